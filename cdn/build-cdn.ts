@@ -1,0 +1,232 @@
+/**
+ * The CDN flavours (DESIGN §1 "Distribution"): `dist/<flavour>/v<version>/` holds
+ *   elements/<name>.js        one ESM chunk per element, its own code only
+ *   chunks/runtime-<hash>.js  the shared runtime: node_modules, core/, themes/ (static imports only)
+ *   chunks/<name>-<hash>.js   other shared or lazily imported chunks
+ *   assets/                   cdn/assets/ copied as is, plus any asset the code imports
+ *   loader.js                 classic minified IIFE with this flavour's chunk map baked in
+ *   manifest.json, sri.json   tag → chunk and static imports; sha384 of every file
+ * `cdn` aliases React to preact/compat; `cdn-react` bundles React 19 itself, so the browser tests run the same
+ * elements through both.
+ */
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build as viteBuild, type Alias, type Rolldown } from 'vite';
+import { elementFile, type LoaderElementMap } from '../loader/start-loader';
+import type { ElementEntry } from './project';
+import { baseConfig, bundleOutput, cdnDefine, preactAliases, quietLog, runtimeModuleTest } from './vite.shared';
+
+const LOADER_ENTRY = fileURLToPath(new URL('../loader/loader.ts', import.meta.url));
+
+export interface CdnFlavour {
+  /** Folder under dist/ and URL prefix: `/cdn/…`, `/cdn-react/…`. */
+  name: 'cdn' | 'cdn-react';
+  label: string;
+  aliases: Alias[];
+}
+
+export const CDN_FLAVOURS: readonly CdnFlavour[] = [
+  { name: 'cdn', label: 'CDN (Preact)', aliases: preactAliases },
+  { name: 'cdn-react', label: 'CDN (React 19)', aliases: [] },
+];
+
+/** manifest.json of a flavour. */
+export interface CdnManifest {
+  version: string;
+  /** The shared runtime chunk. */
+  runtime: string | null;
+  elements: Record<string, { file: string; imports: string[] }>;
+}
+
+export interface CdnBuildResult {
+  flavour: CdnFlavour;
+  dir: string;
+  manifest: CdnManifest;
+  files: string[];
+}
+
+export interface CdnBuildContext {
+  root: string;
+  distDir: string;
+  version: string;
+  elements: ElementEntry[];
+}
+
+// ---- output checks ----
+
+/**
+ * CSP: no string evaluation (DESIGN §1). Calls of eval/Function, `new Function`, and aliasing the constructor
+ * (`F = Function`, as zod's JIT does); comparisons (`=== Function`) and `Function.prototype` are fine.
+ */
+const EVAL_PATTERN = /(?<![\w$.])(?:eval|Function)\s*\(|\bnew\s+Function\b|(?<![=!<>])=\s*Function\b(?!\s*\.)/g;
+
+/** Each place in `code` that evaluates strings, with some context. */
+export function evalOccurrences(code: string): string[] {
+  return [...code.matchAll(EVAL_PATTERN)].map((match) => code.slice(Math.max(0, match.index - 40), match.index + 40));
+}
+
+/** Module paths that must never reach the browser bundle (DESIGN §5). */
+const FORBIDDEN_MODULES: { pattern: RegExp; reason: string }[] = [
+  { pattern: /[\\/]node_modules[\\/]graphql[\\/]/, reason: 'the graphql package (use @urql/core and its gql)' },
+  { pattern: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]/, reason: "zod's locales (import * as z from 'zod/mini')" },
+  { pattern: /[\\/]node_modules[\\/]libphonenumber-js[\\/]max[\\/]/, reason: 'libphonenumber-js/max (use /core with lazy metadata)' },
+];
+
+/** Every occurrence of string evaluation in these files, as `file: …snippet…` lines. */
+export function findEval(dir: string, files: string[]): string[] {
+  return files
+    .filter((file) => file.endsWith('.js'))
+    .flatMap((file) => evalOccurrences(readFileSync(join(dir, file), 'utf8')).map((snippet) => `${file}: …${snippet}…`));
+}
+
+function checkBundle(chunks: Rolldown.OutputChunk[], assets: Rolldown.OutputAsset[]): string[] {
+  const problems: string[] = [];
+  for (const asset of assets) {
+    if (asset.fileName.endsWith('.css')) {
+      problems.push(`${asset.fileName}: CSS must be imported with ?inline and adopted into the shadow root, never emitted`);
+    }
+  }
+  for (const chunk of chunks) {
+    for (const id of chunk.moduleIds) {
+      const forbidden = FORBIDDEN_MODULES.find(({ pattern }) => pattern.test(id));
+      if (forbidden) problems.push(`${chunk.fileName} bundles ${forbidden.reason}: ${id}`);
+    }
+  }
+  return problems;
+}
+
+// ---- files ----
+
+/** Every file under `dir`, relative, with forward slashes, sorted. */
+export function listFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .sort();
+}
+
+const sriHash = (content: Buffer | string) => `sha384-${createHash('sha384').update(content).digest('base64')}`;
+
+/** sri.json: the integrity value of every other file of the folder. */
+function writeSri(dir: string): Record<string, string> {
+  const sri = Object.fromEntries(
+    listFiles(dir)
+      .filter((file) => file !== 'sri.json')
+      .map((file) => [file, sriHash(readFileSync(join(dir, file)))]),
+  );
+  writeFileSync(join(dir, 'sri.json'), `${JSON.stringify(sri, null, 2)}\n`);
+  return sri;
+}
+
+/** The chunks a chunk needs before it can run: its static imports, transitively, in load order. */
+function staticImports(chunk: Rolldown.OutputChunk, byFile: Map<string, Rolldown.OutputChunk>): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const next of byFile.get(file)?.imports ?? []) visit(next);
+  };
+  for (const file of chunk.imports) visit(file);
+  return [...seen];
+}
+
+// ---- the builds ----
+
+async function bundleElements(ctx: CdnBuildContext, flavour: CdnFlavour, dir: string): Promise<Rolldown.RolldownOutput> {
+  const result = await viteBuild({
+    ...baseConfig(ctx.root),
+    // Chunks import each other and assets relative to import.meta.url, wherever the folder is served.
+    base: './',
+    resolve: { alias: flavour.aliases },
+    define: cdnDefine,
+    build: {
+      outDir: dir,
+      emptyOutDir: true,
+      target: 'es2022',
+      minify: true,
+      copyPublicDir: false,
+      reportCompressedSize: false,
+      // The loader preloads what each element needs; Vite's polyfill would land in every element chunk.
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        onLog: quietLog,
+        input: Object.fromEntries(ctx.elements.map((element) => [`elements/${element.name}`, element.entry])),
+        output: {
+          format: 'es',
+          entryFileNames: '[name].js',
+          chunkFileNames: 'chunks/[name]-[hash].js',
+          assetFileNames: 'assets/[name]-[hash][extname]',
+          codeSplitting: {
+            groups: [
+              // Only what elements import statically: lazily imported libraries keep their own chunks.
+              { name: 'runtime', test: runtimeModuleTest(ctx.root), tags: ['$initial'], priority: 10 },
+              // Bundler helpers (virtual \0 ids such as Vite's preload helper), also when only lazy chunks use them.
+              // Rolldown keeps its own CommonJS interop helpers (React flavour) in a small chunk of their own.
+              { name: 'runtime', test: /^\0/, priority: 10 },
+            ],
+          },
+        },
+      },
+    },
+  });
+  return bundleOutput(result, flavour.label);
+}
+
+async function bundleLoader(ctx: CdnBuildContext, dir: string, map: LoaderElementMap): Promise<void> {
+  await viteBuild({
+    ...baseConfig(ctx.root),
+    define: { __HEARTH_VERSION__: JSON.stringify(ctx.version), __HEARTH_ELEMENTS__: JSON.stringify(map) },
+    build: {
+      outDir: dir,
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: true,
+      copyPublicDir: false,
+      reportCompressedSize: false,
+      lib: { entry: LOADER_ENTRY, formats: ['iife'], name: 'hearthLoader', fileName: () => 'loader.js' },
+    },
+  });
+}
+
+export async function buildCdnFlavour(ctx: CdnBuildContext, flavour: CdnFlavour): Promise<CdnBuildResult> {
+  const dir = join(ctx.distDir, flavour.name, `v${ctx.version}`);
+  const bundle = await bundleElements(ctx, flavour, dir);
+  const chunks = bundle.output.filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
+  const assets = bundle.output.filter((item): item is Rolldown.OutputAsset => item.type === 'asset');
+  const problems = checkBundle(chunks, assets);
+
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const manifest: CdnManifest = {
+    version: ctx.version,
+    runtime: chunks.find((chunk) => chunk.name === 'runtime')?.fileName ?? null,
+    elements: {},
+  };
+  for (const element of ctx.elements) {
+    const file = elementFile(element.tag);
+    const chunk = byFile.get(file);
+    if (!chunk?.isEntry) {
+      problems.push(`${flavour.name}: no entry chunk ${file} for ${element.source}`);
+      continue;
+    }
+    manifest.elements[element.tag] = { file, imports: staticImports(chunk, byFile) };
+  }
+  writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+
+  await bundleLoader(
+    ctx,
+    dir,
+    Object.fromEntries(Object.entries(manifest.elements).map(([tag, { imports }]) => [tag, imports])),
+  );
+  const assetsFolder = join(ctx.root, 'cdn', 'assets');
+  if (existsSync(assetsFolder)) cpSync(assetsFolder, join(dir, 'assets'), { recursive: true });
+
+  const files = listFiles(dir);
+  problems.push(...findEval(dir, files).map((problem) => `string evaluation breaks the strict CSP: ${problem}`));
+  if (problems.length) throw new Error(`${flavour.label} build failed:\n  ${problems.join('\n  ')}`);
+
+  writeSri(dir);
+  return { flavour, dir, manifest, files: [...files, 'sri.json'].sort() };
+}

@@ -1,0 +1,352 @@
+/**
+ * The npm package for React apps (DESIGN §1 "Distribution"), in dist/npm/:
+ *   index.js                 imports every element (side effects only)
+ *   elements/<name>.js       one entry per element; `import '@hearth/elements/<name>'` registers it
+ *   chunks/                  code the entries share
+ *   types/                   tsc declarations of the sources
+ *   index.d.ts, jsx.d.ts     React 19 JSX typings of every hearth-* tag, and HTMLElementTagNameMap entries
+ *   custom-elements.json, package.json, README.md
+ * React, jotai, urql, zod and r2wc stay external: the app's bundler dedupes them with its own copies.
+ */
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { build as viteBuild, type Plugin, type Rolldown } from 'vite';
+import { findEval, listFiles } from './build-cdn';
+import { className, manifestJson, toManifest, type ElementDoc } from './custom-elements';
+import type { ElementEntry, PackageJson } from './project';
+import { baseConfig, bundleOutput, npmDefine, quietLog } from './vite.shared';
+
+const NPM_TSCONFIG = fileURLToPath(new URL('./tsconfig.npm.json', import.meta.url));
+const INDEX_ID = 'virtual:hearth-npm-index';
+const REACT_PEER = '^19.0.0';
+
+export interface NpmBuildContext {
+  root: string;
+  distDir: string;
+  pkg: PackageJson;
+  elements: ElementEntry[];
+  docs: ElementDoc[];
+}
+
+export interface NpmBuildResult {
+  dir: string;
+  files: string[];
+  warnings: string[];
+}
+
+/** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`. */
+const packageName = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+const toPosix = (path: string) => path.split(sep).join('/');
+
+// ---- bundle ----
+
+/** index.js: `import './elements/<name>.js'` for each element, left as written (the files are the other entries). */
+function indexPlugin(elements: ElementEntry[]): Plugin {
+  const resolved = `\0${INDEX_ID}`;
+  return {
+    name: 'hearth-npm-index',
+    resolveId(id, importer) {
+      // Vite resolves library entries against the root, so match the end of the id.
+      if (id.endsWith(INDEX_ID)) return resolved;
+      if (importer === resolved) return { id, external: true };
+      return null;
+    },
+    load: (id) =>
+      id === resolved ? elements.map((element) => `import './elements/${element.name}.js';`).join('\n') : null,
+  };
+}
+
+async function bundle(ctx: NpmBuildContext, dir: string, externals: string[]): Promise<Rolldown.OutputChunk[]> {
+  const isExternal = (id: string) => externals.some((name) => id === name || id.startsWith(`${name}/`));
+  const result = await viteBuild({
+    ...baseConfig(ctx.root),
+    define: npmDefine,
+    plugins: [indexPlugin(ctx.elements)],
+    build: {
+      outDir: dir,
+      emptyOutDir: true,
+      target: 'es2022',
+      // The app's bundler minifies; readable code helps its users debug.
+      minify: false,
+      copyPublicDir: false,
+      reportCompressedSize: false,
+      lib: {
+        entry: { index: INDEX_ID, ...Object.fromEntries(ctx.elements.map((e) => [`elements/${e.name}`, e.entry])) },
+        formats: ['es'],
+        fileName: (_format, entryName) => `${entryName}.js`,
+      },
+      rolldownOptions: {
+        external: isExternal,
+        onLog: quietLog,
+        output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+      },
+    },
+  });
+  const output = bundleOutput(result, 'npm build');
+  const css = output.output.filter((item) => item.type === 'asset' && item.fileName.endsWith('.css'));
+  if (css.length) throw new Error(`npm build emitted CSS (${css.map((a) => a.fileName).join(', ')}): import CSS with ?inline`);
+  return output.output.filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
+}
+
+// ---- declarations ----
+
+interface Declarations {
+  /** Exported type names of our sources → their declaration module, relative to dist/npm, without extension. */
+  exportedTypes: Map<string, string>;
+  /** Whether a name is a global type (lib.dom, lib.es…). */
+  isGlobalType: (name: string) => boolean;
+  /** Tags whose element module declares its own HTMLElementTagNameMap entry. */
+  declaredTags: Set<string>;
+}
+
+function emitDeclarations(ctx: NpmBuildContext, dir: string): Declarations {
+  const typesDir = join(dir, 'types');
+  const config = ts.getParsedCommandLineOfConfigFile(
+    NPM_TSCONFIG,
+    { rootDir: ctx.root, outDir: typesDir },
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
+    },
+  );
+  if (!config) throw new Error(`cannot read ${NPM_TSCONFIG}`);
+  // The elements of this root, plus the ambient declarations (JSX augmentations) the sources rely on.
+  const ambient = config.fileNames.filter((file) => file.endsWith('.d.ts') && toPosix(file).startsWith(toPosix(ctx.root)));
+  const program = ts.createProgram({ rootNames: [...ctx.elements.map((e) => e.entry), ...ambient], options: config.options });
+  const emitted = program.emit();
+  const diagnostics = ts.getPreEmitDiagnostics(program).concat(emitted.diagnostics);
+  if (diagnostics.length) {
+    const host = { getCanonicalFileName: (f: string) => f, getCurrentDirectory: () => ctx.root, getNewLine: () => '\n' };
+    throw new Error(`declarations failed:\n${ts.formatDiagnostics(diagnostics, host)}`);
+  }
+  addJsExtensions(typesDir);
+
+  const exportedTypes = new Map<string, string>();
+  for (const file of program.getSourceFiles()) {
+    if (file.isDeclarationFile || !toPosix(file.fileName).startsWith(toPosix(ctx.root)) || file.fileName.includes('node_modules')) continue;
+    const module = `types/${toPosix(relative(ctx.root, file.fileName)).replace(/\.tsx?$/, '')}`;
+    for (const statement of file.statements) {
+      const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+      const declares =
+        ts.isInterfaceDeclaration(statement) ||
+        ts.isTypeAliasDeclaration(statement) ||
+        ts.isClassDeclaration(statement) ||
+        ts.isEnumDeclaration(statement);
+      if (exported && declares && statement.name && !exportedTypes.has(statement.name.text)) {
+        exportedTypes.set(statement.name.text, module);
+      }
+    }
+  }
+  const checker = program.getTypeChecker();
+  const isGlobalType = (name: string) => checker.resolveName(name, undefined, ts.SymbolFlags.Type, false) !== undefined;
+
+  const declaredTags = new Set<string>();
+  for (const element of ctx.elements) {
+    const source = readFileSync(element.entry, 'utf8');
+    const map = /interface\s+HTMLElementTagNameMap\s*\{([^}]*)\}/.exec(source)?.[1] ?? '';
+    if (map.includes(`'${element.tag}'`) || map.includes(`"${element.tag}"`)) declaredTags.add(element.tag);
+  }
+  return { exportedTypes, isGlobalType, declaredTags };
+}
+
+/**
+ * tsc keeps `from '../core/x'` as written; Node-style resolution (moduleResolution node16/nodenext) in the
+ * app needs `../core/x.js`. Rewrites relative specifiers of the emitted declarations accordingly.
+ */
+function addJsExtensions(typesDir: string): void {
+  for (const file of listFiles(typesDir).filter((f) => f.endsWith('.d.ts'))) {
+    const path = join(typesDir, file);
+    const text = readFileSync(path, 'utf8');
+    const fixed = text.replace(/(from\s+|import\s*\(\s*|import\s+)(['"])(\.{1,2}\/[^'"]+)\2/g, (whole, lead: string, quote: string, spec: string) => {
+      if (/\.(js|mjs|cjs|json)$/.test(spec)) return whole;
+      const target = join(dirname(path), spec);
+      if (existsSync(`${target}.d.ts`)) return `${lead}${quote}${spec}.js${quote}`;
+      if (existsSync(join(target, 'index.d.ts'))) return `${lead}${quote}${spec}/index.js${quote}`;
+      return whole;
+    });
+    if (fixed !== text) writeFileSync(path, fixed);
+  }
+}
+
+// ---- JSX typings ----
+
+const TS_WORDS = new Set(
+  'string number boolean bigint symbol object unknown any never void null undefined true false readonly keyof typeof infer extends is asserts'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The type text of a header, usable from jsx.d.ts: its named types imported from our declarations, or
+ * `unknown` (with a warning) when a name is neither ours nor global.
+ */
+function typeResolver(decls: Declarations, imports: Map<string, string>, warnings: string[]) {
+  return (text: string | undefined, where: string): string => {
+    if (!text) return 'unknown';
+    const names = text.replace(/'[^']*'|"[^"]*"|`[^`]*`/g, '""').match(/[A-Za-z_$][\w$]*/g) ?? [];
+    for (const name of names) {
+      if (TS_WORDS.has(name)) continue;
+      const module = decls.exportedTypes.get(name);
+      if (module) imports.set(name, module);
+      else if (!decls.isGlobalType(name)) {
+        warnings.push(`${where}: type ${name} is not exported by any source file; typed as unknown in jsx.d.ts`);
+        return 'unknown';
+      }
+    }
+    return text;
+  };
+}
+
+const quoteKey = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name}'`);
+const jsDoc = (text: string | undefined, indent = '  ') => (text ? `${indent}/** ${text.replace(/\*\//g, '*\\/')} */\n` : '');
+
+function renderJsxTypings(ctx: NpmBuildContext, decls: Declarations, warnings: string[]): string {
+  const imports = new Map<string, string>();
+  const resolveType = typeResolver(decls, imports, warnings);
+  const interfaces: string[] = [];
+  const intrinsic: string[] = [];
+  const tagMap: string[] = [];
+  for (const element of ctx.elements) {
+    const doc = ctx.docs.find((d) => d.tag === element.tag);
+    const props = `${className(element.tag)}Props`;
+    const members: string[] = [];
+    for (const attr of doc?.attributes ?? []) {
+      // Attribute values reach the element as text; numbers may be written either way.
+      const type = attr.type === 'number' ? 'number | string' : resolveType(attr.type, `${element.source} @attr ${attr.name}`);
+      members.push(`${jsDoc(attr.description)}  ${quoteKey(attr.name)}?: ${type};`);
+    }
+    for (const prop of doc?.properties ?? []) {
+      members.push(`${jsDoc(prop.description)}  ${quoteKey(prop.name)}?: ${resolveType(prop.type, `${element.source} @prop ${prop.name}`)};`);
+    }
+    for (const event of doc?.events ?? []) {
+      // React 19 adds `on<event-name>` props of custom elements as listeners for <event-name>.
+      const detail = resolveType(event.type, `${element.source} @event ${event.name}`);
+      members.push(`${jsDoc(event.description)}  'on${event.name}'?: (event: CustomEvent<${detail}>) => void;`);
+    }
+    interfaces.push(
+      `${jsDoc(doc?.summary ?? `<${element.tag}>`, '')}export interface ${props} {\n${members.join('\n')}${members.length ? '\n' : ''}}`,
+    );
+    intrinsic.push(
+      `      '${element.tag}': HearthIntrinsic<HTMLElementTagNameMap['${element.tag}'], ${props}>;`,
+    );
+    if (!decls.declaredTags.has(element.tag)) tagMap.push(`    '${element.tag}': HTMLElement;`);
+  }
+
+  const typeImports = [...imports]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, module]) => `import type { ${name} } from './${module}.js';`);
+  const elementImports = ctx.elements
+    .filter((element) => decls.declaredTags.has(element.tag))
+    .map((element) => `import './types/${element.source.replace(/\.ts$/, '')}.js';`);
+  return [
+    '// Generated by cdn/build.ts from the JSDoc headers of the elements: edit those, not this file.',
+    "import type { DetailedHTMLProps, HTMLAttributes } from 'react';",
+    ...typeImports,
+    ...elementImports,
+    '',
+    ...interfaces.flatMap((text) => [text, '']),
+    '/** A hearth-* tag in JSX: the usual HTML props, a ref to the element, and its own attributes, properties and events. */',
+    'type HearthIntrinsic<E extends HTMLElement, P> = DetailedHTMLProps<HTMLAttributes<E>, E> & P;',
+    '',
+    "declare module 'react' {",
+    '  namespace JSX {',
+    '    interface IntrinsicElements {',
+    ...intrinsic,
+    '    }',
+    '  }',
+    '}',
+    '',
+    ...(tagMap.length ? ['declare global {', '  interface HTMLElementTagNameMap {', ...tagMap, '  }', '}', ''] : []),
+  ].join('\n');
+}
+
+// ---- package.json ----
+
+function renderPackageJson(ctx: NpmBuildContext, imported: Set<string>) {
+  const versions = { ...ctx.pkg.dependencies, ...ctx.pkg.peerDependencies };
+  const peers = ['react', 'react-dom'];
+  const dependencies = Object.fromEntries(
+    [...imported]
+      .filter((name) => !peers.includes(name))
+      .sort()
+      .map((name) => [name, versions[name] ?? '*']),
+  );
+  const exports: Record<string, unknown> = {
+    '.': { types: './index.d.ts', import: './index.js' },
+  };
+  for (const element of ctx.elements) {
+    exports[`./${element.name}`] = {
+      types: `./types/${element.source.replace(/\.ts$/, '.d.ts')}`,
+      import: `./elements/${element.name}.js`,
+    };
+  }
+  exports['./jsx'] = { types: './jsx.d.ts' };
+  exports['./custom-elements.json'] = './custom-elements.json';
+  exports['./package.json'] = './package.json';
+  return {
+    name: ctx.pkg.name,
+    version: ctx.pkg.version,
+    ...(ctx.pkg.description ? { description: ctx.pkg.description } : {}),
+    ...(ctx.pkg.license ? { license: ctx.pkg.license } : {}),
+    type: 'module',
+    main: './index.js',
+    module: './index.js',
+    types: './index.d.ts',
+    exports,
+    // Importing an element registers it: no module here may be dropped as unused.
+    sideEffects: ['./index.js', './elements/*.js', './chunks/*.js'],
+    customElements: 'custom-elements.json',
+    peerDependencies: Object.fromEntries(peers.map((name) => [name, REACT_PEER])),
+    dependencies,
+  };
+}
+
+// ---- the build ----
+
+export async function buildNpm(ctx: NpmBuildContext): Promise<NpmBuildResult> {
+  const dir = join(ctx.distDir, 'npm');
+  const warnings: string[] = [];
+  const externals = Object.keys({ ...ctx.pkg.dependencies, ...ctx.pkg.peerDependencies });
+  const chunks = await bundle(ctx, dir, externals);
+  const imported = new Set(
+    chunks.flatMap((chunk) => [...chunk.imports, ...chunk.dynamicImports]).filter((id) => !id.endsWith('.js')).map(packageName),
+  );
+
+  const decls = emitDeclarations(ctx, dir);
+  writeFileSync(join(dir, 'jsx.d.ts'), renderJsxTypings(ctx, decls, warnings));
+  writeFileSync(
+    join(dir, 'index.d.ts'),
+    [
+      '// Importing the package registers every element; these bring their JSX and DOM typings along.',
+      "import './jsx.js';",
+      ...ctx.elements.map((element) => `import './types/${element.source.replace(/\.ts$/, '')}.js';`),
+      'export {};',
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(
+    join(dir, 'custom-elements.json'),
+    manifestJson(
+      toManifest(ctx.docs, (doc) =>
+        ctx.elements.some((e) => e.source === doc.source) ? `elements/${doc.source.split('/')[1]}.js` : 'index.js',
+      ),
+    ),
+  );
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(renderPackageJson(ctx, imported), null, 2)}\n`);
+  const readme = join(ctx.root, 'README.md');
+  if (existsSync(readme)) copyFileSync(readme, join(dir, 'README.md'));
+
+  const files = listFiles(dir);
+  const evals = findEval(dir, files);
+  if (evals.length) throw new Error(`npm build: string evaluation breaks a strict CSP:\n  ${evals.join('\n  ')}`);
+  return { dir, files, warnings };
+}

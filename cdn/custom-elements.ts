@@ -1,0 +1,381 @@
+/**
+ * The element API, read from the JSDoc header of each `*.element.ts` (STYLE: the header *is* the API) and
+ * written out as a Custom Elements Manifest (schema 2.x) and as the README's element reference.
+ *
+ *   node --import tsx cdn/custom-elements.ts --write   rewrites custom-elements.json and the README block
+ *
+ * Header tags: `@summary`, `@tag hearth-x`, `@attr {type} name - description`, `@prop {Type} name - …`,
+ * `@event {DetailType} hearth-name - …`, `@csspart name - …`, `@cssproperty --hearth-x - …`, `@slot name - …`
+ * (`@slot - …` for the default slot). `[name=default]` gives a default; text before the first tag is the
+ * description.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REPO_ROOT } from './project';
+
+export const README_START = '<!-- elements:start -->';
+export const README_END = '<!-- elements:end -->';
+
+/** Folders searched for `*.element.ts` headers. Entries of the builds are only `elements/<name>/<name>.element.ts`. */
+const SOURCE_FOLDERS = ['elements', 'core', 'questionnaire'];
+
+// ---- the parsed header ----
+
+export interface DocItem {
+  name: string;
+  type?: string;
+  default?: string;
+  description: string;
+}
+
+export interface ElementDoc {
+  tag: string;
+  /** Repo-relative path of the `*.element.ts` file, with forward slashes. */
+  source: string;
+  summary: string;
+  description: string;
+  attributes: DocItem[];
+  properties: DocItem[];
+  events: DocItem[];
+  cssParts: DocItem[];
+  cssProperties: DocItem[];
+  slots: DocItem[];
+}
+
+type ItemKind = 'attributes' | 'properties' | 'events' | 'cssParts' | 'cssProperties' | 'slots';
+
+const ITEM_TAGS: Record<string, ItemKind> = {
+  attr: 'attributes',
+  attribute: 'attributes',
+  prop: 'properties',
+  property: 'properties',
+  event: 'events',
+  fires: 'events',
+  csspart: 'cssParts',
+  cssprop: 'cssProperties',
+  cssproperty: 'cssProperties',
+  slot: 'slots',
+};
+
+/** The first `/** … *\/` block that carries a `@tag`, as plain lines. */
+function headerLines(source: string): string[] | null {
+  for (const match of source.matchAll(/\/\*\*([\s\S]*?)\*\//g)) {
+    const body = match[1]!;
+    if (/^\s*\*?\s*@tag(name)?\s/m.test(body)) return body.split('\n').map((line) => line.replace(/^\s*\*? ?/, '').trimEnd());
+  }
+  return null;
+}
+
+/** Splits `{type} rest` with balanced braces (`{{ id: string }}` is a valid type). */
+function takeType(text: string): { type?: string; rest: string } {
+  if (!text.startsWith('{')) return { rest: text };
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && --depth === 0) return { type: text.slice(1, i).trim(), rest: text.slice(i + 1).trim() };
+  }
+  throw new Error(`Unbalanced braces in "${text}"`);
+}
+
+/** `{type} name - description`, `{type} [name=default] - description`, or `- description` (the default slot). */
+function parseItem(text: string): DocItem {
+  const { type, rest } = takeType(text.trim());
+  let name = '';
+  let remainder = rest;
+  // A lone "-" starts the description; names may start with dashes themselves (`--hearth-radius`).
+  const token = /^-(\s|$)/.test(rest) ? null : /^(\[[^\]]*\]|\S+)\s*/.exec(rest);
+  if (token) {
+    name = token[1]!;
+    remainder = rest.slice(token[0].length);
+  }
+  const optional = /^\[([^=\]]+)(?:=([^\]]*))?\]$/.exec(name);
+  const item: DocItem = { name: optional ? optional[1]!.trim() : name, description: remainder.replace(/^-(\s+|$)/, '').trim() };
+  if (type) item.type = type;
+  if (optional?.[2] !== undefined) item.default = optional[2].trim();
+  return item;
+}
+
+/** Parses the JSDoc header of one `*.element.ts`; null when the file has no header with `@tag`. */
+export function parseElementHeader(source: string, path: string): ElementDoc | null {
+  const lines = headerLines(source);
+  if (!lines) return null;
+  const doc: ElementDoc = {
+    tag: '',
+    source: path,
+    summary: '',
+    description: '',
+    attributes: [],
+    properties: [],
+    events: [],
+    cssParts: [],
+    cssProperties: [],
+    slots: [],
+  };
+  // Group continuation lines with the tag above them; lines before the first tag are the description.
+  const blocks: { tag: string; text: string[] }[] = [{ tag: 'description', text: [] }];
+  for (const line of lines) {
+    const tagged = /^@(\w+)\s*(.*)$/.exec(line);
+    if (tagged) blocks.push({ tag: tagged[1]!.toLowerCase(), text: [tagged[2]!] });
+    else blocks.at(-1)!.text.push(line);
+  }
+  for (const { tag, text } of blocks) {
+    const joined = text.map((line) => line.trim()).filter(Boolean).join(' ');
+    if (tag === 'description') doc.description = joined;
+    else if (tag === 'summary') doc.summary = joined;
+    else if (tag === 'tag' || tag === 'tagname') doc.tag = joined;
+    else if (ITEM_TAGS[tag]) doc[ITEM_TAGS[tag]].push(parseItem(joined));
+  }
+  return doc;
+}
+
+// ---- finding the headers ----
+
+function elementFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : elementFiles(path);
+      return entry.name.endsWith('.element.ts') ? [path] : [];
+    })
+    .sort();
+}
+
+export interface CollectedDocs {
+  elements: ElementDoc[];
+  /** Files without a usable header, or whose `@tag` disagrees with their folder: said, not fatal. */
+  warnings: string[];
+}
+
+/** Every `*.element.ts` header under elements/, core/ and questionnaire/, sorted by tag. */
+export function collectElementDocs(root = REPO_ROOT): CollectedDocs {
+  const elements: ElementDoc[] = [];
+  const warnings: string[] = [];
+  for (const file of SOURCE_FOLDERS.flatMap((folder) => elementFiles(join(root, folder)))) {
+    const path = relative(root, file).split(sep).join('/');
+    const doc = parseElementHeader(readFileSync(file, 'utf8'), path);
+    if (!doc) {
+      warnings.push(`${path}: no JSDoc header with @tag, so the element is missing from the docs and typings`);
+      continue;
+    }
+    const entry = /^elements\/([^/]+)\/\1\.element\.ts$/.exec(path);
+    if (entry && doc.tag !== `hearth-${entry[1]}`) {
+      warnings.push(`${path}: @tag is "${doc.tag}", expected "hearth-${entry[1]}" (the loader maps tags to folders)`);
+    }
+    if (!/^hearth-[a-z0-9]+(-[a-z0-9]+)*$/.test(doc.tag)) warnings.push(`${path}: @tag "${doc.tag}" is not a hearth-* name`);
+    elements.push(doc);
+  }
+  elements.sort((a, b) => a.tag.localeCompare(b.tag));
+  return { elements, warnings };
+}
+
+// ---- Custom Elements Manifest ----
+
+/** The parts of the Custom Elements Manifest schema 2.x we write. */
+interface CemItem {
+  name: string;
+  type?: { text: string };
+  default?: string;
+  description?: string;
+}
+export interface CemDeclaration {
+  kind: 'class';
+  name: string;
+  tagName: string;
+  customElement: true;
+  summary?: string;
+  description?: string;
+  superclass: { name: string };
+  attributes?: (CemItem & { fieldName: string })[];
+  members?: (CemItem & { kind: 'field' })[];
+  events?: CemItem[];
+  cssParts?: CemItem[];
+  cssProperties?: (Omit<CemItem, 'type'> & { syntax?: string })[];
+  slots?: CemItem[];
+}
+export interface CemModule {
+  kind: 'javascript-module';
+  path: string;
+  declarations: CemDeclaration[];
+  exports: { kind: 'custom-element-definition'; name: string; declaration: { name: string; module: string } }[];
+}
+export interface CemManifest {
+  schemaVersion: string;
+  readme: string;
+  modules: CemModule[];
+}
+
+const camelCase = (kebab: string) => kebab.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+/** `hearth-contact-form` → `HearthContactForm`. */
+export const className = (tag: string) => camelCase(`-${tag}`);
+
+const optionalFields = (item: DocItem) => ({
+  ...(item.type ? { type: { text: item.type } } : {}),
+  ...(item.default !== undefined ? { default: item.default } : {}),
+  ...(item.description ? { description: item.description } : {}),
+});
+
+const nonEmpty = <K extends string, T>(key: K, list: T[]) => (list.length ? ({ [key]: list } as Record<K, T[]>) : {});
+
+/**
+ * The manifest for these elements. `modulePath` says where each element's module lives for the reader:
+ * its source file for the repo copy, the built file for the npm package.
+ */
+export function toManifest(elements: ElementDoc[], modulePath: (doc: ElementDoc) => string = (doc) => doc.source): CemManifest {
+  return {
+    schemaVersion: '2.1.0',
+    readme: 'README.md',
+    modules: elements.map((doc) => {
+      const path = modulePath(doc);
+      const name = className(doc.tag);
+      return {
+        kind: 'javascript-module',
+        path,
+        declarations: [
+          {
+            kind: 'class',
+            name,
+            tagName: doc.tag,
+            customElement: true,
+            ...(doc.summary ? { summary: doc.summary } : {}),
+            ...(doc.description ? { description: doc.description } : {}),
+            superclass: { name: 'HTMLElement' },
+            ...nonEmpty(
+              'attributes',
+              doc.attributes.map((item) => ({ name: item.name, ...optionalFields(item), fieldName: camelCase(item.name) })),
+            ),
+            ...nonEmpty(
+              'members',
+              doc.properties.map((item) => ({ kind: 'field', name: item.name, ...optionalFields(item) })),
+            ),
+            ...nonEmpty(
+              'events',
+              doc.events.map((item) => ({
+                name: item.name,
+                ...optionalFields({ ...item, type: item.type ? `CustomEvent<${item.type}>` : 'CustomEvent' }),
+              })),
+            ),
+            ...nonEmpty('cssParts', doc.cssParts.map((item) => ({ name: item.name, ...optionalFields(item) }))),
+            ...nonEmpty(
+              'cssProperties',
+              doc.cssProperties.map(({ type, ...item }) => ({
+                name: item.name,
+                ...optionalFields(item),
+                ...(type ? { syntax: type } : {}),
+              })),
+            ),
+            ...nonEmpty('slots', doc.slots.map((item) => ({ name: item.name, ...optionalFields(item) }))),
+          },
+        ],
+        exports: [
+          { kind: 'custom-element-definition', name: doc.tag, declaration: { name, module: path } },
+        ],
+      };
+    }),
+  };
+}
+
+export const manifestJson = (manifest: CemManifest) => `${JSON.stringify(manifest, null, 2)}\n`;
+
+// ---- README reference ----
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const code = (text: string | undefined) => (text ? `\`${cell(text)}\`` : '');
+
+function table(headings: string[], rows: string[][]): string {
+  return [`| ${headings.join(' | ')} |`, `|${headings.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join(
+    '\n',
+  );
+}
+
+/** The Markdown reference of these elements, one `###` section each. */
+export function renderMarkdown(elements: ElementDoc[]): string {
+  if (!elements.length) return '_No elements yet._';
+  return elements
+    .map((doc) => {
+      const parts = [`### \`<${doc.tag}>\``, [doc.summary, doc.description].filter(Boolean).join('\n\n'), `Source: [\`${doc.source}\`](${doc.source})`];
+      if (doc.attributes.length) {
+        const withDefaults = doc.attributes.some((a) => a.default !== undefined);
+        parts.push(
+          table(
+            ['Attribute', 'Type', ...(withDefaults ? ['Default'] : []), 'Description'],
+            doc.attributes.map((a) => [
+              code(a.name),
+              code(a.type),
+              ...(withDefaults ? [code(a.default)] : []),
+              cell(a.description),
+            ]),
+          ),
+        );
+      }
+      if (doc.properties.length) {
+        parts.push(
+          table(
+            ['Property (script only)', 'Type', 'Description'],
+            doc.properties.map((p) => [code(p.name), code(p.type), cell(p.description)]),
+          ),
+        );
+      }
+      if (doc.events.length) {
+        parts.push(table(['Event', '`detail` type', 'Description'], doc.events.map((e) => [code(e.name), code(e.type), cell(e.description)])));
+      }
+      if (doc.cssParts.length) {
+        parts.push(table(['CSS part', 'Description'], doc.cssParts.map((p) => [code(p.name), cell(p.description)])));
+      }
+      if (doc.cssProperties.length) {
+        parts.push(
+          table(
+            ['CSS custom property', 'Description'],
+            doc.cssProperties.map((p) => [code(p.name), cell(p.description + (p.default ? ` Default: ${code(p.default)}.` : ''))]),
+          ),
+        );
+      }
+      if (doc.slots.length) {
+        parts.push(table(['Slot', 'Description'], doc.slots.map((s) => [s.name ? code(s.name) : '(default)', cell(s.description)])));
+      }
+      return parts.filter(Boolean).join('\n\n');
+    })
+    .join('\n\n');
+}
+
+/** The README with the block between the markers replaced; null when the markers are missing. */
+export function replaceReadmeBlock(readme: string, markdown: string): string | null {
+  const start = readme.indexOf(README_START);
+  const end = readme.indexOf(README_END);
+  if (start < 0 || end < start) return null;
+  return `${readme.slice(0, start + README_START.length)}\n${markdown}\n${readme.slice(end)}`;
+}
+
+// ---- the committed outputs ----
+
+export const rootManifestPath = (root = REPO_ROOT) => join(root, 'custom-elements.json');
+export const readmePath = (root = REPO_ROOT) => join(root, 'README.md');
+
+/** Writes custom-elements.json (when it changed) and the README block; says what it did. */
+function writeDocs(root = REPO_ROOT, docs = collectElementDocs(root)): string[] {
+  const report: string[] = [];
+  const manifestFile = rootManifestPath(root);
+  const manifest = manifestJson(toManifest(docs.elements));
+  if (!existsSync(manifestFile) || readFileSync(manifestFile, 'utf8') !== manifest) {
+    writeFileSync(manifestFile, manifest);
+    report.push(`wrote ${relative(root, manifestFile)} (${docs.elements.length} elements)`);
+  } else report.push(`${relative(root, manifestFile)} is current`);
+
+  const readmeFile = readmePath(root);
+  const readme = existsSync(readmeFile) ? readFileSync(readmeFile, 'utf8') : null;
+  const updated = readme === null ? null : replaceReadmeBlock(readme, renderMarkdown(docs.elements));
+  if (updated === null) report.push(`README.md lacks the ${README_START} … ${README_END} markers: left alone`);
+  else if (updated !== readme) {
+    writeFileSync(readmeFile, updated);
+    report.push('wrote the element reference into README.md');
+  } else report.push('README.md element reference is current');
+  return report;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const docs = collectElementDocs();
+  for (const warning of docs.warnings) console.warn(`warning: ${warning}`);
+  if (process.argv.includes('--write')) for (const line of writeDocs(REPO_ROOT, docs)) console.log(line);
+  else process.stdout.write(manifestJson(toManifest(docs.elements)));
+}

@@ -1,0 +1,72 @@
+/**
+ * Vite settings shared by the builds in cdn/build.ts (there is no vite.config: each build passes its whole
+ * config inline, so nothing is picked up from the working directory by accident).
+ */
+import { join, sep } from 'node:path';
+import type { Alias, InlineConfig, Rolldown } from 'vite';
+
+/** The CDN (Preact) flavour: React's entry points served by preact/compat. Exact matches only. */
+export const preactAliases: Alias[] = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+];
+
+/** Production constants of the CDN flavours: dev-only warnings and React's dev build drop out. */
+export const cdnDefine = {
+  'import.meta.env.DEV': 'false',
+  'process.env.NODE_ENV': '"production"',
+};
+
+/**
+ * The npm build leaves the choice to the app's bundler: our dev-only warnings follow its NODE_ENV, as
+ * React's own do.
+ */
+export const npmDefine = {
+  'import.meta.env.DEV': 'process.env.NODE_ENV !== "production"',
+};
+
+/** Drops the "use client" notices of React libraries (meaningless outside server components). */
+export const quietLog: NonNullable<Rolldown.InputOptions['onLog']> = (level, log, handler) => {
+  if (log.code !== 'MODULE_LEVEL_DIRECTIVE') handler(level, log);
+};
+
+/** The bundle of a single-output `build()`. */
+export function bundleOutput(
+  result: Rolldown.RolldownOutput | Rolldown.RolldownOutput[] | Rolldown.RolldownWatcher,
+  label: string,
+): Rolldown.RolldownOutput {
+  const output = Array.isArray(result) ? result[0] : result;
+  if (!output || !('output' in output)) throw new Error(`${label}: Vite returned no bundle`);
+  return output;
+}
+
+/** Inline builds: no config file, no public folder, no .env lookup, quiet unless something is wrong. */
+export function baseConfig(root: string): InlineConfig {
+  return {
+    configFile: false,
+    root,
+    envDir: false,
+    publicDir: false,
+    logLevel: 'warn',
+    mode: 'production',
+    // React 19 automatic JSX; in the Preact flavour `react/jsx-runtime` resolves through preactAliases.
+    oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  };
+}
+
+/**
+ * Which modules of the project at `root` belong in the CDN flavours' shared runtime chunk: node_modules and our
+ * shared core/ and themes/. Everything else stays in its element's chunk, or in a shared chunk of its own
+ * when several elements import it (questionnaire/).
+ */
+export function runtimeModuleTest(root: string): (id: string) => boolean {
+  const prefix = join(root, '/').split(sep).join('/');
+  const shared = /^(core|themes)\//;
+  return (id) => {
+    const path = id.split(sep).join('/');
+    return path.includes('/node_modules/') || (path.startsWith(prefix) && shared.test(path.slice(prefix.length)));
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * Loads the partner's app context once per page: fresh local-storage cache (spec §9, 300000 ms), else the
+ * loader's own in-flight fetch, else our fetch. Any failure falls back to DEFAULT_APP_CONTEXT and still
+ * reports the load as complete (spec §8). Applies the partner theme to every element.
+ */
+import { atom } from 'jotai/vanilla';
+import { configCacheKey, configUrl, type HearthGlobal } from '../../loader/contract';
+import { applyPartnerTokens } from '../../themes/theme';
+import { hearthStore } from '../state/store';
+import {
+  appConfigResponseSchema,
+  appContextSchema,
+  CONFIG_CACHE_MS,
+  DEFAULT_APP_CONTEXT,
+  type AppContext,
+  type AppConfigResponse,
+} from './schema';
+
+/** The context every element reads: the defaults with the partner's values laid over them. */
+export type ResolvedAppContext = typeof DEFAULT_APP_CONTEXT & AppContext & {
+  partner: NonNullable<AppContext['partner']>;
+  themeData: NonNullable<AppContext['themeData']>;
+};
+
+export type ConfigSource = 'cache' | 'network' | 'default';
+
+export interface LoadedAppContext {
+  context: ResolvedAppContext;
+  source: ConfigSource;
+  /** Why the default was used, when it was. */
+  error: string | null;
+  appContextLoaded: true;
+}
+
+/** Where the API lives and which partner this page belongs to (set by the loader, or by `configure`). */
+export function runtimeSettings(win: Window = window): { api: string; partner: string; hearth: HearthGlobal | undefined } {
+  const hearth = win.hearth;
+  const api = hearth?.api ?? win.location.origin;
+  return { api: api.replace(/\/+$/, ''), partner: hearth?.partner ?? '', hearth };
+}
+
+/** For the npm build, where no loader runs: say where the API is and who the partner is. */
+export function configure(settings: { api: string; partner?: string }, win: Window = window): void {
+  win.hearth = { ...(win.hearth ?? { loader: '', cdn: '' }), api: settings.api, partner: settings.partner ?? '' };
+}
+
+/** Lays a validated partner context over the defaults (nested partner and themeData merged too). */
+export function resolveContext(partial: AppContext): ResolvedAppContext {
+  const defined = <T extends object>(o: T | null | undefined) =>
+    Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined));
+  return {
+    ...DEFAULT_APP_CONTEXT,
+    ...defined(partial),
+    partner: { ...DEFAULT_APP_CONTEXT.partner, ...defined(partial.partner) },
+    themeData: { ...DEFAULT_APP_CONTEXT.themeData, ...defined(partial.themeData) },
+  } as ResolvedAppContext;
+}
+
+/** Parses a dynamic-config response; throws with a reason when it is not one. */
+export function parseConfigResponse(json: unknown): { context: AppContext; error: string | null } {
+  const response = appConfigResponseSchema.safeParse(json);
+  if (!response.success) throw new Error('dynamic-config response has the wrong shape');
+  let raw: unknown;
+  try {
+    raw = JSON.parse(response.data.app_config.app_context);
+  } catch {
+    throw new Error('app_context is not JSON');
+  }
+  const context = appContextSchema.safeParse(raw);
+  if (!context.success) throw new Error('app_context failed validation');
+  return { context: context.data, error: response.data.app_config.error ?? null };
+}
+
+interface CacheEntry {
+  expires: number;
+  value: AppConfigResponse;
+}
+
+function readCache(key: string, now: number): unknown | undefined {
+  try {
+    const text = localStorage.getItem(key);
+    if (!text) return undefined;
+    const entry = JSON.parse(text) as Partial<CacheEntry>;
+    return typeof entry.expires === 'number' && entry.expires > now ? entry.value : undefined;
+  } catch {
+    return undefined; // storage blocked (third-party context) or corrupt: fetch instead
+  }
+}
+
+function writeCache(key: string, value: unknown, now: number): void {
+  try {
+    localStorage.setItem(key, JSON.stringify({ expires: now + CONFIG_CACHE_MS, value }));
+  } catch {
+    // storage blocked or full: the config still applies for this page
+  }
+}
+
+async function fetchConfig(api: string, partner: string): Promise<unknown> {
+  const response = await fetch(configUrl(api, partner), {
+    credentials: 'omit',
+    headers: { Accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`dynamic-config answered ${response.status}`);
+  return response.json();
+}
+
+/** Loads (without memo) the context for the given API and partner. */
+export async function loadAppContext(
+  api: string,
+  partner: string,
+  inflight?: Promise<unknown>,
+  now: () => number = Date.now,
+): Promise<LoadedAppContext> {
+  const key = configCacheKey(api, partner);
+  const cached = readCache(key, now());
+  if (cached !== undefined) {
+    try {
+      const { context, error } = parseConfigResponse(cached);
+      return { context: resolveContext(context), source: 'cache', error, appContextLoaded: true };
+    } catch {
+      // a stale schema in storage: fall through to the network
+    }
+  }
+  try {
+    const json = await (inflight ?? fetchConfig(api, partner));
+    const { context, error } = parseConfigResponse(json);
+    writeCache(key, json, now());
+    return { context: resolveContext(context), source: 'network', error, appContextLoaded: true };
+  } catch (cause) {
+    const reason = cause instanceof Error ? cause.message : 'dynamic-config failed';
+    return { context: resolveContext(DEFAULT_APP_CONTEXT), source: 'default', error: reason, appContextLoaded: true };
+  }
+}
+
+/** Null until the first load completes; then the loaded context (never null again). */
+export const appContextAtom = atom<LoadedAppContext | null>(null);
+
+let started: Promise<LoadedAppContext> | undefined;
+
+/** Starts the page's one config load (idempotent), applies the theme and reports `hearth-loaded`. */
+export function ensureAppContext(win: Window = window): Promise<LoadedAppContext> {
+  if (!started) {
+    const { api, partner, hearth } = runtimeSettings(win);
+    started = loadAppContext(api, partner, hearth?.config).then((loaded) => {
+      applyPartnerTokens(loaded.context.themeData.tokens);
+      hearthStore.set(appContextAtom, loaded);
+      win.document.dispatchEvent(
+        new CustomEvent('hearth-loaded', {
+          detail: { partner, source: loaded.source, error: loaded.error },
+        }),
+      );
+      return loaded;
+    });
+  }
+  return started;
+}
+
+/** A file shipped with the CDN build (e.g. the stock photo), from this bundle's own versioned folder. */
+export function assetUrl(name: string, win: Window = window): string {
+  const { api, hearth } = runtimeSettings(win);
+  return hearth?.cdn ? new URL(`assets/${name}`, hearth.cdn).href : `${api}/cdn/v1/assets/${name}`;
+}
+
+/** The hosted site's base URL, for privacy-policy and contact links. */
+export function siteUrl(context: ResolvedAppContext, win: Window = window): string {
+  return (context.siteUrl ?? runtimeSettings(win).api).replace(/\/+$/, '');
+}

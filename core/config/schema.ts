@@ -1,0 +1,96 @@
+/**
+ * The dynamic-config contract (spec §3 partner and app context, §7 GET /v1/api/dynamic-config/).
+ * The server builds `app_context` from a partner record with these types; the browser validates what it
+ * receives with the same schema and falls back to DEFAULT_APP_CONTEXT (spec §8) on any failure.
+ */
+import * as z from 'zod/mini';
+
+z.config({ jitless: true });
+
+/** A theme token name without its `--hearth-` prefix, e.g. `color-primary`. */
+export const THEME_TOKEN_NAME = /^[a-z][a-z0-9-]{0,40}$/;
+/** A token value that cannot break out of its declaration (no `;`, braces, angle brackets, backslashes or url()). */
+export const THEME_TOKEN_VALUE = /^(?!.*url\s*\()[^;{}<>\\]{1,120}$/i;
+
+const optionalText = (max: number) => z.optional(z.nullable(z.string().check(z.maxLength(max))));
+
+export const partnerSchema = z.object({
+  logo: optionalText(2048),
+  name: optionalText(200),
+  /** ISO 3166-1 alpha-2 codes for place search, spec §9 default US and NP. */
+  addressSearchComponentRestrictions: z.optional(
+    z.nullable(z.object({ country: z.array(z.string().check(z.regex(/^[a-zA-Z]{2}$/))).check(z.maxLength(20)) })),
+  ),
+  defaultSearchLocation: optionalText(200),
+});
+
+export const themeDataSchema = z.object({
+  shortHeading: optionalText(200),
+  sellEnabled: z.optional(z.boolean()),
+  rentalEnabled: z.optional(z.boolean()),
+  /** Partner overrides of the `--hearth-*` design tokens. */
+  tokens: z.optional(
+    z.record(z.string().check(z.regex(THEME_TOKEN_NAME)), z.string().check(z.regex(THEME_TOKEN_VALUE))),
+  ),
+});
+
+export const appContextSchema = z.object({
+  agentApp: z.optional(z.boolean()),
+  partner: z.optional(z.nullable(partnerSchema)),
+  themeData: z.optional(z.nullable(themeDataSchema)),
+  officeNumber: optionalText(40),
+  cellNumber: optionalText(40),
+  tollFreeNumber: optionalText(40),
+  agentName: optionalText(200),
+  agentEmail: optionalText(254),
+  agentPic: optionalText(2048),
+  countryFeed: z.optional(z.nullable(z.object({ state: optionalText(100) }))),
+  appLogo: optionalText(2048),
+  appName: optionalText(200),
+  websiteName: optionalText(200),
+  poweredBy: optionalText(200),
+  showPoweredBy: z.optional(z.boolean()),
+  isAgentApp: z.optional(z.boolean()),
+  /** Absolute base URL of the hosted site: privacy policy and contact links point there. */
+  siteUrl: optionalText(2048),
+});
+
+export type AppContext = z.infer<typeof appContextSchema>;
+
+export const appConfigResponseSchema = z.object({
+  app_config: z.object({
+    app_context: z.string(),
+    error: z.optional(z.nullable(z.string())),
+    domain: z.optional(z.nullable(z.string())),
+  }),
+});
+export type AppConfigResponse = z.infer<typeof appConfigResponseSchema>;
+
+/** The default context (spec §8): used with no partner and whenever the config cannot be loaded. */
+export const DEFAULT_APP_CONTEXT = {
+  agentApp: false,
+  isAgentApp: false,
+  partner: {
+    logo: null,
+    name: null,
+    addressSearchComponentRestrictions: { country: ['us', 'np'] },
+    defaultSearchLocation: 'Salt-Lake-City,-UT,-USA',
+  },
+  themeData: { shortHeading: null, sellEnabled: true, rentalEnabled: true, tokens: {} },
+  officeNumber: '8015550100',
+  cellNumber: null,
+  tollFreeNumber: '8005550199',
+  agentName: null,
+  agentEmail: null,
+  agentPic: null,
+  countryFeed: { state: 'Utah' },
+  appLogo: null,
+  appName: 'Hearth',
+  websiteName: 'Hearth',
+  poweredBy: 'Powered by Hearth',
+  showPoweredBy: false,
+  siteUrl: null,
+} as const satisfies AppContext;
+
+/** Spec §9: local storage entry default expiry. */
+export const CONFIG_CACHE_MS = 300_000;

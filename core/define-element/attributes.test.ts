@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { booleanAttr, enumAttr, idAttr, numberAttr, stringAttr, toKebab } from './attributes';
+
+describe('attribute parsers', () => {
+  it('boolean: presence is true, even "false" (HTML semantics); absence is false', () => {
+    expect(booleanAttr().parse('')).toEqual({ ok: true, value: true });
+    expect(booleanAttr().parse('false')).toEqual({ ok: true, value: true });
+    expect(booleanAttr().parse(null)).toEqual({ ok: true, value: false });
+  });
+
+  it('enum: known values pass, absent gives the default, unknown reports and falls back', () => {
+    const variant = enumAttr(['default', 'small'], 'default');
+    expect(variant.parse('small')).toEqual({ ok: true, value: 'small' });
+    expect(variant.parse(null)).toEqual({ ok: true, value: 'default' });
+    expect(variant.parse('huge')).toEqual({ ok: false, value: 'default', message: 'must be one of "default", "small"' });
+  });
+
+  it('id: digits only, positive, safe', () => {
+    expect(idAttr().parse('1001')).toEqual({ ok: true, value: 1001 });
+    expect(idAttr().parse(null)).toEqual({ ok: true, value: null });
+    expect(idAttr().parse('abc').ok).toBe(false);
+    expect(idAttr().parse('0').ok).toBe(false);
+    expect(idAttr().parse('-3').ok).toBe(false);
+    expect(idAttr().parse('1e3').ok).toBe(false);
+    expect(idAttr().parse('99999999999999999').ok).toBe(false);
+  });
+
+  it('number: bounds and garbage', () => {
+    expect(numberAttr(5, 0, 10).parse('7')).toEqual({ ok: true, value: 7 });
+    expect(numberAttr(5, 0, 10).parse('11').ok).toBe(false);
+    expect(numberAttr(5, 0, 10).parse('seven')).toEqual({ ok: false, value: 5, message: 'must be a number' });
+  });
+
+  it('string: length limit', () => {
+    expect(stringAttr('x', 3).parse('abcd')).toEqual({ ok: false, value: 'x', message: 'must be at most 3 characters' });
+  });
+
+  it('kebab-cases prop names', () => {
+    expect(toKebab('listingId')).toBe('listing-id');
+    expect(toKebab('hideAgent')).toBe('hide-agent');
+  });
+});

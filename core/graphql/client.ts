@@ -1,0 +1,90 @@
+/**
+ * The GraphQL client every element shares (urql core, no `graphql` package in the browser).
+ * Transport rules of spec §7 as exchanges: the endpoint (/graphql/ with a session, /public_graphql/
+ * otherwise) and the `queryName` parameter; errors become toasts (spec §8) unless `muteError` is set.
+ */
+import {
+  Client,
+  cacheExchange,
+  fetchExchange,
+  makeOperation,
+  mapExchange,
+  type CombinedError,
+  type Exchange,
+  type Operation,
+} from '@urql/core';
+import { runtimeSettings } from '../config/config';
+import { showToast } from '../ui/toasts';
+
+export const GENERIC_ERROR = 'Something went wrong';
+
+declare module '@urql/core' {
+  interface OperationContext {
+    /** Spec §8: do not toast this operation's errors (the caller shows them itself). */
+    muteError?: boolean;
+    /** A custom message instead of the server's. */
+    customError?: string;
+  }
+}
+
+/** Names of the operations in a document, in order. */
+export function operationNames(operation: Pick<Operation, 'query'>): string[] {
+  return operation.query.definitions.flatMap((d) =>
+    d.kind === 'OperationDefinition' && d.name ? [d.name.value] : [],
+  );
+}
+
+/** `/graphql/` when a session exists, else `/public_graphql/`, with `queryName` = names joined by '+'. */
+export function graphqlUrl(api: string, names: readonly string[], hasSession: boolean, partner: string): string {
+  const path = hasSession ? 'graphql' : 'public_graphql';
+  const params = new URLSearchParams({ queryName: names.join('+') });
+  if (partner) params.set('partner', partner);
+  return `${api}/${path}/?${params.toString()}`;
+}
+
+/** Spec §8: each GraphQL error message as a toast, or the custom or generic message. */
+export function errorMessages(error: CombinedError, customError?: string): string[] {
+  if (customError) return [customError];
+  const messages = error.graphQLErrors.map((e) => e.message).filter(Boolean);
+  return messages.length > 0 ? messages : [GENERIC_ERROR];
+}
+
+export function transportExchange(settings: () => { api: string; partner: string; hasSession: boolean }): Exchange {
+  return mapExchange({
+    onOperation(operation) {
+      const { api, partner, hasSession } = settings();
+      return makeOperation(operation.kind, operation, {
+        ...operation.context,
+        url: graphqlUrl(api, operationNames(operation), hasSession, partner),
+      });
+    },
+  });
+}
+
+export const errorToastExchange: Exchange = mapExchange({
+  onError(error, operation) {
+    if (operation.context.muteError) return;
+    for (const message of errorMessages(error, operation.context.customError)) {
+      showToast({ message, tone: 'error' });
+    }
+  },
+});
+
+let client: Client | undefined;
+
+export function graphqlClient(): Client {
+  if (!client) {
+    client = new Client({
+      url: '/public_graphql/',
+      exchanges: [
+        transportExchange(() => ({ ...runtimeSettings(), hasSession: false })),
+        errorToastExchange,
+        cacheExchange,
+        fetchExchange,
+      ],
+      preferGetMethod: false,
+      fetchOptions: { credentials: 'omit', headers: { Accept: 'application/graphql-response+json, application/json' } },
+    });
+  }
+  return client;
+}

@@ -1,0 +1,68 @@
+/** The little a lead form needs of a listing: its address and first photo (`listingInfo`, spec §7). */
+import { gql } from '@urql/core';
+import { useEffect, useState } from 'react';
+import { graphqlClient } from '../graphql/client';
+
+export interface ListingSummary {
+  id: string;
+  slugId: string | null;
+  listingCodeId: string | null;
+  photoUri: string | null;
+  address: { streetLine1: string | null; city: string | null; stateProvince: string | null; postalCode: string | null } | null;
+}
+
+export const ContactFormListingQuery = gql<{ listingInfo: ListingSummary | null }, { listingId: string }>`
+  query ContactFormListing($listingId: ID!) {
+    listingInfo(listingId: $listingId) {
+      id
+      slugId
+      listingCodeId
+      photoUri
+      address {
+        streetLine1
+        city
+        stateProvince
+        postalCode
+      }
+    }
+  }
+`;
+
+/** "123 Main St, Salt Lake City, UT 84101" from whichever parts exist. */
+export function formatAddress(address: ListingSummary['address']): string {
+  if (!address) return '';
+  const region = [address.stateProvince, address.postalCode].filter(Boolean).join(' ');
+  return [address.streetLine1, address.city, region].filter(Boolean).join(', ');
+}
+
+export type ListingSummaryState =
+  | { status: 'none' }
+  | { status: 'loading' }
+  | { status: 'loaded'; listing: ListingSummary }
+  | { status: 'missing' };
+
+/** Loads the summary when there is an id and no listing object was given; errors are shown inline, not toasted. */
+export function useListingSummary(listingId: number | null, given?: ListingSummary | null): ListingSummaryState {
+  const [state, setState] = useState<ListingSummaryState>({ status: 'none' });
+  useEffect(() => {
+    if (given || listingId === null) {
+      setState({ status: 'none' });
+      return;
+    }
+    let live = true;
+    setState({ status: 'loading' });
+    graphqlClient()
+      .query(ContactFormListingQuery, { listingId: String(listingId) }, { muteError: true, requestPolicy: 'cache-first' })
+      .toPromise()
+      .then((result) => {
+        if (!live) return;
+        const listing = result.data?.listingInfo;
+        setState(listing ? { status: 'loaded', listing } : { status: 'missing' });
+      });
+    return () => {
+      live = false;
+    };
+  }, [listingId, given]);
+  if (given) return { status: 'loaded', listing: given };
+  return state;
+}

@@ -1,0 +1,19 @@
+/**
+ * @summary The page's toast region (spec §8: bottom right, 5000 ms, close button). Created by the runtime
+ * on the first toast; not meant to be placed by hand.
+ * @tag hearth-toaster
+ * @csspart toasts - The list of toasts.
+ * @csspart toast - One toast.
+ * @csspart toast-link - The link inside a toast.
+ */
+import { defineElement } from '../define-element/define-element';
+import css from './toaster.css?inline';
+import { ToasterView } from './toaster.view';
+
+defineElement({ tag: 'hearth-toaster', attributes: {}, styles: [css], view: ToasterView });
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hearth-toaster': HTMLElement;
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The contact-form rules of spec §5, shared by <hearth-contact-form> and POST /v1/api/contact-form/.
+ * Each field reports only its first failing rule, in the order the spec lists them.
+ */
+import * as z from 'zod/mini';
+import { contactTexts } from '../i18n/contact';
+
+z.config({ jitless: true });
+
+/** Lower-case local part, @, domain and a 2 to 4 letter ending (spec §5). */
+export const CONTACT_EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,4}$/;
+/** 10 to 15 digits only (spec §5). */
+export const CONTACT_PHONE_PATTERN = /^[0-9]{10,15}$/;
+export const CONTACT_COMMENT_MIN_LENGTH = 6;
+
+/** Upper bounds are ours (the spec gives none): generous for people, tight for abuse. */
+export const CONTACT_MAX_LENGTH = { firstName: 100, lastName: 100, email: 254, comment: 5000 } as const;
+
+const { errors } = contactTexts;
+
+const filled = (value: string) => value.trim().length > 0;
+
+const requiredText = (requiredMessage: string, max: number) =>
+  z.string(requiredMessage).check(
+    z.refine(filled, { error: requiredMessage, abort: true }),
+    z.maxLength(max, errors.tooLong(max)),
+  );
+
+export const contactFormSchema = z.object({
+  firstName: requiredText(errors.firstNameRequired, CONTACT_MAX_LENGTH.firstName),
+  lastName: requiredText(errors.lastNameRequired, CONTACT_MAX_LENGTH.lastName),
+  email: z.string(errors.emailRequired).check(
+    z.refine(filled, { error: errors.emailRequired, abort: true }),
+    z.refine((v) => v.length <= CONTACT_MAX_LENGTH.email && CONTACT_EMAIL_PATTERN.test(v.trim()), {
+      error: errors.emailInvalid,
+      abort: true,
+    }),
+  ),
+  phone: z.string(errors.phoneRequired).check(
+    z.refine(filled, { error: errors.phoneRequired, abort: true }),
+    z.refine((v) => CONTACT_PHONE_PATTERN.test(v.trim()), { error: errors.phoneInvalid, abort: true }),
+  ),
+  comment: z.string(errors.commentRequired).check(
+    z.refine(filled, { error: errors.commentRequired, abort: true }),
+    z.refine((v) => v.trim().length >= CONTACT_COMMENT_MIN_LENGTH, { error: errors.commentTooShort, abort: true }),
+    z.maxLength(CONTACT_MAX_LENGTH.comment, errors.tooLong(CONTACT_MAX_LENGTH.comment)),
+  ),
+});
+
+export type ContactFormValues = z.infer<typeof contactFormSchema>;
+export type ContactField = keyof ContactFormValues;
+export const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'comment'] as const satisfies readonly ContactField[];
+export type ContactFieldErrors = Partial<Record<ContactField, string>>;
+
+/** Validates a contact payload: the trimmed values, or the first message of each failing field. */
+export function validateContact(
+  input: unknown,
+): { ok: true; value: ContactFormValues } | { ok: false; errors: ContactFieldErrors } {
+  const result = contactFormSchema.safeParse(input);
+  if (result.success) {
+    const v = result.data;
+    return {
+      ok: true,
+      value: {
+        firstName: v.firstName.trim(),
+        lastName: v.lastName.trim(),
+        email: v.email.trim(),
+        phone: v.phone.trim(),
+        comment: v.comment.trim(),
+      },
+    };
+  }
+  const fieldErrors: ContactFieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && (CONTACT_FIELDS as readonly string[]).includes(field)) {
+      fieldErrors[field as ContactField] ??= issue.message;
+    }
+  }
+  return { ok: false, errors: fieldErrors };
+}

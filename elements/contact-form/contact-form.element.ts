@@ -1,0 +1,70 @@
+/**
+ * @summary A lead-capture form: the visitor's name, email, phone and question go to the agent as a lead.
+ * With `listing-id` it asks 'Want a closer look?' and names the home; without, 'Connect with me'.
+ * @tag hearth-contact-form
+ * @attr {number} listing-id - The listing the visitor asks about; shows its address and photo and attaches the lead to it.
+ * @attr {'default' | 'small'} variant - `small` is a compact one-column layout without the photo, for sidebars.
+ * @attr {boolean} hide-agent - Hides the agent profile card that the partner's configuration otherwise shows.
+ * @prop {ListingSummary} listing - Listing data the page already has (id, address, photoUri), instead of fetching it.
+ * @event {ContactSubmittedDetail} hearth-contact-submitted - The lead was stored; `detail` = `{ leadId, listingId }`.
+ * @event {HearthErrorDetail} hearth-error - An attribute was malformed; `detail` = `{ tag, kind, attribute, value, message }`.
+ * @csspart base - The whole panel.
+ * @csspart photo - The listing photo (a stock image when the listing has none).
+ * @csspart heading - The heading.
+ * @csspart go-see - The 'Go see {address}' line.
+ * @csspart agent-card - The agent profile card.
+ * @csspart form - The form.
+ * @csspart field - Each labelled field.
+ * @csspart label - Each field label.
+ * @csspart input - Each input and the text area.
+ * @csspart error - Each field's error message.
+ * @csspart failure - The message shown when sending failed.
+ * @csspart submit - The send button.
+ * @csspart consent - The consent text.
+ * @csspart thank-you - The 'Thank you' panel shown after a successful send.
+ * @csspart call-line - The toll-free call line with the privacy-policy link.
+ * @csspart attribute-error - The message shown for a malformed attribute.
+ * @cssproperty --hearth-color-primary - Button and link colour.
+ * @cssproperty --hearth-color-on-primary - Text on the button.
+ * @cssproperty --hearth-color-text - Text colour.
+ * @cssproperty --hearth-color-muted - Secondary text colour.
+ * @cssproperty --hearth-color-surface - Panel background.
+ * @cssproperty --hearth-color-border - Field and card borders.
+ * @cssproperty --hearth-color-error - Error messages and invalid fields.
+ * @cssproperty --hearth-font-family - Font.
+ * @cssproperty --hearth-radius - Corner radius.
+ * @cssproperty --hearth-space - Spacing unit.
+ */
+import { booleanAttr, enumAttr, idAttr } from '../../core/define-element/attributes';
+import { defineElement } from '../../core/define-element/define-element';
+import type { ListingSummary } from '../../core/listings/listing-summary';
+import uiCss from '../../core/ui/ui.css?inline';
+import css from './contact-form.css?inline';
+import { ContactForm } from './contact-form.view';
+
+export const contactFormAttributes = {
+  listingId: idAttr(),
+  variant: enumAttr(['default', 'small'], 'default'),
+  hideAgent: booleanAttr(),
+};
+
+defineElement<typeof contactFormAttributes, { listing: ListingSummary | null }>({
+  tag: 'hearth-contact-form',
+  attributes: contactFormAttributes,
+  properties: ['listing'],
+  styles: [uiCss, css],
+  view: ContactForm,
+});
+
+export interface HearthContactFormElement extends HTMLElement {
+  listingId: string | null;
+  variant: string | null;
+  hideAgent: string | null;
+  listing: ListingSummary | null;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hearth-contact-form': HearthContactFormElement;
+  }
+}

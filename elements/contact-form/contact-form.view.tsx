@@ -1,0 +1,229 @@
+/**
+ * <hearth-contact-form>: the contact form panel of spec §2 with the rules of §5.
+ * `ContactFormView` only renders what it is given; `ContactForm` connects it to state and behaviour.
+ */
+import { useEffect, useRef } from 'react';
+import { appContextAtom, assetUrl, siteUrl, type ResolvedAppContext } from '../../core/config/config';
+import { DEFAULT_APP_CONTEXT } from '../../core/config/schema';
+import type { ContactDraft, ContactFormState } from '../../core/contact/contact-form-state';
+import { firstInvalidField } from '../../core/contact/contact-form-state';
+import { useContactForm, type ContactSubmittedDetail } from '../../core/contact/use-contact-form';
+import type { ElementHandle } from '../../core/define-element/define-element';
+import { formatPhone, phoneHref } from '../../core/format/phone';
+import { contactTexts as t } from '../../core/i18n/contact';
+import { formatAddress, useListingSummary, type ListingSummary } from '../../core/listings/listing-summary';
+import { useHearthValue } from '../../core/state/hooks';
+import { AgentCard } from '../../core/ui/agent-card';
+import { Button } from '../../core/ui/button';
+import { Field } from '../../core/ui/field';
+import type { ContactField } from '../../core/validation/contact';
+
+export type ContactFormVariant = 'default' | 'small';
+
+export interface ContactFormViewProps {
+  variant: ContactFormVariant;
+  /** Set when the form is about a listing: the heading changes even before its data arrives. */
+  forListing: boolean;
+  /** The listing's address and photo once known. */
+  address: string | null;
+  photoUrl: string | null;
+  photoAlt: string;
+  agent: { name: string; picture: string | null; officeNumber: string | null; cellNumber: string | null; email: string | null } | null;
+  appName: string;
+  tollFreeNumber: string;
+  contactPhone: string;
+  privacyUrl: string;
+  contactUrl: string;
+  state: ContactFormState;
+  onChange: (field: ContactField, value: string) => void;
+  onSubmit: () => void;
+  onHoneypot: (value: string) => void;
+}
+
+const FIELD_ATTRIBUTES: Record<ContactField, { type: string; autoComplete: string; inputMode?: 'email' | 'numeric' | 'text' }> = {
+  firstName: { type: 'text', autoComplete: 'given-name' },
+  lastName: { type: 'text', autoComplete: 'family-name' },
+  email: { type: 'email', autoComplete: 'email', inputMode: 'email' },
+  phone: { type: 'tel', autoComplete: 'tel', inputMode: 'numeric' },
+  comment: { type: 'text', autoComplete: 'off' },
+};
+
+const failureMessage = (failure: ContactFormState['failure']) =>
+  failure === 'rate-limited' ? t.errors.rateLimited : failure === 'network' ? t.errors.network : t.errors.server;
+
+export function ContactFormView(props: ContactFormViewProps) {
+  const { state, variant } = props;
+  const controls = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  const thankYou = useRef<HTMLHeadingElement>(null);
+
+  // Focus the first invalid field after a rejected submit, and the thank-you heading once processed.
+  useEffect(() => {
+    if (state.status === 'invalid') {
+      const field = firstInvalidField(state.errors);
+      if (field) controls.current[field]?.focus();
+    }
+    if (state.status === 'processed') thankYou.current?.focus();
+  }, [state.status, state.errors]);
+
+  const field = (name: ContactField, extra: { multiline?: boolean; className?: string } = {}) => (
+    <Field
+      key={name}
+      ref={(node) => {
+        controls.current[name] = node;
+      }}
+      {...FIELD_ATTRIBUTES[name]}
+      {...extra}
+      name={name}
+      label={t.labels[name]}
+      required
+      value={state.values[name]}
+      error={state.errors[name]}
+      readOnly={state.status === 'submitting'}
+      onChange={(event) => props.onChange(name, event.currentTarget.value)}
+    />
+  );
+
+  return (
+    <article className="contact" part="base" data-variant={variant} data-state={state.status}>
+      {props.forListing && variant === 'default' && props.photoUrl && (
+        <img className="photo" part="photo" src={props.photoUrl} alt={props.photoAlt} width={640} height={400} loading="lazy" />
+      )}
+      <header className="intro">
+        <h2 className="heading" part="heading">
+          {props.forListing ? t.headingListing : t.headingGeneral}
+        </h2>
+        {props.address && (
+          <p className="go-see" part="go-see">
+            {t.goSee(props.address)}
+          </p>
+        )}
+      </header>
+      {props.agent && (
+        <AgentCard
+          name={props.agent.name}
+          picture={props.agent.picture}
+          officeNumber={props.agent.officeNumber}
+          cellNumber={props.agent.cellNumber}
+          email={props.agent.email}
+          texts={{ office: t.agentOffice, cell: t.agentCell, email: t.agentEmail }}
+        />
+      )}
+
+      {state.status === 'processed' ? (
+        <section className="thank-you" part="thank-you" aria-labelledby="thank-you-heading">
+          <h3 id="thank-you-heading" ref={thankYou} tabIndex={-1}>
+            {t.thankYouHeading}
+          </h3>
+          <p>{t.thankYouText}</p>
+          <p className="thank-you-links">
+            <a part="thank-you-phone" href={phoneHref(props.contactPhone)}>
+              {t.thankYouCall} {formatPhone(props.contactPhone)}
+            </a>
+            <a part="thank-you-contact" href={props.contactUrl}>
+              {t.thankYouContact}
+            </a>
+          </p>
+        </section>
+      ) : (
+        <form
+          className="form"
+          part="form"
+          noValidate
+          aria-busy={state.status === 'submitting' || undefined}
+          onSubmit={(event) => {
+            event.preventDefault();
+            props.onSubmit();
+          }}
+        >
+          <div className="names">
+            {field('firstName')}
+            {field('lastName')}
+          </div>
+          {field('email')}
+          {field('phone')}
+          {field('comment', { multiline: true })}
+          <div className="honeypot" aria-hidden="true">
+            <label>
+              {t.honeypotLabel}
+              <input type="text" name="website" tabIndex={-1} autoComplete="off" onChange={(e) => props.onHoneypot(e.currentTarget.value)} />
+            </label>
+          </div>
+          {state.status === 'failed' && (
+            <p className="failure" part="failure" role="alert">
+              {failureMessage(state.failure)}
+            </p>
+          )}
+          <Button type="submit" part="submit" busy={state.status === 'submitting'}>
+            {state.status === 'submitting' ? t.submitting : t.submit}
+          </Button>
+          <p className="consent" part="consent">
+            {t.consent(props.appName)}
+          </p>
+        </form>
+      )}
+
+      <p className="call-line" part="call-line">
+        {t.callLine} <a href={phoneHref(props.tollFreeNumber)}>{formatPhone(props.tollFreeNumber)}</a>.{' '}
+        <a href={props.privacyUrl}>{t.neverSpam}</a>
+      </p>
+    </article>
+  );
+}
+
+export interface ContactFormProps {
+  listingId: number | null;
+  variant: ContactFormVariant;
+  hideAgent: boolean;
+  /** Property-only: listing data the host already has, instead of fetching it by `listing-id`. */
+  listing?: ListingSummary | null;
+  element: ElementHandle;
+}
+
+function agentOf(context: ResolvedAppContext): ContactFormViewProps['agent'] {
+  if (!context.agentName) return null;
+  return {
+    name: context.agentName,
+    picture: context.agentPic ?? null,
+    officeNumber: context.officeNumber ?? null,
+    cellNumber: context.cellNumber ?? null,
+    email: context.agentEmail ?? null,
+  };
+}
+
+export function ContactForm({ listingId, variant, hideAgent, listing, element }: ContactFormProps) {
+  const loaded = useHearthValue(appContextAtom);
+  const context = loaded?.context;
+  const summary = useListingSummary(listingId, listing);
+  const { state, change, submit, honeypot } = useContactForm({
+    listingId: listing ? Number(listing.id) || listingId : listingId,
+    onSubmitted: (detail: ContactSubmittedDetail) => element.emit('contact-submitted', detail),
+  });
+
+  const forListing = listingId !== null || Boolean(listing);
+  const address = summary.status === 'loaded' ? formatAddress(summary.listing.address) || null : null;
+  const photo = summary.status === 'loaded' ? summary.listing.photoUri : null;
+  const base = context ? siteUrl(context) : null;
+  const tollFree = context?.tollFreeNumber ?? DEFAULT_APP_CONTEXT.tollFreeNumber;
+
+  return (
+    <ContactFormView
+      variant={variant}
+      forListing={forListing}
+      address={address}
+      photoUrl={forListing ? (photo ?? assetUrl('stock-home.svg')) : null}
+      photoAlt={photo && address ? t.photoAlt(address) : t.stockPhotoAlt}
+      agent={context && !hideAgent ? agentOf(context) : null}
+      appName={context?.websiteName ?? context?.appName ?? DEFAULT_APP_CONTEXT.appName}
+      tollFreeNumber={tollFree}
+      contactPhone={context?.officeNumber ?? tollFree}
+      privacyUrl={base ? `${base}/about/privacy-policy` : '/about/privacy-policy'}
+      contactUrl={base ? `${base}/about/contact` : '/about/contact'}
+      state={state}
+      onChange={change}
+      onSubmit={() => void submit()}
+      onHoneypot={(value) => {
+        honeypot.current = value;
+      }}
+    />
+  );
+}

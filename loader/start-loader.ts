@@ -1,0 +1,103 @@
+/**
+ * The loader's logic (DESIGN §1), kept apart from the script entry so tests can drive it with their own
+ * window. Everything here ships inside loader.js (budget ≤ 1 KB gzip): no framework, no dependencies, only
+ * the contract types. It never injects inline scripts or styles, so it runs under a strict CSP.
+ */
+import { configCacheKey, configUrl, type ConfigCacheEntry, type HearthGlobal } from './contract';
+
+/**
+ * Each known tag → every chunk its element chunk statically imports (transitively), relative to the versioned
+ * folder. The element chunk itself is `elements/<name>.js` for `hearth-<name>`, so the map does not repeat it.
+ */
+export type LoaderElementMap = Readonly<Record<string, readonly string[]>>;
+
+/** The element chunk of a `hearth-<name>` tag, relative to the versioned folder. */
+export const elementFile = (tag: string): string => `elements/${tag.slice(7)}.js`;
+
+/**
+ * Sets `window.hearth`, starts the config fetch, and imports the chunk of every known `hearth-*` tag that is
+ * undefined on the page now or later. Does nothing when a loader already ran on this page.
+ */
+export function startLoader(
+  script: HTMLScriptElement,
+  /** The page's window (tests pass their own, with its DOM constructors). */
+  win: Window & typeof globalThis,
+  /** The build's version: the chunks live in `../v<version>/` beside the loader's folder. */
+  version: string,
+  elements: LoaderElementMap,
+  /** How a chunk is imported; tests stand in for the browser's `import()`. */
+  importModule = (url: string): Promise<unknown> => import(/* @vite-ignore */ url),
+): void {
+  // Pasting the snippet twice (or two versions of it) must be harmless: the first loader wins.
+  if (win.hearth?.loader) return;
+
+  // ---- where we are, who the partner is ----
+  const doc = win.document;
+  const src = script.src;
+  // data-api may carry a path prefix; without it the API is the script's own origin.
+  const apiUrl = new URL(script.getAttribute('data-api') || '/', src);
+  const api = apiUrl.href.replace(/\/$/, '');
+  const partner = script.getAttribute('data-partner') || '';
+  // Chunks are immutable under /v<version>/, also when this script came from the moving /v1/ alias.
+  const cdn = new URL(`../v${version}/`, src).href;
+  const hearth: HearthGlobal = (win.hearth = { loader: version, api, partner, cdn });
+
+  const addLink = (rel: string, href: string) => {
+    const link = doc.createElement('link');
+    link.rel = rel;
+    link.href = href;
+    // Anonymous CORS, as the config fetch and module imports use: the same connection is reused.
+    link.crossOrigin = '';
+    doc.head.append(link);
+  };
+  if (apiUrl.origin != win.location.origin) addLink('preconnect', apiUrl.origin);
+
+  // ---- config: start the fetch now unless the runtime's cache entry is fresh ----
+  let fresh: boolean | undefined;
+  try {
+    fresh = (JSON.parse(win.localStorage.getItem(configCacheKey(api, partner))!) as ConfigCacheEntry).expires > Date.now();
+  } catch {
+    // no entry, a corrupt one, or storage blocked (third-party iframe, privacy mode): fetch
+  }
+  if (!fresh) {
+    const config = win
+      .fetch(configUrl(api, partner))
+      .then((response) => (response.ok ? response.json() : Promise.reject(Error(`HTTP ${response.status}`))));
+    // The runtime reports a failed config (and falls back to defaults); until it awaits, the rejection is not an error.
+    config.catch(() => {});
+    hearth.config = config;
+  }
+
+  // ---- elements: preload and import each known tag once ----
+  const seen: Record<string, 1> = {}; // tags requested and files preloaded
+  const load = (tag: string) => {
+    if (seen[tag]) return;
+    seen[tag] = 1;
+    for (const file of [elementFile(tag), ...elements[tag]!])
+      if (!seen[file]) seen[file] = 1, addLink('modulepreload', cdn + file);
+    importModule(cdn + elementFile(tag)).catch((error: unknown) => {
+      console.error(error);
+      doc.dispatchEvent(
+        new win.CustomEvent('hearth-error', {
+          bubbles: true,
+          composed: true,
+          detail: { tag, message: `${error}` },
+        }),
+      );
+    });
+  };
+  // Only known tags match, so unknown hearth-* tags (and defined ones) are left alone. The build bakes at least one.
+  const selector = Object.keys(elements)
+    .map((tag) => `${tag}:not(:defined)`)
+    .join();
+  const scan = (root: ParentNode) => root.querySelectorAll(selector).forEach((el) => load(el.localName));
+  scan(doc);
+  new win.MutationObserver((records) => {
+    for (const record of records)
+      for (const node of record.addedNodes)
+        if (node.nodeType == 1) {
+          if ((node as Element).matches(selector)) load((node as Element).localName);
+          scan(node as Element);
+        }
+  }).observe(doc, { childList: true, subtree: true });
+}

@@ -1,0 +1,146 @@
+/** The API server: database, routes and HTTP listener, started and stopped as one unit. */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { contactRoutes } from './contact/routes';
+import { openDatabase, type Database } from './db';
+import { graphqlRoutes } from './graphql/transport';
+import { SlidingWindowLimiter, type RateLimit } from './http/rate-limit';
+import { sendJson } from './http/respond';
+import { Router } from './http/router';
+import { consoleLogger, type Logger } from './log';
+import { partnerRoutes } from './partners/routes';
+import { paths } from './paths';
+import { seed as seedDatabase } from './seed';
+import type { ServerConfig, Services } from './services';
+import { siteRoutes } from './site/routes';
+
+export interface StartServerOptions {
+  /** 0 picks a free port. Default 8080. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** PGlite data directory (default `./.data/pglite`), or `memory://`. Ignored with `databaseUrl`. */
+  dataDir?: string;
+  /** PostgreSQL instead of PGlite. */
+  databaseUrl?: string;
+  /** PostgreSQL only: run in this schema (created if missing), e.g. an isolated `test_<random>`. */
+  databaseSchema?: string;
+  /** PostgreSQL only: drop `databaseSchema` on close (throwaway test schemas). */
+  dropSchemaOnClose?: boolean;
+  /** Production: loopback origins lose their CORS pass, introspection is off. Default false. */
+  production?: boolean;
+  /** Add the demo partners and listings when missing. Default true. */
+  seed?: boolean;
+  /** The origin clients reach us on; default `http://<host>:<port>`. */
+  publicOrigin?: string;
+  /** Contact-form submissions per client IP and partner. Default 10 per 60 s. */
+  contactRateLimit?: RateLimit;
+  /** Root of the CDN builds. Default `./dist`. */
+  distDir?: string;
+  /** Believe X-Forwarded-For for client IPs (only behind a proxy that sets it). Default false. */
+  trustProxy?: boolean;
+  logger?: Logger;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  db: Database;
+  close(): Promise<void>;
+}
+
+const DEFAULT_CONTACT_RATE_LIMIT: RateLimit = { max: 10, windowMs: 60_000 };
+const SHUTDOWN_GRACE_MS = 5_000;
+
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(paths.packageJson, 'utf8')) as { version: string }).version;
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function buildRouter(options: { production: boolean; logger: Logger }): Router {
+  const router = new Router();
+  const groups = [partnerRoutes, contactRoutes, graphqlRoutes(options), siteRoutes];
+  for (const group of groups) for (const [path, route] of Object.entries(group)) router.on(path, route);
+  router.on('/healthz', {
+    GET: async (ctx) => {
+      await ctx.services.db.query('SELECT 1');
+      sendJson(ctx.res, 200, { ok: true });
+    },
+  });
+  return router;
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? consoleLogger;
+  const host = options.host ?? '127.0.0.1';
+  const production = options.production ?? false;
+
+  const db = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir,
+    schema: options.databaseSchema,
+    dropSchemaOnClose: options.dropSchemaOnClose,
+    logger,
+  });
+  try {
+    if (options.seed ?? true) await seedDatabase(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+
+  const config: ServerConfig = {
+    production,
+    publicOrigin: options.publicOrigin ?? '',
+    distDir: options.distDir ?? paths.dist,
+    cdnVersion: packageVersion(),
+    contactRateLimit: options.contactRateLimit ?? DEFAULT_CONTACT_RATE_LIMIT,
+    trustProxy: options.trustProxy ?? false,
+  };
+  const services: Services = {
+    db,
+    config,
+    logger,
+    contactLimiter: new SlidingWindowLimiter(config.contactRateLimit),
+  };
+
+  const server = createServer(buildRouter({ production, logger }).handler(services));
+  let port: number;
+  try {
+    port = await listen(server, options.port ?? 8080, host);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const url = `http://${urlHost(host)}:${port}`;
+  // Set before the first request can arrive: listen's callback runs before any connection is handled.
+  config.publicOrigin = options.publicOrigin ? new URL(options.publicOrigin).origin : url;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      await closed;
+      clearTimeout(force);
+      await db.close();
+    })());
+
+  return { url, port, db, close };
+}

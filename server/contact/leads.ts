@@ -1,0 +1,94 @@
+/** Leads: what the contact form stores, and how a partner reads its own back. */
+import type { ContactFormValues } from '../../core/validation/contact';
+import type { Queryable } from '../db';
+
+export interface NewLead extends ContactFormValues {
+  partnerId: number;
+  listingId: number | null;
+  pageOrigin: string | null;
+}
+
+export interface Lead {
+  id: string;
+  listingId: number | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  comment: string;
+  pageOrigin: string | null;
+  createdAt: string;
+}
+
+interface LeadRow {
+  id: string;
+  listing_id: number | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  comment: string;
+  page_origin: string | null;
+  created_at: Date;
+}
+
+export async function insertLead(tx: Queryable, lead: NewLead): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO leads (partner_id, listing_id, first_name, last_name, email, phone, comment, page_origin)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [lead.partnerId, lead.listingId, lead.firstName, lead.lastName, lead.email, lead.phone, lead.comment, lead.pageOrigin],
+  );
+  return rows[0]!.id;
+}
+
+export const LEADS_PAGE_DEFAULT = 25;
+export const LEADS_PAGE_MAX = 100;
+
+export interface LeadsPage {
+  leads: Lead[];
+  /** Pass as `before` to get the next (older) page; null on the last page. */
+  nextBefore: string | null;
+}
+
+/**
+ * Newest first, keyset-paged: `before` is the id of the last lead already seen, so pages stay stable
+ * while new leads arrive. Returns null when `before` is not a lead of this partner.
+ */
+export async function listLeads(
+  db: Queryable,
+  partnerId: number,
+  page: { limit: number; before: string | null },
+): Promise<LeadsPage | null> {
+  let beforeSeq: number | null = null;
+  if (page.before !== null) {
+    const { rows } = await db.query<{ seq: number }>('SELECT seq FROM leads WHERE id = $1 AND partner_id = $2', [
+      page.before,
+      partnerId,
+    ]);
+    if (!rows[0]) return null;
+    beforeSeq = rows[0].seq;
+  }
+  const { rows } = await db.query<LeadRow>(
+    `SELECT id, listing_id, first_name, last_name, email, phone, comment, page_origin, created_at
+       FROM leads
+      WHERE partner_id = $1 AND ($2::bigint IS NULL OR seq < $2::bigint)
+      ORDER BY seq DESC
+      LIMIT $3`,
+    [partnerId, beforeSeq, page.limit + 1],
+  );
+  const hasMore = rows.length > page.limit;
+  const leads = rows.slice(0, page.limit).map(
+    (r): Lead => ({
+      id: r.id,
+      listingId: r.listing_id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      email: r.email,
+      phone: r.phone,
+      comment: r.comment,
+      pageOrigin: r.page_origin,
+      createdAt: r.created_at.toISOString(),
+    }),
+  );
+  return { leads, nextBefore: hasMore ? leads[leads.length - 1]!.id : null };
+}

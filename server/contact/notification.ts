@@ -1,0 +1,36 @@
+/** The mail that tells the partner's agent about a new lead. Plain text: nothing a visitor typed is ever rendered as markup. */
+import type { AppContext } from '../../core/config/schema';
+import type { ContactFormValues } from '../../core/validation/contact';
+import { formatAddress, type ListingRecord } from '../listings/repository';
+import type { OutgoingMail } from '../mail/outbox';
+
+/** Where leads of partners without an agent email go (the default partner has none). */
+export const HEARTH_LEADS_ADDRESS = 'leads@hearth.example';
+
+export function leadNotification(input: {
+  context: AppContext;
+  lead: ContactFormValues;
+  listing: ListingRecord | null;
+  pageOrigin: string | null;
+  publicOrigin: string;
+}): OutgoingMail {
+  const { context, lead, listing, pageOrigin, publicOrigin } = input;
+  const name = `${lead.firstName} ${lead.lastName}`;
+  const about = listing ? formatAddress(listing) : null;
+  const lines = [
+    `${name} sent a message${about ? ` about ${about}` : ''}.`,
+    '',
+    `Name: ${name}`,
+    `Email: ${lead.email}`,
+    `Phone: ${lead.phone}`,
+    ...(listing ? [`Listing: ${publicOrigin}/listing/${listing.slugId}/${listing.listingCodeId}`] : []),
+    ...(pageOrigin ? [`Sent from: ${pageOrigin}`] : []),
+    '',
+    lead.comment,
+  ];
+  return {
+    to: context.agentEmail ?? HEARTH_LEADS_ADDRESS,
+    subject: about ? `New lead for ${about}: ${name}` : `New lead: ${name}`,
+    body: lines.join('\n'),
+  };
+}

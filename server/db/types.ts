@@ -1,0 +1,24 @@
+/**
+ * The one database interface every module uses, whichever engine is behind it (PGlite or PostgreSQL).
+ * Type mapping is the same on both: int8 → number, numeric → string, jsonb → parsed JSON,
+ * text[] → string[], timestamptz → Date.
+ */
+export type Row = Record<string, unknown>;
+
+export interface QueryResult<T> {
+  rows: T[];
+}
+
+export interface Queryable {
+  /** One statement with `$1…` parameters. */
+  query<T = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** Several statements without parameters (migration files). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly engine: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction on one connection; rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,40 @@
+/**
+ * The GraphQL context. It carries the raw Authorization of the request so the accounts work can turn
+ * it into a viewer here, in one place; `/graphql/` (sessions) and `/public_graphql/` (visitors) already
+ * arrive as distinct endpoints.
+ */
+import type { Database } from '../db';
+import type { Partner } from '../partners/repository';
+
+export type GraphqlEndpoint = 'graphql' | 'public_graphql';
+
+export interface Authorization {
+  /** e.g. `Bearer`, `Token`, `Questionnaire` (spec §6 PIN access). */
+  scheme: string;
+  credentials: string;
+}
+
+export interface GraphqlContext {
+  db: Database;
+  partner: Partner;
+  endpoint: GraphqlEndpoint;
+  authorization: Authorization | null;
+}
+
+/** What the HTTP layer hands to Yoga with each request. */
+export interface GraphqlServerContext {
+  db: Database;
+  partner: Partner;
+  endpoint: GraphqlEndpoint;
+}
+
+const AUTHORIZATION = /^([A-Za-z][A-Za-z0-9._-]*)\s+(\S.*)$/;
+
+function readAuthorization(header: string | null): Authorization | null {
+  const match = header ? AUTHORIZATION.exec(header.trim()) : null;
+  return match ? { scheme: match[1]!, credentials: match[2]! } : null;
+}
+
+export function buildGraphqlContext(request: Request, server: GraphqlServerContext): GraphqlContext {
+  return { ...server, authorization: readAuthorization(request.headers.get('authorization')) };
+}

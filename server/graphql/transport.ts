@@ -1,0 +1,122 @@
+/**
+ * GraphQL over HTTP (spec §7): POST with a JSON body to /graphql/ or /public_graphql/, `?queryName=`
+ * naming the operations, `?partner=` choosing the partner (CORS as for REST). The HTTP layer checks
+ * partner, origin, media type and size before Yoga sees the request, so Yoga only runs GraphQL.
+ */
+import { GraphQLError, NoSchemaIntrospectionCustomRule } from './graphql-js';
+import { createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { GRAPHQL_BODY_LIMIT, isJsonContentType, readBody } from '../http/body';
+import { HttpError } from '../http/errors';
+import { API_CSP } from '../http/respond';
+import type { RequestContext, Route } from '../http/router';
+import type { Logger } from '../log';
+import { guardPartnerRequest, partnerPreflight } from '../partners/guard';
+import { buildGraphqlContext, type GraphqlContext, type GraphqlEndpoint, type GraphqlServerContext } from './context';
+import { schema } from './index';
+import { GRAPHQL_LIMITS, queryLimitsRule } from './limits';
+import { useQueryNameRule } from './query-name';
+
+export interface GraphqlOptions {
+  production: boolean;
+  logger: Logger;
+}
+
+/** "Did you mean …?" would give away the schema that production hides by turning introspection off. */
+const SUGGESTION = / Did you mean .*\?$/;
+const withoutSuggestions = (error: Error): Error =>
+  error instanceof GraphQLError && SUGGESTION.test(error.message)
+    ? new GraphQLError(error.message.replace(SUGGESTION, ''), { nodes: error.nodes, extensions: error.extensions })
+    : error;
+
+function useValidationLimits(production: boolean): Plugin {
+  return {
+    onValidate({ addValidationRule }) {
+      addValidationRule(queryLimitsRule(GRAPHQL_LIMITS));
+      if (!production) return undefined;
+      addValidationRule(NoSchemaIntrospectionCustomRule);
+      return ({ result, setResult }) => {
+        if (result.length > 0) setResult(result.map(withoutSuggestions));
+      };
+    },
+  };
+}
+
+function createEndpoint(endpoint: GraphqlEndpoint, options: GraphqlOptions) {
+  const { logger, production } = options;
+  return createYoga<GraphqlServerContext, GraphqlContext>({
+    schema,
+    graphqlEndpoint: `/${endpoint}/`,
+    graphiql: false,
+    landingPage: false,
+    cors: false,
+    batching: false,
+    // Never the stack or message of an unexpected error: log it, send "Unexpected error.".
+    maskedErrors: {
+      maskError(error, message) {
+        const masked = maskError(error, message, false);
+        if (masked !== error) logger.error(`[graphql] ${endpoint} resolver failed`, error);
+        return masked;
+      },
+    },
+    logging: {
+      debug: () => undefined,
+      info: () => undefined,
+      warn: (...args: unknown[]) => logger.warn(`[graphql] ${args.map(String).join(' ')}`),
+      error: (...args: unknown[]) => logger.error(`[graphql] ${String(args[0])}`, args[1]),
+    },
+    context: ({ request, ...server }) => buildGraphqlContext(request, server),
+    plugins: [useQueryNameRule(), useValidationLimits(production)],
+  });
+}
+
+const NOT_FORWARDED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host']);
+
+async function forward(
+  ctx: RequestContext,
+  yoga: YogaServerInstance<GraphqlServerContext, GraphqlContext>,
+  endpoint: GraphqlEndpoint,
+): Promise<void> {
+  const partner = await guardPartnerRequest(ctx);
+  if (!isJsonContentType(ctx.req.headers['content-type'])) {
+    throw new HttpError(415, 'unsupported_media_type', 'Send GraphQL requests as JSON with Content-Type: application/json.');
+  }
+  const body = await readBody(ctx.req, GRAPHQL_BODY_LIMIT);
+
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(ctx.req.headers)) {
+    if (value === undefined || NOT_FORWARDED.has(name)) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  // Yoga matches its endpoint exactly; our router also accepts the path without its trailing slash.
+  const url = new URL(ctx.req.url ?? '/', ctx.services.config.publicOrigin);
+  url.pathname = `/${endpoint}/`;
+  const request = new Request(url, {
+    method: 'POST',
+    headers,
+    body: new Uint8Array(body),
+  });
+  const response = await yoga.fetch(request, { db: ctx.services.db, partner, endpoint });
+
+  const payload = Buffer.from(await response.arrayBuffer());
+  ctx.res.statusCode = response.status;
+  response.headers.forEach((value, name) => {
+    if (!name.startsWith('access-control-') && name !== 'content-length') ctx.res.setHeader(name, value);
+  });
+  ctx.res.setHeader('Content-Security-Policy', API_CSP);
+  ctx.res.setHeader('Cache-Control', 'no-store');
+  ctx.res.setHeader('Content-Length', payload.length);
+  ctx.res.end(payload);
+}
+
+export function graphqlRoutes(options: GraphqlOptions): Record<string, Route> {
+  const routes: Record<string, Route> = {};
+  for (const endpoint of ['graphql', 'public_graphql'] as const) {
+    const yoga = createEndpoint(endpoint, options);
+    routes[`/${endpoint}/`] = {
+      POST: (ctx) => forward(ctx, yoga, endpoint),
+      OPTIONS: partnerPreflight(['POST']),
+      methodNotAllowed: 'GraphQL requests must be POST with a JSON body (see spec §7).',
+    };
+  }
+  return routes;
+}

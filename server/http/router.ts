@@ -1,0 +1,117 @@
+/**
+ * A small router: exact paths (a trailing slash is optional) and prefix mounts (`/static/*`).
+ * Errors thrown by handlers become JSON; anything that is not an HttpError is logged and answered
+ * with a bare 500, so no stack or message of ours reaches a client.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Services } from '../services';
+import { HttpError } from './errors';
+import { BASE_SECURITY_HEADERS, sendHttpError, sendJson } from './respond';
+
+export interface RequestContext {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  /** Upper case; HEAD is answered by the GET handler (Node drops the body). */
+  method: string;
+  origin: string | undefined;
+  services: Services;
+  /** For prefix mounts: the path after the prefix, still URL-encoded. */
+  rest: string;
+}
+
+export type Handler = (ctx: RequestContext) => Promise<void> | void;
+
+export interface Route {
+  GET?: Handler;
+  POST?: Handler;
+  /** Without it, OPTIONS gets a 204 with an Allow header and no CORS grant. */
+  OPTIONS?: Handler;
+  /** Said when a method is not allowed, e.g. why GraphQL refuses GET. */
+  methodNotAllowed?: string;
+}
+
+type RouteMethod = 'GET' | 'POST' | 'OPTIONS';
+const ROUTE_METHODS: readonly RouteMethod[] = ['GET', 'POST', 'OPTIONS'];
+
+const trimSlash = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
+
+export class Router {
+  readonly #exact = new Map<string, Route>();
+  readonly #prefixes: { prefix: string; route: Route }[] = [];
+
+  /** `path` ending in `/*` mounts a prefix. */
+  on(path: string, route: Route): this {
+    if (path.endsWith('/*')) this.#prefixes.push({ prefix: path.slice(0, -1), route });
+    else this.#exact.set(trimSlash(path), route);
+    return this;
+  }
+
+  match(pathname: string): { route: Route; rest: string } | null {
+    const exact = this.#exact.get(trimSlash(pathname));
+    if (exact) return { route: exact, rest: '' };
+    for (const { prefix, route } of this.#prefixes) {
+      if (pathname.startsWith(prefix)) return { route, rest: pathname.slice(prefix.length) };
+      if (pathname === prefix.slice(0, -1)) return { route, rest: '' };
+    }
+    return null;
+  }
+
+  handler(services: Services): (req: IncomingMessage, res: ServerResponse) => void {
+    return (req, res) => {
+      void this.#dispatch(req, res, services);
+    };
+  }
+
+  async #dispatch(req: IncomingMessage, res: ServerResponse, services: Services): Promise<void> {
+    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
+    try {
+      let url: URL;
+      try {
+        url = new URL(req.url ?? '/', 'http://request.invalid');
+      } catch {
+        throw new HttpError(400, 'bad_request', 'The request URL is malformed.');
+      }
+      const method = (req.method ?? 'GET').toUpperCase();
+      const match = this.match(url.pathname);
+      if (!match) throw new HttpError(404, 'not_found', 'Nothing here.');
+      const { route, rest } = match;
+      const ctx: RequestContext = { req, res, url, method, origin: req.headers.origin, services, rest };
+
+      const handler =
+        method === 'HEAD' ? route.GET : (ROUTE_METHODS as readonly string[]).includes(method) ? route[method as RouteMethod] : undefined;
+      if (handler) return await handler(ctx);
+
+      const allowed = allowedMethods(route);
+      if (method === 'OPTIONS') {
+        res.setHeader('Allow', allowed.join(', '));
+        res.statusCode = 204;
+        res.end();
+        return;
+      }
+      throw new HttpError(405, 'method_not_allowed', route.methodNotAllowed ?? `Use ${allowed.join(' or ')}.`, undefined, {
+        Allow: allowed.join(', '),
+      });
+    } catch (error) {
+      respondToError(res, error, services);
+    }
+  }
+}
+
+function allowedMethods(route: Route): string[] {
+  return ROUTE_METHODS.filter((m) => route[m] !== undefined || m === 'OPTIONS');
+}
+
+function respondToError(res: ServerResponse, error: unknown, services: Services): void {
+  if (res.headersSent) {
+    services.logger.error('[http] failed after the response started', error);
+    res.destroy();
+    return;
+  }
+  if (error instanceof HttpError) {
+    sendHttpError(res, error);
+    return;
+  }
+  services.logger.error('[http] unhandled error', error);
+  sendJson(res, 500, { error: 'internal', message: 'Something went wrong on our side.' });
+}

@@ -1,0 +1,30 @@
+/**
+ * The app context a partner's pages receive (spec §3, §7 dynamic-config). Stored contexts are
+ * re-validated on the way out: a bad row must degrade to the default brand (spec §8), not break every
+ * embed of that partner.
+ */
+import { appContextSchema, DEFAULT_APP_CONTEXT, type AppContext } from '../../core/config/schema';
+
+/** Fields holding URLs that may be stored relative to our own origin (e.g. `/static/demo/avery.svg`). */
+const URL_FIELDS = ['agentPic', 'appLogo'] as const;
+
+/** Embeds run on the partner's origin, where a relative URL of ours would point at their server. */
+function absolute(url: string | null | undefined, origin: string): string | null | undefined {
+  if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//')) return url;
+  return new URL(url, origin).href;
+}
+
+export function publicAppContext(context: AppContext, publicOrigin: string): AppContext {
+  const result: AppContext = { ...context, siteUrl: context.siteUrl ?? publicOrigin };
+  for (const field of URL_FIELDS) result[field] = absolute(context[field], publicOrigin);
+  if (context.partner) result.partner = { ...context.partner, logo: absolute(context.partner.logo, publicOrigin) };
+  return result;
+}
+
+export type ParsedAppContext = { ok: true; context: AppContext } | { ok: false; context: AppContext };
+
+/** The stored context if it is valid, else the default context. */
+export function parseStoredAppContext(stored: unknown): ParsedAppContext {
+  const parsed = appContextSchema.safeParse(stored);
+  return parsed.success ? { ok: true, context: parsed.data } : { ok: false, context: DEFAULT_APP_CONTEXT };
+}

@@ -1,0 +1,60 @@
+/** GET /v1/api/dynamic-config/ (spec §7): the partner's branding, public to every origin. */
+import { DEFAULT_APP_CONTEXT, type AppContext } from '../../core/config/schema';
+import { addVary, canonicalOrigin, writePreflight } from '../http/cors';
+import { sendJson } from '../http/respond';
+import type { RequestContext, Route } from '../http/router';
+import { parseStoredAppContext, publicAppContext } from './app-context';
+import { DEFAULT_PARTNER_SLUG, findPartnerBySlug, type Partner } from './repository';
+import { hostnameOf, resolvePartner } from './resolve';
+
+const CONFIG_MAX_AGE_SECONDS = 60;
+
+interface DynamicConfigBody {
+  app_config: { app_context: string; error: string | null; domain: string | null };
+}
+
+async function dynamicConfig(ctx: RequestContext): Promise<void> {
+  const { db, config, logger } = ctx.services;
+  const resolution = await resolvePartner(ctx);
+
+  let partner: Partner | null;
+  let error: string | null = null;
+  let context: AppContext;
+  if (resolution.found) {
+    partner = resolution.partner;
+    const parsed = parseStoredAppContext(partner.appContext);
+    context = parsed.context;
+    if (!parsed.ok) {
+      logger.error(`[partners] stored app_context of "${partner.slug}" is invalid; serving the default context`);
+      error = 'The partner configuration is invalid; the default configuration is used.';
+    }
+  } else {
+    // Spec §8: an unknown partner still gets a working (default) context, with the reason.
+    partner = await findPartnerBySlug(db, DEFAULT_PARTNER_SLUG);
+    context = parseStoredAppContext(partner?.appContext ?? DEFAULT_APP_CONTEXT).context;
+    error = `Unknown partner "${resolution.slug.slice(0, 64)}"; the default configuration is used.`;
+  }
+
+  const body: DynamicConfigBody = {
+    app_config: {
+      app_context: JSON.stringify(publicAppContext(context, config.publicOrigin)),
+      error,
+      domain: (resolution.found ? partner?.domains[0] : undefined) ?? hostnameOf(ctx.req.headers.host, false),
+    },
+  };
+
+  // Public branding: every origin may read it. The answer depends on the Origin (partner domains).
+  addVary(ctx.res, 'Origin');
+  if (ctx.origin !== undefined) {
+    ctx.res.setHeader('Access-Control-Allow-Origin', canonicalOrigin(ctx.origin) ? ctx.origin : '*');
+  }
+  sendJson(ctx.res, 200, body, { 'Cache-Control': `public, max-age=${CONFIG_MAX_AGE_SECONDS}` });
+}
+
+function dynamicConfigPreflight(ctx: RequestContext): void {
+  writePreflight(ctx.res, ctx.origin && canonicalOrigin(ctx.origin) ? ctx.origin : '*', ['GET']);
+}
+
+export const partnerRoutes: Record<string, Route> = {
+  '/v1/api/dynamic-config/': { GET: dynamicConfig, OPTIONS: dynamicConfigPreflight },
+};

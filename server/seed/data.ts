@@ -1,0 +1,134 @@
+/**
+ * Demo data: the default partner, an agent partner (acme), the special partner domain of spec §1
+ * (summit), and three Salt Lake City listings. Demo API keys are public on purpose (README, tests);
+ * production partners get generated keys.
+ */
+import { DEFAULT_APP_CONTEXT, type AppContext } from '../../core/config/schema';
+import { DEFAULT_PARTNER_SLUG } from '../partners/repository';
+
+/** Demo API keys for GET /v1/api/leads/. */
+export const DEMO_API_KEYS = { acme: 'dev-acme-key', summit: 'dev-summit-key' } as const;
+
+interface SeedPartner {
+  slug: string;
+  name: string;
+  allowedOrigins: string[];
+  domains: string[];
+  appContext: AppContext;
+  apiKey: string | null;
+}
+
+export const seedPartners: SeedPartner[] = [
+  {
+    slug: DEFAULT_PARTNER_SLUG,
+    name: 'Hearth',
+    // The default brand is what any site gets before it signs up: it may be embedded anywhere.
+    allowedOrigins: ['*'],
+    domains: [],
+    appContext: DEFAULT_APP_CONTEXT,
+    apiKey: null,
+  },
+  {
+    slug: 'acme',
+    name: 'Acme Realty',
+    // Empty in development: loopback origins are accepted anyway outside production.
+    allowedOrigins: [],
+    domains: [],
+    appContext: {
+      ...DEFAULT_APP_CONTEXT,
+      partner: { ...DEFAULT_APP_CONTEXT.partner, name: 'Acme Realty' },
+      themeData: {
+        shortHeading: 'Homes with Avery',
+        sellEnabled: true,
+        rentalEnabled: true,
+        tokens: { 'color-primary': '#0b6e4f' },
+      },
+      agentName: 'Avery Stone',
+      agentEmail: 'avery.stone@acme-realty.example',
+      // Relative on purpose: the API turns it into an absolute URL on its own public origin.
+      agentPic: '/static/demo/avery.svg',
+      officeNumber: '8015550142',
+      cellNumber: '8015550199',
+      appName: 'Acme Realty',
+      websiteName: 'Acme Realty',
+      poweredBy: 'Powered by Hearth',
+      showPoweredBy: true,
+    },
+    apiKey: DEMO_API_KEYS.acme,
+  },
+  {
+    slug: 'summit',
+    name: 'Summit Peak Realty',
+    allowedOrigins: ['https://summit.example'],
+    domains: ['summit.example'],
+    appContext: {
+      ...DEFAULT_APP_CONTEXT,
+      partner: { ...DEFAULT_APP_CONTEXT.partner, name: 'Summit Peak Realty' },
+      themeData: {
+        shortHeading: 'Find your summit',
+        sellEnabled: true,
+        rentalEnabled: false,
+        tokens: { 'color-primary': '#7a3cff' },
+      },
+      officeNumber: '8015550123',
+      agentEmail: 'leads@summit.example',
+      appName: 'Summit Peak Realty',
+      websiteName: 'Summit Homes',
+      poweredBy: 'Powered by Hearth',
+      showPoweredBy: false,
+    },
+    apiKey: DEMO_API_KEYS.summit,
+  },
+];
+
+interface SeedListing {
+  id: number;
+  listingCodeId: string;
+  slugId: string;
+  streetLine1: string;
+  city: string;
+  stateProvince: string;
+  postalCode: string;
+  priceInPennies: number;
+  priceCurrencyCode: string;
+  photos: { photoUrl: string; description: string | null }[];
+}
+
+export const seedListings: SeedListing[] = [
+  {
+    id: 1001,
+    listingCodeId: 'HRT1001',
+    slugId: '455-e-300-s-salt-lake-city-ut-84111',
+    streetLine1: '455 E 300 S',
+    city: 'Salt Lake City',
+    stateProvince: 'UT',
+    postalCode: '84111',
+    priceInPennies: 48_900_000,
+    priceCurrencyCode: 'USD',
+    photos: [],
+  },
+  {
+    id: 1002,
+    listingCodeId: 'HRT1002',
+    slugId: '1387-s-1100-e-salt-lake-city-ut-84105',
+    streetLine1: '1387 S 1100 E',
+    city: 'Salt Lake City',
+    stateProvince: 'UT',
+    postalCode: '84105',
+    priceInPennies: 62_500_000,
+    priceCurrencyCode: 'USD',
+    photos: [],
+  },
+  {
+    id: 1003,
+    listingCodeId: 'HRT1003',
+    slugId: '2734-s-highland-dr-salt-lake-city-ut-84106',
+    streetLine1: '2734 S Highland Dr',
+    city: 'Salt Lake City',
+    stateProvince: 'UT',
+    postalCode: '84106',
+    priceInPennies: 39_990_000,
+    priceCurrencyCode: 'USD',
+    photos: [],
+  },
+];

@@ -1,0 +1,40 @@
+/**
+ * Idempotent: rows that already exist are left alone (an operator's edits survive a restart), rows
+ * that are missing are added.
+ */
+import type { Database } from '../db';
+import { hashApiKey } from '../partners/api-keys';
+import { seedListings, seedPartners } from './data';
+
+export async function seed(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const p of seedPartners) {
+      await tx.query(
+        `INSERT INTO partners (slug, name, allowed_origins, domains, app_context, api_key_hash)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6)
+         ON CONFLICT (slug) DO NOTHING`,
+        [p.slug, p.name, p.allowedOrigins, p.domains, JSON.stringify(p.appContext), p.apiKey ? hashApiKey(p.apiKey) : null],
+      );
+    }
+    for (const l of seedListings) {
+      await tx.query(
+        `INSERT INTO listings (id, listing_code_id, slug_id, street_line1, city, state_province, postal_code,
+                               price_in_pennies, price_currency_code, photos)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb)
+         ON CONFLICT (id) DO NOTHING`,
+        [
+          l.id,
+          l.listingCodeId,
+          l.slugId,
+          l.streetLine1,
+          l.city,
+          l.stateProvince,
+          l.postalCode,
+          l.priceInPennies,
+          l.priceCurrencyCode,
+          JSON.stringify(l.photos),
+        ],
+      );
+    }
+  });
+}

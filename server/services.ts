@@ -1,0 +1,24 @@
+/** What every request handler can reach: built once in app.ts. */
+import type { Database } from './db';
+import type { RateLimit, SlidingWindowLimiter } from './http/rate-limit';
+import type { Logger } from './log';
+
+export interface ServerConfig {
+  production: boolean;
+  /** The origin clients use to reach this server; absolute URLs in responses start with it. */
+  publicOrigin: string;
+  /** Root of the CDN builds (`<distDir>/cdn/v<semver>/`, `<distDir>/cdn-react/…`). */
+  distDir: string;
+  /** The package version `/cdn/v1/` points at. */
+  cdnVersion: string;
+  contactRateLimit: RateLimit;
+  /** Take the client IP from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
+}
+
+export interface Services {
+  db: Database;
+  config: ServerConfig;
+  logger: Logger;
+  contactLimiter: SlidingWindowLimiter;
+}

@@ -1,0 +1,90 @@
+/**
+ * Files: the CDN builds, our static assets, the demo sites and the hosted-site entry page.
+ * CDN files are imported as modules by pages on any origin, so they carry CORS and CORP for everyone.
+ */
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serveStatic } from '../http/static';
+import { notFound } from '../http/errors';
+import type { RequestContext, Route } from '../http/router';
+import { paths } from '../paths';
+import { homePage } from './home';
+
+/** The moving alias of the current build; `/cdn/v<semver>/` are the immutable ones. */
+const CDN_ALIAS = 'v1';
+const VERSION_FOLDER = /^v\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
+
+const CDN_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+};
+
+function cdnRoute(flavour: 'cdn' | 'cdn-react'): Route {
+  return {
+    GET: async (ctx: RequestContext) => {
+      const [folder = '', ...rest] = ctx.rest.split('/');
+      const { distDir, cdnVersion } = ctx.services.config;
+      let versionFolder: string;
+      let cacheControl: string;
+      if (folder === CDN_ALIAS) {
+        versionFolder = `v${cdnVersion}`;
+        // Short: pages pick up a new release within minutes of it being deployed.
+        cacheControl = 'public, max-age=300';
+      } else if (VERSION_FOLDER.test(folder)) {
+        versionFolder = folder;
+        cacheControl = 'public, max-age=31536000, immutable';
+      } else {
+        throw notFound();
+      }
+      await serveStatic(ctx.req, ctx.res, join(distDir, flavour, versionFolder), rest.join('/'), {
+        cacheControl,
+        headers: CDN_HEADERS,
+      });
+    },
+  };
+}
+
+const staticRoute: Route = {
+  GET: (ctx) =>
+    serveStatic(ctx.req, ctx.res, paths.serverStatic, ctx.rest, {
+      cacheControl: 'public, max-age=3600',
+      // Agent pictures and logos are shown by partner pages on other origins.
+      headers: { 'Cross-Origin-Resource-Policy': 'cross-origin' },
+    }),
+};
+
+const demoRoute = (folder: string): Route => ({
+  GET: (ctx) =>
+    serveStatic(ctx.req, ctx.res, join(paths.demoSites, folder), ctx.rest, { cacheControl: 'no-cache', index: true }),
+});
+
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
+/** The hosted site's own files (its index.html links `/site/site.css`). */
+const siteFilesRoute: Route = {
+  GET: (ctx) => serveStatic(ctx.req, ctx.res, paths.site, ctx.rest, { cacheControl: 'no-cache' }),
+};
+
+const homeRoute: Route = {
+  GET: async (ctx) => {
+    if (await exists(join(paths.site, 'index.html'))) {
+      await serveStatic(ctx.req, ctx.res, paths.site, 'index.html', { cacheControl: 'no-cache' });
+      return;
+    }
+    homePage(ctx);
+  },
+};
+
+export const siteRoutes: Record<string, Route> = {
+  '/': homeRoute,
+  '/cdn/*': cdnRoute('cdn'),
+  '/cdn-react/*': cdnRoute('cdn-react'),
+  '/static/*': staticRoute,
+  '/site/*': siteFilesRoute,
+  '/demo/agent-site/*': demoRoute('agent-site'),
+  '/demo/gallery/*': demoRoute('gallery'),
+};

@@ -1,0 +1,40 @@
+/**
+ * How tests start a real server: PGlite in memory, or, when DATABASE_URL is set, PostgreSQL in a
+ * schema of its own that is dropped on close, so test files can run side by side on one database.
+ */
+import { randomBytes } from 'node:crypto';
+import { startServer, type RunningServer, type StartServerOptions } from '../app';
+import { openDatabase, type Database, type DatabaseOptions } from '../db';
+import type { Logger } from '../log';
+
+/** Errors still reach the test output; the one-line-per-lead info log does not. */
+const quietLogger: Logger = {
+  info: () => undefined,
+  warn: (message) => console.warn(message),
+  error: (message, error) => (error === undefined ? console.error(message) : console.error(message, error)),
+};
+
+function databaseTarget(): Pick<DatabaseOptions, 'databaseUrl' | 'dataDir' | 'schema' | 'dropSchemaOnClose'> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) return { dataDir: 'memory://' };
+  return { databaseUrl, schema: `test_${randomBytes(6).toString('hex')}`, dropSchemaOnClose: true };
+}
+
+export function startTestServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const { schema, ...target } = databaseTarget();
+  return startServer({
+    port: 0,
+    logger: quietLogger,
+    // Generous, so only the rate-limit tests meet the limit.
+    contactRateLimit: { max: 1000, windowMs: 60_000 },
+    ...target,
+    databaseSchema: schema,
+    ...options,
+  });
+}
+
+export function openTestDatabase(): Promise<Database> {
+  return openDatabase({ ...databaseTarget(), logger: quietLogger });
+}
+
+export const engineName = () => (process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite');

@@ -1,0 +1,214 @@
+import AxeBuilder from '@axe-core/playwright';
+import { contactTexts as t } from '../../core/i18n/contact';
+import { ACME_KEY, apiUrl, cspViolations, eventsOf, expect, test } from './fixtures';
+
+const general = '#general-lead hearth-contact-form';
+const forListing = '#listing-lead hearth-contact-form';
+
+test.describe('<hearth-contact-form> on a partner page (other origin, strict CSP, hostile CSS)', () => {
+  test('loads the build under test from the API origin', async ({ openPartnerPage, build }) => {
+    const page = await openPartnerPage();
+    await expect(page.locator(general).getByRole('heading', { name: 'Connect with me' })).toBeVisible();
+    const cdn = await page.evaluate(() => window.hearth?.cdn ?? '');
+    expect(new URL(cdn).origin).toBe(apiUrl());
+    expect(new URL(cdn).pathname.startsWith(`/${build}/v`)).toBe(true);
+  });
+
+  test('shows every required-field message exactly, only after a submit attempt', async ({ openPartnerPage }) => {
+    const page = await openPartnerPage();
+    const form = page.locator(general);
+    await expect(form.getByRole('button', { name: t.submit })).toBeVisible();
+    await expect(form.locator('[part="error"]')).toHaveCount(0);
+    await form.getByRole('button', { name: t.submit }).click();
+    await expect(form.locator('[part="error"]')).toHaveText([
+      'Please enter your first name',
+      'Please enter your last name',
+      'Please enter your email',
+      'Please enter your phone number',
+      'What can I help you with? is a required field',
+    ]);
+    await expect(form.getByLabel(t.labels.firstName)).toBeFocused();
+  });
+
+  test('shows the format messages exactly and does not send an invalid form', async ({ openPartnerPage }) => {
+    const page = await openPartnerPage();
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && r.url().includes('/contact-form/') && posts.push(r.url()));
+    const form = page.locator(general);
+    await form.getByLabel(t.labels.firstName).fill('Ada');
+    await form.getByLabel(t.labels.lastName).fill('Lovelace');
+    await form.getByLabel(t.labels.email).fill('Ada@Example');
+    await form.getByLabel(t.labels.phone).fill('555-0142');
+    await form.getByLabel(t.labels.comment).fill('Hi');
+    await form.getByRole('button', { name: t.submit }).click();
+    await expect(form.locator('[part="error"]')).toHaveText(['Email is invalid.', 'Phone number is invalid.', 'Please enter more text.']);
+    await form.getByLabel(t.labels.email).fill('ada@example.com');
+    await expect(form.locator('[part="error"]')).toHaveText(['Phone number is invalid.', 'Please enter more text.']);
+    expect(posts).toEqual([]);
+  });
+
+  test('a valid submit shows the thank-you panel, emits the event, and stores the lead', async ({ openPartnerPage, request }) => {
+    const page = await openPartnerPage();
+    const form = page.locator(forListing);
+    const email = `buyer.${Date.now()}@example.com`;
+    await form.getByLabel(t.labels.firstName).fill('Grace');
+    await form.getByLabel(t.labels.lastName).fill('Hopper');
+    await form.getByLabel(t.labels.email).fill(email);
+    await form.getByLabel(t.labels.phone).fill('8015550123');
+    await form.getByLabel(t.labels.comment).fill('Can I see it on Saturday?');
+    await form.getByRole('button', { name: t.submit }).click();
+
+    const panel = form.locator('[part="thank-you"]');
+    await expect(panel.getByRole('heading', { name: t.thankYouHeading })).toBeFocused();
+    await expect(panel).toContainText(t.thankYouText);
+    await expect(panel.locator('[part="thank-you-phone"]')).toHaveAttribute('href', /^tel:\d+$/);
+    await expect(panel.locator('[part="thank-you-contact"]')).toHaveAttribute('href', /\/about\/contact$/);
+    await expect(form.locator('form')).toHaveCount(0);
+
+    const [submitted] = await eventsOf(page, 'hearth-contact-submitted');
+    expect(submitted.listingId).toBe(1001);
+    expect(submitted.leadId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const leads = await request.get(`${apiUrl()}/v1/api/leads/?partner=acme`, { headers: { Authorization: `Partner ${ACME_KEY}` } });
+    expect(leads.status()).toBe(200);
+    const { leads: rows } = (await leads.json()) as { leads: Record<string, unknown>[] };
+    const lead = rows.find((row) => row.id === submitted.leadId);
+    expect(lead).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email,
+      phone: '8015550123',
+      comment: 'Can I see it on Saturday?',
+      listingId: 1001,
+      pageOrigin: new URL(page.url()).origin,
+    });
+    expect(await cspViolations(page)).toEqual([]);
+  });
+
+  test('a server failure keeps everything typed, and a retry succeeds', async ({ openPartnerPage }) => {
+    const page = await openPartnerPage();
+    const form = page.locator(general);
+    await page.route('**/v1/api/contact-form/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unavailable"}' }));
+    await form.getByLabel(t.labels.firstName).fill('Katherine');
+    await form.getByLabel(t.labels.lastName).fill('Johnson');
+    await form.getByLabel(t.labels.email).fill('kj@example.com');
+    await form.getByLabel(t.labels.phone).fill('8015550177');
+    await form.getByLabel(t.labels.comment).fill('Please call me back.');
+    await form.getByRole('button', { name: t.submit }).click();
+    await expect(form.getByRole('alert')).toHaveText(t.errors.server);
+    await expect(form.getByLabel(t.labels.firstName)).toHaveValue('Katherine');
+    await expect(form.getByLabel(t.labels.comment)).toHaveValue('Please call me back.');
+
+    await page.unroute('**/v1/api/contact-form/**');
+    await form.getByRole('button', { name: t.submit }).click();
+    await expect(form.getByRole('heading', { name: t.thankYouHeading })).toBeVisible();
+  });
+
+  test('names the listing and shows the agent card from the partner config', async ({ openPartnerPage }) => {
+    const page = await openPartnerPage();
+    const form = page.locator(forListing);
+    await expect(form.getByRole('heading', { name: 'Want a closer look?' })).toBeVisible();
+    await expect(form.locator('[part="go-see"]')).toHaveText(/^Go see .+, Salt Lake City, UT \d{5}$/);
+    await expect(form.locator('[part="photo"]')).toBeVisible();
+    const card = form.locator('[part="agent-card"]');
+    await expect(card).toContainText('Avery Stone');
+    await expect(card).toContainText('(801) 555-0142');
+  });
+
+  test('renders the partner theme colour from dynamic-config', async ({ openPartnerPage }) => {
+    const page = await openPartnerPage();
+    const button = page.locator(general).getByRole('button', { name: t.submit });
+    await expect(button).toHaveCSS('background-color', 'rgb(11, 110, 79)');
+  });
+
+  test('a page may override a theme token on the element', async ({ openPartnerPage }) => {
+    const page = await openPartnerPage();
+    const button = page.locator(general).getByRole('button', { name: t.submit });
+    await expect(button).toHaveCSS('background-color', 'rgb(11, 110, 79)');
+    await page.locator(general).evaluate((el) => (el as HTMLElement).style.setProperty('--hearth-color-primary', '#8b0000'));
+    await expect(button).toHaveCSS('background-color', 'rgb(139, 0, 0)');
+    await expect(page.locator(forListing).getByRole('button', { name: t.submit })).toHaveCSS('background-color', 'rgb(11, 110, 79)');
+  });
+
+  test('host-page CSS changes nothing inside', async ({ openPartnerPage }) => {
+    const page = await openPartnerPage();
+    const form = page.locator(general);
+    const heading = form.getByRole('heading', { name: 'Connect with me' });
+    await expect(heading).toBeVisible();
+    for (const node of [heading, form.getByLabel(t.labels.email), form.getByRole('button', { name: t.submit })]) {
+      const style = await node.evaluate((el) => {
+        const s = getComputedStyle(el);
+        return { font: s.fontFamily, size: s.fontSize, color: s.color, transform: s.textTransform, spacing: s.letterSpacing };
+      });
+      expect(style.font).not.toBe('serif');
+      expect(style.size).not.toBe('40px');
+      expect(style.color).not.toBe('rgb(255, 0, 0)');
+      expect(style.transform).toBe('none');
+      expect(style.spacing).toBe('normal');
+    }
+    const border = await form.getByLabel(t.labels.email).evaluate((el) => getComputedStyle(el).borderTopStyle);
+    expect(border).not.toBe('dashed');
+  });
+
+  test('a malformed attribute shows a message and the rest of the page keeps working', async ({ openPartnerPage }) => {
+    const page = await openPartnerPage();
+    const broken = page.locator('#broken hearth-contact-form');
+    const message = broken.locator('[part="attribute-error"]');
+    await expect(message).toContainText('The listing-id attribute must be a positive whole number');
+    await expect(message).toContainText('The variant attribute must be one of "default", "small" (got "huge")');
+    await expect(broken.getByRole('button', { name: t.submit })).toBeVisible();
+    await expect(page.locator(general).getByRole('button', { name: t.submit })).toBeVisible();
+    const errors = await eventsOf(page, 'hearth-error');
+    expect(errors.map((e) => e.attribute).sort()).toEqual(['listing-id', 'variant']);
+  });
+
+  test('an element added later is loaded, and pasting the loader twice is harmless', async ({ openPartnerPage }) => {
+    const page = await openPartnerPage();
+    await expect(page.locator(general).getByRole('button', { name: t.submit })).toBeVisible();
+    await page.evaluate(() => {
+      const again = document.createElement('script');
+      again.src = document.querySelector<HTMLScriptElement>('script[data-partner]')!.src;
+      again.dataset.partner = 'acme';
+      document.head.append(again);
+      const late = document.createElement('hearth-contact-form');
+      late.id = 'late';
+      document.body.append(late);
+    });
+    await expect(page.locator('#late').getByRole('heading', { name: 'Connect with me' })).toBeVisible();
+    expect(await page.evaluate(() => customElements.get('hearth-contact-form') !== undefined)).toBe(true);
+    const loaded = await eventsOf(page, 'hearth-loaded');
+    expect(loaded).toHaveLength(1);
+    expect(await cspViolations(page)).toEqual([]);
+  });
+
+  test('has no axe violations, before and after a submit attempt', async ({ openPartnerPage }) => {
+    const page = await openPartnerPage();
+    await expect(page.locator(forListing).locator('[part="go-see"]')).toBeVisible();
+    const before = await new AxeBuilder({ page }).include('hearth-contact-form').analyze();
+    expect(before.violations).toEqual([]);
+    await page.locator(general).getByRole('button', { name: t.submit }).click();
+    await expect(page.locator(general).locator('[part="error"]').first()).toBeVisible();
+    const after = await new AxeBuilder({ page }).include('hearth-contact-form').analyze();
+    expect(after.violations).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
+  });
+
+  test('is usable by keyboard alone', async ({ openPartnerPage }) => {
+    const page = await openPartnerPage();
+    const form = page.locator(general);
+    await form.getByLabel(t.labels.firstName).focus();
+    await page.keyboard.type('Alan');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Turing');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('alan@example.com');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('8015550111');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Looking for a 3 bedroom.');
+    await page.keyboard.press('Tab');
+    await expect(form.getByRole('button', { name: t.submit })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(form.getByRole('heading', { name: t.thankYouHeading })).toBeFocused();
+  });
+});

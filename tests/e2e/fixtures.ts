@@ -1,0 +1,52 @@
+/**
+ * Shared set-up for the browser tests: the page under test is the partner demo site (another origin,
+ * strict CSP, hostile CSS) loading the build of the current project (Preact CDN or React).
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const apiUrl = () => process.env.HEARTH_API_URL!;
+export const partnerUrl = () => process.env.HEARTH_PARTNER_URL!;
+
+/** Demo key of the seeded 'acme' partner (development only) for reading its leads. */
+export const ACME_KEY = 'dev-acme-key';
+
+interface Fixtures {
+  build: 'cdn' | 'cdn-react';
+  /** Opens the partner page and records CSP violations and hearth-* events. */
+  openPartnerPage: (path?: string) => Promise<Page>;
+}
+
+export const test = base.extend<Fixtures>({
+  build: async ({}, use, testInfo) => {
+    await use(testInfo.project.metadata.build as Fixtures['build']);
+  },
+  openPartnerPage: async ({ page, build }, use) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __csp: string[]; __events: { type: string; detail: unknown }[] };
+      w.__csp = [];
+      w.__events = [];
+      document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+      for (const type of ['hearth-contact-submitted', 'hearth-error', 'hearth-loaded']) {
+        document.addEventListener(type, (e) => w.__events.push({ type, detail: (e as CustomEvent).detail }));
+      }
+    });
+    await use(async (path = '/') => {
+      const url = new URL(path, partnerUrl());
+      if (build === 'cdn-react') url.searchParams.set('build', 'react');
+      await page.goto(url.href);
+      return page;
+    });
+  },
+});
+
+export { expect };
+
+/** CSP violations seen by the page so far. */
+export const cspViolations = (page: Page) => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+
+/** hearth-* events of one type seen by the page so far. */
+export const eventsOf = (page: Page, type: string) =>
+  page.evaluate(
+    (t) => (window as unknown as { __events: { type: string; detail: any }[] }).__events.filter((e) => e.type === t).map((e) => e.detail),
+    type,
+  );
