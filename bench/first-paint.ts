@@ -34,15 +34,15 @@ async function measureOnce(browser: Browser, url: string, profile: 'desktop' | '
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE.cpu });
   }
   // Poll each frame for the rendered form; the frame after it appears is its first paint.
-  await page.addInitScript(() => {
-    const w = window as unknown as { __painted?: number };
+  // A string, not a function: tsx would wrap a named inner function in a helper the page does not have.
+  await page.addInitScript(`
     const tick = () => {
       const form = document.querySelector('hearth-contact-form')?.shadowRoot?.querySelector('form');
-      if (form) requestAnimationFrame(() => (w.__painted = performance.now()));
+      if (form) requestAnimationFrame(() => (window.__painted = performance.now()));
       else requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
-  });
+  `);
   await page.goto(url);
   await page.waitForFunction(() => (window as unknown as { __painted?: number }).__painted !== undefined, null, { timeout: 30_000 });
   const elapsed = await page.evaluate(() => {

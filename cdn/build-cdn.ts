@@ -111,17 +111,16 @@ export function listFiles(dir: string): string[] {
 const sriHash = (content: Buffer | string) => `sha384-${createHash('sha384').update(content).digest('base64')}`;
 
 /** sri.json: the integrity value of every other file of the folder. */
-function writeSri(dir: string): Record<string, string> {
+function writeSri(dir: string): void {
   const sri = Object.fromEntries(
     listFiles(dir)
       .filter((file) => file !== 'sri.json')
       .map((file) => [file, sriHash(readFileSync(join(dir, file)))]),
   );
   writeFileSync(join(dir, 'sri.json'), `${JSON.stringify(sri, null, 2)}\n`);
-  return sri;
 }
 
-/** The chunks a chunk needs before it can run: its static imports, transitively, in load order. */
+/** The chunks a chunk needs before it can run: its static imports, transitively. */
 function staticImports(chunk: Rolldown.OutputChunk, byFile: Map<string, Rolldown.OutputChunk>): string[] {
   const seen = new Set<string>();
   const visit = (file: string) => {
@@ -136,6 +135,7 @@ function staticImports(chunk: Rolldown.OutputChunk, byFile: Map<string, Rolldown
 // ---- the builds ----
 
 async function bundleElements(ctx: CdnBuildContext, flavour: CdnFlavour, dir: string): Promise<Rolldown.RolldownOutput> {
+  const isRuntimeModule = runtimeModuleTest(ctx.root);
   const result = await viteBuild({
     ...baseConfig(ctx.root),
     // Chunks import each other and assets relative to import.meta.url, wherever the folder is served.
@@ -149,8 +149,8 @@ async function bundleElements(ctx: CdnBuildContext, flavour: CdnFlavour, dir: st
       minify: true,
       copyPublicDir: false,
       reportCompressedSize: false,
-      // The loader preloads what each element needs; Vite's polyfill would land in every element chunk.
-      modulePreload: { polyfill: false },
+      // The loader preloads what each element needs; Vite's preload helper would be one more shared chunk.
+      modulePreload: false,
       rolldownOptions: {
         onLog: quietLog,
         input: Object.fromEntries(ctx.elements.map((element) => [`elements/${element.name}`, element.entry])),
@@ -161,11 +161,10 @@ async function bundleElements(ctx: CdnBuildContext, flavour: CdnFlavour, dir: st
           assetFileNames: 'assets/[name]-[hash][extname]',
           codeSplitting: {
             groups: [
-              // Only what elements import statically: lazily imported libraries keep their own chunks.
-              { name: 'runtime', test: runtimeModuleTest(ctx.root), tags: ['$initial'], priority: 10 },
-              // Bundler helpers (virtual \0 ids such as Vite's preload helper), also when only lazy chunks use them.
-              // Rolldown keeps its own CommonJS interop helpers (React flavour) in a small chunk of their own.
-              { name: 'runtime', test: /^\0/, priority: 10 },
+              // Only what elements import statically: lazily imported libraries keep their own chunks. Bundler
+              // helpers (virtual \0 ids such as Vite's preload helper) join the runtime too, so no element
+              // needs one more request. Rolldown keeps its own CommonJS interop helpers (React flavour) apart.
+              { name: 'runtime', test: (id: string) => id.startsWith('\0') || isRuntimeModule(id), tags: ['$initial'], priority: 10 },
             ],
           },
         },

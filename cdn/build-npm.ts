@@ -63,8 +63,7 @@ function indexPlugin(elements: ElementEntry[]): Plugin {
   };
 }
 
-async function bundle(ctx: NpmBuildContext, dir: string, externals: string[]): Promise<Rolldown.OutputChunk[]> {
-  const isExternal = (id: string) => externals.some((name) => id === name || id.startsWith(`${name}/`));
+async function bundle(ctx: NpmBuildContext, dir: string, isExternal: (id: string) => boolean): Promise<Rolldown.OutputChunk[]> {
   const result = await viteBuild({
     ...baseConfig(ctx.root),
     define: npmDefine,
@@ -131,11 +130,13 @@ function emitDeclarations(ctx: NpmBuildContext, dir: string): Declarations {
   addJsExtensions(typesDir);
 
   const exportedTypes = new Map<string, string>();
-  for (const file of program.getSourceFiles()) {
-    if (file.isDeclarationFile || !toPosix(file.fileName).startsWith(toPosix(ctx.root)) || file.fileName.includes('node_modules')) continue;
+  const ours = (file: ts.SourceFile) =>
+    !file.isDeclarationFile && toPosix(file.fileName).startsWith(toPosix(ctx.root)) && !file.fileName.includes('node_modules');
+  for (const file of program.getSourceFiles().filter(ours)) {
     const module = `types/${toPosix(relative(ctx.root, file.fileName)).replace(/\.tsx?$/, '')}`;
     for (const statement of file.statements) {
-      const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+      const exported =
+        ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
       const declares =
         ts.isInterfaceDeclaration(statement) ||
         ts.isTypeAliasDeclaration(statement) ||
@@ -166,7 +167,8 @@ function addJsExtensions(typesDir: string): void {
   for (const file of listFiles(typesDir).filter((f) => f.endsWith('.d.ts'))) {
     const path = join(typesDir, file);
     const text = readFileSync(path, 'utf8');
-    const fixed = text.replace(/(from\s+|import\s*\(\s*|import\s+)(['"])(\.{1,2}\/[^'"]+)\2/g, (whole, lead: string, quote: string, spec: string) => {
+    const specifier = /(from\s+|import\s*\(\s*|import\s+)(['"])(\.{1,2}\/[^'"]+)\2/g;
+    const fixed = text.replace(specifier, (whole, lead: string, quote: string, spec: string) => {
       if (/\.(js|mjs|cjs|json)$/.test(spec)) return whole;
       const target = join(dirname(path), spec);
       if (existsSync(`${target}.d.ts`)) return `${lead}${quote}${spec}.js${quote}`;
@@ -179,11 +181,11 @@ function addJsExtensions(typesDir: string): void {
 
 // ---- JSX typings ----
 
-const TS_WORDS = new Set(
-  'string number boolean bigint symbol object unknown any never void null undefined true false readonly keyof typeof infer extends is asserts'.split(
-    ' ',
-  ),
-);
+/** Words of type syntax that name no type to import. */
+const TS_WORDS = new Set([
+  ...['string', 'number', 'boolean', 'bigint', 'symbol', 'object', 'unknown', 'any', 'never', 'void'],
+  ...['null', 'undefined', 'true', 'false', 'readonly', 'keyof', 'typeof', 'infer', 'extends', 'is', 'asserts'],
+]);
 
 /**
  * The type text of a header, usable from jsx.d.ts: its named types imported from our declarations, or
@@ -225,19 +227,17 @@ function renderJsxTypings(ctx: NpmBuildContext, decls: Declarations, warnings: s
       members.push(`${jsDoc(attr.description)}  ${quoteKey(attr.name)}?: ${type};`);
     }
     for (const prop of doc?.properties ?? []) {
-      members.push(`${jsDoc(prop.description)}  ${quoteKey(prop.name)}?: ${resolveType(prop.type, `${element.source} @prop ${prop.name}`)};`);
+      const type = resolveType(prop.type, `${element.source} @prop ${prop.name}`);
+      members.push(`${jsDoc(prop.description)}  ${quoteKey(prop.name)}?: ${type};`);
     }
     for (const event of doc?.events ?? []) {
       // React 19 adds `on<event-name>` props of custom elements as listeners for <event-name>.
       const detail = resolveType(event.type, `${element.source} @event ${event.name}`);
       members.push(`${jsDoc(event.description)}  'on${event.name}'?: (event: CustomEvent<${detail}>) => void;`);
     }
-    interfaces.push(
-      `${jsDoc(doc?.summary ?? `<${element.tag}>`, '')}export interface ${props} {\n${members.join('\n')}${members.length ? '\n' : ''}}`,
-    );
-    intrinsic.push(
-      `      '${element.tag}': HearthIntrinsic<HTMLElementTagNameMap['${element.tag}'], ${props}>;`,
-    );
+    const body = members.map((member) => `${member}\n`).join('');
+    interfaces.push(`${jsDoc(doc?.summary ?? `<${element.tag}>`, '')}export interface ${props} {\n${body}}`);
+    intrinsic.push(`      '${element.tag}': HearthIntrinsic<HTMLElementTagNameMap['${element.tag}'], ${props}>;`);
     if (!decls.declaredTags.has(element.tag)) tagMap.push(`    '${element.tag}': HTMLElement;`);
   }
 
@@ -315,10 +315,12 @@ function renderPackageJson(ctx: NpmBuildContext, imported: Set<string>) {
 export async function buildNpm(ctx: NpmBuildContext): Promise<NpmBuildResult> {
   const dir = join(ctx.distDir, 'npm');
   const warnings: string[] = [];
-  const externals = Object.keys({ ...ctx.pkg.dependencies, ...ctx.pkg.peerDependencies });
-  const chunks = await bundle(ctx, dir, externals);
+  // The package's runtime dependencies stay imports, resolved by the app's bundler.
+  const dependencies = Object.keys({ ...ctx.pkg.dependencies, ...ctx.pkg.peerDependencies });
+  const isExternal = (id: string) => dependencies.some((name) => id === name || id.startsWith(`${name}/`));
+  const chunks = await bundle(ctx, dir, isExternal);
   const imported = new Set(
-    chunks.flatMap((chunk) => [...chunk.imports, ...chunk.dynamicImports]).filter((id) => !id.endsWith('.js')).map(packageName),
+    chunks.flatMap((chunk) => [...chunk.imports, ...chunk.dynamicImports]).filter(isExternal).map(packageName),
   );
 
   const decls = emitDeclarations(ctx, dir);

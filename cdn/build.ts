@@ -146,13 +146,13 @@ export async function ensureBuilt(options: BuildOptions = {}): Promise<BuildResu
 function printSummary(result: BuildResult, root: string): void {
   const where = (dir: string) => `${relative(root, dir)}/`;
   const lines = [`Hearth ${result.version}: ${result.elements.join(', ')}`];
+  const line = (label: string, dir: string, contents: string) => `  ${label.padEnd(16)} ${where(dir).padEnd(26)} ${contents}`;
   for (const { flavour, dir, files, manifest } of result.cdn) {
+    const elements = Object.keys(manifest.elements).length;
     const chunks = files.filter((file) => file.startsWith('chunks/')).length;
-    lines.push(
-      `  ${flavour.label.padEnd(16)} ${where(dir).padEnd(26)} loader.js, ${Object.keys(manifest.elements).length} element chunk(s), ${chunks} shared chunk(s), manifest.json, sri.json`,
-    );
+    lines.push(line(flavour.label, dir, `loader.js, ${elements} element chunk(s), ${chunks} shared chunk(s), manifest.json, sri.json`));
   }
-  lines.push(`  ${'npm (React)'.padEnd(16)} ${where(result.npm.dir).padEnd(26)} ${result.npm.files.length} files, package.json, jsx.d.ts, custom-elements.json`);
+  lines.push(line('npm (React)', result.npm.dir, `${result.npm.files.length} files: package.json, jsx.d.ts, custom-elements.json, …`));
   for (const warning of result.warnings) lines.push(`  warning: ${warning}`);
   lines.push(`built in ${(result.durationMs / 1000).toFixed(1)} s; sizes: node --import tsx bench/sizes.ts`);
   console.log(lines.join('\n'));

@@ -284,9 +284,8 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const code = (text: string | undefined) => (text ? `\`${cell(text)}\`` : '');
 
 function table(headings: string[], rows: string[][]): string {
-  return [`| ${headings.join(' | ')} |`, `|${headings.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join(
-    '\n',
-  );
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [line(headings), `|${headings.map(() => '---').join('|')}|`, ...rows.map(line)].join('\n');
 }
 
 /** The Markdown reference of these elements, one `###` section each. */
@@ -294,7 +293,11 @@ export function renderMarkdown(elements: ElementDoc[]): string {
   if (!elements.length) return '_No elements yet._';
   return elements
     .map((doc) => {
-      const parts = [`### \`<${doc.tag}>\``, [doc.summary, doc.description].filter(Boolean).join('\n\n'), `Source: [\`${doc.source}\`](${doc.source})`];
+      const parts = [
+        `### \`<${doc.tag}>\``,
+        [doc.summary, doc.description].filter(Boolean).join('\n\n'),
+        `Source: [\`${doc.source}\`](${doc.source})`,
+      ];
       if (doc.attributes.length) {
         const withDefaults = doc.attributes.some((a) => a.default !== undefined);
         parts.push(
@@ -318,7 +321,8 @@ export function renderMarkdown(elements: ElementDoc[]): string {
         );
       }
       if (doc.events.length) {
-        parts.push(table(['Event', '`detail` type', 'Description'], doc.events.map((e) => [code(e.name), code(e.type), cell(e.description)])));
+        const rows = doc.events.map((e) => [code(e.name), code(e.type), cell(e.description)]);
+        parts.push(table(['Event', '`detail` type', 'Description'], rows));
       }
       if (doc.cssParts.length) {
         parts.push(table(['CSS part', 'Description'], doc.cssParts.map((p) => [code(p.name), cell(p.description)])));

@@ -10,8 +10,8 @@ export function dispatchHearthEvent<D>(target: EventTarget, name: string, detail
 /** Detail of `hearth-error`. */
 export interface HearthErrorDetail {
   tag: string;
-  /** What went wrong, e.g. 'attribute' or 'network'. */
-  kind: string;
+  /** What went wrong: `attribute` from an element; absent when the loader could not load a chunk. */
+  kind?: string;
   message: string;
   attribute?: string;
   value?: string;

@@ -4,19 +4,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { stringifyDocument, type TypedDocumentNode } from '@urql/core';
 import { describe, expect, it } from 'vitest';
 import { buildSchema, parse, validate } from '../../server/graphql/graphql-js';
 import { ContactFormListingQuery } from '../listings/listing-summary';
 
 const schema = buildSchema(readFileSync(fileURLToPath(new URL('../../server/schema.graphql', import.meta.url)), 'utf8'));
 
-const operations: Record<string, TypedDocumentNode<any, any>> = { ContactFormListingQuery };
+const operations: Record<string, string> = { ContactFormListingQuery };
 
 describe('client operations against server/schema.graphql', () => {
   for (const [name, document] of Object.entries(operations)) {
     it(`${name} is valid`, () => {
-      const errors = validate(schema, parse(stringifyDocument(document)));
+      const errors = validate(schema, parse(document));
       expect(errors.map((e) => e.message)).toEqual([]);
     });
   }

@@ -1,7 +1,5 @@
 /** The little a lead form needs of a listing: its address and first photo (`listingInfo`, spec §7). */
-import { gql } from '@urql/core';
 import { useEffect, useState } from 'react';
-import { graphqlClient } from '../graphql/client';
 
 export interface ListingSummary {
   id: string;
@@ -11,7 +9,8 @@ export interface ListingSummary {
   address: { streetLine1: string | null; city: string | null; stateProvince: string | null; postalCode: string | null } | null;
 }
 
-export const ContactFormListingQuery = gql<{ listingInfo: ListingSummary | null }, { listingId: string }>`
+/** A plain string: urql parses it in the lazily loaded client chunk, keeping the parser out of the runtime. */
+export const ContactFormListingQuery = /* GraphQL */ `
   query ContactFormListing($listingId: ID!) {
     listingInfo(listingId: $listingId) {
       id
@@ -51,14 +50,23 @@ export function useListingSummary(listingId: number | null, given?: ListingSumma
     }
     let live = true;
     setState({ status: 'loading' });
-    graphqlClient()
-      .query(ContactFormListingQuery, { listingId: String(listingId) }, { muteError: true, requestPolicy: 'cache-first' })
-      .toPromise()
+    // The GraphQL client (urql) is its own chunk, loaded by the first element that queries.
+    import('../graphql/client')
+      .then(({ graphqlClient }) =>
+        graphqlClient()
+          .query<{ listingInfo: ListingSummary | null }, { listingId: string }>(
+            ContactFormListingQuery,
+            { listingId: String(listingId) },
+            { muteError: true, requestPolicy: 'cache-first' },
+          )
+          .toPromise(),
+      )
       .then((result) => {
         if (!live) return;
         const listing = result.data?.listingInfo;
         setState(listing ? { status: 'loaded', listing } : { status: 'missing' });
-      });
+      })
+      .catch(() => live && setState({ status: 'missing' }));
     return () => {
       live = false;
     };

@@ -18,7 +18,7 @@ export interface AgentCardProps {
 
 export function AgentCard({ name, picture, officeNumber, cellNumber, email, texts }: AgentCardProps) {
   return (
-    <section className="agent-card" part="agent-card" aria-label={name}>
+    <div className="agent-card" part="agent-card">
       {picture && <img className="agent-picture" part="agent-picture" src={picture} alt="" width={64} height={64} />}
       <div className="agent-lines">
         <p className="agent-name">{name}</p>
@@ -49,6 +49,6 @@ export function AgentCard({ name, picture, officeNumber, cellNumber, email, text
           )}
         </dl>
       </div>
-    </section>
+    </div>
   );
 }

@@ -22,6 +22,8 @@
  * @csspart submit - The send button.
  * @csspart consent - The consent text.
  * @csspart thank-you - The 'Thank you' panel shown after a successful send.
+ * @csspart thank-you-phone - The phone link in the 'Thank you' panel.
+ * @csspart thank-you-contact - The contact-us link in the 'Thank you' panel.
  * @csspart call-line - The toll-free call line with the privacy-policy link.
  * @csspart attribute-error - The message shown for a malformed attribute.
  * @cssproperty --hearth-color-primary - Button and link colour.

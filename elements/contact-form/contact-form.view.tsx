@@ -110,8 +110,8 @@ export function ContactFormView(props: ContactFormViewProps) {
       )}
 
       {state.status === 'processed' ? (
-        <section className="thank-you" part="thank-you" aria-labelledby="thank-you-heading">
-          <h3 id="thank-you-heading" ref={thankYou} tabIndex={-1}>
+        <div className="thank-you" part="thank-you">
+          <h3 ref={thankYou} tabIndex={-1}>
             {t.thankYouHeading}
           </h3>
           <p>{t.thankYouText}</p>
@@ -123,7 +123,7 @@ export function ContactFormView(props: ContactFormViewProps) {
               {t.thankYouContact}
             </a>
           </p>
-        </section>
+        </div>
       ) : (
         <form
           className="form"
