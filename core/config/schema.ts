@@ -4,6 +4,7 @@
  * receives with the same schema and falls back to DEFAULT_APP_CONTEXT (spec §8) on any failure.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '../validation/lazy-schema';
 
 z.config({ jitless: true });
 
@@ -14,7 +15,8 @@ export const THEME_TOKEN_VALUE = /^(?!.*url\s*\()[^;{}<>\\]{1,120}$/i;
 
 const optionalText = (max: number) => z.optional(z.nullable(z.string().check(z.maxLength(max))));
 
-export const partnerSchema = z.object({
+const partnerSchema = () =>
+  z.object({
   logo: optionalText(2048),
   name: optionalText(200),
   /** ISO 3166-1 alpha-2 codes for place search, spec §9 default US and NP. */
@@ -24,7 +26,8 @@ export const partnerSchema = z.object({
   defaultSearchLocation: optionalText(200),
 });
 
-export const themeDataSchema = z.object({
+const themeDataSchema = () =>
+  z.object({
   shortHeading: optionalText(200),
   sellEnabled: z.optional(z.boolean()),
   rentalEnabled: z.optional(z.boolean()),
@@ -34,10 +37,11 @@ export const themeDataSchema = z.object({
   ),
 });
 
-export const appContextSchema = z.object({
+const buildAppContextSchema = () =>
+  z.object({
   agentApp: z.optional(z.boolean()),
-  partner: z.optional(z.nullable(partnerSchema)),
-  themeData: z.optional(z.nullable(themeDataSchema)),
+  partner: z.optional(z.nullable(partnerSchema())),
+  themeData: z.optional(z.nullable(themeDataSchema())),
   officeNumber: optionalText(40),
   cellNumber: optionalText(40),
   tollFreeNumber: optionalText(40),
@@ -55,16 +59,19 @@ export const appContextSchema = z.object({
   siteUrl: optionalText(2048),
 });
 
-export type AppContext = z.infer<typeof appContextSchema>;
+export const appContextSchema = lazySchema(buildAppContextSchema);
+export type AppContext = z.infer<ReturnType<typeof buildAppContextSchema>>;
 
-export const appConfigResponseSchema = z.object({
+const buildAppConfigResponseSchema = () =>
+  z.object({
   app_config: z.object({
     app_context: z.string(),
     error: z.optional(z.nullable(z.string())),
     domain: z.optional(z.nullable(z.string())),
   }),
 });
-export type AppConfigResponse = z.infer<typeof appConfigResponseSchema>;
+export const appConfigResponseSchema = lazySchema(buildAppConfigResponseSchema);
+export type AppConfigResponse = z.infer<ReturnType<typeof buildAppConfigResponseSchema>>;
 
 /** The default context (spec §8): used with no partner and whenever the config cannot be loaded. */
 export const DEFAULT_APP_CONTEXT = {

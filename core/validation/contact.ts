@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { contactTexts } from '../i18n/contact';
+import { lazySchema } from './lazy-schema';
 
 z.config({ jitless: true });
 
@@ -26,7 +27,8 @@ const requiredText = (requiredMessage: string, max: number) =>
     z.maxLength(max, errors.tooLong(max)),
   );
 
-export const contactFormSchema = z.object({
+const buildContactFormSchema = () =>
+  z.object({
   firstName: requiredText(errors.firstNameRequired, CONTACT_MAX_LENGTH.firstName),
   lastName: requiredText(errors.lastNameRequired, CONTACT_MAX_LENGTH.lastName),
   email: z.string(errors.emailRequired).check(
@@ -47,7 +49,8 @@ export const contactFormSchema = z.object({
   ),
 });
 
-export type ContactFormValues = z.infer<typeof contactFormSchema>;
+export const contactFormSchema = lazySchema(buildContactFormSchema);
+export type ContactFormValues = z.infer<ReturnType<typeof buildContactFormSchema>>;
 export type ContactField = keyof ContactFormValues;
 export const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'comment'] as const satisfies readonly ContactField[];
 export type ContactFieldErrors = Partial<Record<ContactField, string>>;

@@ -7,6 +7,7 @@ import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, sep } from 'node:path';
+import { addVary } from './cors';
 import { HttpError, notFound } from './errors';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -76,6 +77,33 @@ export interface ServeOptions {
   headers?: Record<string, string>;
   /** Serve `index.html` for a directory (redirecting to the slash-terminated URL first). */
   index?: boolean;
+  /** Send a `<file>.br` or `<file>.gz` made at build time when the browser accepts it. */
+  precompressed?: boolean;
+}
+
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/** The best precompressed sibling the request accepts, if the build made one. */
+async function compressedSibling(
+  req: IncomingMessage,
+  file: Extract<StaticTarget, { kind: 'file' }>,
+): Promise<{ encoding: string; file: Extract<StaticTarget, { kind: 'file' }> } | null> {
+  const accepted = String(req.headers['accept-encoding'] ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';')[0]!.toLowerCase());
+  for (const { name, suffix } of ENCODINGS) {
+    if (!accepted.includes(name)) continue;
+    try {
+      const info = await stat(file.path + suffix);
+      if (info.isFile()) return { encoding: name, file: { kind: 'file', path: file.path + suffix, size: info.size, mtimeMs: info.mtimeMs } };
+    } catch {
+      // no sibling for this encoding
+    }
+  }
+  return null;
 }
 
 /** Serves the file at `encodedPath` below `root`, or throws 404/400. */
@@ -100,6 +128,15 @@ export async function serveStatic(
     target = await locate(target.path, 'index.html');
   }
   if (target?.kind !== 'file') throw notFound();
+  if (options.precompressed) {
+    addVary(res, 'Accept-Encoding');
+    const sibling = await compressedSibling(req, target);
+    if (sibling) {
+      res.setHeader('Content-Encoding', sibling.encoding);
+      sendFile(req, res, sibling.file, options, contentTypeFor(target.path));
+      return;
+    }
+  }
   sendFile(req, res, target, options);
 }
 
@@ -108,6 +145,7 @@ function sendFile(
   res: ServerResponse,
   file: Extract<StaticTarget, { kind: 'file' }>,
   options: ServeOptions,
+  contentType = contentTypeFor(file.path),
 ): void {
   const etag = `W/"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}"`;
   for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value);
@@ -119,7 +157,7 @@ function sendFile(
     return;
   }
   res.statusCode = 200;
-  res.setHeader('Content-Type', contentTypeFor(file.path));
+  res.setHeader('Content-Type', contentType);
   res.setHeader('Content-Length', file.size);
   if (req.method === 'HEAD') {
     res.end();

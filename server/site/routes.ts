@@ -39,6 +39,7 @@ function cdnRoute(flavour: 'cdn' | 'cdn-react'): Route {
       await serveStatic(ctx.req, ctx.res, join(distDir, flavour, versionFolder), rest.join('/'), {
         cacheControl,
         headers: CDN_HEADERS,
+        precompressed: true,
       });
     },
   };

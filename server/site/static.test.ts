@@ -1,6 +1,8 @@
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../app';
 import { paths } from '../paths';
@@ -19,6 +21,9 @@ beforeAll(async () => {
   await writeFile(join(distDir, 'cdn', `v${version}`, 'manifest.json'), '{"ok":true}\n');
   await writeFile(join(distDir, 'cdn', 'v0.0.1', 'loader.js'), 'export const build = "old";\n');
   await writeFile(join(distDir, 'cdn-react', `v${version}`, 'loader.js'), 'export const build = "react";\n');
+  await writeFile(join(distDir, 'cdn', `v${version}`, 'runtime.js'), 'export const plain = true;\n');
+  await writeFile(join(distDir, 'cdn', `v${version}`, 'runtime.js.gz'), gzipSync('export const plain = true;\n'));
+  await writeFile(join(distDir, 'cdn', `v${version}`, 'runtime.js.br'), brotliCompressSync('export const plain = true;\n'));
   await writeFile(join(distDir, 'secret.txt'), 'outside the cdn folders');
   server = await startTestServer({ distDir });
 });
@@ -52,6 +57,35 @@ describe(`CDN files (${engineName()})`, () => {
   it('serves the React flavour from /cdn-react/', async () => {
     expect(await (await fetch(`${server.url}/cdn-react/v1/loader.js`)).text()).toBe('export const build = "react";\n');
     expect((await fetch(`${server.url}/cdn-react/v0.0.1/loader.js`)).status).toBe(404);
+  });
+
+  it('sends the brotli file to a browser that accepts it, the gzip one otherwise, and plain text to the rest', async () => {
+    const get = (encoding: string) =>
+      new Promise<{ encoding: string | undefined; type: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
+        const req = request(`${server.url}/cdn/v1/runtime.js`, { headers: encoding ? { 'Accept-Encoding': encoding } : {} }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({
+              encoding: res.headers['content-encoding'],
+              type: res.headers['content-type'],
+              vary: res.headers.vary,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(br.type).toBe('text/javascript; charset=utf-8');
+    expect(br.vary).toContain('Accept-Encoding');
+    expect(br.body.equals(brotliCompressSync('export const plain = true;\n'))).toBe(true);
+    expect((await get('gzip')).encoding).toBe('gzip');
+    const plain = await get('');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toBe('export const plain = true;\n');
   });
 
   it('uses the JSON content type for .json', async () => {
