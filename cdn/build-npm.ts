@@ -59,7 +59,9 @@ function indexPlugin(elements: ElementEntry[]): Plugin {
       return null;
     },
     load: (id) =>
-      id === resolved ? elements.map((element) => `import './elements/${element.name}.js';`).join('\n') : null,
+      id === resolved
+        ? [...elements.map((element) => `import './elements/${element.name}.js';`), "export { configure } from './configure.js';"].join('\n')
+        : null,
   };
 }
 
@@ -77,7 +79,12 @@ async function bundle(ctx: NpmBuildContext, dir: string, isExternal: (id: string
       copyPublicDir: false,
       reportCompressedSize: false,
       lib: {
-        entry: { index: INDEX_ID, ...Object.fromEntries(ctx.elements.map((e) => [`elements/${e.name}`, e.entry])) },
+        entry: {
+          index: INDEX_ID,
+          // Where the API is and who the partner is, for React apps that load no loader script.
+          configure: join(ctx.root, 'core', 'config', 'configure.ts'),
+          ...Object.fromEntries(ctx.elements.map((e) => [`elements/${e.name}`, e.entry])),
+        },
         formats: ['es'],
         fileName: (_format, entryName) => `${entryName}.js`,
       },
@@ -282,6 +289,7 @@ function renderPackageJson(ctx: NpmBuildContext, imported: Set<string>) {
   );
   const exports: Record<string, unknown> = {
     '.': { types: './index.d.ts', import: './index.js' },
+    './configure': { types: './types/core/config/configure.d.ts', import: './configure.js' },
   };
   for (const element of ctx.elements) {
     exports[`./${element.name}`] = {
@@ -331,7 +339,7 @@ export async function buildNpm(ctx: NpmBuildContext): Promise<NpmBuildResult> {
       '// Importing the package registers every element; these bring their JSX and DOM typings along.',
       "import './jsx.js';",
       ...ctx.elements.map((element) => `import './types/${element.source.replace(/\.ts$/, '')}.js';`),
-      'export {};',
+      "export { configure } from './types/core/config/configure.js';",
       '',
     ].join('\n'),
   );
