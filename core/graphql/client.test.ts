@@ -1,7 +1,7 @@
 import { CombinedError, gql } from '@urql/core';
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { GENERIC_ERROR, errorMessages, graphqlUrl, operationNames } from './client';
+import { GENERIC_ERROR, errorMessages, graphqlUrl, isGuestPage, isSessionRejection, operationNames } from './client';
 
 describe('GraphQL transport (spec §7)', () => {
   it('names the operations of a document', () => {
@@ -38,5 +38,27 @@ describe('GraphQL error toasts (spec §8)', () => {
   it('shows the custom error instead when one is given', () => {
     const error = new CombinedError({ graphQLErrors: [new GraphQLError('First')] });
     expect(errorMessages(error, 'Could not load the listing.')).toEqual(['Could not load the listing.']);
+  });
+});
+
+describe('session rejection (spec §8)', () => {
+  it("logs out on a 403 containing 'Not authorized.'", () => {
+    expect(isSessionRejection(403, '{"detail":"Not authorized."}')).toBe(true);
+  });
+
+  it("logs out on a 401 with detail 'Authentication credentials were not provided.'", () => {
+    expect(isSessionRejection(401, '{"detail":"Authentication credentials were not provided."}')).toBe(true);
+  });
+
+  it('ignores other 401 and 403 answers', () => {
+    expect(isSessionRejection(403, 'Forbidden')).toBe(false);
+    expect(isSessionRejection(401, 'Invalid token.')).toBe(false);
+    expect(isSessionRejection(500, 'Not authorized.')).toBe(false);
+  });
+
+  it('is skipped on guest and questionnaire pages', () => {
+    expect(isGuestPage('/guest/abc')).toBe(true);
+    expect(isGuestPage('/questionnaire/123')).toBe(true);
+    expect(isGuestPage('/account')).toBe(false);
   });
 });

@@ -13,7 +13,10 @@ import {
   type Exchange,
   type Operation,
 } from '@urql/core';
+import { signOut } from '../auth/api';
+import { authHeaders, isSameOrigin, sessionAtom } from '../auth/session';
 import { runtimeSettings } from '../config/config';
+import { hearthStore } from '../state/store';
 import { showToast } from '../ui/toasts';
 
 export const GENERIC_ERROR = 'Something went wrong';
@@ -49,6 +52,16 @@ export function errorMessages(error: CombinedError, customError?: string): strin
   return messages.length > 0 ? messages : [GENERIC_ERROR];
 }
 
+/**
+ * Spec §8: a 403 containing 'Not authorized.' or a 401 with detail 'Authentication credentials were not
+ * provided.' logs the user out — except on guest and questionnaire pages, where a PIN is the credential.
+ */
+export function isSessionRejection(status: number | undefined, body: string): boolean {
+  return (status === 403 && body.includes('Not authorized.')) || (status === 401 && body.includes('Authentication credentials were not provided.'));
+}
+
+export const isGuestPage = (path: string) => /^\/(guest|questionnaire)(\/|$)/.test(path);
+
 export function transportExchange(settings: () => { api: string; partner: string; hasSession: boolean }): Exchange {
   return mapExchange({
     onOperation(operation) {
@@ -56,10 +69,24 @@ export function transportExchange(settings: () => { api: string; partner: string
       return makeOperation(operation.kind, operation, {
         ...operation.context,
         url: graphqlUrl(api, operationNames(operation), hasSession, partner),
+        fetchOptions: {
+          credentials: isSameOrigin() ? 'include' : 'omit',
+          headers: { Accept: 'application/graphql-response+json, application/json', ...authHeaders() },
+        },
       });
     },
   });
 }
+
+export const sessionRejectionExchange: Exchange = mapExchange({
+  onError(error) {
+    const response = error.response as Response | undefined;
+    const body = [error.message, ...error.graphQLErrors.map((e) => e.message)].join(' ');
+    if (isSessionRejection(response?.status, body) && hearthStore.get(sessionAtom).user && !isGuestPage(location.pathname)) {
+      void signOut();
+    }
+  },
+});
 
 export const errorToastExchange: Exchange = mapExchange({
   onError(error, operation) {
@@ -77,13 +104,13 @@ export function graphqlClient(): Client {
     client = new Client({
       url: '/public_graphql/',
       exchanges: [
-        transportExchange(() => ({ ...runtimeSettings(), hasSession: false })),
+        transportExchange(() => ({ ...runtimeSettings(), hasSession: hearthStore.get(sessionAtom).status === 'authenticated' })),
+        sessionRejectionExchange,
         errorToastExchange,
         cacheExchange,
         fetchExchange,
       ],
       preferGetMethod: false,
-      fetchOptions: { credentials: 'omit', headers: { Accept: 'application/graphql-response+json, application/json' } },
     });
   }
   return client;

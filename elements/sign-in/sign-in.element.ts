@@ -1,0 +1,58 @@
+/**
+ * @summary Sign in, sign up (email and password, or Google when configured) and log out. The session is
+ * shared by every Hearth element on the page and kept across reloads. Elements whose actions need an
+ * account open this as a dialog and continue the action after sign-in.
+ * @tag hearth-sign-in
+ * @attr {'sign-in' | 'sign-up'} tab - The tab shown first.
+ * @attr {boolean} dialog - Shows the panel as a modal dialog, open at once; closing it emits `hearth-sign-in-closed`.
+ * @event {LoginDetail} hearth-login - A user signed in or signed up; `detail` = `{ userId, email }`.
+ * @event {{}} hearth-logout - The user logged out (the token is revoked on the server).
+ * @event {{ signedIn: boolean }} hearth-sign-in-closed - The dialog closed.
+ * @event {HearthErrorDetail} hearth-error - An attribute was malformed.
+ * @csspart base - The panel (not in dialog mode).
+ * @csspart dialog - The dialog (in dialog mode).
+ * @csspart tabs - The tab list.
+ * @csspart tab - Each tab.
+ * @csspart tab-panel - The selected tab's panel.
+ * @csspart form - Each form.
+ * @csspart input - Each input.
+ * @csspart error - Each field's error.
+ * @csspart message - The form's error message, e.g. 'Unable to login with that email/password'.
+ * @csspart submit - The submit button.
+ * @csspart google - The Google button.
+ * @csspart password-rules - The live password rules while signing up.
+ * @csspart forgot-link - The forgotten-password link.
+ * @csspart forgot - The forgotten-password panel.
+ * @csspart signed-in - What shows once signed in.
+ * @csspart log-out - The Log Out button.
+ * @csspart attribute-error - The message shown for a malformed attribute.
+ * @cssproperty --hearth-color-primary - Buttons, links and the selected tab.
+ * @cssproperty --hearth-color-text - Text colour.
+ * @cssproperty --hearth-color-surface - Background.
+ * @cssproperty --hearth-color-error - Error messages.
+ * @cssproperty --hearth-font-family - Font.
+ * @cssproperty --hearth-radius - Corner radius.
+ */
+import { booleanAttr, enumAttr } from '../../core/define-element/attributes';
+import { defineElement } from '../../core/define-element/define-element';
+import uiCss from '../../core/ui/ui.css?inline';
+import css from './sign-in.css?inline';
+import { SignIn } from './sign-in.view';
+
+export const signInAttributes = {
+  tab: enumAttr(['sign-in', 'sign-up'], 'sign-in'),
+  dialog: booleanAttr(),
+};
+
+defineElement({ tag: 'hearth-sign-in', attributes: signInAttributes, styles: [uiCss, css], view: SignIn });
+
+export interface HearthSignInElement extends HTMLElement {
+  tab: string | null;
+  dialog: string | null;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hearth-sign-in': HearthSignInElement;
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * <hearth-sign-in>: the sign-in panel of spec §2 — tabs 'Sign In' and 'Sign Up', Google (when configured)
+ * with the note that nothing is posted on the user's behalf, email/password forms with the server's
+ * password rules shown live, a forgotten-password flow; signed in, who and a Log Out button.
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { checkSignInFields, useSignIn, type SignInField, type SignInPanel } from '../../core/auth/use-sign-in';
+import { displayName, type User } from '../../core/auth/user';
+import type { ElementHandle } from '../../core/define-element/define-element';
+import { authTexts as t } from '../../core/i18n/auth';
+import { Button } from '../../core/ui/button';
+import { Field } from '../../core/ui/field';
+import { Tabs } from '../../core/ui/tabs';
+
+export interface LoginDetail {
+  userId: string;
+  email: string | null;
+}
+
+type Behaviour = ReturnType<typeof useSignIn>;
+
+const FIELD_PROPS: Record<SignInField, { type: string; autoComplete: string }> = {
+  email: { type: 'email', autoComplete: 'email' },
+  password: { type: 'password', autoComplete: 'current-password' },
+  firstName: { type: 'text', autoComplete: 'given-name' },
+  lastName: { type: 'text', autoComplete: 'family-name' },
+};
+
+function GoogleButton({ behaviour, label }: { behaviour: Behaviour; label: string }) {
+  if (!behaviour.google.enabled) return null;
+  return (
+    <div className="google">
+      <Button tone="secondary" part="google" onClick={behaviour.withGoogle}>
+        {label}
+      </Button>
+      <p className="google-note">{t.googleNote}</p>
+      <p className="divider">{t.orEmail}</p>
+    </div>
+  );
+}
+
+export function SignInView({ behaviour, signedIn }: { behaviour: Behaviour; signedIn: User | null }) {
+  const { panel, values, errors, status, message, rules } = behaviour;
+  const messageRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (message) messageRef.current?.focus();
+  }, [message]);
+
+  if (behaviour.session.status === 'checking') {
+    return <p className="checking" role="status" aria-busy="true" />;
+  }
+
+  if (signedIn) {
+    return (
+      <section className="signed-in" part="signed-in" data-state="authenticated">
+        <p>{t.signedInAs(displayName(signedIn))}</p>
+        <Button tone="secondary" part="log-out" onClick={() => void behaviour.logOut()}>
+          {t.logOut}
+        </Button>
+      </section>
+    );
+  }
+
+  const field = (name: SignInField) => (
+    <Field
+      key={`${panel}-${name}`}
+      {...FIELD_PROPS[name]}
+      {...(name === 'password' && panel === 'sign-up' ? { autoComplete: 'new-password' } : {})}
+      name={name}
+      label={t.labels[name]}
+      required
+      value={values[name]}
+      error={errors[name]}
+      onChange={(event) => behaviour.change(name, event.currentTarget.value)}
+    />
+  );
+
+  const form = (fields: SignInField[], submitLabel: string, extra?: ReactNode) => (
+    <form
+      className="form"
+      part="form"
+      noValidate
+      aria-busy={status === 'working' || undefined}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void behaviour.submit();
+      }}
+    >
+      {fields.map(field)}
+      {extra}
+      {message && (
+        <p className="message" part="message" role="alert" tabIndex={-1} ref={messageRef}>
+          {message}
+        </p>
+      )}
+      <Button type="submit" part="submit" busy={status === 'working'}>
+        {status === 'working' ? t.working : submitLabel}
+      </Button>
+    </form>
+  );
+
+  if (panel === 'forgot') {
+    return (
+      <section className="forgot" part="forgot" data-state={status === 'sent' ? 'sent' : 'editing'}>
+        <h2>{t.forgotHeading}</h2>
+        {status === 'sent' ? (
+          <p role="status">{t.forgotSent}</p>
+        ) : (
+          <>
+            <p>{t.forgotText}</p>
+            {form(['email'], t.forgotButton)}
+          </>
+        )}
+        <button type="button" className="link" onClick={() => behaviour.switchPanel('sign-in')}>
+          {t.backToSignIn}
+        </button>
+      </section>
+    );
+  }
+
+  const rulesList = rules && rules.length > 0 && (
+    <div className="rules" part="password-rules">
+      <p id="password-rules-heading">{t.passwordRulesHeading}</p>
+      <ul aria-labelledby="password-rules-heading">
+        {rules.map((rule) => (
+          <li key={rule.help_text} data-state={rule.is_valid ? 'met' : 'unmet'}>
+            <span aria-hidden="true">{rule.is_valid ? '✓' : '•'}</span> {rule.help_text}
+            <span className="visually-hidden"> ({rule.is_valid ? t.ruleMet : t.ruleNotMet})</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+
+  return (
+    <Tabs
+      label={`${t.tabSignIn} / ${t.tabSignUp}`}
+      tabs={[
+        { key: 'sign-in', label: t.tabSignIn },
+        { key: 'sign-up', label: t.tabSignUp },
+      ]}
+      selected={panel as Exclude<SignInPanel, 'forgot'>}
+      onSelect={behaviour.switchPanel}
+    >
+      {panel === 'sign-in' ? (
+        <>
+          <GoogleButton behaviour={behaviour} label={t.googleSignIn} />
+          {form(['email', 'password'], t.signInButton)}
+          <button type="button" className="link" part="forgot-link" onClick={() => behaviour.switchPanel('forgot')}>
+            {t.forgotLink}
+          </button>
+        </>
+      ) : (
+        <>
+          <GoogleButton behaviour={behaviour} label={t.googleSignUp} />
+          {form(['firstName', 'lastName', 'email', 'password'], t.signUpButton, rulesList)}
+        </>
+      )}
+    </Tabs>
+  );
+}
+
+export interface SignInProps {
+  tab: 'sign-in' | 'sign-up';
+  dialog: boolean;
+  element: ElementHandle;
+}
+
+export function SignIn({ tab, dialog, element }: SignInProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const behaviour = useSignIn({
+    initialPanel: tab,
+    onLogin: (user) => {
+      element.emit<LoginDetail>('login', { userId: String(user.id), email: user.email ?? null });
+      dialogRef.current?.close();
+    },
+    onLogout: () => element.emit('logout', {}),
+  });
+  const signedIn = behaviour.session.status === 'authenticated' ? behaviour.session.user : null;
+
+  useEffect(() => {
+    const node = dialogRef.current;
+    if (dialog && node && !node.open) node.showModal();
+  }, [dialog]);
+
+  if (!dialog) {
+    return (
+      <div className="panel" part="base">
+        <SignInView behaviour={behaviour} signedIn={signedIn} />
+      </div>
+    );
+  }
+  return (
+    <dialog
+      ref={dialogRef}
+      className="dialog"
+      part="dialog"
+      aria-labelledby="sign-in-dialog-title"
+      onClose={() => element.emit('sign-in-closed', { signedIn: Boolean(signedIn) })}
+    >
+      <header className="dialog-header">
+        <h2 id="sign-in-dialog-title">{t.dialogTitle}</h2>
+        <button type="button" className="close" aria-label={t.close} onClick={() => dialogRef.current?.close()}>
+          ×
+        </button>
+      </header>
+      <SignInView behaviour={behaviour} signedIn={signedIn} />
+    </dialog>
+  );
+}
+
+export { checkSignInFields };
