@@ -59,14 +59,14 @@ export function baseConfig(root: string): InlineConfig {
 
 /**
  * Which modules of the project at `root` belong in the CDN flavours' shared runtime chunk: statically imported
- * node_modules, the platform part of core/ (define-element, config, state, ui, format) and themes/. Domain code
+ * node_modules, the platform part of core/ (define-element, config, state) and themes/. UI primitives, formats and domain code
  * (core/contact, core/validation, core/i18n, core/listings, …) stays in the chunk of the element that uses it,
  * or in a shared chunk of its own when several elements import it; lazily imported code (the GraphQL client
  * with urql) keeps its own chunk. STYLE: nothing enters the shared chunk unless every element needs it.
  */
 export function runtimeModuleTest(root: string): (id: string) => boolean {
   const prefix = join(root, '/').split(sep).join('/');
-  const shared = /^(core\/(define-element|config|state|ui|format)|themes|loader)\//;
+  const shared = /^(core\/(define-element|config|state)|themes|loader)\//;
   return (id) => {
     const path = id.split(sep).join('/');
     return path.includes('/node_modules/') || (path.startsWith(prefix) && shared.test(path.slice(prefix.length)));

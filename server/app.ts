@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { contactRoutes } from './contact/routes';
 import { openDatabase, type Database } from './db';
 import { graphqlRoutes } from './graphql/transport';
+import { mediaRoutes } from './listings/media-routes';
+import { flushVisits } from './listings/search/visits';
 import { SlidingWindowLimiter, type RateLimit } from './http/rate-limit';
 import { sendJson } from './http/respond';
 import { Router } from './http/router';
@@ -12,6 +14,7 @@ import { consoleLogger, type Logger } from './log';
 import { partnerRoutes } from './partners/routes';
 import { paths } from './paths';
 import { seed as seedDatabase } from './seed';
+import { seedListingsIfEmpty } from './seed/listings';
 import type { ServerConfig, Services } from './services';
 import { siteRoutes } from './site/routes';
 
@@ -32,6 +35,11 @@ export interface StartServerOptions {
   production?: boolean;
   /** Add the demo partners and listings when missing. Default true. */
   seed?: boolean;
+  /**
+   * Generate this many listings (RESO seed, server/seed/listings) when the database holds only the demo
+   * listings, i.e. on first start. Default 0: tests and production start without them.
+   */
+  seedListings?: number;
   /** The origin clients reach us on; default `http://<host>:<port>`. */
   publicOrigin?: string;
   /** Contact-form submissions per client IP and partner. Default 10 per 60 s. */
@@ -64,7 +72,7 @@ function urlHost(host: string): string {
 
 function buildRouter(options: { production: boolean; logger: Logger }): Router {
   const router = new Router();
-  const groups = [partnerRoutes, contactRoutes, graphqlRoutes(options), siteRoutes];
+  const groups = [partnerRoutes, contactRoutes, graphqlRoutes(options), mediaRoutes, siteRoutes];
   for (const group of groups) for (const [path, route] of Object.entries(group)) router.on(path, route);
   router.on('/healthz', {
     GET: async (ctx) => {
@@ -99,6 +107,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   });
   try {
     if (options.seed ?? true) await seedDatabase(db);
+    if (options.seedListings) {
+      const started = performance.now();
+      const stats = await seedListingsIfEmpty(db, options.seedListings);
+      if (stats) {
+        const seconds = ((performance.now() - started) / 1000).toFixed(1);
+        logger.info(`[seed] ${stats.inserted} generated listings loaded in ${seconds} s`);
+      }
+    }
   } catch (error) {
     await db.close();
     throw error;
@@ -139,6 +155,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(force);
+      await flushVisits(db).catch((error: unknown) => logger.error('[visits] final flush failed', error));
       await db.close();
     })());
 

@@ -1,6 +1,7 @@
 /** `npm start`: builds the CDN bundle if needed, then runs the API and the partner demo site. */
 import { startPartnerSite } from '../demo-sites/serve';
 import { startServer } from './app';
+import { DEFAULT_SEED_LISTINGS } from './seed/listings';
 
 await (await import('../cdn/build')).ensureBuilt();
 
@@ -16,6 +17,8 @@ const api = await startServer({
   databaseUrl: env.DATABASE_URL || undefined,
   publicOrigin: env.PUBLIC_ORIGIN || undefined,
   seed: !production || env.SEED === '1',
+  // First start: generated listings around Salt Lake City and Kathmandu (SEED_LISTINGS=0 turns it off).
+  seedListings: !production || env.SEED === '1' ? Number(env.SEED_LISTINGS ?? DEFAULT_SEED_LISTINGS) : 0,
   trustProxy: env.TRUST_PROXY === '1',
 });
 const partnerSite = await startPartnerSite({ port: Number(env.PARTNER_PORT ?? api.port + 1), apiOrigin: api.url });

@@ -6,11 +6,12 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildSchema, parse, validate } from '../../server/graphql/graphql-js';
+import { ListingCardQuery } from '../listings/listing-card-data';
 import { ContactFormListingQuery } from '../listings/listing-summary';
 
 const schema = buildSchema(readFileSync(fileURLToPath(new URL('../../server/schema.graphql', import.meta.url)), 'utf8'));
 
-const operations: Record<string, string> = { ContactFormListingQuery };
+const operations: Record<string, string> = { ContactFormListingQuery, ListingCardQuery };
 
 describe('client operations against server/schema.graphql', () => {
   for (const [name, document] of Object.entries(operations)) {

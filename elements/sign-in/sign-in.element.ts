@@ -7,7 +7,7 @@
  * @attr {boolean} dialog - Shows the panel as a modal dialog, open at once; closing it emits `hearth-sign-in-closed`.
  * @event {LoginDetail} hearth-login - A user signed in or signed up; `detail` = `{ userId, email }`.
  * @event {{}} hearth-logout - The user logged out (the token is revoked on the server).
- * @event {{ signedIn: boolean }} hearth-sign-in-closed - The dialog closed.
+ * @event {SignInClosedDetail} hearth-sign-in-closed - The dialog closed.
  * @event {HearthErrorDetail} hearth-error - An attribute was malformed.
  * @csspart base - The panel (not in dialog mode).
  * @csspart dialog - The dialog (in dialog mode).

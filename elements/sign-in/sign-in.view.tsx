@@ -12,6 +12,10 @@ import { Button } from '../../core/ui/button';
 import { Field } from '../../core/ui/field';
 import { Tabs } from '../../core/ui/tabs';
 
+export interface SignInClosedDetail {
+  signedIn: boolean;
+}
+
 export interface LoginDetail {
   userId: string;
   email: string | null;
@@ -197,7 +201,7 @@ export function SignIn({ tab, dialog, element }: SignInProps) {
       className="dialog"
       part="dialog"
       aria-labelledby="sign-in-dialog-title"
-      onClose={() => element.emit('sign-in-closed', { signedIn: Boolean(signedIn) })}
+      onClose={() => element.emit<SignInClosedDetail>('sign-in-closed', { signedIn: Boolean(signedIn) })}
     >
       <header className="dialog-header">
         <h2 id="sign-in-dialog-title">{t.dialogTitle}</h2>

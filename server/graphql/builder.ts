@@ -5,8 +5,18 @@ import type { GraphqlContext } from './context';
 export const builder = new SchemaBuilder<{
   Context: GraphqlContext;
   DefaultFieldNullability: false;
+  Scalars: {
+    /** Free-form structured data (spec §3 locationData, buildingData). */
+    JSON: { Input: unknown; Output: unknown };
+  };
 }>({
   defaultFieldNullability: false,
 });
 
 builder.queryType({});
+
+builder.scalarType('JSON', {
+  description: 'Any JSON value.',
+  serialize: (value) => value,
+  parseValue: (value) => value,
+});

@@ -2,6 +2,10 @@
 import { lexicographicSortSchema, printSchema } from './graphql-js';
 import { builder } from './builder';
 import './listings';
+import './listing-search';
+import './places';
+import './stays';
+import './market';
 
 export const schema = builder.toSchema();
 

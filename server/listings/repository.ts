@@ -39,11 +39,17 @@ export function parseListingId(value: unknown): number | null {
   return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
+/**
+ * A listing as the public may see it: null when the feed says it is not for internet display, and
+ * without its street when the address is withheld (RESO InternetEntireListingDisplayYN /
+ * InternetAddressDisplayYN).
+ */
 export async function findListingById(db: Queryable, id: number): Promise<ListingRecord | null> {
   const { rows } = await db.query<ListingRow>(
-    `SELECT id, listing_code_id, slug_id, street_line1, city, state_province, postal_code,
-            price_in_pennies, price_currency_code, photos
-       FROM listings WHERE id = $1`,
+    `SELECT id, listing_code_id, slug_id,
+            CASE WHEN internet_address_display THEN street_line1 ELSE '' END AS street_line1,
+            city, state_province, postal_code, price_in_pennies, price_currency_code, photos
+       FROM listings WHERE id = $1 AND internet_entire_listing_display`,
     [id],
   );
   const row = rows[0];
@@ -66,4 +72,4 @@ export async function findListingById(db: Queryable, id: number): Promise<Listin
 
 /** One line, as the contact form's "Go see {address}" and lead mails show it. */
 export const formatAddress = ({ address: a }: ListingRecord) =>
-  `${a.streetLine1}, ${a.city}, ${a.stateProvince} ${a.postalCode}`;
+  `${a.streetLine1 ? `${a.streetLine1}, ` : ''}${a.city}, ${a.stateProvince} ${a.postalCode}`;

@@ -92,6 +92,14 @@ interface SeedListing {
   priceInPennies: number;
   priceCurrencyCode: string;
   photos: { photoUrl: string; description: string | null }[];
+  /** Where it is and what it is, so the demo listings show on the map and in search too. */
+  latitude: number;
+  longitude: number;
+  bedrooms: number;
+  bathrooms: number;
+  areaSqFt: number;
+  yearBuilt: number;
+  propertySubType: string;
 }
 
 export const seedListings: SeedListing[] = [
@@ -106,6 +114,13 @@ export const seedListings: SeedListing[] = [
     priceInPennies: 48_900_000,
     priceCurrencyCode: 'USD',
     photos: [],
+    latitude: 40.764_1,
+    longitude: -111.876_9,
+    bedrooms: 2,
+    bathrooms: 2,
+    areaSqFt: 1_180,
+    yearBuilt: 2016,
+    propertySubType: 'Condominium',
   },
   {
     id: 1002,
@@ -118,6 +133,13 @@ export const seedListings: SeedListing[] = [
     priceInPennies: 62_500_000,
     priceCurrencyCode: 'USD',
     photos: [],
+    latitude: 40.737_6,
+    longitude: -111.858_3,
+    bedrooms: 4,
+    bathrooms: 2,
+    areaSqFt: 2_240,
+    yearBuilt: 1938,
+    propertySubType: 'Single Family Residence',
   },
   {
     id: 1003,
@@ -130,5 +152,12 @@ export const seedListings: SeedListing[] = [
     priceInPennies: 39_990_000,
     priceCurrencyCode: 'USD',
     photos: [],
+    latitude: 40.711_7,
+    longitude: -111.854_6,
+    bedrooms: 3,
+    bathrooms: 2,
+    areaSqFt: 1_650,
+    yearBuilt: 1955,
+    propertySubType: 'Single Family Residence',
   },
 ];

@@ -3,6 +3,7 @@
  * that are missing are added.
  */
 import type { Database } from '../db';
+import { hilbertKey } from '../listings/spatial';
 import { hashApiKey } from '../partners/api-keys';
 import { seedListings, seedPartners } from './data';
 
@@ -19,8 +20,11 @@ export async function seed(db: Database): Promise<void> {
     for (const l of seedListings) {
       await tx.query(
         `INSERT INTO listings (id, listing_code_id, slug_id, street_line1, city, state_province, postal_code,
-                               price_in_pennies, price_currency_code, photos)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb)
+                               price_in_pennies, price_currency_code, photos, listing_key, source, latitude, longitude,
+                               spatial_key, bedrooms, bathrooms, area, area_unit, area_sq_ft, year_built,
+                               property_sub_type, title, list_date, modification_timestamp)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, 'demo', $12, $13, $14, $15, $16, $17, 'sqft', $17,
+                 $18, $19, $20, current_date - 3, now())
          ON CONFLICT (id) DO NOTHING`,
         [
           l.id,
@@ -33,6 +37,16 @@ export async function seed(db: Database): Promise<void> {
           l.priceInPennies,
           l.priceCurrencyCode,
           JSON.stringify(l.photos),
+          `DEMO-${l.id}`,
+          l.latitude,
+          l.longitude,
+          hilbertKey(l.longitude, l.latitude),
+          l.bedrooms,
+          l.bathrooms,
+          l.areaSqFt,
+          l.yearBuilt,
+          l.propertySubType,
+          `${l.bedrooms} Bed ${l.propertySubType} for Sale in ${l.city}`,
         ],
       );
     }

@@ -1,0 +1,205 @@
+/**
+ * `node --import tsx bench/search.ts [--listings N] [--requests N]`: the search API against DESIGN §5.
+ *
+ * Seeds N synthetic listings (default 100,000; 1,000,000 on PostgreSQL when DATABASE_URL is set) over
+ * the Wasatch Front with one bulk INSERT … SELECT generate_series (its own generator: no importer, no
+ * seed), CLUSTERs the table on its spatial index and ANALYZEs, then measures
+ *   1. the query layer directly: listingLoad (25 rows) and listingsInfo (pins or clusters), p50/p99;
+ *   2. over HTTP on loopback with a bounded load generator (keep-alive agent, 8 in flight, a fixed
+ *      request count) against /public_graphql/?queryName=…: p50/p99 and requests/s,
+ * for a neighbourhood, a city and a region viewport. A report: it always exits 0.
+ */
+import { Agent, request } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { startServer } from '../server/app';
+import { listingsInfo } from '../server/listings/search/clusters';
+import { loadListings } from '../server/listings/search/listing-load';
+import type { GeoBounds } from '../server/listings/search/filters';
+
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : undefined;
+};
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const LISTINGS = arg('listings') ?? (onPostgres ? 1_000_000 : 100_000);
+const DIRECT_RUNS = arg('runs') ?? 200;
+const HTTP_REQUESTS = arg('requests') ?? 2_000;
+const CONCURRENCY = 8;
+
+/** The Wasatch Front: Ogden to Provo. */
+const REGION: GeoBounds = { north: 41.3, south: 40.2, east: -111.6, west: -112.1 };
+const VIEWPORTS: Record<string, GeoBounds> = {
+  neighbourhood: { north: 40.765, south: 40.745, east: -111.87, west: -111.9 },
+  city: { north: 40.82, south: 40.7, east: -111.8, west: -111.98 },
+  region: REGION,
+};
+
+const BUDGET = {
+  queryP50: 3,
+  queryP99: 15,
+  httpP50: 10,
+  httpP99: 40,
+  httpRps: onPostgres ? 1_500 : 300,
+  clustersP50: 35,
+};
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
+const verdict = (ok: boolean) => (ok ? 'within budget' : 'OVER BUDGET');
+
+async function seed(db: Awaited<ReturnType<typeof startServer>>['db']): Promise<void> {
+  const started = performance.now();
+  await db.query('DELETE FROM listings');
+  // Listings cluster around towns as real ones do: a random town centre plus a spread of ~3 km;
+  // deterministic (hash of the row number), so runs compare.
+  await db.exec(`
+    INSERT INTO listings (id, listing_code_id, slug_id, street_line1, city, state_province, postal_code, price_in_pennies,
+      latitude, longitude, bedrooms, bathrooms, area, area_unit, area_sq_ft, year_built, property_type, classification,
+      status, list_date, overview, listing_system)
+    SELECT g, 'B' || g, 'bench-' || g, (g % 9000 + 100) || ' E ' || (g % 97 * 100) || ' S',
+      (ARRAY['Salt Lake City','Ogden','Provo','Sandy','Orem','Layton','West Jordan','Lehi','Bountiful','Draper'])[1 + g % 10],
+      'UT', (84000 + g % 200)::text,
+      (20000000 + (hashint4(g) & 65535) * 1500)::bigint,
+      least(41.3, greatest(40.2, c.lat + ((hashint4(g * 7) & 65535) / 65535.0 - 0.5) * 0.06)),
+      least(-111.6, greatest(-112.1, c.lng + ((hashint4(g * 13) & 65535) / 65535.0 - 0.5) * 0.08)),
+      1 + g % 6, 1 + g % 4, 800 + g % 4000, 'sqft', 800 + g % 4000, 1900 + g % 124,
+      (ARRAY['Residential','Residential','Residential','Condominium','Land'])[1 + g % 5],
+      (ARRAY['sale','sale','sale','sale','rent','stay'])[1 + g % 6],
+      'Active', DATE '2025-01-01' + (g % 400), 'Synthetic listing for the benchmark', 'BENCH'
+    FROM generate_series(1, ${LISTINGS}) AS g
+    CROSS JOIN LATERAL (SELECT
+      (ARRAY[40.76, 41.22, 40.23, 40.57, 40.3, 41.06, 40.6, 40.39, 40.89, 40.52])[1 + (hashint4(g * 3) & 1023) % 10] AS lat,
+      (ARRAY[-111.89, -111.97, -111.66, -111.86, -111.7, -111.97, -111.98, -111.85, -111.88, -111.86])[1 + (hashint4(g * 3) & 1023) % 10] AS lng
+    ) AS c`);
+  const inserted = performance.now();
+  await db.exec('CLUSTER listings USING listings_location_idx');
+  await db.exec('ANALYZE listings');
+  console.log(
+    `seeded ${LISTINGS.toLocaleString('en-US')} listings in ${((inserted - started) / 1000).toFixed(1)} s, ` +
+      `CLUSTER + ANALYZE ${((performance.now() - inserted) / 1000).toFixed(1)} s`,
+  );
+}
+
+async function timeDirect(label: string, run: () => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < 10; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < DIRECT_RUNS; i++) {
+    const t = performance.now();
+    await run();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`  ${label.padEnd(34)} p50 ${fmt(percentile(times, 50)).padStart(10)}  p99 ${fmt(percentile(times, 99)).padStart(10)}`);
+  return times;
+}
+
+const LOAD_QUERY = `query listingLoad($geoInput: GeoInput) { listingLoad(geoInput: $geoInput, first: 25) {
+  totalCount pageInfo { hasNextPage endCursor } pageCursors { around { cursor page isCurrent } }
+  edges { cursor node { id slugId listingCodeId priceInPennies priceCurrencyCode photoUri bedrooms bathrooms area
+    location { latitude longitude } address { streetLine1 city stateProvince postalCode } newListing daysOnHearth } } } }`;
+const INFO_QUERY = `query listingsInfo($geoInput: GeoInput!) { listingsInfo(geoInput: $geoInput) {
+  totalCount mode pins { ids latitudes longitudes pricesInPennies }
+  clusters { count latitude longitude minPriceInPennies maxPriceInPennies } } }`;
+
+async function httpLoad(url: string, queryName: string, query: string, variables: unknown) {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const body = JSON.stringify({ query, variables });
+  const target = new URL(`/public_graphql/?queryName=${queryName}`, url);
+  const once = () =>
+    new Promise<number>((resolve, reject) => {
+      const t = performance.now();
+      const req = request(
+        target,
+        { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            if (res.statusCode !== 200 || Buffer.concat(chunks).includes('"errors"')) {
+              reject(new Error(`HTTP ${res.statusCode}: ${Buffer.concat(chunks).toString().slice(0, 200)}`));
+            } else resolve(performance.now() - t);
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  for (let i = 0; i < 20; i++) await once();
+  const times: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < HTTP_REQUESTS) {
+        next++;
+        times.push(await once());
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99), rps: times.length / seconds };
+}
+
+const server = await startServer({
+  port: 0,
+  // The demo partners (the default partner serves /public_graphql/); its 3 listings are replaced.
+  dataDir: 'memory://',
+  databaseUrl: process.env.DATABASE_URL,
+  databaseSchema: onPostgres ? `bench_${process.pid}` : undefined,
+  dropSchemaOnClose: onPostgres,
+  logger: { info: () => undefined, warn: console.warn, error: console.error },
+});
+try {
+  console.log(`bench/search on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`);
+  await seed(server.db);
+
+  console.log(`\n1. Direct queries (${DIRECT_RUNS} runs each, after 10 warm-up runs)`);
+  const direct: Record<string, { load: number[]; info: number[] }> = {};
+  for (const [name, bounds] of Object.entries(VIEWPORTS)) {
+    const load = await timeDirect(`listingLoad 25 rows, ${name}`, () => loadListings(server.db, { filter: { geo: { bounds } }, first: 25 }));
+    let mode = '';
+    const info = await timeDirect(`listingsInfo, ${name}`, async () => {
+      mode = (await listingsInfo(server.db, { geo: { bounds } })).mode;
+    });
+    console.log(`    (${name}: listingsInfo answered with ${mode})`);
+    direct[name] = { load, info };
+  }
+
+  console.log(`\n2. HTTP, loopback, ${HTTP_REQUESTS} requests per line, ${CONCURRENCY} in flight`);
+  const http: Record<string, Awaited<ReturnType<typeof httpLoad>>> = {};
+  for (const [name, bounds] of Object.entries(VIEWPORTS)) {
+    for (const [queryName, query] of [
+      ['listingLoad', LOAD_QUERY],
+      ['listingsInfo', INFO_QUERY],
+    ] as const) {
+      const r = await httpLoad(server.url, queryName, query, { geoInput: { bounds } });
+      http[`${queryName} ${name}`] = r;
+      console.log(
+        `  ${`${queryName}, ${name}`.padEnd(34)} p50 ${fmt(r.p50).padStart(10)}  p99 ${fmt(r.p99).padStart(10)}  ${r.rps.toFixed(0).padStart(6)} req/s`,
+      );
+    }
+  }
+
+  console.log('\nAgainst DESIGN §5:');
+  const all = (key: 'load' | 'info') => Object.values(direct).flatMap((d) => d[key]).sort((a, b) => a - b);
+  const loadAll = all('load');
+  const loadP50 = percentile(loadAll, 50);
+  const loadP99 = percentile(loadAll, 99);
+  console.log(`  listingLoad query, all viewports: p50 ${fmt(loadP50)} (≤ ${BUDGET.queryP50}) ${verdict(loadP50 <= BUDGET.queryP50)}; p99 ${fmt(loadP99)} (≤ ${BUDGET.queryP99}) ${verdict(loadP99 <= BUDGET.queryP99)}`);
+  const clusters = percentile(direct.region!.info.slice().sort((a, b) => a - b), 50);
+  console.log(`  clusters (region viewport) p50 ${fmt(clusters)} (≤ ${BUDGET.clustersP50}, budget set at 1M) ${verdict(clusters <= BUDGET.clustersP50)}`);
+  for (const [name, r] of Object.entries(http).filter(([k]) => k.startsWith('listingLoad'))) {
+    console.log(
+      `  HTTP ${name}: p50 ${fmt(r.p50)} (≤ ${BUDGET.httpP50}) ${verdict(r.p50 <= BUDGET.httpP50)}; p99 ${fmt(r.p99)} (≤ ${BUDGET.httpP99}) ${verdict(r.p99 <= BUDGET.httpP99)}; ${r.rps.toFixed(0)} req/s (≥ ${BUDGET.httpRps}) ${verdict(r.rps >= BUDGET.httpRps)}`,
+    );
+  }
+} catch (error) {
+  console.error('bench/search failed:', error);
+} finally {
+  await server.close();
+}

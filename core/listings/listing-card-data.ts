@@ -1,0 +1,111 @@
+/** What a listing card shows (spec §3 Listing) and how it gets it: a `listing-id`, or data set on the element. */
+import { useEffect, useState } from 'react';
+
+export interface CardListing {
+  id: string;
+  slugId: string;
+  listingCodeId: string;
+  photoUri: string | null;
+  photos?: { photoUrl: string; description: string | null }[];
+  priceInPennies: number | null;
+  priceCurrencyCode: string;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  area: number | null;
+  areaUnit: string | null;
+  address: { streetLine1: string | null; city: string | null; stateProvince: string | null; postalCode: string | null } | null;
+  newListing: boolean;
+  lastPriceUpdate: { priceDropDate: string; priceDropAmountInPennies: number } | null;
+  underContract: boolean;
+  sold: boolean;
+  favoriteCount: number;
+  isFavorite: boolean;
+  openHouse: { startDateTime: string; endDateTime: string; isActive: boolean }[];
+  listingBy: { brokerage: { name: string } | null; agent: { name: string } | null; system: string | null } | null;
+  timeZone: string;
+}
+
+export const ListingCardQuery = /* GraphQL */ `
+  query ListingCard($listingId: ID!) {
+    listingInfo(listingId: $listingId) {
+      id
+      slugId
+      listingCodeId
+      photoUri
+      photos {
+        photoUrl
+        description
+      }
+      priceInPennies
+      priceCurrencyCode
+      bedrooms
+      bathrooms
+      area
+      areaUnit
+      address {
+        streetLine1
+        city
+        stateProvince
+        postalCode
+      }
+      newListing
+      lastPriceUpdate {
+        priceDropDate
+        priceDropAmountInPennies
+      }
+      underContract
+      sold
+      favoriteCount
+      isFavorite
+      openHouse {
+        startDateTime
+        endDateTime
+        isActive
+      }
+      listingBy {
+        brokerage {
+          name
+        }
+        agent {
+          name
+        }
+        system
+      }
+      timeZone
+    }
+  }
+`;
+
+export type CardState =
+  | { status: 'empty' }
+  | { status: 'loading' }
+  | { status: 'loaded'; listing: CardListing }
+  | { status: 'missing' }
+  | { status: 'failed' };
+
+/** The card's data: as given, or loaded by id (errors are shown in the card, not toasted). */
+export function useCardListing(listingId: number | null, given: CardListing | null | undefined): CardState {
+  const [state, setState] = useState<CardState>({ status: 'empty' });
+  useEffect(() => {
+    if (given || listingId === null) return;
+    let live = true;
+    setState({ status: 'loading' });
+    import('../graphql/client')
+      .then(({ graphqlClient }) =>
+        graphqlClient()
+          .query<{ listingInfo: CardListing | null }>(ListingCardQuery, { listingId: String(listingId) }, { muteError: true })
+          .toPromise(),
+      )
+      .then((result) => {
+        if (!live) return;
+        if (result.error) setState({ status: 'failed' });
+        else setState(result.data?.listingInfo ? { status: 'loaded', listing: result.data.listingInfo } : { status: 'missing' });
+      })
+      .catch(() => live && setState({ status: 'failed' }));
+    return () => {
+      live = false;
+    };
+  }, [listingId, given]);
+  if (given) return { status: 'loaded', listing: given };
+  return listingId === null ? { status: 'empty' } : state;
+}

@@ -1,0 +1,53 @@
+/**
+ * @summary One listing at a glance: photo, price, beds, baths, area, address, badges (new, price drop,
+ * under contract, sold), the favourite heart with its count, the next open house and the brokerage
+ * attribution. Works from a `listing-id` or from listing data set as the `listing` property.
+ * @tag hearth-listing-card
+ * @attr {number} listing-id - The listing to show (loaded from the API).
+ * @prop {CardListing} listing - Listing data the page already has, instead of loading it.
+ * @event {ListingSelectedDetail} hearth-listing-selected - The visitor opened the listing; `detail` = `{ listingId, slugId, listingCodeId }`.
+ * @event {FavoriteChangedDetail} hearth-favorite-changed - The heart was toggled (after sign-in when needed); `detail` = `{ listingId, favorited }`.
+ * @event {HearthErrorDetail} hearth-error - An attribute was malformed.
+ * @csspart base - The card.
+ * @csspart photo - The photo (a stock image when the listing has none).
+ * @csspart badges - The list of badges.
+ * @csspart badge - Each badge; also `badge-new`, `badge-price-drop`, `badge-under-contract`, `badge-sold`.
+ * @csspart favorite - The heart button (`aria-pressed` when saved).
+ * @csspart favorite-count - How many people saved the listing.
+ * @csspart price - The price.
+ * @csspart facts - Beds, baths and area.
+ * @csspart address - The address (links to the listing page).
+ * @csspart open-house - The next open house.
+ * @csspart attribution - The brokerage attribution.
+ * @csspart attribute-error - The message shown for a malformed attribute.
+ * @cssproperty --hearth-color-primary - Links and the filled heart.
+ * @cssproperty --hearth-color-text - Text colour.
+ * @cssproperty --hearth-color-surface - Card background.
+ * @cssproperty --hearth-radius - Corner radius.
+ */
+import { idAttr } from '../../core/define-element/attributes';
+import { defineElement } from '../../core/define-element/define-element';
+import type { CardListing } from '../../core/listings/listing-card-data';
+import css from './listing-card.css?inline';
+import { ListingCard } from './listing-card.view';
+
+export const listingCardAttributes = { listingId: idAttr() };
+
+defineElement<typeof listingCardAttributes, { listing: CardListing | null }>({
+  tag: 'hearth-listing-card',
+  attributes: listingCardAttributes,
+  properties: ['listing'],
+  styles: [css],
+  view: ListingCard,
+});
+
+export interface HearthListingCardElement extends HTMLElement {
+  listingId: string | null;
+  listing: CardListing | null;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hearth-listing-card': HearthListingCardElement;
+  }
+}

@@ -1,0 +1,114 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CardListing } from '../../core/listings/listing-card-data';
+import { ListingCardView, type ListingCardViewProps } from './listing-card.view';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const listing: CardListing = {
+  id: '1001',
+  slugId: '455-e-300-s-salt-lake-city-ut-84111',
+  listingCodeId: 'HRTH1001',
+  photoUri: 'https://img.test/1.jpg',
+  priceInPennies: 52_500_000,
+  priceCurrencyCode: 'USD',
+  bedrooms: 3,
+  bathrooms: 2,
+  area: 1850,
+  areaUnit: 'sqft',
+  address: { streetLine1: '455 E 300 S', city: 'Salt Lake City', stateProvince: 'UT', postalCode: '84111' },
+  newListing: false,
+  lastPriceUpdate: null,
+  underContract: false,
+  sold: false,
+  favoriteCount: 4,
+  isFavorite: false,
+  openHouse: [],
+  listingBy: { brokerage: { name: 'Wasatch Realty' }, agent: { name: 'Avery Stone' }, system: 'UtahRealEstate' },
+  timeZone: 'America/Denver',
+};
+
+const props = (overrides: Partial<ListingCardViewProps> = {}): ListingCardViewProps => ({
+  listing,
+  href: 'https://hearth.test/listing/455-e-300-s-salt-lake-city-ut-84111/HRTH1001',
+  favorite: { favorited: false, count: 4 },
+  favoriteBusy: false,
+  stockPhoto: 'https://hearth.test/stock.svg',
+  now: new Date('2026-11-21T12:00:00Z'),
+  onFavorite: vi.fn(),
+  onSelect: vi.fn(),
+  ...overrides,
+});
+
+let container: HTMLDivElement;
+let root: ReturnType<typeof createRoot>;
+const render = (p: ListingCardViewProps) => {
+  act(() => root.render(<ListingCardView {...p} />));
+  return container;
+};
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+describe('ListingCardView', () => {
+  it('shows price, facts, address and attribution', () => {
+    const view = render(props());
+    expect(view.querySelector('[part="price"]')!.textContent).toBe('$525,000');
+    expect(view.querySelector('[part="facts"]')!.textContent).toBe('3 bd · 2 ba · 1,850 sq ft');
+    expect(view.querySelector('[part="address"]')!.textContent).toBe('455 E 300 S, Salt Lake City, UT 84111');
+    expect(view.querySelector('[part="attribution"]')!.textContent).toBe('Listing courtesy of Wasatch Realty');
+  });
+
+  it('shows the stock photo when the listing has none', () => {
+    const view = render(props({ listing: { ...listing, photoUri: null } }));
+    expect(view.querySelector<HTMLImageElement>('[part="photo"]')!.src).toBe('https://hearth.test/stock.svg');
+  });
+
+  it('shows the badges that apply', () => {
+    const view = render(
+      props({ listing: { ...listing, newListing: true, underContract: true, lastPriceUpdate: { priceDropDate: '2026-11-10', priceDropAmountInPennies: 1_000_000 } } }),
+    );
+    expect([...view.querySelectorAll('[data-badge]')].map((b) => b.textContent)).toEqual(['New', 'Price drop $10K', 'Under contract']);
+  });
+
+  it('shows Sold instead of Under contract once sold', () => {
+    const view = render(props({ listing: { ...listing, underContract: true, sold: true } }));
+    expect([...view.querySelectorAll('[data-badge]')].map((b) => b.textContent)).toEqual(['Sold']);
+    expect(view.querySelector('article')!.dataset.state).toBe('sold');
+  });
+
+  it('shows the heart pressed with its count', () => {
+    const view = render(props({ favorite: { favorited: true, count: 5 } }));
+    const heart = view.querySelector('[part="favorite"]')!;
+    expect(heart.getAttribute('aria-pressed')).toBe('true');
+    expect(heart.getAttribute('aria-label')).toBe('Save 455 E 300 S, Salt Lake City, UT 84111 to favourites (5 saves)');
+    expect(view.querySelector('[part="favorite-count"]')!.textContent).toBe('5');
+  });
+
+  it('reports a heart click', () => {
+    const onFavorite = vi.fn();
+    const view = render(props({ onFavorite }));
+    act(() => view.querySelector<HTMLButtonElement>('[part="favorite"]')!.click());
+    expect(onFavorite).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the next open house in the listing time zone', () => {
+    const view = render(props({ listing: { ...listing, openHouse: [{ startDateTime: '2026-11-22T20:00:00Z', endDateTime: '2026-11-22T22:00:00Z', isActive: true }] } }));
+    expect(view.querySelector('[part="open-house"]')!.textContent).toBe('Open house Sun, Nov 22, 1:00 PM – 3:00 PM');
+  });
+
+  it('shows NPR prices with en-IN grouping', () => {
+    const view = render(props({ listing: { ...listing, priceInPennies: 1_250_000_000, priceCurrencyCode: 'NPR', area: 4, areaUnit: 'ropani' } }));
+    expect(view.querySelector('[part="price"]')!.textContent).toBe('Rs 1,25,00,000');
+    expect(view.querySelector('[part="facts"]')!.textContent).toBe('3 bd · 2 ba · 4 ropani');
+  });
+});

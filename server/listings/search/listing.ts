@@ -1,0 +1,402 @@
+/**
+ * The public listing: every field of spec §3 Listing as the API serves it, read with one column list
+ * so the search, the detail and the feed return the same object. Public means: hidden listings
+ * (RESO InternetEntireListingDisplayYN = false) are never read, and the street line is withheld when
+ * InternetAddressDisplayYN is false.
+ */
+import type { Queryable } from '../../db';
+import { SqlParams } from './sql';
+
+/** Listed within the last NEW_LISTING_DAYS days (list_date on or after today minus 7) = `newListing`. */
+export const NEW_LISTING_DAYS = 7;
+
+/** Every public read starts from this condition (alias `l`). */
+export const PUBLIC_LISTING = 'l.internet_entire_listing_display';
+
+/** Statuses a buyer can still act on: what search, feeds and pins show (sold homes only via history). */
+export const SEARCHABLE_STATUSES = ['Active', 'Active Under Contract', 'Coming Soon', 'Pending'] as const;
+
+/**
+ * Days on market: the feed's DaysOnMarket plus the days since the feed said it, else the days since
+ * the list date, else 0. One SQL expression so the `DAYS_ON_MARKET` order and the field agree.
+ */
+export const DAYS_ON_MARKET_SQL = `(CASE
+  WHEN l.days_on_market IS NOT NULL THEN l.days_on_market
+    + greatest(0, current_date - coalesce(l.modification_timestamp::date, current_date))
+  WHEN l.list_date IS NOT NULL THEN greatest(0, current_date - l.list_date)
+  ELSE 0 END)`;
+
+export const NEW_LISTING_SQL = `coalesce(l.list_date >= current_date - ${NEW_LISTING_DAYS}, false)`;
+
+export interface ListingPhoto {
+  photoUrl: string;
+  description: string | null;
+}
+
+export interface Amenity {
+  id: string;
+  label: string;
+  url: string | null;
+}
+
+export interface CurrencyValue {
+  code: string;
+  value: number;
+  name: string;
+}
+
+export type Classification = 'sale' | 'rent' | 'stay';
+
+export interface PublicListing {
+  id: number;
+  listingCodeId: string;
+  slugId: string;
+  orgCodeId: string | null;
+  mlsNumber: string | null;
+  status: string;
+  classification: Classification;
+  propertyType: string;
+  propertySubType: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  address: { streetLine1: string | null; city: string; postalCode: string; stateProvince: string };
+  neighbourhood: string | null;
+  countryCode: string;
+  /** IANA zone of the listing: open-house and tour times are shown in it. */
+  timeZone: string;
+  area: number | null;
+  areaUnit: string | null;
+  areaSqFt: number | null;
+  lotSize: number | null;
+  lotSizeUnit: string | null;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  yearBuilt: number | null;
+  garageBays: number | null;
+  hoaFeeInPennies: number | null;
+  hoaFeeFrequency: string | null;
+  priceInPennies: number;
+  priceCurrencyCode: string;
+  photos: ListingPhoto[];
+  favoriteCount: number;
+  newListing: boolean;
+  daysOnMarket: number;
+  listDate: string | null;
+  title: string | null;
+  priceLabel: string | null;
+  overview: string | null;
+  enableRequestTour: boolean;
+  enableOffer: boolean;
+  underContract: boolean;
+  sold: boolean;
+  locationData: unknown;
+  buildingData: unknown;
+  videoSource: string | null;
+  visitCount: number;
+  tenantType: string | null;
+  tenantGenderPreference: string | null;
+  preferredTenant: string | null;
+  roomType: string | null;
+  foodIncluded: boolean | null;
+  maxGuests: number | null;
+  lastPriceDropDate: string | null;
+  lastPriceDropInPennies: number | null;
+  listAgentName: string | null;
+  listAgentPhone: string | null;
+  listAgentEmail: string | null;
+  listOfficeName: string | null;
+  listOfficePhone: string | null;
+  listingSystem: string | null;
+  showcaseOverview: string | null;
+  overrideListingOverview: boolean;
+  showcaseVideoUrl: string | null;
+  featured: boolean;
+  amenities: Amenity[];
+  currencies: CurrencyValue[];
+  relatedPostIds: string[];
+}
+
+/** The select list behind PublicListing (table alias `l`). Dates as text: no time-zone drift. */
+export const LISTING_COLUMNS = `l.id, l.listing_code_id, l.slug_id, l.org_code_id, l.mls_number, l.status,
+  l.classification, l.property_type, l.property_sub_type, l.latitude, l.longitude,
+  CASE WHEN l.internet_address_display THEN l.street_line1 END AS street_line1,
+  l.city, l.postal_code, l.state_province, l.neighbourhood, l.country_code, l.time_zone,
+  l.area, l.area_unit, l.area_sq_ft, l.lot_size, l.lot_size_unit, l.bedrooms, l.bathrooms, l.year_built,
+  l.garage_bays, l.hoa_fee_in_pennies, l.hoa_fee_frequency, l.price_in_pennies, l.price_currency_code,
+  l.photos, l.favorite_count, ${NEW_LISTING_SQL} AS new_listing, ${DAYS_ON_MARKET_SQL} AS days_on_hearth,
+  l.list_date::text AS list_date, l.title, l.price_label, l.overview, l.enable_request_tour, l.enable_offer,
+  l.under_contract, l.sold, l.location_data, l.building_data, l.video_source, l.visit_count,
+  l.tenant_type, l.tenant_gender_preference, l.preferred_tenant, l.room_type, l.food_included, l.max_guests,
+  l.last_price_drop_date::text AS last_price_drop_date, l.last_price_drop_in_pennies,
+  l.list_agent_name, l.list_agent_phone, l.list_agent_email, l.list_office_name, l.list_office_phone,
+  l.listing_system, l.showcase_overview, l.override_listing_overview, l.showcase_video_url, l.featured,
+  l.amenities, l.currencies, l.related_post_ids`;
+
+export interface ListingRow {
+  id: number;
+  listing_code_id: string;
+  slug_id: string;
+  org_code_id: string | null;
+  mls_number: string | null;
+  status: string;
+  classification: Classification;
+  property_type: string;
+  property_sub_type: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  street_line1: string | null;
+  city: string;
+  postal_code: string;
+  state_province: string;
+  neighbourhood: string | null;
+  country_code: string;
+  time_zone: string;
+  area: number | null;
+  area_unit: string | null;
+  area_sq_ft: number | null;
+  lot_size: number | null;
+  lot_size_unit: string | null;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  year_built: number | null;
+  garage_bays: number | null;
+  hoa_fee_in_pennies: number | null;
+  hoa_fee_frequency: string | null;
+  price_in_pennies: number;
+  price_currency_code: string;
+  photos: ListingPhoto[];
+  favorite_count: number;
+  new_listing: boolean;
+  days_on_hearth: number;
+  list_date: string | null;
+  title: string | null;
+  price_label: string | null;
+  overview: string | null;
+  enable_request_tour: boolean;
+  enable_offer: boolean;
+  under_contract: boolean;
+  sold: boolean;
+  location_data: unknown;
+  building_data: unknown;
+  video_source: string | null;
+  visit_count: number;
+  tenant_type: string | null;
+  tenant_gender_preference: string | null;
+  preferred_tenant: string | null;
+  room_type: string | null;
+  food_included: boolean | null;
+  max_guests: number | null;
+  last_price_drop_date: string | null;
+  last_price_drop_in_pennies: number | null;
+  list_agent_name: string | null;
+  list_agent_phone: string | null;
+  list_agent_email: string | null;
+  list_office_name: string | null;
+  list_office_phone: string | null;
+  listing_system: string | null;
+  showcase_overview: string | null;
+  override_listing_overview: boolean;
+  showcase_video_url: string | null;
+  featured: boolean;
+  amenities: Amenity[];
+  currencies: CurrencyValue[];
+  related_post_ids: string[];
+}
+
+export function toPublicListing(r: ListingRow): PublicListing {
+  return {
+    id: r.id,
+    listingCodeId: r.listing_code_id,
+    slugId: r.slug_id,
+    orgCodeId: r.org_code_id,
+    mlsNumber: r.mls_number,
+    status: r.status,
+    classification: r.classification,
+    propertyType: r.property_type,
+    propertySubType: r.property_sub_type,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    address: {
+      streetLine1: r.street_line1,
+      city: r.city,
+      postalCode: r.postal_code,
+      stateProvince: r.state_province,
+    },
+    neighbourhood: r.neighbourhood,
+    countryCode: r.country_code,
+    timeZone: r.time_zone,
+    area: r.area,
+    areaUnit: r.area_unit,
+    areaSqFt: r.area_sq_ft,
+    lotSize: r.lot_size,
+    lotSizeUnit: r.lot_size_unit,
+    bedrooms: r.bedrooms,
+    bathrooms: r.bathrooms,
+    yearBuilt: r.year_built,
+    garageBays: r.garage_bays,
+    hoaFeeInPennies: r.hoa_fee_in_pennies,
+    hoaFeeFrequency: r.hoa_fee_frequency,
+    priceInPennies: r.price_in_pennies,
+    priceCurrencyCode: r.price_currency_code.trim(),
+    photos: r.photos,
+    favoriteCount: r.favorite_count,
+    newListing: r.new_listing,
+    daysOnMarket: r.days_on_hearth,
+    listDate: r.list_date,
+    title: r.title,
+    priceLabel: r.price_label,
+    overview: r.overview,
+    enableRequestTour: r.enable_request_tour,
+    enableOffer: r.enable_offer,
+    underContract: r.under_contract,
+    sold: r.sold,
+    locationData: r.location_data,
+    buildingData: r.building_data,
+    videoSource: r.video_source,
+    visitCount: r.visit_count,
+    tenantType: r.tenant_type,
+    tenantGenderPreference: r.tenant_gender_preference,
+    preferredTenant: r.preferred_tenant,
+    roomType: r.room_type,
+    foodIncluded: r.food_included,
+    maxGuests: r.max_guests,
+    lastPriceDropDate: r.last_price_drop_date,
+    lastPriceDropInPennies: r.last_price_drop_in_pennies,
+    listAgentName: r.list_agent_name,
+    listAgentPhone: r.list_agent_phone,
+    listAgentEmail: r.list_agent_email,
+    listOfficeName: r.list_office_name,
+    listOfficePhone: r.list_office_phone,
+    listingSystem: r.listing_system,
+    showcaseOverview: r.showcase_overview,
+    overrideListingOverview: r.override_listing_overview,
+    showcaseVideoUrl: r.showcase_video_url,
+    featured: r.featured,
+    amenities: r.amenities,
+    currencies: r.currencies,
+    relatedPostIds: r.related_post_ids,
+  };
+}
+
+async function findOne(db: Queryable, where: string, params: unknown[]): Promise<PublicListing | null> {
+  const { rows } = await db.query<ListingRow>(
+    `SELECT ${LISTING_COLUMNS} FROM listings l WHERE ${PUBLIC_LISTING} AND ${where}`,
+    params,
+  );
+  return rows[0] ? toPublicListing(rows[0]) : null;
+}
+
+/** One public listing by id (any status: a sold home's page stays reachable); null when hidden. */
+export const findPublicListing = (db: Queryable, id: number) => findOne(db, 'l.id = $1', [id]);
+
+/** /listing/{slugId}/{listingCodeId}: the code decides, the slug must match it (no guessing by slug). */
+export const findPublicListingBySlug = (db: Queryable, slugId: string, listingCodeId: string) =>
+  findOne(db, 'l.listing_code_id = $1 AND l.slug_id = $2', [listingCodeId, slugId]);
+
+// ---------------------------------------------------------------------------------------------------
+// Nested fields read on demand (the detail page asks for them; a search page does not).
+
+export interface PriceHistoryEntry {
+  date: string;
+  event: string;
+  status: string;
+  priceInPennies: number;
+  previousPriceInPennies: number | null;
+}
+
+export async function priceHistory(db: Queryable, listingId: number): Promise<PriceHistoryEntry[]> {
+  const { rows } = await db.query<{
+    changed_at: Date;
+    event: string;
+    status: string;
+    price_in_pennies: number;
+    previous_price_in_pennies: number | null;
+  }>(
+    `SELECT changed_at, event, status, price_in_pennies, previous_price_in_pennies
+       FROM listing_status_history WHERE listing_id = $1 ORDER BY changed_at DESC, id DESC LIMIT 100`,
+    [listingId],
+  );
+  return rows.map((r) => ({
+    date: r.changed_at.toISOString(),
+    event: r.event,
+    status: r.status,
+    priceInPennies: r.price_in_pennies,
+    previousPriceInPennies: r.previous_price_in_pennies,
+  }));
+}
+
+export interface OpenHouseEntry {
+  id: number;
+  startDateTime: string;
+  endDateTime: string;
+  isActive: boolean;
+  isVirtual: boolean;
+  virtualUrl: string | null;
+}
+
+/** Active open houses that are not over yet, soonest first. */
+export async function upcomingOpenHouses(db: Queryable, listingId: number): Promise<OpenHouseEntry[]> {
+  const { rows } = await db.query<{
+    id: number;
+    start_at: Date;
+    end_at: Date;
+    is_active: boolean;
+    is_virtual: boolean;
+    virtual_url: string | null;
+  }>(
+    `SELECT id, start_at, end_at, is_active, is_virtual, virtual_url FROM open_houses
+      WHERE listing_id = $1 AND is_active AND end_at > now() ORDER BY start_at LIMIT 20`,
+    [listingId],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    startDateTime: r.start_at.toISOString(),
+    endDateTime: r.end_at.toISOString(),
+    isActive: r.is_active,
+    isVirtual: r.is_virtual,
+    virtualUrl: r.virtual_url,
+  }));
+}
+
+/** How far similar homes may be: about 11 km north–south (widened east–west by 1/cos(latitude)). */
+const SIMILAR_RADIUS_DEGREES = 0.1;
+/** Similar price: within 25 % either side. */
+const SIMILAR_PRICE_SPREAD = 0.25;
+export const SIMILAR_HOMES_LIMIT = 6;
+
+/**
+ * Up to 6 public, searchable homes of the same classification and property type, priced within 25 %,
+ * nearest first (the GiST index answers `<->`). Without coordinates: the same city, closest price.
+ */
+export async function similarHomes(db: Queryable, listing: PublicListing): Promise<PublicListing[]> {
+  const p = new SqlParams();
+  const where = [
+    PUBLIC_LISTING,
+    `l.id <> ${p.add(listing.id)}`,
+    `l.classification = ${p.add(listing.classification)}`,
+    `l.property_type = ${p.add(listing.propertyType)}`,
+    `l.status = ANY(${p.add(SEARCHABLE_STATUSES)}::text[])`,
+    `l.price_in_pennies BETWEEN ${p.add(Math.floor(listing.priceInPennies * (1 - SIMILAR_PRICE_SPREAD)))}
+       AND ${p.add(Math.ceil(listing.priceInPennies * (1 + SIMILAR_PRICE_SPREAD)))}`,
+  ];
+  let order: string;
+  if (listing.latitude !== null && listing.longitude !== null) {
+    const dLng = SIMILAR_RADIUS_DEGREES / Math.max(0.01, Math.cos((listing.latitude * Math.PI) / 180));
+    const lng = p.float(listing.longitude);
+    const lat = p.float(listing.latitude);
+    const halfWidth = p.float(dLng);
+    const halfHeight = p.float(SIMILAR_RADIUS_DEGREES);
+    where.push(
+      `l.location <@ box(point(${lng} - ${halfWidth}, ${lat} - ${halfHeight}), point(${lng} + ${halfWidth}, ${lat} + ${halfHeight}))`,
+    );
+    order = `l.location <-> point(${lng}, ${lat})`;
+  } else {
+    where.push(`lower(l.city) = lower(${p.add(listing.address.city)})`);
+    order = `abs(l.price_in_pennies - ${p.add(listing.priceInPennies)})`;
+  }
+  const { rows } = await db.query<ListingRow>(
+    `SELECT ${LISTING_COLUMNS} FROM listings l WHERE ${where.join(' AND ')} ORDER BY ${order}, l.id LIMIT ${SIMILAR_HOMES_LIMIT}`,
+    p.values,
+  );
+  return rows.map(toPublicListing);
+}

@@ -1,0 +1,29 @@
+/** A parameter list that hands out `$n` placeholders, so builders never count positions by hand. */
+export class SqlParams {
+  readonly values: unknown[] = [];
+
+  /** The placeholder for `value`, added to the list. */
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+
+  /** A double precision placeholder: arithmetic on an untyped `$n` is ambiguous to the planner. */
+  float(value: number): string {
+    return `${this.add(value)}::float8`;
+  }
+}
+
+/**
+ * The caller asked for something impossible or absurd (inverted bounds, a page of 10,000, a polygon of
+ * 5,000 points). The GraphQL layer turns it into `extensions.code = 'BAD_USER_INPUT'`, never a 500.
+ */
+export class BadSearchInput extends Error {
+  constructor(
+    message: string,
+    readonly argumentName: string,
+  ) {
+    super(message);
+    this.name = 'BadSearchInput';
+  }
+}
