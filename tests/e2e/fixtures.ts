@@ -26,7 +26,7 @@ export const test = base.extend<Fixtures>({
       w.__csp = [];
       w.__events = [];
       document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
-      for (const type of ['hearth-contact-submitted', 'hearth-error', 'hearth-loaded', 'hearth-login', 'hearth-logout', 'hearth-favorite-changed']) {
+      for (const type of ['hearth-contact-submitted', 'hearth-error', 'hearth-loaded', 'hearth-login', 'hearth-logout', 'hearth-favorite-changed', 'hearth-search-changed']) {
         document.addEventListener(type, (e) => w.__events.push({ type, detail: (e as CustomEvent).detail }));
       }
     });

@@ -1,0 +1,139 @@
+/**
+ * Behaviour of the place search box (spec §2, §8, §9) as a hook: suggestions start 1000 ms after load,
+ * focus is debounced 150 ms, typing 200 ms; 'Current location' is offered while focused; the listbox
+ * follows the ARIA combobox pattern (arrows, Enter, Escape).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { searchTexts as t } from '../i18n/search';
+import { currentPosition } from './geolocation';
+import { AUTOCOMPLETE_START_MS, FOCUS_DEBOUNCE_MS, searchPlaces, TYPING_DEBOUNCE_MS, type Place } from './places';
+
+export type SuggestStatus = 'idle' | 'loading' | 'ready' | 'failed';
+
+const CURRENT_LOCATION: Place = { description: t.currentLocation, lat: 0, lng: 0, kind: 'current-location', placeId: 'current-location' };
+
+export interface PlaceSearchOptions {
+  countries: readonly string[];
+  initialText?: string;
+  onSelect: (place: Place) => void;
+  search?: typeof searchPlaces;
+  locate?: typeof currentPosition;
+}
+
+export function usePlaceSearch({ countries, initialText = '', onSelect, search = searchPlaces, locate = currentPosition }: PlaceSearchOptions) {
+  const [text, setText] = useState(initialText);
+  const [open, setOpen] = useState(false);
+  const [ready, setReady] = useState(false);
+  const [suggestions, setSuggestions] = useState<Place[]>([]);
+  const [status, setStatus] = useState<SuggestStatus>('idle');
+  const [active, setActive] = useState(-1);
+  const [geoError, setGeoError] = useState<string | null>(null);
+  const focusTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const request = useRef(0);
+  const latest = useRef({ onSelect, countries });
+  latest.current = { onSelect, countries };
+
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(true), AUTOCOMPLETE_START_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  // Suggestions for the current text, once autocomplete has started.
+  useEffect(() => {
+    if (!ready) return;
+    const query = text.trim();
+    if (!query) {
+      setSuggestions([]);
+      setStatus('idle');
+      return;
+    }
+    const id = ++request.current;
+    const timer = setTimeout(() => {
+      setStatus('loading');
+      search(query, latest.current.countries)
+        .then((places) => {
+          if (id !== request.current) return;
+          setSuggestions(places);
+          setStatus('ready');
+          setActive(-1);
+        })
+        .catch(() => id === request.current && setStatus('failed'));
+    }, TYPING_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, ready, search]);
+
+  useEffect(() => () => clearTimeout(focusTimer.current), []);
+
+  const options: Place[] = open ? [CURRENT_LOCATION, ...suggestions] : [];
+
+  const choose = useCallback(
+    async (place: Place) => {
+      setOpen(false);
+      setActive(-1);
+      if (place.kind !== 'current-location') {
+        setText(place.description);
+        latest.current.onSelect(place);
+        return;
+      }
+      setGeoError(null);
+      const position = await locate();
+      if (!position.ok) {
+        setGeoError(t.geolocationDenied);
+        return;
+      }
+      setText(t.currentLocation);
+      latest.current.onSelect({ ...CURRENT_LOCATION, lat: position.lat, lng: position.lng });
+    },
+    [locate],
+  );
+
+  return {
+    text,
+    open,
+    options,
+    active,
+    status,
+    geoError,
+    ready,
+    onFocus() {
+      clearTimeout(focusTimer.current);
+      focusTimer.current = setTimeout(() => setOpen(true), FOCUS_DEBOUNCE_MS);
+    },
+    onBlur() {
+      clearTimeout(focusTimer.current);
+      focusTimer.current = setTimeout(() => setOpen(false), FOCUS_DEBOUNCE_MS);
+    },
+    onInput(value: string) {
+      setText(value);
+      setOpen(true);
+      setGeoError(null);
+    },
+    clear() {
+      setText('');
+      setSuggestions([]);
+      setActive(-1);
+      setStatus('idle');
+    },
+    choose,
+    onKeyDown(key: string): boolean {
+      if (key === 'ArrowDown' || key === 'ArrowUp') {
+        setOpen(true);
+        const count = open ? options.length : 1 + suggestions.length;
+        if (count === 0) return true;
+        setActive((i) => (key === 'ArrowDown' ? (i + 1) % count : (i <= 0 ? count : i) - 1));
+        return true;
+      }
+      if (key === 'Escape') {
+        setOpen(false);
+        setActive(-1);
+        return open;
+      }
+      if (key === 'Enter') {
+        const pick = options[active] ?? suggestions[0];
+        if (pick) void choose(pick);
+        return true;
+      }
+      return false;
+    },
+  };
+}

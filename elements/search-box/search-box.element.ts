@@ -1,0 +1,46 @@
+/**
+ * @summary The place search box: type a city, ZIP, address or neighbourhood and pick a suggestion, or use
+ * 'Current location'. Suggestions come from our own place search (no maps key needed), restricted to the
+ * partner's countries (default US and Nepal).
+ * @tag hearth-search-box
+ * @attr {string} search-page - A URL to go to with the chosen place (`?location=…&lat=…&lng=…`); without it the box only emits `hearth-search-changed`.
+ * @attr {string} value - Text to start with.
+ * @attr {string} label - The accessible label (default 'Search by City, ZIP, or Address').
+ * @event {SearchChangedDetail} hearth-search-changed - A place was chosen; `detail` = `{ description, lat, lng, kind, placeId, location }`.
+ * @event {HearthErrorDetail} hearth-error - An attribute was malformed.
+ * @csspart base - The box.
+ * @csspart field - The input with its icon and clear button.
+ * @csspart input - The text input.
+ * @csspart clear - The clear (×) button.
+ * @csspart options - The suggestion list.
+ * @csspart option - Each suggestion; the first, 'Current location', is also `current-location`.
+ * @csspart error - The geolocation message.
+ * @csspart attribute-error - The message shown for a malformed attribute.
+ * @cssproperty --hearth-color-primary - The focus ring and the highlighted suggestion.
+ * @cssproperty --hearth-color-surface - Background.
+ * @cssproperty --hearth-radius - Corner radius.
+ */
+import { stringAttr } from '../../core/define-element/attributes';
+import { defineElement } from '../../core/define-element/define-element';
+import css from './search-box.css?inline';
+import { SearchBox } from './search-box.view';
+
+export const searchBoxAttributes = {
+  searchPage: stringAttr('', 2048),
+  value: stringAttr('', 200),
+  label: stringAttr('', 200),
+};
+
+defineElement({ tag: 'hearth-search-box', attributes: searchBoxAttributes, styles: [css], view: SearchBox });
+
+export interface HearthSearchBoxElement extends HTMLElement {
+  searchPage: string | null;
+  value: string | null;
+  label: string | null;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hearth-search-box': HearthSearchBoxElement;
+  }
+}
