@@ -2,7 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { scheduleSavedSearchAlerts } from './accounts/alerts';
+import { accountRoutes } from './accounts/routes';
 import { contactRoutes } from './contact/routes';
+import { questionnaireRoutes } from './questionnaires/routes';
 import { openDatabase, type Database } from './db';
 import { graphqlRoutes } from './graphql/transport';
 import { mediaRoutes } from './listings/media-routes';
@@ -72,7 +75,7 @@ function urlHost(host: string): string {
 
 function buildRouter(options: { production: boolean; logger: Logger }): Router {
   const router = new Router();
-  const groups = [partnerRoutes, contactRoutes, graphqlRoutes(options), mediaRoutes, siteRoutes];
+  const groups = [partnerRoutes, contactRoutes, questionnaireRoutes, accountRoutes(), graphqlRoutes(options), mediaRoutes, siteRoutes];
   for (const group of groups) for (const [path, route] of Object.entries(group)) router.on(path, route);
   router.on('/healthz', {
     GET: async (ctx) => {
@@ -146,6 +149,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const url = `http://${urlHost(host)}:${port}`;
   // Set before the first request can arrive: listen's callback runs before any connection is handled.
   config.publicOrigin = options.publicOrigin ? new URL(options.publicOrigin).origin : url;
+  const alerts = scheduleSavedSearchAlerts(db, { siteUrl: config.publicOrigin, logger });
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -155,6 +159,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(force);
+      await alerts.stop();
       await flushVisits(db).catch((error: unknown) => logger.error('[visits] final flush failed', error));
       await db.close();
     })());

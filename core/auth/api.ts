@@ -60,7 +60,7 @@ export async function requestPasswordReset(email: string): Promise<'sent' | 'rat
 export interface PasswordRule {
   help_text: string;
   is_valid: boolean;
-  validation_error: string;
+  validation_error: string | null;
 }
 
 /** The server's password rules for a candidate (spec §5: the rules come from the server). */

@@ -6,12 +6,20 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildSchema, parse, validate } from '../../server/graphql/graphql-js';
+import { FavoriteListingIdsQuery, SaveFavoriteMutation } from '../favorites/favorite-actions';
 import { ListingCardQuery } from '../listings/listing-card-data';
+import { PlaceSearchQuery } from '../places/places';
 import { ContactFormListingQuery } from '../listings/listing-summary';
 
 const schema = buildSchema(readFileSync(fileURLToPath(new URL('../../server/schema.graphql', import.meta.url)), 'utf8'));
 
-const operations: Record<string, string> = { ContactFormListingQuery, ListingCardQuery };
+const operations: Record<string, string> = {
+  ContactFormListingQuery,
+  ListingCardQuery,
+  PlaceSearchQuery,
+  SaveFavoriteMutation,
+  FavoriteListingIdsQuery,
+};
 
 describe('client operations against server/schema.graphql', () => {
   for (const [name, document] of Object.entries(operations)) {

@@ -8,12 +8,15 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     /** Free-form structured data (spec §3 locationData, buildingData). */
     JSON: { Input: unknown; Output: unknown };
+    /** An uploaded file (GraphQL multipart request); input only. Defined in accounts.ts. */
+    File: { Input: File; Output: never };
   };
 }>({
   defaultFieldNullability: false,
 });
 
 builder.queryType({});
+builder.mutationType({});
 
 builder.scalarType('JSON', {
   description: 'Any JSON value.',

@@ -3,6 +3,7 @@
  * it into a viewer here, in one place; `/graphql/` (sessions) and `/public_graphql/` (visitors) already
  * arrive as distinct endpoints.
  */
+import type { Viewer } from '../accounts/session';
 import type { Database } from '../db';
 import type { Partner } from '../partners/repository';
 
@@ -19,6 +20,10 @@ export interface GraphqlContext {
   partner: Partner;
   endpoint: GraphqlEndpoint;
   authorization: Authorization | null;
+  /** The signed-in user on `/graphql/` (server/accounts/session.ts); always null on `/public_graphql/`. */
+  viewer: Viewer | null;
+  /** Our public origin: absolute links (photos, mails) start with it. */
+  publicOrigin: string;
 }
 
 /** What the HTTP layer hands to Yoga with each request. */
@@ -26,6 +31,7 @@ export interface GraphqlServerContext {
   db: Database;
   partner: Partner;
   endpoint: GraphqlEndpoint;
+  viewer: Viewer | null;
 }
 
 const AUTHORIZATION = /^([A-Za-z][A-Za-z0-9._-]*)\s+(\S.*)$/;
@@ -36,5 +42,10 @@ function readAuthorization(header: string | null): Authorization | null {
 }
 
 export function buildGraphqlContext(request: Request, server: GraphqlServerContext): GraphqlContext {
-  return { ...server, authorization: readAuthorization(request.headers.get('authorization')) };
+  return {
+    ...server,
+    authorization: readAuthorization(request.headers.get('authorization')),
+    // The transport builds the request URL on config.publicOrigin.
+    publicOrigin: new URL(request.url).origin,
+  };
 }

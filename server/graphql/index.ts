@@ -6,6 +6,8 @@ import './listing-search';
 import './places';
 import './stays';
 import './market';
+import './questionnaires';
+import './accounts';
 
 export const schema = builder.toSchema();
 

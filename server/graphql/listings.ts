@@ -3,6 +3,7 @@
  * Every public read goes through server/listings/search/listing.ts: hidden listings never come back,
  * a withheld street address is null.
  */
+import { isFavoriteForViewer } from '../accounts/favorites';
 import { parseListingId } from '../listings/repository';
 import {
   findPublicListing,
@@ -181,8 +182,8 @@ Listing.implement({
     photos: t.field({ type: [ListingPhotoRef], resolve: (l) => l.photos }),
     favoriteCount: t.exposeInt('favoriteCount'),
     isFavorite: t.boolean({
-      description: 'Whether the signed-in viewer saved it; false until accounts exist.',
-      resolve: () => false,
+      description: 'Whether the signed-in viewer saved it; always false for visitors (/public_graphql/).',
+      resolve: (l, _args, ctx) => isFavoriteForViewer(ctx, l.id),
     }),
     newListing: t.exposeBoolean('newListing', {
       description: `Listed within the last ${NEW_LISTING_DAYS} days: list date on or after today minus ${NEW_LISTING_DAYS} days.`,

@@ -5,6 +5,8 @@
  */
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from './graphql-js';
 import { createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { authenticate, withDetailErrors } from '../accounts/session';
+import { isMultipartContentType, UPLOAD_BODY_LIMIT } from '../accounts/photos';
 import { GRAPHQL_BODY_LIMIT, isJsonContentType, readBody } from '../http/body';
 import { HttpError } from '../http/errors';
 import { API_CSP } from '../http/respond';
@@ -77,10 +79,13 @@ async function forward(
   endpoint: GraphqlEndpoint,
 ): Promise<void> {
   const partner = await guardPartnerRequest(ctx);
-  if (!isJsonContentType(ctx.req.headers['content-type'])) {
+  // Uploads (uploadUserPhoto) are multipart, and only for signed-in users.
+  const upload = endpoint === 'graphql' && isMultipartContentType(ctx.req.headers['content-type']);
+  if (!upload && !isJsonContentType(ctx.req.headers['content-type'])) {
     throw new HttpError(415, 'unsupported_media_type', 'Send GraphQL requests as JSON with Content-Type: application/json.');
   }
-  const body = await readBody(ctx.req, GRAPHQL_BODY_LIMIT);
+  const viewer = endpoint === 'graphql' ? await authenticate(ctx.services.db, ctx.req.headers, ctx.method) : null;
+  const body = await readBody(ctx.req, upload ? UPLOAD_BODY_LIMIT : GRAPHQL_BODY_LIMIT);
 
   const headers = new Headers();
   for (const [name, value] of Object.entries(ctx.req.headers)) {
@@ -95,7 +100,7 @@ async function forward(
     headers,
     body: new Uint8Array(body),
   });
-  const response = await yoga.fetch(request, { db: ctx.services.db, partner, endpoint });
+  const response = await yoga.fetch(request, { db: ctx.services.db, partner, endpoint, viewer });
 
   const payload = Buffer.from(await response.arrayBuffer());
   ctx.res.statusCode = response.status;
@@ -113,7 +118,7 @@ export function graphqlRoutes(options: GraphqlOptions): Record<string, Route> {
   for (const endpoint of ['graphql', 'public_graphql'] as const) {
     const yoga = createEndpoint(endpoint, options);
     routes[`/${endpoint}/`] = {
-      POST: (ctx) => forward(ctx, yoga, endpoint),
+      POST: withDetailErrors((ctx) => forward(ctx, yoga, endpoint)),
       OPTIONS: partnerPreflight(['POST']),
       methodNotAllowed: 'GraphQL requests must be POST with a JSON body (see spec §7).',
     };

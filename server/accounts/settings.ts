@@ -1,0 +1,96 @@
+/** saveSettings: what a user may change about themselves, validated, and the email change rule. */
+import { z } from 'zod';
+import type { Database } from '../db';
+import { queueVerificationMail, EMAIL_TAKEN_MESSAGE, emailProblem } from './routes';
+import { findUserByEmail, findUserById, type UserRecord } from './users';
+
+export const SETTINGS_NAME_MAX = 100;
+export const LEGAL_NAME_MAX = 200;
+export const NOTIFICATION_SETTINGS_MAX_BYTES = 4096;
+const PHONE_DIGITS = /^[0-9]{10,15}$/;
+
+export interface SettingsInput {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  agent?: boolean | null;
+  legalName?: string | null;
+  notificationSettings?: unknown;
+}
+
+export type SettingsResult = { ok: true; user: UserRecord } | { ok: false; fields: Record<string, string> };
+
+const NotificationSettings = z.record(z.string().max(100), z.union([z.boolean(), z.string().max(200), z.number(), z.null()]));
+
+/** Applies the given fields (absent ones stay as they are). A new email must be confirmed again. */
+export async function saveSettings(
+  db: Database,
+  user: UserRecord,
+  input: SettingsInput,
+  publicOrigin: string,
+): Promise<SettingsResult> {
+  const fields: Record<string, string> = {};
+  const next = { ...user };
+  const text = (key: 'firstName' | 'lastName' | 'legalName', max: number) => {
+    const value = input[key];
+    if (value == null) return;
+    if (value.trim().length > max) fields[key] = `Keep it under ${max} characters.`;
+    else next[key] = value.trim();
+  };
+  text('firstName', SETTINGS_NAME_MAX);
+  text('lastName', SETTINGS_NAME_MAX);
+  text('legalName', LEGAL_NAME_MAX);
+  if (input.email != null) {
+    const problem = emailProblem(input.email);
+    if (problem) fields.email = problem;
+    else next.email = input.email.trim();
+  }
+  if (input.phone != null) {
+    const digits = input.phone.replace(/[\s().+-]/g, '');
+    if (digits !== '' && !PHONE_DIGITS.test(digits)) fields.phone = 'Phone number is invalid.';
+    else next.phone = digits;
+  }
+  if (input.agent != null) next.agent = input.agent;
+  if (input.notificationSettings !== undefined && input.notificationSettings !== null) {
+    const parsed = NotificationSettings.safeParse(input.notificationSettings);
+    if (!parsed.success || JSON.stringify(parsed.data).length > NOTIFICATION_SETTINGS_MAX_BYTES) {
+      fields.notificationSettings = 'Notification settings must be an object of on/off values.';
+    } else next.notificationSettings = parsed.data;
+  }
+  if (Object.keys(fields).length > 0) return { ok: false, fields };
+
+  const emailChanged = next.email.toLowerCase() !== user.email.toLowerCase();
+  if (emailChanged) {
+    const owner = await findUserByEmail(db, next.email);
+    if (owner && owner.id !== user.id) return { ok: false, fields: { email: EMAIL_TAKEN_MESSAGE } };
+  }
+  try {
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE users SET first_name = $2, last_name = $3, legal_name = $4, email = $5, phone = $6, agent = $7,
+                notification_settings = $8,
+                email_verified_at = CASE WHEN $9::boolean THEN NULL ELSE email_verified_at END,
+                updated_at = now()
+          WHERE id = $1`,
+        [
+          user.id,
+          next.firstName,
+          next.lastName,
+          next.legalName,
+          next.email,
+          next.phone,
+          next.agent,
+          JSON.stringify(next.notificationSettings),
+          emailChanged,
+        ],
+      );
+      if (emailChanged) await queueVerificationMail(tx, { id: user.id, email: next.email }, publicOrigin);
+    });
+  } catch (error) {
+    // Two accounts taking the same new email at once: the unique index decides.
+    if ((error as { code?: string }).code === '23505') return { ok: false, fields: { email: EMAIL_TAKEN_MESSAGE } };
+    throw error;
+  }
+  return { ok: true, user: (await findUserById(db, user.id))! };
+}
