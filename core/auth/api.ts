@@ -57,6 +57,21 @@ export async function requestPasswordReset(email: string): Promise<'sent' | 'rat
   return response.ok ? 'sent' : 'failed';
 }
 
+/** POST /v1/api/reset/<token> (spec §7): the new password, twice. */
+export async function resetPassword(
+  token: string,
+  password: string,
+  reEnterPassword: string,
+): Promise<{ kind: 'ok' } | { kind: 'invalid'; message?: string; fields?: Record<string, string> } | { kind: 'rate-limited' } | { kind: 'failed'; reason: 'network' | 'server' }> {
+  const response = await post(`/v1/api/reset/${encodeURIComponent(token)}`, { password, re_enter_password: reEnterPassword });
+  if (!response) return { kind: 'failed', reason: 'network' };
+  if (response.ok) return { kind: 'ok' };
+  const json = (await response.json().catch(() => null)) as { message?: string; fields?: Record<string, string> } | null;
+  if (response.status === 400) return { kind: 'invalid', message: json?.message, fields: json?.fields };
+  if (response.status === 429) return { kind: 'rate-limited' };
+  return { kind: 'failed', reason: 'server' };
+}
+
 export interface PasswordRule {
   help_text: string;
   is_valid: boolean;

@@ -3,13 +3,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { runtimeSettings } from '../config/config';
 import { authTexts as t } from '../i18n/auth';
 import { useHearthValue } from '../state/hooks';
-import { completeTokenSignIn, googleSignIn, passwordRules, requestPasswordReset, signIn, signOut, signUp, type AuthOutcome, type PasswordRule } from './api';
+import { completeTokenSignIn, googleSignIn, passwordRules, requestPasswordReset, resetPassword, signIn, signOut, signUp, type AuthOutcome, type PasswordRule } from './api';
 import { ensureSession, sessionAtom } from './session';
 import type { User } from './user';
 
-export type SignInPanel = 'sign-in' | 'sign-up' | 'forgot';
-export type SignInField = 'email' | 'password' | 'firstName' | 'lastName';
-export type SignInStatus = 'idle' | 'working' | 'sent';
+export type SignInPanel = 'sign-in' | 'sign-up' | 'forgot' | 'reset';
+export type SignInField = 'email' | 'password' | 'firstName' | 'lastName' | 'reEnterPassword';
+export type SignInStatus = 'idle' | 'working' | 'sent' | 'changed';
 
 /** Passwords rules are asked for this long after the last keystroke. */
 export const PASSWORD_RULES_DEBOUNCE_MS = 300;
@@ -19,6 +19,11 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** Which fields each panel needs, and the first problem of each. */
 export function checkSignInFields(panel: SignInPanel, values: Record<SignInField, string>): Partial<Record<SignInField, string>> {
   const errors: Partial<Record<SignInField, string>> = {};
+  if (panel === 'reset') {
+    if (!values.password) errors.password = t.errors.passwordRequired;
+    if (values.reEnterPassword !== values.password) errors.reEnterPassword = t.errors.passwordsDiffer;
+    return errors;
+  }
   const email = values.email.trim();
   if (!email) errors.email = t.errors.emailRequired;
   else if (!EMAIL.test(email)) errors.email = t.errors.emailInvalid;
@@ -43,10 +48,10 @@ function outcomeMessage(outcome: AuthOutcome, panel: SignInPanel): string | null
   }
 }
 
-export function useSignIn(options: { initialPanel: SignInPanel; onLogin: (user: User) => void; onLogout: () => void }) {
+export function useSignIn(options: { initialPanel: SignInPanel; resetToken?: string; onLogin: (user: User) => void; onLogout: () => void }) {
   const session = useHearthValue(sessionAtom);
   const [panel, setPanel] = useState<SignInPanel>(options.initialPanel);
-  const [values, setValues] = useState<Record<SignInField, string>>({ email: '', password: '', firstName: '', lastName: '' });
+  const [values, setValues] = useState<Record<SignInField, string>>({ email: '', password: '', firstName: '', lastName: '', reEnterPassword: '' });
   const [errors, setErrors] = useState<Partial<Record<SignInField, string>>>({});
   const [attempted, setAttempted] = useState(false);
   const [status, setStatus] = useState<SignInStatus>('idle');
@@ -65,7 +70,7 @@ export function useSignIn(options: { initialPanel: SignInPanel; onLogin: (user: 
 
   // Live password rules while signing up (spec §5: the rules come from the server).
   useEffect(() => {
-    if (panel !== 'sign-up' || !values.password) {
+    if ((panel !== 'sign-up' && panel !== 'reset') || !values.password) {
       setRules(null);
       return;
     }
@@ -107,6 +112,21 @@ export function useSignIn(options: { initialPanel: SignInPanel; onLogin: (user: 
     if (Object.keys(found).length > 0) return;
     setStatus('working');
     const email = values.email.trim();
+    if (panel === 'reset') {
+      const result = await resetPassword(latest.current.resetToken ?? '', values.password, values.reEnterPassword);
+      if (result.kind === 'ok') {
+        setValues({ email: '', password: '', firstName: '', lastName: '', reEnterPassword: '' });
+        setPanel('sign-in');
+        setStatus('changed');
+        return;
+      }
+      setStatus('idle');
+      if (result.kind === 'invalid') {
+        if (result.fields) setErrors(result.fields as Partial<Record<SignInField, string>>);
+        setMessage(result.fields ? null : (result.message ?? t.errors.resetLinkInvalid));
+      } else setMessage(result.kind === 'rate-limited' ? t.errors.rateLimited : result.reason === 'network' ? t.errors.network : t.errors.server);
+      return;
+    }
     if (panel === 'forgot') {
       const result = await requestPasswordReset(email);
       setStatus(result === 'sent' ? 'sent' : 'idle');
@@ -119,7 +139,7 @@ export function useSignIn(options: { initialPanel: SignInPanel; onLogin: (user: 
         : await signUp({ email, password: values.password, firstName: values.firstName.trim(), lastName: values.lastName.trim() });
     setStatus('idle');
     if (outcome.kind === 'ok') {
-      setValues({ email: '', password: '', firstName: '', lastName: '' });
+      setValues({ email: '', password: '', firstName: '', lastName: '', reEnterPassword: '' });
       latest.current.onLogin(outcome.user);
       return;
     }

@@ -5,6 +5,7 @@
  * @tag hearth-sign-in
  * @attr {'sign-in' | 'sign-up'} tab - The tab shown first.
  * @attr {boolean} dialog - Shows the panel as a modal dialog, open at once; closing it emits `hearth-sign-in-closed`.
+ * @attr {string} reset-token - The token of a password-reset link: shows 'Choose a new password' first (the hosted site's /reset/<token> page sets it).
  * @event {LoginDetail} hearth-login - A user signed in or signed up; `detail` = `{ userId, email }`.
  * @event {{}} hearth-logout - The user logged out (the token is revoked on the server).
  * @event {SignInClosedDetail} hearth-sign-in-closed - The dialog closed.
@@ -23,6 +24,8 @@
  * @csspart password-rules - The live password rules while signing up.
  * @csspart forgot-link - The forgotten-password link.
  * @csspart forgot - The forgotten-password panel.
+ * @csspart reset - The 'Choose a new password' panel.
+ * @csspart reset-done - The message after the password was changed.
  * @csspart signed-in - What shows once signed in.
  * @csspart log-out - The Log Out button.
  * @csspart attribute-error - The message shown for a malformed attribute.
@@ -33,7 +36,7 @@
  * @cssproperty --hearth-font-family - Font.
  * @cssproperty --hearth-radius - Corner radius.
  */
-import { booleanAttr, enumAttr } from '../../core/define-element/attributes';
+import { booleanAttr, enumAttr, stringAttr } from '../../core/define-element/attributes';
 import { defineElement } from '../../core/define-element/define-element';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './sign-in.css?inline';
@@ -42,6 +45,7 @@ import { SignIn } from './sign-in.view';
 export const signInAttributes = {
   tab: enumAttr(['sign-in', 'sign-up'], 'sign-in'),
   dialog: booleanAttr(),
+  resetToken: stringAttr('', 200),
 };
 
 defineElement({ tag: 'hearth-sign-in', attributes: signInAttributes, styles: [uiCss, css], view: SignIn });
@@ -49,6 +53,7 @@ defineElement({ tag: 'hearth-sign-in', attributes: signInAttributes, styles: [ui
 export interface HearthSignInElement extends HTMLElement {
   tab: string | null;
   dialog: string | null;
+  resetToken: string | null;
 }
 
 declare global {

@@ -13,7 +13,7 @@ type Behaviour = ReturnType<typeof useSignIn>;
 const behaviour = (overrides: Partial<Behaviour> = {}): Behaviour => ({
   session: { status: 'anonymous', user: null, token: null },
   panel: 'sign-in',
-  values: { email: '', password: '', firstName: '', lastName: '' },
+  values: { email: '', password: '', firstName: '', lastName: '', reEnterPassword: '' },
   errors: {},
   status: 'idle',
   message: null,
@@ -109,7 +109,7 @@ describe('sign-in panel (spec §2)', () => {
 });
 
 describe('sign-in field checks', () => {
-  const empty = { email: '', password: '', firstName: '', lastName: '' };
+  const empty = { email: '', password: '', firstName: '', lastName: '', reEnterPassword: '' };
 
   it('needs email and password to sign in', () => {
     expect(checkSignInFields('sign-in', empty)).toEqual({ email: t.errors.emailRequired, password: t.errors.passwordRequired });
@@ -121,5 +121,23 @@ describe('sign-in field checks', () => {
 
   it('needs only an email to reset', () => {
     expect(checkSignInFields('forgot', { ...empty, email: 'not-an-email' })).toEqual({ email: t.errors.emailInvalid });
+  });
+});
+
+describe('choosing a new password from a reset link', () => {
+  it('asks for the new password twice', () => {
+    const view = render(behaviour({ panel: 'reset' }));
+    expect(view.querySelector('h2')!.textContent).toBe(t.resetHeading);
+    expect([...view.querySelectorAll('label')].map((l) => l.textContent!.replace(' *', ''))).toEqual(['New password', 'Re-enter new password']);
+  });
+
+  it('checks that both match', () => {
+    const values = { email: '', password: 'Wasatch-2026!', firstName: '', lastName: '', reEnterPassword: 'other' };
+    expect(checkSignInFields('reset', values)).toEqual({ reEnterPassword: 'Passwords do not match.' });
+  });
+
+  it('says the password was changed on the sign-in tab', () => {
+    const view = render(behaviour({ panel: 'sign-in', status: 'changed' }));
+    expect(view.querySelector('[part="reset-done"]')!.textContent).toBe(t.resetDone);
   });
 });

@@ -28,7 +28,10 @@ const FIELD_PROPS: Record<SignInField, { type: string; autoComplete: string }> =
   password: { type: 'password', autoComplete: 'current-password' },
   firstName: { type: 'text', autoComplete: 'given-name' },
   lastName: { type: 'text', autoComplete: 'family-name' },
+  reEnterPassword: { type: 'password', autoComplete: 'new-password' },
 };
+
+const FIELD_LABELS: Record<SignInField, string> = { ...t.labels };
 
 function GoogleButton({ behaviour, label }: { behaviour: Behaviour; label: string }) {
   if (!behaviour.google.enabled) return null;
@@ -70,9 +73,9 @@ export function SignInView({ behaviour, signedIn }: { behaviour: Behaviour; sign
     <Field
       key={`${panel}-${name}`}
       {...FIELD_PROPS[name]}
-      {...(name === 'password' && panel === 'sign-up' ? { autoComplete: 'new-password' } : {})}
+      {...(name === 'password' && (panel === 'sign-up' || panel === 'reset') ? { autoComplete: 'new-password' } : {})}
       name={name}
-      label={t.labels[name]}
+      label={panel === 'reset' && name === 'password' ? t.labels.newPassword : FIELD_LABELS[name]}
       required
       value={values[name]}
       error={errors[name]}
@@ -104,6 +107,29 @@ export function SignInView({ behaviour, signedIn }: { behaviour: Behaviour; sign
     </form>
   );
 
+  const rulesList = rules && rules.length > 0 && (
+    <div className="rules" part="password-rules">
+      <p id="password-rules-heading">{t.passwordRulesHeading}</p>
+      <ul aria-labelledby="password-rules-heading">
+        {rules.map((rule) => (
+          <li key={rule.help_text} data-state={rule.is_valid ? 'met' : 'unmet'}>
+            <span aria-hidden="true">{rule.is_valid ? '✓' : '•'}</span> {rule.help_text}
+            <span className="visually-hidden"> ({rule.is_valid ? t.ruleMet : t.ruleNotMet})</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+
+  if (panel === 'reset') {
+    return (
+      <section className="forgot" part="reset">
+        <h2>{t.resetHeading}</h2>
+        {form(['password', 'reEnterPassword'], t.resetButton, rulesList)}
+      </section>
+    );
+  }
+
   if (panel === 'forgot') {
     return (
       <section className="forgot" part="forgot" data-state={status === 'sent' ? 'sent' : 'editing'}>
@@ -123,20 +149,6 @@ export function SignInView({ behaviour, signedIn }: { behaviour: Behaviour; sign
     );
   }
 
-  const rulesList = rules && rules.length > 0 && (
-    <div className="rules" part="password-rules">
-      <p id="password-rules-heading">{t.passwordRulesHeading}</p>
-      <ul aria-labelledby="password-rules-heading">
-        {rules.map((rule) => (
-          <li key={rule.help_text} data-state={rule.is_valid ? 'met' : 'unmet'}>
-            <span aria-hidden="true">{rule.is_valid ? '✓' : '•'}</span> {rule.help_text}
-            <span className="visually-hidden"> ({rule.is_valid ? t.ruleMet : t.ruleNotMet})</span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-
   return (
     <Tabs
       label={`${t.tabSignIn} / ${t.tabSignUp}`}
@@ -144,11 +156,16 @@ export function SignInView({ behaviour, signedIn }: { behaviour: Behaviour; sign
         { key: 'sign-in', label: t.tabSignIn },
         { key: 'sign-up', label: t.tabSignUp },
       ]}
-      selected={panel as Exclude<SignInPanel, 'forgot'>}
+      selected={panel as 'sign-in' | 'sign-up'}
       onSelect={behaviour.switchPanel}
     >
       {panel === 'sign-in' ? (
         <>
+          {status === 'changed' && (
+            <p className="changed" part="reset-done" role="status">
+              {t.resetDone}
+            </p>
+          )}
           <GoogleButton behaviour={behaviour} label={t.googleSignIn} />
           {form(['email', 'password'], t.signInButton)}
           <button type="button" className="link" part="forgot-link" onClick={() => behaviour.switchPanel('forgot')}>
@@ -168,13 +185,15 @@ export function SignInView({ behaviour, signedIn }: { behaviour: Behaviour; sign
 export interface SignInProps {
   tab: 'sign-in' | 'sign-up';
   dialog: boolean;
+  resetToken: string;
   element: ElementHandle;
 }
 
-export function SignIn({ tab, dialog, element }: SignInProps) {
+export function SignIn({ tab, dialog, resetToken, element }: SignInProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const behaviour = useSignIn({
-    initialPanel: tab,
+    initialPanel: resetToken ? 'reset' : tab,
+    resetToken,
     onLogin: (user) => {
       element.emit<LoginDetail>('login', { userId: String(user.id), email: user.email ?? null });
       dialogRef.current?.close();
