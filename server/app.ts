@@ -11,6 +11,7 @@ import { graphqlRoutes } from './graphql/transport';
 import { mediaRoutes } from './listings/media-routes';
 import { flushVisits } from './listings/search/visits';
 import { SlidingWindowLimiter, type RateLimit } from './http/rate-limit';
+import { startMailDelivery } from './mail/delivery';
 import { sendJson } from './http/respond';
 import { Router } from './http/router';
 import { consoleLogger, type Logger } from './log';
@@ -51,6 +52,10 @@ export interface StartServerOptions {
   distDir?: string;
   /** Believe X-Forwarded-For for client IPs (only behind a proxy that sets it). Default false. */
   trustProxy?: boolean;
+  /** Deliver the outbox over SMTP: `smtp://user:pass@host:587` or `smtps://…:465`. Default env `SMTP_URL`; unset or '': outbox table and log only. */
+  smtpUrl?: string;
+  /** Sender of outgoing mail. Default env `MAIL_FROM`, else `Hearth <no-reply@hearth.example>`. */
+  mailFrom?: string;
   logger?: Logger;
 }
 
@@ -150,6 +155,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Set before the first request can arrive: listen's callback runs before any connection is handled.
   config.publicOrigin = options.publicOrigin ? new URL(options.publicOrigin).origin : url;
   const alerts = scheduleSavedSearchAlerts(db, { siteUrl: config.publicOrigin, logger });
+  const mail = startMailDelivery(db, { smtpUrl: options.smtpUrl, mailFrom: options.mailFrom, logger });
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -160,6 +166,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       await closed;
       clearTimeout(force);
       await alerts.stop();
+      await mail.stop();
       await flushVisits(db).catch((error: unknown) => logger.error('[visits] final flush failed', error));
       await db.close();
     })());

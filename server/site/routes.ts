@@ -9,6 +9,7 @@ import { notFound } from '../http/errors';
 import type { RequestContext, Route } from '../http/router';
 import { paths } from '../paths';
 import { homePage } from './home';
+import { resetPageRoute } from './reset-page';
 
 /** The moving alias of the current build; `/cdn/v<semver>/` are the immutable ones. */
 const CDN_ALIAS = 'v1';
@@ -86,6 +87,7 @@ export const siteRoutes: Record<string, Route> = {
   '/cdn-react/*': cdnRoute('cdn-react'),
   '/static/*': staticRoute,
   '/site/*': siteFilesRoute,
+  '/reset/*': resetPageRoute,
   '/demo/agent-site/*': demoRoute('agent-site'),
   '/demo/gallery/*': demoRoute('gallery'),
 };

@@ -79,3 +79,47 @@ test.describe('accounts inside embeds on a partner page (other origin, strict CS
     expect(signUp.violations).toEqual([]);
   });
 });
+
+test.describe('forgotten password, end to end through real mail', () => {
+  test('ask for a link in the embed, open it, choose a new password, sign in with it', async ({ openPartnerPage, request, page }) => {
+    const email = uniqueEmail('katherine');
+    const created = await request.post(`${process.env.HEARTH_API_URL}/v1/api/sign-up/`, {
+      data: { email, password: PASSWORD, firstName: 'Katherine', lastName: 'Johnson' },
+      headers: { Origin: process.env.HEARTH_PARTNER_URL! },
+    });
+    expect(created.status()).toBe(201);
+
+    await openPartnerPage('/listings.html');
+    const panel = page.locator('#account');
+    await panel.getByRole('button', { name: t.forgotLink }).click();
+    await panel.getByLabel(t.labels.email).fill(email);
+    await panel.getByRole('button', { name: t.forgotButton }).click();
+    await expect(panel.getByRole('status')).toHaveText(t.forgotSent);
+
+    let link = '';
+    await expect
+      .poll(
+        async () => {
+          const mails = (await (await request.get(`${process.env.HEARTH_MAIL_URL}/mails?to=${encodeURIComponent(email)}`)).json()) as { body: string }[];
+          link = mails.map((m) => m.body.match(/https?:\/\/\S+\/reset\/[A-Za-z0-9_-]+/)?.[0]).find(Boolean) ?? '';
+          return link;
+        },
+        { timeout: 20_000 },
+      )
+      .not.toBe('');
+
+    await page.goto(link);
+    const reset = page.locator('hearth-sign-in');
+    await expect(reset.getByRole('heading', { name: t.resetHeading })).toBeVisible();
+    const newPassword = 'Bonneville-Salt-Flats-9';
+    await reset.getByRole('textbox', { name: t.labels.newPassword, exact: true }).fill(newPassword);
+    await reset.getByLabel(t.labels.reEnterPassword).fill(newPassword);
+    await reset.getByRole('button', { name: t.resetButton }).click();
+    await expect(reset.locator('[part="reset-done"]')).toHaveText(t.resetDone);
+
+    await reset.getByLabel(t.labels.email).fill(email);
+    await reset.getByRole('textbox', { name: t.labels.password, exact: true }).fill(newPassword);
+    await reset.getByRole('button', { name: t.signInButton }).click();
+    await expect(reset.locator('[part="signed-in"]')).toContainText('Signed in as Katherine Johnson');
+  });
+});
