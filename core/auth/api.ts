@@ -1,5 +1,5 @@
 /** The account REST calls of spec §7, each answering a typed outcome instead of throwing. */
-import { runtimeSettings } from '../config/config';
+import { LOGGED_OUT_FLAG, runtimeSettings } from '../config/config';
 import { authTexts } from '../i18n/auth';
 import { showToast } from '../ui/toasts';
 import { authHeaders, clearSession, fetchMe, isSameOrigin, setSignedIn } from './session';
@@ -86,11 +86,35 @@ export async function passwordRules(password: string, email: string): Promise<Pa
   return Array.isArray(json) ? (json as PasswordRule[]) : null;
 }
 
-/** POST /logout/ (revokes the token server-side), then forgets everything locally and says so (spec §4, §8). */
+/**
+ * POST /logout/ (revokes the token server-side), then forgets everything locally and says so (spec §4, §8).
+ * On the hosted site (same origin as the API) it then goes to '/', where the toast appears.
+ */
 export async function signOut({ quiet = false } = {}): Promise<void> {
   await post('/logout/', {});
   clearSession();
-  if (!quiet) showToast({ message: authTexts.loggedOut, tone: 'success' });
+  if (quiet) return;
+  if (isSameOrigin() && location.pathname !== '/') {
+    try {
+      sessionStorage.setItem(LOGGED_OUT_FLAG, '1');
+    } catch {
+      // storage blocked: the navigation still happens, without the toast
+    }
+    location.assign('/');
+    return;
+  }
+  showToast({ message: authTexts.loggedOut, tone: 'success' });
+}
+
+/** On the page the logout went to: the toast the previous page could not show. */
+export function showPendingLogoutToast(): void {
+  try {
+    if (!sessionStorage.getItem(LOGGED_OUT_FLAG)) return;
+    sessionStorage.removeItem(LOGGED_OUT_FLAG);
+  } catch {
+    return;
+  }
+  showToast({ message: authTexts.loggedOut, tone: 'success' });
 }
 
 /** Finishes a Google sign-in whose popup handed back a token. */

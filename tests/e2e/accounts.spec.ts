@@ -121,5 +121,10 @@ test.describe('forgotten password, end to end through real mail', () => {
     await reset.getByRole('textbox', { name: t.labels.password, exact: true }).fill(newPassword);
     await reset.getByRole('button', { name: t.signInButton }).click();
     await expect(reset.locator('[part="signed-in"]')).toContainText('Signed in as Katherine Johnson');
+
+    // On the hosted site, logging out goes to '/' and says so there.
+    await reset.getByRole('button', { name: t.logOut }).click();
+    await expect(page).toHaveURL(`${process.env.HEARTH_API_URL}/`);
+    await expect(page.locator('hearth-toaster [part="toast"]')).toContainText(t.loggedOut);
   });
 });
