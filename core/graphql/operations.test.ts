@@ -10,6 +10,7 @@ import { FavoriteListingIdsQuery, SaveFavoriteMutation } from '../favorites/favo
 import { ListingCardQuery } from '../listings/listing-card-data';
 import { PlaceSearchQuery } from '../places/places';
 import { ContactFormListingQuery } from '../listings/listing-summary';
+import * as questionnaireOperations from '../../questionnaire/client/api';
 
 const schema = buildSchema(readFileSync(fileURLToPath(new URL('../../server/schema.graphql', import.meta.url)), 'utf8'));
 
@@ -19,6 +20,12 @@ const operations: Record<string, string> = {
   PlaceSearchQuery,
   SaveFavoriteMutation,
   FavoriteListingIdsQuery,
+  QuestionnaireStartMutation: questionnaireOperations.QuestionnaireStartMutation,
+  QuestionnaireCurrentQuery: questionnaireOperations.QuestionnaireCurrentQuery,
+  QuestionnaireNextMutation: questionnaireOperations.QuestionnaireNextMutation,
+  QuestionnairePreviousMutation: questionnaireOperations.QuestionnairePreviousMutation,
+  QuestionnaireResetMutation: questionnaireOperations.QuestionnaireResetMutation,
+  QuestionnaireSummaryQuery: questionnaireOperations.QuestionnaireSummaryQuery,
 };
 
 describe('client operations against server/schema.graphql', () => {

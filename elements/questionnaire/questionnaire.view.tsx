@@ -1,0 +1,162 @@
+/**
+ * <hearth-questionnaire>: progress by category, the screen (whole form, or one widget at a time in
+ * single-question mode), Back and Next / Submit. `QuestionnaireView` only renders the controller it is
+ * given; `Questionnaire` connects it to the behaviour in use-questionnaire.ts.
+ */
+import type { ReactNode } from 'react';
+import type { ElementHandle } from '../../core/define-element/define-element';
+import { questionnaireTexts as t } from '../../core/i18n/questionnaire';
+import { Button } from '../../core/ui/button';
+import { renderTree } from '../../questionnaire/client/render';
+import { loadedWidget } from '../../questionnaire/client/widget-loader';
+import { WIDGET_TAGS } from '../../questionnaire/widgets/tags';
+import type { WidgetState } from '../../questionnaire/client/form';
+import { useQuestionnaire, type QuestionnaireController, type QuestionnaireMode } from './use-questionnaire';
+
+function WidgetHost({ state, q }: { state: WidgetState; q: QuestionnaireController }) {
+  const module = loadedWidget(WIDGET_TAGS[state.spec.tag]);
+  if (!module) return null;
+  const { Widget } = module;
+  return (
+    <Widget
+      spec={state.spec}
+      values={q.values}
+      onChange={(changed) => q.change(state.spec, changed)}
+      errors={q.errorsOf(state)}
+      showErrors={q.showErrors}
+      env={q.env}
+    />
+  );
+}
+
+export function QuestionnaireView({ q, mode }: { q: QuestionnaireController; mode: QuestionnaireMode }) {
+  if (q.missingAttributes) {
+    return (
+      <p className="questionnaire-message" part="message" role="alert">
+        {t.missingQuestionnaire}
+      </p>
+    );
+  }
+  if (q.status === 'unauthorized') {
+    return (
+      <p className="questionnaire-message" part="message" role="alert" data-state="unauthorized">
+        {t.notAuthorized}
+      </p>
+    );
+  }
+  const screen = q.screen;
+  if (!screen) {
+    return (
+      <div className="questionnaire" part="base" data-state={q.status} aria-busy={q.status === 'loading'}>
+        <p className="questionnaire-message" part="message" role={q.status === 'failed' ? 'alert' : 'status'}>
+          {q.status === 'failed' ? q.formError || t.failed : t.loading}
+        </p>
+      </div>
+    );
+  }
+
+  const byIndex = q.states;
+  let body: ReactNode;
+  if (mode === 'single') {
+    body = q.current ? <WidgetHost key={q.current.spec.key} state={q.current} q={q} /> : null;
+  } else {
+    body = renderTree(screen.tree, (_element, i) => {
+      const state = byIndex[i];
+      return state && state.visible ? <WidgetHost state={state} q={q} /> : null;
+    });
+  }
+  const saving = q.status === 'saving';
+  const completed = q.status === 'completed';
+  const finalLabel = mode === 'single' || screen.data.end ? t.submit : t.next;
+
+  return (
+    <div className="questionnaire" part="base" data-state={q.status} data-mode={mode}>
+      {screen.data.categories.length > 0 && (
+        <nav className="questionnaire-progress" part="progress" aria-label={t.progress}>
+          <ol>
+            {screen.data.categories.map((c) => (
+              <li key={c.id} data-state={c.state} aria-current={c.state === 'active' ? 'step' : undefined}>
+                {c.name}
+                <span className="visually-hidden"> ({t.categoryState[c.state]})</span>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
+      <form
+        className="questionnaire-form"
+        part="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          // Enter in a field: its pending (debounced) value is committed on blur, before the step.
+          const root = event.currentTarget.getRootNode() as Document | ShadowRoot;
+          (root.activeElement as HTMLElement | null)?.blur?.();
+          if (mode === 'single') q.forward();
+          else void q.submit();
+        }}
+      >
+        <h2 className="questionnaire-heading" part="heading">
+          {screen.data.subjectName}
+        </h2>
+        {mode === 'single' && q.visible.length > 0 && (
+          <p className="questionnaire-step" part="step">
+            {t.stepOf(q.index, q.visible.length)}
+          </p>
+        )}
+        {completed ? (
+          <div className="questionnaire-completed" part="completed" role="status">
+            <p className="questionnaire-completed-heading">{t.completedHeading}</p>
+            <p>{t.completedText}</p>
+          </div>
+        ) : (
+          <div className="questionnaire-screen" part="screen" data-screen={screen.data.screenId}>
+            {body}
+          </div>
+        )}
+        {q.showErrors && !q.formValid && (
+          <p className="questionnaire-form-error" part="form-error" role="alert">
+            {t.fixErrors}
+          </p>
+        )}
+        {q.status === 'failed' && q.formError && (
+          <p className="questionnaire-form-error" part="form-error" role="alert">
+            {q.formError}
+          </p>
+        )}
+        {!completed && (
+          <div className="questionnaire-actions" part="actions">
+            {(screen.data.canGoBack || (mode === 'single' && q.index > 1)) && (
+              <Button tone="secondary" part="back" onClick={() => void q.back()} disabled={saving}>
+                {t.back}
+              </Button>
+            )}
+            {mode === 'single' && q.buttons.next !== 'hidden' && (
+              <Button type="submit" part="next" disabled={q.buttons.next === 'disabled'} busy={saving}>
+                {t.next}
+              </Button>
+            )}
+            {!screen.data.disableNext && q.buttons.submit !== 'hidden' && (
+              <Button type="submit" part="submit" disabled={q.buttons.submit === 'disabled'} busy={saving}>
+                {saving ? t.saving : finalLabel}
+              </Button>
+            )}
+          </div>
+        )}
+      </form>
+    </div>
+  );
+}
+
+export interface QuestionnaireProps {
+  questionnaire: string;
+  responseId: string;
+  pin: string;
+  mode: QuestionnaireMode;
+  element: ElementHandle;
+}
+
+export function Questionnaire(props: QuestionnaireProps) {
+  const q = useQuestionnaire(props);
+  return <QuestionnaireView q={q} mode={props.mode} />;
+}

@@ -1,0 +1,273 @@
+/**
+ * The behaviour of <hearth-questionnaire>: find or start the response (session storage keeps its id and
+ * the guest PIN, so a reload resumes), load the widgets a screen needs, hold the answers as typed,
+ * validate with the widgets' rules, and move with Next / Back / Submit. Single-question mode steps
+ * through the visible widgets of a screen before the screen is sent.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { runtimeSettings } from '../../core/config/config';
+import type { ElementHandle } from '../../core/define-element/define-element';
+import {
+  QuestionnaireCurrentQuery,
+  QuestionnaireNextMutation,
+  QuestionnairePreviousMutation,
+  QuestionnaireRequestError,
+  questionnaireRequest,
+  QuestionnaireStartMutation,
+  QuestionnaireSummaryQuery,
+  type QuestionnaireScreenData,
+  type SummarySectionData,
+} from '../../questionnaire/client/api';
+import { evaluateForm, isFormValid, submission, valuesFromContext, type WidgetState } from '../../questionnaire/client/form';
+import { safeTree } from '../../questionnaire/client/render';
+import { readStoredResponse, responseStorageKey, writeStoredResponse, type StoredResponse } from '../../questionnaire/client/storage';
+import { loadedWidget, loadWidget } from '../../questionnaire/client/widget-loader';
+import type { WidgetEnvironment } from '../../questionnaire/client/widget-module';
+import { singleModeButtons, stepIndex, type ButtonState } from '../../questionnaire/engine/single-mode';
+import { walkElements, type MarkupNode } from '../../questionnaire/markup/parse';
+import { isWidgetTag, WIDGET_TAGS, type WidgetTag } from '../../questionnaire/widgets/tags';
+import { widgetSpecFrom, type Values, type WidgetErrors, type WidgetSpec } from '../../questionnaire/widgets/widget';
+
+export type QuestionnaireMode = 'form' | 'single';
+export type QuestionnaireStatus = 'idle' | 'loading' | 'ready' | 'saving' | 'completed' | 'unauthorized' | 'failed';
+
+/** Detail of `hearth-questionnaire-completed`: where a host page should send the user next. */
+export interface QuestionnaireCompletedDetail {
+  responseId: string;
+  questionnaire: string;
+  flow: QuestionnaireScreenData['flow'];
+  /** Marketplace spec §4: seller flows return to home detail, buyer flows to the offers page. */
+  exitTo: 'home-detail' | 'offers' | null;
+}
+
+interface LoadedScreen {
+  data: QuestionnaireScreenData;
+  tree: MarkupNode[];
+  widgets: WidgetSpec[];
+}
+
+const rulesOf = (spec: WidgetSpec) => loadedWidget(WIDGET_TAGS[spec.tag])!.rules;
+
+async function prepare(data: QuestionnaireScreenData): Promise<LoadedScreen> {
+  const tree = safeTree(data.markup);
+  const widgets = [...walkElements(tree)].filter((el) => isWidgetTag(el.tag)).map(widgetSpecFrom);
+  await Promise.all([...new Set(widgets.map((w) => WIDGET_TAGS[w.tag as WidgetTag]))].map(loadWidget));
+  return { data, tree, widgets };
+}
+
+export interface QuestionnaireOptions {
+  questionnaire: string;
+  responseId: string;
+  pin: string;
+  mode: QuestionnaireMode;
+  element: ElementHandle;
+}
+
+export function useQuestionnaire({ questionnaire, responseId, pin, mode, element }: QuestionnaireOptions) {
+  const [slug, setSlug] = useState(questionnaire);
+  const [status, setStatus] = useState<QuestionnaireStatus>('idle');
+  const [screen, setScreen] = useState<LoadedScreen | null>(null);
+  const [values, setValues] = useState<Values>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, WidgetErrors>>({});
+  const [showErrors, setShowErrors] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [index, setIndex] = useState(1);
+  const response = useRef<StoredResponse | null>(null);
+  // The answers as of the last change, for a submit that runs before the re-render (a flush on blur).
+  const latestValues = useRef<Values>({});
+
+  useEffect(() => setSlug(questionnaire), [questionnaire]);
+
+  const storageKey = useMemo(() => {
+    const { api, partner } = runtimeSettings();
+    // Per mode too: a page may show the same questionnaire as a whole form and one question at a time.
+    return responseStorageKey(api, partner, `${slug || `response:${responseId}`}|${mode}`);
+  }, [slug, responseId, mode]);
+
+  const scrollToTop = useCallback(() => element.host.scrollIntoView?.({ block: 'start' }), [element]);
+
+  const show = useCallback(async (data: QuestionnaireScreenData) => {
+    const loaded = await prepare(data);
+    setScreen(loaded);
+    latestValues.current = valuesFromContext(data.context);
+    setValues(latestValues.current);
+    setServerErrors({});
+    setShowErrors(false);
+    setFormError(null);
+    setIndex(1);
+    setStatus('ready');
+  }, []);
+
+  const fail = useCallback((error: unknown) => {
+    if (error instanceof QuestionnaireRequestError && error.code === 'FORBIDDEN') setStatus('unauthorized');
+    else {
+      setFormError(error instanceof Error ? error.message : String(error));
+      setStatus('failed');
+    }
+  }, []);
+
+  // Find or start the response.
+  useEffect(() => {
+    if (!slug && !responseId) return;
+    let live = true;
+    setStatus('loading');
+    (async () => {
+      const stored = responseId ? { id: responseId, pin: pin || readStoredResponse(storageKey)?.pin || null } : readStoredResponse(storageKey);
+      if (stored) {
+        try {
+          const data = await questionnaireRequest<QuestionnaireScreenData>(QuestionnaireCurrentQuery, { id: stored.id }, stored.pin);
+          if (!live) return;
+          response.current = stored;
+          await show(data);
+          return;
+        } catch (error) {
+          // A stored response this browser may no longer open (expired storage, another user): start afresh.
+          if (responseId || !(error instanceof QuestionnaireRequestError && error.code === 'FORBIDDEN')) throw error;
+          writeStoredResponse(storageKey, null);
+        }
+      }
+      const started = await questionnaireRequest<{ id: string; pin: string | null; screen: QuestionnaireScreenData }>(
+        QuestionnaireStartMutation,
+        { xmlqId: slug },
+        null,
+      );
+      if (!live) return;
+      response.current = { id: started.id, pin: started.pin };
+      writeStoredResponse(storageKey, response.current);
+      await show(started.screen);
+    })().catch((error: unknown) => live && fail(error));
+    return () => {
+      live = false;
+    };
+  }, [slug, responseId, pin, storageKey, show, fail]);
+
+  const states: WidgetState[] = useMemo(() => (screen ? evaluateForm(screen.widgets, values, rulesOf) : []), [screen, values]);
+  const visible = useMemo(() => states.filter((s) => s.visible), [states]);
+  const errorsOf = (state: WidgetState) => serverErrors[state.spec.key] ?? state.errors;
+  const formValid = isFormValid(states) && Object.keys(serverErrors).length === 0;
+
+  const change = useCallback((spec: WidgetSpec, changed: Values) => {
+    latestValues.current = { ...latestValues.current, ...changed };
+    setValues(latestValues.current);
+    setServerErrors((current) => {
+      if (!(spec.key in current)) return current;
+      const { [spec.key]: _dropped, ...rest } = current;
+      return rest;
+    });
+  }, []);
+
+  const submit = useCallback(async () => {
+    if (!screen || !response.current || status === 'saving') return;
+    const values = latestValues.current;
+    const states = evaluateForm(screen.widgets, values, rulesOf);
+    if (!isFormValid(states)) {
+      setShowErrors(true);
+      return;
+    }
+    setStatus('saving');
+    try {
+      const data = await questionnaireRequest<QuestionnaireScreenData>(
+        QuestionnaireNextMutation,
+        { respId: response.current.id, data: submission(states, values, rulesOf) },
+        response.current.pin,
+      );
+      if (data.completedAt && data.screenId === screen.data.screenId) {
+        const detail: QuestionnaireCompletedDetail = {
+          responseId: data.id,
+          questionnaire: data.questionnaire,
+          flow: data.flow,
+          exitTo: data.flow === 'seller' ? 'home-detail' : data.flow === 'buyer' ? 'offers' : null,
+        };
+        setScreen(await prepare(data));
+        setStatus('completed');
+        element.emit('questionnaire-completed', detail);
+      } else {
+        await show(data);
+      }
+      scrollToTop();
+    } catch (error) {
+      if (error instanceof QuestionnaireRequestError && error.fields) {
+        setServerErrors(error.fields);
+        setShowErrors(true);
+        setStatus('ready');
+      } else fail(error);
+    }
+  }, [screen, status, show, fail, element, scrollToTop]);
+
+  const back = useCallback(async () => {
+    if (mode === 'single' && index > 1) {
+      setIndex(stepIndex(index, visible.length, -1));
+      scrollToTop();
+      return;
+    }
+    if (!response.current || !screen?.data.canGoBack) return;
+    setStatus('saving');
+    try {
+      await show(await questionnaireRequest<QuestionnaireScreenData>(QuestionnairePreviousMutation, { respId: response.current.id }, response.current.pin));
+      scrollToTop();
+    } catch (error) {
+      fail(error);
+    }
+  }, [mode, index, visible.length, screen, show, fail, scrollToTop]);
+
+  // ---- single-question mode ----
+  const current = mode === 'single' ? visible[Math.min(index, visible.length) - 1] : undefined;
+  const buttons: { next: ButtonState; submit: ButtonState } =
+    mode === 'single'
+      ? singleModeButtons({
+          index,
+          total: visible.length,
+          currentValid: current ? errorsOf(current) === null : true,
+          currentHasValue: current ? current.hasValue || rulesOf(current.spec).variables(current.spec).length === 0 : true,
+          formValid,
+        })
+      : { next: 'hidden', submit: 'enabled' };
+
+  const forward = useCallback(() => {
+    if (mode !== 'single' || index >= visible.length) return void submit();
+    setIndex(stepIndex(index, visible.length, 1));
+    scrollToTop();
+  }, [mode, index, visible.length, submit, scrollToTop]);
+
+  const forwardRef = useRef(forward);
+  forwardRef.current = forward;
+
+  const env: WidgetEnvironment = useMemo(
+    () => ({
+      responseId: response.current?.id ?? '',
+      loadSummary: () =>
+        questionnaireRequest<SummarySectionData[]>(QuestionnaireSummaryQuery, { responseId: response.current?.id ?? '' }, response.current?.pin ?? null),
+      startQuestionnaire: (next: string) => setSlug(next),
+      advance: () => {
+        // After the acknowledged value has rendered, so the step sees it.
+        if (mode === 'single') setTimeout(() => forwardRef.current(), 0);
+      },
+    }),
+    // The response id changes with the screen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [screen, mode],
+  );
+
+  return {
+    status,
+    screen,
+    values,
+    states,
+    visible,
+    current,
+    index,
+    buttons,
+    formValid,
+    showErrors,
+    formError,
+    errorsOf,
+    change,
+    submit,
+    forward,
+    back,
+    env,
+    missingAttributes: !slug && !responseId,
+  };
+}
+
+export type QuestionnaireController = ReturnType<typeof useQuestionnaire>;

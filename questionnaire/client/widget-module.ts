@@ -1,0 +1,30 @@
+/** What a lazily loaded widget module gives the engine: its component and its rules. */
+import type { ComponentType } from 'react';
+import type { SummarySectionData } from './api';
+import type { Values, WidgetErrors, WidgetRules, WidgetSpec } from '../widgets/widget';
+
+/** What the engine offers widgets beyond their own values. */
+export interface WidgetEnvironment {
+  responseId: string;
+  loadSummary(): Promise<SummarySectionData[]>;
+  /** The link to the next questionnaire: the element switches to it. */
+  startQuestionnaire(slug: string): void;
+  /** The acknowledge button: advance like Next in single-question mode. */
+  advance(): void;
+}
+
+export interface WidgetProps {
+  spec: WidgetSpec;
+  /** The whole form's values (variable → value); a widget reads its own variables. */
+  values: Values;
+  /** The widget's own variables that changed. */
+  onChange(values: Values): void;
+  errors: WidgetErrors | null;
+  showErrors: boolean;
+  env: WidgetEnvironment;
+}
+
+export interface WidgetModule {
+  Widget: ComponentType<WidgetProps>;
+  rules: WidgetRules;
+}
