@@ -21,6 +21,11 @@ const LOADERS: Record<WidgetFolder, () => Promise<{ default: WidgetModule }>> = 
   height: () => import('../widgets/height/height.widget'),
   'alien-number': () => import('../widgets/alien-number/alien-number.widget'),
   'multi-country': () => import('../widgets/multi-country/multi-country.widget'),
+  // The phone widget and libphonenumber-js's metadata are two lazy chunks, fetched side by side.
+  phone: () =>
+    Promise.all([import('../widgets/phone/phone.widget'), import('libphonenumber-js/min/metadata')]).then(([widget, metadata]) => ({
+      default: widget.phoneWidget(metadata.default),
+    })),
   static: () => import('../widgets/static/static.widget'),
 };
 

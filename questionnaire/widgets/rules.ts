@@ -13,6 +13,7 @@ import { genderRules } from './gender/gender.rules';
 import { heightRules } from './height/height.rules';
 import { integerRules } from './integer/integer.rules';
 import { multiCountryRules } from './multi-country/multi-country.rules';
+import { phoneRules } from './phone/phone.rules.static';
 import { radioCheckboxRules } from './radio-checkbox/radio-checkbox.rules';
 import { selectRules } from './select/select.rules';
 import { ssnRules } from './ssn/ssn.rules';
@@ -38,6 +39,7 @@ const RULES_BY_FOLDER: Record<WidgetFolder, WidgetRules> = {
   height: heightRules,
   'alien-number': alienNumberRules,
   'multi-country': multiCountryRules,
+  phone: phoneRules,
   static: staticRules,
 };
 

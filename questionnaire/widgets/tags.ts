@@ -21,6 +21,7 @@ export const WIDGET_TAGS = {
   'hu-double-text': 'double-text',
   'hu-height': 'height',
   'hu-alien-number': 'alien-number',
+  'hu-phone': 'phone',
   'hu-multi-country': 'multi-country',
   'hu-tip-box': 'static',
   'hu-acknowledge': 'static',

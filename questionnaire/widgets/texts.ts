@@ -53,6 +53,8 @@ export const widgetTexts = {
     selectWidget: 'Choose one of the options.',
     radioCheckbox: 'Choose at least one option.',
     tooLong: 'This answer is too long.',
+    /** Phone (widget spec §5, §8). */
+    invalidNumber: 'Invalid number',
   },
 } as const;
 

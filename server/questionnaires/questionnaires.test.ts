@@ -119,17 +119,19 @@ describe(`questionnaire responses (${engineName()})`, () => {
     const { id, auth } = await start();
     await graphql(NEXT, { respId: id, data: TEXT_ANSWERS }, auth);
     await graphql(NEXT, { respId: id, data: { has_hoa: 'Off', no_hoa: 'Yes', occupied_vacant: 'Yes', property_type: 'Condo' } }, auth);
-    const people = await graphql(
-      NEXT,
-      { respId: id, data: { first_name: 'ada', last_name: "o'neil", birth_date: '02/29/1996', birth_date_na: 'Off', home_street: '1 Main St', home_city: 'Provo', home_usstate: 'utah', home_postal: '84601', citizenships: 'usa,CAN' } },
-      auth,
-    );
+    const peopleAnswers = { first_name: 'ada', last_name: "o'neil", birth_date: '02/29/1996', birth_date_na: 'Off', home_street: '1 Main St', home_city: 'Provo', home_usstate: 'utah', home_postal: '84601', citizenships: 'usa,CAN' };
+    // Phones: US only without `international`, and valid (the phone rules with the statically imported metadata).
+    const badPhones = await graphql(NEXT, { respId: id, data: { ...peopleAnswers, phone: '+44 20 7946 0958', phone_abroad: '555-01' } }, auth);
+    expect(badPhones.errors?.[0]?.extensions?.fields).toEqual({ phone: { invalidNumber: 'true' }, 'phone-abroad': { invalidNumber: 'true' } });
+    const noPhone = await graphql(NEXT, { respId: id, data: peopleAnswers }, auth);
+    expect(noPhone.errors?.[0]?.extensions?.fields).toEqual({ phone: { required: 'true' } });
+    const people = await graphql(NEXT, { respId: id, data: { ...peopleAnswers, phone: '(801) 555-0142', phone_abroad: '+44 20 7946 0958' } }, auth);
     expect(people.errors).toBeUndefined();
     const finish = people.data!.questionnaireNextScreen;
     expect(finish).toMatchObject({ screenId: 'finish', end: true });
     expect(finish.markup).toContain('<h2>Thanks, Ada</h2>');
     expect(finish.markup).toContain('Your asking price: $489,000.');
-    expect(finish.context).toMatchObject({ first_name: 'Ada', last_name: "O'Neil", birth_date: '2/29/1996', home_usstate: 'UT', citizenships: 'USA,CAN' });
+    expect(finish.context).toMatchObject({ first_name: 'Ada', last_name: "O'Neil", birth_date: '2/29/1996', home_usstate: 'UT', citizenships: 'USA,CAN', phone: '8015550142', phone_abroad: '442079460958' });
 
     const unconfirmed = await graphql(NEXT, { respId: id, data: {} }, auth);
     expect(unconfirmed.errors?.[0]?.extensions?.fields).toEqual({ ack: { required: 'true' } });
@@ -141,6 +143,8 @@ describe(`questionnaire responses (${engineName()})`, () => {
     const people2 = sum.data!.questionnaireSummary.find((s: { screenId: string }) => s.screenId === 'people');
     expect(people2.items).toContainEqual({ key: 'name', title: 'Your name', value: "Ada O'Neil" });
     expect(people2.items).toContainEqual({ key: 'citizenship', title: 'Citizenships', value: 'United States, Canada' });
+    expect(people2.items).toContainEqual({ key: 'phone', title: 'Phone', value: '(801) 555-0142' });
+    expect(people2.items).toContainEqual({ key: 'phone-abroad', title: 'Phone abroad', value: '+44 20 7946 0958' });
 
     const reset = await graphql(RESET, { respId: id }, auth);
     expect(reset.data!.resetQuestionnaireResponseHistory).toMatchObject({ screenId: 'text', start: true, canGoBack: false });

@@ -80,17 +80,30 @@ test.describe('<hearth-questionnaire> on a partner page (other origin, strict CS
     await form.getByRole('textbox', { name: w.firstName }).fill('ada');
     await form.getByRole('textbox', { name: w.lastName }).fill('lovelace');
     await form.locator('[data-key="birth-date"]').getByRole('checkbox', { name: w.notApplicable }).check();
+    // Phone: 'Invalid number' until valid, reformatted as typed, US only unless international.
+    const phone = form.getByRole('textbox', { name: 'Phone', exact: true });
+    await phone.fill('555-01');
+    await form.locator('[part="submit"]').click();
+    await expect(form.locator('[data-key="phone"] [part="widget-error"]')).toHaveText(w.errors.invalidNumber);
+    await phone.fill('8015550142');
+    await expect(phone).toHaveValue('(801) 555-0142');
+    await expect(form.locator('[data-key="phone"] [part="widget-error"]')).toHaveCount(0);
+    await form.getByRole('textbox', { name: 'Phone abroad' }).fill('+442079460958');
+    await expect(form.getByRole('textbox', { name: 'Phone abroad' })).toHaveValue('+44 20 7946 0958');
     const address = form.locator('[data-key="address"]');
     await address.getByLabel(/^Street/).fill('1 Main St');
     await address.getByLabel(/^City/).fill('Provo');
     await address.getByLabel(/^State/).fill('Utah');
     await address.getByLabel(/^Zip code/).fill('84601');
+    // The form is valid once the last answer is heard (200 ms): wait, as the message going away moves Next.
+    await expect(form.locator('[part="form-error"]')).toHaveCount(0);
     await form.locator('[part="submit"]').click();
 
     await expect(form.getByRole('heading', { name: 'Check and send', level: 2 })).toBeVisible();
     await expect(form.getByRole('heading', { name: 'Thanks, Ada' })).toBeVisible();
     await expect(form.locator('[part="tip-box"]')).toContainText('Your asking price: $489,000.');
     await expect(form.locator('[part="summary"]')).toContainText('Ada Lovelace');
+    await expect(form.locator('[part="summary"]')).toContainText('(801) 555-0142');
     expect(await axeViolations(page, wholeForm)).toEqual([]);
     await expect(form.locator('[part="submit"]')).toHaveText(t.submit);
     await form.getByRole('button', { name: 'I confirm' }).click();
