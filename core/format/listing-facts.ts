@@ -31,9 +31,13 @@ export function nextOpenHouse(openHouses: readonly OpenHouseTimes[], timeZone: s
   const next = openHouses
     .filter((o) => o.isActive && new Date(o.endDateTime) > now)
     .sort((a, b) => Date.parse(a.startDateTime) - Date.parse(b.startDateTime))[0];
-  if (!next) return null;
+  return next ? openHouseTimes(next, timeZone) : null;
+}
+
+/** 'Sat, Nov 28, 1:00 PM – 3:00 PM' for one open house, in the listing's zone. */
+export function openHouseTimes(openHouse: Pick<OpenHouseTimes, 'startDateTime' | 'endDateTime'>, timeZone: string): string {
   const day = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric' });
   const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
-  const start = new Date(next.startDateTime);
-  return `${day.format(start)}, ${time.format(start)} – ${time.format(new Date(next.endDateTime))}`;
+  const start = new Date(openHouse.startDateTime);
+  return `${day.format(start)}, ${time.format(start)} – ${time.format(new Date(openHouse.endDateTime))}`;
 }

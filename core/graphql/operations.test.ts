@@ -10,6 +10,8 @@ import { FavoriteListingIdsQuery, SaveFavoriteMutation } from '../favorites/favo
 import { ListingCardQuery } from '../listings/listing-card-data';
 import { PlaceSearchQuery } from '../places/places';
 import { ContactFormListingQuery } from '../listings/listing-summary';
+import { MapMarkersQuery, SaveSearchMutation, SearchListingsQuery } from '../search/api';
+import { ListingDetailBySlugQuery, ListingDetailQuery } from '../listings/listing-detail-data';
 import * as questionnaireOperations from '../../questionnaire/client/api';
 
 const schema = buildSchema(readFileSync(fileURLToPath(new URL('../../server/schema.graphql', import.meta.url)), 'utf8'));
@@ -17,7 +19,12 @@ const schema = buildSchema(readFileSync(fileURLToPath(new URL('../../server/sche
 const operations: Record<string, string> = {
   ContactFormListingQuery,
   ListingCardQuery,
+  ListingDetailQuery,
+  ListingDetailBySlugQuery,
   PlaceSearchQuery,
+  SearchListingsQuery,
+  MapMarkersQuery,
+  SaveSearchMutation,
   SaveFavoriteMutation,
   FavoriteListingIdsQuery,
   QuestionnaireStartMutation: questionnaireOperations.QuestionnaireStartMutation,

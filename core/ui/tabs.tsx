@@ -1,12 +1,12 @@
 /**
  * An accessible tab list (WAI-ARIA tabs pattern): roving tabindex, arrow keys, Home and End; the
- * selected tab's panel is labelled by its tab.
+ * selected tab's panel is labelled by its tab. A `disabled` tab is shown (aria-disabled) but never selected.
  */
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface TabsProps<K extends string> {
   label: string;
-  tabs: readonly { key: K; label: string }[];
+  tabs: readonly { key: K; label: string; disabled?: boolean }[];
   selected: K;
   onSelect: (key: K) => void;
   children: ReactNode;
@@ -22,7 +22,11 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
     const target = moves[event.key];
     if (target === undefined) return;
     event.preventDefault();
-    const next = (target + tabs.length) % tabs.length;
+    let next = (target + tabs.length) % tabs.length;
+    // Skip disabled tabs in the direction of travel (Home moves forward, End backward).
+    const direction = event.key === 'ArrowLeft' || event.key === 'End' ? -1 : 1;
+    for (let tries = 0; tabs[next]!.disabled && tries < tabs.length; tries++) next = (next + direction + tabs.length) % tabs.length;
+    if (tabs[next]!.disabled) return;
     onSelect(tabs[next]!.key);
     buttons.current[next]?.focus();
   };
@@ -44,8 +48,9 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
             tabIndex={tab.key === selected ? 0 : -1}
             className="tab"
             part="tab"
-            data-state={tab.key === selected ? 'selected' : 'idle'}
-            onClick={() => onSelect(tab.key)}
+            aria-disabled={tab.disabled || undefined}
+            data-state={tab.key === selected ? 'selected' : tab.disabled ? 'disabled' : 'idle'}
+            onClick={() => !tab.disabled && onSelect(tab.key)}
           >
             {tab.label}
           </button>

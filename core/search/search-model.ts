@@ -1,0 +1,126 @@
+/**
+ * The search a visitor is looking at (spec §2 search and gallery routes, §7 listingLoad): a place or a
+ * map area, the filters, the sort, the page and the view. Plain data, so it is the `hearth-search-changed`
+ * detail, the query string, and — as listingLoad variables — the saved search.
+ */
+import type { Bounds } from '../maps/projection';
+import { locationFromSlug } from '../places/places';
+
+/** Spec §9: page size default 25; the server's cap is 100. */
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+
+export const SORTS = ['NEWEST', 'PRICE_ASC', 'PRICE_DESC', 'BEDS', 'AREA', 'DAYS_ON_MARKET'] as const;
+export type SortKey = (typeof SORTS)[number];
+
+/** RESO PropertyType values the type filter offers. */
+export const PROPERTY_TYPES = ['Residential', 'Residential Lease', 'Residential Income', 'Land', 'Commercial Sale', 'Farm'] as const;
+
+export type Classification = 'SALE' | 'RENT';
+export type SearchView = 'map' | 'gallery';
+
+/** Money in whole currency units (what a visitor types); areas in square feet. Null: no limit. */
+export interface SearchFilters {
+  minPrice: number | null;
+  maxPrice: number | null;
+  minBeds: number | null;
+  minBaths: number | null;
+  propertyType: string | null;
+  classification: Classification | null;
+  minArea: number | null;
+  maxArea: number | null;
+  minYearBuilt: number | null;
+  maxYearBuilt: number | null;
+  hasOpenHouse: boolean;
+  newListingsOnly: boolean;
+}
+
+export interface SearchModel {
+  /** The place, as the route segment ('Salt-Lake-City,-UT,-USA'); ignored while `bounds` is set. */
+  location: string;
+  /** A map area from 'Search this area'. */
+  bounds: Bounds | null;
+  filters: SearchFilters;
+  sort: SortKey;
+  /** 1-based. */
+  page: number;
+  /** The page's cursor from `pageCursors`; null reads the page by offset (a shared link). */
+  after: string | null;
+  view: SearchView;
+}
+
+export const NO_FILTERS: SearchFilters = {
+  minPrice: null,
+  maxPrice: null,
+  minBeds: null,
+  minBaths: null,
+  propertyType: null,
+  classification: null,
+  minArea: null,
+  maxArea: null,
+  minYearBuilt: null,
+  maxYearBuilt: null,
+  hasOpenHouse: false,
+  newListingsOnly: false,
+};
+
+export function initialSearch(location: string, view: SearchView): SearchModel {
+  return { location, bounds: null, filters: NO_FILTERS, sort: 'NEWEST', page: 1, after: null, view };
+}
+
+export const hasFilters = (filters: SearchFilters) =>
+  (Object.keys(NO_FILTERS) as (keyof SearchFilters)[]).some((key) => filters[key] !== NO_FILTERS[key]);
+
+/** A changed filter, sort or area starts again at page 1. */
+export function withFilters(model: SearchModel, filters: Partial<SearchFilters>): SearchModel {
+  return { ...model, filters: { ...model.filters, ...filters }, page: 1, after: null };
+}
+
+export interface SearchInput {
+  classification?: Classification;
+  minPriceInPennies?: number;
+  maxPriceInPennies?: number;
+  minBedrooms?: number;
+  minBathrooms?: number;
+  propertyTypes?: string[];
+  minAreaSqFt?: number;
+  maxAreaSqFt?: number;
+  minYearBuilt?: number;
+  maxYearBuilt?: number;
+  hasOpenHouse?: boolean;
+  newListingsOnly?: boolean;
+}
+
+/** The filters as listingLoad's `searchInput` (money in pennies); only what is set. */
+export function toSearchInput(f: SearchFilters): SearchInput {
+  const input: SearchInput = {};
+  if (f.classification) input.classification = f.classification;
+  if (f.minPrice !== null) input.minPriceInPennies = Math.round(f.minPrice * 100);
+  if (f.maxPrice !== null) input.maxPriceInPennies = Math.round(f.maxPrice * 100);
+  if (f.minBeds !== null) input.minBedrooms = f.minBeds;
+  if (f.minBaths !== null) input.minBathrooms = f.minBaths;
+  if (f.propertyType) input.propertyTypes = [f.propertyType];
+  if (f.minArea !== null) input.minAreaSqFt = f.minArea;
+  if (f.maxArea !== null) input.maxAreaSqFt = f.maxArea;
+  if (f.minYearBuilt !== null) input.minYearBuilt = f.minYearBuilt;
+  if (f.maxYearBuilt !== null) input.maxYearBuilt = f.maxYearBuilt;
+  if (f.hasOpenHouse) input.hasOpenHouse = true;
+  if (f.newListingsOnly) input.newListingsOnly = true;
+  return input;
+}
+
+/** Where to search: the area when there is one, else the place. Also the saved search's body. */
+export function searchScope(model: SearchModel) {
+  return {
+    ...(model.bounds ? { geoInput: { bounds: model.bounds } } : { address: locationFromSlug(model.location) }),
+    searchInput: toSearchInput(model.filters),
+    orderBy: model.sort,
+  };
+}
+
+/** listingLoad variables for the model's page. */
+export function listingLoadVariables(model: SearchModel, pageSize: number) {
+  const first = Math.min(Math.max(1, Math.round(pageSize)), MAX_PAGE_SIZE);
+  const paging = model.after ? { after: model.after } : model.page > 1 ? { offset: (model.page - 1) * first } : {};
+  return { ...searchScope(model), first, ...paging };
+}

@@ -1,0 +1,106 @@
+/**
+ * State of the search's map: the viewport (fitted to the results, then moved by the visitor), the pins or
+ * clusters of listingsInfo for what is in view (refetched as the map moves), and the markers to draw —
+ * the page's results as pins, the other matches as pins or clusters, never more than MAX_DOM_MARKERS.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { layoutClusters, layoutPins, MAX_DOM_MARKERS, unpackPins, type MapMarker, type PinInput } from '../maps/markers';
+import { boundsOf, fitBounds, sameViewport, viewportBounds, type Bounds, type Viewport } from '../maps/projection';
+import { loadMapData, type MapData, type SearchListing } from './api';
+import { createFetchPolicy } from './fetch-policy';
+import { toSearchInput, type SearchModel } from './search-model';
+
+/** Wait after the last pan or zoom before asking for the markers of the new view. */
+export const MAP_SETTLE_MS = 250;
+const DEFAULT_SIZE = { width: 640, height: 480 };
+
+const fetchPolicy = createFetchPolicy();
+
+export function resultPins(listings: readonly SearchListing[]): PinInput[] {
+  return listings.flatMap((l) =>
+    l.location ? [{ id: l.id, lat: l.location.latitude, lng: l.location.longitude, priceInPennies: l.priceInPennies, currencyCode: l.priceCurrencyCode }] : [],
+  );
+}
+
+export interface SearchMapOptions {
+  model: SearchModel;
+  listings: readonly SearchListing[] | null;
+  /** Whether the map is shown (gallery view has none, so nothing is fetched). */
+  visible: boolean;
+  onSettled(): void;
+}
+
+export function useSearchMap({ model, listings, visible, onSettled }: SearchMapOptions) {
+  const [size, setSize] = useState(DEFAULT_SIZE);
+  const [viewport, setViewport] = useState<Viewport | null>(null);
+  const [moved, setMoved] = useState(false);
+  const [data, setData] = useState<MapData | null>(null);
+  const settled = useRef(onSettled);
+  settled.current = onSettled;
+
+  // A new result set frames the map: the searched area, else the results.
+  useEffect(() => {
+    if (!listings) return;
+    const frame: Bounds | null = model.bounds ?? boundsOf(resultPins(listings));
+    if (!frame) return;
+    setViewport((current) => {
+      if (model.bounds && current) return current;
+      const next = fitBounds(frame, size.width, size.height, model.bounds ? 0 : 48);
+      return current && sameViewport(current, next) ? current : next;
+    });
+    setMoved(false);
+    // Refit for a new result set, not for each resize.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [listings, model.bounds]);
+
+  const searchInput = JSON.stringify(toSearchInput(model.filters));
+  useEffect(() => {
+    if (!visible || !viewport) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      const variables = { bounds: viewportBounds(viewport), searchInput: JSON.parse(searchInput) };
+      loadMapData(variables.bounds, variables.searchInput, fetchPolicy.next(JSON.stringify(variables)))
+        .then((next) => live && setData(next))
+        .catch(() => live && setData(null))
+        .finally(() => live && settled.current());
+    }, MAP_SETTLE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [viewport, searchInput, visible]);
+
+  const markers = useMemo<MapMarker[]>(() => {
+    if (!viewport) return [];
+    const pins = resultPins(listings ?? []);
+    const listed = layoutPins(viewport, pins);
+    const ids = new Set(pins.map((p) => p.id));
+    const room = MAX_DOM_MARKERS - listed.length;
+    const others =
+      data?.mode === 'CLUSTERS'
+        ? layoutClusters(viewport, data.clusters.map((c) => ({ lat: c.latitude, lng: c.longitude, count: c.count, bounds: c.bounds })), room)
+        : data?.pins
+          ? layoutPins(viewport, unpackPins(data.pins).filter((p) => !ids.has(p.id)), room)
+          : [];
+    return [...others, ...listed];
+  }, [viewport, listings, data]);
+
+  return {
+    viewport,
+    moved,
+    markers,
+    /** The visitor moved the map: 'Search this area' is offered. */
+    move(next: Viewport) {
+      setViewport(next);
+      setMoved(true);
+    },
+    resize(width: number, height: number) {
+      if (width < 1 || height < 1) return;
+      setSize({ width, height });
+      setViewport((current) => (current ? { ...current, width, height } : current));
+    },
+    /** The area in view, for 'Search this area'. */
+    bounds: () => (viewport ? viewportBounds(viewport) : null),
+    searched: () => setMoved(false),
+  };
+}

@@ -1,0 +1,252 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { listingDetailTexts as t } from '../../core/i18n/listing-detail';
+import type { DetailListing } from '../../core/listings/listing-detail-data';
+import { ListingDetailView, listingFacts, type ListingDetailViewProps } from './listing-detail.view';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const listing: DetailListing = {
+  id: '1001',
+  slugId: '455-e-300-s-salt-lake-city-ut-84111',
+  listingCodeId: 'HRT1001',
+  mlsNumber: '1987654',
+  title: null,
+  overview: 'Corner condo with mountain views.',
+  priceLabel: null,
+  photoUri: 'https://img.test/1.jpg',
+  photos: [
+    { photoUrl: 'https://img.test/1.jpg', description: 'Living room' },
+    { photoUrl: 'https://img.test/2.jpg', description: null },
+    { photoUrl: 'https://img.test/3.jpg', description: null },
+  ],
+  priceInPennies: 48_900_000,
+  priceCurrencyCode: 'USD',
+  bedrooms: 2,
+  bathrooms: 2,
+  area: 1180,
+  areaUnit: 'sqft',
+  lotSize: 0.25,
+  lotSizeUnit: 'acres',
+  yearBuilt: 2016,
+  garageBays: 1,
+  hoaFee: 35_000,
+  hoaFeeFrequencyType: 'Monthly',
+  propertyType: 'Condominium',
+  classification: 'SALE',
+  daysOnHearth: 12,
+  address: { streetLine1: '455 E 300 S', city: 'Salt Lake City', stateProvince: 'UT', postalCode: '84111' },
+  location: { latitude: 40.7641, longitude: -111.8769 },
+  newListing: false,
+  lastPriceUpdate: null,
+  underContract: false,
+  sold: false,
+  favoriteCount: 0,
+  isFavorite: false,
+  enableRequestTour: true,
+  enableOffer: true,
+  videoSource: null,
+  tenantType: null,
+  tenantGenderPreference: null,
+  preferredTenant: null,
+  roomType: null,
+  foodIncluded: null,
+  priceHistory: [
+    { date: '2026-11-01T17:00:00Z', event: 'price_change', priceInPennies: 48_900_000, previousPriceInPennies: 49_900_000, status: 'Active' },
+    { date: '2026-10-01T17:00:00Z', event: 'listed', priceInPennies: 49_900_000, previousPriceInPennies: null, status: 'Active' },
+  ],
+  openHouse: [
+    { id: 'oh1', startDateTime: '2026-11-22T20:00:00Z', endDateTime: '2026-11-22T22:00:00Z', isActive: true, isVirtual: false, virtualUrl: null },
+  ],
+  amenities: [{ id: 'a1', label: 'Pool', url: null }],
+  listingBy: { brokerage: { name: 'Wasatch Realty' }, agent: { name: 'Avery Stone' }, system: 'UtahRealEstate' },
+  showcase: { overview: null, overrideListingOverview: false, videoUrl: null, featured: false },
+  similarHomes: [
+    {
+      id: '1002',
+      slugId: '1387-s-1100-e',
+      listingCodeId: 'HRT1002',
+      photoUri: null,
+      priceInPennies: 62_500_000,
+      priceCurrencyCode: 'USD',
+      bedrooms: 4,
+      bathrooms: 2,
+      area: 2240,
+      areaUnit: 'sqft',
+      address: { streetLine1: '1387 S 1100 E', city: 'Salt Lake City', stateProvince: 'UT', postalCode: '84105' },
+    },
+  ],
+  relatedPosts: [],
+  timeZone: 'America/Denver',
+};
+
+const props = (overrides: Partial<ListingDetailViewProps> = {}): ListingDetailViewProps => ({
+  listing,
+  productName: 'Hearth',
+  siteBase: 'https://hearth.test',
+  stockPhoto: 'https://hearth.test/stock.svg',
+  hasPanorama: false,
+  photoIndex: 0,
+  dialog: { kind: 'none' },
+  contactOpen: false,
+  onShowPhoto: vi.fn(),
+  onOpenGallery: vi.fn(),
+  onOpenShowcase: vi.fn(),
+  onCloseDialog: vi.fn(),
+  onShowcasePhoto: vi.fn(),
+  onRequestTour: vi.fn(),
+  onMakeOffer: vi.fn(),
+  onContact: vi.fn(),
+  onSelectSimilar: vi.fn(),
+  ...overrides,
+});
+
+let container: HTMLDivElement;
+let root: ReturnType<typeof createRoot>;
+const render = (p: ListingDetailViewProps) => {
+  act(() => root.render(<ListingDetailView {...p} />));
+  return container;
+};
+const texts = (view: Element, selector: string) => [...view.querySelectorAll(selector)].map((n) => n.textContent);
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+describe('ListingDetailView: facts', () => {
+  it('shows the price with its attribution next to it', () => {
+    const view = render(props());
+    expect(view.querySelector('[part="price"]')!.textContent).toBe('$489,000');
+    expect(texts(view, '[part="attribution"] p')).toEqual(['Listing courtesy of Wasatch Realty', 'Listing agent: Avery Stone', 'Source: UtahRealEstate']);
+  });
+
+  it('lists every fact the listing has', () => {
+    expect(listingFacts(listing, 'Hearth')).toEqual([
+      ['Property type', 'Condominium'],
+      ['Bedrooms', '2'],
+      ['Bathrooms', '2'],
+      ['Living area', '1,180 sq ft'],
+      ['Lot size', '0.25 acres'],
+      ['Year built', '2016'],
+      ['Garage', '1 bay'],
+      ['HOA fee', '$350 monthly'],
+      ['Days on Hearth', '12'],
+      ['MLS #', '1987654'],
+    ]);
+  });
+
+  it('adds the rental fields only when the listing is for rent', () => {
+    const rent = { ...listing, classification: 'RENT' as const, tenantType: 'Family', roomType: 'Private', foodIncluded: false };
+    expect(listingFacts(rent, 'Hearth').slice(-3)).toEqual([
+      ['Tenant type', 'Family'],
+      ['Room type', 'Private'],
+      ['Food included', 'No'],
+    ]);
+    expect(listingFacts({ ...rent, classification: 'SALE' }, 'Hearth').map(([label]) => label)).not.toContain('Tenant type');
+  });
+
+  it('shows price history, open houses in the listing time zone and the map link', () => {
+    const view = render(props());
+    expect(texts(view, '.history tbody tr')).toEqual(['Nov 1, 2026Price change$489,000', 'Oct 1, 2026Listed$499,000']);
+    expect(view.querySelector('.open-houses li')!.textContent).toBe('Sun, Nov 22, 1:00 PM – 3:00 PM');
+    expect(view.querySelector<HTMLAnchorElement>('[part="view-on-map"]')!.href).toBe(
+      'https://hearth.test/search?location=455-E-300-S%2C-Salt-Lake-City%2C-UT-84111',
+    );
+  });
+
+  it('lists similar homes as links to their pages', () => {
+    const onSelectSimilar = vi.fn();
+    const view = render(props({ onSelectSimilar }));
+    const link = view.querySelector<HTMLAnchorElement>('[part="similar-home"] a')!;
+    expect(link.href).toBe('https://hearth.test/listing/1387-s-1100-e/HRT1002');
+    link.addEventListener('click', (e) => e.preventDefault());
+    act(() => link.click());
+    expect(onSelectSimilar).toHaveBeenCalledWith(listing.similarHomes[0]);
+  });
+});
+
+describe('ListingDetailView: next steps', () => {
+  it('shows tour and offer only when the listing allows them', () => {
+    const view = render(props({ listing: { ...listing, enableRequestTour: false, enableOffer: false } }));
+    expect(texts(view, '[part="actions"] button')).toEqual([t.actions.contactAgent]);
+    render(props());
+    expect(texts(view, '[part="actions"] button')).toEqual([t.actions.requestTour, t.actions.makeOffer, t.actions.contactAgent]);
+  });
+
+  it('opens the inline contact form for the listing', () => {
+    const view = render(props({ contactOpen: true }));
+    expect(view.querySelector('[part="contact-agent"]')!.getAttribute('aria-expanded')).toBe('true');
+    expect(view.querySelector('hearth-contact-form')!.getAttribute('listing-id')).toBe('1001');
+  });
+});
+
+describe('ListingDetailView: photos', () => {
+  it('shows the lightbox pager and moves with the arrows', () => {
+    const onShowPhoto = vi.fn();
+    const view = render(props({ photoIndex: 2, onShowPhoto }));
+    expect(view.querySelector('[part="pager"]')!.textContent).toBe('3 / 3');
+    act(() => view.querySelector<HTMLButtonElement>('.lightbox .arrow-next')!.click());
+    expect(onShowPhoto).toHaveBeenCalledWith(0);
+  });
+
+  it('shows the stock image when the listing has no photos', () => {
+    const view = render(props({ listing: { ...listing, photos: [], photoUri: null } }));
+    expect(view.querySelector<HTMLImageElement>('[part="main-photo"]')!.src).toBe('https://hearth.test/stock.svg');
+    expect(view.querySelector('[part="pager"]')!.textContent).toBe('1 / 1');
+  });
+
+  it('loads thumbnails lazily', () => {
+    const view = render(props());
+    const thumbnail = view.querySelector<HTMLImageElement>('[part="thumbnails"] img')!;
+    expect(thumbnail.getAttribute('loading')).toBe('lazy');
+  });
+
+  it('shows the gallery counter as n / total and moves with the arrow keys', () => {
+    const onShowPhoto = vi.fn();
+    const view = render(props({ dialog: { kind: 'gallery' }, photoIndex: 1, onShowPhoto }));
+    const dialog = view.querySelector('dialog[part="gallery"]')!;
+    expect(dialog.querySelector('[part="gallery-counter"]')!.textContent).toBe('2 / 3');
+    act(() => void dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true })));
+    expect(onShowPhoto).toHaveBeenLastCalledWith(0);
+    act(() => void dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true })));
+    expect(onShowPhoto).toHaveBeenLastCalledWith(2);
+    expect(dialog.querySelectorAll('[part="gallery-thumbnails"] li')).toHaveLength(3);
+  });
+
+  it('shows the showcase with Photos and disabled 3D Walkthrough and Floor Plans, counter n of total', () => {
+    const view = render(props({ dialog: { kind: 'showcase', tab: null } }));
+    const dialog = view.querySelector('dialog[part="showcase"]')!;
+    expect(texts(dialog, '[role="tab"]')).toEqual(['Photos', '3D Walkthrough', 'Floor Plans']);
+    expect(texts(dialog, '[role="tab"][aria-disabled="true"]')).toEqual(['3D Walkthrough', 'Floor Plans']);
+    expect(dialog.querySelector('[part="showcase-counter"]')!.textContent).toBe('1 of 3');
+    expect(texts(dialog, '.rows [data-state="selected"]').length).toBe(1);
+    expect(dialog.querySelector('.rows [data-state="selected"]')!.getAttribute('aria-label')).toBe('Show photo 1 of 3');
+  });
+
+  it('adds Video Tour with a video and Street View with a panorama, and opens on the asked tab', () => {
+    const view = render(props({ listing: { ...listing, videoSource: 'dQw4w9WgXcQ' }, hasPanorama: true, dialog: { kind: 'showcase', tab: 'video' } }));
+    const dialog = view.querySelector('dialog[part="showcase"]')!;
+    expect(texts(dialog, '[role="tab"]')).toEqual(['Photos', 'Video Tour', 'Street View', '3D Walkthrough', 'Floor Plans']);
+    expect(dialog.querySelector('[role="tab"][aria-selected="true"]')!.textContent).toBe('Video Tour');
+    expect(dialog.querySelector<HTMLAnchorElement>('[part="video-link"]')!.href).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    expect(dialog.querySelector('iframe')).toBeNull();
+  });
+
+  it('reports a click on the showcase main photo', () => {
+    const onShowcasePhoto = vi.fn();
+    const view = render(props({ dialog: { kind: 'showcase', tab: null }, photoIndex: 2, onShowcasePhoto }));
+    act(() => view.querySelector<HTMLButtonElement>('[part="showcase-photo"]')!.click());
+    expect(onShowcasePhoto).toHaveBeenCalledWith(2);
+  });
+});

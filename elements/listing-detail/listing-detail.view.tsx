@@ -1,0 +1,460 @@
+/**
+ * <hearth-listing-detail>: the listing page of spec §2/§3 — photos (lightbox, gallery and showcase dialogs),
+ * price with attribution, facts, overview, amenities, price history, location, open houses, similar homes,
+ * related posts and the next steps (tour, offer, contact).
+ * `ListingDetailView` only renders; `ListingDetail` connects it to data, dialogs, the URL and events.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { appContextAtom, assetUrl, siteUrl } from '../../core/config/config';
+import type { ElementHandle } from '../../core/define-element/define-element';
+import { factsLine, formatArea, openHouseTimes } from '../../core/format/listing-facts';
+import { formatMoney } from '../../core/format/money';
+import { listingTexts } from '../../core/i18n/listing';
+import { listingDetailTexts as t, listingPageTexts } from '../../core/i18n/listing-detail';
+import { clampIndex, galleryIndexOf, galleryPath, galleryPhotos, pathWithoutGallery, type ShowcaseTab } from '../../core/listings/gallery';
+import { useDetailListing, type DetailKey, type DetailListing } from '../../core/listings/listing-detail-data';
+import { formatAddress } from '../../core/listings/listing-summary';
+import { locationSlug } from '../../core/places/places';
+import { useHearthValue } from '../../core/state/hooks';
+import { GalleryDialog, Lightbox, ShowcaseDialog } from './photos';
+
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+      'hearth-contact-form': { 'listing-id': string; part?: string; class?: string };
+    }
+  }
+}
+
+// ---- events ----
+
+export interface ListingActionDetail {
+  listingId: string;
+}
+
+export interface PhotoSelectedDetail {
+  /** The photo's index among the listing's photos (photos have no other id; the gallery URL uses it too). */
+  photoId: number;
+  redirectType: 'gallery';
+}
+
+// ---- view ----
+
+export type PhotoDialog = { kind: 'none' } | { kind: 'gallery' } | { kind: 'showcase'; tab: ShowcaseTab | null };
+
+export interface ListingDetailViewProps {
+  listing: DetailListing;
+  /** The product's name, for 'Days on {product}'. */
+  productName: string;
+  /** The hosted site's base URL, for listing and search links. */
+  siteBase: string;
+  stockPhoto: string;
+  /** A street-level panorama exists within 200 m (needs a maps provider). */
+  hasPanorama: boolean;
+  photoIndex: number;
+  dialog: PhotoDialog;
+  contactOpen: boolean;
+  onShowPhoto: (index: number) => void;
+  onOpenGallery: (index: number) => void;
+  onOpenShowcase: (tab: ShowcaseTab | null) => void;
+  onCloseDialog: () => void;
+  onShowcasePhoto: (index: number) => void;
+  onRequestTour: () => void;
+  onMakeOffer: () => void;
+  onContact: () => void;
+  onSelectSimilar: (home: DetailListing['similarHomes'][number]) => void;
+}
+
+const dateIn = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso));
+
+function Section({ id, title, part, children }: { id: string; title: string; part: string; children: ReactNode }) {
+  return (
+    <section className="section" part={part} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** The facts of spec §3 that the listing has, as label/value pairs. */
+export function listingFacts(listing: DetailListing, productName: string): [string, string][] {
+  const f = t.facts;
+  const money = (pennies: number) => formatMoney(pennies, listing.priceCurrencyCode);
+  const facts: [string, string | null][] = [
+    [f.propertyType, listing.propertyType || null],
+    [f.beds, listing.bedrooms != null ? String(listing.bedrooms) : null],
+    [f.baths, listing.bathrooms != null ? String(listing.bathrooms) : null],
+    [f.area, formatArea(listing.area, listing.areaUnit)],
+    [f.lot, formatArea(listing.lotSize, listing.lotSizeUnit)],
+    [f.yearBuilt, listing.yearBuilt != null ? String(listing.yearBuilt) : null],
+    [f.garage, listing.garageBays != null ? f.garageBays(listing.garageBays) : null],
+    [f.hoa, listing.hoaFee != null ? f.hoaFee(money(listing.hoaFee), listing.hoaFeeFrequencyType) : null],
+    [f.daysOn(productName), String(listing.daysOnHearth)],
+    [f.mlsNumber, listing.mlsNumber],
+  ];
+  if (listing.classification === 'RENT') {
+    facts.push(
+      [f.tenantType, listing.tenantType],
+      [f.tenantGenderPreference, listing.tenantGenderPreference],
+      [f.preferredTenant, listing.preferredTenant],
+      [f.roomType, listing.roomType],
+      [f.foodIncluded, listing.foodIncluded == null ? null : listing.foodIncluded ? f.yes : f.no],
+    );
+  }
+  return facts.filter((fact): fact is [string, string] => fact[1] != null && fact[1] !== '');
+}
+
+export function ListingDetailView(props: ListingDetailViewProps) {
+  const { listing, productName, siteBase, stockPhoto, hasPanorama, photoIndex, dialog, contactOpen } = props;
+  const address = formatAddress(listing.address) || listing.listingCodeId;
+  const photos = galleryPhotos(listing.photos, listing.photoUri, stockPhoto);
+  const index = clampIndex(photoIndex, photos.length);
+  const by = listing.listingBy;
+  const overview = listing.showcase?.overrideListingOverview ? listing.showcase.overview : listing.overview;
+  const state = listing.sold ? 'sold' : listing.underContract ? 'under-contract' : 'active';
+  const money = (pennies: number | null) => formatMoney(pennies, listing.priceCurrencyCode);
+  const searchHref = `${siteBase}/search?location=${encodeURIComponent(locationSlug(formatAddress(listing.address)))}`;
+  const openHouses = listing.openHouse.filter((o) => o.isActive);
+
+  return (
+    <article className="detail" part="base" data-state={state} data-classification={listing.classification.toLowerCase()}>
+      <Lightbox
+        photos={photos}
+        index={index}
+        address={address}
+        tourButton={listing.enableRequestTour}
+        onShow={props.onShowPhoto}
+        onOpenGallery={props.onOpenGallery}
+        onOpenShowcase={() => props.onOpenShowcase(null)}
+        onRequestTour={props.onRequestTour}
+      />
+
+      <header className="summary" part="summary">
+        <p className="classification">{t.classification[listing.classification]}</p>
+        <h1 className="address" part="address">
+          {address}
+        </h1>
+        {listing.title && (
+          <p className="listing-title" part="title">
+            {listing.title}
+          </p>
+        )}
+        <div className="price-line">
+          <p className="price" part="price">
+            {money(listing.priceInPennies)}
+            {listing.priceLabel && <span className="price-label"> {listing.priceLabel}</span>}
+          </p>
+          {(by?.brokerage || by?.agent || by?.system) && (
+            <div className="attribution" part="attribution">
+              {by.brokerage && <p>{t.attribution.courtesyOf(by.brokerage.name)}</p>}
+              {by.agent && <p>{t.attribution.agent(by.agent.name)}</p>}
+              {by.system && <p>{t.attribution.source(by.system)}</p>}
+            </div>
+          )}
+        </div>
+        <p className="facts-line" part="facts-line">
+          {factsLine(listing)}
+        </p>
+        {listing.newListing && <p className="badge">{listingTexts.badges.new}</p>}
+      </header>
+
+      <div className="actions" part="actions" role="group" aria-label={t.actions.label}>
+        {listing.enableRequestTour && (
+          <button type="button" className="button button-primary" part="request-tour" onClick={props.onRequestTour}>
+            {t.actions.requestTour}
+          </button>
+        )}
+        {listing.enableOffer && (
+          <button type="button" className="button button-secondary" part="make-offer" onClick={props.onMakeOffer}>
+            {t.actions.makeOffer}
+          </button>
+        )}
+        <button type="button" className="button button-secondary" part="contact-agent" aria-expanded={contactOpen} aria-controls="contact" onClick={props.onContact}>
+          {t.actions.contactAgent}
+        </button>
+      </div>
+      <div id="contact" className="contact" hidden={!contactOpen}>
+        {contactOpen && <hearth-contact-form listing-id={listing.id} part="contact-form" />}
+      </div>
+
+      <Section id="facts" title={t.facts.heading} part="facts">
+        <dl className="facts">
+          {listingFacts(listing, productName).map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
+
+      {overview && (
+        <Section id="overview" title={t.overview} part="overview">
+          <p className="overview">{overview}</p>
+        </Section>
+      )}
+
+      {listing.amenities.length > 0 && (
+        <Section id="amenities" title={t.amenities} part="amenities">
+          <ul className="amenities">
+            {listing.amenities.map((a) => (
+              <li key={a.id}>{a.url ? <a href={a.url}>{a.label}</a> : a.label}</li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      {listing.priceHistory.length > 0 && (
+        <Section id="price-history" title={t.priceHistory.heading} part="price-history">
+          <table className="history">
+            <thead>
+              <tr>
+                <th scope="col">{t.priceHistory.date}</th>
+                <th scope="col">{t.priceHistory.event}</th>
+                <th scope="col">{t.priceHistory.price}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {listing.priceHistory.map((entry) => (
+                <tr key={`${entry.date}-${entry.event}`}>
+                  <td>{dateIn(entry.date, listing.timeZone)}</td>
+                  <td>{t.priceHistory.events[entry.event] ?? entry.event}</td>
+                  <td>{money(entry.priceInPennies)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Section>
+      )}
+
+      <Section id="location" title={t.location.heading} part="location">
+        <p className="location-address">{formatAddress(listing.address)}</p>
+        <a href={searchHref} part="view-on-map">
+          {t.location.viewOnMap}
+        </a>
+      </Section>
+
+      {openHouses.length > 0 && (
+        <Section id="open-houses" title={t.openHouses.heading} part="open-houses">
+          <ul className="open-houses">
+            {openHouses.map((o) => (
+              <li key={o.id}>
+                <time dateTime={o.startDateTime}>{openHouseTimes(o, listing.timeZone)}</time>
+                {o.isVirtual && (
+                  <>
+                    {' · '}
+                    {o.virtualUrl ? <a href={o.virtualUrl}>{t.openHouses.join}</a> : t.openHouses.virtual}
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+          <p className="muted">{t.openHouses.timeZone(listing.timeZone)}</p>
+        </Section>
+      )}
+
+      {listing.similarHomes.length > 0 && (
+        <Section id="similar" title={t.similarHomes} part="similar-homes">
+          <ul className="similar">
+            {listing.similarHomes.map((home) => {
+              const homeAddress = formatAddress(home.address) || home.listingCodeId;
+              return (
+                <li key={home.id} className="similar-home" part="similar-home">
+                  <img src={home.photoUri ?? stockPhoto} alt="" loading="lazy" width={160} height={104} />
+                  <div>
+                    <a href={`${siteBase}/listing/${home.slugId}/${home.listingCodeId}`} onClick={() => props.onSelectSimilar(home)}>
+                      {homeAddress}
+                    </a>
+                    <p className="similar-price">{formatMoney(home.priceInPennies, home.priceCurrencyCode)}</p>
+                    <p className="muted">{factsLine(home)}</p>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </Section>
+      )}
+
+      {listing.relatedPosts.length > 0 && (
+        <Section id="posts" title={t.relatedPosts} part="related-posts">
+          <ul>
+            {listing.relatedPosts.map((id) => (
+              <li key={id}>
+                <a href={`${siteBase}/resources/${encodeURIComponent(id)}`}>{t.relatedPost(id)}</a>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      {dialog.kind === 'gallery' && (
+        <GalleryDialog photos={photos} index={index} address={address} onMove={props.onShowPhoto} onClose={props.onCloseDialog} />
+      )}
+      {dialog.kind === 'showcase' && (
+        <ShowcaseDialog
+          photos={photos}
+          index={index}
+          address={address}
+          videoSource={listing.videoSource ?? listing.showcase?.videoUrl ?? null}
+          hasPanorama={hasPanorama}
+          tab={dialog.tab}
+          onMove={props.onShowPhoto}
+          onSelectPhoto={props.onShowcasePhoto}
+          onClose={props.onCloseDialog}
+        />
+      )}
+    </article>
+  );
+}
+
+// ---- connected element ----
+
+export interface ListingDetailProps {
+  listingId: number | null;
+  slugId: string;
+  listingCodeId: string;
+  photoIndex: number;
+  openDialog: 'none' | 'gallery' | 'showcase';
+  showcaseTab: 'photos' | 'video' | 'street';
+  routeSync: boolean;
+  ownsPage: boolean;
+  listing?: DetailListing | null;
+  element: ElementHandle;
+}
+
+/** What the element adds to its host: open the dialogs from script. */
+export type OpenGallery = (index?: number) => void;
+export type OpenShowcase = (tab?: 'photos' | 'video' | 'street') => void;
+export interface ListingDetailMethods {
+  openGallery: OpenGallery;
+  openShowcase: OpenShowcase;
+}
+
+/** The focused node inside our shadow root (or the page's), to give focus back when a dialog closes. */
+const focusedIn = (host: HTMLElement) => (host.shadowRoot?.activeElement ?? host.ownerDocument.activeElement) as HTMLElement | null;
+
+export function ListingDetail(props: ListingDetailProps) {
+  const { element, routeSync, ownsPage } = props;
+  const key: DetailKey =
+    props.listingId !== null ? { listingId: props.listingId } : props.slugId && props.listingCodeId ? { slugId: props.slugId, listingCodeId: props.listingCodeId } : null;
+  const state = useDetailListing(key, props.listing);
+  const context = useHearthValue(appContextAtom)?.context;
+  const listing = state.status === 'loaded' ? state.listing : null;
+  const host = element.host;
+  const win = host.ownerDocument.defaultView!;
+
+  const [photoIndex, setPhotoIndex] = useState(props.photoIndex);
+  const [dialog, setDialog] = useState<PhotoDialog>({ kind: 'none' });
+  const [contactOpen, setContactOpen] = useState(false);
+  const trigger = useRef<HTMLElement | null>(null);
+  const pageBefore = useRef<string | null>(null);
+
+  useEffect(() => setPhotoIndex(Math.trunc(props.photoIndex)), [props.photoIndex]);
+
+  const openGallery = (index: number) => {
+    if (dialog.kind === 'none') trigger.current = focusedIn(host);
+    setPhotoIndex(index);
+    setDialog({ kind: 'gallery' });
+  };
+  const openShowcase = (tab: ShowcaseTab | null) => {
+    trigger.current = focusedIn(host);
+    setDialog({ kind: 'showcase', tab });
+  };
+
+  // Attributes and methods open the dialogs too (the hosted site's gallery and showcase routes).
+  useEffect(() => {
+    if (!listing) return;
+    if (props.openDialog === 'gallery') openGallery(props.photoIndex);
+    if (props.openDialog === 'showcase') openShowcase(props.showcaseTab);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [listing, props.openDialog]);
+  const methods = useRef<ListingDetailMethods>({ openGallery: () => {}, openShowcase: () => {} });
+  methods.current = { openGallery: (index = photoIndex) => openGallery(index), openShowcase: (tab = 'photos') => openShowcase(tab) };
+  useEffect(() => {
+    const target = host as HTMLElement & ListingDetailMethods;
+    target.openGallery = (index) => methods.current.openGallery(index);
+    target.openShowcase = (tab) => methods.current.openShowcase(tab);
+  }, [host]);
+
+  // Route sync: a shared '/gallery/{index}' link opens the gallery; moving replaces the last segment.
+  useEffect(() => {
+    if (!routeSync || !listing) return;
+    const index = galleryIndexOf(win.location.pathname);
+    if (index !== null) openGallery(index);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [routeSync, listing]);
+  useEffect(() => {
+    if (!routeSync || !listing) return;
+    const { pathname, search, hash } = win.location;
+    const path = dialog.kind === 'gallery' ? galleryPath(pathname, clampIndex(photoIndex, galleryPhotos(listing.photos, listing.photoUri, '').length)) : pathWithoutGallery(pathname);
+    if (path !== pathname) win.history.replaceState(win.history.state, '', `${path}${search}${hash}`);
+  }, [routeSync, listing, dialog.kind, photoIndex, win]);
+
+  // The page's title and description, when the element owns the page.
+  useEffect(() => {
+    if (!ownsPage || !listing) return;
+    const doc = host.ownerDocument;
+    pageBefore.current ??= doc.title;
+    const address = formatAddress(listing.address) || listing.listingCodeId;
+    doc.title = listingPageTexts.title(address, formatMoney(listing.priceInPennies, listing.priceCurrencyCode), context?.appName ?? 'Hearth');
+    let meta = doc.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!meta) {
+      meta = doc.createElement('meta');
+      meta.name = 'description';
+      doc.head.append(meta);
+    }
+    meta.content = (listing.overview?.slice(0, 160) || listingPageTexts.description(factsLine(listing), address)).trim();
+  }, [ownsPage, listing, host, context?.appName]);
+
+  if (!listing) {
+    const text = { empty: listingTexts.noListing, loading: listingTexts.loading, missing: listingTexts.missing, failed: listingTexts.failed }[state.status as 'empty' | 'loading' | 'missing' | 'failed'];
+    return (
+      <div className="placeholder" part="base" data-state={state.status} role={state.status === 'loading' ? 'status' : undefined}>
+        <p>{text}</p>
+      </div>
+    );
+  }
+
+  const emitAction = (name: string) => element.emit<ListingActionDetail>(name, { listingId: listing.id });
+  const closeDialog = () => {
+    setDialog({ kind: 'none' });
+    if (props.openDialog !== 'none') host.removeAttribute('open-dialog');
+    const node = trigger.current;
+    trigger.current = null;
+    if (node?.isConnected) node.focus();
+  };
+
+  return (
+    <ListingDetailView
+      listing={listing}
+      productName={context?.appName ?? 'Hearth'}
+      siteBase={context ? siteUrl(context) : ''}
+      stockPhoto={assetUrl('stock-home.svg')}
+      // Street View needs a panorama lookup (core/maps, with a maps key); without one the tab is absent.
+      hasPanorama={false}
+      photoIndex={photoIndex}
+      dialog={dialog}
+      contactOpen={contactOpen}
+      onShowPhoto={setPhotoIndex}
+      onOpenGallery={openGallery}
+      onOpenShowcase={openShowcase}
+      onCloseDialog={closeDialog}
+      onShowcasePhoto={(index) => {
+        element.emit<PhotoSelectedDetail>('photo-selected', { photoId: index, redirectType: 'gallery' });
+        openGallery(index);
+      }}
+      onRequestTour={() => emitAction('tour-request-started')}
+      onMakeOffer={() => emitAction('offer-started')}
+      onContact={() => {
+        if (!contactOpen) {
+          emitAction('contact-started');
+          // The loader only sees the page's own tags; inside our shadow root we load the form ourselves.
+          void import('../contact-form/contact-form.element');
+        }
+        setContactOpen(!contactOpen);
+      }}
+      onSelectSimilar={(home) => element.emit('listing-selected', { listingId: home.id, slugId: home.slugId, listingCodeId: home.listingCodeId })}
+    />
+  );
+}

@@ -1,0 +1,327 @@
+/**
+ * The listing's photos, spec §2: the inline photo lightbox, the photo gallery dialog and the showcase dialog.
+ * Rules (index math, layout by width, which tabs show) come from core/listings/gallery; these only render.
+ * Dialogs are native <dialog>s opened with showModal() inside the shadow root; every close goes through
+ * the dialog's own close (button, Escape), whose `close` event tells the owner.
+ */
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { listingDetailTexts as t } from '../../core/i18n/listing-detail';
+import {
+  lightboxLayout,
+  openingTab,
+  photoRows,
+  showcaseTabs,
+  stepIndex,
+  videoEmbedUrl,
+  type GalleryPhoto,
+  type ShowcaseTab,
+} from '../../core/listings/gallery';
+import { Tabs } from '../../core/ui/tabs';
+
+// ---- shared behaviour ----
+
+/** Spec §9: lazy images load 100 px before they become visible. */
+const LAZY_MARGIN = '100px';
+
+/** Gives `img[data-src]` inside `root` their src once within 100 px of the scrolled area of `root`. */
+function useLazyImages(root: RefObject<HTMLElement | null>, key: unknown) {
+  useEffect(() => {
+    const container = root.current;
+    if (!container) return;
+    const load = (img: HTMLImageElement) => {
+      img.src = img.dataset.src!;
+      img.removeAttribute('data-src');
+    };
+    const images = container.querySelectorAll<HTMLImageElement>('img[data-src]');
+    if (typeof IntersectionObserver === 'undefined') return void images.forEach(load);
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries)
+          if (entry.isIntersecting) {
+            load(entry.target as HTMLImageElement);
+            observer.unobserve(entry.target);
+          }
+      },
+      { root: container, rootMargin: LAZY_MARGIN },
+    );
+    images.forEach((img) => observer.observe(img));
+    return () => observer.disconnect();
+  }, [root, key]);
+}
+
+/** The width of a node, followed as it resizes (0 until measured). */
+export function useWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const node = ref.current;
+    if (!node) return;
+    setWidth(node.getBoundingClientRect().width);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry!.contentRect.width));
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/** Opens the dialog modally once mounted. */
+function useShowModal() {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  return ref;
+}
+
+/** Left and right arrow keys move between photos. */
+const arrowKeys = (move: (step: number) => void) => (event: KeyboardEvent) => {
+  const step = event.key === 'ArrowLeft' ? -1 : event.key === 'ArrowRight' ? 1 : 0;
+  if (!step || (event.target as HTMLElement).getAttribute('role') === 'tab') return;
+  event.preventDefault();
+  move(step);
+};
+
+const altOf = (photo: GalleryPhoto, n: number, total: number, address: string) => photo.description || t.photos.photoOf(n, total, address);
+
+function Arrows({ onMove, part }: { onMove: (step: number) => void; part: string }) {
+  return (
+    <>
+      <button type="button" className="arrow arrow-previous" part={`${part}-previous arrow`} aria-label={t.photos.previous} onClick={() => onMove(-1)}>
+        ‹
+      </button>
+      <button type="button" className="arrow arrow-next" part={`${part}-next arrow`} aria-label={t.photos.next} onClick={() => onMove(1)}>
+        ›
+      </button>
+    </>
+  );
+}
+
+// ---- photo lightbox (inline) ----
+
+export interface LightboxProps {
+  photos: GalleryPhoto[];
+  index: number;
+  address: string;
+  /** The optional sticky tour button. */
+  tourButton: boolean;
+  onShow: (index: number) => void;
+  onOpenGallery: (index: number) => void;
+  onOpenShowcase: () => void;
+  onRequestTour: () => void;
+}
+
+export function Lightbox({ photos, index, address, tourButton, onShow, onOpenGallery, onOpenShowcase, onRequestTour }: LightboxProps) {
+  const ref = useRef<HTMLElement>(null);
+  const thumbs = useRef<HTMLUListElement>(null);
+  const { layout, perRow } = lightboxLayout(useWidth(ref));
+  const total = photos.length;
+  const photo = photos[index]!;
+  useLazyImages(thumbs, photos);
+
+  return (
+    <section className="lightbox" part="lightbox" data-layout={layout} data-per-row={perRow} aria-label={t.photos.region} ref={ref}>
+      <div className="stage" onKeyDown={arrowKeys((step) => onShow(stepIndex(index, step, total)))}>
+        <button type="button" className="stage-photo" aria-label={t.photos.openGallery(index + 1, total)} onClick={() => onOpenGallery(index)}>
+          <img src={photo.photoUrl} alt={altOf(photo, index + 1, total, address)} part="main-photo" />
+        </button>
+        {total > 1 && <Arrows part="lightbox" onMove={(step) => onShow(stepIndex(index, step, total))} />}
+        <p className="pager" part="pager" aria-live="polite">
+          {t.photos.pager(index + 1, total)}
+        </p>
+      </div>
+      <div className="side">
+        <ul className="thumbnails" part="thumbnails" ref={thumbs}>
+          {photos.map((p, i) => (
+            <li key={`${i}-${p.photoUrl}`}>
+              <button type="button" className="thumbnail" aria-label={t.photos.showPhoto(i + 1, total)} aria-current={i === index || undefined} onClick={() => onShow(i)}>
+                <img data-src={p.photoUrl} alt="" loading="lazy" width={220} height={150} />
+              </button>
+            </li>
+          ))}
+        </ul>
+        <div className="side-actions">
+          <button type="button" className="button button-secondary" part="showcase-button" onClick={onOpenShowcase}>
+            {t.photos.allPhotos(total)}
+          </button>
+          {tourButton && (
+            <button type="button" className="button button-primary sticky-tour" part="sticky-tour" onClick={onRequestTour}>
+              {t.actions.requestTour}
+            </button>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+// ---- photo gallery dialog ----
+
+export interface GalleryDialogProps {
+  photos: GalleryPhoto[];
+  index: number;
+  address: string;
+  onMove: (index: number) => void;
+  onClose: () => void;
+}
+
+export function GalleryDialog({ photos, index, address, onMove, onClose }: GalleryDialogProps) {
+  const dialog = useShowModal();
+  const strip = useRef<HTMLUListElement>(null);
+  const total = photos.length;
+  const photo = photos[index]!;
+  const move = (step: number) => onMove(stepIndex(index, step, total));
+  useLazyImages(strip, photos);
+  useEffect(() => {
+    strip.current?.querySelector('[aria-current]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [index]);
+
+  return (
+    <dialog ref={dialog} className="dialog gallery" part="gallery" aria-labelledby="gallery-title" onClose={onClose} onKeyDown={arrowKeys(move)}>
+      <header className="dialog-header">
+        <h2 id="gallery-title" className="visually-hidden">
+          {t.gallery.title}
+        </h2>
+        <p className="counter" part="gallery-counter" aria-live="polite">
+          {t.gallery.counter(index + 1, total)}
+        </p>
+        <button type="button" className="close" part="gallery-close" aria-label={t.gallery.close} onClick={() => dialog.current?.close()}>
+          ×
+        </button>
+      </header>
+      <div className="gallery-stage">
+        <img src={photo.photoUrl} alt={altOf(photo, index + 1, total, address)} part="gallery-photo" />
+        {total > 1 && <Arrows part="gallery" onMove={move} />}
+      </div>
+      <ul className="strip" part="gallery-thumbnails" aria-label={t.gallery.thumbnails} ref={strip}>
+        {photos.map((p, i) => (
+          <li key={`${i}-${p.photoUrl}`}>
+            <button type="button" className="thumbnail" aria-label={t.photos.showPhoto(i + 1, total)} aria-current={i === index || undefined} onClick={() => onMove(i)}>
+              <img data-src={p.photoUrl} alt="" loading="lazy" width={111} height={74} />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </dialog>
+  );
+}
+
+// ---- showcase dialog ----
+
+export interface ShowcaseDialogProps {
+  photos: GalleryPhoto[];
+  index: number;
+  address: string;
+  videoSource: string | null;
+  hasPanorama: boolean;
+  tab: ShowcaseTab | null;
+  onMove: (index: number) => void;
+  /** The main photo was clicked: the owner closes the showcase and opens the gallery there. */
+  onSelectPhoto: (index: number) => void;
+  onClose: () => void;
+}
+
+export function ShowcaseDialog({ photos, index, address, videoSource, hasPanorama, tab: requested, onMove, onSelectPhoto, onClose }: ShowcaseDialogProps) {
+  const dialog = useShowModal();
+  const rowsRef = useRef<HTMLUListElement>(null);
+  const tabs = showcaseTabs({ videoSource, hasPanorama });
+  const [tab, setTab] = useState<ShowcaseTab>(() => openingTab(requested, tabs));
+  const { perRow } = lightboxLayout(useWidth(dialog));
+  const total = photos.length;
+  const photo = photos[index]!;
+  const move = (step: number) => onMove(stepIndex(index, step, total));
+  useLazyImages(rowsRef, `${tab}-${perRow}`);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="dialog showcase"
+      part="showcase"
+      aria-labelledby="showcase-title"
+      data-tab={tab}
+      onClose={onClose}
+      onKeyDown={tab === 'photos' ? arrowKeys(move) : undefined}
+    >
+      <header className="dialog-header">
+        <h2 id="showcase-title">{t.showcase.title}</h2>
+        <button type="button" className="close" part="showcase-close" aria-label={t.showcase.close} onClick={() => dialog.current?.close()}>
+          ×
+        </button>
+      </header>
+      <Tabs label={t.showcase.title} tabs={tabs.map((s) => ({ key: s.key, label: t.showcase.tabs[s.key], disabled: !s.enabled }))} selected={tab} onSelect={setTab}>
+        {tab === 'photos' && (
+          <div className="showcase-photos">
+            <div className="showcase-stage">
+              <button type="button" className="stage-photo" part="showcase-photo" aria-label={t.showcase.openInGallery(index + 1, total)} onClick={() => onSelectPhoto(index)}>
+                <img src={photo.photoUrl} alt={altOf(photo, index + 1, total, address)} />
+              </button>
+              {total > 1 && <Arrows part="showcase" onMove={move} />}
+              <p className="counter" part="showcase-counter" aria-live="polite">
+                {t.showcase.counter(index + 1, total)}
+              </p>
+            </div>
+            <ul className="rows" part="showcase-rows" ref={rowsRef}>
+              {photoRows(total, perRow).map((row) => (
+                <li key={row[0]} className="row" data-size={row.length}>
+                  {row.map((i) => (
+                    <button
+                      key={i}
+                      type="button"
+                      className="thumbnail"
+                      aria-label={t.photos.showPhoto(i + 1, total)}
+                      aria-current={i === index || undefined}
+                      data-state={i === index ? 'selected' : 'idle'}
+                      onClick={() => onMove(i)}
+                    >
+                      <img data-src={photos[i]!.photoUrl} alt="" loading="lazy" />
+                    </button>
+                  ))}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {tab === 'video' && <VideoTour source={videoSource} />}
+        {tab === 'street' && <p className="street">{t.showcase.streetUnavailable}</p>}
+      </Tabs>
+    </dialog>
+  );
+}
+
+/**
+ * The video plays in an embedded frame, loaded only when asked: a host page's CSP may forbid frames
+ * (`frame-src`), so the link to the video is always there, and a blocked frame says so.
+ */
+function VideoTour({ source }: { source: string | null }) {
+  const embed = videoEmbedUrl(source);
+  const [state, setState] = useState<'idle' | 'playing' | 'blocked'>('idle');
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (state !== 'playing' || !embed) return;
+    const doc = ref.current?.ownerDocument;
+    const origin = new URL(embed).origin;
+    const onViolation = (event: SecurityPolicyViolationEvent) => {
+      if (event.blockedURI.startsWith(origin)) setState('blocked');
+    };
+    doc?.addEventListener('securitypolicyviolation', onViolation);
+    return () => doc?.removeEventListener('securitypolicyviolation', onViolation);
+  }, [state, embed]);
+  if (!embed) return null;
+  return (
+    <div className="video" part="video" data-state={state} ref={ref}>
+      {state === 'playing' ? (
+        <iframe src={embed} title={t.showcase.video} allow="fullscreen; picture-in-picture" referrerPolicy="strict-origin-when-cross-origin" />
+      ) : (
+        state === 'idle' && (
+          <button type="button" className="button button-primary" part="video-play" onClick={() => setState('playing')}>
+            {t.showcase.playHere}
+          </button>
+        )
+      )}
+      {state === 'blocked' && <p role="status">{t.showcase.videoBlocked}</p>}
+      <a href={embed.replace('youtube-nocookie.com/embed/', 'youtube.com/watch?v=')} target="_blank" rel="noopener noreferrer" part="video-link">
+        {t.showcase.videoLink}
+      </a>
+    </div>
+  );
+}

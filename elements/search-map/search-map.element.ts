@@ -1,0 +1,70 @@
+/**
+ * @summary Map search and gallery of homes (spec §2 search and gallery routes): a toolbar with the place
+ * search, filters (price, beds, baths, home type, sale or rent, more: area, year built, open house, new
+ * listings), sort and 'Save this search'; the results 25 per page with numbered pages; and a map panel
+ * with a pin per result (clusters when there are many), zoom and pan by buttons and arrow keys, and
+ * 'Search this area'. Works without a maps key (a keyless map panel). The results list is the accessible
+ * equivalent of the map.
+ * @tag hearth-search-map
+ * @attr {string} location - The place to search, as the search route writes it, e.g. `Salt-Lake-City,-UT,-USA` (default: the partner's `defaultSearchLocation`).
+ * @attr {'map' | 'gallery'} view - Map and list side by side, or a gallery of cards without the map (default `map`).
+ * @attr {boolean} url-sync - Keep the search in the page's query string (history.pushState), so back/forward and shared links restore it.
+ * @attr {number} page-size - Results per page, 1 to 100 (default 25).
+ * @event {SearchChangedDetail} hearth-search-changed - The search changed; `detail` = the search model `{ location, bounds, filters, sort, page, after, view }`.
+ * @event {ListingSelectedDetail} hearth-listing-selected - A result was opened (from its card); `detail` = `{ listingId, slugId, listingCodeId }`.
+ * @event {FavoriteChangedDetail} hearth-favorite-changed - A card's heart was toggled.
+ * @event {HearthErrorDetail} hearth-error - An attribute was malformed.
+ * @csspart base - The whole search.
+ * @csspart toolbar - The place search, filters, sort, view and save buttons.
+ * @csspart more - The 'More' filters disclosure.
+ * @csspart save-search - The 'Save this search' button.
+ * @csspart results - The results column.
+ * @csspart total - The number of homes.
+ * @csspart list - The list of result cards.
+ * @csspart result - Each result (`data-state="highlighted"` while its pin is hovered or focused).
+ * @csspart skeleton - The placeholder cards while loading.
+ * @csspart empty - The 'No homes match' message.
+ * @csspart error - The error message with its retry button.
+ * @csspart pager - The numbered pages.
+ * @csspart map - The map panel.
+ * @csspart map-plane - The area the markers are drawn on.
+ * @csspart map-controls - The zoom and pan buttons.
+ * @csspart pin - Each result's pin (also `pin-highlighted`).
+ * @csspart dot - A match that is not on the current page.
+ * @csspart cluster - A group of homes; activating it zooms in.
+ * @csspart search-this-area - The 'Search this area' button.
+ * @csspart save-search-dialog - The 'Save this search' dialog.
+ * @csspart attribute-error - The message shown for a malformed attribute.
+ * @cssproperty --hearth-color-primary - Pins, buttons and the current page.
+ * @cssproperty --hearth-color-surface - Backgrounds.
+ * @cssproperty --hearth-color-surface-alt - The map plane.
+ * @cssproperty --hearth-radius - Corner radius.
+ */
+import { booleanAttr, enumAttr, numberAttr, stringAttr } from '../../core/define-element/attributes';
+import { defineElement } from '../../core/define-element/define-element';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../core/search/search-model';
+import uiCss from '../../core/ui/ui.css?inline';
+import css from './search-map.css?inline';
+import { SearchMap } from './search-map.view';
+
+export const searchMapAttributes = {
+  location: stringAttr('', 200),
+  view: enumAttr(['map', 'gallery'] as const, 'map'),
+  urlSync: booleanAttr(),
+  pageSize: numberAttr(DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE),
+};
+
+defineElement({ tag: 'hearth-search-map', attributes: searchMapAttributes, styles: [uiCss, css], view: SearchMap });
+
+export interface HearthSearchMapElement extends HTMLElement {
+  location: string | null;
+  view: string | null;
+  urlSync: string | null;
+  pageSize: string | null;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hearth-search-map': HearthSearchMapElement;
+  }
+}

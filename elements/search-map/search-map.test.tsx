@@ -1,0 +1,100 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { searchMapTexts as t } from '../../core/i18n/search';
+import type { MapMarker } from '../../core/maps/markers';
+import type { Viewport } from '../../core/maps/projection';
+import { KeylessMap, PAN_STEP_PX, type KeylessMapProps } from './keyless-map';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const viewport: Viewport = { center: { lat: 40.74, lng: -111.87 }, zoom: 12, width: 640, height: 480 };
+const markers: MapMarker[] = [
+  { kind: 'pin', id: '1001', x: 100, y: 120, priceInPennies: 48_900_000, currencyCode: 'USD' },
+  { kind: 'pin', id: '9999', x: 200, y: 220, priceInPennies: 10_000_000, currencyCode: 'USD' },
+  { kind: 'cluster', id: 'server-0', x: 300, y: 300, count: 42, bounds: { north: 40.8, south: 40.7, east: -111.8, west: -111.9 } },
+];
+
+const props = (overrides: Partial<KeylessMapProps> = {}): KeylessMapProps => ({
+  viewport,
+  markers,
+  highlightedId: null,
+  label: t.map,
+  pinLabel: (id) => (id === '1001' ? '$489,000, 455 E 300 S, Salt Lake City, UT 84111' : null),
+  onViewportChange: vi.fn(),
+  onResize: vi.fn(),
+  onHighlight: vi.fn(),
+  onSelectPin: vi.fn(),
+  ...overrides,
+});
+
+let container: HTMLDivElement;
+let root: ReturnType<typeof createRoot>;
+const render = (p: KeylessMapProps) => {
+  act(() => root.render(<KeylessMap {...p} />));
+  return container;
+};
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+describe('KeylessMap', () => {
+  it('is a labelled region with instructions; result pins are named buttons with the abbreviated price', () => {
+    const view = render(props());
+    const region = view.querySelector('section')!;
+    expect(region.getAttribute('aria-label')).toBe(t.map);
+    expect(view.querySelector(`#${region.getAttribute('aria-describedby')!.replace(/:/g, '\\:')}`)!.textContent).toBe(t.mapInstructions);
+    const pin = view.querySelector<HTMLButtonElement>('[part~="pin"]')!;
+    expect(pin.getAttribute('aria-label')).toBe('$489,000, 455 E 300 S, Salt Lake City, UT 84111');
+    expect(pin.textContent).toBe('$489K');
+    expect(pin.style.left).toBe('100px');
+  });
+
+  it('draws matches not on this page as hidden dots and clusters as zoom buttons', () => {
+    const onViewportChange = vi.fn();
+    const view = render(props({ onViewportChange }));
+    expect(view.querySelectorAll('[part~="pin"]')).toHaveLength(1);
+    expect(view.querySelector('[part="dot"]')!.getAttribute('aria-hidden')).toBe('true');
+    const cluster = view.querySelector<HTMLButtonElement>('[part="cluster"]')!;
+    expect(cluster.getAttribute('aria-label')).toBe(t.clusterLabel(42));
+    act(() => cluster.click());
+    expect(onViewportChange.mock.calls[0]![0].zoom).toBeGreaterThan(viewport.zoom);
+  });
+
+  it('zooms and pans with its buttons and with keys while focused', () => {
+    const onViewportChange = vi.fn();
+    const view = render(props({ onViewportChange }));
+    const button = (name: string) => view.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`)!;
+    act(() => button(t.zoomIn).click());
+    expect(onViewportChange).toHaveBeenLastCalledWith({ ...viewport, zoom: 13 });
+    act(() => button(t.zoomOut).click());
+    expect(onViewportChange).toHaveBeenLastCalledWith({ ...viewport, zoom: 11 });
+    act(() => button(t.panEast).click());
+    expect(onViewportChange.mock.lastCall![0].center.lng).toBeGreaterThan(viewport.center.lng);
+    const plane = view.querySelector<HTMLElement>('[part="map-plane"]')!;
+    act(() => void plane.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true })));
+    expect(onViewportChange.mock.lastCall![0].center.lat).toBeGreaterThan(viewport.center.lat);
+    act(() => void plane.dispatchEvent(new KeyboardEvent('keydown', { key: '+', bubbles: true })));
+    expect(onViewportChange.mock.lastCall![0].zoom).toBe(13);
+    expect(PAN_STEP_PX).toBeGreaterThan(0);
+  });
+
+  it('highlights a pin from the list and reports hover and selection', () => {
+    const onHighlight = vi.fn();
+    const onSelectPin = vi.fn();
+    const view = render(props({ highlightedId: '1001', onHighlight, onSelectPin }));
+    const pin = view.querySelector<HTMLButtonElement>('[part~="pin"]')!;
+    expect(pin.dataset.state).toBe('highlighted');
+    expect(pin.getAttribute('part')).toBe('pin pin-highlighted');
+    act(() => pin.click());
+    expect(onSelectPin).toHaveBeenCalledWith('1001');
+  });
+});

@@ -1,0 +1,385 @@
+/**
+ * <hearth-search-map>: the search and gallery routes of spec §2 — a toolbar (place, filters, sort, view,
+ * save search), the results list with numbered pages, and the keyless map panel. State lives in
+ * core/search (useSearch, useSearchMap); this file only renders and wires events.
+ */
+import { createElement, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { appContextAtom } from '../../core/config/config';
+import type { ElementHandle } from '../../core/define-element/define-element';
+import { formatMoney } from '../../core/format/money';
+import { searchMapTexts as t } from '../../core/i18n/search';
+import { formatAddress } from '../../core/listings/listing-summary';
+import { locationFromSlug } from '../../core/places/places';
+import type { SearchListing } from '../../core/search/api';
+import { useNearViewport } from '../../core/search/near-viewport';
+import { pager } from '../../core/search/paging';
+import {
+  hasFilters,
+  initialSearch,
+  NO_FILTERS,
+  PROPERTY_TYPES,
+  SORTS,
+  withFilters,
+  type SearchFilters,
+  type SearchModel,
+  type SearchView,
+} from '../../core/search/search-model';
+import { useSearch } from '../../core/search/use-search';
+import { useSearchMap } from '../../core/search/use-search-map';
+import { useHearthValue } from '../../core/state/hooks';
+import { KeylessMap } from './keyless-map';
+import { SaveSearchDialog } from './save-search-dialog';
+
+export type SearchChangedDetail = SearchModel;
+
+/** Spec §9 default search location, when neither the attribute nor the partner gives one. */
+export const FALLBACK_LOCATION = 'Salt-Lake-City,-UT,-USA';
+const SKELETON_CARDS = 6;
+
+// ---- toolbar -------------------------------------------------------------------------------------
+
+type NumberFilter = 'minPrice' | 'maxPrice' | 'minArea' | 'maxArea' | 'minYearBuilt' | 'maxYearBuilt';
+
+function NumberInput({ name, label, filters, onChange }: { name: NumberFilter; label: string; filters: SearchFilters; onChange: (f: Partial<SearchFilters>) => void }) {
+  const commit = (raw: string) => {
+    const value = raw.trim() === '' ? null : Number(raw);
+    if (value === null || (Number.isFinite(value) && value >= 0)) {
+      if (value !== filters[name]) onChange({ [name]: value });
+    }
+  };
+  const id = useId();
+  return (
+    <div className="filter">
+      <label className="filter-label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        key={String(filters[name])}
+        className="control"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        name={name}
+        defaultValue={filters[name] ?? ''}
+        onBlur={(event) => commit(event.currentTarget.value)}
+        onKeyDown={(event) => event.key === 'Enter' && commit(event.currentTarget.value)}
+      />
+    </div>
+  );
+}
+
+function Select({ label, value, options, onChange, name }: { label: string; name: string; value: string; options: [string, string][]; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <div className="filter">
+      <label className="filter-label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="control" name={name} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const counts = (label: string): [string, string][] => [['', label], ...[1, 2, 3, 4, 5].map((n): [string, string] => [String(n), t.atLeast(n)])];
+
+function Toolbar({ model, update, onPlace, onSave }: { model: SearchModel; update: (next: (m: SearchModel) => SearchModel) => void; onPlace: ReactNode; onSave: () => void }) {
+  const f = model.filters;
+  const change = (filters: Partial<SearchFilters>) => update((m) => withFilters(m, filters));
+  return (
+    <div className="toolbar" part="toolbar" role="search" aria-label={t.toolbar}>
+      {onPlace}
+      <NumberInput name="minPrice" label={t.minPrice} filters={f} onChange={change} />
+      <NumberInput name="maxPrice" label={t.maxPrice} filters={f} onChange={change} />
+      <Select label={t.beds} name="beds" value={String(f.minBeds ?? '')} options={counts(t.any)} onChange={(v) => change({ minBeds: v ? Number(v) : null })} />
+      <Select label={t.baths} name="baths" value={String(f.minBaths ?? '')} options={counts(t.any)} onChange={(v) => change({ minBaths: v ? Number(v) : null })} />
+      <Select
+        label={t.propertyType}
+        name="type"
+        value={f.propertyType ?? ''}
+        options={[['', t.anyType], ...PROPERTY_TYPES.map((p): [string, string] => [p, p])]}
+        onChange={(v) => change({ propertyType: v || null })}
+      />
+      <Select
+        label={t.classification}
+        name="for"
+        value={f.classification ?? ''}
+        options={[['', t.saleOrRent], ['SALE', t.forSale], ['RENT', t.forRent]]}
+        onChange={(v) => change({ classification: v === 'SALE' || v === 'RENT' ? v : null })}
+      />
+      <details className="more" part="more">
+        <summary className="more-summary">{t.more}</summary>
+        <div className="more-body">
+          <NumberInput name="minArea" label={t.minArea} filters={f} onChange={change} />
+          <NumberInput name="maxArea" label={t.maxArea} filters={f} onChange={change} />
+          <NumberInput name="minYearBuilt" label={t.minYearBuilt} filters={f} onChange={change} />
+          <NumberInput name="maxYearBuilt" label={t.maxYearBuilt} filters={f} onChange={change} />
+          <label className="check">
+            <input type="checkbox" checked={f.hasOpenHouse} onChange={(e) => change({ hasOpenHouse: e.currentTarget.checked })} />
+            {t.hasOpenHouse}
+          </label>
+          <label className="check">
+            <input type="checkbox" checked={f.newListingsOnly} onChange={(e) => change({ newListingsOnly: e.currentTarget.checked })} />
+            {t.newListings}
+          </label>
+        </div>
+      </details>
+      <Select
+        label={t.sort}
+        name="sort"
+        value={model.sort}
+        options={SORTS.map((s): [string, string] => [s, t.sorts[s]])}
+        onChange={(v) => update((m) => ({ ...m, sort: v as SearchModel['sort'], page: 1, after: null }))}
+      />
+      <div className="views" role="group" aria-label={t.views}>
+        {(['map', 'gallery'] as SearchView[]).map((view) => (
+          <button key={view} type="button" className="view-button" aria-pressed={model.view === view} onClick={() => update((m) => ({ ...m, view }))}>
+            {view === 'map' ? t.mapView : t.galleryView}
+          </button>
+        ))}
+      </div>
+      <button type="button" className="button button-secondary save" part="save-search" onClick={onSave}>
+        {t.saveSearch}
+      </button>
+    </div>
+  );
+}
+
+// ---- results ---------------------------------------------------------------------------------------
+
+function ResultCard({ listing, root, highlighted, onHighlight }: { listing: SearchListing; root: RefObject<Element | null> | null; highlighted: boolean; onHighlight: (id: string | null) => void }) {
+  const item = useRef<HTMLLIElement>(null);
+  const near = useNearViewport(item, root);
+  return (
+    <li
+      ref={item}
+      className="result"
+      part="result"
+      id={`result-${listing.id}`}
+      tabIndex={-1}
+      data-listing-id={listing.id}
+      data-state={highlighted ? 'highlighted' : 'idle'}
+      onMouseEnter={() => onHighlight(listing.id)}
+      onMouseLeave={() => onHighlight(null)}
+      onFocus={() => onHighlight(listing.id)}
+      onBlur={() => onHighlight(null)}
+    >
+      {/* Composed elements are created by name: their property `listing` is set once the tag is defined. */}
+      {near ? createElement('hearth-listing-card', { listing }) : <div className="card-placeholder" aria-hidden="true" />}
+    </li>
+  );
+}
+
+function Pager({ page, onPage }: { page: NonNullable<ReturnType<typeof useSearch>['results']['page']>; onPage: (page: number, cursor: string) => void }) {
+  const p = pager(page.pageCursors, page.pageInfo.hasNextPage);
+  return (
+    <nav className="pager" part="pager" aria-label={t.pages}>
+      <p className="page-of">{t.pageOf(p.current, p.total)}</p>
+      {p.total > 1 && (
+        <ul className="pages">
+          <li>
+            <button type="button" className="page-button" disabled={!p.previous} onClick={() => p.previous && onPage(p.previous.page, p.previous.cursor)}>
+              {t.previousPage}
+            </button>
+          </li>
+          {p.items.map((item) =>
+            item.kind === 'gap' ? (
+              <li key={`gap-${item.after}`} aria-hidden="true" className="gap">
+                …
+              </li>
+            ) : (
+              <li key={item.page}>
+                <button
+                  type="button"
+                  className="page-button"
+                  aria-label={t.page(item.page)}
+                  aria-current={item.current ? 'page' : undefined}
+                  onClick={() => !item.current && onPage(item.page, item.cursor)}
+                >
+                  {item.page}
+                </button>
+              </li>
+            ),
+          )}
+          <li>
+            <button type="button" className="page-button" disabled={!p.next} onClick={() => p.next && onPage(p.next.page, p.next.cursor)}>
+              {t.nextPage}
+            </button>
+          </li>
+        </ul>
+      )}
+    </nav>
+  );
+}
+
+// ---- the element -------------------------------------------------------------------------------------
+
+export interface SearchMapProps {
+  location: string;
+  view: SearchView;
+  urlSync: boolean;
+  pageSize: number;
+  element: ElementHandle;
+}
+
+export function SearchMap(props: SearchMapProps) {
+  const context = useHearthValue(appContextAtom)?.context;
+  const location = props.location || (context ? (context.partner.defaultSearchLocation ?? FALLBACK_LOCATION) : '');
+  const [cardsReady, setCardsReady] = useState(false);
+  useEffect(() => {
+    void import('../listing-card/listing-card.element').then(() => setCardsReady(true));
+  }, []);
+  if (!location || !cardsReady) {
+    return (
+      <div className="search" part="base" data-state="loading" role="status">
+        <p className="visually-hidden">{t.loading}</p>
+      </div>
+    );
+  }
+  return <SearchSurface {...props} location={location} />;
+}
+
+function SearchSurface({ location, view, urlSync, pageSize, element }: SearchMapProps) {
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const list = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLElement>(null);
+  const search = useSearch({
+    initial: initialSearch(location, view),
+    pageSize,
+    urlSync,
+    onChange: (model) => element.emit<SearchChangedDetail>('search-changed', model),
+  });
+  const { model, results, update } = search;
+  const listings = results.page?.listings ?? null;
+  const map = useSearchMap({ model, listings: results.status === 'loading' ? null : listings, visible: model.view === 'map', onSettled: search.settled });
+
+  useEffect(() => update((m) => (m.view === view ? m : { ...m, view })), [view, update]);
+
+  // The place box is its own element (its own styles and behaviour); its choice becomes our search.
+  useEffect(() => {
+    void import('../search-box/search-box.element');
+    const node = box.current;
+    if (!node) return;
+    const onPlace = (event: Event) => {
+      event.stopPropagation();
+      const place = (event as CustomEvent<{ location: string; lat: number; lng: number; kind: string }>).detail;
+      update((m) =>
+        place.kind === 'current-location'
+          ? { ...m, bounds: { north: place.lat + 0.05, south: place.lat - 0.05, east: place.lng + 0.07, west: place.lng - 0.07 }, page: 1, after: null }
+          : { ...m, location: place.location, bounds: null, page: 1, after: null },
+      );
+    };
+    node.addEventListener('hearth-search-changed', onPlace);
+    return () => node.removeEventListener('hearth-search-changed', onPlace);
+  }, [update]);
+
+  const byId = new Map((listings ?? []).map((l) => [l.id, l]));
+  const total = results.page ? t.total(results.page.totalCount, results.page.totalCountCapped) : '';
+  const scroller = model.view === 'map' ? list : null;
+
+  return (
+    <div className="search" part="base" data-view={model.view} data-state={results.status} aria-busy={search.loading}>
+      <Toolbar
+        model={model}
+        update={update}
+        onSave={() => setSaving(true)}
+        onPlace={createElement('hearth-search-box', { ref: box, class: 'place', value: model.bounds ? '' : locationFromSlug(model.location) })}
+      />
+      <div className="layout">
+        <div className="results" part="results" ref={list}>
+          <h2 className="results-heading">
+            {t.resultsHeading}
+            <span className="total" part="total">
+              {total && ` · ${total}`}
+            </span>
+          </h2>
+          <p className="visually-hidden" role="status">
+            {results.status === 'loading' ? t.loading : total}
+          </p>
+          {results.status === 'failed' && (
+            <div className="message" part="error" role="alert">
+              <p>{t.failed}</p>
+              <button type="button" className="button button-primary" onClick={search.retry}>
+                {t.retry}
+              </button>
+            </div>
+          )}
+          {results.status === 'empty' && (
+            <div className="message" part="empty">
+              <p className="message-title">{t.empty}</p>
+              <p>{t.emptyHint}</p>
+              {hasFilters(model.filters) && (
+                <button type="button" className="button button-primary" onClick={() => update((m) => withFilters(m, NO_FILTERS))}>
+                  {t.resetFilters}
+                </button>
+              )}
+            </div>
+          )}
+          {results.status === 'loading' && !results.page && (
+            <ul className="list" aria-hidden="true">
+              {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+                <li key={i} className="result">
+                  <div className="card-placeholder skeleton" part="skeleton" />
+                </li>
+              ))}
+            </ul>
+          )}
+          {results.page && results.status !== 'empty' && (
+            <>
+              <ul className="list" part="list" data-state={results.status}>
+                {results.page.listings.map((listing) => (
+                  <ResultCard key={listing.id} listing={listing} root={scroller} highlighted={highlighted === listing.id} onHighlight={setHighlighted} />
+                ))}
+              </ul>
+              <Pager page={results.page} onPage={(page, cursor) => update((m) => ({ ...m, page, after: cursor }))} />
+            </>
+          )}
+        </div>
+        {model.view === 'map' && map.viewport && (
+          <div className="map-area">
+            <KeylessMap
+              viewport={map.viewport}
+              markers={map.markers}
+              highlightedId={highlighted}
+              label={t.map}
+              pinLabel={(id) => {
+                const listing = byId.get(id);
+                return listing ? t.pinLabel(formatMoney(listing.priceInPennies, listing.priceCurrencyCode), formatAddress(listing.address) || listing.listingCodeId) : null;
+              }}
+              onViewportChange={map.move}
+              onResize={map.resize}
+              onHighlight={setHighlighted}
+              onSelectPin={(id) => {
+                const item = list.current?.querySelector<HTMLElement>(`#result-${CSS.escape(id)}`);
+                item?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+                item?.focus();
+              }}
+            />
+            {map.moved && (
+              <button
+                type="button"
+                className="button button-primary search-area"
+                part="search-this-area"
+                onClick={() => {
+                  const bounds = map.bounds();
+                  map.searched();
+                  if (bounds) update((m) => ({ ...m, bounds, page: 1, after: null }));
+                }}
+              >
+                {t.searchThisArea}
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+      {saving && <SaveSearchDialog model={model} onClose={() => setSaving(false)} />}
+    </div>
+  );
+}

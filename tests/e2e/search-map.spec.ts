@@ -1,0 +1,137 @@
+import AxeBuilder from '@axe-core/playwright';
+import { authTexts } from '../../core/i18n/auth';
+import { searchMapTexts as t } from '../../core/i18n/search';
+import { apiUrl, cspViolations, eventsOf, expect, test } from './fixtures';
+
+/** What the public API says about a Salt Lake City search, so the test asserts on what exists. */
+async function expectedTotal(searchInput: Record<string, unknown> = {}): Promise<number> {
+  const response = await fetch(`${apiUrl()}/public_graphql/?queryName=Expected&partner=acme`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      query: 'query Expected($searchInput: SearchInput) { listingLoad(address: "Salt Lake City, UT, USA", first: 25, searchInput: $searchInput) { totalCount } }',
+      variables: { searchInput },
+    }),
+  });
+  const json = (await response.json()) as { data: { listingLoad: { totalCount: number } } };
+  return json.data.listingLoad.totalCount;
+}
+
+test.describe('<hearth-search-map> on a partner page (other origin, strict CSP, hostile CSS)', () => {
+  test('shows results and pins for Salt Lake City, with the total and page 1', async ({ openPartnerPage }) => {
+    const total = await expectedTotal();
+    expect(total).toBeGreaterThan(0);
+    const page = await openPartnerPage('/search.html');
+    const map = page.locator('#search-map');
+    const results = map.locator('[part="result"]');
+    await expect(results).toHaveCount(Math.min(total, 25));
+    await expect(map.locator('[part="result"] [part="price"]').first()).toBeVisible();
+    await expect(map.locator('[part="total"]')).toContainText(t.total(total, false));
+    const pins = map.getByRole('button', { name: /^\$[\d,]+, .+Salt Lake City/ });
+    await expect(pins).toHaveCount(Math.min(total, 25));
+    await expect(map.getByRole('region', { name: t.map })).toBeVisible();
+    if (total <= 25) await expect(map.getByRole('navigation', { name: t.pages })).toContainText(t.pageOf(1, 1));
+    const changed = await eventsOf(page, 'hearth-search-changed');
+    expect(changed.at(-1).location).toBe('Salt-Lake-City,-UT,-USA');
+    expect(await cspViolations(page)).toEqual([]);
+  });
+
+  test('hovering a card highlights its pin', async ({ openPartnerPage }) => {
+    const page = await openPartnerPage('/search.html');
+    const map = page.locator('#search-map');
+    const first = map.locator('[part="result"]').first();
+    await expect(first.locator('[part="price"]')).toBeVisible();
+    const id = await first.getAttribute('data-listing-id');
+    await first.hover();
+    await expect(map.locator(`[part~="pin"][data-listing-id="${id}"]`)).toHaveAttribute('data-state', 'highlighted');
+  });
+
+  test('zoom and pan by buttons and keys, then Search this area loads the area', async ({ openPartnerPage }) => {
+    const page = await openPartnerPage('/search.html');
+    const map = page.locator('#search-map');
+    await expect(map.locator('[part="result"]').first()).toBeVisible();
+    await expect(map.getByRole('button', { name: t.searchThisArea })).toHaveCount(0);
+    await map.getByRole('button', { name: t.zoomOut }).click();
+    await map.getByRole('button', { name: t.panEast }).click();
+    const plane = map.getByRole('group', { name: t.map });
+    await plane.focus();
+    await page.keyboard.press('ArrowLeft');
+    await map.getByRole('button', { name: t.searchThisArea }).click();
+    await expect(map.getByRole('button', { name: t.searchThisArea })).toHaveCount(0);
+    await expect(page).toHaveURL(/[?&]bounds=/);
+    const changed = await eventsOf(page, 'hearth-search-changed');
+    expect(changed.at(-1).bounds.north).toBeGreaterThan(changed.at(-1).bounds.south);
+    // The zoomed-out area holds the whole city: every Salt Lake City home is still listed.
+    await expect(map.locator('[part="result"]')).toHaveCount(Math.min(await expectedTotal(), 25));
+  });
+
+  test('a filter changes the results (beds), and Reset filters undoes it when nothing matches', async ({ openPartnerPage }) => {
+    const fourBeds = await expectedTotal({ minBedrooms: 4 });
+    const page = await openPartnerPage('/search.html');
+    const map = page.locator('#search-map');
+    await expect(map.locator('[part="result"]').first()).toBeVisible();
+    await map.getByRole('combobox', { name: t.beds, exact: true }).selectOption('4');
+    await expect(page).toHaveURL(/[?&]beds=4/);
+    await expect(map.locator('[part="result"]')).toHaveCount(Math.min(fourBeds, 25));
+    await map.getByRole('spinbutton', { name: t.minPrice }).fill('999999999');
+    await map.getByRole('spinbutton', { name: t.minPrice }).press('Enter');
+    await expect(map.locator('[part="empty"]')).toContainText(t.empty);
+    await map.getByRole('button', { name: t.resetFilters }).click();
+    await expect(map.locator('[part="result"]')).toHaveCount(Math.min(await expectedTotal(), 25));
+  });
+
+  test('pages: numbered pages when there are several, else page 1 of 1', async ({ openPartnerPage }) => {
+    const total = await expectedTotal();
+    const page = await openPartnerPage('/search.html');
+    const map = page.locator('#search-map');
+    const pager = map.getByRole('navigation', { name: t.pages });
+    await expect(map.locator('[part="result"]').first()).toBeVisible();
+    if (total <= 25) {
+      await expect(pager).toContainText(t.pageOf(1, 1));
+      return;
+    }
+    await pager.getByRole('button', { name: t.nextPage }).click();
+    await expect(pager.getByRole('button', { name: t.page(2) })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('gallery view has cards and no map; back restores the map (URL sync)', async ({ openPartnerPage }) => {
+    const page = await openPartnerPage('/search.html');
+    const map = page.locator('#search-map');
+    await expect(map.locator('[part="result"]').first()).toBeVisible();
+    await map.getByRole('button', { name: t.galleryView }).click();
+    await expect(page).toHaveURL(/[?&]view=gallery/);
+    await expect(map.getByRole('region', { name: t.map })).toHaveCount(0);
+    await expect(map.locator('[part="result"] [part="price"]').first()).toBeVisible();
+    await page.goBack();
+    await expect(map.getByRole('region', { name: t.map })).toBeVisible();
+  });
+
+  test('a favourite while logged out opens sign-in; Save this search does too', async ({ openPartnerPage }) => {
+    const page = await openPartnerPage('/search.html');
+    const map = page.locator('#search-map');
+    const heart = map.locator('[part="result"] [part="favorite"]').first();
+    await expect(heart).toBeVisible();
+    await heart.click();
+    const dialog = page.getByRole('dialog', { name: authTexts.dialogTitle });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await map.getByRole('button', { name: t.saveSearch }).click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('dialog', { name: t.saveSearchTitle })).toHaveCount(0);
+  });
+
+  test('has no axe violations, map and gallery', async ({ openPartnerPage }) => {
+    const page = await openPartnerPage('/search.html');
+    const map = page.locator('#search-map');
+    await expect(map.locator('[part="result"] [part="price"]').first()).toBeVisible();
+    await expect(map.locator('[part~="pin"]').first()).toBeVisible();
+    expect((await new AxeBuilder({ page }).include('hearth-search-map').analyze()).violations).toEqual([]);
+    await map.getByRole('button', { name: t.galleryView }).click();
+    await expect(map.getByRole('region', { name: t.map })).toHaveCount(0);
+    expect((await new AxeBuilder({ page }).include('hearth-search-map').analyze()).violations).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
+  });
+});
