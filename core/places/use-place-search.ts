@@ -26,7 +26,17 @@ export function usePlaceSearch({ countries, initialText = '', onSelect, search =
   const [ready, setReady] = useState(false);
   const [suggestions, setSuggestions] = useState<Place[]>([]);
   const [status, setStatus] = useState<SuggestStatus>('idle');
-  const [active, setActive] = useState(-1);
+  const [active, setActiveState] = useState(-1);
+  // Mirrors of state for the async result handler, which must not re-run on every keystroke.
+  const activeRef = useRef(-1);
+  const shown = useRef<Place[]>([]);
+  const setActive = useCallback((next: number | ((current: number) => number)) => {
+    setActiveState((current) => {
+      const value = typeof next === 'function' ? next(current) : next;
+      activeRef.current = value;
+      return value;
+    });
+  }, []);
   const [geoError, setGeoError] = useState<string | null>(null);
   const focusTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const request = useRef(0);
@@ -53,17 +63,21 @@ export function usePlaceSearch({ countries, initialText = '', onSelect, search =
       search(query, latest.current.countries)
         .then((places) => {
           if (id !== request.current) return;
+          // Keep the highlighted option if it is still offered: results may land while arrowing through.
+          const highlighted = activeRef.current >= 0 ? [CURRENT_LOCATION, ...shown.current][activeRef.current]?.placeId : undefined;
+          const kept = highlighted === undefined ? -1 : [CURRENT_LOCATION, ...places].findIndex((p) => p.placeId === highlighted);
           setSuggestions(places);
           setStatus('ready');
-          setActive(-1);
+          setActive(kept);
         })
         .catch(() => id === request.current && setStatus('failed'));
     }, TYPING_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, ready, search]);
+  }, [text, ready, search, setActive]);
 
   useEffect(() => () => clearTimeout(focusTimer.current), []);
 
+  shown.current = suggestions;
   const options: Place[] = open ? [CURRENT_LOCATION, ...suggestions] : [];
 
   const choose = useCallback(

@@ -120,3 +120,22 @@ describe('<hearth-search-box> behaviour (spec §2, §9)', () => {
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ kind: 'current-location', lat: 40.7, lng: -111.9 }));
   });
 });
+
+describe('results landing while arrowing through', () => {
+  it('keep the highlighted suggestion highlighted', async () => {
+    const slc: Place = { description: 'Salt Lake City, UT, USA', lat: 40.76, lng: -111.89, kind: 'city', placeId: 'city:slc' };
+    const search = vi.fn(async () => [slc, provo]);
+    const onSelect = vi.fn();
+    act(() => root.render(<Harness countries={['us']} onSelect={onSelect} search={search} />));
+    await advance(1000);
+    type('salt');
+    await advance(250);
+    for (let i = 0; i < 3; i++) act(() => input().dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true })));
+    type('salt l');
+    await advance(250);
+    await act(async () => {
+      input().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    });
+    expect(onSelect).toHaveBeenCalledWith(provo);
+  });
+});
