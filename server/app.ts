@@ -21,6 +21,7 @@ import { seed as seedDatabase } from './seed';
 import { seedListingsIfEmpty } from './seed/listings';
 import type { ServerConfig, Services } from './services';
 import { siteRoutes } from './site/routes';
+import { tourRoutes } from './tours/routes';
 
 export interface StartServerOptions {
   /** 0 picks a free port. Default 8080. */
@@ -80,7 +81,7 @@ function urlHost(host: string): string {
 
 function buildRouter(options: { production: boolean; logger: Logger }): Router {
   const router = new Router();
-  const groups = [partnerRoutes, contactRoutes, questionnaireRoutes, accountRoutes(), graphqlRoutes(options), mediaRoutes, siteRoutes];
+  const groups = [partnerRoutes, contactRoutes, questionnaireRoutes, accountRoutes(), graphqlRoutes(options), mediaRoutes, tourRoutes, siteRoutes];
   for (const group of groups) for (const [path, route] of Object.entries(group)) router.on(path, route);
   router.on('/healthz', {
     GET: async (ctx) => {

@@ -14,6 +14,8 @@ export interface UserRecord {
   phone: string;
   image: string | null;
   agent: boolean;
+  /** A company agent (spec §6): coordinates every tour. Set by an administrator only, never by saveSettings. */
+  isCompanyAgent: boolean;
   notificationSettings: Record<string, unknown>;
   isSuperuser: boolean;
   role: Role | null;
@@ -35,6 +37,7 @@ interface UserRow {
   phone: string;
   image: string | null;
   agent: boolean;
+  is_company_agent: boolean;
   notification_settings: Record<string, unknown>;
   is_superuser: boolean;
   role: Role | null;
@@ -46,7 +49,7 @@ interface UserRow {
 }
 
 export const USER_COLUMNS = `u.id, u.email, u.email_verified_at, u.password_hash, u.first_name, u.last_name, u.legal_name,
-  u.phone, u.image, u.agent, u.notification_settings, u.is_superuser, u.role, u.is_representative,
+  u.phone, u.image, u.agent, u.is_company_agent, u.notification_settings, u.is_superuser, u.role, u.is_representative,
   u.is_company_manager, u.is_manager, u.has_new_dashboard, u.created_at`;
 
 export function toUser(row: UserRow): UserRecord {
@@ -61,6 +64,7 @@ export function toUser(row: UserRow): UserRecord {
     phone: row.phone,
     image: row.image,
     agent: row.agent,
+    isCompanyAgent: row.is_company_agent,
     notificationSettings: row.notification_settings,
     isSuperuser: row.is_superuser,
     role: row.role,

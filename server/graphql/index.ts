@@ -8,6 +8,7 @@ import './stays';
 import './market';
 import './questionnaires';
 import './accounts';
+import './tours';
 
 export const schema = builder.toSchema();
 

@@ -1,0 +1,175 @@
+/**
+ * Open houses made by a listing's seller (spec §3 Open house, §4, §5; issue 7), in the `open_houses`
+ * table of migration 002 next to the feed's. Only the listing's seller (listings.seller_user_id) may
+ * create, read (here) or change them; everyone else gets NOT_FOUND. Feed open houses (source_key set)
+ * are the MLS's: the importer would overwrite a change, so they are read-only here.
+ * Public listings show the active ones that are not over (server/listings/search/listing.ts).
+ */
+import { tourTexts } from '../../core/i18n/tours';
+import { openHouseTimeError, parseInstant } from '../../core/tours/tour-times';
+import type { Queryable } from '../db';
+import type { UserRecord } from '../accounts/users';
+import { formatAddress, TourError } from './tours';
+
+export interface SellerOpenHouse {
+  id: number;
+  listingId: number;
+  start: Date;
+  end: Date;
+  isActive: boolean;
+  isVirtual: boolean;
+  virtualUrl: string | null;
+  fromFeed: boolean;
+  listing: {
+    slugId: string;
+    listingCodeId: string;
+    streetLine1: string;
+    city: string;
+    stateProvince: string;
+    postalCode: string;
+    timeZone: string;
+    sellerUserId: number | null;
+    isPublic: boolean;
+  };
+}
+
+interface Row {
+  id: number;
+  listing_id: number;
+  start_at: Date;
+  end_at: Date;
+  is_active: boolean;
+  is_virtual: boolean;
+  virtual_url: string | null;
+  source_key: string | null;
+  slug_id: string;
+  listing_code_id: string;
+  street_line1: string;
+  city: string;
+  state_province: string;
+  postal_code: string;
+  time_zone: string;
+  seller_user_id: number | null;
+  is_public: boolean;
+}
+
+const SELECT = `SELECT o.id, o.listing_id, o.start_at, o.end_at, o.is_active, o.is_virtual, o.virtual_url, o.source_key,
+    l.slug_id, l.listing_code_id, CASE WHEN l.internet_address_display THEN l.street_line1 ELSE '' END AS street_line1,
+    l.city, l.state_province, l.postal_code, l.time_zone, l.seller_user_id, l.internet_entire_listing_display AS is_public
+  FROM open_houses o JOIN listings l ON l.id = o.listing_id`;
+
+const toOpenHouse = (r: Row): SellerOpenHouse => ({
+  id: Number(r.id),
+  listingId: Number(r.listing_id),
+  start: r.start_at,
+  end: r.end_at,
+  isActive: r.is_active,
+  isVirtual: r.is_virtual,
+  virtualUrl: r.virtual_url,
+  fromFeed: r.source_key !== null,
+  listing: {
+    slugId: r.slug_id,
+    listingCodeId: r.listing_code_id,
+    streetLine1: r.street_line1 ?? '',
+    city: r.city,
+    stateProvince: r.state_province,
+    postalCode: r.postal_code,
+    timeZone: r.time_zone,
+    sellerUserId: r.seller_user_id === null ? null : Number(r.seller_user_id),
+    isPublic: r.is_public,
+  },
+});
+
+const notFound = () => new TourError('NOT_FOUND', 'Open house not found.');
+const badInput = (message: string, argumentName: string) => new TourError('BAD_USER_INPUT', message, argumentName);
+
+export async function findOpenHouse(db: Queryable, id: number): Promise<SellerOpenHouse | null> {
+  const { rows } = await db.query<Row>(`${SELECT} WHERE o.id = $1`, [id]);
+  return rows[0] ? toOpenHouse(rows[0]) : null;
+}
+
+export const isSellerOf = (openHouse: SellerOpenHouse, user: UserRecord) => openHouse.listing.sellerUserId === user.id;
+
+/** The seller's open house; NOT_FOUND for anyone else. */
+export async function sellersOpenHouse(db: Queryable, id: number, user: UserRecord): Promise<SellerOpenHouse> {
+  const openHouse = await findOpenHouse(db, id);
+  if (!openHouse || !isSellerOf(openHouse, user)) throw notFound();
+  return openHouse;
+}
+
+/** Anyone may download the calendar file of an open house the public can see: active, not over, public listing. */
+export const isPublicOpenHouse = (o: SellerOpenHouse, now = new Date()) => o.isActive && o.listing.isPublic && o.end > now;
+
+export const openHouseAddress = (o: SellerOpenHouse) => formatAddress(o.listing);
+
+function readTimes(startText: string, endText: string, zone: string, now: Date): { start: Date; end: Date } {
+  const start = parseInstant(startText);
+  if (!start) throw badInput('start must be an ISO date-time with a time zone.', 'start');
+  const end = parseInstant(endText);
+  if (!end) throw badInput('end must be an ISO date-time with a time zone.', 'end');
+  const error = openHouseTimeError(start, end, now, zone);
+  if (error) throw badInput(error, error === tourTexts.openHouseOrder ? 'end' : 'start');
+  return { start, end };
+}
+
+export async function createOpenHouse(
+  db: Queryable,
+  user: UserRecord,
+  input: { listingId: number; start: string; end: string },
+  now = new Date(),
+): Promise<SellerOpenHouse> {
+  const { rows } = await db.query<{ time_zone: string; seller_user_id: number | null }>(
+    'SELECT time_zone, seller_user_id FROM listings WHERE id = $1',
+    [input.listingId],
+  );
+  const listing = rows[0];
+  if (!listing || listing.seller_user_id === null || Number(listing.seller_user_id) !== user.id) {
+    throw new TourError('NOT_FOUND', 'Listing not found.');
+  }
+  const { start, end } = readTimes(input.start, input.end, listing.time_zone, now);
+  const { rows: inserted } = await db.query<{ id: number }>(
+    `INSERT INTO open_houses (listing_id, start_at, end_at, is_active, created_by_user_id)
+     VALUES ($1, $2, $3, true, $4) RETURNING id`,
+    [input.listingId, start, end, user.id],
+  );
+  return (await findOpenHouse(db, Number(inserted[0]!.id)))!;
+}
+
+export type OpenHouseStatusChange = 'Cancelled' | 'Activate';
+
+/**
+ * New times (both or neither) and/or a status: 'Cancelled' makes it inactive, 'Activate' active again
+ * (only while it is not over).
+ */
+export async function updateOpenHouse(
+  db: Queryable,
+  user: UserRecord,
+  id: number,
+  input: { start?: string | null; end?: string | null; openHouseStatus?: OpenHouseStatusChange | null },
+  now = new Date(),
+): Promise<SellerOpenHouse> {
+  const openHouse = await sellersOpenHouse(db, id, user);
+  if (openHouse.fromFeed) throw badInput('This open house comes from the MLS feed and cannot be changed here.', 'id');
+  let { start, end } = openHouse;
+  const hasStart = Boolean(input.start);
+  const hasEnd = Boolean(input.end);
+  if (hasStart !== hasEnd) throw badInput('Give both start and end, or neither.', hasStart ? 'end' : 'start');
+  if (hasStart) {
+    const given = readTimes(input.start!, input.end!, openHouse.listing.timeZone, now);
+    const changed = given.start.getTime() !== start.getTime() || given.end.getTime() !== end.getTime();
+    if (changed) ({ start, end } = given);
+  }
+  let isActive = openHouse.isActive;
+  if (input.openHouseStatus === 'Cancelled') isActive = false;
+  if (input.openHouseStatus === 'Activate') {
+    if (end.getTime() <= now.getTime()) throw badInput('This open house is over and cannot be activated.', 'openHouseStatus');
+    isActive = true;
+  }
+  await db.query('UPDATE open_houses SET start_at = $2, end_at = $3, is_active = $4, updated_at = now() WHERE id = $1', [
+    id,
+    start,
+    end,
+    isActive,
+  ]);
+  return (await findOpenHouse(db, id))!;
+}

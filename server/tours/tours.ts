@@ -1,0 +1,463 @@
+/**
+ * Requested tours (spec §3, §4, §5; issue 7): the buyer's request, the seller's decisions, who may see
+ * and do what, and the mails they cause.
+ *
+ * Roles for one tour:
+ *   buyer   the user who requested it: reads it (and its calendar file), nothing else.
+ *   seller  listings.seller_user_id of the tour's listing: reads and decides (schedule, cancel, complete).
+ *   agent   a company agent (users.is_company_agent, set by an administrator): reads and decides on every tour.
+ * Everyone else gets NOT_FOUND, exactly as for an id that does not exist.
+ */
+import { tourTexts } from '../../core/i18n/tours';
+import { canMoveTour, TOUR_STATUSES_WITH_TIME, type TourStatus } from '../../core/tours/tour-status';
+import {
+  checkCancellationReason,
+  isValidRequestedTime,
+  parseInstant,
+  scheduledEnd,
+  sellerTimeError,
+} from '../../core/tours/tour-times';
+import type { Database, Queryable } from '../db';
+import type { UserRecord } from '../accounts/users';
+import { queueMail } from '../mail/outbox';
+
+export const REQUESTED_TIMES_MAX = 20;
+export const REQUESTED_TOURS_PAGE_MAX = 100;
+
+/** A refusal the API layer turns into a GraphQL error with this code. */
+export class TourError extends Error {
+  constructor(
+    readonly code: 'NOT_FOUND' | 'BAD_USER_INPUT' | 'FORBIDDEN',
+    message: string,
+    readonly argumentName?: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'TourError';
+  }
+}
+
+const notFound = () => new TourError('NOT_FOUND', 'Requested tour not found.');
+const badInput = (message: string, argumentName: string, extra: Record<string, unknown> = {}) =>
+  new TourError('BAD_USER_INPUT', message, argumentName, extra);
+
+export interface AgentAndQualification {
+  agent: boolean;
+  agentName: string;
+  agentPhone: string;
+  qualified: boolean;
+  qualifiedLenderName: string;
+  qualifiedAmount: string;
+}
+
+export interface TourListing {
+  id: number;
+  slugId: string;
+  listingCodeId: string;
+  /** Empty when the feed withholds the street (internet_address_display = false). */
+  streetLine1: string;
+  city: string;
+  stateProvince: string;
+  postalCode: string;
+  latitude: number | null;
+  longitude: number | null;
+  timeZone: string;
+  photoUri: string | null;
+  sellerUserId: number | null;
+}
+
+export interface TourRecord {
+  id: number;
+  status: TourStatus;
+  start: Date | null;
+  end: Date | null;
+  cancellationReason: string | null;
+  requestedTimes: Date[];
+  agentAndQualification: AgentAndQualification;
+  listing: TourListing;
+  buyer: { id: number; firstName: string; lastName: string; email: string };
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type TourRole = 'buyer' | 'seller' | 'agent';
+
+/** What the viewer is to this tour; null = a stranger (NOT_FOUND). */
+export function tourRole(tour: TourRecord, user: UserRecord): TourRole | null {
+  if (tour.listing.sellerUserId === user.id) return 'seller';
+  if (user.isCompanyAgent) return 'agent';
+  if (tour.buyer.id === user.id) return 'buyer';
+  return null;
+}
+
+export const formatAddress = (l: Pick<TourListing, 'streetLine1' | 'city' | 'stateProvince' | 'postalCode'>) =>
+  `${l.streetLine1 ? `${l.streetLine1}, ` : ''}${l.city}, ${l.stateProvince} ${l.postalCode}`.trim();
+
+/** The §4 statuses that show the scheduled time and get a calendar file. */
+export const hasCalendarFile = (tour: TourRecord) =>
+  tour.start !== null && tour.end !== null && TOUR_STATUSES_WITH_TIME.includes(tour.status);
+
+// ---------------------------------------------------------------------------------------------------
+// Reading
+
+interface TourRow {
+  id: number;
+  tour_status: TourStatus;
+  start_at: Date | null;
+  end_at: Date | null;
+  cancellation_reason: string | null;
+  has_agent: boolean;
+  agent_name: string;
+  agent_phone: string;
+  qualified: boolean;
+  qualified_lender_name: string;
+  qualified_amount: string;
+  created_at: Date;
+  updated_at: Date;
+  requested: number[] | null;
+  listing_id: number;
+  slug_id: string;
+  listing_code_id: string;
+  street_line1: string;
+  city: string;
+  state_province: string;
+  postal_code: string;
+  latitude: number | null;
+  longitude: number | null;
+  time_zone: string;
+  photo_uri: string | null;
+  seller_user_id: number | null;
+  buyer_id: number;
+  buyer_first_name: string;
+  buyer_last_name: string;
+  buyer_email: string;
+}
+
+const TOUR_SELECT = `SELECT t.id, t.tour_status, t.start_at, t.end_at, t.cancellation_reason, t.has_agent, t.agent_name,
+    t.agent_phone, t.qualified, t.qualified_lender_name, t.qualified_amount, t.created_at, t.updated_at,
+    (SELECT json_agg((extract(epoch FROM r.scheduled_at) * 1000)::bigint ORDER BY r.scheduled_at)
+       FROM requested_tour_times r WHERE r.tour_id = t.id) AS requested,
+    l.id AS listing_id, l.slug_id, l.listing_code_id,
+    CASE WHEN l.internet_address_display THEN l.street_line1 ELSE '' END AS street_line1,
+    l.city, l.state_province, l.postal_code, l.latitude, l.longitude, l.time_zone,
+    l.photos -> 0 ->> 'photoUrl' AS photo_uri, l.seller_user_id,
+    u.id AS buyer_id, u.first_name AS buyer_first_name, u.last_name AS buyer_last_name, u.email AS buyer_email
+  FROM requested_tours t JOIN listings l ON l.id = t.listing_id JOIN users u ON u.id = t.buyer_user_id`;
+
+function toTour(r: TourRow): TourRecord {
+  return {
+    id: Number(r.id),
+    status: r.tour_status,
+    start: r.start_at,
+    end: r.end_at,
+    cancellationReason: r.cancellation_reason,
+    requestedTimes: (r.requested ?? []).map((ms) => new Date(Number(ms))),
+    agentAndQualification: {
+      agent: r.has_agent,
+      agentName: r.agent_name,
+      agentPhone: r.agent_phone,
+      qualified: r.qualified,
+      qualifiedLenderName: r.qualified_lender_name,
+      qualifiedAmount: r.qualified_amount,
+    },
+    listing: {
+      id: Number(r.listing_id),
+      slugId: r.slug_id,
+      listingCodeId: r.listing_code_id,
+      streetLine1: r.street_line1 ?? '',
+      city: r.city,
+      stateProvince: r.state_province,
+      postalCode: r.postal_code,
+      latitude: r.latitude,
+      longitude: r.longitude,
+      timeZone: r.time_zone,
+      photoUri: r.photo_uri,
+      sellerUserId: r.seller_user_id === null ? null : Number(r.seller_user_id),
+    },
+    buyer: { id: Number(r.buyer_id), firstName: r.buyer_first_name, lastName: r.buyer_last_name, email: r.buyer_email },
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+export async function findTour(db: Queryable, id: number): Promise<TourRecord | null> {
+  const { rows } = await db.query<TourRow>(`${TOUR_SELECT} WHERE t.id = $1`, [id]);
+  return rows[0] ? toTour(rows[0]) : null;
+}
+
+/** The tour if the user may read it, with the role they read it in; else NOT_FOUND. */
+export async function readableTour(db: Queryable, id: number, user: UserRecord): Promise<{ tour: TourRecord; role: TourRole }> {
+  const tour = await findTour(db, id);
+  const role = tour ? tourRole(tour, user) : null;
+  if (!tour || !role) throw notFound();
+  return { tour, role };
+}
+
+/** The user's tours as buyer or as seller, newest first. */
+export async function listTours(db: Queryable, userId: number): Promise<TourRecord[]> {
+  const { rows } = await db.query<TourRow>(
+    `${TOUR_SELECT} WHERE t.buyer_user_id = $1 OR l.seller_user_id = $1 ORDER BY t.created_at DESC, t.id DESC LIMIT ${REQUESTED_TOURS_PAGE_MAX}`,
+    [userId],
+  );
+  return rows.map(toTour);
+}
+
+/**
+ * Tours of one listing: all of them for its seller and for a company agent, the viewer's own requests
+ * for anyone else (a buyer checking "did I already ask?"). Unknown listings give an empty list.
+ */
+export async function listToursByListing(db: Queryable, listingId: number, user: UserRecord): Promise<TourRecord[]> {
+  const { rows: owner } = await db.query<{ seller_user_id: number | null }>('SELECT seller_user_id FROM listings WHERE id = $1', [
+    listingId,
+  ]);
+  const manages = user.isCompanyAgent || (owner[0] !== undefined && Number(owner[0].seller_user_id) === user.id);
+  const { rows } = await db.query<TourRow>(
+    `${TOUR_SELECT} WHERE t.listing_id = $1 ${manages ? '' : 'AND t.buyer_user_id = $2'}
+      ORDER BY t.created_at DESC, t.id DESC LIMIT ${REQUESTED_TOURS_PAGE_MAX}`,
+    manages ? [listingId] : [listingId, user.id],
+  );
+  return rows.map(toTour);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Times in mails
+
+export function formatTourTime(date: Date, zone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(date);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The buyer's request (saveTour)
+
+export interface AgentAndQualificationInput {
+  agent?: boolean | null;
+  agentName?: string | null;
+  agentPhone?: string | null;
+  qualified?: boolean | null;
+  qualifiedLenderName?: string | null;
+  qualifiedAmount?: string | null;
+}
+
+const TEXT_MAX = 200;
+
+/** '450000' or '450,000.5' → '450,000.5' (spec §3: money without currency sign). Null when not a number. */
+export function formatQualifiedAmount(text: string): string | null {
+  const plain = text.replace(/[\s,$]/g, '');
+  if (plain === '') return '';
+  if (!/^\d{1,13}(\.\d{1,2})?$/.test(plain)) return null;
+  return new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(Number(plain));
+}
+
+function readAgentAndQualification(input: AgentAndQualificationInput | null | undefined): AgentAndQualification {
+  const text = (value: string | null | undefined, name: string, max = TEXT_MAX) => {
+    const trimmed = (value ?? '').replace(/\s+/g, ' ').trim();
+    if ([...trimmed].length > max) throw badInput(`${name} is too long (at most ${max} characters).`, `agentAndQualification.${name}`);
+    return trimmed;
+  };
+  const agent = input?.agent ?? false;
+  const qualified = input?.qualified ?? false;
+  const phone = text(input?.agentPhone, 'agentPhone', 40);
+  if (phone && !/^\+?[0-9 ().-]{7,25}$/.test(phone)) throw badInput('agentPhone is not a phone number.', 'agentAndQualification.agentPhone');
+  const amount = formatQualifiedAmount(text(input?.qualifiedAmount, 'qualifiedAmount', 40));
+  if (amount === null) throw badInput('qualifiedAmount must be an amount, e.g. 450,000.', 'agentAndQualification.qualifiedAmount');
+  // What does not apply is not kept: no agent name without an agent, no lender without a qualification.
+  return {
+    agent,
+    agentName: agent ? text(input?.agentName, 'agentName') : '',
+    agentPhone: agent ? phone : '',
+    qualified,
+    qualifiedLenderName: qualified ? text(input?.qualifiedLenderName, 'qualifiedLenderName') : '',
+    qualifiedAmount: qualified ? amount : '',
+  };
+}
+
+export interface SaveTourInput {
+  listingId: number;
+  scheduledDateTimes: readonly string[];
+  agentAndQualification?: AgentAndQualificationInput | null;
+}
+
+export async function requestTour(
+  db: Database,
+  buyer: UserRecord,
+  input: SaveTourInput,
+  now = new Date(),
+): Promise<TourRecord> {
+  const { rows } = await db.query<{
+    id: number;
+    time_zone: string;
+    enable_request_tour: boolean;
+    seller_user_id: number | null;
+  }>(
+    'SELECT id, time_zone, enable_request_tour, seller_user_id FROM listings WHERE id = $1 AND internet_entire_listing_display',
+    [input.listingId],
+  );
+  const listing = rows[0];
+  if (!listing) throw new TourError('NOT_FOUND', 'Listing not found.');
+  if (!listing.enable_request_tour) throw badInput('This listing does not take tour requests.', 'listingId');
+  if (listing.seller_user_id !== null && Number(listing.seller_user_id) === buyer.id) {
+    throw badInput('You cannot request a tour of your own listing.', 'listingId');
+  }
+
+  if (input.scheduledDateTimes.length === 0) throw badInput(tourTexts.requestedTimeMissing, 'scheduledDateTimes');
+  if (input.scheduledDateTimes.length > REQUESTED_TIMES_MAX) {
+    throw badInput(`Choose at most ${REQUESTED_TIMES_MAX} tour times.`, 'scheduledDateTimes');
+  }
+  const times = new Map<number, Date>();
+  for (const text of input.scheduledDateTimes) {
+    const time = parseInstant(text);
+    if (!time || !isValidRequestedTime(time, now, listing.time_zone)) {
+      throw badInput(tourTexts.requestedTimeInvalid, 'scheduledDateTimes', { value: text.slice(0, 40) });
+    }
+    times.set(time.getTime(), time);
+  }
+  const agentAndQualification = readAgentAndQualification(input.agentAndQualification);
+
+  const id = await db.transaction(async (tx) => {
+    const a = agentAndQualification;
+    const { rows: inserted } = await tx.query<{ id: number }>(
+      `INSERT INTO requested_tours (listing_id, buyer_user_id, has_agent, agent_name, agent_phone, qualified,
+         qualified_lender_name, qualified_amount)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [listing.id, buyer.id, a.agent, a.agentName, a.agentPhone, a.qualified, a.qualifiedLenderName, a.qualifiedAmount],
+    );
+    const tourId = Number(inserted[0]!.id);
+    await tx.query(
+      'INSERT INTO requested_tour_times (tour_id, scheduled_at) SELECT $1, to_timestamp(ms / 1000.0) FROM unnest($2::bigint[]) AS ms',
+      [tourId, [...times.keys()]],
+    );
+    const tour = (await findTour(tx, tourId))!;
+    await mailSellerAboutRequest(tx, tour);
+    return tourId;
+  });
+  return (await findTour(db, id))!;
+}
+
+async function sellerEmail(tx: Queryable, tour: TourRecord): Promise<string | null> {
+  if (tour.listing.sellerUserId === null) return null;
+  const { rows } = await tx.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [tour.listing.sellerUserId]);
+  return rows[0]?.email ?? null;
+}
+
+const buyerName = (tour: TourRecord) => `${tour.buyer.firstName} ${tour.buyer.lastName}`.trim() || 'A buyer';
+
+/** The seller hears of a new request. Listings without a seller in Hearth (feed listings) mail nobody. */
+async function mailSellerAboutRequest(tx: Queryable, tour: TourRecord): Promise<void> {
+  const to = await sellerEmail(tx, tour);
+  if (!to) return;
+  const zone = tour.listing.timeZone;
+  const a = tour.agentAndQualification;
+  const lines = [
+    `${buyerName(tour)} would like to tour ${formatAddress(tour.listing)}.`,
+    '',
+    'Requested times:',
+    ...tour.requestedTimes.map((t) => `- ${formatTourTime(t, zone)}`),
+    '',
+    a.agent ? `Buyer's agent: ${a.agentName || 'not named'}${a.agentPhone ? `, ${a.agentPhone}` : ''}` : 'The buyer has no agent.',
+    a.qualified
+      ? `Pre-qualified${a.qualifiedLenderName ? ` with ${a.qualifiedLenderName}` : ''}${a.qualifiedAmount ? ` for ${a.qualifiedAmount}` : ''}.`
+      : 'The buyer is not pre-qualified.',
+    '',
+    'Open your tours in Hearth to confirm one of the times or cancel the request.',
+  ];
+  await queueMail(tx, { to, subject: `Tour request: ${formatAddress(tour.listing)}`, body: lines.join('\n') });
+}
+
+async function mailBuyerAboutDecision(tx: Queryable, tour: TourRecord): Promise<void> {
+  const zone = tour.listing.timeZone;
+  const address = formatAddress(tour.listing);
+  let subject: string;
+  let body: string[];
+  if (tour.status === 'SCHEDULED') {
+    subject = `Tour scheduled: ${address}`;
+    body = [`Your tour of ${address} is scheduled for ${formatTourTime(tour.start!, zone)}.`, '', tourTexts.statusMessage.SCHEDULED];
+  } else if (tour.status === 'CANCELLED') {
+    subject = `Tour cancelled: ${address}`;
+    body = [`Your tour request for ${address} was cancelled.`, '', `Reason: ${tour.cancellationReason ?? ''}`];
+  } else if (tour.status === 'COMPLETED') {
+    subject = `Tour completed: ${address}`;
+    body = [`Your tour of ${address} is marked as completed. Thank you for visiting.`];
+  } else {
+    return;
+  }
+  await queueMail(tx, { to: tour.buyer.email, subject, body: body.join('\n') });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The seller's decisions (saveTourSeller, modifyTour)
+
+export interface TourDecision {
+  tourStatus: TourStatus;
+  start?: string | null;
+  end?: string | null;
+  cancellationReason?: string | null;
+}
+
+/**
+ * Applies a seller's or company agent's decision. ACCEPTED (optionally with a time) and SCHEDULED take a
+ * start that is one of the requested times and after now; the end is always start + 1 hour (a different
+ * end given is refused). COMPLETED only from SCHEDULED. CANCELLED needs a 50–200 character reason.
+ */
+export async function decideTour(
+  db: Database,
+  user: UserRecord,
+  id: number,
+  decision: TourDecision,
+  options: { allowCancel: boolean; now?: Date } = { allowCancel: true },
+): Promise<TourRecord> {
+  const now = options.now ?? new Date();
+  const { tour, role } = await readableTour(db, id, user);
+  if (role === 'buyer') throw new TourError('FORBIDDEN', 'Only the seller or a company agent can change this tour.');
+
+  const to = decision.tourStatus;
+  if (!canMoveTour(tour.status, to)) throw badInput(`A ${tour.status} tour cannot become ${to}.`, 'tourStatus');
+
+  let start = tour.start;
+  let end = tour.end;
+  let reason: string | null = tour.cancellationReason;
+
+  if (to === 'SCHEDULED' || (to === 'ACCEPTED' && decision.start)) {
+    if (!decision.start) throw badInput('Choose one of the requested times.', 'start');
+    const chosen = parseInstant(decision.start);
+    if (!chosen) throw badInput('start must be an ISO date-time with a time zone.', 'start');
+    if (!tour.requestedTimes.some((t) => t.getTime() === chosen.getTime())) {
+      throw badInput('start must be one of the requested times.', 'start');
+    }
+    const past = sellerTimeError(chosen, now);
+    if (past) throw badInput(past.message, 'start', { title: past.title });
+    const expectedEnd = scheduledEnd(chosen);
+    if (decision.end) {
+      const givenEnd = parseInstant(decision.end);
+      if (!givenEnd || givenEnd.getTime() !== expectedEnd.getTime()) throw badInput('A tour lasts one hour: end must be start + 1 hour.', 'end');
+    }
+    start = chosen;
+    end = expectedEnd;
+  } else if (to === 'CANCELLED') {
+    if (!options.allowCancel) throw badInput('Cancelling needs a reason: use saveTourSeller with cancellationReason.', 'tourStatus');
+    const check = checkCancellationReason(decision.cancellationReason ?? '');
+    if (!check.valid) throw badInput(check.error!, 'cancellationReason', { counter: check.counter });
+    reason = decision.cancellationReason!.trim();
+  }
+
+  return db.transaction(async (tx) => {
+    // The status in the WHERE makes two decisions at once safe: the second one finds nothing to change.
+    const { rows } = await tx.query<{ id: number }>(
+      `UPDATE requested_tours SET tour_status = $3, start_at = $4, end_at = $5, cancellation_reason = $6, updated_at = now()
+        WHERE id = $1 AND tour_status = $2 RETURNING id`,
+      [tour.id, tour.status, to, start, end, to === 'CANCELLED' ? reason : null],
+    );
+    if (rows.length === 0) throw badInput('The tour was changed meanwhile; reload it.', 'tourStatus');
+    const updated = (await findTour(tx, tour.id))!;
+    await mailBuyerAboutDecision(tx, updated);
+    return updated;
+  });
+}
