@@ -87,3 +87,13 @@ describe('dynamic config', () => {
     expect(localStorage.getItem(configCacheKey(API, 'acme'))).toBeNull();
   });
 });
+
+describe('mapsKey (the partner Google Maps key)', () => {
+  it('is optional, kept when given, and a key over 200 characters is rejected as malformed', () => {
+    expect(parseConfigResponse(response({ mapsKey: 'AIza-test-key' })).context.mapsKey).toBe('AIza-test-key');
+    expect(parseConfigResponse(response({})).context.mapsKey).toBeUndefined();
+    // A malformed context fails validation as a whole (the loader then falls back to the default context).
+    expect(() => parseConfigResponse(response({ mapsKey: 'k'.repeat(201) }))).toThrow('app_context failed validation');
+    expect(() => parseConfigResponse(response({ mapsKey: 42 }))).toThrow('app_context failed validation');
+  });
+});

@@ -57,6 +57,12 @@ const buildAppContextSchema = () =>
   isAgentApp: z.optional(z.boolean()),
   /** Absolute base URL of the hosted site: privacy policy and contact links point there. */
   siteUrl: optionalText(2048),
+  /**
+   * The partner's Google Maps JavaScript API key (browser key, restricted by referrer). With it, maps,
+   * places autocomplete, geocoding and street view come from Google (core/maps/google.ts, loaded only
+   * when a map becomes visible); without it, the keyless map and our own place search.
+   */
+  mapsKey: optionalText(200),
 });
 
 export const appContextSchema = lazySchema(buildAppContextSchema);

@@ -6,7 +6,7 @@
  */
 import type { ComponentType } from 'react';
 import type { MapMarker } from './markers';
-import type { Viewport } from './projection';
+import type { LatLng, Viewport } from './projection';
 
 export interface MapSurfaceProps {
   viewport: Viewport;
@@ -22,6 +22,11 @@ export interface MapSurfaceProps {
   onHighlight(listingId: string | null): void;
   /** A pin was activated. */
   onSelectPin(listingId: string): void;
+  /** Draw-a-shape: the shape being drawn, or the searched one (drawn as an overlay); null for none. */
+  shape?: readonly LatLng[] | null;
+  /** Draw mode: clicks (and Enter at the crosshair) add vertices through `onDrawVertex` instead of panning. */
+  drawing?: boolean;
+  onDrawVertex?(position: LatLng): void;
 }
 
 export type MapSurface = ComponentType<MapSurfaceProps>;

@@ -3,7 +3,8 @@
  * map area, the filters, the sort, the page and the view. Plain data, so it is the `hearth-search-changed`
  * detail, the query string, and — as listingLoad variables — the saved search.
  */
-import type { Bounds } from '../maps/projection';
+import { toGeoPolygon } from '../maps/polygon';
+import type { Bounds, LatLng } from '../maps/projection';
 import { locationFromSlug } from '../places/places';
 
 /** Spec §9: page size default 25; the server's cap is 100. */
@@ -40,6 +41,8 @@ export interface SearchModel {
   location: string;
   /** A map area from 'Search this area'. */
   bounds: Bounds | null;
+  /** A drawn shape (draw-a-shape search, 3 to 200 vertices); wins over `bounds` and `location`. */
+  polygon?: LatLng[] | null;
   filters: SearchFilters;
   sort: SortKey;
   /** 1-based. */
@@ -65,7 +68,7 @@ export const NO_FILTERS: SearchFilters = {
 };
 
 export function initialSearch(location: string, view: SearchView): SearchModel {
-  return { location, bounds: null, filters: NO_FILTERS, sort: 'NEWEST', page: 1, after: null, view };
+  return { location, bounds: null, polygon: null, filters: NO_FILTERS, sort: 'NEWEST', page: 1, after: null, view };
 }
 
 export const hasFilters = (filters: SearchFilters) =>
@@ -112,7 +115,11 @@ export function toSearchInput(f: SearchFilters): SearchInput {
 /** Where to search: the area when there is one, else the place. Also the saved search's body. */
 export function searchScope(model: SearchModel) {
   return {
-    ...(model.bounds ? { geoInput: { bounds: model.bounds } } : { address: locationFromSlug(model.location) }),
+    ...(model.polygon
+      ? { geoInput: { polygon: toGeoPolygon(model.polygon) } }
+      : model.bounds
+        ? { geoInput: { bounds: model.bounds } }
+        : { address: locationFromSlug(model.location) }),
     searchInput: toSearchInput(model.filters),
     orderBy: model.sort,
   };

@@ -36,6 +36,24 @@ describe('URL sync (query string ↔ search model)', () => {
     expect(fromQueryString(query, slc)).toEqual(model);
   });
 
+  it('round-trips a drawn shape, which listingLoad searches as geoInput.polygon', () => {
+    const polygon = [
+      { lat: 40.9, lng: -112.1 },
+      { lat: 40.9, lng: -111.6 },
+      { lat: 40.5, lng: -111.85 },
+    ];
+    const model: SearchModel = { ...slc, polygon };
+    const query = toQueryString(model);
+    expect(new URLSearchParams(query).get('polygon')).toBe('40.9,-112.1;40.9,-111.6;40.5,-111.85');
+    expect(new URLSearchParams(query).has('location')).toBe(false);
+    expect(fromQueryString(query, slc)).toEqual(model);
+    expect(listingLoadVariables(model, 25)).toMatchObject({
+      geoInput: { polygon: [{ latitude: 40.9, longitude: -112.1 }, { latitude: 40.9, longitude: -111.6 }, { latitude: 40.5, longitude: -111.85 }] },
+    });
+    expect(listingLoadVariables(model, 25)).not.toHaveProperty('address');
+    expect(fromQueryString('polygon=1,2;3,4', slc).polygon).toBeNull();
+  });
+
   it('writes nothing for the defaults and keeps the page’s own parameters', () => {
     expect(toQueryString(slc)).toBe('location=Salt-Lake-City%2C-UT%2C-USA');
     expect(toQueryString({ ...slc, sort: 'BEDS' }, 'utm_source=mail&beds=9')).toBe('utm_source=mail&location=Salt-Lake-City%2C-UT%2C-USA&sort=beds');

@@ -2,6 +2,7 @@
  * The search in the query string (`url-sync`): written with history.pushState on every change, read back
  * on load and on back/forward, so a shared link restores the same search. Parameters we do not own stay.
  */
+import { formatPolygon, parsePolygon } from '../maps/polygon';
 import type { Bounds } from '../maps/projection';
 import { initialSearch, NO_FILTERS, SORTS, type SearchFilters, type SearchModel, type SortKey } from './search-model';
 
@@ -17,7 +18,7 @@ const NUMBER_PARAMS = {
 } as const satisfies Partial<Record<keyof SearchFilters, string>>;
 
 /** Every parameter this module writes; the rest of the query string is the host page's. */
-const OWN_PARAMS = ['location', 'bounds', 'type', 'for', 'open_house', 'new', 'sort', 'page', 'after', 'view', ...Object.values(NUMBER_PARAMS)];
+const OWN_PARAMS = ['location', 'bounds', 'polygon', 'type', 'for', 'open_house', 'new', 'sort', 'page', 'after', 'view', ...Object.values(NUMBER_PARAMS)];
 
 const round = (n: number) => Number(n.toFixed(6));
 
@@ -25,7 +26,8 @@ const round = (n: number) => Number(n.toFixed(6));
 export function toQueryString(model: SearchModel, existing = ''): string {
   const params = new URLSearchParams(existing);
   for (const name of OWN_PARAMS) params.delete(name);
-  if (model.bounds) {
+  if (model.polygon) params.set('polygon', formatPolygon(model.polygon));
+  else if (model.bounds) {
     const { south, west, north, east } = model.bounds;
     params.set('bounds', [south, west, north, east].map(round).join(','));
   } else if (model.location) params.set('location', model.location);
@@ -76,6 +78,7 @@ export function fromQueryString(search: string, fallback: SearchModel = initialS
   return {
     location: params.get('location')?.slice(0, 200) || fallback.location,
     bounds: boundsParam(params.get('bounds')),
+    polygon: parsePolygon(params.get('polygon')?.slice(0, 8000) ?? null),
     filters,
     sort: sort && SORTS.includes(sort) ? sort : 'NEWEST',
     page: Math.floor(numberParam(params, 'page', 1, 10_000) ?? 1),

@@ -5,6 +5,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { layoutClusters, layoutPins, MAX_DOM_MARKERS, unpackPins, type MapMarker, type PinInput } from '../maps/markers';
+import { containsPoint } from '../maps/polygon';
 import { boundsOf, fitBounds, sameViewport, viewportBounds, type Bounds, type Viewport } from '../maps/projection';
 import { loadMapData, type MapData, type SearchListing } from './api';
 import { createFetchPolicy } from './fetch-policy';
@@ -41,17 +42,18 @@ export function useSearchMap({ model, listings, visible, onSettled }: SearchMapO
   // A new result set frames the map: the searched area, else the results.
   useEffect(() => {
     if (!listings) return;
-    const frame: Bounds | null = model.bounds ?? boundsOf(resultPins(listings));
+    const area = model.polygon ? boundsOf(model.polygon) : model.bounds;
+    const frame: Bounds | null = area ?? boundsOf(resultPins(listings));
     if (!frame) return;
     setViewport((current) => {
-      if (model.bounds && current) return current;
-      const next = fitBounds(frame, size.width, size.height, model.bounds ? 0 : 48);
+      if (area && current) return current;
+      const next = fitBounds(frame, size.width, size.height, area ? 0 : 48);
       return current && sameViewport(current, next) ? current : next;
     });
     setMoved(false);
     // Refit for a new result set, not for each resize.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [listings, model.bounds]);
+  }, [listings, model.bounds, model.polygon]);
 
   const searchInput = JSON.stringify(toSearchInput(model.filters));
   useEffect(() => {
@@ -70,6 +72,7 @@ export function useSearchMap({ model, listings, visible, onSettled }: SearchMapO
     };
   }, [viewport, searchInput, visible]);
 
+  const polygon = model.polygon ?? null;
   const markers = useMemo<MapMarker[]>(() => {
     if (!viewport) return [];
     const pins = resultPins(listings ?? []);
@@ -80,10 +83,10 @@ export function useSearchMap({ model, listings, visible, onSettled }: SearchMapO
       data?.mode === 'CLUSTERS'
         ? layoutClusters(viewport, data.clusters.map((c) => ({ lat: c.latitude, lng: c.longitude, count: c.count, bounds: c.bounds })), room)
         : data?.pins
-          ? layoutPins(viewport, unpackPins(data.pins).filter((p) => !ids.has(p.id)), room)
+          ? layoutPins(viewport, unpackPins(data.pins).filter((p) => !ids.has(p.id) && (!polygon || containsPoint(polygon, p))), room)
           : [];
     return [...others, ...listed];
-  }, [viewport, listings, data]);
+  }, [viewport, listings, data, polygon]);
 
   return {
     viewport,

@@ -7,7 +7,8 @@ import { useEffect, useId, useRef } from 'react';
 import { formatMoney } from '../../core/format/money';
 import { searchMapTexts as t } from '../../core/i18n/search';
 import type { MapSurfaceProps } from '../../core/maps/provider';
-import { fitBounds, MAX_ZOOM, panBy, project, zoomBy } from '../../core/maps/projection';
+import { screenPoints } from '../../core/maps/polygon';
+import { fitBounds, fromScreen, MAX_ZOOM, panBy, project, zoomBy } from '../../core/maps/projection';
 
 /** One arrow key or pan button moves the view this far. */
 export const PAN_STEP_PX = 120;
@@ -18,7 +19,20 @@ export interface KeylessMapProps extends MapSurfaceProps {
   pinLabel(listingId: string): string | null;
 }
 
-export function KeylessMap({ viewport, markers, highlightedId, label, pinLabel, onViewportChange, onResize, onHighlight, onSelectPin }: KeylessMapProps) {
+export function KeylessMap({
+  viewport,
+  markers,
+  highlightedId,
+  label,
+  pinLabel,
+  onViewportChange,
+  onResize,
+  onHighlight,
+  onSelectPin,
+  shape = null,
+  drawing = false,
+  onDrawVertex,
+}: KeylessMapProps) {
   const id = useId();
   const plane = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number; viewport: typeof viewport } | null>(null);
@@ -54,8 +68,21 @@ export function KeylessMap({ viewport, markers, highlightedId, label, pinLabel, 
         aria-label={label}
         aria-describedby={`${id}-help`}
         style={{ backgroundPosition: `${gridX}px ${gridY}px` }}
+        data-mode={drawing ? 'draw' : 'browse'}
+        onClick={(event) => {
+          // Draw mode: a click adds a corner where it lands (markers let clicks through while drawing).
+          if (!drawing || !onDrawVertex) return;
+          const box = event.currentTarget.getBoundingClientRect();
+          onDrawVertex(fromScreen(viewport, { x: event.clientX - box.left, y: event.clientY - box.top }));
+        }}
         onKeyDown={(event) => {
           if (event.target !== event.currentTarget) return;
+          if (drawing && onDrawVertex && (event.key === 'Enter' || event.key === ' ')) {
+            // The crosshair sits at the centre; arrow keys move the map under it.
+            onDrawVertex(viewport.center);
+            event.preventDefault();
+            return;
+          }
           const moves: Record<string, [number, number]> = { ArrowUp: [0, -PAN_STEP_PX], ArrowDown: [0, PAN_STEP_PX], ArrowLeft: [-PAN_STEP_PX, 0], ArrowRight: [PAN_STEP_PX, 0] };
           const move = moves[event.key];
           if (move) pan(...move);
@@ -65,7 +92,7 @@ export function KeylessMap({ viewport, markers, highlightedId, label, pinLabel, 
           event.preventDefault();
         }}
         onPointerDown={(event) => {
-          if (event.target !== event.currentTarget || event.button !== 0) return;
+          if (drawing || event.target !== event.currentTarget || event.button !== 0) return;
           drag.current = { x: event.clientX, y: event.clientY, viewport };
           event.currentTarget.setPointerCapture(event.pointerId);
         }}
@@ -79,6 +106,23 @@ export function KeylessMap({ viewport, markers, highlightedId, label, pinLabel, 
         onPointerUp={() => (drag.current = null)}
         onPointerCancel={() => (drag.current = null)}
       >
+        {shape && shape.length > 0 && (
+          <svg className="shape" part="shape" width={viewport.width} height={viewport.height} aria-hidden="true" data-points={shape.length}>
+            {drawing || shape.length < 3 ? (
+              <polyline className="shape-line" points={screenPoints(viewport, shape)} />
+            ) : (
+              <polygon className="shape-area" points={screenPoints(viewport, shape)} />
+            )}
+            {drawing &&
+              screenPoints(viewport, shape)
+                .split(' ')
+                .map((point, i) => {
+                  const [cx, cy] = point.split(',');
+                  return <circle key={i} className="shape-vertex" cx={cx} cy={cy} r={4} />;
+                })}
+          </svg>
+        )}
+        {drawing && <span className="crosshair" part="crosshair" aria-hidden="true" />}
         {markers.map((marker) => {
           const position = { left: `${Math.round(marker.x)}px`, top: `${Math.round(marker.y)}px` };
           if (marker.kind === 'cluster') {

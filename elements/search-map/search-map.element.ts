@@ -2,8 +2,8 @@
  * @summary Map search and gallery of homes (spec §2 search and gallery routes): a toolbar with the place
  * search, filters (price, beds, baths, home type, sale or rent, more: area, year built, open house, new
  * listings), sort and 'Save this search'; the results 25 per page with numbered pages; and a map panel
- * with a pin per result (clusters when there are many), zoom and pan by buttons and arrow keys, and
- * 'Search this area'. Works without a maps key (a keyless map panel). The results list is the accessible
+ * with a pin per result (clusters when there are many), zoom and pan by buttons and arrow keys,
+ * 'Search this area' and draw-a-shape search ('Draw', 'Finish', 'Clear shape'). Works without a maps key (a keyless map panel). The results list is the accessible
  * equivalent of the map.
  * @tag hearth-search-map
  * @attr {string} location - The place to search, as the search route writes it, e.g. `Salt-Lake-City,-UT,-USA` (default: the partner's `defaultSearchLocation`).
@@ -33,6 +33,12 @@
  * @csspart dot - A match that is not on the current page.
  * @csspart cluster - A group of homes; activating it zooms in.
  * @csspart search-this-area - The 'Search this area' button.
+ * @csspart draw-controls - Draw-a-shape: 'Draw', then the point count, 'Finish' (from 3 points), 'Undo point' and 'Cancel'; 'Clear shape' after a shape search.
+ * @csspart draw - The 'Draw' button: clicks on the map (or Enter at the crosshair) add the corners of a search area (at most 200).
+ * @csspart finish-shape - The 'Finish' button: searches inside the drawn shape.
+ * @csspart clear-shape - The 'Clear shape' button: back to searching the area in view.
+ * @csspart shape - The drawn shape (an SVG overlay).
+ * @csspart crosshair - The point Enter adds while drawing (the centre of the map).
  * @csspart save-search-dialog - The 'Save this search' dialog.
  * @csspart attribute-error - The message shown for a malformed attribute.
  * @cssproperty --hearth-color-primary - Pins, buttons and the current page.

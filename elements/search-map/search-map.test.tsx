@@ -97,4 +97,34 @@ describe('KeylessMap', () => {
     act(() => pin.click());
     expect(onSelectPin).toHaveBeenCalledWith('1001');
   });
+
+  it('draw mode: a click adds the corner under it, Enter adds the crosshair (the centre), and the shape is an SVG overlay', () => {
+    const onDrawVertex = vi.fn();
+    const shape = [
+      { lat: 40.76, lng: -111.9 },
+      { lat: 40.76, lng: -111.85 },
+    ];
+    const view = render(props({ drawing: true, shape, onDrawVertex }));
+    const plane = view.querySelector<HTMLElement>('[part="map-plane"]')!;
+    expect(plane.dataset.mode).toBe('draw');
+    expect(view.querySelector('[part="crosshair"]')).not.toBeNull();
+    expect(view.querySelector('[part="shape"] polyline')!.getAttribute('points')!.split(' ')).toHaveLength(2);
+    expect(view.querySelectorAll('[part="shape"] circle')).toHaveLength(2);
+    vi.spyOn(plane, 'getBoundingClientRect').mockReturnValue({ left: 10, top: 20, right: 650, bottom: 500, width: 640, height: 480, x: 10, y: 20, toJSON: () => ({}) });
+    act(() => plane.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: 330, clientY: 260 })));
+    const clicked = onDrawVertex.mock.calls[0]![0];
+    expect(clicked.lat).toBeCloseTo(viewport.center.lat, 9);
+    expect(clicked.lng).toBeCloseTo(viewport.center.lng, 9);
+    act(() => plane.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
+    expect(onDrawVertex).toHaveBeenLastCalledWith(viewport.center);
+  });
+
+  it('a searched shape is a filled polygon; without draw mode clicks add nothing', () => {
+    const onDrawVertex = vi.fn();
+    const view = render(props({ shape: [{ lat: 40.76, lng: -111.9 }, { lat: 40.76, lng: -111.85 }, { lat: 40.7, lng: -111.87 }], onDrawVertex }));
+    expect(view.querySelector('[part="shape"] polygon')).not.toBeNull();
+    expect(view.querySelector('[part="crosshair"]')).toBeNull();
+    act(() => view.querySelector<HTMLElement>('[part="map-plane"]')!.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+    expect(onDrawVertex).not.toHaveBeenCalled();
+  });
 });

@@ -9,6 +9,8 @@ import type { ElementHandle } from '../../core/define-element/define-element';
 import { formatMoney } from '../../core/format/money';
 import { searchMapTexts as t } from '../../core/i18n/search';
 import { formatAddress } from '../../core/listings/listing-summary';
+import { addVertex, canFinish, MAX_POLYGON_VERTICES, removeLastVertex } from '../../core/maps/polygon';
+import type { LatLng } from '../../core/maps/projection';
 import { locationFromSlug } from '../../core/places/places';
 import type { SearchListing } from '../../core/search/api';
 import { useNearViewport } from '../../core/search/near-viewport';
@@ -27,7 +29,7 @@ import {
 import { useSearch } from '../../core/search/use-search';
 import { useSearchMap } from '../../core/search/use-search-map';
 import { useHearthValue } from '../../core/state/hooks';
-import { KeylessMap } from './keyless-map';
+import { KeylessMap, type KeylessMapProps } from './keyless-map';
 import { SaveSearchDialog } from './save-search-dialog';
 
 export type SearchChangedDetail = SearchModel;
@@ -218,6 +220,62 @@ function Pager({ page, onPage }: { page: NonNullable<ReturnType<typeof useSearch
   );
 }
 
+// ---- draw a shape ------------------------------------------------------------------------------------
+
+function DrawControls({
+  draft,
+  searched,
+  onStart,
+  onUndo,
+  onCancel,
+  onFinish,
+  onClear,
+}: {
+  draft: LatLng[] | null;
+  searched: boolean;
+  onStart: () => void;
+  onUndo: () => void;
+  onCancel: () => void;
+  onFinish: () => void;
+  onClear: () => void;
+}) {
+  const id = useId();
+  return (
+    <div className="draw-controls" part="draw-controls" role="group" aria-label={t.draw}>
+      {draft === null ? (
+        <>
+          <button type="button" className="button button-secondary" part="draw" onClick={onStart}>
+            {t.draw}
+          </button>
+          {searched && (
+            <button type="button" className="button button-secondary" part="clear-shape" onClick={onClear}>
+              {t.clearShape}
+            </button>
+          )}
+        </>
+      ) : (
+        <>
+          <p id={`${id}-help`} className="visually-hidden">
+            {t.drawInstructions}
+          </p>
+          <span className="draw-status" role="status" aria-describedby={`${id}-help`}>
+            {t.shapePoints(draft.length, MAX_POLYGON_VERTICES)}
+          </span>
+          <button type="button" className="button button-primary" part="finish-shape" disabled={!canFinish(draft)} onClick={onFinish}>
+            {t.finishShape}
+          </button>
+          <button type="button" className="button button-secondary" disabled={draft.length === 0} onClick={onUndo}>
+            {t.undoPoint}
+          </button>
+          <button type="button" className="button button-secondary" onClick={onCancel}>
+            {t.cancelDrawing}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
 // ---- the element -------------------------------------------------------------------------------------
 
 export interface SearchMapProps {
@@ -245,10 +303,44 @@ export function SearchMap(props: SearchMapProps) {
   return <SearchSurface {...props} location={location} />;
 }
 
+type GoogleModule = typeof import('../../core/maps/google');
+
+/**
+ * The map: Google's when the partner config holds a maps key (its code is a separate chunk, imported when
+ * the map is first shown), else — and whenever Google cannot load — the keyless panel.
+ */
+function MapSurface({ mapsKey, ...props }: KeylessMapProps & { mapsKey: string | null }) {
+  const [google, setGoogle] = useState<GoogleModule | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!mapsKey) return;
+    let live = true;
+    import('../../core/maps/google').then(
+      (module) => live && setGoogle(module),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [mapsKey]);
+  if (mapsKey && google && !failed) {
+    return (
+      <section className="map" part="map" aria-label={props.label}>
+        <google.GoogleMap {...props} mapsKey={mapsKey} onFailed={() => setFailed(true)} />
+      </section>
+    );
+  }
+  return <KeylessMap {...props} />;
+}
+
 function SearchSurface({ location, view, urlSync, pageSize, element }: SearchMapProps) {
+  const mapsKey = useHearthValue(appContextAtom)?.context?.mapsKey ?? null;
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  /** Draw mode: the corners so far; null while not drawing. */
+  const [draft, setDraft] = useState<LatLng[] | null>(null);
   const list = useRef<HTMLDivElement>(null);
+  const area = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLElement>(null);
   const search = useSearch({
     initial: initialSearch(location, view),
@@ -272,8 +364,8 @@ function SearchSurface({ location, view, urlSync, pageSize, element }: SearchMap
       const place = (event as CustomEvent<{ location: string; lat: number; lng: number; kind: string }>).detail;
       update((m) =>
         place.kind === 'current-location'
-          ? { ...m, bounds: { north: place.lat + 0.05, south: place.lat - 0.05, east: place.lng + 0.07, west: place.lng - 0.07 }, page: 1, after: null }
-          : { ...m, location: place.location, bounds: null, page: 1, after: null },
+          ? { ...m, bounds: { north: place.lat + 0.05, south: place.lat - 0.05, east: place.lng + 0.07, west: place.lng - 0.07 }, polygon: null, page: 1, after: null }
+          : { ...m, location: place.location, bounds: null, polygon: null, page: 1, after: null },
       );
     };
     node.addEventListener('hearth-search-changed', onPlace);
@@ -343,8 +435,9 @@ function SearchSurface({ location, view, urlSync, pageSize, element }: SearchMap
           )}
         </div>
         {model.view === 'map' && map.viewport && (
-          <div className="map-area">
-            <KeylessMap
+          <div className="map-area" ref={area}>
+            <MapSurface
+              mapsKey={mapsKey}
               viewport={map.viewport}
               markers={map.markers}
               highlightedId={highlighted}
@@ -361,8 +454,34 @@ function SearchSurface({ location, view, urlSync, pageSize, element }: SearchMap
                 item?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
                 item?.focus();
               }}
+              shape={draft ?? model.polygon ?? null}
+              drawing={draft !== null}
+              onDrawVertex={(position) => setDraft((shape) => (shape ? addVertex(shape, position) : shape))}
             />
-            {map.moved && (
+            <DrawControls
+              draft={draft}
+              searched={Boolean(model.polygon)}
+              onStart={() => {
+                setDraft([]);
+                // The Draw button goes away: keyboard users continue on the map, at its crosshair.
+                requestAnimationFrame(() => area.current?.querySelector<HTMLElement>('[part="map-plane"]')?.focus());
+              }}
+              onUndo={() => setDraft((shape) => (shape ? removeLastVertex(shape) : shape))}
+              onCancel={() => setDraft(null)}
+              onFinish={() => {
+                if (!draft || !canFinish(draft)) return;
+                const polygon = draft;
+                setDraft(null);
+                map.searched();
+                update((m) => ({ ...m, polygon, bounds: null, page: 1, after: null }));
+              }}
+              onClear={() => {
+                const bounds = map.bounds();
+                map.searched();
+                update((m) => ({ ...m, polygon: null, bounds: bounds ?? m.bounds, page: 1, after: null }));
+              }}
+            />
+            {map.moved && draft === null && (
               <button
                 type="button"
                 className="button button-primary search-area"
@@ -370,7 +489,7 @@ function SearchSurface({ location, view, urlSync, pageSize, element }: SearchMap
                 onClick={() => {
                   const bounds = map.bounds();
                   map.searched();
-                  if (bounds) update((m) => ({ ...m, bounds, page: 1, after: null }));
+                  if (bounds) update((m) => ({ ...m, bounds, polygon: null, page: 1, after: null }));
                 }}
               >
                 {t.searchThisArea}

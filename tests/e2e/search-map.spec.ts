@@ -123,6 +123,52 @@ test.describe('<hearth-search-map> on a partner page (other origin, strict CSP, 
     await expect(page.getByRole('dialog', { name: t.saveSearchTitle })).toHaveCount(0);
   });
 
+  test('draw a shape: a triangle around Salt Lake City keeps its homes; one drawn by keyboard elsewhere finds none; Clear shape', async ({ openPartnerPage }) => {
+    const total = await expectedTotal();
+    const page = await openPartnerPage('/search.html');
+    const map = page.locator('#search-map');
+    await expect(map.locator('[part="result"]')).toHaveCount(Math.min(total, 25));
+    // Two steps out: the fitted results now sit in the middle quarter of the map.
+    await map.getByRole('button', { name: t.zoomOut }).click();
+    await map.getByRole('button', { name: t.zoomOut }).click();
+    const plane = map.getByRole('group', { name: t.map });
+    const box = (await plane.boundingBox())!;
+    await map.getByRole('button', { name: t.draw, exact: true }).click();
+    const finish = map.getByRole('button', { name: t.finishShape });
+    await expect(finish).toBeDisabled();
+    for (const [x, y] of [[6, 6], [box.width - 6, 6], [box.width / 2, box.height - 6]] as const) await plane.click({ position: { x, y } });
+    await expect(map.locator('[part="shape"]')).toHaveAttribute('data-points', '3');
+    await expect(map.getByRole('status').filter({ hasText: t.shapePoints(3, 200) })).toBeVisible();
+    await finish.click();
+    await expect(page).toHaveURL(/[?&]polygon=/);
+    const changed = await eventsOf(page, 'hearth-search-changed');
+    expect(changed.at(-1).polygon).toHaveLength(3);
+    await expect(map.locator('[part="result"]')).toHaveCount(Math.min(total, 25));
+    await expect(map.locator('[part="total"]')).toContainText(t.total(total, false));
+    await expect(map.getByRole('button', { name: t.clearShape })).toBeVisible();
+
+    // By keyboard, far to the west (the desert): Enter adds the crosshair, arrow keys move the map under it.
+    await plane.focus();
+    for (let i = 0; i < 6; i += 1) await page.keyboard.press('ArrowLeft');
+    await map.getByRole('button', { name: t.draw, exact: true }).click();
+    await expect(plane).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(map.locator('[part="shape"]')).toHaveAttribute('data-points', '3');
+    await finish.click();
+    await expect(map.locator('[part="empty"]')).toContainText(t.empty);
+
+    await map.getByRole('button', { name: t.clearShape }).click();
+    await expect(page).not.toHaveURL(/[?&]polygon=/);
+    await expect(page).toHaveURL(/[?&]bounds=/);
+    await expect(map.locator('[part="shape"]')).toHaveCount(0);
+    expect((await new AxeBuilder({ page }).include('hearth-search-map').analyze()).violations).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
+  });
+
   test('has no axe violations, map and gallery', async ({ openPartnerPage }) => {
     const page = await openPartnerPage('/search.html');
     const map = page.locator('#search-map');

@@ -1,0 +1,319 @@
+/**
+ * The Google Maps provider (DESIGN §3): used when the partner config holds a `mapsKey`. This module is its
+ * own lazy chunk — the search map imports it only when a map becomes visible and a key is set — and it
+ * imports `@googlemaps/js-api-loader` lazily in turn, so nothing from Google loads before then.
+ *
+ * What it provides: a map surface (`GoogleMap`, the MapSurface of provider.ts: viewport, markers, highlight,
+ * pins, and the drawn shape as a polyline or polygon), places autocomplete that works with an input inside
+ * shadow DOM (`attachAutocomplete`), the geocoder (`geocode`) and a street-view panorama lookup within
+ * 200 m (`hasPanorama`).
+ *
+ * Only the small `google.maps` surface typed below is used; `google-double.ts` is a faithful test double of
+ * exactly that surface.
+ */
+import { createElement, useEffect, useRef } from 'react';
+import { formatMoney } from '../format/money';
+import type { MapSurfaceProps } from './provider';
+import { fromScreen, type LatLng, type Viewport } from './projection';
+
+/** Street View: a panorama this close to the listing enables the showcase's Street View tab (spec §2). */
+export const PANORAMA_RADIUS_M = 200;
+
+// ---- the google.maps surface we use -------------------------------------------------------------------
+
+export interface GLatLng {
+  lat(): number;
+  lng(): number;
+}
+export type GLatLngLiteral = { lat: number; lng: number };
+export interface GListener {
+  remove(): void;
+}
+export interface GMap {
+  setCenter(center: GLatLngLiteral): void;
+  setZoom(zoom: number): void;
+  getCenter(): GLatLng | undefined;
+  getZoom(): number | undefined;
+  addListener(event: string, handler: (...args: unknown[]) => void): GListener;
+}
+export interface GMarker {
+  setMap(map: GMap | null): void;
+  setPosition(position: GLatLngLiteral): void;
+  setLabel(label: string | { text: string; className?: string }): void;
+  setZIndex(z: number): void;
+  setTitle(title: string): void;
+  addListener(event: string, handler: (...args: unknown[]) => void): GListener;
+}
+export interface GPoly {
+  setMap(map: GMap | null): void;
+  setPath(path: GLatLngLiteral[]): void;
+}
+export interface GAutocomplete {
+  addListener(event: 'place_changed', handler: () => void): GListener;
+  getPlace(): { formatted_address?: string; name?: string; geometry?: { location?: GLatLng } };
+}
+export interface GGeocoderResult {
+  formatted_address: string;
+  geometry: { location: GLatLng };
+}
+export interface GoogleLibraries {
+  maps: {
+    Map: new (node: HTMLElement, options: Record<string, unknown>) => GMap;
+    Polyline: new (options: Record<string, unknown>) => GPoly;
+    Polygon: new (options: Record<string, unknown>) => GPoly;
+  };
+  marker: { Marker: new (options: Record<string, unknown>) => GMarker };
+  places: { Autocomplete: new (input: HTMLInputElement, options: Record<string, unknown>) => GAutocomplete };
+  geocoding: { Geocoder: new () => { geocode(request: Record<string, unknown>): Promise<{ results: GGeocoderResult[] }> } };
+  streetView: {
+    StreetViewService: new () => { getPanorama(request: Record<string, unknown>): Promise<{ data: { location?: { latLng?: GLatLng } } }> };
+  };
+}
+
+// ---- loading --------------------------------------------------------------------------------------------
+
+let loading: Promise<GoogleLibraries> | null = null;
+let loadedKey: string | null = null;
+
+/**
+ * Google's libraries for `key`, loaded once per page (the loader injects one script; a second key on the
+ * same page is ignored by Google, so the first one wins).
+ */
+export function loadGoogleMaps(key: string): Promise<GoogleLibraries> {
+  if (loading) return loading;
+  loadedKey = key;
+  loading = (async () => {
+    const { setOptions, importLibrary } = await import('@googlemaps/js-api-loader');
+    setOptions({ key, v: 'weekly' });
+    // Typed by @types/google.maps; we use the narrow surface above.
+    const load = importLibrary as unknown as (name: string) => Promise<unknown>;
+    const [maps, marker, places, geocoding, streetView] = await Promise.all(['maps', 'marker', 'places', 'geocoding', 'streetView'].map(load));
+    return { maps, marker, places, geocoding, streetView } as GoogleLibraries;
+  })();
+  loading.catch(() => {
+    // A failed load (network, bad key) may be retried by the next map.
+    loading = null;
+  });
+  return loading;
+}
+
+/** For tests: forget the loaded libraries. */
+export function resetGoogleMaps() {
+  loading = null;
+  loadedKey = null;
+}
+export const googleMapsKey = () => loadedKey;
+
+// ---- geocoder and street view ---------------------------------------------------------------------------------
+
+/** The first geocoder result for an address; null for none (or when Google says ZERO_RESULTS). */
+export async function geocode(key: string, address: string): Promise<{ lat: number; lng: number; formattedAddress: string } | null> {
+  const { geocoding } = await loadGoogleMaps(key);
+  try {
+    const { results } = await new geocoding.Geocoder().geocode({ address });
+    const first = results[0];
+    return first ? { lat: first.geometry.location.lat(), lng: first.geometry.location.lng(), formattedAddress: first.formatted_address } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a Street View panorama exists within PANORAMA_RADIUS_M of a point (the promise API rejects on ZERO_RESULTS). */
+export async function hasPanorama(key: string, lat: number, lng: number): Promise<boolean> {
+  if (!Number.isFinite(lat) || !Number.isFinite(lng)) return false;
+  const { streetView } = await loadGoogleMaps(key);
+  try {
+    const { data } = await new streetView.StreetViewService().getPanorama({ location: { lat, lng }, radius: PANORAMA_RADIUS_M });
+    return Boolean(data.location?.latLng);
+  } catch {
+    return false;
+  }
+}
+
+// ---- places autocomplete inside shadow DOM ------------------------------------------------------------
+
+export interface PlaceChoice {
+  location: string;
+  lat: number;
+  lng: number;
+}
+
+/**
+ * Google's places dropdown (`.pac-container`) is appended to document.body and placed from the input's
+ * offsets, which are wrong for an input inside a shadow root (and under a host page's transforms). We keep
+ * it in the body — Google's own styles and mouse handling live there — but place it ourselves: fixed,
+ * under the input's box, on focus, typing, scroll and resize. A mousedown on it is prevented so the input
+ * keeps focus (in shadow DOM a blur before the click would close the list first), and Enter while the list
+ * is open picks the place instead of submitting the surrounding form.
+ */
+export async function attachAutocomplete(
+  key: string,
+  input: HTMLInputElement,
+  options: { countries: readonly string[]; onPlace(place: PlaceChoice): void },
+): Promise<() => void> {
+  const { places } = await loadGoogleMaps(key);
+  const before = new Set(document.querySelectorAll('.pac-container'));
+  const autocomplete = new places.Autocomplete(input, {
+    componentRestrictions: { country: options.countries.slice(0, 5).map((c) => c.toLowerCase()) },
+    fields: ['formatted_address', 'geometry', 'name'],
+  });
+  const container = [...document.querySelectorAll<HTMLElement>('.pac-container')].find((node) => !before.has(node)) ?? null;
+  const place = () => {
+    if (!container) return;
+    const box = input.getBoundingClientRect();
+    Object.assign(container.style, { position: 'fixed', top: `${box.bottom}px`, left: `${box.left}px`, width: `${box.width}px`, zIndex: '2147483000' });
+  };
+  const keepFocus = (event: Event) => event.preventDefault();
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && container && container.style.display !== 'none' && container.querySelector('.pac-item')) event.preventDefault();
+  };
+  const listener = autocomplete.addListener('place_changed', () => {
+    const chosen = autocomplete.getPlace();
+    const location = chosen.geometry?.location;
+    if (!location) return;
+    options.onPlace({ location: chosen.formatted_address ?? chosen.name ?? input.value, lat: location.lat(), lng: location.lng() });
+  });
+  input.setAttribute('autocomplete', 'off');
+  input.addEventListener('focus', place);
+  input.addEventListener('input', place);
+  input.addEventListener('keydown', onKey);
+  container?.addEventListener('mousedown', keepFocus);
+  window.addEventListener('scroll', place, true);
+  window.addEventListener('resize', place);
+  place();
+  return () => {
+    listener.remove();
+    input.removeEventListener('focus', place);
+    input.removeEventListener('input', place);
+    input.removeEventListener('keydown', onKey);
+    container?.removeEventListener('mousedown', keepFocus);
+    window.removeEventListener('scroll', place, true);
+    window.removeEventListener('resize', place);
+    container?.remove();
+  };
+}
+
+// ---- the map surface -------------------------------------------------------------------------------------
+
+/** Where each drawn marker sits (markers carry screen positions in the viewport they were laid out for). */
+export function markerPositions(viewport: Viewport, markers: MapSurfaceProps['markers']) {
+  return markers.map((marker) => ({ marker, position: fromScreen(viewport, { x: marker.x, y: marker.y }) }));
+}
+
+export interface GoogleMapProps extends MapSurfaceProps {
+  mapsKey: string;
+  pinLabel(listingId: string): string | null;
+  /** Google could not load (bad key, offline): the caller shows the keyless map instead. */
+  onFailed?(): void;
+}
+
+/** A Google map drawing the search's state: the same contract as the keyless panel. */
+export function GoogleMap(props: GoogleMapProps) {
+  const node = useRef<HTMLDivElement>(null);
+  const state = useRef<MapState | null>(null);
+  const latest = useRef(props);
+  latest.current = props;
+
+  useEffect(() => {
+    let live = true;
+    const listeners: GListener[] = [];
+    let observer: ResizeObserver | null = null;
+    loadGoogleMaps(props.mapsKey).then(
+      (libs) => {
+        if (!live || !node.current) return;
+        const { viewport } = latest.current;
+        const map = new libs.maps.Map(node.current, { center: viewport.center, zoom: viewport.zoom, clickableIcons: false, streetViewControl: false, fullscreenControl: false });
+        state.current = { libs, map, markers: new Map(), shape: null };
+        listeners.push(
+          map.addListener('idle', () => {
+            const center = map.getCenter();
+            const zoom = map.getZoom();
+            const { viewport: current, onViewportChange } = latest.current;
+            if (!center || zoom === undefined) return;
+            const next = { ...current, center: { lat: center.lat(), lng: center.lng() }, zoom: Math.round(zoom) };
+            if (Math.abs(next.center.lat - current.center.lat) > 1e-7 || Math.abs(next.center.lng - current.center.lng) > 1e-7 || next.zoom !== current.zoom) onViewportChange(next);
+          }),
+          map.addListener('click', (...args: unknown[]) => {
+            const event = args[0] as { latLng?: GLatLng } | undefined;
+            const { drawing, onDrawVertex } = latest.current;
+            if (drawing && onDrawVertex && event?.latLng) onDrawVertex({ lat: event.latLng.lat(), lng: event.latLng.lng() });
+          }),
+        );
+        observer = new ResizeObserver(([entry]) => entry && latest.current.onResize(Math.round(entry.contentRect.width), Math.round(entry.contentRect.height)));
+        observer.observe(node.current);
+        sync(state.current, latest.current, () => latest.current);
+      },
+      () => live && latest.current.onFailed?.(),
+    );
+    return () => {
+      live = false;
+      observer?.disconnect();
+      for (const l of listeners) l.remove();
+      if (state.current) {
+        for (const marker of state.current.markers.values()) marker.setMap(null);
+        state.current.shape?.setMap(null);
+      }
+      state.current = null;
+    };
+  }, [props.mapsKey]);
+
+  useEffect(() => {
+    if (state.current) sync(state.current, props, () => latest.current);
+  });
+
+  return createElement('div', { ref: node, className: 'plane google-map', part: 'map-plane', role: 'region', 'aria-label': props.label });
+}
+
+interface MapState {
+  libs: GoogleLibraries;
+  map: GMap;
+  markers: Map<string, GMarker>;
+  shape: GPoly | null;
+}
+
+/** Draws the props on the map: moves it, adds, updates and removes markers, redraws the shape. */
+function sync(s: MapState, props: GoogleMapProps, current: () => GoogleMapProps) {
+  const { map, libs, markers } = s;
+  const center = map.getCenter();
+  if (!center || Math.abs(center.lat() - props.viewport.center.lat) > 1e-7 || Math.abs(center.lng() - props.viewport.center.lng) > 1e-7) map.setCenter(props.viewport.center);
+  if (map.getZoom() !== props.viewport.zoom) map.setZoom(props.viewport.zoom);
+  const seen = new Set<string>();
+  for (const { marker, position } of markerPositions(props.viewport, props.markers)) {
+    seen.add(marker.id);
+    const label = marker.kind === 'cluster' ? marker.count.toLocaleString('en-US') : (props.pinLabel(marker.id) ?? '');
+    let drawn = markers.get(marker.id);
+    if (!drawn) {
+      drawn = new libs.marker.Marker({ map, position });
+      const id = marker.id;
+      const kind = marker.kind;
+      // Handlers read the latest props: a marker outlives the render that created it.
+      drawn.addListener('click', () => kind === 'pin' && current().onSelectPin(id));
+      drawn.addListener('mouseover', () => kind === 'pin' && current().onHighlight(id));
+      drawn.addListener('mouseout', () => kind === 'pin' && current().onHighlight(null));
+      markers.set(marker.id, drawn);
+    } else drawn.setPosition(position);
+    drawn.setTitle(label);
+    drawn.setLabel({ text: marker.kind === 'cluster' ? label : priceText(marker), className: marker.id === props.highlightedId ? 'hearth-pin-highlighted' : 'hearth-pin' });
+    drawn.setZIndex(marker.id === props.highlightedId ? 1000 : marker.kind === 'cluster' ? 1 : 10);
+  }
+  for (const [id, drawn] of markers) {
+    if (!seen.has(id)) {
+      drawn.setMap(null);
+      markers.delete(id);
+    }
+  }
+  const shape = props.shape ?? null;
+  if (!shape || shape.length === 0) {
+    s.shape?.setMap(null);
+    s.shape = null;
+  } else {
+    s.shape?.setMap(null);
+    const path = shape.map((p: LatLng) => ({ lat: p.lat, lng: p.lng }));
+    const options = { map, path, strokeWeight: 2, clickable: false };
+    s.shape = props.drawing || shape.length < 3 ? new libs.maps.Polyline(options) : new libs.maps.Polygon({ ...options, fillOpacity: 0.12 });
+  }
+}
+
+function priceText(marker: MapSurfaceProps['markers'][number]): string {
+  return marker.kind === 'pin' ? formatMoney(marker.priceInPennies, marker.currencyCode, { abbreviate: true, thousands: true }) : '';
+}
