@@ -25,53 +25,54 @@ export interface CardListing {
   timeZone: string;
 }
 
+/** What a card shows of a listing: one selection, used by the card's own query and by search results. */
+export const LISTING_CARD_FIELDS = /* GraphQL */ `
+id
+slugId
+listingCodeId
+photoUri
+priceInPennies
+priceCurrencyCode
+bedrooms
+bathrooms
+area
+areaUnit
+address {
+  streetLine1
+  city
+  stateProvince
+  postalCode
+}
+newListing
+lastPriceUpdate {
+  priceDropDate
+  priceDropAmountInPennies
+}
+underContract
+sold
+favoriteCount
+isFavorite
+openHouse {
+  startDateTime
+  endDateTime
+  isActive
+}
+listingBy {
+  brokerage {
+    name
+  }
+  agent {
+    name
+  }
+  system
+}
+timeZone
+`;
+
 export const ListingCardQuery = /* GraphQL */ `
   query ListingCard($listingId: ID!) {
     listingInfo(listingId: $listingId) {
-      id
-      slugId
-      listingCodeId
-      photoUri
-      photos {
-        photoUrl
-        description
-      }
-      priceInPennies
-      priceCurrencyCode
-      bedrooms
-      bathrooms
-      area
-      areaUnit
-      address {
-        streetLine1
-        city
-        stateProvince
-        postalCode
-      }
-      newListing
-      lastPriceUpdate {
-        priceDropDate
-        priceDropAmountInPennies
-      }
-      underContract
-      sold
-      favoriteCount
-      isFavorite
-      openHouse {
-        startDateTime
-        endDateTime
-        isActive
-      }
-      listingBy {
-        brokerage {
-          name
-        }
-        agent {
-          name
-        }
-        system
-      }
-      timeZone
+      ${LISTING_CARD_FIELDS}
     }
   }
 `;

@@ -3,6 +3,7 @@
  * clusters, saveSearch. Plain strings, parsed in the lazily loaded client chunk; validated against the
  * server schema in core/graphql/operations.test.ts.
  */
+import { LISTING_CARD_FIELDS } from '../listings/listing-card-data';
 import type { CardListing } from '../listings/listing-card-data';
 import type { Bounds } from '../maps/projection';
 import type { RequestPolicy } from './fetch-policy';
@@ -49,50 +50,11 @@ export const SearchListingsQuery = /* GraphQL */ `
       }
       edges {
         node {
-          id
-          slugId
-          listingCodeId
-          photoUri
-          priceInPennies
-          priceCurrencyCode
-          bedrooms
-          bathrooms
-          area
-          areaUnit
-          address {
-            streetLine1
-            city
-            stateProvince
-            postalCode
-          }
+          ${LISTING_CARD_FIELDS}
           location {
             latitude
             longitude
           }
-          newListing
-          lastPriceUpdate {
-            priceDropDate
-            priceDropAmountInPennies
-          }
-          underContract
-          sold
-          favoriteCount
-          isFavorite
-          openHouse {
-            startDateTime
-            endDateTime
-            isActive
-          }
-          listingBy {
-            brokerage {
-              name
-            }
-            agent {
-              name
-            }
-            system
-          }
-          timeZone
         }
       }
     }
