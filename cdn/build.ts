@@ -9,7 +9,7 @@
  *   node --import tsx cdn/build.ts --if-stale  build only when a source is newer than dist/ (before e2e tests)
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildCdnFlavour, CDN_FLAVOURS, type CdnBuildResult } from './build-cdn';
 import { buildNpm, type NpmBuildResult } from './build-npm';
@@ -86,10 +86,15 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   }
 }
 
+/** `<root>/dist`, or HEARTH_DIST (the server reads the same variable, see server/paths.ts). */
+function defaultDistDir(root: string): string {
+  return process.env.HEARTH_DIST ? resolve(process.env.HEARTH_DIST) : join(root, 'dist');
+}
+
 async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const root = options.root ?? REPO_ROOT;
-  const distDir = options.distDir ?? join(root, 'dist');
+  const distDir = options.distDir ?? defaultDistDir(root);
   const pkg = readPackageJson(root);
   const elements = discoverElements(root);
   if (!elements.length) throw new Error(`no elements found (elements/<name>/<name>.element.ts under ${root})`);
@@ -137,7 +142,7 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
 /** Builds when dist/ is missing or older than a source; returns null when it was current. */
 export async function ensureBuilt(options: BuildOptions = {}): Promise<BuildResult | null> {
   const root = options.root ?? REPO_ROOT;
-  const reason = staleReason(root, options.distDir ?? join(root, 'dist'));
+  const reason = staleReason(root, options.distDir ?? defaultDistDir(root));
   if (!reason) return null;
   if (!options.quiet) console.log(`building: ${reason}`);
   return build(options);

@@ -9,7 +9,8 @@ export const paths = {
   migrations: join(SERVER_DIR, 'db', 'migrations'),
   serverStatic: join(SERVER_DIR, 'static'),
   schemaFile: join(SERVER_DIR, 'schema.graphql'),
-  dist: join(REPO_ROOT, 'dist'),
+  /** HEARTH_DIST lets parallel builds (and their browser tests) use their own folder. */
+  dist: process.env.HEARTH_DIST ? resolve(process.env.HEARTH_DIST) : join(REPO_ROOT, 'dist'),
   defaultDataDir: join(REPO_ROOT, '.data', 'pglite'),
   demoSites: join(REPO_ROOT, 'demo-sites'),
   site: join(REPO_ROOT, 'site'),
