@@ -161,3 +161,14 @@ export const seedListings: SeedListing[] = [
     propertySubType: 'Single Family Residence',
   },
 ];
+
+/**
+ * Demo accounts (development only: never seeded when NODE_ENV=production). The seller owns the demo
+ * listings 1001 and 1002 (so their tours, open houses and offers reach them); the agent is a company
+ * agent (spec §1: coordinates tours with the seller). Passwords are public on purpose (README).
+ */
+export const DEMO_USERS = [
+  { email: 'seller@hearth.example', password: 'hearth-demo-seller', firstName: 'Sally', lastName: 'Seller', owns: [1001, 1002], companyAgent: false },
+  { email: 'buyer@hearth.example', password: 'hearth-demo-buyer', firstName: 'Bo', lastName: 'Buyer', owns: [], companyAgent: false },
+  { email: 'agent@hearth.example', password: 'hearth-demo-agent', firstName: 'Avery', lastName: 'Agent', owns: [], companyAgent: true },
+] as const;

@@ -2,10 +2,12 @@
  * Idempotent: rows that already exist are left alone (an operator's edits survive a restart), rows
  * that are missing are added.
  */
+import { hashPassword } from '../accounts/passwords';
+import { findUserByEmail, insertUser } from '../accounts/users';
 import type { Database } from '../db';
 import { hilbertKey } from '../listings/spatial';
 import { hashApiKey } from '../partners/api-keys';
-import { seedListings, seedPartners } from './data';
+import { DEMO_USERS, seedListings, seedPartners } from './data';
 
 export async function seed(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
@@ -51,4 +53,24 @@ export async function seed(db: Database): Promise<void> {
       );
     }
   });
+  if (process.env.NODE_ENV !== 'production') await seedDemoUsers(db);
+}
+
+/** The demo seller, buyer and company agent (server/seed/data.ts); an existing account is left alone. */
+async function seedDemoUsers(db: Database): Promise<void> {
+  for (const demo of DEMO_USERS) {
+    if (await findUserByEmail(db, demo.email)) continue;
+    const user = await insertUser(db, {
+      email: demo.email,
+      passwordHash: await hashPassword(demo.password),
+      firstName: demo.firstName,
+      lastName: demo.lastName,
+      emailVerified: true,
+    });
+    if (!user) continue;
+    if (demo.companyAgent) await db.query('UPDATE users SET is_company_agent = true WHERE id = $1', [user.id]);
+    if (demo.owns.length) {
+      await db.query('UPDATE listings SET seller_user_id = $1 WHERE id = ANY($2::bigint[]) AND seller_user_id IS NULL', [user.id, [...demo.owns]]);
+    }
+  }
 }
