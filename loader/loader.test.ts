@@ -11,10 +11,7 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-const ELEMENTS: LoaderElementMap = {
-  'hearth-contact-form': ['chunks/runtime-abc.js'],
-  'hearth-listing-card': ['chunks/runtime-abc.js', 'chunks/money-def.js'],
-};
+const ELEMENTS: LoaderElementMap = { names: ['contact-form', 'listing-card'], shared: ['chunks/runtime-abc.js'] };
 
 function pageWindow(url = 'https://agent.example/listing') {
   const happy = new HappyWindow({ url });
@@ -172,7 +169,6 @@ describe('loading elements', () => {
       'https://cdn.hearth.example/cdn/v0.1.0/elements/contact-form.js',
       'https://cdn.hearth.example/cdn/v0.1.0/chunks/runtime-abc.js',
       'https://cdn.hearth.example/cdn/v0.1.0/elements/listing-card.js',
-      'https://cdn.hearth.example/cdn/v0.1.0/chunks/money-def.js',
     ]);
   });
 

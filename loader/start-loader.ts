@@ -6,10 +6,14 @@
 import { configCacheKey, configUrl, type ConfigCacheEntry, type HearthGlobal } from './contract';
 
 /**
- * Each known tag → every chunk its element chunk statically imports (transitively), relative to the versioned
- * folder. The element chunk itself is `elements/<name>.js` for `hearth-<name>`, so the map does not repeat it.
+ * The elements the build knows: `names` are the `<name>` of each `hearth-<name>` tag (its chunk is
+ * `elements/<name>.js`), `shared` the chunks every element needs (the runtime), relative to the versioned
+ * folder. One shared list instead of one per tag keeps the loader under 1 KB however many elements there are.
  */
-export type LoaderElementMap = Readonly<Record<string, readonly string[]>>;
+export interface LoaderElementMap {
+  readonly names: readonly string[];
+  readonly shared: readonly string[];
+}
 
 /** The element chunk of a `hearth-<name>` tag, relative to the versioned folder. */
 export const elementFile = (tag: string): string => `elements/${tag.slice(7)}.js`;
@@ -73,7 +77,7 @@ export function startLoader(
   const load = (tag: string) => {
     if (seen[tag]) return;
     seen[tag] = 1;
-    for (const file of [elementFile(tag), ...elements[tag]!])
+    for (const file of [elementFile(tag), ...elements.shared])
       if (!seen[file]) seen[file] = 1, addLink('modulepreload', cdn + file);
     importModule(cdn + elementFile(tag)).catch((error: unknown) => {
       console.error(error);
@@ -87,9 +91,7 @@ export function startLoader(
     });
   };
   // Only known tags match, so unknown hearth-* tags (and defined ones) are left alone. The build bakes at least one.
-  const selector = Object.keys(elements)
-    .map((tag) => `${tag}:not(:defined)`)
-    .join();
+  const selector = elements.names.map((name) => `hearth-${name}:not(:defined)`).join();
   const scan = (root: ParentNode) => root.querySelectorAll(selector).forEach((el) => load(el.localName));
   scan(doc);
   new win.MutationObserver((records) => {
