@@ -20,6 +20,7 @@ import { paths } from './paths';
 import { seed as seedDatabase } from './seed';
 import { seedListingsIfEmpty } from './seed/listings';
 import type { ServerConfig, Services } from './services';
+import { notFoundRoute } from './site/pages';
 import { siteRoutes } from './site/routes';
 import { tourRoutes } from './tours/routes';
 
@@ -83,6 +84,7 @@ function buildRouter(options: { production: boolean; logger: Logger }): Router {
   const router = new Router();
   const groups = [partnerRoutes, contactRoutes, questionnaireRoutes, accountRoutes(), graphqlRoutes(options), mediaRoutes, tourRoutes, siteRoutes];
   for (const group of groups) for (const [path, route] of Object.entries(group)) router.on(path, route);
+  router.otherwise(notFoundRoute);
   router.on('/healthz', {
     GET: async (ctx) => {
       await ctx.services.db.query('SELECT 1');

@@ -39,6 +39,13 @@ const trimSlash = (path: string) => (path.length > 1 && path.endsWith('/') ? pat
 export class Router {
   readonly #exact = new Map<string, Route>();
   readonly #prefixes: { prefix: string; route: Route }[] = [];
+  #otherwise: Route | null = null;
+
+  /** The route for paths nothing else matches (the hosted site's not-found page); `rest` is the whole path. */
+  otherwise(route: Route): this {
+    this.#otherwise = route;
+    return this;
+  }
 
   /** `path` ending in `/*` mounts a prefix. */
   on(path: string, route: Route): this {
@@ -54,7 +61,7 @@ export class Router {
       if (pathname.startsWith(prefix)) return { route, rest: pathname.slice(prefix.length) };
       if (pathname === prefix.slice(0, -1)) return { route, rest: '' };
     }
-    return null;
+    return this.#otherwise ? { route: this.#otherwise, rest: pathname } : null;
   }
 
   handler(services: Services): (req: IncomingMessage, res: ServerResponse) => void {

@@ -9,6 +9,7 @@ import { notFound } from '../http/errors';
 import type { RequestContext, Route } from '../http/router';
 import { paths } from '../paths';
 import { homePage } from './home';
+import { sitePageRoutes } from './pages';
 import { resetPageRoute } from './reset-page';
 
 /** The moving alias of the current build; `/cdn/v<semver>/` are the immutable ones. */
@@ -90,4 +91,5 @@ export const siteRoutes: Record<string, Route> = {
   '/reset/*': resetPageRoute,
   '/demo/agent-site/*': demoRoute('agent-site'),
   '/demo/gallery/*': demoRoute('gallery'),
+  ...sitePageRoutes,
 };

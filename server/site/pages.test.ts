@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteTexts as t } from '../../core/i18n/site';
+import type { RunningServer } from '../app';
+import { seedListings } from '../seed/data';
+import { startTestServer } from '../testing/test-server';
+import { SITE_PAGE_CSP } from './pages';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const HTML = { Accept: 'text/html,application/xhtml+xml' };
+const get = (path: string, headers: Record<string, string> = HTML) => fetch(`${server.url}${path}`, { headers });
+const listing = seedListings[0]!;
+
+async function page(path: string, status = 200): Promise<string> {
+  const response = await get(path);
+  expect(response.status, path).toBe(status);
+  expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  expect(response.headers.get('content-security-policy')).toBe(SITE_PAGE_CSP);
+  const html = await response.text();
+  expect(html).toContain('<script src="/cdn/v1/loader.js" async></script>');
+  // Nothing inline that the CSP would have to allow.
+  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)/);
+  expect(html).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
+  return html;
+}
+
+const expectNotFound = async (path: string) => {
+  const html = await page(path, 404);
+  expect(html).toContain(`<h1>${t.notFoundHeading}</h1>`);
+  expect(html).toContain('We can&#39;t seem to find the page you&#39;re looking for.');
+  expect(html).toContain(t.notFoundCode);
+};
+
+describe('hosted-site pages composed from the elements (spec §2 routes)', () => {
+  it('search and gallery', async () => {
+    expect(await page('/search')).toContain('<hearth-search-map url-sync></hearth-search-map>');
+    expect(await page('/gallery/')).toContain('<hearth-search-map url-sync view="gallery"></hearth-search-map>');
+  });
+
+  it('a listing by /listing/{slugId}/{listingCodeId}, with tour, offer and open-house elements for its id', async () => {
+    const html = await page(`/listing/${listing.slugId}/${listing.listingCodeId}`);
+    expect(html).toContain(`<hearth-listing-detail slug-id="${listing.slugId}" listing-code-id="${listing.listingCodeId}" route-sync owns-page>`);
+    expect(html).toContain(`<hearth-request-tour listing-id="${listing.id}">`);
+    expect(html).toContain(`<hearth-make-offer listing-id="${listing.id}">`);
+    expect(html).toContain(`<hearth-open-houses listing-id="${listing.id}">`);
+    const gallery = await page(`/listing/${listing.slugId}/${listing.listingCodeId}/gallery/3`);
+    expect(gallery).toContain('photo-index="3" open-dialog="gallery"');
+  });
+
+  it('the not-found page for unknown listings, a slug that does not match its code, and malformed segments', async () => {
+    await expectNotFound(`/listing/${listing.slugId}/NOPE-1`);
+    await expectNotFound(`/listing/some-other-slug/${listing.listingCodeId}`);
+    await expectNotFound(`/listing/${encodeURIComponent('"><script>alert(1)</script>')}/x`);
+    await expectNotFound(`/listing/${listing.slugId}/${listing.listingCodeId}/gallery/abc`);
+    await expectNotFound('/listing/%E0%A4%A');
+  });
+
+  it('account pages: tours (buyer and seller dialogs by id), offers, guide, mortgage, the pre-qualification edit route', async () => {
+    expect(await page('/account/buying/tours')).toContain('<hearth-tours></hearth-tours>');
+    expect(await page('/account/buying/tours/edit-tour/42')).toContain('<hearth-tours tour-id="42"></hearth-tours>');
+    expect(await page('/account/buying/tours/seller-edit-tour/7')).toContain('<hearth-tours tour-id="7"></hearth-tours>');
+    await expectNotFound('/account/buying/tours/edit-tour/abc');
+    expect(await page('/account/buying/offers')).toContain('<hearth-offers></hearth-offers>');
+    expect(await page('/account/buyer-offer/5')).toContain('<hearth-offers></hearth-offers>');
+    expect(await page('/account/buying/guide')).toContain('<a href="/account/buying/tours">Request tours</a>');
+    expect(await page('/account/mortgage')).toContain('<hearth-mortgage-prequal></hearth-mortgage-prequal>');
+    const id = '0f8c7a4e-3b2d-4c1a-9e8f-1234567890ab';
+    expect(await page(`/account/pre-qualification-edit/${id}`)).toContain(`<hearth-questionnaire response-id="${id}" mode="single">`);
+    await expectNotFound('/account/pre-qualification-edit/not-a-uuid');
+    expect(await page('/account')).toContain('href="/account/buying/offers"');
+  });
+
+  it('the mortgage page (spec §2) and its children', async () => {
+    const html = await page('/mortgage');
+    for (const text of [t.mortgage.getPrequalified, t.mortgage.refinance, t.mortgage.getStarted, t.mortgage.callPrompt]) expect(html).toContain(text);
+    expect(html).toContain('<hearth-mortgage-calculator></hearth-mortgage-calculator>');
+    expect(await page('/mortgage/prequalify')).toContain('<hearth-mortgage-prequal></hearth-mortgage-prequal>');
+    expect(await page('/mortgage/refinance')).toContain('<hearth-mortgage-prequal kind="refinance">');
+    expect(await page('/mortgage/calculator')).toContain('<hearth-mortgage-calculator>');
+    await expectNotFound('/mortgage/lottery');
+  });
+
+  it('any other path: the not-found page for a browser, JSON for an API client', async () => {
+    await expectNotFound('/no/such/page');
+    const api = await get('/no/such/page', { Accept: 'application/json' });
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ error: 'not_found' });
+  });
+});
