@@ -62,3 +62,28 @@ describe('session rejection (spec §8)', () => {
     expect(isGuestPage('/account')).toBe(false);
   });
 });
+
+describe('one cache per visitor', () => {
+  it('keeps its client while the same user is signed in, and starts a fresh one when the user changes', async () => {
+    const { graphqlClient } = await import('./client');
+    const { hearthStore } = await import('../state/store');
+    const { sessionAtom } = await import('../auth/session');
+    const as = (id: number | null) =>
+      hearthStore.set(
+        sessionAtom,
+        id === null ? { status: 'anonymous', user: null, token: null } : ({ status: 'authenticated', user: { id }, token: `t${id}` } as never),
+      );
+    as(null);
+    const guest = graphqlClient();
+    expect(graphqlClient()).toBe(guest);
+    as(1);
+    const first = graphqlClient();
+    expect(first).not.toBe(guest);
+    expect(graphqlClient()).toBe(first);
+    as(2);
+    const second = graphqlClient();
+    expect(second).not.toBe(first);
+    as(null);
+    expect(graphqlClient()).not.toBe(second);
+  });
+});

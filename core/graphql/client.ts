@@ -98,8 +98,18 @@ export const errorToastExchange: Exchange = mapExchange({
 });
 
 let client: Client | undefined;
+let clientUser: string | undefined;
 
+/**
+ * The page's GraphQL client. Its cache belongs to one visitor: when the signed-in user changes (sign-in,
+ * sign-out, another account), the next call gets a fresh client, so nobody is shown what the previous
+ * user's queries cached (their tours, offers, favourites).
+ */
 export function graphqlClient(): Client {
+  const session = hearthStore.get(sessionAtom);
+  const user = session.status === 'authenticated' && session.user ? String(session.user.id) : '';
+  if (client && clientUser !== user) client = undefined;
+  clientUser = user;
   if (!client) {
     client = new Client({
       url: '/public_graphql/',
