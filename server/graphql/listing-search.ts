@@ -259,7 +259,7 @@ const ListingsInfoRef = builder.objectRef<ListingsInfo>('ListingsInfo').implemen
 builder.queryField('listingsInfo', (t) =>
   t.field({
     type: ListingsInfoRef,
-    description: `Map pins for a viewport: every listing up to ${PIN_THRESHOLD} matches, else grid clusters (at most 256).`,
+    description: `Map pins for a viewport: every listing up to ${PIN_THRESHOLD} matches, else grid clusters (at most 289).`,
     args: { geoInput: t.arg({ type: GeoInput, required: true }), searchInput: t.arg({ type: SearchInput }) },
     resolve: (_root, args, ctx) =>
       withBadInput(() => listingsInfo(ctx.db, { geo: args.geoInput, search: args.searchInput ?? null })),

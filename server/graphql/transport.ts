@@ -13,6 +13,7 @@ import { API_CSP } from '../http/respond';
 import type { RequestContext, Route } from '../http/router';
 import type { Logger } from '../log';
 import { guardPartnerRequest, partnerPreflight } from '../partners/guard';
+import { PublicResponseCache } from '../listings/search/response-cache';
 import { buildGraphqlContext, type GraphqlContext, type GraphqlEndpoint, type GraphqlServerContext } from './context';
 import { schema } from './index';
 import { GRAPHQL_LIMITS, queryLimitsRule } from './limits';
@@ -77,6 +78,7 @@ async function forward(
   ctx: RequestContext,
   yoga: YogaServerInstance<GraphqlServerContext, GraphqlContext>,
   endpoint: GraphqlEndpoint,
+  cache: PublicResponseCache | null = null,
 ): Promise<void> {
   const partner = await guardPartnerRequest(ctx);
   // Uploads (uploadUserPhoto) are multipart, and only for signed-in users.
@@ -100,7 +102,11 @@ async function forward(
     headers,
     body: new Uint8Array(body),
   });
-  const response = await yoga.fetch(request, { db: ctx.services.db, partner, endpoint, viewer });
+  // Identical public search requests within seconds are answered from the cache (response-cache.ts).
+  const cacheable = cache && !ctx.req.headers.authorization ? partner.id : null;
+  const response = await (cache
+    ? cache.fetch(ctx.services.db, cacheable, body, () => yoga.fetch(request, { db: ctx.services.db, partner, endpoint, viewer }))
+    : yoga.fetch(request, { db: ctx.services.db, partner, endpoint, viewer }));
 
   const payload = Buffer.from(await response.arrayBuffer());
   ctx.res.statusCode = response.status;
@@ -117,8 +123,9 @@ export function graphqlRoutes(options: GraphqlOptions): Record<string, Route> {
   const routes: Record<string, Route> = {};
   for (const endpoint of ['graphql', 'public_graphql'] as const) {
     const yoga = createEndpoint(endpoint, options);
+    const cache = endpoint === 'public_graphql' ? new PublicResponseCache() : null;
     routes[`/${endpoint}/`] = {
-      POST: withDetailErrors((ctx) => forward(ctx, yoga, endpoint)),
+      POST: withDetailErrors((ctx) => forward(ctx, yoga, endpoint, cache)),
       OPTIONS: partnerPreflight(['POST']),
       methodNotAllowed: 'GraphQL requests must be POST with a JSON body (see spec §7).',
     };

@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../../db';
 import { importFile, replicateFromUrl, summarize, type ImportStats } from './import';
+import { refreshMapCells } from '../search/map-cells';
 
 const USAGE = 'usage: npm run import:reso -- <file-or-url> [--token T] [--progress N] [--bulk]';
 
@@ -39,6 +40,8 @@ try {
   const stats = isUrl
     ? await replicateFromUrl(db, target, { token: values.token ?? process.env.RESO_TOKEN, progressEvery, onProgress })
     : await importFile(db, target, { progressEvery, onProgress, bulk: values.bulk });
+  // The map clusters of what changed now, so the first map view after the import does not wait for them.
+  await refreshMapCells(db);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const summary = summarize(stats);
   console.info(

@@ -12,7 +12,9 @@
  * (listings_newest_idx, listings_price_id_idx) and stops after a page.
  */
 import type { Queryable } from '../../db';
-import { filterSql, validateFilter, type ListingFilter } from './filters';
+import { filterClassification, precomputable } from './clusters';
+import { filterSql, geoEnvelope, validateFilter, type ListingFilter } from './filters';
+import { countBounds } from './map-cells';
 import { DAYS_ON_MARKET_SQL, LISTING_COLUMNS, toPublicListing, type ListingRow, type PublicListing } from './listing';
 import {
   encodeCursor,
@@ -72,62 +74,93 @@ function keysetCondition(p: SqlParams, order: OrderSpec, cursor: Cursor, forward
   return `(${order.key}, l.id) ${greater ? '>' : '<'} (${p.add(cursor.k)}::${order.type}, ${p.add(cursor.i)}::int8)`;
 }
 
-async function countMatches(db: Queryable, where: string, params: unknown[]): Promise<{ count: number; capped: boolean }> {
+type CellCounts = Awaited<ReturnType<typeof countBounds>>;
+
+/** The map cells' bounds on a filter's matches, when the cells can answer it (a rectangle, at most a classification). */
+async function cellCounts(db: Queryable, filter: ListingFilter): Promise<CellCounts> {
+  if (!filter.geo || !precomputable(filter)) return null;
+  return countBounds(db, geoEnvelope(filter.geo), filterClassification(filter));
+}
+
+/**
+ * How many listings match, counted up to COUNT_CAP. A rectangle with at most a classification asks the
+ * precomputed map cells first: when the cells wholly inside it hold more than COUNT_CAP, the count is
+ * capped without reading a listing (a region viewport's GiST bitmap alone costs ~10 ms at 100k).
+ */
+export async function countMatches(
+  db: Queryable,
+  filter: ListingFilter,
+  where: string,
+  params: unknown[],
+  counted?: CellCounts,
+): Promise<{ count: number; capped: boolean }> {
+  const cells = counted === undefined ? await cellCounts(db, filter) : counted;
+  if (cells && cells.atLeast > COUNT_CAP) return { count: COUNT_CAP, capped: true };
+  if (cells && cells.atMost === 0) return { count: 0, capped: false };
   const { rows } = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (SELECT 1 FROM listings l WHERE ${where} LIMIT ${COUNT_CAP + 1}) AS m`,
     params,
   );
   const n = rows[0]!.n;
-  return n > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count: n, capped: false };
+  return capped(n);
 }
+
+const capped = (n: number) => (n > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count: n, capped: false });
 
 export async function loadListings(db: Queryable, args: LoadListingsArgs): Promise<ListingConnection> {
   const request = pageRequest(args);
   validateFilter(args.filter);
   const order = ORDERS[args.orderBy ?? 'newest'];
   if (!order) throw new BadSearchInput(`orderBy ${String(args.orderBy)} is not an order.`, 'orderBy');
-
-  const filterParams = new SqlParams();
-  const where = filterSql(filterParams, args.filter);
-  const total = await countMatches(db, where, filterParams.values);
-
-  const p = new SqlParams();
-  const conditions = [filterSql(p, args.filter, { spatialIndex: !total.capped })];
   const forward = request.direction === 'forward';
-  let startPosition: number;
+
+  // The window to read, in the order's direction or (readBackward) against it.
+  const keyset: { cursor: Cursor; forward: boolean }[] = [];
   let offset = 0;
   let limit = request.size;
   if (request.direction === 'forward') {
     const after = request.after;
-    if (after?.k !== undefined && request.skip === 0) {
-      conditions.push(keysetCondition(p, order, after, true));
-    } else {
-      offset = (after ? after.o + 1 : 0) + request.skip;
-    }
-    startPosition = (after ? after.o + 1 : 0) + request.skip;
+    if (after?.k !== undefined && request.skip === 0) keyset.push({ cursor: after, forward: true });
+    else offset = (after ? after.o + 1 : 0) + request.skip;
   } else {
     const before = request.before;
-    // The position the page ends before: a cursor's, or one past the last match.
-    const end = before ? before.o : total.count;
-    startPosition = Math.max(0, end - request.size);
     if (before?.k !== undefined) {
-      conditions.push(keysetCondition(p, order, before, false));
-      limit = Math.min(request.size, end);
+      keyset.push({ cursor: before, forward: false });
+      limit = Math.min(request.size, before.o);
     } else if (before) {
       // A page cursor read backward: read forward from where the page starts.
-      offset = startPosition;
-      limit = end - startPosition;
+      offset = Math.max(0, before.o - request.size);
+      limit = before.o - offset;
     }
     // Without `before`: the last page, the tail of the order read backward.
   }
-
   const readBackward = !forward && (request.before?.k !== undefined || !request.before);
   const dir = readBackward ? (order.direction === 'ASC' ? 'DESC' : 'ASC') : order.direction;
-  const sql = `SELECT ${LISTING_COLUMNS}, (${order.key})::text AS sort_key FROM listings l
-    WHERE ${conditions.join(' AND ')}
-    ORDER BY ${order.key} ${dir}, l.id ${dir}
-    LIMIT ${limit + 1}${offset > 0 ? ` OFFSET ${offset}` : ''}`;
-  const { rows } = limit > 0 ? await db.query<Row>(sql, p.values) : { rows: [] as Row[] };
+  const window = `LIMIT ${limit + 1}${offset > 0 ? ` OFFSET ${offset}` : ''}`;
+
+  const filterParams = new SqlParams();
+  const total = await countMatches(db, args.filter, filterSql(filterParams, args.filter), filterParams.values);
+  const p = new SqlParams();
+  const conditions = [filterSql(p, args.filter, { spatialIndex: !total.capped })];
+  for (const k of keyset) conditions.push(keysetCondition(p, order, k.cursor, k.forward));
+  // Each row as one json value: the driver parses one column instead of 70, a third less time per page
+  // on PGlite. The outer SELECT only projects, so the rows keep the inner ORDER BY.
+  const sql = `SELECT row_to_json(page) AS row FROM (
+    SELECT ${LISTING_COLUMNS}, (${order.key})::text AS sort_key FROM listings l
+     WHERE ${conditions.join(' AND ')}
+     ORDER BY ${order.key} ${dir}, l.id ${dir}
+     ${window}) AS page`;
+  const rows = limit > 0 ? (await db.query<{ row: Row }>(sql, p.values)).rows.map((r) => r.row) : [];
+
+  // Where the page starts in the whole order.
+  let startPosition: number;
+  if (request.direction === 'forward') {
+    startPosition = (request.after ? request.after.o + 1 : 0) + request.skip;
+  } else {
+    // The position the page ends before: a cursor's, or one past the last match.
+    const end = request.before ? request.before.o : total.count;
+    startPosition = Math.max(0, end - request.size);
+  }
   const more = rows.length > limit;
   const page = rows.slice(0, limit);
   if (readBackward) page.reverse();

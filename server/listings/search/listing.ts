@@ -17,14 +17,21 @@ export const PUBLIC_LISTING = 'l.internet_entire_listing_display';
 export const SEARCHABLE_STATUSES = ['Active', 'Active Under Contract', 'Coming Soon', 'Pending'] as const;
 
 /**
- * Days on market: the feed's DaysOnMarket plus the days since the feed said it, else the days since
- * the list date, else 0. One SQL expression so the `DAYS_ON_MARKET` order and the field agree.
+ * Days on market (spec daysOn{product}), one SQL expression so the `DAYS_ON_MARKET` order and the field
+ * agree:
+ *   - the feed gave DaysOnMarket: that figure plus the days since the feed said it (frozen once Closed);
+ *   - otherwise counted from the list date, or, when the feed gave none, from the listing's latest
+ *     'listed' event in its status history (when it came on the market, or was first seen), up to the
+ *     close date for a sold home and to today otherwise;
+ *   - 0 when there is nothing to count from.
  */
 export const DAYS_ON_MARKET_SQL = `(CASE
-  WHEN l.days_on_market IS NOT NULL THEN l.days_on_market
-    + greatest(0, current_date - coalesce(l.modification_timestamp::date, current_date))
-  WHEN l.list_date IS NOT NULL THEN greatest(0, current_date - l.list_date)
-  ELSE 0 END)`;
+  WHEN l.days_on_market IS NOT NULL THEN l.days_on_market + CASE WHEN l.status = 'Closed' THEN 0
+    ELSE greatest(0, current_date - coalesce(l.modification_timestamp::date, current_date)) END
+  ELSE coalesce(greatest(0,
+    coalesce(CASE WHEN l.status = 'Closed' THEN l.close_date END, current_date)
+    - coalesce(l.list_date, (SELECT max(h.changed_at)::date FROM listing_status_history h
+        WHERE h.listing_id = l.id AND h.event = 'listed' AND h.changed_at <= now()))), 0) END)`;
 
 export const NEW_LISTING_SQL = `coalesce(l.list_date >= current_date - ${NEW_LISTING_DAYS}, false)`;
 
@@ -359,9 +366,9 @@ export async function upcomingOpenHouses(db: Queryable, listingId: number): Prom
 }
 
 /** How far similar homes may be: about 11 km north–south (widened east–west by 1/cos(latitude)). */
-const SIMILAR_RADIUS_DEGREES = 0.1;
+export const SIMILAR_RADIUS_DEGREES = 0.1;
 /** Similar price: within 25 % either side. */
-const SIMILAR_PRICE_SPREAD = 0.25;
+export const SIMILAR_PRICE_SPREAD = 0.25;
 export const SIMILAR_HOMES_LIMIT = 6;
 
 /**

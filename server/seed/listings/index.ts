@@ -4,6 +4,7 @@
  */
 import type { Database } from '../../db';
 import { RecordImporter, type ImportStats } from '../../listings/reso/import';
+import { rebuildMapCells } from '../../listings/search/map-cells';
 import { generateListingRecords, type GenerateOptions } from './generate';
 
 export const SEED_SOURCE = 'seed';
@@ -40,6 +41,8 @@ export async function seedListings(db: Database, options: SeedListingsOptions = 
 export async function organizeListings(db: Database): Promise<void> {
   await db.exec('CLUSTER listings USING listings_spatial_key_idx');
   await db.exec('ANALYZE listings, open_houses, listing_status_history, stay_availability');
+  // The precomputed map clusters, all at once (cheaper than cell by cell after a bulk load).
+  await rebuildMapCells(db);
 }
 
 /** On first start: only when the listings table holds nothing but the three demo listings. */

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db';
+import { engineName, openTestDatabase } from '../../testing/test-server';
+import type { GeoBounds, ListingFilter } from './filters';
+import { COUNT_CAP, countMatches, loadListings } from './listing-load';
+import { filterSql } from './filters';
+import { SqlParams } from './sql';
+
+let db: Database;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+/** `n` sale listings from id `first` on a grid from (south, west), 0.001° apart, list dates spread over a year. */
+async function bulkInsert(first: number, n: number, south: number, west: number) {
+  await db.query(
+    `INSERT INTO listings (id, listing_code_id, slug_id, street_line1, city, state_province, postal_code,
+        price_in_pennies, latitude, longitude, list_date)
+      SELECT $1::int8 + g, 'C' || ($1::int8 + g), 'capped-' || ($1::int8 + g), g || ' Main', 'Vernal', 'UT', '84078',
+        10000000 + (g * 7919) % 50000 * 100, $3::float8 + (g / 40) * 0.001, $4::float8 + (g % 40) * 0.001,
+        DATE '2024-01-01' + (g * 37) % 365
+      FROM generate_series(0, $2::int - 1) AS g`,
+    [first, n, south, west],
+  );
+}
+
+/** The page as the database orders it without any plan trickery: the reference. */
+async function referenceIds(bounds: GeoBounds, offset: number, limit: number): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT id FROM listings WHERE latitude BETWEEN $1 AND $2 AND longitude BETWEEN $3 AND $4
+        AND internet_entire_listing_display AND status IN ('Active', 'Active Under Contract', 'Coming Soon', 'Pending')
+      ORDER BY coalesce(list_date, DATE '1900-01-01') DESC, id DESC OFFSET $5 LIMIT $6`,
+    [bounds.south, bounds.north, bounds.west, bounds.east, offset, limit],
+  );
+  return rows.map((r) => r.id);
+}
+
+const count = (filter: ListingFilter) => {
+  const p = new SqlParams();
+  return countMatches(db, filter, filterSql(p, filter), p.values);
+};
+
+describe(`capped counts (${engineName()})`, () => {
+  // Vernal: COUNT_CAP + 200 listings in a 0.04° × 0.03° block; another block of exactly COUNT_CAP.
+  const dense: GeoBounds = { south: 40.44, north: 40.475, west: -109.55, east: -109.5 };
+  const exact: GeoBounds = { south: 40.6, north: 40.63, west: -109.55, east: -109.5 };
+
+  beforeAll(async () => {
+    await bulkInsert(20_000, COUNT_CAP + 200, dense.south + 0.0005, dense.west + 0.0005);
+    await bulkInsert(30_000, COUNT_CAP, exact.south + 0.0005, exact.west + 0.0005);
+  });
+
+  it('stops at COUNT_CAP and says so, from the map cells (a rectangle) and from the listings (other filters)', async () => {
+    expect(await count({ geo: { bounds: dense } })).toEqual({ count: COUNT_CAP, capped: true });
+    // The cells answered: no listing was counted.
+    const sql: string[] = [];
+    const spy = { ...db, query: (text: string, params?: readonly unknown[]) => (sql.push(text), db.query(text, params)) } as Database;
+    const p = new SqlParams();
+    await countMatches(spy, { geo: { bounds: dense } }, filterSql(p, { geo: { bounds: dense } }), p.values);
+    expect(sql.some((text) => text.includes(`LIMIT ${COUNT_CAP + 1}`))).toBe(false);
+    // A filter that matches everything but is not answered by the cells: the LIMITed count.
+    expect(await count({ geo: { bounds: dense }, search: { minPriceInPennies: 0 } })).toEqual({ count: COUNT_CAP, capped: true });
+    const page = await loadListings(db, { filter: { geo: { bounds: dense } }, first: 25 });
+    expect(page.totalCount).toBe(COUNT_CAP);
+    expect(page.totalCountCapped).toBe(true);
+    expect(page.pageInfo.hasNextPage).toBe(true);
+    expect(page.pageCursors.last!.page).toBe(COUNT_CAP / 25);
+  });
+
+  it('counts exactly up to COUNT_CAP (not capped), and zero in an empty viewport', async () => {
+    expect(await count({ geo: { bounds: exact } })).toEqual({ count: COUNT_CAP, capped: false });
+    expect(await count({ geo: { bounds: exact }, classification: 'sale' })).toEqual({ count: COUNT_CAP, capped: false });
+    expect(await count({ geo: { bounds: exact }, classification: 'rent' })).toEqual({ count: 0, capped: false });
+    expect(await count({ geo: { bounds: { south: 10, north: 10.1, west: 10, east: 10.1 } } })).toEqual({ count: 0, capped: false });
+    const page = await loadListings(db, { filter: { geo: { bounds: exact } }, first: 25 });
+    expect(page.totalCountCapped).toBe(false);
+    expect(page.totalCount).toBe(COUNT_CAP);
+  });
+
+  it('a capped viewport pages in the same order as an uncapped read, by cursor and by page cursor', async () => {
+    const first = await loadListings(db, { filter: { geo: { bounds: dense } }, first: 25 });
+    expect(first.edges.map((e) => e.node.id)).toEqual(await referenceIds(dense, 0, 25));
+    const second = await loadListings(db, { filter: { geo: { bounds: dense } }, first: 25, after: first.pageInfo.endCursor });
+    expect(second.edges.map((e) => e.node.id)).toEqual(await referenceIds(dense, 25, 25));
+    const lastPage = first.pageCursors.last!;
+    const last = await loadListings(db, { filter: { geo: { bounds: dense } }, first: 25, after: lastPage.cursor });
+    expect(last.edges.map((e) => e.node.id)).toEqual(await referenceIds(dense, COUNT_CAP - 25, 25));
+    const back = await loadListings(db, { filter: { geo: { bounds: dense } }, last: 25, before: second.pageInfo.startCursor });
+    expect(back.edges.map((e) => e.node.id)).toEqual(first.edges.map((e) => e.node.id));
+  });
+
+  it('other orders stay exact when capped', async () => {
+    const page = await loadListings(db, { filter: { geo: { bounds: dense } }, orderBy: 'price_asc', first: 30 });
+    const prices = page.edges.map((e) => e.node.priceInPennies);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const { rows } = await db.query<{ min: number }>(
+      `SELECT min(price_in_pennies)::int8 AS min FROM listings WHERE id BETWEEN 20000 AND ${20_000 + COUNT_CAP + 199}`,
+    );
+    expect(prices[0]).toBe(rows[0]!.min);
+  });
+
+  it('a search the map cells help count pages exactly as one they cannot help', async () => {
+    const withCells: ListingFilter = { geo: { bounds: exact } };
+    // Not answerable by the cells: counted from the listings.
+    const withoutCells: ListingFilter = { geo: { bounds: exact }, search: { minPriceInPennies: 0 } };
+    const ids = (page: Awaited<ReturnType<typeof loadListings>>) => page.edges.map((e) => [e.node.id, e.cursor]);
+    for (const orderBy of ['newest', 'price_desc', 'days_on_market'] as const) {
+      const a1 = await loadListings(db, { filter: withCells, orderBy, first: 25 });
+      const b1 = await loadListings(db, { filter: withoutCells, orderBy, first: 25 });
+      expect(ids(a1)).toEqual(ids(b1));
+      expect([a1.totalCount, a1.totalCountCapped, a1.pageCursors]).toEqual([b1.totalCount, b1.totalCountCapped, b1.pageCursors]);
+      const a2 = await loadListings(db, { filter: withCells, orderBy, first: 25, after: a1.pageInfo.endCursor });
+      expect(ids(a2)).toEqual(ids(await loadListings(db, { filter: withoutCells, orderBy, first: 25, after: a1.pageInfo.endCursor })));
+      const back = await loadListings(db, { filter: withCells, orderBy, last: 25, before: a2.pageInfo.startCursor });
+      expect(ids(back)).toEqual(ids(a1));
+      const tail = await loadListings(db, { filter: withCells, orderBy, last: 10 });
+      expect(ids(tail)).toEqual(ids(await loadListings(db, { filter: withoutCells, orderBy, last: 10 })));
+      const jump = await loadListings(db, { filter: withCells, orderBy, first: 25, offset: 500 });
+      expect(ids(jump)).toEqual(ids(await loadListings(db, { filter: withoutCells, orderBy, first: 25, offset: 500 })));
+      expect(jump.pageInfo).toEqual((await loadListings(db, { filter: withoutCells, orderBy, first: 25, offset: 500 })).pageInfo);
+    }
+  });
+});

@@ -1,0 +1,172 @@
+/**
+ * A short-lived cache of whole public search responses (DESIGN §5 search API: ≥ 300 req/s over HTTP on
+ * PGlite, which answers one query at a time). A map that pans back, two visitors on the same page, a
+ * widget re-rendering: identical requests within seconds. On /public_graphql/ (no viewer, so nothing
+ * per-user) a request whose every root field is a search field (SEARCH_FIELDS) and that carries no
+ * Authorization header is looked up by partner + normalised document + variables + operation name.
+ *
+ * Freshness: an entry is served only while the search generation it was computed at is current — every
+ * statement that changes listings, open houses, stay calendars or status history bumps it (migration 060)
+ * — and for at most TTL_MS (time alone changes answers too: newListing, open houses ending). Spec §9's
+ * fetch policy lets a client reuse results for 60 s; this stays well inside it. A hit costs one tiny
+ * query (the generation) instead of the search and the GraphQL execution. Errors are never cached.
+ */
+import type { Queryable } from '../../db';
+import { Kind, parse, print, type DocumentNode } from '../../graphql/graphql-js';
+
+export const TTL_MS = 15_000;
+export const MAX_ENTRIES = 500;
+/** Bytes of payload held at most (responses of 25 listings are ~20–40 KB). */
+export const MAX_BYTES = 32 * 1024 * 1024;
+/** Root fields whose answers depend only on the arguments, the partner and the search tables. */
+export const SEARCH_FIELDS: ReadonlySet<string> = new Set(['listingLoad', 'stayLoad', 'listingsInfo', 'listingFeed', '__typename']);
+/** Documents remembered as (not) cacheable, so a repeated document is parsed once. */
+const MAX_DOCUMENTS = 200;
+const MAX_DOCUMENT_LENGTH = 20_000;
+
+interface Entry {
+  payload: Uint8Array<ArrayBuffer>;
+  contentType: string;
+  generation: number;
+  expires: number;
+}
+
+/** Only queries made of search fields, no fragments or directives at the root (they could hide others). */
+function searchOnly(document: DocumentNode): boolean {
+  return document.definitions.every(
+    (d) =>
+      d.kind === Kind.OPERATION_DEFINITION &&
+      d.operation === 'query' &&
+      d.selectionSet.selections.every(
+        (s) => s.kind === Kind.FIELD && SEARCH_FIELDS.has(s.name.value) && (s.directives?.length ?? 0) === 0,
+      ),
+  );
+}
+
+/** JSON with object keys sorted, so `{a, b}` and `{b, a}` variables are one key. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export class PublicResponseCache {
+  private readonly entries = new Map<string, Entry>();
+  /** Raw document text → its normalised form, or null when it is not cacheable. */
+  private readonly documents = new Map<string, string | null>();
+  private bytes = 0;
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly ttlMs = TTL_MS,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The cache key of a request body, or null when the request must not be cached. */
+  keyFor(partnerId: number, body: Uint8Array): string | null {
+    let request: unknown;
+    try {
+      request = JSON.parse(Buffer.from(body).toString('utf8'));
+    } catch {
+      return null;
+    }
+    if (!request || typeof request !== 'object' || Array.isArray(request)) return null;
+    const { query, variables, operationName, extensions } = request as Record<string, unknown>;
+    if (typeof query !== 'string' || query.length > MAX_DOCUMENT_LENGTH || extensions !== undefined) return null;
+    let normalised = this.documents.get(query);
+    if (normalised === undefined) {
+      try {
+        const document = parse(query, { noLocation: true });
+        normalised = searchOnly(document) ? print(document) : null;
+      } catch {
+        normalised = null;
+      }
+      if (this.documents.size >= MAX_DOCUMENTS) this.documents.delete(this.documents.keys().next().value!);
+      this.documents.set(query, normalised);
+    }
+    if (normalised === null) return null;
+    return `${partnerId}\n${normalised}\n${stableJson(variables ?? null)}\n${stableJson(operationName ?? null)}`;
+  }
+
+  /** The current search generation (one indexed single-row read). */
+  async generation(db: Queryable): Promise<number> {
+    const { rows } = await db.query<{ generation: number }>('SELECT generation FROM search_generation');
+    return rows[0]?.generation ?? -1;
+  }
+
+  /** The cached response when it is still fresh; otherwise the generation to store a new one under. */
+  async lookup(db: Queryable, key: string): Promise<{ hit: Entry } | { generation: number }> {
+    const generation = await this.generation(db);
+    const entry = this.entries.get(key);
+    if (entry) {
+      if (entry.generation === generation && entry.expires > this.now()) {
+        // Most recently used last: Map keeps insertion order.
+        this.entries.delete(key);
+        this.entries.set(key, entry);
+        return { hit: entry };
+      }
+      this.drop(key, entry);
+    }
+    return { generation };
+  }
+
+  /** Keeps a successful response (status 200, no `errors`) computed at `generation`. */
+  store(key: string, generation: number, status: number, contentType: string, payload: Uint8Array<ArrayBuffer>): void {
+    if (status !== 200 || payload.byteLength > MAX_BYTES / 16) return;
+    try {
+      const parsed = JSON.parse(Buffer.from(payload).toString('utf8')) as { errors?: unknown };
+      if (parsed.errors !== undefined) return;
+    } catch {
+      return;
+    }
+    const old = this.entries.get(key);
+    if (old) this.drop(key, old);
+    this.entries.set(key, { payload, contentType, generation, expires: this.now() + this.ttlMs });
+    this.bytes += payload.byteLength;
+    while (this.entries.size > MAX_ENTRIES || this.bytes > MAX_BYTES) {
+      const [oldestKey, oldest] = this.entries.entries().next().value!;
+      this.drop(oldestKey, oldest);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private drop(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.payload.byteLength;
+  }
+
+  /**
+   * For the transport: `produce` runs the request unless a fresh cached response exists for it. `partnerId`
+   * null means "do not cache this request" (another endpoint, or an Authorization header).
+   */
+  async fetch(
+    db: Queryable,
+    partnerId: number | null,
+    body: Uint8Array,
+    produce: () => Promise<Response> | Response,
+  ): Promise<Response> {
+    const key = partnerId === null ? null : this.keyFor(partnerId, body);
+    if (key === null) return produce();
+    const found = await this.lookup(db, key);
+    if ('hit' in found) {
+      return new Response(found.hit.payload, { status: 200, headers: { 'content-type': found.hit.contentType } });
+    }
+    const response = await produce();
+    const payload = new Uint8Array(await response.arrayBuffer());
+    const contentType = response.headers.get('content-type') ?? 'application/json';
+    this.store(key, found.generation, response.status, contentType, payload);
+    return new Response(payload, { status: response.status, headers: response.headers });
+  }
+}
