@@ -79,7 +79,7 @@ export const searchMapTexts = {
   shapePoints: (n: number, max: number) => (n >= max ? `${n} points (the most a shape can have)` : `${n} ${n === 1 ? 'point' : 'points'}`),
   drawnShape: 'The drawn search area',
   pinLabel: (price: string, address: string) => `${price}, ${address}`,
-  clusterLabel: (count: number) => `${count.toLocaleString('en-US')} homes here; zoom in`,
+  clusterLabel: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'home' : 'homes'} here; zoom in`,
   saveSearch: 'Save this search',
   saveSearchTitle: 'Save this search',
   searchName: 'Name',

@@ -5,10 +5,17 @@
  *   uses it and injects no script);
  * - `LatLng` objects with `lat()`/`lng()` methods (not literals) in results and events;
  * - `Autocomplete` appends its `.pac-container` to document.body at construction, hidden until there are
- *   predictions, and fires `place_changed` when one is chosen;
+ *   predictions; typing in its input shows the predictions of the world's places (restricted to
+ *   `componentRestrictions.country`) as `.pac-item`s; ArrowDown/ArrowUp highlight one
+ *   (`.pac-item-selected`) and write it into the input, Enter or a click picks it; a blur of the input
+ *   hides the list; `place_changed` fires on a pick, and `getPlace()` returns only the requested `fields`
+ *   (Enter without a highlighted prediction: `place_changed` with only `name`, as Google);
  * - `Geocoder.geocode` and `StreetViewService.getPanorama` resolve with `{ results }` / `{ data }` and
  *   reject (code ZERO_RESULTS) when nothing is found — the promise API never resolves empty;
- *   getPanorama finds the nearest panorama within `radius` metres (default 50, as Google's).
+ *   getPanorama finds the nearest panorama within `radius` metres (default 50, as Google's);
+ * - `StreetViewPanorama(node, { pano, pov })` draws into its node (a `[data-google-panorama]` marker with
+ *   the pano id, as Google fills the node with its canvas) and reports `getStatus()` 'OK' for a known pano,
+ *   'ZERO_RESULTS' otherwise, firing `status_changed` once it has looked.
  * Test hooks (not Google's): `fire(name, ...args)` on maps, markers and autocompletes; `double.*` lists.
  */
 
@@ -139,11 +146,17 @@ export interface DoublePlace {
   formatted_address: string;
   name?: string;
   location: Literal;
+  place_id?: string;
+  types?: string[];
+  /** ISO 3166-1 alpha-2, lower case; the autocomplete's country restriction filters on it. */
+  country?: string;
 }
 
 export class DoubleAutocomplete extends Events {
   readonly container: HTMLDivElement;
   private place: DoublePlace | null = null;
+  private predictions: DoublePlace[] = [];
+  private selected = -1;
   constructor(
     readonly input: HTMLInputElement,
     readonly options: Record<string, unknown>,
@@ -155,32 +168,134 @@ export class DoubleAutocomplete extends Events {
     this.container.style.display = 'none';
     document.body.append(this.container);
     state.autocompletes.push(this);
+    input.addEventListener('input', () => this.predict());
+    input.addEventListener('blur', () => this.hide());
+    input.addEventListener('keydown', (event) => this.onKey(event));
+    this.container.addEventListener('click', (event) => {
+      const item = (event.target as Element).closest('.pac-item');
+      const index = item ? [...this.container.children].indexOf(item) : -1;
+      if (index >= 0) this.choose(this.predictions[index]!);
+    });
   }
   getPlace() {
     const place = this.place;
     if (!place) return { name: this.input.value };
-    return { formatted_address: place.formatted_address, name: place.name, geometry: { location: new DoubleLatLng(place.location.lat, place.location.lng) } };
+    const all: Record<string, unknown> = {
+      formatted_address: place.formatted_address,
+      name: place.name ?? place.formatted_address,
+      place_id: place.place_id ?? `place-${place.formatted_address}`,
+      types: place.types ?? ['street_address'],
+      geometry: { location: new DoubleLatLng(place.location.lat, place.location.lng) },
+    };
+    // Google returns only the fields asked for (all of them when none are given).
+    const fields = this.options.fields as string[] | undefined;
+    return fields ? Object.fromEntries(Object.entries(all).filter(([key]) => fields.includes(key))) : all;
   }
-  /** Test hook: predictions for what was typed are shown. */
-  showPredictions(texts: string[]) {
+  /** Google's predictions for what is typed: the world's places that contain it, in the allowed countries. */
+  private predict() {
+    const text = this.input.value.trim().toLowerCase();
+    const countries = ((this.options.componentRestrictions as { country?: string | string[] } | undefined)?.country ?? []) as string | string[];
+    const allowed = (Array.isArray(countries) ? countries : [countries]).map((c) => c.toLowerCase());
+    const found = text
+      ? world.places.filter((p) => p.formatted_address.toLowerCase().includes(text) && (allowed.length === 0 || !p.country || allowed.includes(p.country))).slice(0, 5)
+      : [];
+    this.place = null;
+    this.show(found);
+  }
+  private show(places: DoublePlace[]) {
+    this.predictions = places;
+    this.selected = -1;
     this.container.replaceChildren(
-      ...texts.map((text) => {
+      ...places.map((place) => {
         const item = document.createElement('div');
         item.className = 'pac-item';
-        item.textContent = text;
+        item.textContent = place.formatted_address;
         return item;
       }),
     );
-    this.container.style.display = '';
+    this.container.style.display = places.length ? '' : 'none';
   }
-  /** Test hook: the visitor picked a prediction. */
+  private hide() {
+    this.container.style.display = 'none';
+  }
+  private onKey(event: KeyboardEvent) {
+    const open = this.container.style.display !== 'none' && this.predictions.length > 0;
+    if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && open) {
+      const count = this.predictions.length;
+      this.selected = event.key === 'ArrowDown' ? (this.selected + 1) % count : (this.selected <= 0 ? count : this.selected) - 1;
+      [...this.container.children].forEach((item, i) => item.classList.toggle('pac-item-selected', i === this.selected));
+      this.input.value = this.predictions[this.selected]!.formatted_address;
+      event.preventDefault();
+    } else if (event.key === 'Enter') {
+      if (open && this.selected >= 0) this.choose(this.predictions[this.selected]!);
+      else if (!this.place) this.fire('place_changed');
+    }
+  }
+  /** Test hook: predictions for what was typed are shown. */
+  showPredictions(texts: string[]) {
+    this.show(texts.map((text) => world.places.find((p) => p.formatted_address === text) ?? { formatted_address: text, location: { lat: 0, lng: 0 } }));
+  }
+  /** Test hook (and what a click or Enter on a prediction does): the visitor picked a place. */
   choose(place: DoublePlace) {
     this.place = place;
     this.input.value = place.formatted_address;
-    this.container.style.display = 'none';
+    this.hide();
     this.fire('place_changed');
   }
 }
+
+export class DoubleStreetViewPanorama extends Events {
+  pano: string | null;
+  pov: { heading: number; pitch: number };
+  visible: boolean;
+  private status = 'UNKNOWN_ERROR';
+  private readonly marker: HTMLDivElement;
+  constructor(
+    readonly node: HTMLElement,
+    readonly options: Record<string, unknown>,
+  ) {
+    super();
+    this.pano = (options.pano as string | undefined) ?? null;
+    this.pov = (options.pov as { heading: number; pitch: number } | undefined) ?? { heading: 0, pitch: 0 };
+    this.visible = options.visible !== false;
+    // As Google: the node is filled with the panorama (here a marker naming the pano and the heading).
+    this.marker = document.createElement('div');
+    this.marker.dataset.googlePanorama = this.pano ?? '';
+    node.append(this.marker);
+    state.panoramas.push(this);
+    this.look();
+  }
+  private look() {
+    this.marker.dataset.googlePanorama = this.pano ?? '';
+    this.marker.dataset.heading = String(this.pov.heading);
+    this.marker.hidden = !this.visible;
+    // Google looks the pano up asynchronously, then reports its status.
+    setTimeout(() => {
+      this.status = this.pano && world.panoramas.some((p) => panoId(p) === this.pano) ? 'OK' : 'ZERO_RESULTS';
+      this.fire('status_changed');
+    }, 0);
+  }
+  setPano(pano: string) {
+    this.pano = pano;
+    this.look();
+  }
+  setPov(pov: { heading: number; pitch: number }) {
+    this.pov = pov;
+    this.marker.dataset.heading = String(pov.heading);
+  }
+  setVisible(visible: boolean) {
+    this.visible = visible;
+    this.marker.hidden = !visible;
+  }
+  getStatus() {
+    return this.status;
+  }
+  getPano() {
+    return this.pano;
+  }
+}
+
+const panoId = (p: Literal) => `pano-${p.lat},${p.lng}`;
 
 /** Google's promise API rejects with a MapsRequestError carrying the status code. */
 class DoubleRequestError extends Error {
@@ -203,26 +318,36 @@ const state = {
   shapes: [] as DoublePoly[],
   autocompletes: [] as DoubleAutocomplete[],
   imported: [] as string[],
+  panoramas: [] as DoubleStreetViewPanorama[],
   panoramaRequests: [] as Record<string, unknown>[],
   geocodeRequests: [] as Record<string, unknown>[],
 };
+
+/** What exists in the double's world (set by installGoogleDouble). */
+const world: Required<DoubleWorld> = { panoramas: [], addresses: {}, places: [] };
 
 export interface DoubleWorld {
   /** Where Street View panoramas exist. */
   panoramas?: Literal[];
   /** Address → geocoder result. */
   addresses?: Record<string, DoublePlace>;
+  /** What places autocomplete predicts from. */
+  places?: DoublePlace[];
 }
 
 /** Installs the double on `window.google` (replacing any earlier one) and returns its recorded state. */
-export function installGoogleDouble(world: DoubleWorld = {}) {
+export function installGoogleDouble(given: DoubleWorld = {}) {
   state.maps = [];
   state.markers = [];
   state.shapes = [];
   state.autocompletes = [];
   state.imported = [];
+  state.panoramas = [];
   state.panoramaRequests = [];
   state.geocodeRequests = [];
+  world.panoramas = given.panoramas ?? [];
+  world.addresses = given.addresses ?? {};
+  world.places = given.places ?? [];
   const libraries: Record<string, unknown> = {
     maps: {
       Map: DoubleMap,
@@ -243,7 +368,7 @@ export function installGoogleDouble(world: DoubleWorld = {}) {
       Geocoder: class {
         async geocode(request: Record<string, unknown>) {
           state.geocodeRequests.push(request);
-          const found = world.addresses?.[String(request.address)];
+          const found = world.addresses[String(request.address)];
           if (!found) throw new DoubleRequestError('ZERO_RESULTS');
           return { results: [{ formatted_address: found.formatted_address, geometry: { location: new DoubleLatLng(found.location.lat, found.location.lng) } }] };
         }
@@ -255,11 +380,12 @@ export function installGoogleDouble(world: DoubleWorld = {}) {
           state.panoramaRequests.push(request);
           const at = toLiteral(request.location as Literal);
           const radius = typeof request.radius === 'number' ? request.radius : 50;
-          const nearest = (world.panoramas ?? []).map((p) => ({ p, d: metres(at, p) })).sort((a, b) => a.d - b.d)[0];
+          const nearest = world.panoramas.map((p) => ({ p, d: metres(at, p) })).sort((a, b) => a.d - b.d)[0];
           if (!nearest || nearest.d > radius) throw new DoubleRequestError('ZERO_RESULTS');
-          return { data: { location: { latLng: new DoubleLatLng(nearest.p.lat, nearest.p.lng), pano: `pano-${nearest.p.lat},${nearest.p.lng}` } } };
+          return { data: { location: { latLng: new DoubleLatLng(nearest.p.lat, nearest.p.lng), pano: panoId(nearest.p) } } };
         }
       },
+      StreetViewPanorama: DoubleStreetViewPanorama,
     },
   };
   const google = {

@@ -3,7 +3,21 @@ import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installGoogleDouble, uninstallGoogleDouble, type DoubleMap } from './google-double';
-import { attachAutocomplete, geocode, GoogleMap, hasPanorama, loadGoogleMaps, PANORAMA_RADIUS_M, resetGoogleMaps, type GoogleMapProps } from './google';
+import {
+  attachAutocomplete,
+  findPanorama,
+  geocode,
+  googleLibrary,
+  GoogleMap,
+  hasPanorama,
+  headingTo,
+  loadGoogleMaps,
+  PANORAMA_RADIUS_M,
+  placeKind,
+  resetGoogleMaps,
+  StreetView,
+  type GoogleMapProps,
+} from './google';
 import type { MapMarker } from './markers';
 import { toScreen, type Viewport } from './projection';
 
@@ -30,12 +44,23 @@ afterEach(() => {
 });
 
 describe('loading', () => {
-  it('goes through @googlemaps/js-api-loader once, importing the libraries we use (no script when importLibrary exists)', async () => {
-    const first = loadGoogleMaps('key-1');
-    expect(loadGoogleMaps('key-1')).toBe(first);
+  it('goes through @googlemaps/js-api-loader, importing each library once and only when used (no script when importLibrary exists)', async () => {
+    const first = googleLibrary('key-1', 'streetView');
+    expect(googleLibrary('key-1', 'streetView')).toBe(first);
     await first;
+    expect(double.imported).toEqual(['streetView']);
+    await loadGoogleMaps('key-1');
     expect(double.imported.sort()).toEqual(['geocoding', 'maps', 'marker', 'places', 'streetView']);
     expect(document.querySelector('script[src*="maps.googleapis.com"]')).toBeNull();
+  });
+
+  it('a failed import is tried again by the next caller', async () => {
+    const google = (window as unknown as { google: { maps: { importLibrary(name: string): Promise<unknown> } } }).google;
+    const real = google.maps.importLibrary;
+    google.maps.importLibrary = () => Promise.reject(new Error('offline'));
+    await expect(googleLibrary('k', 'places')).rejects.toThrow('offline');
+    google.maps.importLibrary = real;
+    await expect(googleLibrary('k', 'places')).resolves.toHaveProperty('Autocomplete');
   });
 });
 
@@ -49,6 +74,57 @@ describe('street view', () => {
   it('none beyond 200 m (Google rejects with ZERO_RESULTS) and none for bad coordinates', async () => {
     expect(await hasPanorama('k', FAR.lat, FAR.lng)).toBe(false);
     expect(await hasPanorama('k', Number.NaN, 0)).toBe(false);
+    expect(await findPanorama('k', FAR.lat, FAR.lng)).toBeNull();
+  });
+
+  it('returns the panorama found: its id and where it stands', async () => {
+    expect(await findPanorama('k', NEAR.lat, NEAR.lng)).toEqual({ pano: `pano-${SLC.lat},${SLC.lng}`, lat: SLC.lat, lng: SLC.lng });
+  });
+
+  it('headingTo: the compass bearing from the panorama to the home', () => {
+    expect(headingTo(SLC, NEAR)).toBe(0);
+    expect(headingTo(NEAR, SLC)).toBe(180);
+    expect(headingTo(SLC, { lat: SLC.lat, lng: SLC.lng + 0.001 })).toBeCloseTo(90, 0);
+    expect(headingTo(SLC, { lat: SLC.lat, lng: SLC.lng - 0.001 })).toBeCloseTo(270, 0);
+    expect(headingTo(SLC, SLC)).toBe(0);
+  });
+
+  it('StreetView embeds Google\'s panorama at the pano, facing the home; hides it on unmount', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    const onFailed = vi.fn();
+    const panorama = { pano: `pano-${SLC.lat},${SLC.lng}`, lat: SLC.lat, lng: SLC.lng };
+    await act(async () => root.render(createElement(StreetView, { mapsKey: 'k', panorama, target: NEAR, label: 'Street View near 455 E 300 S', onFailed })));
+    await act(async () => {
+      await googleLibrary('k', 'streetView');
+      await new Promise((r) => setTimeout(r, 5));
+    });
+    const view = double.panoramas[0]!;
+    expect(view.pano).toBe(panorama.pano);
+    expect(view.pov).toEqual({ heading: 0, pitch: 0 });
+    expect(view.options).toMatchObject({ addressControl: false, visible: true });
+    const region = container.querySelector('[part="street-view"]')!;
+    expect(region.getAttribute('role')).toBe('region');
+    expect(region.getAttribute('aria-label')).toBe('Street View near 455 E 300 S');
+    expect(region.querySelector('[data-google-panorama]')).not.toBeNull();
+    expect(onFailed).not.toHaveBeenCalled();
+    act(() => root.unmount());
+    expect(view.visible).toBe(false);
+    container.remove();
+  });
+
+  it('StreetView reports a pano Google cannot show', async () => {
+    const container = document.createElement('div');
+    const root = createRoot(container);
+    const onFailed = vi.fn();
+    await act(async () => root.render(createElement(StreetView, { mapsKey: 'k', panorama: { pano: 'gone', lat: 0, lng: 0 }, target: NEAR, label: 'x', onFailed })));
+    await act(async () => {
+      await googleLibrary('k', 'streetView');
+      await new Promise((r) => setTimeout(r, 5));
+    });
+    expect(onFailed).toHaveBeenCalled();
+    act(() => root.unmount());
   });
 });
 
@@ -88,13 +164,55 @@ describe('places autocomplete inside shadow DOM', () => {
     input.dispatchEvent(enter);
     expect(enter.defaultPrevented).toBe(true);
 
-    autocomplete.choose({ formatted_address: 'Salt Lake City, UT, USA', location: SLC });
-    expect(onPlace).toHaveBeenCalledWith({ location: 'Salt Lake City, UT, USA', lat: SLC.lat, lng: SLC.lng });
+    autocomplete.choose({ formatted_address: 'Salt Lake City, UT, USA', location: SLC, place_id: 'g-slc', types: ['locality', 'political'] });
+    expect(onPlace).toHaveBeenCalledWith({ location: 'Salt Lake City, UT, USA', lat: SLC.lat, lng: SLC.lng, placeId: 'g-slc', kind: 'city' });
+    expect(autocomplete.options.fields).toEqual(['formatted_address', 'geometry', 'name', 'place_id', 'types']);
 
     detach();
     expect(autocomplete.listenerCount('place_changed')).toBe(0);
     expect(document.querySelector('.pac-container')).toBeNull();
     host.remove();
+  });
+});
+
+describe('places autocomplete: typing and keys (the double behaves as Google)', () => {
+  it('predicts from typed text within the countries; ArrowDown + Enter picks; Enter without a pick reports nothing', async () => {
+    installGoogleDouble({
+      places: [
+        { formatted_address: 'Salt Lake City, UT, USA', location: SLC, types: ['locality'], country: 'us' },
+        { formatted_address: 'Salt Spring Island, BC, Canada', location: { lat: 48.8, lng: -123.5 }, types: ['locality'], country: 'ca' },
+        { formatted_address: '84111, Salt Lake City, UT, USA', location: SLC, types: ['postal_code'], country: 'us' },
+      ],
+    });
+    const input = document.createElement('input');
+    document.body.append(input);
+    const onPlace = vi.fn();
+    const detach = await attachAutocomplete('k', input, { countries: ['US', 'NP'], onPlace });
+    const container = document.querySelector<HTMLElement>('.pac-container')!;
+    input.value = 'salt';
+    input.dispatchEvent(new Event('input'));
+    expect([...container.querySelectorAll('.pac-item')].map((n) => n.textContent)).toEqual(['Salt Lake City, UT, USA', '84111, Salt Lake City, UT, USA']);
+    const enterEarly = new KeyboardEvent('keydown', { key: 'Enter', cancelable: true });
+    input.dispatchEvent(enterEarly);
+    expect(onPlace).not.toHaveBeenCalled();
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', cancelable: true }));
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', cancelable: true }));
+    expect(input.value).toBe('84111, Salt Lake City, UT, USA');
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', cancelable: true }));
+    expect(onPlace).toHaveBeenCalledWith(expect.objectContaining({ location: '84111, Salt Lake City, UT, USA', kind: 'zip' }));
+    expect(container.style.display).toBe('none');
+    detach();
+    input.remove();
+  });
+
+  it('placeKind maps Google place types to the search box kinds', () => {
+    expect(placeKind(['locality', 'political'])).toBe('city');
+    expect(placeKind(['postal_code'])).toBe('zip');
+    expect(placeKind(['neighborhood', 'political'])).toBe('neighbourhood');
+    expect(placeKind(['sublocality_level_1', 'sublocality', 'political'])).toBe('neighbourhood');
+    expect(placeKind(['street_address'])).toBe('address');
+    expect(placeKind(['establishment', 'point_of_interest'])).toBe('address');
+    expect(placeKind(undefined)).toBe('address');
   });
 });
 
@@ -127,8 +245,10 @@ describe('GoogleMap surface', () => {
     };
     await act(async () => root.render(createElement(GoogleMap, props)));
     await act(async () => {
-      await loadGoogleMaps('k');
+      await Promise.all([googleLibrary('k', 'maps'), googleLibrary('k', 'marker')]);
     });
+    // The map needs only Google's maps and marker libraries.
+    expect(double.imported.sort()).toEqual(['maps', 'marker']);
     const map = double.maps[0] as DoubleMap;
     expect(map.zoom).toBe(13);
     expect(map.center.lat).toBeCloseTo(SLC.lat, 6);

@@ -5,8 +5,9 @@
  *
  * What it provides: a map surface (`GoogleMap`, the MapSurface of provider.ts: viewport, markers, highlight,
  * pins, and the drawn shape as a polyline or polygon), places autocomplete that works with an input inside
- * shadow DOM (`attachAutocomplete`), the geocoder (`geocode`) and a street-view panorama lookup within
- * 200 m (`hasPanorama`).
+ * shadow DOM (`attachAutocomplete`), the geocoder (`geocode`), a street-view panorama lookup within
+ * 200 m (`findPanorama`) and an embedded panorama (`StreetView`). Each feature imports only the Google
+ * libraries it uses (`googleLibrary`).
  *
  * Only the small `google.maps` surface typed below is used; `google-double.ts` is a faithful test double of
  * exactly that surface.
@@ -14,6 +15,7 @@
 import { createElement, useEffect, useRef } from 'react';
 import { formatMoney } from '../format/money';
 import type { MapSurfaceProps } from './provider';
+import type { Place } from '../places/places';
 import { fromScreen, type LatLng, type Viewport } from './projection';
 
 /** Street View: a panorama this close to the listing enables the showcase's Street View tab (spec §2). */
@@ -50,11 +52,21 @@ export interface GPoly {
 }
 export interface GAutocomplete {
   addListener(event: 'place_changed', handler: () => void): GListener;
-  getPlace(): { formatted_address?: string; name?: string; geometry?: { location?: GLatLng } };
+  getPlace(): { formatted_address?: string; name?: string; place_id?: string; types?: string[]; geometry?: { location?: GLatLng } };
 }
 export interface GGeocoderResult {
   formatted_address: string;
   geometry: { location: GLatLng };
+}
+export interface GPanoramaData {
+  location?: { latLng?: GLatLng; pano?: string };
+}
+export interface GStreetViewPanorama {
+  setPano(pano: string): void;
+  setPov(pov: { heading: number; pitch: number }): void;
+  setVisible(visible: boolean): void;
+  getStatus(): string;
+  addListener(event: string, handler: (...args: unknown[]) => void): GListener;
 }
 export interface GoogleLibraries {
   maps: {
@@ -66,40 +78,54 @@ export interface GoogleLibraries {
   places: { Autocomplete: new (input: HTMLInputElement, options: Record<string, unknown>) => GAutocomplete };
   geocoding: { Geocoder: new () => { geocode(request: Record<string, unknown>): Promise<{ results: GGeocoderResult[] }> } };
   streetView: {
-    StreetViewService: new () => { getPanorama(request: Record<string, unknown>): Promise<{ data: { location?: { latLng?: GLatLng } } }> };
+    StreetViewService: new () => { getPanorama(request: Record<string, unknown>): Promise<{ data: GPanoramaData }> };
+    StreetViewPanorama: new (node: HTMLElement, options: Record<string, unknown>) => GStreetViewPanorama;
   };
 }
+export type LibraryName = keyof GoogleLibraries;
+const LIBRARIES: LibraryName[] = ['maps', 'marker', 'places', 'geocoding', 'streetView'];
 
 // ---- loading --------------------------------------------------------------------------------------------
 
-let loading: Promise<GoogleLibraries> | null = null;
+let bootstrap: Promise<(name: string) => Promise<unknown>> | null = null;
+const libraries = new Map<LibraryName, Promise<unknown>>();
 let loadedKey: string | null = null;
 
 /**
- * Google's libraries for `key`, loaded once per page (the loader injects one script; a second key on the
- * same page is ignored by Google, so the first one wins).
+ * One of Google's libraries for `key`, imported on first use through @googlemaps/js-api-loader (which
+ * injects Google's one script then). A page loads Google once: a second key on the same page is ignored
+ * by Google, so the first one wins. A failed load (network, bad key, a CSP that blocks Google) may be
+ * retried by the next caller.
  */
-export function loadGoogleMaps(key: string): Promise<GoogleLibraries> {
-  if (loading) return loading;
-  loadedKey = key;
-  loading = (async () => {
-    const { setOptions, importLibrary } = await import('@googlemaps/js-api-loader');
-    setOptions({ key, v: 'weekly' });
-    // Typed by @types/google.maps; we use the narrow surface above.
-    const load = importLibrary as unknown as (name: string) => Promise<unknown>;
-    const [maps, marker, places, geocoding, streetView] = await Promise.all(['maps', 'marker', 'places', 'geocoding', 'streetView'].map(load));
-    return { maps, marker, places, geocoding, streetView } as GoogleLibraries;
-  })();
-  loading.catch(() => {
-    // A failed load (network, bad key) may be retried by the next map.
-    loading = null;
-  });
-  return loading;
+export function googleLibrary<N extends LibraryName>(key: string, name: N): Promise<GoogleLibraries[N]> {
+  let library = libraries.get(name);
+  if (!library) {
+    if (!bootstrap) {
+      loadedKey = key;
+      bootstrap = import('@googlemaps/js-api-loader').then(({ setOptions, importLibrary }) => {
+        setOptions({ key, v: 'weekly' });
+        // Typed by @types/google.maps; we use the narrow surface above.
+        return importLibrary as unknown as (name: string) => Promise<unknown>;
+      });
+      bootstrap.catch(() => (bootstrap = null));
+    }
+    library = bootstrap.then((load) => load(name));
+    libraries.set(name, library);
+    library.catch(() => libraries.delete(name));
+  }
+  return library as Promise<GoogleLibraries[N]>;
+}
+
+/** Every library we use (the map surface needs `maps` and `marker`; each feature imports only its own). */
+export async function loadGoogleMaps(key: string): Promise<GoogleLibraries> {
+  const loaded = await Promise.all(LIBRARIES.map((name) => googleLibrary(key, name)));
+  return Object.fromEntries(LIBRARIES.map((name, i) => [name, loaded[i]])) as unknown as GoogleLibraries;
 }
 
 /** For tests: forget the loaded libraries. */
 export function resetGoogleMaps() {
-  loading = null;
+  bootstrap = null;
+  libraries.clear();
   loadedKey = null;
 }
 export const googleMapsKey = () => loadedKey;
@@ -108,9 +134,9 @@ export const googleMapsKey = () => loadedKey;
 
 /** The first geocoder result for an address; null for none (or when Google says ZERO_RESULTS). */
 export async function geocode(key: string, address: string): Promise<{ lat: number; lng: number; formattedAddress: string } | null> {
-  const { geocoding } = await loadGoogleMaps(key);
+  const { Geocoder } = await googleLibrary(key, 'geocoding');
   try {
-    const { results } = await new geocoding.Geocoder().geocode({ address });
+    const { results } = await new Geocoder().geocode({ address });
     const first = results[0];
     return first ? { lat: first.geometry.location.lat(), lng: first.geometry.location.lng(), formattedAddress: first.formatted_address } : null;
   } catch {
@@ -118,16 +144,92 @@ export async function geocode(key: string, address: string): Promise<{ lat: numb
   }
 }
 
-/** Whether a Street View panorama exists within PANORAMA_RADIUS_M of a point (the promise API rejects on ZERO_RESULTS). */
-export async function hasPanorama(key: string, lat: number, lng: number): Promise<boolean> {
-  if (!Number.isFinite(lat) || !Number.isFinite(lng)) return false;
-  const { streetView } = await loadGoogleMaps(key);
+/** A Street View panorama: Google's id for it and where it was taken. */
+export interface Panorama {
+  pano: string;
+  lat: number;
+  lng: number;
+}
+
+/**
+ * The nearest Street View panorama within PANORAMA_RADIUS_M of a point, or null (the promise API rejects
+ * with ZERO_RESULTS when there is none). Imports only Google's `streetView` library.
+ */
+export async function findPanorama(key: string, lat: number, lng: number): Promise<Panorama | null> {
+  if (!Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  const { StreetViewService } = await googleLibrary(key, 'streetView');
   try {
-    const { data } = await new streetView.StreetViewService().getPanorama({ location: { lat, lng }, radius: PANORAMA_RADIUS_M });
-    return Boolean(data.location?.latLng);
+    const { data } = await new StreetViewService().getPanorama({ location: { lat, lng }, radius: PANORAMA_RADIUS_M });
+    const at = data.location?.latLng;
+    const pano = data.location?.pano;
+    return at && pano ? { pano, lat: at.lat(), lng: at.lng() } : null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** Whether a Street View panorama exists within PANORAMA_RADIUS_M of a point. */
+export async function hasPanorama(key: string, lat: number, lng: number): Promise<boolean> {
+  return (await findPanorama(key, lat, lng)) !== null;
+}
+
+/** The compass heading (degrees, 0 = north, clockwise) from one point to another: the panorama looks at the home. */
+export function headingTo(from: LatLng, to: LatLng): number {
+  const rad = Math.PI / 180;
+  const dLng = (to.lng - from.lng) * rad;
+  const y = Math.sin(dLng) * Math.cos(to.lat * rad);
+  const x = Math.cos(from.lat * rad) * Math.sin(to.lat * rad) - Math.sin(from.lat * rad) * Math.cos(to.lat * rad) * Math.cos(dLng);
+  if (x === 0 && y === 0) return 0;
+  return Math.round(((Math.atan2(y, x) / rad + 360) % 360) * 10) / 10;
+}
+
+export interface StreetViewProps {
+  mapsKey: string;
+  panorama: Panorama;
+  /** The home: the view turns to face it. */
+  target: LatLng;
+  /** Accessible name of the panorama region. */
+  label: string;
+  /** Google could not load or show the panorama: the caller says Street View is unavailable. */
+  onFailed(): void;
+}
+
+/** An embedded Street View panorama (Google's StreetViewPanorama) at `panorama`, facing `target`. */
+export function StreetView({ mapsKey, panorama, target, label, onFailed }: StreetViewProps) {
+  const node = useRef<HTMLDivElement>(null);
+  const failed = useRef(onFailed);
+  failed.current = onFailed;
+  useEffect(() => {
+    let live = true;
+    let view: GStreetViewPanorama | null = null;
+    let listener: GListener | null = null;
+    googleLibrary(mapsKey, 'streetView').then(
+      ({ StreetViewPanorama }) => {
+        if (!live || !node.current) return;
+        view = new StreetViewPanorama(node.current, {
+          pano: panorama.pano,
+          pov: { heading: headingTo(panorama, target), pitch: 0 },
+          zoom: 0,
+          visible: true,
+          addressControl: false,
+          fullscreenControl: false,
+          motionTracking: false,
+          motionTrackingControl: false,
+        });
+        const current = view;
+        listener = current.addListener('status_changed', () => {
+          if (live && current.getStatus() !== 'OK') failed.current();
+        });
+      },
+      () => live && failed.current(),
+    );
+    return () => {
+      live = false;
+      listener?.remove();
+      view?.setVisible(false);
+    };
+  }, [mapsKey, panorama.pano, panorama.lat, panorama.lng, target.lat, target.lng]);
+  return createElement('div', { ref: node, className: 'street-view', part: 'street-view', role: 'region', 'aria-label': label });
 }
 
 // ---- places autocomplete inside shadow DOM ------------------------------------------------------------
@@ -136,6 +238,20 @@ export interface PlaceChoice {
   location: string;
   lat: number;
   lng: number;
+  /** Google's place id, or '' when Google gave none. */
+  placeId: string;
+  kind: PlaceKind;
+}
+
+type PlaceKind = Exclude<Place['kind'], 'current-location'>;
+
+/** What a Google place is, in the search box's terms, from its `types` (an address unless Google says otherwise). */
+export function placeKind(types: readonly string[] | undefined): PlaceKind {
+  const of = new Set(types ?? []);
+  if (of.has('postal_code')) return 'zip';
+  if (of.has('neighborhood') || [...of].some((type) => type.startsWith('sublocality'))) return 'neighbourhood';
+  if (of.has('locality') || of.has('postal_town') || of.has('administrative_area_level_3')) return 'city';
+  return 'address';
 }
 
 /**
@@ -151,11 +267,11 @@ export async function attachAutocomplete(
   input: HTMLInputElement,
   options: { countries: readonly string[]; onPlace(place: PlaceChoice): void },
 ): Promise<() => void> {
-  const { places } = await loadGoogleMaps(key);
+  const { Autocomplete } = await googleLibrary(key, 'places');
   const before = new Set(document.querySelectorAll('.pac-container'));
-  const autocomplete = new places.Autocomplete(input, {
+  const autocomplete = new Autocomplete(input, {
     componentRestrictions: { country: options.countries.slice(0, 5).map((c) => c.toLowerCase()) },
-    fields: ['formatted_address', 'geometry', 'name'],
+    fields: ['formatted_address', 'geometry', 'name', 'place_id', 'types'],
   });
   const container = [...document.querySelectorAll<HTMLElement>('.pac-container')].find((node) => !before.has(node)) ?? null;
   const place = () => {
@@ -171,7 +287,13 @@ export async function attachAutocomplete(
     const chosen = autocomplete.getPlace();
     const location = chosen.geometry?.location;
     if (!location) return;
-    options.onPlace({ location: chosen.formatted_address ?? chosen.name ?? input.value, lat: location.lat(), lng: location.lng() });
+    options.onPlace({
+      location: chosen.formatted_address ?? chosen.name ?? input.value,
+      lat: location.lat(),
+      lng: location.lng(),
+      placeId: chosen.place_id ?? '',
+      kind: placeKind(chosen.types),
+    });
   });
   input.setAttribute('autocomplete', 'off');
   input.addEventListener('focus', place);
@@ -218,8 +340,9 @@ export function GoogleMap(props: GoogleMapProps) {
     let live = true;
     const listeners: GListener[] = [];
     let observer: ResizeObserver | null = null;
-    loadGoogleMaps(props.mapsKey).then(
-      (libs) => {
+    Promise.all([googleLibrary(props.mapsKey, 'maps'), googleLibrary(props.mapsKey, 'marker')]).then(
+      ([maps, marker]) => {
+        const libs = { maps, marker };
         if (!live || !node.current) return;
         const { viewport } = latest.current;
         const map = new libs.maps.Map(node.current, { center: viewport.center, zoom: viewport.zoom, clickableIcons: false, streetViewControl: false, fullscreenControl: false });
@@ -265,7 +388,7 @@ export function GoogleMap(props: GoogleMapProps) {
 }
 
 interface MapState {
-  libs: GoogleLibraries;
+  libs: Pick<GoogleLibraries, 'maps' | 'marker'>;
   map: GMap;
   markers: Map<string, GMarker>;
   shape: GPoly | null;

@@ -2,6 +2,10 @@
  * Behaviour of the place search box (spec §2, §8, §9) as a hook: suggestions start 1000 ms after load,
  * focus is debounced 150 ms, typing 200 ms; 'Current location' is offered while focused; the listbox
  * follows the ARIA combobox pattern (arrows, Enter, Escape).
+ *
+ * `external`: another provider (Google places autocomplete, with a partner maps key) shows the
+ * suggestions for typed text in its own dropdown and handles the keys while there is text; this hook then
+ * makes no server search and offers only 'Current location' while the box is empty.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { searchTexts as t } from '../i18n/search';
@@ -18,9 +22,11 @@ export interface PlaceSearchOptions {
   onSelect: (place: Place) => void;
   search?: typeof searchPlaces;
   locate?: typeof currentPosition;
+  /** Suggestions for typed text come from elsewhere (Google's dropdown). */
+  external?: boolean;
 }
 
-export function usePlaceSearch({ countries, initialText = '', onSelect, search = searchPlaces, locate = currentPosition }: PlaceSearchOptions) {
+export function usePlaceSearch({ countries, initialText = '', onSelect, search = searchPlaces, locate = currentPosition, external = false }: PlaceSearchOptions) {
   const [text, setText] = useState(initialText);
   const [open, setOpen] = useState(false);
   const [ready, setReady] = useState(false);
@@ -52,7 +58,7 @@ export function usePlaceSearch({ countries, initialText = '', onSelect, search =
   useEffect(() => {
     if (!ready) return;
     const query = text.trim();
-    if (!query) {
+    if (!query || external) {
       setSuggestions([]);
       setStatus('idle');
       return;
@@ -73,12 +79,14 @@ export function usePlaceSearch({ countries, initialText = '', onSelect, search =
         .catch(() => id === request.current && setStatus('failed'));
     }, TYPING_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, ready, search, setActive]);
+  }, [text, ready, search, setActive, external]);
 
   useEffect(() => () => clearTimeout(focusTimer.current), []);
 
   shown.current = suggestions;
-  const options: Place[] = open ? [CURRENT_LOCATION, ...suggestions] : [];
+  // With an external provider, typed text is its business: our list is only 'Current location' on an empty box.
+  const handsOff = external && text.trim() !== '';
+  const options: Place[] = !open || handsOff ? [] : external ? [CURRENT_LOCATION] : [CURRENT_LOCATION, ...suggestions];
 
   const choose = useCallback(
     async (place: Place) => {
@@ -130,9 +138,10 @@ export function usePlaceSearch({ countries, initialText = '', onSelect, search =
     },
     choose,
     onKeyDown(key: string): boolean {
+      if (handsOff) return false;
       if (key === 'ArrowDown' || key === 'ArrowUp') {
         setOpen(true);
-        const count = open ? options.length : 1 + suggestions.length;
+        const count = open ? options.length : external ? 1 : 1 + suggestions.length;
         if (count === 0) return true;
         setActive((i) => (key === 'ArrowDown' ? (i + 1) % count : (i <= 0 ? count : i) - 1));
         return true;
@@ -143,7 +152,7 @@ export function usePlaceSearch({ countries, initialText = '', onSelect, search =
         return open;
       }
       if (key === 'Enter') {
-        const pick = options[active] ?? suggestions[0];
+        const pick = options[active] ?? (external ? undefined : suggestions[0]);
         if (pick) void choose(pick);
         return true;
       }

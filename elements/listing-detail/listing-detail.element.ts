@@ -1,6 +1,6 @@
 /**
  * @summary A listing's page: a photo lightbox (thumbnails beside a large photo) with a full-screen photo
- * gallery and a showcase (photos, video tour, street view), the price with its MLS attribution, every fact
+ * gallery and a showcase (photos, video tour, street view — with a partner maps key and a panorama within 200 m), the price with its MLS attribution, every fact
  * (beds, baths, area, lot, year built, garage, HOA, rental terms…), amenities, price history, location, open
  * houses in the listing's time zone, similar homes, related posts, and buttons to request a tour, make an
  * offer or contact the agent (an inline contact form). Works from a `listing-id`, a `slug-id` +
@@ -65,6 +65,7 @@
  * @csspart showcase-counter - The showcase's 'n of total' counter.
  * @csspart showcase-rows - The showcase's rows of one or two photos.
  * @csspart showcase-close - The showcase's close button.
+ * @csspart street-view - The Street View panorama (Google's, with a partner maps key and a panorama within 200 m).
  * @csspart video - The video tour panel.
  * @csspart video-play - Plays the video in an embedded frame.
  * @csspart video-link - The link to the video (always there: the page's CSP may forbid frames).

@@ -243,6 +243,32 @@ describe('ListingDetailView: photos', () => {
     expect(dialog.querySelector('iframe')).toBeNull();
   });
 
+  it('shows the embedded panorama in the Street View tab; the unavailable note without one', () => {
+    const panorama = <div part="street-view" role="region" aria-label="Street View near 455 E 300 S" />;
+    let view = render(props({ hasPanorama: true, streetView: panorama, dialog: { kind: 'showcase', tab: 'street' } }));
+    let dialog = view.querySelector('dialog[part="showcase"]')!;
+    expect(dialog.querySelector('[role="tab"][aria-selected="true"]')!.textContent).toBe('Street View');
+    expect(dialog.querySelector('[role="tabpanel"] [part="street-view"]')).not.toBeNull();
+    act(() => root.unmount());
+    root = createRoot(container);
+    view = render(props({ hasPanorama: true, dialog: { kind: 'showcase', tab: 'street' } }));
+    dialog = view.querySelector('dialog[part="showcase"]')!;
+    expect(dialog.querySelector('[role="tabpanel"]')!.textContent).toBe(t.showcase.streetUnavailable);
+  });
+
+  it('opened on Street View before the panorama lookup answers: moves there when it does, unless a tab was picked', () => {
+    const view = render(props({ hasPanorama: false, dialog: { kind: 'showcase', tab: 'street' } }));
+    const selected = () => view.querySelector('dialog[part="showcase"] [role="tab"][aria-selected="true"]')!.textContent;
+    expect(selected()).toBe('Photos');
+    render(props({ hasPanorama: true, streetView: <p>panorama</p>, dialog: { kind: 'showcase', tab: 'street' } }));
+    expect(selected()).toBe('Street View');
+    // The visitor picks Photos; a later answer does not move them.
+    act(() => view.querySelector<HTMLButtonElement>('[role="tab"]')!.click());
+    expect(selected()).toBe('Photos');
+    render(props({ hasPanorama: true, streetView: <p>panorama again</p>, dialog: { kind: 'showcase', tab: 'street' } }));
+    expect(selected()).toBe('Photos');
+  });
+
   it('reports a click on the showcase main photo', () => {
     const onShowcasePhoto = vi.fn();
     const view = render(props({ dialog: { kind: 'showcase', tab: null }, photoIndex: 2, onShowcasePhoto }));

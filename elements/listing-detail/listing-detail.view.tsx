@@ -15,6 +15,7 @@ import { clampIndex, galleryIndexOf, galleryPath, galleryPhotos, pathWithoutGall
 import { useDetailListing, type DetailKey, type DetailListing } from '../../core/listings/listing-detail-data';
 import { formatAddress } from '../../core/listings/listing-summary';
 import { locationSlug } from '../../core/places/places';
+import { usePanorama } from '../../core/maps/use-panorama';
 import { useHearthValue } from '../../core/state/hooks';
 import { GalleryDialog, Lightbox, ShowcaseDialog } from './photos';
 
@@ -51,6 +52,8 @@ export interface ListingDetailViewProps {
   stockPhoto: string;
   /** A street-level panorama exists within 200 m (needs a maps provider). */
   hasPanorama: boolean;
+  /** The embedded panorama the Street View tab shows (with `hasPanorama`). */
+  streetView?: ReactNode;
   photoIndex: number;
   dialog: PhotoDialog;
   contactOpen: boolean;
@@ -298,6 +301,7 @@ export function ListingDetailView(props: ListingDetailViewProps) {
           address={address}
           videoSource={listing.videoSource ?? listing.showcase?.videoUrl ?? null}
           hasPanorama={hasPanorama}
+          streetView={props.streetView}
           tab={dialog.tab}
           onMove={props.onShowPhoto}
           onSelectPhoto={props.onShowcasePhoto}
@@ -347,6 +351,10 @@ export function ListingDetail(props: ListingDetailProps) {
   const [photoIndex, setPhotoIndex] = useState(props.photoIndex);
   const [dialog, setDialog] = useState<PhotoDialog>({ kind: 'none' });
   const [contactOpen, setContactOpen] = useState(false);
+  // Street View (spec §2): with a partner maps key, Google is asked for a panorama within 200 m once the
+  // listing is known (its code loads only then); without a key there is no lookup and no tab.
+  const panorama = usePanorama(context?.mapsKey, listing?.location);
+  const [streetFailed, setStreetFailed] = useState(false);
   const trigger = useRef<HTMLElement | null>(null);
   const pageBefore = useRef<string | null>(null);
 
@@ -362,13 +370,15 @@ export function ListingDetail(props: ListingDetailProps) {
     setDialog({ kind: 'showcase', tab });
   };
 
-  // Attributes and methods open the dialogs too (the hosted site's gallery and showcase routes).
+  // Attributes and methods open the dialogs too (the hosted site's gallery and showcase routes). Opening
+  // on Street View waits for the panorama lookup, so the tab is there when the showcase opens.
+  const awaitingStreet = props.openDialog === 'showcase' && props.showcaseTab === 'street' && panorama.status === 'looking';
   useEffect(() => {
-    if (!listing) return;
+    if (!listing || awaitingStreet) return;
     if (props.openDialog === 'gallery') openGallery(props.photoIndex);
     if (props.openDialog === 'showcase') openShowcase(props.showcaseTab);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [listing, props.openDialog]);
+  }, [listing, props.openDialog, awaitingStreet]);
   const methods = useRef<ListingDetailMethods>({ openGallery: () => {}, openShowcase: () => {} });
   methods.current = { openGallery: (index = photoIndex) => openGallery(index), openShowcase: (tab = 'photos') => openShowcase(tab) };
   useEffect(() => {
@@ -431,8 +441,18 @@ export function ListingDetail(props: ListingDetailProps) {
       productName={context?.appName ?? 'Hearth'}
       siteBase={context ? siteUrl(context) : ''}
       stockPhoto={assetUrl('stock-home.svg')}
-      // Street View needs a panorama lookup (core/maps, with a maps key); without one the tab is absent.
-      hasPanorama={false}
+      hasPanorama={panorama.status === 'found'}
+      streetView={
+        panorama.status === 'found' && context?.mapsKey && listing.location && !streetFailed ? (
+          <panorama.google.StreetView
+            mapsKey={context.mapsKey}
+            panorama={panorama.panorama}
+            target={{ lat: listing.location.latitude, lng: listing.location.longitude }}
+            label={t.showcase.streetLabel(formatAddress(listing.address) || listing.listingCodeId)}
+            onFailed={() => setStreetFailed(true)}
+          />
+        ) : undefined
+      }
       photoIndex={photoIndex}
       dialog={dialog}
       contactOpen={contactOpen}

@@ -4,7 +4,7 @@
  * Dialogs are native <dialog>s opened with showModal() inside the shadow root; every close goes through
  * the dialog's own close (button, Escape), whose `close` event tells the owner.
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { listingDetailTexts as t } from '../../core/i18n/listing-detail';
 import {
   lightboxLayout,
@@ -214,6 +214,8 @@ export interface ShowcaseDialogProps {
   address: string;
   videoSource: string | null;
   hasPanorama: boolean;
+  /** The embedded panorama for the Street View tab (from the maps provider, with a panorama). */
+  streetView?: ReactNode;
   tab: ShowcaseTab | null;
   onMove: (index: number) => void;
   /** The main photo was clicked: the owner closes the showcase and opens the gallery there. */
@@ -221,11 +223,22 @@ export interface ShowcaseDialogProps {
   onClose: () => void;
 }
 
-export function ShowcaseDialog({ photos, index, address, videoSource, hasPanorama, tab: requested, onMove, onSelectPhoto, onClose }: ShowcaseDialogProps) {
+export function ShowcaseDialog({ photos, index, address, videoSource, hasPanorama, streetView, tab: requested, onMove, onSelectPhoto, onClose }: ShowcaseDialogProps) {
   const dialog = useShowModal();
   const rowsRef = useRef<HTMLUListElement>(null);
   const tabs = showcaseTabs({ videoSource, hasPanorama });
   const [tab, setTab] = useState<ShowcaseTab>(() => openingTab(requested, tabs));
+  // The tab asked for may appear after opening (the panorama lookup answers later): go there, unless the
+  // visitor has already picked a tab.
+  const picked = useRef(false);
+  const opening = openingTab(requested, tabs);
+  useEffect(() => {
+    if (!picked.current) setTab(opening);
+  }, [opening]);
+  const select = (key: ShowcaseTab) => {
+    picked.current = true;
+    setTab(key);
+  };
   const { perRow } = lightboxLayout(useWidth(dialog));
   const total = photos.length;
   const photo = photos[index]!;
@@ -248,7 +261,7 @@ export function ShowcaseDialog({ photos, index, address, videoSource, hasPanoram
           ×
         </button>
       </header>
-      <Tabs label={t.showcase.title} tabs={tabs.map((s) => ({ key: s.key, label: t.showcase.tabs[s.key], disabled: !s.enabled }))} selected={tab} onSelect={setTab}>
+      <Tabs label={t.showcase.title} tabs={tabs.map((s) => ({ key: s.key, label: t.showcase.tabs[s.key], disabled: !s.enabled }))} selected={tab} onSelect={select}>
         {tab === 'photos' && (
           <div className="showcase-photos">
             <div className="showcase-stage">
@@ -282,7 +295,7 @@ export function ShowcaseDialog({ photos, index, address, videoSource, hasPanoram
           </div>
         )}
         {tab === 'video' && <VideoTour source={videoSource} />}
-        {tab === 'street' && <p className="street">{t.showcase.streetUnavailable}</p>}
+        {tab === 'street' && (streetView ?? <p className="street">{t.showcase.streetUnavailable}</p>)}
       </Tabs>
     </dialog>
   );

@@ -1,7 +1,7 @@
 /**
  * @summary The place search box: type a city, ZIP, address or neighbourhood and pick a suggestion, or use
- * 'Current location'. Suggestions come from our own place search (no maps key needed), restricted to the
- * partner's countries (default US and Nepal).
+ * 'Current location'. Suggestions are restricted to the partner's countries (default US and Nepal): Google's
+ * places dropdown when the partner config holds a maps key, else our own place search (no key needed).
  * @tag hearth-search-box
  * @attr {string} search-page - A URL to go to with the chosen place (`?location=…&lat=…&lng=…`); without it the box only emits `hearth-search-changed`.
  * @attr {string} value - Text to start with.

@@ -5,7 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { searchTexts as t } from '../../core/i18n/search';
 import type { Place } from '../../core/places/places';
 import { usePlaceSearch, type PlaceSearchOptions } from '../../core/places/use-place-search';
-import { SearchBoxView } from './search-box.view';
+import { appContextAtom, resolveContext } from '../../core/config/config';
+import type { ElementHandle } from '../../core/define-element/define-element';
+import { installGoogleDouble, uninstallGoogleDouble } from '../../core/maps/google-double';
+import { resetGoogleMaps } from '../../core/maps/google';
+import { hearthStore } from '../../core/state/store';
+import { SearchBox, SearchBoxView } from './search-box.view';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -137,5 +142,87 @@ describe('results landing while arrowing through', () => {
       input().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
     });
     expect(onSelect).toHaveBeenCalledWith(provo);
+  });
+});
+
+describe('with a partner maps key: Google places autocomplete (test double)', () => {
+  const slc = { formatted_address: 'Salt Lake City, UT, USA', location: { lat: 40.7608, lng: -111.891 }, place_id: 'g-slc', types: ['locality'], country: 'us' };
+  let double: ReturnType<typeof installGoogleDouble>;
+  const emit = vi.fn();
+  const element = { tag: 'hearth-search-box', host: document.createElement('div'), emit } as unknown as ElementHandle;
+  const setKey = (mapsKey: string | undefined) =>
+    hearthStore.set(appContextAtom, { context: resolveContext({ mapsKey }), source: 'network', error: null } as never);
+  const source = () => container.querySelector('[part="base"]')!.getAttribute('data-suggestions');
+
+  beforeEach(() => {
+    resetGoogleMaps();
+    emit.mockReset();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    double = installGoogleDouble({ places: [slc] });
+  });
+  afterEach(() => {
+    uninstallGoogleDouble();
+    hearthStore.set(appContextAtom, null);
+    vi.restoreAllMocks();
+  });
+
+  it('attaches Google\'s dropdown once autocomplete starts (1000 ms), restricted to the partner countries; a pick emits hearth-search-changed', async () => {
+    setKey('AIza-test');
+    act(() => root.render(<SearchBox searchPage="" value="" label="" element={element} />));
+    await advance(999);
+    expect(double.autocompletes).toHaveLength(0);
+    await advance(1);
+    await vi.waitFor(() => expect(source()).toBe('google'));
+    const autocomplete = double.autocompletes[0]!;
+    expect(autocomplete.input).toBe(input());
+    expect(autocomplete.options.componentRestrictions).toEqual({ country: ['us', 'np'] });
+
+    // Empty box: our 'Current location' shortcut. Typed text: Google's dropdown, not our list.
+    act(() => input().focus());
+    await advance(150);
+    expect(options()).toEqual(['Current location']);
+    type('salt');
+    await advance(300);
+    expect(options()).toEqual([]);
+    expect([...autocomplete.container.querySelectorAll('.pac-item')].map((n) => n.textContent)).toEqual(['Salt Lake City, UT, USA']);
+    // Arrow keys belong to Google while there is text.
+    const down = new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true });
+    act(() => input().dispatchEvent(down));
+    expect(input().getAttribute('aria-activedescendant')).toBeNull();
+    await act(async () => {
+      input().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    });
+    expect(emit).toHaveBeenCalledWith('search-changed', {
+      description: 'Salt Lake City, UT, USA',
+      lat: 40.7608,
+      lng: -111.891,
+      kind: 'city',
+      placeId: 'g-slc',
+      location: 'Salt-Lake-City,-UT,-USA',
+    });
+    expect(input().value).toBe('Salt Lake City, UT, USA');
+
+    act(() => root.unmount());
+    expect(document.querySelector('.pac-container')).toBeNull();
+    root = createRoot(container);
+  });
+
+  it('without a key loads nothing of Google and uses our server search', async () => {
+    setKey(undefined);
+    act(() => root.render(<SearchBox searchPage="" value="" label="" element={element} />));
+    await advance(1500);
+    expect(source()).toBe('server');
+    expect(double.imported).toEqual([]);
+    expect(double.autocompletes).toHaveLength(0);
+  });
+
+  it('falls back to our server search when Google cannot load', async () => {
+    const google = (window as unknown as { google: { maps: { importLibrary(name: string): Promise<unknown> } } }).google;
+    google.maps.importLibrary = () => Promise.reject(new Error('blocked by CSP'));
+    setKey('AIza-test');
+    act(() => root.render(<SearchBox searchPage="" value="" label="" element={element} />));
+    await advance(1000);
+    await vi.waitFor(() => expect(source()).toBe('server'));
+    expect(double.autocompletes).toHaveLength(0);
   });
 });

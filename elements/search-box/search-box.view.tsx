@@ -1,9 +1,11 @@
 /**
  * <hearth-search-box>: the place search box of spec §2 — placeholder 'Search by City, ZIP, or Address',
- * 'Current location' while focused, a clear (×) button when text is present, suggestions from our
- * server restricted to the partner's countries.
+ * 'Current location' while focused, a clear (×) button when text is present, suggestions restricted to the
+ * partner's countries: Google's places dropdown when the partner config holds a maps key (core/maps/google,
+ * a lazy chunk attached once autocomplete starts), else — and whenever Google cannot load — our server's
+ * place search.
  */
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { appContextAtom } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { searchTexts as t } from '../../core/i18n/search';
@@ -13,16 +15,27 @@ import { useHearthValue } from '../../core/state/hooks';
 
 type Behaviour = ReturnType<typeof usePlaceSearch>;
 
-export function SearchBoxView({ behaviour, label }: { behaviour: Behaviour; label: string }) {
+export function SearchBoxView({
+  behaviour,
+  label,
+  inputRef,
+  source = 'server',
+}: {
+  behaviour: Behaviour;
+  label: string;
+  inputRef?: RefObject<HTMLInputElement | null>;
+  source?: SuggestionSource;
+}) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
+  const ownInput = useRef<HTMLInputElement>(null);
+  const input = inputRef ?? ownInput;
   const listId = `${id}-list`;
   const optionId = (i: number) => `${id}-option-${i}`;
   const { text, open, options, active, status, geoError } = behaviour;
   const expanded = open && options.length > 0;
 
   return (
-    <div className="search" part="base" data-state={status}>
+    <div className="search" part="base" data-state={status} data-suggestions={source}>
       <div className="field" part="field">
         <svg className="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <circle cx="10.5" cy="10.5" r="6.5" />
@@ -116,12 +129,21 @@ export interface SearchBoxProps {
   element: ElementHandle;
 }
 
+/** Which suggestions the box shows: Google's (with a maps key, once attached) or our server's. */
+export type SuggestionSource = 'server' | 'google-loading' | 'google';
+
 export function SearchBox({ searchPage, value, label, element }: SearchBoxProps) {
   const context = useHearthValue(appContextAtom)?.context;
   const countries = context?.partner.addressSearchComponentRestrictions?.country ?? DEFAULT_COUNTRIES;
+  const mapsKey = context?.mapsKey ?? null;
+  const input = useRef<HTMLInputElement>(null);
+  const [googleFailed, setGoogleFailed] = useState(false);
+  const source: SuggestionSource = !mapsKey || googleFailed ? 'server' : 'google-loading';
+  const [attached, setAttached] = useState(false);
   const behaviour = usePlaceSearch({
     countries,
     initialText: value,
+    external: source !== 'server',
     onSelect: (place) => {
       const detail: SearchChangedDetail = { ...place, location: locationSlug(place.description) };
       element.emit('search-changed', detail);
@@ -134,5 +156,38 @@ export function SearchBox({ searchPage, value, label, element }: SearchBoxProps)
       }
     },
   });
-  return <SearchBoxView behaviour={behaviour} label={label || t.inputLabel} />;
+  // Google's places dropdown, attached when autocomplete starts (spec §9: 1000 ms after load).
+  const countryKey = countries.join(',');
+  const { ready, choose } = behaviour;
+  const chooseRef = useRef(choose);
+  chooseRef.current = choose;
+  useEffect(() => {
+    const node = input.current;
+    if (!mapsKey || googleFailed || !ready || !node) return;
+    let live = true;
+    let detach: (() => void) | null = null;
+    import('../../core/maps/google')
+      .then((google) =>
+        google.attachAutocomplete(mapsKey, node, {
+          countries: countryKey.split(','),
+          onPlace: (place) => void chooseRef.current({ description: place.location, lat: place.lat, lng: place.lng, kind: place.kind, placeId: place.placeId }),
+        }),
+      )
+      .then(
+        (remove) => {
+          if (live) {
+            detach = remove;
+            setAttached(true);
+          } else remove();
+        },
+        () => live && setGoogleFailed(true),
+      );
+    return () => {
+      live = false;
+      detach?.();
+      setAttached(false);
+    };
+  }, [mapsKey, googleFailed, ready, countryKey]);
+
+  return <SearchBoxView behaviour={behaviour} label={label || t.inputLabel} inputRef={input} source={attached && source !== 'server' ? 'google' : source} />;
 }

@@ -3,7 +3,7 @@
  * search, filters (price, beds, baths, home type, sale or rent, more: area, year built, open house, new
  * listings), sort and 'Save this search'; the results 25 per page with numbered pages; and a map panel
  * with a pin per result (clusters when there are many), zoom and pan by buttons and arrow keys,
- * 'Search this area' and draw-a-shape search ('Draw', 'Finish', 'Clear shape'). Works without a maps key (a keyless map panel). The results list is the accessible
+ * 'Search this area' and draw-a-shape search ('Draw', 'Finish', 'Clear shape'). With a partner maps key the map is Google's; without one, a keyless map panel. The results list is the accessible
  * equivalent of the map.
  * @tag hearth-search-map
  * @attr {string} location - The place to search, as the search route writes it, e.g. `Salt-Lake-City,-UT,-USA` (default: the partner's `defaultSearchLocation`).
@@ -11,7 +11,7 @@
  * @attr {boolean} url-sync - Keep the search in the page's query string (history.pushState), so back/forward and shared links restore it.
  * @attr {number} page-size - Results per page, 1 to 100 (default 25).
  * @event {SearchChangedDetail} hearth-search-changed - The search changed; `detail` = the search model `{ location, bounds, filters, sort, page, after, view }`.
- * @event {ListingSelectedDetail} hearth-listing-selected - A result was opened (from its card); `detail` = `{ listingId, slugId, listingCodeId }`.
+ * @event {ListingSelectedDetail} hearth-listing-selected - A result was opened (from its card, or by activating its pin on the map); `detail` = `{ listingId, slugId, listingCodeId }`.
  * @event {FavoriteChangedDetail} hearth-favorite-changed - A card's heart was toggled.
  * @event {HearthErrorDetail} hearth-error - An attribute was malformed.
  * @csspart base - The whole search.
@@ -45,6 +45,7 @@
  * @cssproperty --hearth-color-surface - Backgrounds.
  * @cssproperty --hearth-color-surface-alt - The map plane.
  * @cssproperty --hearth-radius - Corner radius.
+ * @cssproperty --hearth-map-height - The least height of the map and the results beside it (default 640px); a height set on the element is filled as well.
  */
 import { booleanAttr, enumAttr, numberAttr, stringAttr } from '../../core/define-element/attributes';
 import { defineElement } from '../../core/define-element/define-element';

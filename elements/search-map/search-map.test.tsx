@@ -128,3 +128,19 @@ describe('KeylessMap', () => {
     expect(onDrawVertex).not.toHaveBeenCalled();
   });
 });
+
+describe('counts read as English (one home, n homes)', () => {
+  it('the total and the cluster names', () => {
+    expect(t.total(1, false)).toBe('1 home');
+    expect(t.total(0, false)).toBe('0 homes');
+    expect(t.total(2_345, false)).toBe('2,345 homes');
+    expect(t.total(1_000, true)).toBe('1,000+ homes');
+    expect(t.clusterLabel(1)).toBe('1 home here; zoom in');
+    expect(t.clusterLabel(42)).toBe('42 homes here; zoom in');
+  });
+
+  it('a server cluster of one is named in the singular', () => {
+    const view = render(props({ markers: [{ kind: 'cluster', id: 'server-1', x: 10, y: 10, count: 1, bounds: { north: 40.8, south: 40.7, east: -111.8, west: -111.9 } }] }));
+    expect(view.querySelector('[part="cluster"]')!.getAttribute('aria-label')).toBe('1 home here; zoom in');
+  });
+});

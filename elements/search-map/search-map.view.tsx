@@ -29,6 +29,7 @@ import {
 import { useSearch } from '../../core/search/use-search';
 import { useSearchMap } from '../../core/search/use-search-map';
 import { useHearthValue } from '../../core/state/hooks';
+import type { ListingSelectedDetail } from '../listing-card/listing-card.view';
 import { KeylessMap, type KeylessMapProps } from './keyless-map';
 import { SaveSearchDialog } from './save-search-dialog';
 
@@ -450,6 +451,9 @@ function SearchSurface({ location, view, urlSync, pageSize, element }: SearchMap
               onResize={map.resize}
               onHighlight={setHighlighted}
               onSelectPin={(id) => {
+                // As a card does when opened: the host decides where a listing opens.
+                const listing = byId.get(id);
+                if (listing) element.emit<ListingSelectedDetail>('listing-selected', { listingId: listing.id, slugId: listing.slugId, listingCodeId: listing.listingCodeId });
                 const item = list.current?.querySelector<HTMLElement>(`#result-${CSS.escape(id)}`);
                 item?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
                 item?.focus();

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { searchTexts as t } from '../../core/i18n/search';
 import { cspViolations, eventsOf, expect, test } from './fixtures';
+import { withGoogleMaps } from './google-maps';
 
 test.describe('<hearth-search-box> on a partner page (other origin, strict CSP, hostile CSS)', () => {
   test('type a city, pick the suggestion by keyboard, get hearth-search-changed', async ({ openPartnerPage }) => {
@@ -51,5 +52,69 @@ test.describe('<hearth-search-box> on a partner page (other origin, strict CSP, 
     await box.getByRole('combobox').click();
     await expect(box.getByRole('option', { name: t.currentLocation })).toBeVisible();
     expect((await new AxeBuilder({ page }).include('hearth-search-box').analyze()).violations).toEqual([]);
+  });
+});
+
+test.describe('<hearth-search-box> with a partner maps key: Google places dropdown (Google test double)', () => {
+  const places = [
+    { formatted_address: 'Salt Lake City, UT, USA', location: { lat: 40.7608, lng: -111.891 }, place_id: 'g-slc', types: ['locality', 'political'], country: 'us' },
+    { formatted_address: 'Salt Lake Temple, North Temple, Salt Lake City, UT, USA', location: { lat: 40.7705, lng: -111.8919 }, place_id: 'g-temple', types: ['establishment'], country: 'us' },
+    { formatted_address: 'Salt Spring Island, BC, Canada', location: { lat: 48.8, lng: -123.5 }, place_id: 'g-ssi', types: ['locality'], country: 'ca' },
+  ];
+
+  /** Our own server place search is not asked while Google answers. */
+  const serverSearches = (page: import('@playwright/test').Page) => {
+    const seen: string[] = [];
+    page.on('request', (request) => request.postData()?.includes('placeSearch') && seen.push(request.url()));
+    return seen;
+  };
+
+  test('typing shows Google\'s dropdown under the box (partner countries only); a click picks the place', async ({ page, openPartnerPage }) => {
+    await withGoogleMaps(page, { places });
+    const searches = serverSearches(page);
+    await openPartnerPage('/listings.html');
+    const box = page.locator('#search');
+    const input = box.getByRole('combobox', { name: t.inputLabel });
+    // Attached when autocomplete starts (1000 ms after load), with the partner's countries.
+    await expect.poll(() => page.evaluate(() => (window as any).__googleDouble.autocompletes.length)).toBe(1);
+    expect(await page.evaluate(() => (window as any).__googleDouble.autocompletes[0].options.componentRestrictions)).toEqual({ country: ['us', 'np'] });
+    await input.click();
+    // While empty: our 'Current location' shortcut.
+    await expect(box.getByRole('option', { name: t.currentLocation })).toBeVisible();
+    await input.pressSequentially('salt', { delay: 30 });
+    const dropdown = page.locator('body > .pac-container');
+    await expect(dropdown.locator('.pac-item')).toHaveText(['Salt Lake City, UT, USA', 'Salt Lake Temple, North Temple, Salt Lake City, UT, USA']);
+    await expect(box.getByRole('listbox')).toBeHidden();
+    // Placed under the input inside the shadow root.
+    const [inputBox, listBox] = await Promise.all([input.boundingBox(), dropdown.boundingBox()]);
+    expect(Math.abs(listBox!.y - (inputBox!.y + inputBox!.height))).toBeLessThan(2);
+    expect(Math.abs(listBox!.x - inputBox!.x)).toBeLessThan(2);
+
+    await dropdown.getByText('Salt Lake City, UT, USA', { exact: true }).click();
+    await expect(input).toHaveValue('Salt Lake City, UT, USA');
+    await expect(input).toBeFocused();
+    const [changed] = await eventsOf(page, 'hearth-search-changed');
+    expect(changed).toEqual({ description: 'Salt Lake City, UT, USA', lat: 40.7608, lng: -111.891, kind: 'city', placeId: 'g-slc', location: 'Salt-Lake-City,-UT,-USA' });
+    expect(searches).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
+  });
+
+  test('arrow keys and Enter pick from Google\'s dropdown; axe clean', async ({ page, openPartnerPage }) => {
+    await withGoogleMaps(page, { places });
+    const searches = serverSearches(page);
+    await openPartnerPage('/listings.html');
+    const box = page.locator('#search');
+    const input = box.getByRole('combobox', { name: t.inputLabel });
+    await expect.poll(() => page.evaluate(() => (window as any).__googleDouble.autocompletes.length)).toBe(1);
+    await input.click();
+    await input.pressSequentially('salt lake t', { delay: 30 });
+    await expect(page.locator('body > .pac-container .pac-item')).toHaveText(['Salt Lake Temple, North Temple, Salt Lake City, UT, USA']);
+    expect((await new AxeBuilder({ page }).include('hearth-search-box').analyze()).violations).toEqual([]);
+    await input.press('ArrowDown');
+    await input.press('Enter');
+    await expect(input).toHaveValue('Salt Lake Temple, North Temple, Salt Lake City, UT, USA');
+    const [changed] = await eventsOf(page, 'hearth-search-changed');
+    expect(changed).toMatchObject({ kind: 'address', placeId: 'g-temple', lat: 40.7705, lng: -111.8919 });
+    expect(searches).toEqual([]);
   });
 });

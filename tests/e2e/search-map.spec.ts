@@ -1,7 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { authTexts } from '../../core/i18n/auth';
 import { searchMapTexts as t } from '../../core/i18n/search';
+import type { Page } from '@playwright/test';
 import { apiUrl, cspViolations, eventsOf, expect, test } from './fixtures';
+import { withGoogleMaps } from './google-maps';
+
+/** Records hearth-listing-selected (the shared fixture does not). */
+const recordSelections = (page: Page) =>
+  page.addInitScript(`window.__selected = []; document.addEventListener('hearth-listing-selected', (e) => window.__selected.push(e.detail));`);
+const selections = (page: Page) => page.evaluate(() => (window as unknown as { __selected: { listingId: string; slugId: string; listingCodeId: string }[] }).__selected);
 
 /** What the public API says about a Salt Lake City search, so the test asserts on what exists. */
 async function expectedTotal(searchInput: Record<string, unknown> = {}): Promise<number> {
@@ -178,6 +185,75 @@ test.describe('<hearth-search-map> on a partner page (other origin, strict CSP, 
     await map.getByRole('button', { name: t.galleryView }).click();
     await expect(map.getByRole('region', { name: t.map })).toHaveCount(0);
     expect((await new AxeBuilder({ page }).include('hearth-search-map').analyze()).violations).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
+  });
+
+  test('activating a pin emits hearth-listing-selected, as a card does, and brings its card into view', async ({ page, openPartnerPage }) => {
+    await recordSelections(page);
+    await openPartnerPage('/search.html');
+    const map = page.locator('#search-map');
+    const pin = map.locator('[part~="pin"]').first();
+    await expect(pin).toBeVisible();
+    const id = (await pin.getAttribute('data-listing-id'))!;
+    await pin.click();
+    const card = map.locator(`[part="result"][data-listing-id="${id}"]`);
+    await expect(card).toBeFocused();
+    const [selected] = await selections(page);
+    expect(selected!.listingId).toBe(id);
+    // The same detail the card sends when its link is opened.
+    const href = await card.locator('hearth-listing-card a[href*="/listing/"]').last().getAttribute('href');
+    expect(href).toContain(`/listing/${selected!.slugId}/${selected!.listingCodeId}`);
+    // By keyboard too.
+    const second = map.locator('[part~="pin"]').nth(1);
+    const secondId = await second.getAttribute('data-listing-id');
+    await second.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await selections(page)).map((s) => s.listingId)).toEqual([id, secondId]);
+  });
+
+  test('the map height follows the element: 640 px by default, --hearth-map-height, or a height set on the element', async ({ openPartnerPage }) => {
+    const page = await openPartnerPage('/search.html');
+    const map = page.locator('#search-map');
+    const plane = map.locator('[part="map-plane"]');
+    await expect(plane).toBeVisible();
+    const height = async () => (await plane.boundingBox())!.height;
+    const before = await height();
+    await expect(map.locator('[part="result"] [part="price"]').first()).toBeVisible();
+    // Results arriving do not move the map.
+    expect(await height()).toBe(before);
+    expect(before).toBe(640);
+    await map.evaluate((node) => node.style.setProperty('--hearth-map-height', '480px'));
+    await expect.poll(height).toBe(480);
+    const results = map.locator('[part="results"]');
+    expect((await results.boundingBox())!.height).toBe(480);
+    await map.evaluate((node) => (node.style.height = '1100px'));
+    const toolbar = (await map.locator('[part="toolbar"]').boundingBox())!;
+    const host = (await map.boundingBox())!;
+    await expect.poll(async () => Math.round((await plane.boundingBox())!.y + (await height()))).toBe(Math.round(host.y + 1100));
+    expect(await height()).toBeGreaterThan(1100 - toolbar.height - 60);
+  });
+
+  test('with a partner maps key the map is Google\'s (test double): markers for the results, a marker click selects its listing', async ({ page, openPartnerPage }) => {
+    await recordSelections(page);
+    await withGoogleMaps(page, {});
+    await openPartnerPage('/search.html');
+    const map = page.locator('#search-map');
+    await expect(map.locator('[part="result"] [part="price"]').first()).toBeVisible();
+    await expect(map.locator('[data-google-map="double"]')).toBeVisible();
+    expect((await map.locator('[data-google-map="double"]').boundingBox())!.height).toBe(640);
+    // No keyless pins: Google draws the markers.
+    await expect(map.locator('[part~="pin"]')).toHaveCount(0);
+    const count = await map.locator('[part="result"]').count();
+    await expect.poll(() => page.evaluate(() => (window as any).__googleDouble.markers.filter((m: any) => m.map).length)).toBeGreaterThanOrEqual(count);
+    const title = await page.evaluate(() => {
+      const marker = (window as any).__googleDouble.markers.find((m: any) => m.map && /^\$[\d,]+, /.test(m.title));
+      marker.fire('click');
+      return marker.title as string;
+    });
+    const [selected] = await selections(page);
+    const card = map.locator(`[part="result"][data-listing-id="${selected!.listingId}"]`);
+    await expect(card).toBeFocused();
+    expect(title).toContain((await card.locator('hearth-listing-card [part="address"]').textContent())!.trim().split(',')[0]);
     expect(await cspViolations(page)).toEqual([]);
   });
 });
