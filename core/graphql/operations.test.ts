@@ -13,6 +13,11 @@ import { ContactFormListingQuery } from '../listings/listing-summary';
 import { MapMarkersQuery, SaveSearchMutation, SearchListingsQuery } from '../search/api';
 import { ListingDetailBySlugQuery, ListingDetailQuery } from '../listings/listing-detail-data';
 import * as questionnaireOperations from '../../questionnaire/client/api';
+import * as offerOperations from '../offers/offers-api';
+import * as mortgageOperations from '../mortgage/cases';
+import * as openHouseOperations from '../tours/open-houses-api';
+import * as sellerTourOperations from '../tours/seller';
+import * as tourListOperations from '../tours/tour-list';
 
 const schema = buildSchema(readFileSync(fileURLToPath(new URL('../../server/schema.graphql', import.meta.url)), 'utf8'));
 
@@ -33,6 +38,24 @@ const operations: Record<string, string> = {
   QuestionnairePreviousMutation: questionnaireOperations.QuestionnairePreviousMutation,
   QuestionnaireResetMutation: questionnaireOperations.QuestionnaireResetMutation,
   QuestionnaireSummaryQuery: questionnaireOperations.QuestionnaireSummaryQuery,
+  CreateOfferMutation: offerOperations.CreateOfferMutation,
+  OffersQuery: offerOperations.OffersQuery,
+  OffersByListingQuery: offerOperations.OffersByListingQuery,
+  OfferQuery: offerOperations.OfferQuery,
+  MakeOfferListingQuery: offerOperations.MakeOfferListingQuery,
+  MortgageCasesQuery: mortgageOperations.MortgageCasesQuery,
+  MortgageCaseQuery: mortgageOperations.MortgageCaseQuery,
+  CreatePreQualificationMutation: mortgageOperations.CreatePreQualificationMutation,
+  CreateRefinanceMutation: mortgageOperations.CreateRefinanceMutation,
+  OpenHousesByListingQuery: openHouseOperations.OpenHousesByListingQuery,
+  ListingOpenHousesQuery: openHouseOperations.ListingOpenHousesQuery,
+  NewOpenHouseMutation: openHouseOperations.NewOpenHouseMutation,
+  SaveOpenHouseMutation: openHouseOperations.SaveOpenHouseMutation,
+  SellerTourQuery: sellerTourOperations.SellerTourQuery,
+  SaveTourSellerMutation: sellerTourOperations.SaveTourSellerMutation,
+  TourListQuery: tourListOperations.TourListQuery,
+  TourListByListingQuery: tourListOperations.TourListByListingQuery,
+  TourViewerRoleQuery: tourListOperations.TourViewerRoleQuery,
 };
 
 describe('client operations against server/schema.graphql', () => {

@@ -52,8 +52,8 @@ export const listingDetailTexts = {
   relatedPost: (id: string) => `Read related post ${id}`,
   actions: {
     label: 'Next steps',
-    requestTour: 'Request a tour',
-    makeOffer: 'Make an offer',
+    requestTour: 'Request a Tour',
+    makeOffer: 'Make an Offer',
     contactAgent: 'Contact agent',
     hideContact: 'Hide contact form',
   },
@@ -87,6 +87,7 @@ export const listingDetailTexts = {
     playHere: 'Play the video here',
     videoBlocked: 'This page does not allow embedded videos.',
     streetUnavailable: 'Street View is not available for this home.',
+    streetLabel: (address: string) => `Street View near ${address}`,
     comingSoon: 'Not available yet.',
   },
   photoUnavailable: 'No photos yet',

@@ -4,7 +4,7 @@
  * button or the owner. Mount it to open it, unmount it (after `onClose`) to close it; the browser returns
  * focus to the element that had it before, as native modal dialogs do.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { uiTexts } from '../i18n/ui';
 
 export interface DialogProps {
@@ -27,7 +27,9 @@ export function Dialog({ title, onClose, children, part = 'dialog', className, s
   const closing = useRef(onClose);
   closing.current = onClose;
 
-  useEffect(() => {
+  // A layout effect: its clean-up runs while the <dialog> is still in the document, so closing it there
+  // lets the browser hand focus back to the trigger (after removal, focus would fall to <body>).
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
     return () => {

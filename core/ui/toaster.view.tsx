@@ -1,21 +1,67 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useHearthValue } from '../state/hooks';
-import { dismissToast, toastsAtom, type Toast } from './toasts';
+import { dismissToast, toastTimer, toastsAtom, type Toast } from './toasts';
 
 const CLOSE_LABEL = 'Dismiss notification';
 
-function ToastItem({ toast }: { toast: Toast }) {
+export function ToastItem({ toast }: { toast: Toast }) {
+  const item = useRef<HTMLLIElement>(null);
+  const timer = useRef<ReturnType<typeof toastTimer> | null>(null);
+  const pointerOn = useRef(false);
+
   useEffect(() => {
-    const timer = setTimeout(() => dismissToast(toast.id), toast.timeoutMs);
-    return () => clearTimeout(timer);
+    const life = toastTimer(toast, () => dismissToast(toast.id));
+    timer.current = life;
+    life.start();
+    return life.stop;
   }, [toast]);
+
+  const focusInside = () => {
+    const node = item.current;
+    const active = node?.getRootNode() instanceof ShadowRoot ? (node.getRootNode() as ShadowRoot).activeElement : document.activeElement;
+    return Boolean(node && active && node.contains(active));
+  };
+  const release = () => {
+    if (!pointerOn.current && !focusInside()) timer.current?.release();
+  };
+
   return (
-    <li className="toast" part="toast" data-tone={toast.tone} role={toast.tone === 'error' ? 'alert' : 'status'}>
+    <li
+      ref={item}
+      className="toast"
+      part="toast"
+      data-tone={toast.tone}
+      role={toast.tone === 'error' ? 'alert' : 'status'}
+      onMouseEnter={() => {
+        pointerOn.current = true;
+        timer.current?.hold();
+      }}
+      onMouseLeave={() => {
+        pointerOn.current = false;
+        release();
+      }}
+      onFocus={() => timer.current?.hold()}
+      // Focus moving between the link and the close button stays inside: wait for it to settle.
+      onBlur={() => setTimeout(release, 0)}
+    >
       <span className="toast-message">{toast.message}</span>
-      {toast.link && (
+      {toast.link?.href !== undefined && (
         <a className="toast-link" part="toast-link" href={toast.link.href}>
           {toast.link.label}
         </a>
+      )}
+      {toast.link?.action && (
+        <button
+          type="button"
+          className="toast-link toast-action"
+          part="toast-link"
+          onClick={() => {
+            dismissToast(toast.id);
+            toast.link!.action!();
+          }}
+        >
+          {toast.link.label}
+        </button>
       )}
       <button type="button" className="toast-close" aria-label={CLOSE_LABEL} onClick={() => dismissToast(toast.id)}>
         ×

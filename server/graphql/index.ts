@@ -9,6 +9,8 @@ import './market';
 import './questionnaires';
 import './accounts';
 import './tours';
+import './offers';
+import './mortgage';
 
 export const schema = builder.toSchema();
 

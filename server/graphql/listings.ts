@@ -5,13 +5,11 @@
  */
 import { isFavoriteForViewer } from '../accounts/favorites';
 import { parseListingId } from '../listings/repository';
+import { listingCurrencies, RATES_DATE, RATES_SOURCE } from '../listings/currencies';
 import {
   findPublicListing,
   findPublicListingBySlug,
   NEW_LISTING_DAYS,
-  priceHistory,
-  similarHomes,
-  upcomingOpenHouses,
   type Amenity,
   type CurrencyValue,
   type ListingPhoto,
@@ -19,8 +17,10 @@ import {
   type PriceHistoryEntry,
   type PublicListing,
 } from '../listings/search/listing';
+import { listingLoaders } from '../listings/search/batch';
 import { loadFeed, MAX_FEED_SIZE, type FeedKind } from '../listings/search/feed';
 import { recordVisit } from '../listings/search/visits';
+import { publicOpenHouseIcalLink } from '../tours/ical-links';
 import { badUserInput, withBadInput } from './bad-input';
 import { builder } from './builder';
 
@@ -120,6 +120,12 @@ const OpenHouse = builder.objectRef<OpenHouseEntry>('OpenHouse').implement({
     isActive: t.exposeBoolean('isActive'),
     isVirtual: t.exposeBoolean('isVirtual'),
     virtualUrl: t.exposeString('virtualUrl', { nullable: true }),
+    ical: t.string({
+      nullable: true,
+      description: 'Public download link of the calendar file while the open house is active and not over; null otherwise.',
+      resolve: (o, _args, ctx) =>
+        o.isActive && Date.parse(o.endDateTime) > Date.now() ? publicOpenHouseIcalLink(ctx.publicOrigin, o.id) : null,
+    }),
   }),
 });
 
@@ -227,21 +233,25 @@ Listing.implement({
     similarHomes: t.field({
       type: [Listing],
       description: 'Up to 6 nearby homes of the same classification and type, priced within 25 %.',
-      resolve: (l, _args, ctx) => similarHomes(ctx.db, l),
+      resolve: (l, _args, ctx) => listingLoaders(ctx, ctx.db).similarHomes.load(l),
     }),
     showcase: t.field({ type: Showcase, resolve: (l) => l }),
     openHouse: t.field({
       type: [OpenHouse],
       description: 'Active open houses that are not over yet, soonest first.',
-      resolve: (l, _args, ctx) => upcomingOpenHouses(ctx.db, l.id),
+      resolve: (l, _args, ctx) => listingLoaders(ctx, ctx.db).openHouses.load(l.id),
     }),
     amenities: t.field({ type: [AmenityRef], resolve: (l) => l.amenities }),
-    currencies: t.field({ type: [CurrencyRef], resolve: (l) => l.currencies }),
+    currencies: t.field({
+      type: [CurrencyRef],
+      description: `The price in other currencies: the feed's own figures, else converted at the ${RATES_SOURCE} of ${RATES_DATE}.`,
+      resolve: (l) => listingCurrencies(l),
+    }),
     relatedPosts: t.idList({ description: 'Blog post ids (posts come with the blog).', resolve: (l) => l.relatedPostIds }),
     priceHistory: t.field({
       type: [PriceHistoryRef],
       description: 'Market events of this listing, newest first (at most 100).',
-      resolve: (l, _args, ctx) => priceHistory(ctx.db, l.id),
+      resolve: (l, _args, ctx) => listingLoaders(ctx, ctx.db).priceHistory.load(l.id),
     }),
   }),
 });

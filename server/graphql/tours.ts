@@ -12,6 +12,7 @@ import { parseListingId } from '../listings/repository';
 import { icalLink } from '../tours/ical-links';
 import {
   createOpenHouse,
+  listOpenHousesByListing,
   sellersOpenHouse,
   updateOpenHouse,
   type OpenHouseStatusChange,
@@ -26,6 +27,7 @@ import {
   readableTour,
   requestTour,
   TourError,
+  tourRole,
   type AgentAndQualification,
   type TourRecord,
 } from '../tours/tours';
@@ -61,6 +63,11 @@ const viewerId = (ctx: GraphqlContext) => requireViewer(ctx).user.id;
 // Types
 
 const TourStatusEnum = builder.enumType('TourStatus', { values: TOUR_STATUSES });
+
+const TourViewerRoleEnum = builder.enumType('TourViewerRole', {
+  description: 'What the viewer is to a tour: its buyer, the listing’s seller, or a company agent (who decides like the seller).',
+  values: ['BUYER', 'SELLER', 'AGENT'] as const,
+});
 
 const TourLocation = builder.objectRef<{ latitude: number; longitude: number }>('TourLocation').implement({
   fields: (t) => ({ latitude: t.exposeFloat('latitude'), longitude: t.exposeFloat('longitude') }),
@@ -117,6 +124,16 @@ const RequestedTour = builder.objectRef<TourRecord>('RequestedTour').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     tourStatus: t.field({ type: TourStatusEnum, resolve: (r) => r.status }),
+    viewerRole: t.field({
+      type: TourViewerRoleEnum,
+      description: 'SELLER and AGENT may decide (saveTourSeller, modifyTour); BUYER only reads.',
+      resolve: (r, _a, ctx) => {
+        const role = tourRole(r, requireViewer(ctx).user);
+        // Every resolver hands out readable tours only; a stranger here would be a bug, not a 'buyer'.
+        if (!role) throw new GraphQLError('Requested tour not found.', { extensions: { code: 'NOT_FOUND' } });
+        return role === 'seller' ? 'SELLER' : role === 'agent' ? 'AGENT' : 'BUYER';
+      },
+    }),
     start: t.string({ nullable: true, description: 'ISO 8601, UTC.', resolve: (r) => iso(r.start) }),
     end: t.string({ nullable: true, description: 'start + 1 hour.', resolve: (r) => iso(r.end) }),
     cancellationReason: t.exposeString('cancellationReason', { nullable: true }),
@@ -158,6 +175,9 @@ const SellerOpenHouseRef = builder.objectRef<SellerOpenHouse>('SellerOpenHouse')
     isActive: t.exposeBoolean('isActive'),
     isVirtual: t.exposeBoolean('isVirtual'),
     virtualUrl: t.exposeString('virtualUrl', { nullable: true }),
+    fromFeed: t.exposeBoolean('fromFeed', {
+      description: 'From the MLS feed: read-only here (the importer would overwrite a change; saveOpenHouse refuses it).',
+    }),
     openHouseStatus: t.string({ description: "'Active' or 'Cancelled'.", resolve: (o) => (o.isActive ? 'Active' : 'Cancelled') }),
     tourListing: t.field({ type: TourListing, resolve: (o) => ({ ...o.listing, id: o.listingId }) }),
     ical: t.string({
@@ -215,6 +235,17 @@ builder.queryField('openHouse', (t) =>
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) =>
       run(() => sellersOpenHouse(ctx.db, idArgument(args.id, 'Open house'), requireViewer(ctx).user)),
+  }),
+);
+
+builder.queryField('openHousesByListing', (t) =>
+  t.field({
+    type: [SellerOpenHouseRef],
+    description:
+      'Every open house of one listing, cancelled and past ones too, upcoming first (soonest first), then past (latest first); for the listing’s seller only (NOT_FOUND otherwise).',
+    args: { listingId: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      run(() => listOpenHousesByListing(ctx.db, listingIdArg(args.listingId), requireViewer(ctx).user)),
   }),
 );
 

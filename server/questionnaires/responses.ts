@@ -10,12 +10,13 @@ import { renderTemplate } from '../../questionnaire/engine/templates';
 import { sanitizeMarkup, serializeMarkup } from '../../questionnaire/markup/allowlist';
 import { parseMarkup } from '../../questionnaire/markup/parse';
 import type { WidgetErrors } from '../../questionnaire/widgets/widget';
+import { completeCaseResponse } from '../cases/completion';
 import type { Database, Queryable } from '../db';
 import { queueMail } from '../mail/outbox';
 import { parseStoredAppContext } from '../partners/app-context';
 import type { Partner } from '../partners/repository';
 import { hashPin, mayAccess, newPin, QuestionnaireAccessError, type Caller } from './access';
-import { definitionById, latestDefinition } from './definitions';
+import { definitionById, latestDefinition, type StoredDefinition } from './definitions';
 
 export class QuestionnaireInputError extends Error {
   constructor(
@@ -138,14 +139,12 @@ async function saveRow(db: Queryable, row: ResponseRow, changes: { context?: Con
   return rows[0]!;
 }
 
-async function createResponse(
-  db: Database,
-  slug: string,
+async function insertResponse(
+  db: Queryable,
+  stored: StoredDefinition,
   caller: Caller,
   extra: { applicationCase?: string; context?: Context } = {},
 ): Promise<StartedResponse> {
-  const stored = await latestDefinition(db, slug);
-  if (!stored) throw new QuestionnaireInputError(`There is no questionnaire "${slug}".`, 'xmlqId');
   const id = randomUUID();
   const pin = caller.userId === null ? newPin() : null;
   await db.query(
@@ -156,6 +155,32 @@ async function createResponse(
     ]],
   );
   return { id, pin };
+}
+
+async function createResponse(
+  db: Database,
+  slug: string,
+  caller: Caller,
+  extra: { applicationCase?: string; context?: Context } = {},
+): Promise<StartedResponse> {
+  const stored = await latestDefinition(db, slug);
+  if (!stored) throw new QuestionnaireInputError(`There is no questionnaire "${slug}".`, 'xmlqId');
+  return insertResponse(db, stored, caller, extra);
+}
+
+/**
+ * A response owned by a signed-in user with its first context, stored in the caller's transaction so a
+ * domain (an offer, a mortgage case) keeps it together with the row that points to it. `stored` comes
+ * from latestDefinition, read before the transaction.
+ */
+export async function startOwnedResponse(
+  tx: Queryable,
+  stored: StoredDefinition,
+  owner: { partnerId: number; userId: number },
+  context: Context = {},
+): Promise<string> {
+  const started = await insertResponse(tx, stored, { ...owner, authorization: null }, { context });
+  return started.id;
 }
 
 /** questionnaireStartScreen(companyId, xmlqId): a new response at the start screen. */
@@ -217,6 +242,8 @@ export async function answerAndAdvance(
     if (!next) {
       const completedContext = await complete(tx, row, definition, context, effects);
       const saved = await saveRow(tx, row, { context: completedContext, completed: true });
+      // The case the response drives (an offer, a mortgage request) follows, in the same transaction.
+      await completeCaseResponse(tx, { id: saved.id, definition, context: saved.context });
       return { view: view(saved, definition, screen) };
     }
     const saved = await saveRow(tx, row, { context, history: [...row.history, next.id] });

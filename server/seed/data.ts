@@ -100,6 +100,9 @@ interface SeedListing {
   areaSqFt: number;
   yearBuilt: number;
   propertySubType: string;
+  /** Default true; 1003 takes neither tour requests nor offers, so that state shows in the demos and tests. */
+  enableRequestTour?: boolean;
+  enableOffer?: boolean;
 }
 
 export const seedListings: SeedListing[] = [
@@ -159,6 +162,8 @@ export const seedListings: SeedListing[] = [
     areaSqFt: 1_650,
     yearBuilt: 1955,
     propertySubType: 'Single Family Residence',
+    enableRequestTour: false,
+    enableOffer: false,
   },
 ];
 

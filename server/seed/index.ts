@@ -24,9 +24,9 @@ export async function seed(db: Database): Promise<void> {
         `INSERT INTO listings (id, listing_code_id, slug_id, street_line1, city, state_province, postal_code,
                                price_in_pennies, price_currency_code, photos, listing_key, source, latitude, longitude,
                                spatial_key, bedrooms, bathrooms, area, area_unit, area_sq_ft, year_built,
-                               property_sub_type, title, list_date, modification_timestamp)
+                               property_sub_type, title, list_date, modification_timestamp, enable_request_tour, enable_offer)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, 'demo', $12, $13, $14, $15, $16, $17, 'sqft', $17,
-                 $18, $19, $20, current_date - 3, now())
+                 $18, $19, $20, current_date - 3, now(), $21, $22)
          ON CONFLICT (id) DO NOTHING`,
         [
           l.id,
@@ -49,6 +49,8 @@ export async function seed(db: Database): Promise<void> {
           l.yearBuilt,
           l.propertySubType,
           `${l.bedrooms} Bed ${l.propertySubType} for Sale in ${l.city}`,
+          l.enableRequestTour ?? true,
+          l.enableOffer ?? true,
         ],
       );
     }

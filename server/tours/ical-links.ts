@@ -36,3 +36,9 @@ export const icalPath = (kind: IcalKind, id: number) => `/v1/api/${kind === 'tou
 
 export const icalLink = (origin: string, kind: IcalKind, id: number, userId: number) =>
   `${origin}${icalPath(kind, id)}?token=${signIcalToken(kind, id, userId)}`;
+
+/**
+ * The link of a public open house (active, not over, on a public listing): the route serves those to
+ * anyone, so it carries no token and never expires. Tour links stay private (icalLink).
+ */
+export const publicOpenHouseIcalLink = (origin: string, id: number) => `${origin}${icalPath('open-house', id)}`;

@@ -97,6 +97,38 @@ export async function sellersOpenHouse(db: Queryable, id: number, user: UserReco
   return openHouse;
 }
 
+/** At most this many open houses come back for one listing (a seller adds a few a month). */
+export const OPEN_HOUSES_BY_LISTING_MAX = 200;
+
+/**
+ * Every open house of a listing, cancelled and past ones too, for its seller: the upcoming ones first
+ * (soonest first), then those that are over (latest first). NOT_FOUND for anyone else, as for a listing
+ * that does not exist. Company agents are not let in: every open-house change is the seller's alone
+ * (createOpenHouse, updateOpenHouse), and a list they could not act on would only mislead.
+ */
+export async function listOpenHousesByListing(
+  db: Queryable,
+  listingId: number,
+  user: UserRecord,
+  now = new Date(),
+): Promise<SellerOpenHouse[]> {
+  const { rows: owner } = await db.query<{ seller_user_id: number | null }>('SELECT seller_user_id FROM listings WHERE id = $1', [
+    listingId,
+  ]);
+  if (!owner[0] || owner[0].seller_user_id === null || Number(owner[0].seller_user_id) !== user.id) {
+    throw new TourError('NOT_FOUND', 'Listing not found.');
+  }
+  const { rows } = await db.query<Row>(
+    `${SELECT} WHERE o.listing_id = $1
+      ORDER BY (o.end_at > $2) DESC,
+        CASE WHEN o.end_at > $2 THEN o.start_at END ASC,
+        o.start_at DESC, o.id
+      LIMIT ${OPEN_HOUSES_BY_LISTING_MAX}`,
+    [listingId, now],
+  );
+  return rows.map(toOpenHouse);
+}
+
 /** Anyone may download the calendar file of an open house the public can see: active, not over, public listing. */
 export const isPublicOpenHouse = (o: SellerOpenHouse, now = new Date()) => o.isActive && o.listing.isPublic && o.end > now;
 

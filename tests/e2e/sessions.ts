@@ -57,16 +57,20 @@ export async function startSignedIn(page: Page, user: SignedInUser): Promise<voi
   await page.addInitScript(`try { localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)}); } catch {}`);
 }
 
-/** Calls the API's GraphQL endpoint as `user` (for set-up and for checking what the server holds). */
+/**
+ * Calls the API's GraphQL endpoint as `user` (for set-up and for checking what the server holds), for the
+ * partner the demo pages use (`data-partner="acme"`): what is made here (a questionnaire response) belongs to it.
+ */
 export async function graphql<T = Record<string, any>>(
   request: APIRequestContext,
   user: SignedInUser | null,
   query: string,
   variables: Record<string, unknown> = {},
+  partner = 'acme',
 ): Promise<T> {
   const name = /(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? 'anonymous';
   const path = user ? '/graphql/' : '/public_graphql/';
-  const response = await request.post(`${apiUrl()}${path}?queryName=${name}`, {
+  const response = await request.post(`${apiUrl()}${path}?queryName=${name}&partner=${partner}`, {
     data: { query, variables },
     headers: { ...headers(), ...(user ? { Authorization: `Token ${user.token}` } : {}) },
   });

@@ -1,0 +1,98 @@
+/**
+ * The behaviour of <hearth-mortgage-prequal>: follow the session, load the viewer's mortgage cases,
+ * create one on 'Get Prequalified' (signing in first when needed), and after the questionnaire is
+ * submitted confirm the new status with the server. The GraphQL client loads with the first call.
+ */
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { requireSignIn } from '../auth/require-sign-in';
+import { ensureSession, sessionAtom } from '../auth/session';
+import type { ElementHandle } from '../define-element/define-element';
+import { mortgagePrequalTexts as t, type MortgageKind } from '../i18n/mortgage';
+import { useHearthValue } from '../state/hooks';
+import { createFieldOf, createMutationOf, MortgageCaseQuery, MortgageCasesQuery, MORTGAGE_QUESTIONNAIRES, type MortgageCaseData } from './cases';
+import { initialPrequalState, prequalReducer } from './prequal-state';
+
+/** Detail of `hearth-mortgage-submitted`. */
+export interface MortgageSubmittedDetail {
+  caseId: string;
+  responseId: string;
+  questionnaire: string;
+  mortgageStatus: string | null;
+}
+
+const client = async () => (await import('../graphql/client')).graphqlClient();
+
+export function useMortgagePrequal({ kind, element }: { kind: MortgageKind; element: ElementHandle }) {
+  const session = useHearthValue(sessionAtom);
+  const [state, dispatch] = useReducer(prequalReducer, initialPrequalState);
+  const generation = useRef(0);
+
+  useEffect(() => void ensureSession(), []);
+
+  const load = useCallback(async () => {
+    const run = ++generation.current;
+    dispatch({ type: 'loading' });
+    const result = await (await client())
+      .query<{ mortgageCases: MortgageCaseData[] }>(MortgageCasesQuery, {}, { requestPolicy: 'network-only', muteError: true })
+      .toPromise();
+    if (run !== generation.current) return;
+    if (result.data?.mortgageCases) dispatch({ type: 'loaded', cases: result.data.mortgageCases, kind });
+    else dispatch({ type: 'load-failed' });
+  }, [kind]);
+
+  const userId = session.status === 'authenticated' ? String(session.user?.id ?? '') : null;
+  useEffect(() => {
+    if (session.status === 'checking') return;
+    if (userId === null) {
+      generation.current++;
+      dispatch({ type: 'signed-out' });
+    } else void load();
+  }, [session.status, userId, load]);
+
+  const create = useCallback(async () => {
+    dispatch({ type: 'creating' });
+    const result = await (await client())
+      .mutation<Record<string, MortgageCaseData>>(createMutationOf(kind), {}, { customError: t.createFailed })
+      .toPromise();
+    const created = result.data?.[createFieldOf(kind)];
+    dispatch(created ? { type: 'created', mortgageCase: created } : { type: 'create-failed' });
+  }, [kind]);
+
+  // 'Get Prequalified' pressed, and we now know there is no case to resume: create one.
+  useEffect(() => {
+    if (state.phase === 'start' && state.startRequested) void create();
+  }, [state.phase, state.startRequested, create]);
+
+  const start = useCallback(async () => {
+    dispatch({ type: 'start-requested' });
+    if (session.status !== 'authenticated') {
+      const user = await requireSignIn();
+      if (!user) dispatch({ type: 'start-cancelled' });
+    }
+  }, [session.status]);
+
+  const completed = useCallback(async () => {
+    const current = state.mortgageCase;
+    if (!current) return;
+    dispatch({ type: 'completed' });
+    const result = await (await client())
+      .query<{ mortgageCase: MortgageCaseData | null }>(MortgageCaseQuery, { id: current.id }, { requestPolicy: 'network-only', muteError: true })
+      .toPromise();
+    const confirmed = result.data?.mortgageCase;
+    if (!confirmed) {
+      dispatch({ type: 'load-failed' });
+      return;
+    }
+    dispatch({ type: 'confirmed', mortgageCase: confirmed });
+    element.emit<MortgageSubmittedDetail>('mortgage-submitted', {
+      caseId: confirmed.id,
+      responseId: confirmed.caseResponse.id,
+      questionnaire: MORTGAGE_QUESTIONNAIRES[kind],
+      mortgageStatus: confirmed.mortgageStatus,
+    });
+  }, [state.mortgageCase, element, kind]);
+
+  const closeDialog = useCallback(() => dispatch({ type: 'close-dialog' }), []);
+
+  return { state, start, retry: load, completed, closeDialog };
+}

@@ -1,0 +1,39 @@
+/** How an offer's answers read in the offers lists (spec §3 Offer): pure, tested beside. */
+import { formatMoney } from '../format/money';
+import { offerTexts as t } from '../i18n/offers';
+import type { Offer } from './offers-api';
+
+/** The amount in the listing's currency (pennies, spec §9), or 'Not answered yet'. */
+export const offerAmountText = (offer: Pick<Offer, 'offerAmount' | 'currencyCode'>) =>
+  offer.offerAmount == null ? t.notAnswered : formatMoney(offer.offerAmount, offer.currencyCode);
+
+/** 'Cash' or 'Financed'. */
+export const paymentText = (cashOffer: boolean | null) => (cashOffer == null ? t.notAnswered : cashOffer ? t.cash : t.financed);
+
+/** Pre-qualification is not asked of a cash buyer. */
+export function prequalifiedText(offer: Pick<Offer, 'prequalifiedBuyer' | 'cashOffer'>): string {
+  if (offer.prequalifiedBuyer != null) return offer.prequalifiedBuyer ? t.yes : t.no;
+  return offer.cashOffer ? t.notNeededForCash : t.notAnswered;
+}
+
+export const contingenciesText = (contingencies: readonly string[]) =>
+  contingencies.length ? contingencies.join(', ') : t.noContingencies;
+
+/** An ISO 8601 time as a day, e.g. 'Mar 5, 2026', in the viewer's (or the given) time zone. */
+export function dayText(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric' }).format(date);
+}
+
+/** A calendar date (yyyy-mm-dd) as written, never shifted by a time zone; null → 'Not answered yet'. */
+export function closingDateText(date: string | null): string {
+  if (!date) return t.notAnswered;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return date;
+  return dayText(`${match[1]}-${match[2]}-${match[3]}T12:00:00Z`, 'UTC');
+}
+
+/** /listing/{slugId}/{listingCodeId} on the site (spec §2). */
+export const listingHref = (siteBase: string, listing: Pick<Offer['listing'], 'slugId' | 'listingCodeId'>) =>
+  `${siteBase}/listing/${encodeURIComponent(listing.slugId)}/${encodeURIComponent(listing.listingCodeId)}`;

@@ -1,0 +1,80 @@
+/**
+ * Behaviour of <hearth-offers>: follow the session (signed out → a sign-in prompt, signing in loads), load
+ * the viewer's offers (or those on one listing), split them into the buyer's own and the ones received as
+ * seller or agent, and reload when an offer is created or submitted anywhere on the page (a
+ * <hearth-make-offer> beside the list, or a draft continued in the list itself).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { requireSignIn } from '../auth/require-sign-in';
+import { ensureSession, sessionAtom } from '../auth/session';
+import { useHearthValue } from '../state/hooks';
+import { loadOffers, type Offer } from './offers-api';
+
+export type OffersState =
+  | { status: 'checking' }
+  | { status: 'signed-out' }
+  | { status: 'loading' }
+  | { status: 'loaded'; offers: Offer[] }
+  | { status: 'failed'; message: string };
+
+export type OffersStatus = OffersState['status'];
+
+/** The viewer's own offers (as buyer) and the offers received on listings they sell or coordinate. */
+export function splitOffers(offers: readonly Offer[]): { made: Offer[]; received: Offer[] } {
+  return {
+    made: offers.filter((offer) => offer.viewerRole === 'BUYER'),
+    received: offers.filter((offer) => offer.viewerRole !== 'BUYER'),
+  };
+}
+
+/** Events after which the list is out of date. */
+export const OFFER_CHANGE_EVENTS = ['hearth-offer-created', 'hearth-questionnaire-completed'] as const;
+
+export function useOffers(listingId: number | null, host: HTMLElement) {
+  const session = useHearthValue(sessionAtom);
+  const [state, setState] = useState<OffersState>({ status: 'checking' });
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    void ensureSession();
+  }, []);
+
+  const userId = session.user?.id ?? null;
+  useEffect(() => {
+    if (session.status === 'checking') {
+      setState({ status: 'checking' });
+      return;
+    }
+    if (session.status === 'anonymous') {
+      setState({ status: 'signed-out' });
+      return;
+    }
+    let live = true;
+    setState((previous) => (previous.status === 'loaded' ? previous : { status: 'loading' }));
+    void loadOffers(listingId).then((result) => {
+      if (!live) return;
+      setState(result.ok ? { status: 'loaded', offers: result.value } : { status: 'failed', message: result.message });
+    });
+    return () => {
+      live = false;
+    };
+  }, [session.status, userId, listingId, generation]);
+
+  /** Load again (after an error, or after an offer was submitted). */
+  const reload = useCallback(() => setGeneration((n) => n + 1), []);
+
+  useEffect(() => {
+    const doc = host.ownerDocument;
+    // Our own continued offers report through `reload` already; at the document their target is our host.
+    const listener = (event: Event) => {
+      if (event.target !== host) reload();
+    };
+    for (const type of OFFER_CHANGE_EVENTS) doc.addEventListener(type, listener);
+    return () => {
+      for (const type of OFFER_CHANGE_EVENTS) doc.removeEventListener(type, listener);
+    };
+  }, [host, reload]);
+  const signIn = useCallback(() => void requireSignIn(), []);
+
+  return { state, reload, signIn };
+}

@@ -1,0 +1,201 @@
+/**
+ * State of the buyer's request-tour dialog (spec §2 Buyer request-tour, §3 Agent and qualification, §5).
+ * Pure: a reducer and small rules, no DOM, no React. The grid itself (which days and slots, which are
+ * past) is core/tours/tour-times.ts `buyerTourGrid`; this file holds what the buyer chose.
+ *
+ * Choices are never lost: going Back, changing the dropdown day, closing the dialog and a failed send all
+ * keep every chosen time and typed answer. Only a successful request starts over.
+ */
+import { requestTourTexts as t } from '../i18n/tours';
+import { isValidRequestedTime, type DayKey } from './tour-times';
+
+/** Spec §5/§9: the pre-qualification amount is reformatted after this pause in typing. */
+export const AMOUNT_FORMAT_DELAY_MS = 500;
+
+export type RequestTourStep = 'time' | 'info';
+
+export interface AgentAndQualificationDraft {
+  agent: boolean;
+  agentName: string;
+  agentPhone: string;
+  qualified: boolean;
+  qualifiedLenderName: string;
+  qualifiedAmount: string;
+}
+
+export type InfoTextField = 'agentName' | 'agentPhone' | 'qualifiedLenderName' | 'qualifiedAmount';
+
+export interface RequestTourState {
+  step: RequestTourStep;
+  /** Chosen instants, ISO UTC (as `TourSlot.dateTime`), in time order. */
+  selected: readonly string[];
+  /** The day among days 4–15 shown beside the grid, if any. */
+  dropdownDay: DayKey | null;
+  info: AgentAndQualificationDraft;
+  /** 'failed' keeps everything and lets the buyer press Request Tour again. */
+  status: 'editing' | 'submitting' | 'failed';
+  /** Why the last send failed (shown inline). */
+  failure: string | null;
+  errors: Partial<Record<InfoTextField, string>>;
+}
+
+export const initialRequestTourState: RequestTourState = {
+  step: 'time',
+  selected: [],
+  dropdownDay: null,
+  info: { agent: false, agentName: '', agentPhone: '', qualified: false, qualifiedLenderName: '', qualifiedAmount: '' },
+  status: 'editing',
+  failure: null,
+  errors: {},
+};
+
+export type RequestTourAction =
+  | { type: 'toggle'; dateTime: string }
+  | { type: 'remove'; dateTime: string }
+  | { type: 'choose-day'; day: DayKey | null }
+  | { type: 'continue' }
+  | { type: 'back' }
+  | { type: 'set-agent'; value: boolean }
+  | { type: 'set-qualified'; value: boolean }
+  | { type: 'change'; field: InfoTextField; value: string }
+  | { type: 'format-amount' }
+  | { type: 'submit' }
+  | { type: 'failed'; message: string; errors?: Partial<Record<InfoTextField, string>> }
+  | { type: 'prune'; now: Date; zone: string }
+  | { type: 'reset' };
+
+// ---------------------------------------------------------------------------------------------------
+// Rules
+
+/** Continue is enabled once at least one time is chosen (spec §2, §5). */
+export const canContinue = (state: RequestTourState) => state.selected.length > 0;
+
+/**
+ * '450000' → '450,000'; '1234567.5' → '1,234,567.5'; '$ 450,000' → '450,000'; '' → ''. A trailing '.'
+ * is kept so typing decimals is not interrupted. Null when the text is not an amount (left as typed).
+ */
+export function formatQualifiedAmount(text: string): string | null {
+  const plain = text.replace(/[\s,$]/g, '');
+  if (plain === '') return '';
+  const match = /^(\d{1,13})(\.\d{0,2})?$/.exec(plain);
+  if (!match) return null;
+  const whole = match[1]!.replace(/^0+(?=\d)/, '');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${match[2] ?? ''}`;
+}
+
+/** What the server accepts as a phone (server/tours/tours.ts): digits, spaces, ( ) . - and a leading +. */
+export const isAgentPhone = (text: string) => /^\+?[0-9 ().-]{7,25}$/.test(text.trim());
+
+/** The answers of step 2 that would be refused; only what applies (no agent → no phone check). */
+export function checkInfo(info: AgentAndQualificationDraft): Partial<Record<InfoTextField, string>> {
+  const errors: Partial<Record<InfoTextField, string>> = {};
+  if (info.agent && info.agentPhone.trim() && !isAgentPhone(info.agentPhone)) errors.agentPhone = t.errors.phoneInvalid;
+  if (info.qualified && formatQualifiedAmount(info.qualifiedAmount) === null) errors.qualifiedAmount = t.errors.amountInvalid;
+  return errors;
+}
+
+/** The §3 tour request payload's agent_and_qualification, trimmed; what does not apply is sent empty. */
+export function agentAndQualificationOf(info: AgentAndQualificationDraft): AgentAndQualificationDraft {
+  return {
+    agent: info.agent,
+    agentName: info.agent ? info.agentName.trim() : '',
+    agentPhone: info.agent ? info.agentPhone.trim() : '',
+    qualified: info.qualified,
+    qualifiedLenderName: info.qualified ? info.qualifiedLenderName.trim() : '',
+    qualifiedAmount: info.qualified ? (formatQualifiedAmount(info.qualifiedAmount) ?? info.qualifiedAmount).replace(/\.$/, '') : '',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reducer
+
+const byTime = (a: string, b: string) => Date.parse(a) - Date.parse(b);
+
+export function requestTourReducer(state: RequestTourState, action: RequestTourAction): RequestTourState {
+  // Nothing changes under a send in flight: what is sent is what the buyer sees.
+  if (state.status === 'submitting' && action.type !== 'failed' && action.type !== 'reset') return state;
+  switch (action.type) {
+    case 'toggle': {
+      const selected = state.selected.includes(action.dateTime)
+        ? state.selected.filter((d) => d !== action.dateTime)
+        : [...state.selected, action.dateTime].sort(byTime);
+      return { ...state, selected };
+    }
+    case 'remove':
+      return { ...state, selected: state.selected.filter((d) => d !== action.dateTime) };
+    case 'choose-day':
+      return { ...state, dropdownDay: action.day };
+    case 'continue':
+      return canContinue(state) ? { ...state, step: 'info' } : state;
+    case 'back':
+      return { ...state, step: 'time' };
+    case 'set-agent':
+      return { ...state, info: { ...state.info, agent: action.value }, errors: { ...state.errors, agentPhone: undefined } };
+    case 'set-qualified':
+      return { ...state, info: { ...state.info, qualified: action.value }, errors: { ...state.errors, qualifiedAmount: undefined } };
+    case 'change':
+      return { ...state, info: { ...state.info, [action.field]: action.value }, errors: { ...state.errors, [action.field]: undefined } };
+    case 'format-amount': {
+      const formatted = formatQualifiedAmount(state.info.qualifiedAmount);
+      if (formatted === null || formatted === state.info.qualifiedAmount) return state;
+      return { ...state, info: { ...state.info, qualifiedAmount: formatted } };
+    }
+    case 'submit': {
+      if (!canContinue(state)) return { ...state, step: 'time' };
+      const errors = checkInfo(state.info);
+      if (Object.keys(errors).length > 0) return { ...state, step: 'info', errors };
+      return { ...state, status: 'submitting', failure: null, errors: {} };
+    }
+    case 'failed':
+      return { ...state, status: 'failed', failure: action.message, errors: action.errors ?? {} };
+    case 'prune': {
+      // A chosen slot that has passed while the dialog was open can no longer be requested.
+      const selected = state.selected.filter((d) => isValidRequestedTime(new Date(d), action.now, action.zone));
+      return selected.length === state.selected.length ? state : { ...state, selected };
+    }
+    case 'reset':
+      return initialRequestTourState;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Debounce (the amount's 500 ms pause)
+
+export interface Debouncer {
+  /** (Re)starts the pause; `run` happens once the pause ends without another call. */
+  schedule(run: () => void): void;
+  /** Runs a pending call now. */
+  flush(): void;
+  cancel(): void;
+}
+
+export function createDebouncer(delayMs: number): Debouncer {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let pending: (() => void) | null = null;
+  const cancel = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    pending = null;
+  };
+  const flush = () => {
+    const run = pending;
+    cancel();
+    run?.();
+  };
+  return {
+    schedule(run) {
+      cancel();
+      pending = run;
+      timer = setTimeout(flush, delayMs);
+    },
+    flush,
+    cancel,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The success toast (spec §8)
+
+/** 'Tour Requested' stays 8000 ms, and 5000 ms more after the pointer or focus leaves it. */
+export const TOUR_REQUESTED_TOAST_MS = 8000;
+export const TOUR_REQUESTED_TOAST_EXTENDED_MS = 5000;

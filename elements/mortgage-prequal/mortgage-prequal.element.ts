@@ -1,0 +1,68 @@
+/**
+ * @summary Mortgage pre-qualification (or refinance): 'Get Prequalified' signs the visitor in when needed
+ * and starts their request; the questionnaire follows one question at a time and resumes where they left
+ * off; once submitted the request shows its status ('Under Review') with an 'Edit Request' link, in a
+ * panel and, right after submitting, in the 'Mortgage status' dialog.
+ * @tag hearth-mortgage-prequal
+ * @attr {'prequalification' | 'refinance'} kind - Which request: `prequalification` (questionnaire `mortgage-prequalification`, the default) or `refinance` (`mortgage-refinance`).
+ * @attr {string} edit-url - Where 'Edit Request' goes, with `{id}` for the request's questionnaire response id, e.g. `/my-account/prequal/{id}`; http(s) or relative. Default: `/account/pre-qualification-edit/{id}` on the hosted site (the partner's `siteUrl`, else the API origin).
+ * @event {MortgageSubmittedDetail} hearth-mortgage-submitted - The request was submitted and the server confirmed its status; `detail` = `{ caseId, responseId, questionnaire, mortgageStatus }`.
+ * @event {QuestionnaireCompletedDetail} hearth-questionnaire-completed - From the inner questionnaire, when it is submitted.
+ * @event {HearthErrorDetail} hearth-error - An attribute was malformed; `detail` = `{ tag, kind, attribute, value, message }`.
+ * @csspart base - The whole element.
+ * @csspart heading - The heading before the request starts ('Get Prequalified', 'Ready to Refinance?').
+ * @csspart start - The 'Get Prequalified' / 'Get Started' button.
+ * @csspart message - The loading message.
+ * @csspart failure - The message and retry button when the request could not be loaded.
+ * @csspart retry - The retry button.
+ * @csspart questionnaire - The inner `<hearth-questionnaire>` (style it further through its own parts).
+ * @csspart status - The status panel.
+ * @csspart status-heading - The status, e.g. 'Under Review'.
+ * @csspart status-message - What the status means.
+ * @csspart edit-request - The 'Edit Request' link.
+ * @csspart status-dialog - The 'Mortgage status' dialog.
+ * @csspart dialog-close - The dialog's × button.
+ * @csspart close - The dialog's Close button.
+ * @csspart attribute-error - The message shown for a malformed attribute.
+ * @cssproperty --hearth-color-primary - Buttons and links.
+ * @cssproperty --hearth-color-on-primary - Text on buttons.
+ * @cssproperty --hearth-color-text - Text colour.
+ * @cssproperty --hearth-color-muted - Secondary text colour.
+ * @cssproperty --hearth-color-surface - Panel background.
+ * @cssproperty --hearth-color-border - Panel border.
+ * @cssproperty --hearth-color-error - The failure message.
+ * @cssproperty --hearth-font-family - Font.
+ * @cssproperty --hearth-radius - Corner radius.
+ * @cssproperty --hearth-space - Spacing unit.
+ */
+import { enumAttr } from '../../core/define-element/attributes';
+import { defineElement } from '../../core/define-element/define-element';
+import { urlTemplateAttr } from '../../core/mortgage/attributes';
+import uiCss from '../../core/ui/ui.css?inline';
+import css from './mortgage-prequal.css?inline';
+import { MortgagePrequal } from './mortgage-prequal.view';
+
+export type { MortgageSubmittedDetail } from '../../core/mortgage/use-mortgage-prequal';
+
+export const mortgagePrequalAttributes = {
+  kind: enumAttr(['prequalification', 'refinance'], 'prequalification'),
+  editUrl: urlTemplateAttr(),
+};
+
+defineElement<typeof mortgagePrequalAttributes>({
+  tag: 'hearth-mortgage-prequal',
+  attributes: mortgagePrequalAttributes,
+  styles: [uiCss, css],
+  view: MortgagePrequal,
+});
+
+export interface HearthMortgagePrequalElement extends HTMLElement {
+  kind: string | null;
+  editUrl: string | null;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hearth-mortgage-prequal': HearthMortgagePrequalElement;
+  }
+}

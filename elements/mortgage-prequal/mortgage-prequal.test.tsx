@@ -1,0 +1,136 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mortgagePrequalTexts as t } from '../../core/i18n/mortgage';
+import type { MortgageCaseData } from '../../core/mortgage/cases';
+import { initialPrequalState, type PrequalState } from '../../core/mortgage/prequal-state';
+import { MortgagePrequalView, type MortgagePrequalViewProps } from './mortgage-prequal.view';
+
+// The real questionnaire element would talk to the API; these tests look only at what this view does.
+vi.mock('../questionnaire/questionnaire.element', () => ({}));
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const openCase: MortgageCaseData = {
+  id: '41',
+  mortgageStatus: null,
+  created: '2026-03-01T10:00:00.000Z',
+  applicationType: { slugId: 'mortgage-prequalification' },
+  caseResponse: { id: '7d0c8b2e-1f5e-4a43-9c77-1f0e2b3c4d5e', completedAt: null },
+};
+const reviewedCase: MortgageCaseData = { ...openCase, mortgageStatus: 'Under Review', caseResponse: { ...openCase.caseResponse, completedAt: '2026-03-01T10:20:00.000Z' } };
+const editUrl = 'https://api.hearth.test/account/pre-qualification-edit/7d0c8b2e-1f5e-4a43-9c77-1f0e2b3c4d5e';
+
+let container: HTMLDivElement;
+let root: ReturnType<typeof createRoot>;
+
+function render(state: Partial<PrequalState>, props: Partial<MortgagePrequalViewProps> = {}) {
+  const all: MortgagePrequalViewProps = {
+    kind: 'prequalification',
+    state: { ...initialPrequalState, ...state },
+    editUrl: null,
+    onStart: () => {},
+    onRetry: () => {},
+    onCompleted: () => {},
+    onCloseDialog: () => {},
+    ...props,
+  };
+  act(() => root.render(<MortgagePrequalView {...all} />));
+  return container;
+}
+
+beforeEach(() => {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+describe('MortgagePrequalView', () => {
+  it("offers 'Get Prequalified' to a signed-out visitor and says they sign in first", () => {
+    const onStart = vi.fn();
+    const view = render({ phase: 'signed-out' }, { onStart });
+    expect(view.querySelector('h2')!.textContent).toBe('Get Prequalified');
+    const start = view.querySelector<HTMLButtonElement>('[part="start"]')!;
+    expect(start.textContent).toBe('Get Prequalified');
+    expect(view.textContent).toContain(t.signInNote);
+    act(() => start.click());
+    expect(onStart).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks 'Ready to Refinance?' with 'Get Started' for a refinance", () => {
+    const view = render({ phase: 'start' }, { kind: 'refinance' });
+    expect(view.querySelector('h2')!.textContent).toBe('Ready to Refinance?');
+    expect(view.querySelector('[part="start"]')!.textContent).toBe('Get Started');
+    expect(view.textContent).not.toContain(t.signInNote);
+  });
+
+  it('shows a loading message and no button while the cases load', () => {
+    const view = render({ phase: 'loading' });
+    expect(view.querySelector('[role="status"]')!.textContent).toBe(t.loading);
+    expect(view.querySelector('[part="start"]')).toBeNull();
+    expect(view.querySelector('[part="base"]')!.getAttribute('aria-busy')).toBe('true');
+  });
+
+  it('keeps the start button busy while the request is created', () => {
+    const view = render({ phase: 'creating' });
+    const start = view.querySelector<HTMLButtonElement>('[part="start"]')!;
+    expect(start.getAttribute('aria-busy')).toBe('true');
+    expect(start.textContent).toBe(t.starting);
+  });
+
+  it('offers a retry when the cases could not be loaded', () => {
+    const onRetry = vi.fn();
+    const view = render({ phase: 'load-failed' }, { onRetry });
+    expect(view.querySelector('[role="alert"]')!.textContent).toContain(t.loadFailed);
+    act(() => view.querySelector<HTMLButtonElement>('[part="retry"]')!.click());
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens the case questionnaire one question at a time and hears when it is submitted', () => {
+    const onCompleted = vi.fn();
+    const view = render({ phase: 'questionnaire', mortgageCase: openCase }, { onCompleted });
+    const questionnaire = view.querySelector('hearth-questionnaire')!;
+    expect(questionnaire.getAttribute('response-id')).toBe(openCase.caseResponse.id);
+    expect(questionnaire.getAttribute('mode')).toBe('single');
+    questionnaire.dispatchEvent(new CustomEvent('hearth-questionnaire-completed', { bubbles: true, composed: true, detail: {} }));
+    expect(onCompleted).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows 'Under Review', what it means and the 'Edit Request' link", () => {
+    const view = render({ phase: 'status', mortgageCase: reviewedCase }, { editUrl });
+    const panel = view.querySelector('[part="status"]')!;
+    expect(panel.querySelector('[part="status-heading"]')!.textContent).toBe('Under Review');
+    expect(panel.querySelector('[part="status-message"]')!.textContent).toBe(t.underReviewMessage.prequalification);
+    const link = panel.querySelector<HTMLAnchorElement>('[part="edit-request"]')!;
+    expect(link.textContent).toBe('Edit Request');
+    expect(link.href).toBe(editUrl);
+    expect(view.querySelector('dialog')).toBeNull();
+  });
+
+  it("opens the 'Mortgage status' dialog right after a submit, and closes it", () => {
+    const onCloseDialog = vi.fn();
+    const view = render({ phase: 'status', mortgageCase: reviewedCase, dialogOpen: true }, { editUrl, onCloseDialog });
+    const dialog = view.querySelector('dialog')!;
+    expect(dialog.hasAttribute('open')).toBe(true);
+    const title = dialog.querySelector(`#${CSS.escape(dialog.getAttribute('aria-labelledby')!)}`)!;
+    expect(title.textContent).toBe('Under Review');
+    expect(dialog.textContent).toContain(t.dialogTitle);
+    expect(dialog.querySelector<HTMLAnchorElement>('[part="edit-request"]')!.href).toBe(editUrl);
+    act(() => dialog.querySelector<HTMLButtonElement>('[part="close"]')!.click());
+    expect(onCloseDialog).toHaveBeenCalledTimes(1);
+  });
+
+  it('says a refinance request was submitted for a refinance case', () => {
+    const view = render({ phase: 'status', mortgageCase: { ...reviewedCase, applicationType: { slugId: 'mortgage-refinance' } } }, { kind: 'refinance', editUrl });
+    expect(view.querySelector('[part="status-message"]')!.textContent).toBe(t.underReviewMessage.refinance);
+  });
+});

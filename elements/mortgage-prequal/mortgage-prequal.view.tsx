@@ -1,0 +1,202 @@
+/**
+ * <hearth-mortgage-prequal>: 'Get Prequalified' (sign in first when needed), the pre-qualification
+ * questionnaire one question at a time, then the status: a panel, and right after the submit the
+ * 'Mortgage status' dialog (spec §2) with the 'Edit Request' link. `MortgagePrequalView` only renders
+ * what it is given; `MortgagePrequal` connects it to core/mortgage/use-mortgage-prequal.ts.
+ */
+import { useEffect, useId, useRef } from 'react';
+import { appContextAtom, siteUrl } from '../../core/config/config';
+import type { ElementHandle } from '../../core/define-element/define-element';
+import { mortgagePrequalTexts as t, type MortgageKind } from '../../core/i18n/mortgage';
+import { editRequestUrl, UNDER_REVIEW, type MortgageCaseData } from '../../core/mortgage/cases';
+import type { PrequalState } from '../../core/mortgage/prequal-state';
+import { useMortgagePrequal } from '../../core/mortgage/use-mortgage-prequal';
+import { useHearthValue } from '../../core/state/hooks';
+import { Button } from '../../core/ui/button';
+import { Dialog } from '../../core/ui/dialog';
+
+export interface MortgagePrequalViewProps {
+  kind: MortgageKind;
+  state: PrequalState;
+  /** The 'Edit Request' link of the current case, once it has one. */
+  editUrl: string | null;
+  onStart: () => void;
+  onRetry: () => void;
+  onCompleted: () => void;
+  onCloseDialog: () => void;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The questionnaire, one question at a time
+
+/**
+ * Inside our shadow root the loader does not see <hearth-questionnaire>, so its module is imported here
+ * (one shared chunk in the CDN build). The element is made imperatively: its attributes are then plain
+ * attributes in both builds, never properties.
+ */
+function QuestionnaireHost({ responseId, onCompleted }: { responseId: string; onCompleted: () => void }) {
+  const slot = useRef<HTMLDivElement>(null);
+  const completed = useRef(onCompleted);
+  completed.current = onCompleted;
+
+  useEffect(() => {
+    const container = slot.current;
+    if (!container) return;
+    const questionnaire = container.ownerDocument.createElement('hearth-questionnaire');
+    questionnaire.setAttribute('response-id', responseId);
+    questionnaire.setAttribute('mode', 'single');
+    questionnaire.setAttribute('part', 'questionnaire');
+    container.append(questionnaire);
+    void import('../questionnaire/questionnaire.element');
+    const listener = () => completed.current();
+    questionnaire.addEventListener('hearth-questionnaire-completed', listener);
+    return () => {
+      questionnaire.removeEventListener('hearth-questionnaire-completed', listener);
+      questionnaire.remove();
+    };
+  }, [responseId]);
+
+  return <div className="questionnaire-slot" ref={slot} />;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Status
+
+function StatusBody({ kind, mortgageCase, editUrl }: { kind: MortgageKind; mortgageCase: MortgageCaseData; editUrl: string | null }) {
+  return (
+    <>
+      {mortgageCase.mortgageStatus === UNDER_REVIEW && (
+        <p className="status-message" part="status-message">
+          {t.underReviewMessage[kind]}
+        </p>
+      )}
+      {editUrl && (
+        <p>
+          <a className="edit-request" part="edit-request" href={editUrl}>
+            {t.editRequest}
+          </a>
+        </p>
+      )}
+    </>
+  );
+}
+
+function StatusPanel({ kind, mortgageCase, editUrl, dialogOpen, onCloseDialog }: {
+  kind: MortgageKind;
+  mortgageCase: MortgageCaseData;
+  editUrl: string | null;
+  dialogOpen: boolean;
+  onCloseDialog: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const status = mortgageCase.mortgageStatus ?? '';
+  const wasOpen = useRef(dialogOpen);
+  // The submit button that had focus before the dialog is gone: once the dialog has closed (and the
+  // browser has restored focus to nothing), continue from the panel's heading.
+  useEffect(() => {
+    if (wasOpen.current && !dialogOpen) heading.current?.focus();
+    wasOpen.current = dialogOpen;
+  }, [dialogOpen]);
+  return (
+    <section className="status" part="status" data-status={status} aria-labelledby={`status-${mortgageCase.id}`}>
+      <p className="status-label">{t.statusLabel}</p>
+      <h2 className="status-heading" part="status-heading" id={`status-${mortgageCase.id}`} ref={heading} tabIndex={-1}>
+        {status}
+      </h2>
+      <StatusBody kind={kind} mortgageCase={mortgageCase} editUrl={editUrl} />
+      {dialogOpen && (
+        <Dialog
+          title={status}
+          subTitle={t.dialogTitle}
+          part="status-dialog"
+          onClose={onCloseDialog}
+        >
+          <StatusBody kind={kind} mortgageCase={mortgageCase} editUrl={editUrl} />
+          <div className="dialog-actions">
+            <Button part="close" onClick={onCloseDialog}>
+              {t.close}
+            </Button>
+          </div>
+        </Dialog>
+      )}
+    </section>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The element's view
+
+export function MortgagePrequalView({ kind, state, editUrl, onStart, onRetry, onCompleted, onCloseDialog }: MortgagePrequalViewProps) {
+  const id = useId();
+  const { phase, mortgageCase } = state;
+
+  if (phase === 'questionnaire' && mortgageCase) {
+    return (
+      <div className="prequal" part="base" data-state={phase} data-kind={kind}>
+        <QuestionnaireHost responseId={mortgageCase.caseResponse.id} onCompleted={onCompleted} />
+      </div>
+    );
+  }
+
+  if (phase === 'status' && mortgageCase) {
+    return (
+      <div className="prequal" part="base" data-state={phase} data-kind={kind}>
+        <StatusPanel kind={kind} mortgageCase={mortgageCase} editUrl={editUrl} dialogOpen={state.dialogOpen} onCloseDialog={onCloseDialog} />
+      </div>
+    );
+  }
+
+  const busy = phase === 'checking' || phase === 'loading' || phase === 'creating' || phase === 'confirming';
+  return (
+    <section className="prequal intro" part="base" data-state={phase} data-kind={kind} aria-labelledby={`${id}-heading`} aria-busy={busy || undefined}>
+      <h2 className="heading" part="heading" id={`${id}-heading`}>
+        {t.heading[kind]}
+      </h2>
+      <p className="intro-text">{t.intro[kind]}</p>
+      {phase === 'load-failed' ? (
+        <div className="failure" part="failure" role="alert">
+          <p>{t.loadFailed}</p>
+          <Button tone="secondary" part="retry" onClick={onRetry}>
+            {t.retry}
+          </Button>
+        </div>
+      ) : phase === 'loading' || phase === 'checking' || phase === 'confirming' ? (
+        <p className="loading" part="message" role="status">
+          {t.loading}
+        </p>
+      ) : (
+        <>
+          <Button part="start" busy={phase === 'creating'} onClick={onStart}>
+            {phase === 'creating' ? t.starting : t.start[kind]}
+          </Button>
+          {phase === 'signed-out' && <p className="sign-in-note">{t.signInNote}</p>}
+        </>
+      )}
+    </section>
+  );
+}
+
+export interface MortgagePrequalProps {
+  kind: 'prequalification' | 'refinance';
+  editUrl: string;
+  element: ElementHandle;
+}
+
+export function MortgagePrequal({ kind, editUrl, element }: MortgagePrequalProps) {
+  const loaded = useHearthValue(appContextAtom);
+  const { state, start, retry, completed, closeDialog } = useMortgagePrequal({ kind, element });
+  const responseId = state.mortgageCase?.caseResponse.id;
+  const base = loaded ? siteUrl(loaded.context) : '';
+  const link = responseId && (editUrl || loaded) ? editRequestUrl(editUrl, base, responseId) : null;
+  return (
+    <MortgagePrequalView
+      kind={kind}
+      state={state}
+      editUrl={link}
+      onStart={() => void start()}
+      onRetry={() => void retry()}
+      onCompleted={() => void completed()}
+      onCloseDialog={closeDialog}
+    />
+  );
+}

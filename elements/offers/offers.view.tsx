@@ -1,0 +1,230 @@
+/**
+ * <hearth-offers>: the viewer's offers (spec §3 Offer) — as buyer, each with its status, amount and home,
+ * and 'Continue offer' for drafts; as seller or agent, the submitted offers on their listings with the
+ * buyer's terms. `OffersView` only renders what it is given; `Offers` connects it to core/offers/use-offers.ts.
+ */
+import { useId, useState } from 'react';
+import { appContextAtom, siteUrl } from '../../core/config/config';
+import type { ElementHandle } from '../../core/define-element/define-element';
+import { offerStatusLabel, offerTexts as t } from '../../core/i18n/offers';
+import {
+  closingDateText,
+  contingenciesText,
+  dayText,
+  listingHref,
+  offerAmountText,
+  paymentText,
+  prequalifiedText,
+} from '../../core/offers/offer-display';
+import { fillOfferUrl } from '../../core/offers/offer-url';
+import type { Offer } from '../../core/offers/offers-api';
+import { splitOffers, useOffers, type OffersState } from '../../core/offers/use-offers';
+import { useHearthValue } from '../../core/state/hooks';
+import { Button } from '../../core/ui/button';
+import { OfferQuestionnaire } from '../make-offer/offer-questionnaire';
+
+export interface OffersViewProps {
+  state: OffersState;
+  /** Offers of one listing (`listing-id`): changes the empty text. */
+  forListing: boolean;
+  siteBase: string;
+  /** `offer-url`: 'Continue offer' is a link there instead of the questionnaire inline. */
+  offerUrl: string | null;
+  /** The draft whose questionnaire is open inline. */
+  openOfferId: string | null;
+  /** Formats days in this time zone (tests); the viewer's own by default. */
+  timeZone?: string;
+  onSignIn: () => void;
+  onRetry: () => void;
+  onToggleOffer: (offerId: string) => void;
+  onCompleted: (responseId: string) => void;
+}
+
+function Facts({ rows }: { rows: [label: string, value: string][] }) {
+  return (
+    <dl className="offer-facts" part="facts">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Home({ offer, siteBase, headingId }: { offer: Offer; siteBase: string; headingId: string }) {
+  return (
+    <header className="offer-home">
+      {offer.listing.thumbnailPhotoUri ? (
+        <img className="offer-photo" part="photo" src={offer.listing.thumbnailPhotoUri} alt="" width={96} height={72} loading="lazy" />
+      ) : null}
+      <h3 id={headingId} className="offer-address">
+        <a part="listing-link" href={listingHref(siteBase, offer.listing)}>
+          {offer.listing.listingAddress}
+        </a>
+      </h3>
+    </header>
+  );
+}
+
+function MadeOffer({ offer, props }: { offer: Offer; props: OffersViewProps }) {
+  const headingId = useId();
+  const formId = useId();
+  const draft = offer.offerStatus === 'Draft';
+  const open = draft && props.openOfferId === offer.id;
+  return (
+    <li className="offer" part="offer" data-state={offer.offerStatus.toLowerCase()} data-offer-id={offer.id}>
+      <Home offer={offer} siteBase={props.siteBase} headingId={headingId} />
+      <Facts
+        rows={[
+          [t.labels.status, offerStatusLabel(offer.offerStatus)],
+          [t.labels.amount, offerAmountText(offer)],
+          [t.labels.made, dayText(offer.created, props.timeZone)],
+        ]}
+      />
+      {draft &&
+        (props.offerUrl ? (
+          <a className="button button-primary" part="continue" href={fillOfferUrl(props.offerUrl, { offerId: offer.id, caseResponseId: offer.offerResponseId })}>
+            {t.continueOffer}
+          </a>
+        ) : (
+          <Button tone={open ? 'secondary' : 'primary'} part="continue" aria-expanded={open} aria-controls={formId} onClick={() => props.onToggleOffer(offer.id)}>
+            {open ? t.hideOffer : t.continueOffer}
+          </Button>
+        ))}
+      <div id={formId} hidden={!open}>
+        {open && (
+          <OfferQuestionnaire responseId={offer.offerResponseId} label={t.continueLabel(offer.listing.listingAddress)} onCompleted={props.onCompleted} />
+        )}
+      </div>
+    </li>
+  );
+}
+
+function ReceivedOffer({ offer, props }: { offer: Offer; props: OffersViewProps }) {
+  const headingId = useId();
+  return (
+    <li className="offer" part="offer" data-state={offer.offerStatus.toLowerCase()} data-offer-id={offer.id}>
+      <Home offer={offer} siteBase={props.siteBase} headingId={headingId} />
+      <Facts
+        rows={[
+          [t.labels.buyer, offer.buyer.fullName],
+          [t.labels.amount, offerAmountText(offer)],
+          [t.labels.payment, paymentText(offer.cashOffer)],
+          [t.labels.prequalified, prequalifiedText(offer)],
+          [t.labels.closingDate, closingDateText(offer.closingDate)],
+          [t.labels.contingencies, contingenciesText(offer.contingencies)],
+          [t.labels.received, dayText(offer.created, props.timeZone)],
+        ]}
+      />
+    </li>
+  );
+}
+
+export function OffersView(props: OffersViewProps) {
+  const { state } = props;
+  const madeHeading = useId();
+  const receivedHeading = useId();
+
+  if (state.status === 'checking' || state.status === 'loading') {
+    return (
+      <div className="offers" part="base" data-state="loading" aria-busy="true">
+        <p className="offers-message" part="message" role="status">
+          {t.loading}
+        </p>
+      </div>
+    );
+  }
+  if (state.status === 'signed-out') {
+    return (
+      <div className="offers" part="base" data-state="signed-out">
+        <p className="offers-message" part="message">
+          {t.signInPrompt}
+        </p>
+        <Button tone="primary" part="sign-in" onClick={props.onSignIn}>
+          {t.signIn}
+        </Button>
+      </div>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <div className="offers" part="base" data-state="failed">
+        <p className="offers-message" part="message" role="alert">
+          {t.loadFailed}
+        </p>
+        <Button tone="secondary" part="retry" onClick={props.onRetry}>
+          {t.retry}
+        </Button>
+      </div>
+    );
+  }
+
+  const { made, received } = splitOffers(state.offers);
+  if (!made.length && !received.length) {
+    return (
+      <div className="offers" part="base" data-state="empty">
+        <p className="offers-message" part="message">
+          {props.forListing ? t.emptyForListing : t.empty}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="offers" part="base" data-state="loaded">
+      {made.length > 0 && (
+        <section className="offers-section" part="made" aria-labelledby={madeHeading}>
+          <h2 id={madeHeading} className="offers-heading">
+            {t.buyerHeading}
+          </h2>
+          <ul className="offer-list">
+            {made.map((offer) => (
+              <MadeOffer key={offer.id} offer={offer} props={props} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {received.length > 0 && (
+        <section className="offers-section" part="received" aria-labelledby={receivedHeading}>
+          <h2 id={receivedHeading} className="offers-heading">
+            {t.sellerHeading}
+          </h2>
+          <ul className="offer-list">
+            {received.map((offer) => (
+              <ReceivedOffer key={offer.id} offer={offer} props={props} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+export interface OffersProps {
+  listingId: number | null;
+  offerUrl: string | null;
+  element: ElementHandle;
+}
+
+export function Offers({ listingId, offerUrl, element }: OffersProps) {
+  const loaded = useHearthValue(appContextAtom);
+  const { state, reload, signIn } = useOffers(listingId, element.host);
+  const [openOfferId, setOpenOfferId] = useState<string | null>(null);
+  return (
+    <OffersView
+      state={state}
+      forListing={listingId !== null}
+      siteBase={loaded?.context ? siteUrl(loaded.context) : ''}
+      offerUrl={offerUrl}
+      openOfferId={openOfferId}
+      onSignIn={signIn}
+      onRetry={reload}
+      onToggleOffer={(id) => setOpenOfferId((open) => (open === id ? null : id))}
+      onCompleted={() => {
+        setOpenOfferId(null);
+        reload();
+      }}
+    />
+  );
+}

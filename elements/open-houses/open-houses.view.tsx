@@ -1,0 +1,309 @@
+/**
+ * <hearth-open-houses>: a listing's open houses (spec §2 Seller open house, §3 Open house, §4). The seller
+ * sees every one (active, cancelled, over) with Edit, Cancel or Activate — each behind a confirm step or
+ * the open house dialog — and Add Open House; anyone else sees the active upcoming ones, read-only.
+ * `OpenHousesView` only renders what it is given; `OpenHouses` connects it to use-open-houses.
+ */
+import { useEffect, useRef, type RefObject } from 'react';
+import { appContextAtom, runtimeSettings, siteUrl } from '../../core/config/config';
+import type { ElementHandle } from '../../core/define-element/define-element';
+import { openHouseTimes } from '../../core/format/listing-facts';
+import { listingDetailTexts } from '../../core/i18n/listing-detail';
+import { openHouseTexts as t } from '../../core/i18n/tours';
+import { formatAddress } from '../../core/listings/listing-summary';
+import { useHearthValue } from '../../core/state/hooks';
+import type { PublicOpenHouse, SellerOpenHouse } from '../../core/tours/open-houses-api';
+import { SellerOpenHouseDialog, type OpenHouseTimes } from '../../core/tours/views/seller-open-house';
+import { Button } from '../../core/ui/button';
+import { ConfirmDialog } from '../../core/ui/confirm-dialog';
+import {
+  useOpenHouses,
+  type OpenHouseSavedDetail,
+  type OpenHousesDialog,
+  type OpenHousesListing,
+  type OpenHousesState,
+} from './use-open-houses';
+
+export type OpenHouseRowState = 'active' | 'cancelled' | 'ended';
+
+/** What a seller's row shows and offers at `now`: feed open houses are the MLS's, over ones are history. */
+export function sellerRow(o: SellerOpenHouse, now: Date) {
+  const over = Date.parse(o.endDateTime) <= now.getTime();
+  const state: OpenHouseRowState = over ? 'ended' : o.isActive ? 'active' : 'cancelled';
+  const changeable = !o.fromFeed && !over;
+  return {
+    state,
+    canEdit: changeable && Date.parse(o.startDateTime) > now.getTime(),
+    canCancel: changeable && o.isActive,
+    canActivate: changeable && !o.isActive,
+  };
+}
+
+/** The hosted site's page of the listing (spec §2: /listing/{slugId}/{listingCodeId}). */
+export const listingPageUrl = (base: string, listing: Pick<OpenHousesListing, 'slugId' | 'listingCodeId'>) =>
+  `${base}/listing/${encodeURIComponent(listing.slugId)}/${encodeURIComponent(listing.listingCodeId)}`;
+
+export interface OpenHousesViewProps {
+  state: OpenHousesState;
+  now: Date;
+  /** The hosted site's base URL for View Listing. */
+  siteBase: string;
+  dialog: OpenHousesDialog;
+  busy: boolean;
+  dialogError: string | null;
+  /** Focus this row (after a change replaced its buttons), then call onFocused. */
+  focusId: string | null;
+  onFocused: () => void;
+  onRetry: () => void;
+  onOpen: (dialog: Exclude<OpenHousesDialog, null>) => void;
+  onClose: () => void;
+  onSaveTimes: (times: OpenHouseTimes) => void;
+  onConfirmStatus: () => void;
+}
+
+function Times({ openHouse, timeZone }: { openHouse: Pick<PublicOpenHouse, 'startDateTime' | 'endDateTime'>; timeZone: string }) {
+  return (
+    <time className="open-house-when" part="when" dateTime={openHouse.startDateTime}>
+      {openHouseTimes(openHouse, timeZone)}
+    </time>
+  );
+}
+
+function Virtual({ openHouse }: { openHouse: Pick<PublicOpenHouse, 'isVirtual' | 'virtualUrl'> }) {
+  if (!openHouse.isVirtual) return null;
+  return (
+    <span className="open-house-virtual">
+      {openHouse.virtualUrl ? <a href={openHouse.virtualUrl}>{listingDetailTexts.openHouses.join}</a> : listingDetailTexts.openHouses.virtual}
+    </span>
+  );
+}
+
+function SellerList({ listing, openHouses, now, onOpen, rowRefs }: {
+  listing: OpenHousesListing;
+  openHouses: SellerOpenHouse[];
+  now: Date;
+  onOpen: OpenHousesViewProps['onOpen'];
+  rowRefs: RefObject<Map<string, HTMLLIElement>>;
+}) {
+  if (openHouses.length === 0) {
+    return (
+      <p className="open-houses-empty" part="empty" data-state="empty">
+        {t.emptySeller}
+      </p>
+    );
+  }
+  return (
+    <ul className="open-houses-list" part="list">
+      {openHouses.map((o) => {
+        const row = sellerRow(o, now);
+        const when = openHouseTimes(o, listing.timeZone);
+        return (
+          <li
+            key={o.id}
+            className="open-house"
+            part="open-house"
+            data-state={row.state}
+            data-id={o.id}
+            tabIndex={-1}
+            ref={(node) => {
+              if (node) rowRefs.current.set(o.id, node);
+              else rowRefs.current.delete(o.id);
+            }}
+          >
+            <div className="open-house-info">
+              <Times openHouse={o} timeZone={listing.timeZone} />
+              <span className="open-house-status" part="status" data-state={row.state}>
+                {t.status[row.state]}
+              </span>
+              {o.fromFeed ? <span className="open-house-feed">{t.fromFeed}</span> : null}
+              <Virtual openHouse={o} />
+            </div>
+            {row.canEdit || row.canCancel || row.canActivate ? (
+              <div className="open-house-actions" part="actions">
+                {row.canEdit ? (
+                  <Button tone="secondary" part="edit" aria-label={t.editLabel(when)} onClick={() => onOpen({ kind: 'edit', openHouse: o })}>
+                    {t.edit}
+                  </Button>
+                ) : null}
+                {row.canCancel ? (
+                  <Button tone="secondary" part="cancel" aria-label={t.cancelLabel(when)} onClick={() => onOpen({ kind: 'cancel', openHouse: o })}>
+                    {t.cancel}
+                  </Button>
+                ) : null}
+                {row.canActivate ? (
+                  <Button tone="secondary" part="activate" aria-label={t.activateLabel(when)} onClick={() => onOpen({ kind: 'activate', openHouse: o })}>
+                    {t.activate}
+                  </Button>
+                ) : null}
+              </div>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function PublicList({ listing, openHouses }: { listing: OpenHousesListing; openHouses: PublicOpenHouse[] }) {
+  if (openHouses.length === 0) {
+    return (
+      <p className="open-houses-empty" part="empty" data-state="empty">
+        {t.emptyPublic}
+      </p>
+    );
+  }
+  return (
+    <ul className="open-houses-list" part="list">
+      {openHouses.map((o) => (
+        <li key={o.id} className="open-house" part="open-house" data-state="active" data-id={o.id}>
+          <div className="open-house-info">
+            <Times openHouse={o} timeZone={listing.timeZone} />
+            <Virtual openHouse={o} />
+          </div>
+          {o.ical ? (
+            <a className="open-house-calendar" part="add-to-calendar" href={o.ical} aria-label={t.addToCalendarLabel(openHouseTimes(o, listing.timeZone))}>
+              {t.addToCalendar}
+            </a>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function OpenHousesView(props: OpenHousesViewProps) {
+  const { state, dialog } = props;
+  const rowRefs = useRef(new Map<string, HTMLLIElement>());
+  const { focusId, onFocused } = props;
+
+  useEffect(() => {
+    if (!focusId || dialog) return;
+    const row = rowRefs.current.get(focusId);
+    if (!row) return;
+    (row.querySelector<HTMLButtonElement>('.open-house-actions button') ?? row).focus();
+    onFocused();
+  }, [focusId, dialog, state, onFocused]);
+
+  if (state.status === 'loading') {
+    return (
+      <section className="open-houses" part="base" data-state="loading" aria-busy="true">
+        <h2 className="open-houses-heading" part="heading">
+          {t.heading}
+        </h2>
+        <p className="open-houses-message" role="status">
+          {t.loading}
+        </p>
+      </section>
+    );
+  }
+  if (state.status === 'failed' || state.status === 'missing') {
+    return (
+      <section className="open-houses" part="base" data-state={state.status}>
+        <h2 className="open-houses-heading" part="heading">
+          {t.heading}
+        </h2>
+        <p className="open-houses-message" part="message" role="alert">
+          {state.status === 'failed' ? t.failed : t.missing}
+        </p>
+        {state.status === 'failed' ? (
+          <Button tone="secondary" part="retry" onClick={props.onRetry}>
+            {t.retry}
+          </Button>
+        ) : null}
+      </section>
+    );
+  }
+
+  const { listing } = state;
+  const listingUrl = listingPageUrl(props.siteBase, listing);
+  const address = formatAddress(listing.address);
+  const active = dialog && (dialog.kind === 'cancel' || dialog.kind === 'activate') ? dialog : null;
+  const confirm = active ? (active.kind === 'cancel' ? t.confirmCancel : t.confirmActivate) : null;
+
+  return (
+    <section className="open-houses" part="base" data-state={state.status}>
+      <header className="open-houses-header">
+        <h2 className="open-houses-heading" part="heading">
+          {t.heading}
+        </h2>
+        <a className="open-houses-view-listing" part="view-listing" href={listingUrl}>
+          {t.viewListing}
+        </a>
+      </header>
+      {state.status === 'seller' ? (
+        <SellerList listing={listing} openHouses={state.openHouses} now={props.now} onOpen={props.onOpen} rowRefs={rowRefs} />
+      ) : (
+        <PublicList listing={listing} openHouses={state.openHouses} />
+      )}
+      <p className="open-houses-zone" part="zone">
+        {listingDetailTexts.openHouses.timeZone(listing.timeZone)}
+      </p>
+      {state.status === 'seller' ? (
+        <Button part="add" className="open-houses-add" onClick={() => props.onOpen({ kind: 'new' })}>
+          {t.addOpenHouse}
+        </Button>
+      ) : null}
+
+      {state.status === 'seller' && dialog && (dialog.kind === 'new' || dialog.kind === 'edit') ? (
+        <SellerOpenHouseDialog
+          editing={dialog.kind === 'edit' ? { start: dialog.openHouse.startDateTime, end: dialog.openHouse.endDateTime } : null}
+          timeZone={listing.timeZone}
+          now={props.now}
+          address={address}
+          listingUrl={listingUrl}
+          busy={props.busy}
+          error={props.dialogError}
+          onConfirm={props.onSaveTimes}
+          onClose={props.onClose}
+        />
+      ) : null}
+      {state.status === 'seller' && active && confirm ? (
+        <ConfirmDialog
+          title={confirm.title}
+          subTitle={openHouseTimes(active.openHouse, listing.timeZone)}
+          steps={confirm.steps}
+          confirmText={confirm.confirm}
+          busy={props.busy}
+          onConfirm={props.onConfirmStatus}
+          onCancel={props.onClose}
+        >
+          {props.dialogError ? (
+            <p className="open-house-error" part="open-house-error" role="alert">
+              {props.dialogError}
+            </p>
+          ) : null}
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  );
+}
+
+export interface OpenHousesProps {
+  listingId: number | null;
+  element: ElementHandle;
+}
+
+export function OpenHouses({ listingId, element }: OpenHousesProps) {
+  const loaded = useHearthValue(appContextAtom);
+  const h = useOpenHouses(listingId, {
+    onSaved: (detail: OpenHouseSavedDetail) => element.emit('open-house-saved', detail),
+  });
+  const siteBase = loaded ? siteUrl(loaded.context) : runtimeSettings().api;
+  return (
+    <OpenHousesView
+      state={h.state}
+      now={h.now}
+      siteBase={siteBase}
+      dialog={h.dialog}
+      busy={h.busy}
+      dialogError={h.dialogError}
+      focusId={h.focusId}
+      onFocused={h.clearFocus}
+      onRetry={h.reload}
+      onOpen={h.open}
+      onClose={h.close}
+      onSaveTimes={(times) => void h.saveTimes(times)}
+      onConfirmStatus={() => void h.confirmStatus()}
+    />
+  );
+}

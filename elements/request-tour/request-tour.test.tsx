@@ -1,0 +1,454 @@
+// @vitest-environment happy-dom
+import { act, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buyerTourTexts as bt, requestTourTexts as t, tourTexts } from '../../core/i18n/tours';
+import { initialRequestTourState, type RequestTourState } from '../../core/tours/request-tour-state';
+import type { RequestedTour, TourCallResult } from '../../core/tours/requests';
+import { slotText } from '../../core/tours/tour-format';
+import { TOUR_STATUSES, type TourStatus } from '../../core/tours/tour-status';
+import { buyerTourGrid, tourDay } from '../../core/tours/tour-times';
+import { useRequestTour } from '../../core/tours/use-request-tour';
+import { BuyerTourDetailsView } from '../../core/tours/views/buyer-tour-details';
+import { RequestTourDialogView, RequestTourView, type RequestTourDialogViewProps } from './request-tour.view';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const DENVER = 'America/Denver';
+
+let container: HTMLDivElement;
+let root: ReturnType<typeof createRoot>;
+
+beforeEach(() => {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.useRealTimers();
+});
+
+const noActions: RequestTourDialogViewProps['actions'] = {
+  toggle: () => {},
+  remove: () => {},
+  chooseDay: () => {},
+  next: () => {},
+  back: () => {},
+  setAgent: () => {},
+  setQualified: () => {},
+  change: () => {},
+  submit: async () => {},
+};
+
+function renderDialog(now: Date, state: RequestTourState = initialRequestTourState, extra: Partial<RequestTourDialogViewProps> = {}) {
+  const grid = buyerTourGrid(now, DENVER);
+  act(() =>
+    root.render(
+      <RequestTourDialogView
+        zoneName="MST"
+        address="455 E 300 S, Salt Lake City, UT 84111"
+        state={state}
+        grid={grid}
+        dropdownTourDay={state.dropdownDay ? tourDay(state.dropdownDay, now, DENVER) : null}
+        describeSlot={(d) => slotText(d, DENVER)}
+        actions={noActions}
+        onClose={() => {}}
+        {...extra}
+      />,
+    ),
+  );
+  return container.querySelector('dialog')!;
+}
+
+const headers = (dialog: Element) => [...dialog.querySelectorAll('[part="grid"] thead th')].map((th) => th.textContent);
+const slotsOf = (dialog: Element, day: string) =>
+  [...dialog.querySelectorAll<HTMLButtonElement>('[part="slot"]')].filter((b) => b.closest('td') && headerOf(dialog, b) === day);
+function headerOf(dialog: Element, button: HTMLButtonElement) {
+  const cell = button.closest('td')!;
+  return dialog.querySelectorAll('[part="grid"] thead th')[cell.cellIndex]!.textContent;
+}
+
+describe('step 1 Tour Time: the grid and the dropdown (spec §5)', () => {
+  it('across the MST day boundary: at 23:30 MST (06:30 UTC next day) "today" is still the listing day', () => {
+    const dialog = renderDialog(new Date('2025-01-15T06:30:00Z'));
+    expect(headers(dialog)).toEqual(['Tue, Jan 14', 'Wed, Jan 15', 'Thu, Jan 16']);
+    expect(slotsOf(dialog, 'Tue, Jan 14').every((b) => b.disabled)).toBe(true);
+    expect(slotsOf(dialog, 'Wed, Jan 15').some((b) => b.disabled)).toBe(false);
+    const options = [...dialog.querySelectorAll<HTMLOptionElement>('[part="another-day"] option')];
+    expect(options.map((o) => o.textContent)).toHaveLength(13);
+    expect(options[0]!.textContent).toBe(t.anotherDayPlaceholder);
+    expect(options[1]!.textContent).toBe('Fri, Jan 17');
+    expect(options.at(-1)!.textContent).toBe('Tue, Jan 28');
+  });
+
+  it('one second later at 07:00 UTC (midnight MST) a new day begins', () => {
+    const dialog = renderDialog(new Date('2025-01-15T07:00:00Z'));
+    expect(headers(dialog)).toEqual(['Wed, Jan 15', 'Thu, Jan 16', 'Fri, Jan 17']);
+    expect(dialog.querySelector<HTMLOptionElement>('[part="another-day"] option:nth-child(2)')!.textContent).toBe('Sat, Jan 18');
+  });
+
+  it('hour slots 9 am to 8 pm plus a 9 pm row; past ones disabled; times named for screen readers', () => {
+    const dialog = renderDialog(new Date('2025-01-15T17:30:00Z')); // 10:30 MST
+    const today = slotsOf(dialog, 'Wed, Jan 15');
+    expect(today.map((b) => b.textContent)).toEqual([
+      '9:00 AM', '10:00 AM', '11:00 AM', '12:00 PM', '1:00 PM', '2:00 PM', '3:00 PM',
+      '4:00 PM', '5:00 PM', '6:00 PM', '7:00 PM', '8:00 PM', '9:00 PM',
+    ]);
+    expect(today.filter((b) => b.disabled).map((b) => b.textContent)).toEqual(['9:00 AM', '10:00 AM']);
+    expect(today[0]!.dataset.state).toBe('past');
+    expect(today[2]!.getAttribute('aria-label')).toBe('Wed, Jan 15 at 11:00 AM');
+    expect(today[2]!.getAttribute('aria-pressed')).toBe('false');
+    expect(dialog.textContent).toContain(t.zoneNote('MST'));
+  });
+
+  it('Continue is disabled until a time is chosen; chosen times are pressed and listed', () => {
+    const now = new Date('2025-01-15T17:30:00Z');
+    let dialog = renderDialog(now);
+    const continueButton = () => dialog.querySelector<HTMLButtonElement>('[part="continue"]')!;
+    expect(continueButton().textContent).toBe('Continue');
+    expect(continueButton().disabled).toBe(true);
+    expect(dialog.querySelector('[part="chosen-times"]')!.textContent).toContain(t.noTimesChosen);
+    const chosen = '2025-01-16T16:00:00.000Z';
+    dialog = renderDialog(now, { ...initialRequestTourState, selected: [chosen] });
+    expect(continueButton().disabled).toBe(false);
+    expect(dialog.querySelector(`[data-date-time="${chosen}"]`)!.getAttribute('aria-pressed')).toBe('true');
+    expect(dialog.querySelector('[part="chosen-times"] li')!.textContent).toContain('Thu, Jan 16 at 9:00 AM');
+  });
+
+  it('a day from the dropdown adds its column beside the grid', () => {
+    const dialog = renderDialog(new Date('2025-01-15T17:30:00Z'), { ...initialRequestTourState, dropdownDay: '2025-01-22' });
+    expect(headers(dialog)).toEqual(['Wed, Jan 15', 'Thu, Jan 16', 'Fri, Jan 17', 'Wed, Jan 22']);
+    expect(slotsOf(dialog, 'Wed, Jan 22').every((b) => !b.disabled)).toBe(true);
+    expect(dialog.querySelector<HTMLSelectElement>('[part="another-day"]')!.value).toBe('2025-01-22');
+  });
+
+  it('names the two steps and marks the current one', () => {
+    const dialog = renderDialog(new Date('2025-01-15T17:30:00Z'));
+    const steps = [...dialog.querySelectorAll('[part="steps"] li')];
+    expect(steps.map((s) => s.textContent)).toEqual(['1Tour Time', '2More Info']);
+    expect(steps[0]!.getAttribute('aria-current')).toBe('step');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+
+const savedTour = (over: Partial<RequestedTour> = {}): RequestedTour => ({
+  id: '77',
+  viewerRole: 'BUYER',
+  tourStatus: 'REQUESTED',
+  start: null,
+  end: null,
+  cancellationReason: null,
+  requestedSchedule: [{ scheduledDateTime: '2025-01-16T16:00:00.000Z' }, { scheduledDateTime: '2025-01-22T21:00:00.000Z' }],
+  listingAddress: '455 E 300 S, Salt Lake City, UT 84111',
+  thumbnailPhotoUri: null,
+  tourListing: { id: '1001', slugId: '455-e-300-s-salt-lake-city-ut-84111', listingCodeId: 'HRT1001', timeZone: DENVER },
+  agentAndQualification: { agent: false, agentName: '', agentPhone: '', qualified: true, qualifiedLenderName: 'Wasatch Bank', qualifiedAmount: '450,000' },
+  ical: null,
+  createdAt: '2025-01-15T17:30:00.000Z',
+  ...over,
+});
+
+function Harness({ send, onRequested }: { send: (input: any) => Promise<TourCallResult<RequestedTour>>; onRequested: (tour: RequestedTour) => void }) {
+  const [open] = useState(true);
+  const c = useRequestTour({ listingId: 1001, zone: DENVER, active: open, onRequested, send });
+  return (
+    <RequestTourDialogView
+      zoneName="MST"
+      address="455 E 300 S"
+      state={c.state}
+      grid={c.grid}
+      dropdownTourDay={c.dropdownTourDay}
+      describeSlot={(d) => slotText(d, DENVER)}
+      actions={c.actions}
+      onClose={() => {}}
+    />
+  );
+}
+
+function type(input: HTMLInputElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  setter.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+function choose(select: HTMLSelectElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!;
+  setter.call(select, value);
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+const q = <T extends Element = HTMLElement>(selector: string) => container.querySelector<T>(selector as string) as T;
+const byLabel = (label: string) => {
+  const l = [...container.querySelectorAll('label')].find((x) => x.textContent?.startsWith(label))!;
+  return (l.htmlFor ? container.querySelector(`#${CSS.escape(l.htmlFor)}`) : l.querySelector('input')) as HTMLInputElement;
+};
+const radio = (legend: string, option: string) => {
+  const fieldset = [...container.querySelectorAll('fieldset')].find((f) => f.querySelector('legend')!.textContent === legend)!;
+  return [...fieldset.querySelectorAll('label')].find((l) => l.textContent === option)!.querySelector('input')!;
+};
+
+describe('the whole dialog with its behaviour (fixed clock: Wed Jan 15 2025, 10:30 MST)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(new Date('2025-01-15T17:30:00Z'));
+  });
+
+  it('chooses a grid slot and a dropdown slot, goes Back and on keeping them, formats the amount after 500 ms, survives a failure, then succeeds', async () => {
+    const send = vi
+      .fn<(input: any) => Promise<TourCallResult<RequestedTour>>>()
+      .mockResolvedValueOnce({ ok: false, failure: { kind: 'network', message: null, argumentName: null } })
+      .mockResolvedValueOnce({ ok: true, value: savedTour() });
+    const onRequested = vi.fn();
+    act(() => root.render(<Harness send={send} onRequested={onRequested} />));
+
+    const gridSlot = '2025-01-16T16:00:00.000Z'; // Thu 9 am MST
+    act(() => q<HTMLButtonElement>(`[data-date-time="${gridSlot}"]`).click());
+    act(() => choose(q<HTMLSelectElement>('[part="another-day"]'), '2025-01-22'));
+    const dropdownSlot = '2025-01-22T21:00:00.000Z'; // Wed Jan 22, 2 pm MST
+    act(() => q<HTMLButtonElement>(`[data-date-time="${dropdownSlot}"]`).click());
+    expect(q(`[data-date-time="${dropdownSlot}"]`).getAttribute('aria-pressed')).toBe('true');
+    // A past slot cannot be chosen.
+    expect(q<HTMLButtonElement>('[data-date-time="2025-01-15T16:00:00.000Z"]').disabled).toBe(true);
+
+    act(() => q<HTMLButtonElement>('[part="continue"]').click());
+    expect(q('.step-title').textContent).toBe(t.stepMoreInfo);
+    act(() => q<HTMLButtonElement>('[part="back"]').click());
+    expect(q('.step-title').textContent).toBe(t.stepTourTime);
+    expect(q(`[data-date-time="${gridSlot}"]`).getAttribute('aria-pressed')).toBe('true');
+    expect([...container.querySelectorAll('[part="chosen-times"] li')].map((li) => li.textContent)).toEqual([
+      'Thu, Jan 16 at 9:00 AM×',
+      'Wed, Jan 22 at 2:00 PM×',
+    ]);
+    act(() => q<HTMLButtonElement>('[part="continue"]').click());
+
+    act(() => radio(t.qualified, t.yes).click());
+    act(() => type(byLabel(t.labels.qualifiedLenderName), 'Wasatch Bank'));
+    act(() => type(byLabel(t.labels.qualifiedAmount), '450000'));
+    act(() => vi.advanceTimersByTime(499));
+    expect(byLabel(t.labels.qualifiedAmount).value).toBe('450000');
+    act(() => vi.advanceTimersByTime(1));
+    expect(byLabel(t.labels.qualifiedAmount).value).toBe('450,000');
+
+    await act(async () => {
+      q<HTMLFormElement>('form').dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    });
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send.mock.calls[0]![0]).toEqual({
+      listingId: 1001,
+      scheduledDateTimes: [gridSlot, dropdownSlot],
+      agentAndQualification: { agent: false, agentName: '', agentPhone: '', qualified: true, qualifiedLenderName: 'Wasatch Bank', qualifiedAmount: '450,000' },
+    });
+    // Failed: the dialog explains, keeps everything, and Request Tour works again.
+    expect(q('[part="failure"]').textContent).toBe(t.errors.network);
+    expect(byLabel(t.labels.qualifiedAmount).value).toBe('450,000');
+    expect(q('[part="submit"]').getAttribute('aria-busy')).toBeNull();
+    expect(onRequested).not.toHaveBeenCalled();
+
+    await act(async () => {
+      q<HTMLButtonElement>('[part="submit"]').click();
+    });
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(onRequested).toHaveBeenCalledWith(savedTour());
+  });
+
+  it('Request Tour is busy while sending and ignores a second press', async () => {
+    let resolve!: (r: TourCallResult<RequestedTour>) => void;
+    const send = vi.fn(() => new Promise<TourCallResult<RequestedTour>>((r) => (resolve = r)));
+    act(() => root.render(<Harness send={send} onRequested={() => {}} />));
+    act(() => q<HTMLButtonElement>('[data-date-time="2025-01-16T16:00:00.000Z"]').click());
+    act(() => q<HTMLButtonElement>('[part="continue"]').click());
+    await act(async () => q<HTMLButtonElement>('[part="submit"]').click());
+    expect(q('[part="submit"]').getAttribute('aria-busy')).toBe('true');
+    expect(q<HTMLButtonElement>('[part="back"]').disabled).toBe(true);
+    await act(async () => q<HTMLButtonElement>('[part="submit"]').click());
+    expect(send).toHaveBeenCalledTimes(1);
+    await act(async () => resolve({ ok: true, value: savedTour() }));
+  });
+
+  it("a refused answer is shown under its field and its text kept (the server's own message)", async () => {
+    const send = vi.fn().mockResolvedValue({
+      ok: false,
+      failure: { kind: 'invalid', message: 'agentName is too long (at most 200 characters).', argumentName: 'agentAndQualification.agentName' },
+    });
+    act(() => root.render(<Harness send={send} onRequested={() => {}} />));
+    act(() => q<HTMLButtonElement>('[data-date-time="2025-01-16T16:00:00.000Z"]').click());
+    act(() => q<HTMLButtonElement>('[part="continue"]').click());
+    act(() => radio(t.hasAgent, t.yes).click());
+    act(() => type(byLabel(t.labels.agentName), 'Avery Agent'));
+    await act(async () => q<HTMLButtonElement>('[part="submit"]').click());
+    expect(q('[part="error"]').textContent).toBe('agentName is too long (at most 200 characters).');
+    expect(byLabel(t.labels.agentName).value).toBe('Avery Agent');
+  });
+
+  it('an invalid phone is caught before sending', async () => {
+    const send = vi.fn();
+    act(() => root.render(<Harness send={send} onRequested={() => {}} />));
+    act(() => q<HTMLButtonElement>('[data-date-time="2025-01-16T16:00:00.000Z"]').click());
+    act(() => q<HTMLButtonElement>('[part="continue"]').click());
+    act(() => radio(t.hasAgent, t.yes).click());
+    act(() => type(byLabel(t.labels.agentPhone), 'call me'));
+    await act(async () => q<HTMLButtonElement>('[part="submit"]').click());
+    expect(send).not.toHaveBeenCalled();
+    expect(q('[part="error"]').textContent).toBe(t.errors.phoneInvalid);
+  });
+
+  it('a chosen slot that passes while the dialog is open is dropped (the clock refreshes each minute)', () => {
+    act(() => root.render(<Harness send={vi.fn()} onRequested={() => {}} />));
+    const elevenToday = '2025-01-15T18:00:00.000Z';
+    act(() => q<HTMLButtonElement>(`[data-date-time="${elevenToday}"]`).click());
+    expect(q<HTMLButtonElement>('[part="continue"]').disabled).toBe(false);
+    act(() => vi.advanceTimersByTime(31 * 60_000)); // 11:01 MST
+    expect(q<HTMLButtonElement>(`[data-date-time="${elevenToday}"]`).disabled).toBe(true);
+    expect(q<HTMLButtonElement>('[part="continue"]').disabled).toBe(true);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+
+describe('the button and its notes', () => {
+  const listing = {
+    id: '1001',
+    slugId: 's',
+    listingCodeId: 'HRT1001',
+    enableRequestTour: true,
+    timeZone: DENVER,
+    address: { streetLine1: '455 E 300 S', city: 'Salt Lake City', stateProvince: 'UT', postalCode: '84111' },
+  };
+  const render = (props: Partial<Parameters<typeof RequestTourView>[0]>) => {
+    act(() =>
+      root.render(<RequestTourView listing={{ status: 'loaded', listing }} starting={false} openTourId={null} onRequest={() => {}} onViewTour={() => {}} {...props} />),
+    );
+    return container;
+  };
+
+  it("shows 'Request a Tour' for a home that takes requests", () => {
+    const onRequest = vi.fn();
+    const view = render({ onRequest });
+    const button = view.querySelector<HTMLButtonElement>('[part="button"]')!;
+    expect(button.textContent).toBe('Request a Tour');
+    button.click();
+    expect(onRequest).toHaveBeenCalledTimes(1);
+  });
+
+  it('explains instead when the home does not take tour requests', () => {
+    const view = render({ listing: { status: 'loaded', listing: { ...listing, enableRequestTour: false } } });
+    expect(view.querySelector('[part="button"]')).toBeNull();
+    expect(view.querySelector('[part="note"]')!.textContent).toBe(t.unavailable);
+    expect(view.querySelector('[part="base"]')!.getAttribute('data-state')).toBe('unavailable');
+  });
+
+  it('disabled while the listing loads; clear notes for a missing listing or no listing-id', () => {
+    expect(render({ listing: { status: 'loading' } }).querySelector<HTMLButtonElement>('[part="button"]')!.disabled).toBe(true);
+    expect(render({ listing: { status: 'missing' } }).querySelector('[part="note"]')!.textContent).toBe(t.missing);
+    expect(render({ listing: { status: 'none' } }).querySelector('[part="note"]')!.textContent).toBe(t.noListing);
+  });
+
+  it("offers 'View requested tour' when the buyer has an open tour of the home", () => {
+    const onViewTour = vi.fn();
+    const view = render({ openTourId: '77', onViewTour });
+    const link = view.querySelector<HTMLButtonElement>('[part="view-tour"]')!;
+    expect(link.textContent).toBe('View requested tour');
+    link.click();
+    expect(onViewTour).toHaveBeenCalledTimes(1);
+  });
+
+  it('busy while the sign-in dialog is open', () => {
+    expect(render({ starting: true }).querySelector('[part="button"]')!.getAttribute('aria-busy')).toBe('true');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+
+describe('buyer tour details (spec §2, §4)', () => {
+  const renderTour = (tour: RequestedTour) => {
+    act(() =>
+      root.render(<BuyerTourDetailsView state={{ status: 'loaded', tour }} siteBase="https://hearth.test" onClose={() => {}} onRetry={() => {}} />),
+    );
+    return container.querySelector('dialog')!;
+  };
+  const scheduled = { start: '2025-01-16T16:00:00.000Z', end: '2025-01-16T17:00:00.000Z', ical: 'https://api.test/ical/tour/77?sig=x' };
+
+  it.each(TOUR_STATUSES)('%s: the heading is the status and the §4 message shows', (status: TourStatus) => {
+    const dialog = renderTour(savedTour({ tourStatus: status, ...(status === 'CANCELLED' ? { cancellationReason: 'The seller accepted another offer.' } : {}) }));
+    expect(dialog.querySelector('h2')!.textContent).toBe(bt.statusHeading[status]);
+    expect(dialog.querySelector('[part="tour-status-message"]')!.textContent).toBe(tourTexts.statusMessage[status]);
+  });
+
+  it('the exact §4 buyer messages', () => {
+    expect(tourTexts.statusMessage.REQUESTED).toBe('Your requested times were sent to the showing agent. We are waiting for their approval.');
+    expect(tourTexts.statusMessage.ACCEPTED).toBe('Your tour was accepted. An agent will be in touch with you.');
+    expect(tourTexts.statusMessage.SCHEDULED).toBe('Your tour is scheduled. Get ready to see the property!');
+  });
+
+  it.each(['SCHEDULED', 'ACCEPTED', 'COMPLETED'] as const)('%s shows start, end (listing zone) and Download Event', (status) => {
+    const dialog = renderTour(savedTour({ tourStatus: status, ...scheduled }));
+    expect(dialog.textContent).toContain('Thu, Jan 16, 2025, 9:00 AM MST');
+    expect(dialog.textContent).toContain('Thu, Jan 16, 2025, 10:00 AM MST');
+    const download = dialog.querySelector<HTMLAnchorElement>('[part="download-event"]')!;
+    expect(download.textContent).toBe('Download Event');
+    expect(download.href).toBe(scheduled.ical);
+  });
+
+  it('Download Event does nothing without a calendar link', () => {
+    const download = renderTour(savedTour({ tourStatus: 'ACCEPTED' })).querySelector<HTMLAnchorElement>('[part="download-event"]')!;
+    expect(download.hasAttribute('href')).toBe(false);
+    expect(download.getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it.each(['REQUESTED', 'CANCELLED'] as const)('%s shows no scheduled time and no Download Event', (status) => {
+    expect(renderTour(savedTour({ tourStatus: status })).querySelector('[part="download-event"]')).toBeNull();
+  });
+
+  it('requested times are hidden until Show, and Hide hides them again', () => {
+    const dialog = renderTour(savedTour());
+    const list = dialog.querySelector<HTMLUListElement>('[part="requested-times"]')!;
+    const toggle = dialog.querySelector<HTMLButtonElement>('[part="toggle-requested"]')!;
+    expect(list.hidden).toBe(true);
+    expect(toggle.textContent).toBe('Show');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    act(() => toggle.click());
+    expect(list.hidden).toBe(false);
+    expect(toggle.textContent).toBe('Hide');
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Thu, Jan 16, 2025, 9:00 AM MST',
+      'Wed, Jan 22, 2025, 2:00 PM MST',
+    ]);
+    act(() => toggle.click());
+    expect(list.hidden).toBe(true);
+  });
+
+  it('a cancelled tour shows its reason', () => {
+    const reason = 'The seller accepted another offer and the home is no longer available for tours.';
+    const dialog = renderTour(savedTour({ tourStatus: 'CANCELLED', cancellationReason: reason }));
+    expect(dialog.querySelector('[part="cancellation-reason"]')!.textContent).toBe(reason);
+  });
+
+  it('View links to /listing/{slugId}/{listingCodeId}; the guide link to /account/buying/guide', () => {
+    const dialog = renderTour(savedTour());
+    const view = dialog.querySelector<HTMLAnchorElement>('[part="view-listing"]')!;
+    expect(view.textContent).toBe('View');
+    expect(view.href).toBe('https://hearth.test/listing/455-e-300-s-salt-lake-city-ut-84111/HRT1001');
+    expect(dialog.querySelector<HTMLAnchorElement>('[part="guide-link"]')!.href).toBe('https://hearth.test/account/buying/guide');
+  });
+
+  it('loading, missing and failed states', () => {
+    const onRetry = vi.fn();
+    const show = (state: Parameters<typeof BuyerTourDetailsView>[0]['state']) => {
+      act(() => root.render(<BuyerTourDetailsView state={state} siteBase="" onClose={() => {}} onRetry={onRetry} />));
+      return container.querySelector('dialog')!;
+    };
+    expect(show({ status: 'loading' }).textContent).toContain(bt.loading);
+    expect(show({ status: 'missing' }).textContent).toContain(bt.missing);
+    const failed = show({ status: 'failed' });
+    expect(failed.textContent).toContain(bt.failed);
+    act(() => [...failed.querySelectorAll('button')].find((b) => b.textContent === bt.retry)!.click());
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,222 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { offerTexts as t } from '../../core/i18n/offers';
+import { questionnaireTexts as q } from '../../core/i18n/questionnaire';
+import { widgetTexts as w } from '../../questionnaire/widgets/texts';
+import { apiUrl, cspViolations, eventsOf, expect, partnerUrl, test } from './fixtures';
+import { CreateOfferMutation } from '../../core/offers/offers-api';
+import { logIn, signUp, startSignedIn } from './sessions';
+
+const RECORD_OFFER_EVENTS = `for (const type of ['hearth-offer-created', 'hearth-questionnaire-completed']) document.addEventListener(type, (e) => window.__events && window.__events.push({ type, detail: e.detail }));`;
+
+const makeOffer = (page: Page) => page.locator('hearth-make-offer');
+const offers = (page: Page) => page.locator('hearth-offers');
+const toast = (page: Page) => page.locator('hearth-toaster [part="toast"]');
+
+async function axeViolations(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** A month/day/year date widget. */
+async function fillDate(widget: Locator, month: string, day: string, year: number) {
+  await widget.getByRole('combobox', { name: w.month }).fill(month);
+  await widget.getByRole('textbox', { name: w.day }).fill(day);
+  await widget.getByRole('combobox', { name: w.year }).selectOption(String(year));
+}
+
+/** Answers every screen of questionnaire/definitions/buyer-offer.json and submits. */
+async function fillOfferQuestionnaire(form: Locator, year: number) {
+  const next = () => form.locator('[part="submit"]').click();
+
+  await expect(form.getByRole('heading', { name: /^Your offer on 455 E 300 S/ })).toBeVisible();
+  await form.getByRole('textbox', { name: 'Offer price' }).fill('450000');
+  await form.getByRole('textbox', { name: 'Earnest money deposit' }).fill('10000');
+  await fillDate(form.locator('[data-key="closing"]'), 'Jun', '15', year);
+  await fillDate(form.locator('[data-key="expires"]'), 'Jan', '20', year);
+  await expect(form.locator('[part="form-error"]')).toHaveCount(0);
+  await next();
+
+  await expect(form.locator('[part="progress"] li[aria-current="step"]')).toContainText('Financing');
+  await form.locator('[data-key="financing"]').getByRole('radio', { name: 'Conventional loan' }).check();
+  await form.getByRole('textbox', { name: 'Down payment' }).fill('90000');
+  await form.locator('[data-key="prequalified"]').getByRole('radio', { name: w.yes }).check();
+  await form.locator('[data-key="sale-contingent"]').getByRole('radio', { name: w.no }).check();
+  await expect(form.locator('[part="form-error"]')).toHaveCount(0);
+  await next();
+
+  await expect(form.locator('[part="progress"] li[aria-current="step"]')).toContainText('Contingencies');
+  const contingencies = form.locator('[data-key="contingencies"]');
+  await contingencies.getByRole('checkbox', { name: 'Inspection' }).check();
+  await contingencies.getByRole('checkbox', { name: 'Appraisal' }).check();
+  await form.getByRole('textbox', { name: 'Inspection period (days)' }).fill('10');
+  await form.locator('[data-key="escalation"]').getByRole('radio', { name: w.no }).check();
+  await expect(form.locator('[part="form-error"]')).toHaveCount(0);
+  await next();
+
+  await expect(form.locator('[part="progress"] li[aria-current="step"]')).toContainText('About you');
+  const name = form.locator('[data-key="name"]');
+  await name.getByRole('textbox', { name: w.firstName }).fill('Olive');
+  await name.getByRole('textbox', { name: w.lastName }).fill('Offerer');
+  await form.locator('[data-key="co-buyer"]').getByRole('radio', { name: w.no }).check();
+  await expect(form.locator('[part="form-error"]')).toHaveCount(0);
+  await next();
+
+  await expect(form.locator('[part="tip-box"]')).toContainText('Offer of $450,000 with $10,000 earnest money.');
+  await form.getByRole('button', { name: 'Submit my offer' }).click();
+  await expect(form.locator('[part="submit"]')).toHaveText(q.submit);
+  await next();
+}
+
+/** A second signed-in browser on the partner page, in this test's build. */
+async function openAs(browser: import('@playwright/test').Browser, build: string, user: Awaited<ReturnType<typeof logIn>>) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(`window.__csp = []; document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));`);
+  await startSignedIn(page, user);
+  const url = new URL('/offer.html', partnerUrl());
+  if (build === 'cdn-react') url.searchParams.set('build', 'react');
+  await page.goto(url.href);
+  return { context, page };
+}
+
+test.describe('<hearth-make-offer> and <hearth-offers> on a partner page (other origin, strict CSP, hostile CSS)', () => {
+  test('a fresh buyer makes an offer on 1001: confirm dialog, event, offer questionnaire, Submitted in their list; the seller sees it', async ({
+    openPartnerPage,
+    page,
+    request,
+    browser,
+    build,
+  }) => {
+    const buyer = await signUp(request, 'Olive', 'Offerer');
+    await startSignedIn(page, buyer);
+    await page.addInitScript(RECORD_OFFER_EVENTS);
+    await openPartnerPage('/offer.html');
+
+    await expect(offers(page).locator('[part="message"]')).toHaveText(t.empty);
+    const button = makeOffer(page).getByRole('button', { name: t.makeOffer });
+    await button.click();
+    const dialog = makeOffer(page).getByRole('dialog', { name: t.dialog.title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('.dialog-sub-title')).toHaveText(t.dialog.subTitle('455 E 300 S, Salt Lake City, UT 84111'));
+    await expect(dialog.locator('ol > li strong')).toHaveText(t.dialog.steps.map((s) => s.title));
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    expect(await axeViolations(page, 'hearth-make-offer')).toEqual([]);
+
+    await dialog.getByRole('button', { name: t.dialog.confirm }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect.poll(() => eventsOf(page, 'hearth-offer-created')).toHaveLength(1);
+    const [created] = await eventsOf(page, 'hearth-offer-created');
+    expect(created).toMatchObject({ listingId: 1001, offerId: expect.stringMatching(/^\d+$/), caseResponseId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+
+    // The list beside it follows: the new draft, with 'Continue offer'.
+    const mine = offers(page).locator(`[part="offer"][data-offer-id="${created.offerId}"]`);
+    await expect(mine).toHaveAttribute('data-state', 'draft');
+    await expect(mine.getByRole('button', { name: t.continueOffer })).toBeVisible();
+
+    const form = makeOffer(page).locator('hearth-questionnaire');
+    await expect(form).toHaveAttribute('response-id', created.caseResponseId);
+    await fillOfferQuestionnaire(form, new Date().getFullYear() + 1);
+
+    await expect(makeOffer(page).locator('[part="submitted"]')).toContainText(t.submittedHeading);
+    await expect(makeOffer(page).locator('[part="submitted"]')).toContainText(t.submittedText('$450,000', '455 E 300 S, Salt Lake City, UT 84111'));
+    const [completed] = await eventsOf(page, 'hearth-questionnaire-completed');
+    expect(completed).toMatchObject({ responseId: created.caseResponseId, questionnaire: 'buyer-offer', exitTo: 'offers' });
+
+    await expect(mine).toHaveAttribute('data-state', 'submitted');
+    await expect(mine.locator('[part="facts"]')).toContainText(`${t.labels.status}${t.statuses.Submitted}`);
+    await expect(mine.locator('[part="facts"]')).toContainText(`${t.labels.amount}$450,000`);
+    await expect(mine.getByRole('link', { name: '455 E 300 S, Salt Lake City, UT 84111' })).toBeVisible();
+    await expect(mine.locator('[part="continue"]')).toHaveCount(0);
+    expect(await axeViolations(page, 'hearth-offers')).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
+
+    // The demo seller owns 1001 and sees the submitted offer with the buyer's terms.
+    const seller = await logIn(request, 'seller');
+    const { context, page: sellerPage } = await openAs(browser, build, seller);
+    const received = offers(sellerPage).locator(`[part="received"] [part="offer"][data-offer-id="${created.offerId}"]`);
+    await expect(received).toBeVisible();
+    const facts = received.locator('[part="facts"]');
+    await expect(facts).toContainText(`${t.labels.buyer}Olive Offerer`);
+    await expect(facts).toContainText(`${t.labels.amount}$450,000`);
+    await expect(facts).toContainText(`${t.labels.payment}${t.financed}`);
+    await expect(facts).toContainText(`${t.labels.prequalified}${t.yes}`);
+    await expect(facts).toContainText(`${t.labels.closingDate}Jun 15, ${new Date().getFullYear() + 1}`);
+    await expect(facts).toContainText(`${t.labels.contingencies}Inspection, Appraisal`);
+    expect(await axeViolations(sellerPage, 'hearth-offers')).toEqual([]);
+    expect(await cspViolations(sellerPage)).toEqual([]);
+    await context.close();
+  });
+
+  test("Cancel closes the dialog; a failed createOffer shows 'Something went wrong.' and closes it", async ({ openPartnerPage, page, request }) => {
+    const buyer = await signUp(request, 'Fay', 'Failer');
+    await startSignedIn(page, buyer);
+    await page.addInitScript(RECORD_OFFER_EVENTS);
+    // The server refusing the offer (a listing that takes none is not in the seed): an error answer to CreateOffer.
+    await page.route(
+      (url) => url.href.startsWith(apiUrl()) && url.pathname === '/graphql/' && url.searchParams.get('queryName') === 'CreateOffer',
+      (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          headers: { 'Access-Control-Allow-Origin': new URL(partnerUrl()).origin },
+          body: JSON.stringify({ data: null, errors: [{ message: 'This listing does not take offers.', extensions: { code: 'BAD_USER_INPUT' } }] }),
+        }),
+    );
+    await openPartnerPage('/offer.html');
+
+    const button = makeOffer(page).getByRole('button', { name: t.makeOffer });
+    await button.click();
+    const dialog = makeOffer(page).getByRole('dialog', { name: t.dialog.title });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(button).toBeFocused();
+
+    await button.click();
+    await dialog.getByRole('button', { name: t.dialog.confirm }).click();
+    await expect(toast(page)).toHaveText(new RegExp(`^${t.failed.replace('.', '\\.')}`));
+    await expect(toast(page)).toHaveCount(1);
+    await expect(dialog).toHaveCount(0);
+    await expect(button).toBeVisible();
+    await expect(makeOffer(page).locator('hearth-questionnaire')).toHaveCount(0);
+    expect(await eventsOf(page, 'hearth-offer-created')).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
+  });
+
+  test("a draft made earlier: 'Continue offer' in the buyer's list opens its questionnaire inline", async ({ openPartnerPage, page, request }) => {
+    const buyer = await signUp(request, 'Dana', 'Drafter');
+    // As the embed does it: for the 'acme' partner (questionnaire responses belong to a partner).
+    const response = await request.post(`${apiUrl()}/graphql/?queryName=CreateOffer&partner=acme`, {
+      data: { query: CreateOfferMutation, variables: { listingId: '1001', appType: 'wfrmls-buyer' } },
+      headers: { Origin: partnerUrl(), Authorization: `Token ${buyer.token}` },
+    });
+    const made = ((await response.json()) as { data: { createOffer: { caseResponse: { id: string }; offer: { id: string; offerStatus: string } } } }).data;
+    expect(made.createOffer.offer.offerStatus).toBe('Draft');
+    await startSignedIn(page, buyer);
+    await openPartnerPage('/offer.html');
+
+    const draft = offers(page).locator(`[part="offer"][data-offer-id="${made.createOffer.offer.id}"]`);
+    await expect(draft.locator('[part="facts"]')).toContainText(`${t.labels.status}${t.statuses.Draft}`);
+    await expect(draft.locator('[part="facts"]')).toContainText(`${t.labels.amount}${t.notAnswered}`);
+    const toggle = draft.getByRole('button', { name: t.continueOffer });
+    await toggle.click();
+    await expect(draft.getByRole('button', { name: t.hideOffer })).toHaveAttribute('aria-expanded', 'true');
+    const form = draft.locator('hearth-questionnaire');
+    await expect(form).toHaveAttribute('response-id', made.createOffer.caseResponse.id);
+    await expect(form.getByRole('heading', { name: /^Your offer on 455 E 300 S/ })).toBeVisible();
+    expect(await axeViolations(page, 'hearth-offers')).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
+  });
+
+  test('signed out: the offers list asks to sign in, and Make an Offer opens sign-in first', async ({ openPartnerPage }) => {
+    const page = await openPartnerPage('/offer.html');
+    await expect(offers(page).locator('[part="message"]')).toHaveText(t.signInPrompt);
+    await expect(offers(page).getByRole('button', { name: t.signIn })).toBeVisible();
+    await makeOffer(page).getByRole('button', { name: t.makeOffer }).click();
+    await expect(page.locator('hearth-sign-in').getByRole('dialog')).toBeVisible();
+    await expect(makeOffer(page).getByRole('dialog')).toHaveCount(0);
+    expect(await axeViolations(page, 'hearth-offers')).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
+  });
+});
