@@ -69,6 +69,13 @@ export function runtimeModuleTest(root: string): (id: string) => boolean {
   const shared = /^(core\/(define-element|config|state)|themes|loader)\//;
   return (id) => {
     const path = id.split(sep).join('/');
-    return path.includes('/node_modules/') || (path.startsWith(prefix) && shared.test(path.slice(prefix.length)));
+    return RUNTIME_PACKAGES.test(path) || (path.startsWith(prefix) && shared.test(path.slice(prefix.length)));
   };
 }
+
+/**
+ * The libraries every element runs on: the framework (Preact, or React in the React flavour), r2wc, jotai and
+ * zod/mini (the config schema). Other libraries (time zones, phone numbers, …) stay with the elements that use
+ * them: a time-zone library in the runtime would cost every contact form ~1.5 KB.
+ */
+const RUNTIME_PACKAGES = /\/node_modules\/(preact|react|react-dom|scheduler|jotai|@r2wc\/[^/]+|zod)\//;
