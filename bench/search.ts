@@ -4,22 +4,32 @@
  * Seeds N synthetic listings (default 100,000; 1,000,000 on PostgreSQL when DATABASE_URL is set) over
  * the Wasatch Front with one bulk INSERT … SELECT generate_series (its own generator: no importer, no
  * seed), CLUSTERs the table on its spatial index and ANALYZEs, then measures
- *   1. the query layer directly: listingLoad (25 rows) and listingsInfo (pins or clusters), p50/p99;
+ *   1. the query layer directly: listingLoad (25 rows, the search card's columns) and listingsInfo (pins or
+ *      clusters), p50/p99;
  *   2. over HTTP on loopback with a bounded load generator (keep-alive agent, 8 in flight, a fixed
  *      request count) against /public_graphql/?queryName=…: p50/p99 and requests/s, once repeating one
  *      request (served by the public response cache after the first) and once with a distinct viewport
  *      per request (every request runs the search),
- * for a neighbourhood, a city and a region viewport. A report: it always exits 0.
+ * for a block, a neighbourhood, a city and a region viewport. A report: it always exits 0.
  *
  * `--data-dir DIR` keeps the PGlite database in DIR and reuses its listings when it already holds N
  * benchmark listings (new migrations still apply), so repeated runs skip the seeding.
+ *
+ * `--database-url URL` (or DATABASE_URL) runs on PostgreSQL; the listings go into a throwaway schema
+ * dropped at the end, or with `--schema NAME` into that schema, kept and reused like `--data-dir`.
+ * `--concurrency N` sets the requests in flight (default 8); `--seed-only` stops after seeding;
+ * `--only TEXT` runs only the lines whose name contains TEXT (e.g. `--only "listingLoad, city, distinct"`);
+ * `--client-worker` runs the load generator in a worker thread, so the server's thread does not also
+ * pay for the client (on a 2-core machine the two still share the cores).
  */
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { startServer } from '../server/app';
 import { listingsInfo } from '../server/listings/search/clusters';
 import { loadListings } from '../server/listings/search/listing-load';
 import type { GeoBounds } from '../server/listings/search/filters';
+import type { ListingFieldSet } from '../server/listings/search/listing';
 import { rebuildMapCells, refreshMapCells } from '../server/listings/search/map-cells';
 
 const text = (name: string) => {
@@ -28,15 +38,23 @@ const text = (name: string) => {
 };
 const arg = (name: string) => (text(name) === undefined ? undefined : Number(text(name)));
 const DATA_DIR = text('data-dir') ?? 'memory://';
-const onPostgres = Boolean(process.env.DATABASE_URL);
+const DATABASE_URL = text('database-url') ?? process.env.DATABASE_URL;
+const SCHEMA = text('schema');
+const onPostgres = Boolean(DATABASE_URL);
 const LISTINGS = arg('listings') ?? (onPostgres ? 1_000_000 : 100_000);
 const DIRECT_RUNS = arg('runs') ?? 200;
 const HTTP_REQUESTS = arg('requests') ?? 2_000;
-const CONCURRENCY = 8;
+const CONCURRENCY = arg('concurrency') ?? 8;
+const SEED_ONLY = process.argv.includes('--seed-only');
+const ONLY = text('only');
+const wanted = (line: string) => ONLY === undefined || line.includes(ONLY);
+const CLIENT_WORKER = process.argv.includes('--client-worker');
 
 /** The Wasatch Front: Ogden to Provo. */
 const REGION: GeoBounds = { north: 41.3, south: 40.2, east: -111.6, west: -112.1 };
 const VIEWPORTS: Record<string, GeoBounds> = {
+  /** A few streets, zoomed in: finer than the finest map cells. */
+  block: { north: 40.7601, south: 40.755, east: -111.885, west: -111.895 },
   neighbourhood: { north: 40.765, south: 40.745, east: -111.87, west: -111.9 },
   city: { north: 40.82, south: 40.7, east: -111.8, west: -111.98 },
   region: REGION,
@@ -65,7 +83,7 @@ async function seed(db: Awaited<ReturnType<typeof startServer>>['db']): Promise<
     // Migrations may have added the map cells since the listings were seeded.
     await refreshMapCells(db);
     if ((await db.query('SELECT 1 FROM listing_map_cells LIMIT 1')).rows.length === 0) await rebuildMapCells(db);
-    console.log(`reusing ${LISTINGS.toLocaleString('en-US')} listings in ${DATA_DIR}`);
+    console.log(`reusing ${LISTINGS.toLocaleString('en-US')} listings in ${onPostgres ? `schema ${SCHEMA}` : DATA_DIR}`);
     return;
   }
   const started = performance.now();
@@ -116,6 +134,12 @@ async function timeDirect(label: string, run: () => Promise<unknown>): Promise<n
   console.log(`  ${label.padEnd(34)} p50 ${fmt(percentile(times, 50)).padStart(10)}  p99 ${fmt(percentile(times, 99)).padStart(10)}`);
   return times;
 }
+
+/** The listing fields LOAD_QUERY asks for (a search card), as the GraphQL layer passes them on. */
+const CARD_FIELDS: ListingFieldSet = new Set([
+  'id', 'slugId', 'listingCodeId', 'priceInPennies', 'priceCurrencyCode', 'photos', 'bedrooms', 'bathrooms',
+  'area', 'latitude', 'longitude', 'address', 'newListing', 'daysOnMarket',
+]);
 
 const LOAD_QUERY = `query listingLoad($geoInput: GeoInput) { listingLoad(geoInput: $geoInput, first: 25) {
   totalCount pageInfo { hasNextPage endCursor } pageCursors { around { cursor page isCurrent } }
@@ -172,23 +196,62 @@ async function httpLoad(url: string, queryName: string, query: string, variables
   return { p50: percentile(times, 50), p99: percentile(times, 99), rps: times.length / seconds };
 }
 
+type LoadResult = Awaited<ReturnType<typeof httpLoad>>;
+interface LoadSpec {
+  url: string;
+  queryName: 'listingLoad' | 'listingsInfo';
+  bounds: GeoBounds;
+  mode: 'repeated' | 'distinct';
+}
+
+function runLoad({ url, queryName, bounds, mode }: LoadSpec): Promise<LoadResult> {
+  const variables =
+    mode === 'repeated'
+      ? () => ({ geoInput: { bounds } })
+      : (i: number) => ({ geoInput: { bounds: { ...bounds, west: bounds.west - i * 1e-7 } } });
+  return httpLoad(url, queryName, queryName === 'listingLoad' ? LOAD_QUERY : INFO_QUERY, variables);
+}
+
+/** The same load from a worker thread (this file, started with workerData = the spec). */
+function runLoadInWorker(spec: LoadSpec): Promise<LoadResult> {
+  // Workers do not inherit tsx's loader: register it, then load this file.
+  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`;
+  const worker = new Worker(boot, { eval: true, workerData: spec, argv: process.argv.slice(2) });
+  return new Promise<LoadResult>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  }).finally(() => worker.terminate());
+}
+
+if (!isMainThread) {
+  parentPort!.postMessage(await runLoad(workerData as LoadSpec));
+  // Stays until the main thread has the answer and terminates it.
+  await new Promise((resolve) => setTimeout(resolve, 600_000));
+}
+
+class SeedOnly extends Error {}
+
 const server = await startServer({
   port: 0,
   // The demo partners (the default partner serves /public_graphql/); its 3 listings are replaced.
   dataDir: DATA_DIR,
-  databaseUrl: process.env.DATABASE_URL,
-  databaseSchema: onPostgres ? `bench_${process.pid}` : undefined,
-  dropSchemaOnClose: onPostgres,
+  databaseUrl: DATABASE_URL,
+  databaseSchema: onPostgres ? (SCHEMA ?? `bench_${process.pid}`) : undefined,
+  dropSchemaOnClose: onPostgres && !SCHEMA,
   logger: { info: () => undefined, warn: console.warn, error: console.error },
 });
 try {
   console.log(`bench/search on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`);
   await seed(server.db);
+  if (SEED_ONLY) throw new SeedOnly();
 
   console.log(`\n1. Direct queries (${DIRECT_RUNS} runs each, after 10 warm-up runs)`);
   const direct: Record<string, { load: number[]; info: number[] }> = {};
   for (const [name, bounds] of Object.entries(VIEWPORTS)) {
-    const load = await timeDirect(`listingLoad 25 rows, ${name}`, () => loadListings(server.db, { filter: { geo: { bounds } }, first: 25 }));
+    if (!wanted(`direct, ${name}`)) continue;
+    const load = await timeDirect(`listingLoad 25 rows, ${name}`, () =>
+      loadListings(server.db, { filter: { geo: { bounds } }, first: 25, fields: CARD_FIELDS }),
+    );
     let mode = '';
     const info = await timeDirect(`listingsInfo, ${name}`, async () => {
       mode = (await listingsInfo(server.db, { geo: { bounds } })).mode;
@@ -197,18 +260,14 @@ try {
     direct[name] = { load, info };
   }
 
-  console.log(`\n2. HTTP, loopback, ${HTTP_REQUESTS} requests per line, ${CONCURRENCY} in flight`);
+  console.log(`\n2. HTTP, loopback, ${HTTP_REQUESTS} requests per line, ${CONCURRENCY} in flight${CLIENT_WORKER ? ', client in a worker thread' : ''}`);
   const http: Record<string, Awaited<ReturnType<typeof httpLoad>>> = {};
   for (const [name, bounds] of Object.entries(VIEWPORTS)) {
-    for (const [queryName, query] of [
-      ['listingLoad', LOAD_QUERY],
-      ['listingsInfo', INFO_QUERY],
-    ] as const) {
-      for (const [mode, variables] of [
-        ['repeated', () => ({ geoInput: { bounds } })],
-        ['distinct', (i: number) => ({ geoInput: { bounds: { ...bounds, west: bounds.west - i * 1e-7 } } })],
-      ] as const) {
-        const r = await httpLoad(server.url, queryName, query, variables);
+    for (const queryName of ['listingLoad', 'listingsInfo'] as const) {
+      for (const mode of ['repeated', 'distinct'] as const) {
+        if (!wanted(`${queryName}, ${name}, ${mode}`)) continue;
+        const spec: LoadSpec = { url: server.url, queryName, bounds, mode };
+        const r = await (CLIENT_WORKER ? runLoadInWorker(spec) : runLoad(spec));
         http[`${queryName} ${name} ${mode}`] = r;
         console.log(
           `  ${`${queryName}, ${name}, ${mode}`.padEnd(42)} p50 ${fmt(r.p50).padStart(10)}  p99 ${fmt(r.p99).padStart(10)}  ${r.rps.toFixed(0).padStart(6)} req/s`,
@@ -220,18 +279,22 @@ try {
   console.log('\nAgainst DESIGN §5:');
   const all = (key: 'load' | 'info') => Object.values(direct).flatMap((d) => d[key]).sort((a, b) => a - b);
   const loadAll = all('load');
-  const loadP50 = percentile(loadAll, 50);
-  const loadP99 = percentile(loadAll, 99);
-  console.log(`  listingLoad query, all viewports: p50 ${fmt(loadP50)} (≤ ${BUDGET.queryP50}) ${verdict(loadP50 <= BUDGET.queryP50)}; p99 ${fmt(loadP99)} (≤ ${BUDGET.queryP99}) ${verdict(loadP99 <= BUDGET.queryP99)}`);
-  const clusters = percentile(direct.region!.info.slice().sort((a, b) => a - b), 50);
-  console.log(`  clusters (region viewport) p50 ${fmt(clusters)} (≤ ${BUDGET.clustersP50}, budget set at 1M) ${verdict(clusters <= BUDGET.clustersP50)}`);
+  if (loadAll.length > 0) {
+    const loadP50 = percentile(loadAll, 50);
+    const loadP99 = percentile(loadAll, 99);
+    console.log(`  listingLoad query, all viewports: p50 ${fmt(loadP50)} (≤ ${BUDGET.queryP50}) ${verdict(loadP50 <= BUDGET.queryP50)}; p99 ${fmt(loadP99)} (≤ ${BUDGET.queryP99}) ${verdict(loadP99 <= BUDGET.queryP99)}`);
+  }
+  if (direct.region) {
+    const clusters = percentile(direct.region.info.slice().sort((a, b) => a - b), 50);
+    console.log(`  clusters (region viewport) p50 ${fmt(clusters)} (≤ ${BUDGET.clustersP50}, budget set at 1M) ${verdict(clusters <= BUDGET.clustersP50)}`);
+  }
   for (const [name, r] of Object.entries(http).filter(([k]) => k.startsWith('listingLoad'))) {
     console.log(
       `  HTTP ${name}: p50 ${fmt(r.p50)} (≤ ${BUDGET.httpP50}) ${verdict(r.p50 <= BUDGET.httpP50)}; p99 ${fmt(r.p99)} (≤ ${BUDGET.httpP99}) ${verdict(r.p99 <= BUDGET.httpP99)}; ${r.rps.toFixed(0)} req/s (≥ ${BUDGET.httpRps}) ${verdict(r.rps >= BUDGET.httpRps)}`,
     );
   }
 } catch (error) {
-  console.error('bench/search failed:', error);
+  if (!(error instanceof SeedOnly)) console.error('bench/search failed:', error);
 } finally {
   await server.close();
 }

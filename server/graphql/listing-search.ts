@@ -11,6 +11,7 @@ import type { Classification } from '../listings/search/listing';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type PageCursor, type PageCursors } from '../listings/search/paging';
 import { withBadInput } from './bad-input';
 import { builder } from './builder';
+import { requestedListingFields } from './listing-fields';
 import type { GraphqlContext } from './context';
 import { Listing, ListingClassificationEnum } from './listings';
 import { partnerCountries } from './places';
@@ -191,9 +192,14 @@ builder.queryField('listingLoad', (t) =>
     type: ListingConnectionRef,
     description: 'Public listings for sale, rent or stay that a buyer can act on (Active, Coming Soon, Pending, Under Contract).',
     args: loadArgs(t),
-    resolve: (_root, args, ctx) =>
+    resolve: (_root, args, ctx, info) =>
       withBadInput(async () =>
-        loadListings(ctx.db, { ...args, orderBy: args.orderBy as ListingOrder | null, filter: await buildFilter(ctx, args) }),
+        loadListings(ctx.db, {
+          ...args,
+          orderBy: args.orderBy as ListingOrder | null,
+          filter: await buildFilter(ctx, args),
+          fields: requestedListingFields(info),
+        }),
       ),
   }),
 );
@@ -203,11 +209,16 @@ builder.queryField('stayLoad', (t) =>
     type: ListingConnectionRef,
     description: 'Stays (classification STAY), bookable for stayInput’s dates when given.',
     args: { ...loadArgs(t), stayInput: t.arg({ type: StayInput }) },
-    resolve: (_root, args, ctx) =>
+    resolve: (_root, args, ctx, info) =>
       withBadInput(async () => {
         const filter = await buildFilter(ctx, { ...args, searchType: 'stay' });
         const stay: StayDates | null = args.stayInput ?? null;
-        return loadListings(ctx.db, { ...args, orderBy: args.orderBy as ListingOrder | null, filter: { ...filter, stay } });
+        return loadListings(ctx.db, {
+          ...args,
+          orderBy: args.orderBy as ListingOrder | null,
+          filter: { ...filter, stay },
+          fields: requestedListingFields(info),
+        });
       }),
   }),
 );

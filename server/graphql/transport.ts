@@ -17,6 +17,7 @@ import { PublicResponseCache } from '../listings/search/response-cache';
 import { buildGraphqlContext, type GraphqlContext, type GraphqlEndpoint, type GraphqlServerContext } from './context';
 import { schema } from './index';
 import { GRAPHQL_LIMITS, queryLimitsRule } from './limits';
+import { useGraphqlJit } from './jit';
 import { useQueryNameRule } from './query-name';
 
 export interface GraphqlOptions {
@@ -68,7 +69,7 @@ function createEndpoint(endpoint: GraphqlEndpoint, options: GraphqlOptions) {
       error: (...args: unknown[]) => logger.error(`[graphql] ${String(args[0])}`, args[1]),
     },
     context: ({ request, ...server }) => buildGraphqlContext(request, server),
-    plugins: [useQueryNameRule(), useValidationLimits(production)],
+    plugins: [useQueryNameRule(), useValidationLimits(production), useGraphqlJit()],
   });
 }
 

@@ -39,10 +39,22 @@ export async function findPartnerBySlug(db: Queryable, slug: string): Promise<Pa
   return rows[0] ? toPartner(rows[0]) : null;
 }
 
-export async function findPartnerByDomain(db: Queryable, host: string): Promise<Partner | null> {
+/**
+ * In one query (it runs on every API request): the partner whose domains hold `originHost`, else the
+ * one whose domains hold `host` (the lowest id when several do), else the partner `fallbackSlug`.
+ */
+export async function findPartnerByHosts(
+  db: Queryable,
+  originHost: string | null,
+  host: string | null,
+  fallbackSlug: string,
+): Promise<Partner | null> {
   const { rows } = await db.query<PartnerRow>(
-    `SELECT ${COLUMNS} FROM partners WHERE domains @> ARRAY[$1]::text[] ORDER BY id LIMIT 1`,
-    [host.toLowerCase()],
+    `SELECT ${COLUMNS} FROM partners
+      WHERE domains @> ARRAY[$1::text] OR domains @> ARRAY[$2::text] OR slug = $3
+      ORDER BY CASE WHEN domains @> ARRAY[$1::text] THEN 0 WHEN domains @> ARRAY[$2::text] THEN 1 ELSE 2 END, id
+      LIMIT 1`,
+    [originHost?.toLowerCase() ?? null, host?.toLowerCase() ?? null, fallbackSlug],
   );
   return rows[0] ? toPartner(rows[0]) : null;
 }

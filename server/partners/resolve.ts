@@ -5,7 +5,7 @@
  */
 import { HttpError } from '../http/errors';
 import type { RequestContext } from '../http/router';
-import { DEFAULT_PARTNER_SLUG, findPartnerByDomain, findPartnerBySlug, type Partner } from './repository';
+import { DEFAULT_PARTNER_SLUG, findPartnerByHosts, findPartnerBySlug, type Partner } from './repository';
 
 export type PartnerResolution =
   | { found: true; partner: Partner }
@@ -28,14 +28,14 @@ export async function resolvePartner(ctx: RequestContext): Promise<PartnerResolu
     const partner = await findPartnerBySlug(db, slug);
     return partner ? { found: true, partner } : { found: false, slug };
   }
-  for (const host of [hostnameOf(ctx.origin, true), hostnameOf(ctx.req.headers.host, false)]) {
-    if (!host) continue;
-    const partner = await findPartnerByDomain(db, host);
-    if (partner) return { found: true, partner };
-  }
-  const fallback = await findPartnerBySlug(db, DEFAULT_PARTNER_SLUG);
-  if (!fallback) throw new Error(`The "${DEFAULT_PARTNER_SLUG}" partner is missing: run the seed.`);
-  return { found: true, partner: fallback };
+  const partner = await findPartnerByHosts(
+    db,
+    hostnameOf(ctx.origin, true),
+    hostnameOf(ctx.req.headers.host, false),
+    DEFAULT_PARTNER_SLUG,
+  );
+  if (!partner) throw new Error(`The "${DEFAULT_PARTNER_SLUG}" partner is missing: run the seed.`);
+  return { found: true, partner };
 }
 
 const unknownPartner = (slug: string) =>

@@ -188,23 +188,25 @@ export const cellInside = (grid: CellGrid, c: CellAggregate, box: GeoBounds) => 
  * Bounds on how many public, searchable listings (of a classification or all) a rectangle holds, from
  * the precomputed cells, summed in SQL: `atLeast` counts the cells strictly inside the touched range
  * (wholly inside the rectangle), `atMost` every cell it touches. Null when the rectangle is finer than
- * the precomputed levels.
+ * the precomputed levels. `total`: every such listing in the world (level 0), for plan choices.
  */
 export async function countBounds(
   db: Queryable,
   box: GeoBounds,
   classification: string | null,
-): Promise<{ grid: CellGrid; atLeast: number; atMost: number } | null> {
+): Promise<{ grid: CellGrid; atLeast: number; atMost: number; total: number } | null> {
   const grid = gridFor(box);
   if (grid.level > MAX_LEVEL) return null;
-  const rows = await readFresh<{ dirty: boolean; at_most: number | null; at_least: number | null }>(
+  const rows = await readFresh<{ dirty: boolean; at_most: number | null; at_least: number | null; total: number | null }>(
     db,
     `SELECT d.dirty, c.* FROM (${DIRTY}) AS d
     LEFT JOIN LATERAL (
       SELECT sum(listings)::int AS at_most,
-             (sum(listings) FILTER (WHERE cx > $2 AND cx < $3 AND cy > $4 AND cy < $5))::int AS at_least
+             (sum(listings) FILTER (WHERE cx > $2 AND cx < $3 AND cy > $4 AND cy < $5))::int AS at_least,
+             (SELECT sum(listings)::int FROM listing_map_cells
+               WHERE level = 0 ${classification ? 'AND classification = $6' : ''}) AS total
         FROM listing_map_cells WHERE ${GRID_WHERE(classification)}) AS c ON NOT d.dirty`,
     gridParams(grid, classification),
   );
-  return { grid, atLeast: rows[0]?.at_least ?? 0, atMost: rows[0]?.at_most ?? 0 };
+  return { grid, atLeast: rows[0]?.at_least ?? 0, atMost: rows[0]?.at_most ?? 0, total: rows[0]?.total ?? 0 };
 }
