@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../app';
+import { codeOf, graphqlAs, type GraphqlResponse } from '../testing/graphql';
 import { engineName, startTestServer } from '../testing/test-server';
 import type { GraphqlContext } from '../graphql/context';
 import { isFavoriteForViewer } from './favorites';
@@ -27,26 +28,9 @@ afterAll(async () => {
   await rm(uploadDir, { recursive: true, force: true });
 });
 
-interface GraphqlResponse {
-  data?: Record<string, any> | null;
-  errors?: { message: string; extensions?: Record<string, unknown> }[];
-}
 
-/** Names an anonymous operation `Op` (spec §7: every request says its operation names in ?queryName=). */
-const named = (query: string) =>
-  query.trim().startsWith('{') ? `query Op ${query}` : query.replace(/^\s*(query|mutation)\s*(?=[({])/, '$1 Op ');
-
-async function gql(token: string | null, query: string, variables: Record<string, unknown> = {}, endpoint = 'graphql') {
-  query = named(query);
-  const response = await fetch(`${server.url}/${endpoint}/?queryName=Op`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Token ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await response.json()) as GraphqlResponse;
-}
-
-const codeOf = (result: GraphqlResponse) => result.errors?.[0]?.extensions?.code;
+const gql = (token: string | null, query: string, variables: Record<string, unknown> = {}, endpoint: 'graphql' | 'public_graphql' = 'graphql') =>
+  graphqlAs(server, token, query, variables, endpoint);
 
 describe(`GraphQL me and settings (${engineName()})`, () => {
   it('answers me for the token holder, UNAUTHENTICATED without one and on /public_graphql/', async () => {

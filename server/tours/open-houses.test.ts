@@ -3,6 +3,7 @@ import { instantAt, openHouseDays } from '../../core/tours/tour-times';
 import type { RunningServer } from '../app';
 import { signUp, type SignedUp } from '../accounts/testing';
 import { engineName, startTestServer } from '../testing/test-server';
+import { codeOf, graphqlAs } from '../testing/graphql';
 
 let server: RunningServer;
 let listingId: number;
@@ -12,20 +13,8 @@ let seller: SignedUp;
 let stranger: SignedUp;
 let agent: SignedUp;
 
-interface GraphqlResponse {
-  data?: Record<string, any> | null;
-  errors?: { message: string; extensions?: Record<string, unknown> }[];
-}
-
-async function gql(who: SignedUp | null, query: string, variables: Record<string, unknown> = {}) {
-  const response = await fetch(`${server.url}/${who ? 'graphql' : 'public_graphql'}/?queryName=Op`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(who ? { Authorization: `Token ${who.token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await response.json()) as GraphqlResponse;
-}
-const codeOf = (r: GraphqlResponse) => r.errors?.[0]?.extensions?.code;
+const gql = (who: SignedUp | null, query: string, variables: Record<string, unknown> = {}) =>
+  graphqlAs(server, who, query, variables, who ? 'graphql' : 'public_graphql');
 
 const BY_LISTING = `query Op($listingId: ID!) {
   openHousesByListing(listingId: $listingId) { id listingId startDateTime endDateTime isActive openHouseStatus fromFeed tourListing { slugId timeZone } } }`;

@@ -3,6 +3,7 @@ import { buyerTourGrid, instantAt, openHouseDays, addDaysToKey, dayKeyOf } from 
 import type { RunningServer } from '../app';
 import { outbox, signUp, type SignedUp } from '../accounts/testing';
 import { engineName, startTestServer } from '../testing/test-server';
+import { codeOf, graphqlAs, type GraphqlResponse } from '../testing/graphql';
 import { signIcalToken } from './ical-links';
 
 let server: RunningServer;
@@ -14,23 +15,7 @@ let seller: SignedUp;
 let stranger: SignedUp;
 let agent: SignedUp;
 
-interface GraphqlResponse {
-  data?: Record<string, any> | null;
-  errors?: { message: string; extensions?: Record<string, unknown> }[];
-}
-
-const named = (query: string) =>
-  query.trim().startsWith('{') ? `query Op ${query}` : query.replace(/^\s*(query|mutation)\s*(?=[({])/, '$1 Op ');
-
-async function gql(who: SignedUp | null, query: string, variables: Record<string, unknown> = {}) {
-  const response = await fetch(`${server.url}/graphql/?queryName=Op`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(who ? { Authorization: `Token ${who.token}` } : {}) },
-    body: JSON.stringify({ query: named(query), variables }),
-  });
-  return (await response.json()) as GraphqlResponse;
-}
-const codeOf = (r: GraphqlResponse) => r.errors?.[0]?.extensions?.code;
+const gql = (who: SignedUp | null, query: string, variables: Record<string, unknown> = {}) => graphqlAs(server, who, query, variables);
 
 const TOUR_FIELDS = `id tourStatus start end cancellationReason listingAddress thumbnailPhotoUri
   requestedSchedule { scheduledDateTime } tourListing { slugId listingCodeId }

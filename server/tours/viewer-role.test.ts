@@ -4,6 +4,7 @@ import { buyerTourGrid } from '../../core/tours/tour-times';
 import type { RunningServer } from '../app';
 import { signUp, type SignedUp } from '../accounts/testing';
 import { engineName, startTestServer } from '../testing/test-server';
+import { graphqlAs, type GraphqlResponse } from '../testing/graphql';
 
 let server: RunningServer;
 let listingId: number;
@@ -13,19 +14,7 @@ let seller: SignedUp;
 let agent: SignedUp;
 let stranger: SignedUp;
 
-interface GraphqlResponse {
-  data?: Record<string, any> | null;
-  errors?: { message: string; extensions?: Record<string, unknown> }[];
-}
-
-async function gql(who: SignedUp, query: string, variables: Record<string, unknown> = {}) {
-  const response = await fetch(`${server.url}/graphql/?queryName=Op`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Token ${who.token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await response.json()) as GraphqlResponse;
-}
+const gql = (who: SignedUp, query: string, variables: Record<string, unknown> = {}) => graphqlAs(server, who, query, variables);
 
 beforeAll(async () => {
   server = await startTestServer({ trustProxy: true });
