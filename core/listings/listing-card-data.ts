@@ -1,5 +1,6 @@
 /** What a listing card shows (spec §3 Listing) and how it gets it: a `listing-id`, or data set on the element. */
 import { useEffect, useState } from 'react';
+import { LISTING_ADDRESS_FIELDS } from './listing-summary';
 
 export interface CardListing {
   id: string;
@@ -37,12 +38,7 @@ bedrooms
 bathrooms
 area
 areaUnit
-address {
-  streetLine1
-  city
-  stateProvince
-  postalCode
-}
+${LISTING_ADDRESS_FIELDS}
 newListing
 lastPriceUpdate {
   priceDropDate

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { CardListing } from './listing-card-data';
+import { LISTING_ADDRESS_FIELDS } from './listing-summary';
 
 export interface SimilarHome {
   id: string;
@@ -102,12 +103,7 @@ const DETAIL_FIELDS = /* GraphQL */ `
   propertyType
   classification
   daysOnHearth
-  address {
-    streetLine1
-    city
-    stateProvince
-    postalCode
-  }
+  ${LISTING_ADDRESS_FIELDS}
   location {
     latitude
     longitude
@@ -178,12 +174,7 @@ const DETAIL_FIELDS = /* GraphQL */ `
     bathrooms
     area
     areaUnit
-    address {
-      streetLine1
-      city
-      stateProvince
-      postalCode
-    }
+    ${LISTING_ADDRESS_FIELDS}
   }
   relatedPosts
   timeZone

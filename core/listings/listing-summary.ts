@@ -9,6 +9,16 @@ export interface ListingSummary {
   address: { streetLine1: string | null; city: string | null; stateProvince: string | null; postalCode: string | null } | null;
 }
 
+/** The listing address selection every listing query shares (what `formatAddress` reads). */
+export const LISTING_ADDRESS_FIELDS = /* GraphQL */ `
+  address {
+    streetLine1
+    city
+    stateProvince
+    postalCode
+  }
+`;
+
 /** A plain string: urql parses it in the lazily loaded client chunk, keeping the parser out of the runtime. */
 export const ContactFormListingQuery = /* GraphQL */ `
   query ContactFormListing($listingId: ID!) {
@@ -17,12 +27,7 @@ export const ContactFormListingQuery = /* GraphQL */ `
       slugId
       listingCodeId
       photoUri
-      address {
-        streetLine1
-        city
-        stateProvince
-        postalCode
-      }
+      ${LISTING_ADDRESS_FIELDS}
     }
   }
 `;

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { lazySchema } from '../validation/lazy-schema';
+import { LISTING_ADDRESS_FIELDS } from '../listings/listing-summary';
 
 z.config({ jitless: true });
 
@@ -83,12 +84,7 @@ export const MakeOfferListingQuery = /* GraphQL */ `
     listingInfo(listingId: $listingId) {
       id
       enableOffer
-      address {
-        streetLine1
-        city
-        stateProvince
-        postalCode
-      }
+      ${LISTING_ADDRESS_FIELDS}
     }
   }
 `;

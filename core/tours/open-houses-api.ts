@@ -5,6 +5,7 @@
  * (the element shows the spec's toast), never toasted by the client (`muteError`).
  */
 import * as z from 'zod/mini';
+import { LISTING_ADDRESS_FIELDS } from '../listings/listing-summary';
 
 z.config({ jitless: true });
 
@@ -46,12 +47,7 @@ export const ListingOpenHousesQuery = /* GraphQL */ `
       slugId
       listingCodeId
       timeZone
-      address {
-        streetLine1
-        city
-        stateProvince
-        postalCode
-      }
+      ${LISTING_ADDRESS_FIELDS}
       openHouse {
         id
         startDateTime

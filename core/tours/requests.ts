@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { TourStatus } from './tour-status';
 import type { AgentAndQualificationDraft } from './request-tour-state';
+import { LISTING_ADDRESS_FIELDS } from '../listings/listing-summary';
 
 // ---------------------------------------------------------------------------------------------------
 // Types
@@ -93,12 +94,7 @@ export const RequestTourListingQuery = /* GraphQL */ `
       listingCodeId
       enableRequestTour
       timeZone
-      address {
-        streetLine1
-        city
-        stateProvince
-        postalCode
-      }
+      ${LISTING_ADDRESS_FIELDS}
     }
   }
 `;
