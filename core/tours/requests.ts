@@ -9,6 +9,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { TourStatus } from './tour-status';
 import type { AgentAndQualificationDraft } from './request-tour-state';
 import { LISTING_ADDRESS_FIELDS } from '../listings/listing-summary';
+import type { TourViewerRole } from './tour-list';
 
 // ---------------------------------------------------------------------------------------------------
 // Types
@@ -16,7 +17,7 @@ import { LISTING_ADDRESS_FIELDS } from '../listings/listing-summary';
 export interface RequestedTour {
   id: string;
   /** Who is asking: the buyer who requested it, the listing's seller, or a company agent. */
-  viewerRole: 'BUYER' | 'SELLER' | 'AGENT';
+  viewerRole: TourViewerRole;
   tourStatus: TourStatus;
   /** ISO UTC; set once scheduled. */
   start: string | null;
@@ -102,14 +103,6 @@ export const RequestTourListingQuery = /* GraphQL */ `
 export const RequestedTourQuery = /* GraphQL */ `
   query RequestedTour($id: ID!) {
     requestedTour(id: $id) {
-      ${TOUR_FIELDS}
-    }
-  }
-`;
-
-export const RequestedToursQuery = /* GraphQL */ `
-  query RequestedTours {
-    requestedTours {
       ${TOUR_FIELDS}
     }
   }
@@ -211,19 +204,6 @@ export async function fetchToursByListing(listingId: number): Promise<TourCallRe
       )
       .toPromise();
     if (result.data?.requestedTourByListing) return { ok: true, value: result.data.requestedTourByListing };
-    return { ok: false, failure: result.error ? failureOf(result.error) : { kind: 'server', message: null, argumentName: null } };
-  } catch {
-    return { ok: false, failure: { kind: 'network', message: null, argumentName: null } };
-  }
-}
-
-/** The viewer's tours as buyer or seller (spec §7 requestedTours, cache-and-network: the first answer). */
-export async function fetchRequestedTours(): Promise<TourCallResult<RequestedTour[]>> {
-  try {
-    const result = await (await client())
-      .query<{ requestedTours: RequestedTour[] }>(RequestedToursQuery, {}, { muteError: true, requestPolicy: 'cache-and-network' })
-      .toPromise();
-    if (result.data?.requestedTours) return { ok: true, value: result.data.requestedTours };
     return { ok: false, failure: result.error ? failureOf(result.error) : { kind: 'server', message: null, argumentName: null } };
   } catch {
     return { ok: false, failure: { kind: 'network', message: null, argumentName: null } };
