@@ -75,3 +75,19 @@ describe('ConfirmDialog (spec §2)', () => {
     expect(onCancel).not.toHaveBeenCalled();
   });
 });
+
+describe('Dialog focus', () => {
+  it('returns focus to the element that had it when the dialog opened, also inside a shadow root', () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    const shadow = host.attachShadow({ mode: 'open' });
+    const trigger = document.createElement('button');
+    shadow.append(trigger);
+    trigger.focus();
+    act(() => root.render(<ConfirmDialog title="Cancel open house?" onConfirm={() => {}} onCancel={() => {}} />));
+    (container.querySelector('.dialog-actions button') as HTMLButtonElement).focus();
+    act(() => root.render(<></>));
+    expect(shadow.activeElement).toBe(trigger);
+    host.remove();
+  });
+});

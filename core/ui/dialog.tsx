@@ -1,8 +1,8 @@
 /**
  * The modal dialog every element uses (DESIGN §1 "Shadow DOM"): a native <dialog> opened with
  * showModal() inside the shadow root when mounted, labelled by its heading, closed by Escape, the ×
- * button or the owner. Mount it to open it, unmount it (after `onClose`) to close it; the browser returns
- * focus to the element that had it before, as native modal dialogs do.
+ * button or the owner. Mount it to open it, unmount it (after `onClose`) to close it; focus returns to the
+ * element that had it before.
  */
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { uiTexts } from '../i18n/ui';
@@ -21,19 +21,29 @@ export interface DialogProps {
   subTitle?: ReactNode;
 }
 
+/** The focused element, looking inside open shadow roots (document.activeElement stops at the host). */
+function deepActiveElement(): HTMLElement | null {
+  let active = typeof document === 'undefined' ? null : document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
 export function Dialog({ title, onClose, children, part = 'dialog', className, subTitle }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const closing = useRef(onClose);
   closing.current = onClose;
 
-  // A layout effect: its clean-up runs while the <dialog> is still in the document, so closing it there
-  // lets the browser hand focus back to the trigger (after removal, focus would fall to <body>).
+  // Focus goes back to what had it before the dialog opened (the trigger, usually inside a shadow root),
+  // when that is still on the page. Browsers do this for a <dialog> closed in place, but not reliably for
+  // one removed with its owner's state; doing it here serves every dialog the same way.
   useLayoutEffect(() => {
     const dialog = ref.current;
+    const trigger = deepActiveElement();
     if (dialog && !dialog.open) dialog.showModal();
     return () => {
       if (dialog?.open) dialog.close();
+      if (trigger?.isConnected) trigger.focus();
     };
   }, []);
 
