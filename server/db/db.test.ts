@@ -1,12 +1,17 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../paths';
 import { seed } from '../seed';
 import { engineName, openTestDatabase } from '../testing/test-server';
+import { VersionedCache, type ChangeKind } from './changes';
 import { loadMigrations, migrate } from './migrate';
 import type { Database } from './types';
+
+const run = promisify(execFile);
 
 let db: Database;
 beforeAll(async () => {
@@ -86,5 +91,109 @@ describe(`database (${engineName()})`, () => {
               now() AS at, 12.5::numeric AS amount`,
     );
     expect(rows[0]).toEqual({ pennies: 48900000, domains: ['a.example'], context: { a: 1 }, at: expect.any(Date), amount: '12.5' });
+  });
+
+  it('keeps PostgreSQL error fields (code, constraint) across engines', async () => {
+    const failure = db.query(`INSERT INTO partners SELECT * FROM partners WHERE slug = 'acme'`);
+    await expect(failure).rejects.toMatchObject({ code: '23505', message: expect.stringContaining('duplicate key') });
+  });
+
+  it('runs transactions one at a time, each seeing its own writes', async () => {
+    const rename = (name: string) =>
+      db.transaction(async (tx) => {
+        await tx.query(`UPDATE partners SET name = $1 WHERE slug = 'summit'`, [name]);
+        const { rows } = await tx.query<{ name: string }>(`SELECT name FROM partners WHERE slug = 'summit'`);
+        return rows[0]!.name;
+      });
+    expect(await Promise.all([rename('One'), rename('Two'), rename('Three')])).toEqual(['One', 'Two', 'Three']);
+    const { rows } = await db.query<{ name: string }>(`SELECT name FROM partners WHERE slug = 'summit'`);
+    expect(rows[0]!.name).toBe('Three');
+  });
+});
+
+describe.runIf(engineName() === 'PGlite')('change feed (PGlite, in order)', () => {
+  const version = (kind: ChangeKind) => db.changes!.version(kind);
+
+  it('counts a change before the statement that made it returns', async () => {
+    const before = version('partners');
+    await db.query(`UPDATE partners SET name = name WHERE slug = 'acme'`);
+    expect(version('partners')).toBeGreaterThan(before);
+    const search = version('search');
+    await db.query(`UPDATE listings SET price_in_pennies = price_in_pennies + 1 WHERE id = 1001`);
+    expect(version('search')).toBeGreaterThan(search);
+  });
+
+  it('counts a transaction’s changes at commit, and none when it rolls back', async () => {
+    let before = version('partners');
+    await db.transaction(async (tx) => {
+      await tx.query(`UPDATE partners SET name = name WHERE slug = 'acme'`);
+      expect(version('partners')).toBe(before);
+    });
+    expect(version('partners')).toBeGreaterThan(before);
+    before = version('partners');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`UPDATE partners SET name = name WHERE slug = 'acme'`);
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    expect(version('partners')).toBe(before);
+  });
+
+  it('leaves versions alone on reads and on changes of other tables', async () => {
+    const before = [version('search'), version('partners')];
+    await db.query('SELECT * FROM listings');
+    await db.query(`UPDATE listings SET visit_count = visit_count + 1 WHERE id = 1001`);
+    expect([version('search'), version('partners')]).toEqual(before);
+  });
+});
+
+describe.runIf(engineName() === 'PostgreSQL')('change feed (PostgreSQL)', () => {
+  it('is absent: other connections and processes write too, so caches read the database', () => {
+    expect(db.changes).toBeNull();
+  });
+});
+
+describe('VersionedCache', () => {
+  it('answers from memory until the kind changes, and loads every time without a feed', async () => {
+    const cache = new VersionedCache<string>('partners', 10);
+    let loads = 0;
+    const load = async () => `load ${++loads}`;
+    const first = await cache.read(db, 'k', load);
+    const second = await cache.read(db, 'k', load);
+    if (db.changes) {
+      expect(second).toBe(first);
+      await db.query(`UPDATE partners SET name = name WHERE slug = 'acme'`);
+      expect(await cache.read(db, 'k', load)).not.toBe(first);
+    } else {
+      expect(second).not.toBe(first);
+    }
+  });
+
+  it('keeps at most maxEntries per database, dropping the least recently used', async () => {
+    const cache = new VersionedCache<number>('partners', 2);
+    let loads = 0;
+    const read = (key: string) => cache.read(db, key, async () => ++loads);
+    await read('a');
+    await read('b');
+    await read('a');
+    await read('c');
+    const before = loads;
+    await read('a');
+    await read('c');
+    expect(loads - before).toBe(db.changes ? 0 : 2);
+    await read('b');
+    expect(loads - before).toBe(db.changes ? 1 : 3);
+  });
+});
+
+describe.runIf(engineName() === 'PGlite')('the database thread', () => {
+  it('lets a script that never closes the database exit', async () => {
+    const script = `import { openPglite } from ${JSON.stringify(new URL('./pglite.ts', import.meta.url).href)};
+      const db = await openPglite('memory://');
+      const { rows } = await db.query('SELECT 41 + 1 AS n');
+      console.log(rows[0].n);`;
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 120_000 });
+    expect(stdout.trim()).toBe('42');
   });
 });

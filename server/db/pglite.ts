@@ -1,29 +1,131 @@
-import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+/**
+ * The embedded PostgreSQL (PGlite, WebAssembly), run in a worker thread of its own (pglite-thread.ts):
+ * a statement executes there while this thread keeps serving requests, so on two cores the database and
+ * the HTTP/GraphQL work of other requests run side by side. Rows and errors cross as structured clones
+ * (Date, arrays, JSON and bytes survive; a database error keeps its PostgreSQL fields such as `code`).
+ *
+ * Change notifications (changes.ts) arrive in order with the answers: before the answer to the statement
+ * that caused them.
+ *
+ * The thread keeps the process alive only while statements are pending: a script that forgets close()
+ * still exits.
+ */
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from '../worker-thread';
+import { ChangeCounter } from './changes';
+import type { Reply, Request, SerializedError, ThreadData } from './pglite-thread';
 import type { Database, Queryable, QueryResult } from './types';
 
-const MEMORY_DATA_DIR = 'memory://';
+type Message = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
 
-/** An embedded PostgreSQL (WASM) in `dataDir`, or in memory for `memory://`. */
+function toError(serialized: SerializedError): Error {
+  const { message, name, ...fields } = serialized;
+  const error = new Error(message);
+  error.name = name;
+  return Object.assign(error, fields);
+}
+
+class Thread {
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private failure: Error | null = null;
+
+  readonly changes = new ChangeCounter();
+
+  constructor(private readonly worker: Worker) {
+    worker.unref();
+    worker.on('message', (reply: Reply) => this.settle(reply));
+    worker.on('error', (error) => this.fail(error));
+    worker.on('exit', (code) => this.fail(new Error(`The database thread stopped (exit code ${code}).`)));
+  }
+
+  /** Waits for the thread's database to be open (its first message, id 0). */
+  ready(): Promise<unknown> {
+    return this.track(0);
+  }
+
+  send<T>(message: Message): Promise<T> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    const answer = this.track(id) as Promise<T>;
+    this.worker.postMessage({ ...message, id } as Request);
+    return answer;
+  }
+
+  terminate(): Promise<number> {
+    return this.worker.terminate();
+  }
+
+  private track(id: number): Promise<unknown> {
+    if (this.pending.size === 0) this.worker.ref();
+    return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
+  }
+
+  private settle(reply: Reply): void {
+    if ('notify' in reply) {
+      this.changes.notify(reply.notify);
+      return;
+    }
+    const waiting = this.pending.get(reply.id);
+    if (!waiting) return;
+    this.pending.delete(reply.id);
+    if (this.pending.size === 0) this.worker.unref();
+    if (reply.error) waiting.reject(toError(reply.error));
+    else waiting.resolve(reply.value);
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+    this.worker.unref();
+  }
+}
+
+/** An embedded PostgreSQL in `dataDir`, or in memory for `memory://`. */
 export async function openPglite(dataDir: string): Promise<Database> {
-  if (!dataDir.startsWith(MEMORY_DATA_DIR)) await mkdir(dataDir, { recursive: true });
-  const pg = new PGlite(dataDir);
-  await pg.waitReady;
+  const thread = new Thread(
+    startModuleWorker(new URL('./pglite-thread.ts', import.meta.url).href, { workerData: { dataDir } satisfies ThreadData }),
+  );
+  try {
+    await thread.ready();
+  } catch (error) {
+    await thread.terminate();
+    throw error;
+  }
 
-  const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+  const on = (tx?: number): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-      const result = await target.query<T>(sql, params as unknown[]);
-      return { rows: result.rows };
+      return { rows: await thread.send<T[]>({ op: 'query', sql, params: [...params], tx }) };
     },
     async exec(sql: string) {
-      await target.exec(sql);
+      await thread.send({ op: 'exec', sql, tx });
     },
   });
 
+  let closed: Promise<void> | null = null;
   return {
     engine: 'pglite',
-    ...wrap(pg),
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
-    close: () => pg.close(),
+    changes: thread.changes,
+    ...on(),
+    async transaction(fn) {
+      const tx = await thread.send<number>({ op: 'begin' });
+      let result;
+      try {
+        result = await fn(on(tx));
+      } catch (error) {
+        await thread.send({ op: 'end', tx, commit: false });
+        throw error;
+      }
+      await thread.send({ op: 'end', tx, commit: true });
+      return result;
+    },
+    close() {
+      closed ??= thread
+        .send({ op: 'close' })
+        .finally(() => thread.terminate())
+        .then(() => undefined);
+      return closed;
+    },
   };
 }

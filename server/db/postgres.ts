@@ -63,6 +63,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
 
   return {
     engine: 'postgres',
+    changes: null,
     ...wrap(pool),
     async transaction(fn) {
       const client = await pool.connect();

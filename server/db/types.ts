@@ -3,6 +3,8 @@
  * Type mapping is the same on both: int8 → number, numeric → string, jsonb → parsed JSON,
  * text[] → string[], timestamptz → Date.
  */
+import type { ChangeFeed } from './changes';
+
 export type Row = Record<string, unknown>;
 
 export interface QueryResult<T> {
@@ -18,6 +20,8 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly engine: 'pglite' | 'postgres';
+  /** In-order change notifications (changes.ts): PGlite only; null on PostgreSQL. */
+  readonly changes: ChangeFeed | null;
   /** Runs `fn` in one transaction on one connection; rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -50,6 +50,18 @@ describe(`CORS per partner (${engineName()})`, () => {
     expect(await leadsFrom(dev, 'https://evil.example')).toBe(0);
   });
 
+  it('applies a change to a partner from the very next request (the partner lookup is cached until then)', async () => {
+    const origin = 'https://newly-allowed.example';
+    expect((await postContact(dev, 'summit', origin)).status).toBe(403);
+    await dev.db.query(`UPDATE partners SET allowed_origins = allowed_origins || $1::text WHERE slug = 'summit'`, [origin]);
+    try {
+      expect((await postContact(dev, 'summit', origin)).status).toBe(201);
+    } finally {
+      await dev.db.query(`UPDATE partners SET allowed_origins = array_remove(allowed_origins, $1) WHERE slug = 'summit'`, [origin]);
+    }
+    expect((await postContact(dev, 'summit', origin)).status).toBe(403);
+  });
+
   it("refuses an origin that only resembles an allowed one", async () => {
     for (const origin of ['https://summit.example.evil.example', 'http://summit.example', 'https://summit.example:8443']) {
       expect((await postContact(dev, 'summit', origin)).status, origin).toBe(403);

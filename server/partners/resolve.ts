@@ -3,6 +3,7 @@
  * `domains` hold the Origin's host (an embed on the partner's site), else the Host (the hosted site on
  * the partner's own domain), else `default`.
  */
+import { VersionedCache } from '../db/changes';
 import { HttpError } from '../http/errors';
 import type { RequestContext } from '../http/router';
 import { DEFAULT_PARTNER_SLUG, findPartnerByHosts, findPartnerBySlug, type Partner } from './repository';
@@ -21,18 +22,23 @@ export function hostnameOf(value: string | undefined, withScheme: boolean): stri
   }
 }
 
+/**
+ * Every API request resolves its partner: kept in memory until a partner changes (server/db/changes.ts),
+ * for the slugs and hosts seen most recently (hosts come from request headers: bounded).
+ */
+const resolved = new VersionedCache<Partner | null>('partners', 1_000);
+
 export async function resolvePartner(ctx: RequestContext): Promise<PartnerResolution> {
   const { db } = ctx.services;
   const slug = ctx.url.searchParams.get('partner');
   if (slug !== null && slug !== '') {
-    const partner = await findPartnerBySlug(db, slug);
+    const partner = await resolved.read(db, `slug\n${slug}`, () => findPartnerBySlug(db, slug));
     return partner ? { found: true, partner } : { found: false, slug };
   }
-  const partner = await findPartnerByHosts(
-    db,
-    hostnameOf(ctx.origin, true),
-    hostnameOf(ctx.req.headers.host, false),
-    DEFAULT_PARTNER_SLUG,
+  const originHost = hostnameOf(ctx.origin, true);
+  const host = hostnameOf(ctx.req.headers.host, false);
+  const partner = await resolved.read(db, `hosts\n${originHost}\n${host}`, () =>
+    findPartnerByHosts(db, originHost, host, DEFAULT_PARTNER_SLUG),
   );
   if (!partner) throw new Error(`The "${DEFAULT_PARTNER_SLUG}" partner is missing: run the seed.`);
   return { found: true, partner };

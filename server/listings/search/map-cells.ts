@@ -11,6 +11,7 @@
  * `rebuildMapCells` redoes everything after a bulk load.
  */
 import type { Queryable } from '../../db';
+import { VersionedCache } from '../../db/changes';
 import { SEARCHABLE_STATUSES } from './listing';
 import type { GeoBounds } from './filters';
 
@@ -143,8 +144,22 @@ function gridParams(grid: CellGrid, classification: string | null): unknown[] {
 const GRID_WHERE = (classification: string | null) =>
   `level = $1 AND cx BETWEEN $2 AND $3 AND cy BETWEEN $4 AND $5 ${classification ? 'AND classification = $6' : ''}`;
 
+const gridKey = (grid: CellGrid, classification: string | null) =>
+  `${grid.level} ${grid.x0} ${grid.x1} ${grid.y0} ${grid.y1} ${classification ?? ''}`;
+
+/**
+ * Reads of the cells kept in memory until the next search change (server/db/changes.ts): a map that pans
+ * a little reads the same cells again. Entries per database: ≤ 289 aggregates, or one count.
+ */
+const cellReads = new VersionedCache<CellAggregate[]>('search', 500);
+const countReads = new VersionedCache<CountBounds>('search', 2_000);
+
 /** The precomputed cells of `grid` (level ≤ MAX_LEVEL), of one classification or all. */
-export async function precomputedCells(db: Queryable, grid: CellGrid, classification: string | null): Promise<CellAggregate[]> {
+export function precomputedCells(db: Queryable, grid: CellGrid, classification: string | null): Promise<CellAggregate[]> {
+  return cellReads.read(db, gridKey(grid, classification), () => readCells(db, grid, classification));
+}
+
+async function readCells(db: Queryable, grid: CellGrid, classification: string | null): Promise<CellAggregate[]> {
   const rows = await readFresh<CellRow & { dirty: boolean }>(
     db,
     `SELECT d.dirty, c.* FROM (${DIRTY}) AS d
@@ -190,13 +205,20 @@ export const cellInside = (grid: CellGrid, c: CellAggregate, box: GeoBounds) => 
  * (wholly inside the rectangle), `atMost` every cell it touches. Null when the rectangle is finer than
  * the precomputed levels. `total`: every such listing in the world (level 0), for plan choices.
  */
-export async function countBounds(
-  db: Queryable,
-  box: GeoBounds,
-  classification: string | null,
-): Promise<{ grid: CellGrid; atLeast: number; atMost: number; total: number } | null> {
+export async function countBounds(db: Queryable, box: GeoBounds, classification: string | null): Promise<CountBounds | null> {
   const grid = gridFor(box);
   if (grid.level > MAX_LEVEL) return null;
+  return countReads.read(db, gridKey(grid, classification), () => readCounts(db, grid, classification));
+}
+
+export interface CountBounds {
+  grid: CellGrid;
+  atLeast: number;
+  atMost: number;
+  total: number;
+}
+
+async function readCounts(db: Queryable, grid: CellGrid, classification: string | null): Promise<CountBounds> {
   const rows = await readFresh<{ dirty: boolean; at_most: number | null; at_least: number | null; total: number | null }>(
     db,
     `SELECT d.dirty, c.* FROM (${DIRTY}) AS d

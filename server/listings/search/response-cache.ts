@@ -8,10 +8,12 @@
  * Freshness: an entry is served only while the search generation it was computed at is current — every
  * statement that changes listings, open houses, stay calendars or status history bumps it (migration 060)
  * — and for at most TTL_MS (time alone changes answers too: newListing, open houses ending). Spec §9's
- * fetch policy lets a client reuse results for 60 s; this stays well inside it. A hit costs one tiny
- * query (the generation) instead of the search and the GraphQL execution. Errors are never cached.
+ * fetch policy lets a client reuse results for 60 s; this stays well inside it. A hit costs no query on
+ * PGlite (the generation is the in-order change feed's, server/db/changes.ts) and one tiny one on
+ * PostgreSQL, instead of the search and the GraphQL execution. Errors are never cached.
  */
 import type { Queryable } from '../../db';
+import { feedOf } from '../../db/changes';
 import { Kind, parse, print, type DocumentNode } from '../../graphql/graphql-js';
 
 export const TTL_MS = 15_000;
@@ -96,8 +98,13 @@ export class PublicResponseCache {
     return `${partnerId}\n${normalised}\n${stableJson(variables ?? null)}\n${stableJson(operationName ?? null)}`;
   }
 
-  /** The current search generation (one indexed single-row read). */
+  /**
+   * The current search generation: the in-order change feed's version on PGlite (nothing to read), one
+   * indexed single-row read on PostgreSQL.
+   */
   async generation(db: Queryable): Promise<number> {
+    const feed = feedOf(db);
+    if (feed) return feed.version('search');
     const { rows } = await db.query<{ generation: number }>('SELECT generation FROM search_generation');
     return rows[0]?.generation ?? -1;
   }
