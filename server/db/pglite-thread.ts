@@ -12,6 +12,7 @@ import { mkdir } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { CHANGES_CHANNEL } from './changes';
+import { PreparedStatements } from './pglite-prepared';
 
 export type Request =
   | { id: number; op: 'query'; sql: string; params: unknown[]; tx?: number }
@@ -61,6 +62,7 @@ async function serve(port: NonNullable<typeof parentPort>, { dataDir }: ThreadDa
     done: Promise<void>;
   }
   const open = new Map<number, Open>();
+  const prepared = new PreparedStatements(pg);
   const reply = (message: Reply) => port.postMessage(message);
   const target = (tx: number | undefined) => {
     if (tx === undefined) return pg;
@@ -70,7 +72,10 @@ async function serve(port: NonNullable<typeof parentPort>, { dataDir }: ThreadDa
   };
 
   const handlers: { [Op in Request['op']]: (message: Extract<Request, { op: Op }>) => Promise<unknown> } = {
-    query: async ({ sql, params, tx }) => (await target(tx).query(sql, params)).rows,
+    query: ({ sql, params, tx }) => {
+      target(tx);
+      return prepared.query(sql, params, tx !== undefined);
+    },
     exec: async ({ sql, tx }) => {
       await target(tx).exec(sql);
       return null;

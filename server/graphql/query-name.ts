@@ -27,17 +27,34 @@ export function readQueryName(url: string): string | null {
 const badRequest = (message: string) =>
   createGraphQLError(message, { extensions: { code: 'BAD_QUERY_NAME', http: { status: 400 } } });
 
-/** Checks `queryName` against the document; documents that do not parse are left to Yoga's own errors. */
-export function checkQueryName(query: string | undefined, queryName: string | null): void {
-  if (typeof query !== 'string') return;
-  let names: (string | null)[];
+/** Documents seen recently → their operation names (null: does not parse), so a repeated one is parsed once. */
+const operationNamesOf = new Map<string, (string | null)[] | null>();
+const MAX_DOCUMENTS = 500;
+const MAX_REMEMBERED_LENGTH = 20_000;
+
+function operationNames(query: string): (string | null)[] | null {
+  const known = operationNamesOf.get(query);
+  if (known !== undefined) return known;
+  let names: (string | null)[] | null;
   try {
     names = parse(query, { noLocation: true })
       .definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION)
       .map((d) => d.name?.value ?? null);
   } catch {
-    return;
+    names = null;
   }
+  if (query.length <= MAX_REMEMBERED_LENGTH) {
+    if (operationNamesOf.size >= MAX_DOCUMENTS) operationNamesOf.delete(operationNamesOf.keys().next().value!);
+    operationNamesOf.set(query, names);
+  }
+  return names;
+}
+
+/** Checks `queryName` against the document; documents that do not parse are left to Yoga's own errors. */
+export function checkQueryName(query: string | undefined, queryName: string | null): void {
+  if (typeof query !== 'string') return;
+  const names = operationNames(query);
+  if (names === null) return;
   if (names.includes(null)) {
     throw badRequest('Name every operation (e.g. "query listingInfo { … }"): queryName is made from the operation names.');
   }

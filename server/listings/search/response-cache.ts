@@ -22,6 +22,7 @@ export const MAX_ENTRIES = 500;
 export const MAX_BYTES = 32 * 1024 * 1024;
 /** Root fields whose answers depend only on the arguments, the partner and the search tables. */
 export const SEARCH_FIELDS: ReadonlySet<string> = new Set(['listingLoad', 'stayLoad', 'listingsInfo', 'listingFeed', '__typename']);
+const ERRORS_KEY = '"errors":';
 /** Documents remembered as (not) cacheable, so a repeated document is parsed once. */
 const MAX_DOCUMENTS = 200;
 const MAX_DOCUMENT_LENGTH = 20_000;
@@ -128,12 +129,9 @@ export class PublicResponseCache {
   /** Keeps a successful response (status 200, no `errors`) computed at `generation`. */
   store(key: string, generation: number, status: number, contentType: string, payload: Uint8Array<ArrayBuffer>): void {
     if (status !== 200 || payload.byteLength > MAX_BYTES / 16) return;
-    try {
-      const parsed = JSON.parse(Buffer.from(payload).toString('utf8')) as { errors?: unknown };
-      if (parsed.errors !== undefined) return;
-    } catch {
-      return;
-    }
+    // No field of the schema is named `errors`, and JSON escapes a quote inside a string: these bytes are
+    // the result's `errors` key (or a client's alias of that name: then the answer just goes uncached).
+    if (Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength).includes(ERRORS_KEY)) return;
     const old = this.entries.get(key);
     if (old) this.drop(key, old);
     this.entries.set(key, { payload, contentType, generation, expires: this.now() + this.ttlMs });

@@ -1,0 +1,15 @@
+import { openPglite } from './server/db/pglite';
+import { loadListings } from './server/listings/search/listing-load';
+const db = await openPglite('/tmp/h7-data');
+const orig = db.query.bind(db);
+const seen: string[] = [];
+(db as any).query = async (sql: string, params: unknown[] = []) => { if (/row_to_json/.test(sql)) seen.push(JSON.stringify({ sql, params })); return orig(sql, params); };
+const bounds = { north: 40.82, south: 40.7, east: -111.8, west: -111.98 };
+const fields = new Set(['id','slugId','listingCodeId','priceInPennies','priceCurrencyCode','photos','bedrooms','bathrooms','area','latitude','longitude','address','newListing','daysOnMarket']);
+await loadListings(db, { filter: { geo: { bounds } }, first: 25, fields: fields as any });
+const { sql, params } = JSON.parse(seen[0]!);
+console.log(sql, params); (await import("node:fs")).writeFileSync("/tmp/q.json", JSON.stringify({ sql, params }));
+for (let i = 0; i < 20; i++) await orig(sql, params);
+const plan = await orig('EXPLAIN (ANALYZE, BUFFERS) ' + sql, params);
+console.log(plan.rows.map((r: any) => r['QUERY PLAN']).join('\n'));
+await db.close();

@@ -1,0 +1,20 @@
+import { PGlite } from '@electric-sql/pglite';
+import { readFileSync } from 'node:fs';
+const pg = new PGlite('/tmp/h7-data'); await pg.waitReady;
+const { sql, params } = JSON.parse(readFileSync('/tmp/q.json', 'utf8'));
+const time = async (name: string, f: (i: number) => Promise<unknown>) => {
+  for (let i = 0; i < 50; i++) await f(i);
+  const t = performance.now(); for (let i = 0; i < 500; i++) await f(i);
+  console.log(name, ((performance.now() - t) / 500).toFixed(3), 'ms');
+};
+const moved = (i: number) => [params[0], params[1] - i * 1e-7, params[2], params[3], params[4]];
+const litx = 0;
+const lit = (i: number) => { const m = moved(i); return `EXECUTE page_walk('{Active,"Active Under Contract","Coming Soon",Pending}', ${m[1]}, ${m[2]}, ${m[3]}, ${m[4]})`; };
+await time('query (unnamed, replanned)', (i) => pg.query(sql, moved(i)));
+const inl = sql.replace('$1::text[]', `'{Active,"Active Under Contract","Coming Soon",Pending}'::text[]`);
+await time('exec literal (simple protocol)', (i) => { const m = moved(i); return pg.exec(inl.replace('$2', String(m[1])).replace('$3', String(m[2])).replace('$4', String(m[3])).replace('$5', String(m[4]))); });
+await pg.exec(`PREPARE page_walk(text[], float8, float8, float8, float8) AS ${sql}`);
+await time('exec EXECUTE literal auto', (i) => pg.exec(lit(i)));
+await pg.exec(`SET plan_cache_mode = force_generic_plan`);
+await time('exec EXECUTE literal generic', (i) => pg.exec(lit(i)));
+await pg.close();
