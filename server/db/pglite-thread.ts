@@ -52,6 +52,7 @@ async function serve(port: NonNullable<typeof parentPort>, { dataDir }: ThreadDa
   if (!dataDir.startsWith(MEMORY_DATA_DIR)) await mkdir(dataDir, { recursive: true });
   const pg = new PGlite(dataDir);
   await pg.waitReady;
+  if (process.env.HEARTH_GENERIC) await pg.exec('SET plan_cache_mode = force_generic_plan');
   await pg.listen(CHANGES_CHANNEL, (payload) => port.postMessage({ id: -1, notify: payload } satisfies Reply));
 
   interface Open {

@@ -42,10 +42,11 @@ function readAuthorization(header: string | null): Authorization | null {
 }
 
 export function buildGraphqlContext(request: Request, server: GraphqlServerContext): GraphqlContext {
-  return {
-    ...server,
-    authorization: readAuthorization(request.headers.get('authorization')),
-    // The transport builds the request URL on config.publicOrigin.
-    publicOrigin: new URL(request.url).origin,
-  };
+  // The transport builds the request URL on config.publicOrigin.
+  return buildGraphqlContextFor(new URL(request.url).origin, request.headers.get('authorization'), server);
+}
+
+/** The same context without a Fetch Request (the public search fast path, search-fast-path.ts). */
+export function buildGraphqlContextFor(publicOrigin: string, authorization: string | null, server: GraphqlServerContext): GraphqlContext {
+  return { ...server, authorization: readAuthorization(authorization), publicOrigin };
 }

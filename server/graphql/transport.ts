@@ -13,12 +13,13 @@ import { API_CSP } from '../http/respond';
 import type { RequestContext, Route } from '../http/router';
 import type { Logger } from '../log';
 import { guardPartnerRequest, partnerPreflight } from '../partners/guard';
-import { PublicResponseCache } from '../listings/search/response-cache';
-import { buildGraphqlContext, type GraphqlContext, type GraphqlEndpoint, type GraphqlServerContext } from './context';
+import { hasErrors, PublicResponseCache } from '../listings/search/response-cache';
+import { buildGraphqlContext, buildGraphqlContextFor, type GraphqlContext, type GraphqlEndpoint, type GraphqlServerContext } from './context';
 import { schema } from './index';
 import { GRAPHQL_LIMITS, queryLimitsRule } from './limits';
 import { useGraphqlJit } from './jit';
-import { useQueryNameRule } from './query-name';
+import { readQueryName, useQueryNameRule } from './query-name';
+import { SearchFastPath, type Answer } from './search-fast-path';
 
 export interface GraphqlOptions {
   production: boolean;
@@ -75,11 +76,17 @@ function createEndpoint(endpoint: GraphqlEndpoint, options: GraphqlOptions) {
 
 const NOT_FORWARDED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host']);
 
+/** The public endpoint's search shortcuts: whole answers cached, and searches run without Yoga's Fetch objects. */
+interface SearchShortcuts {
+  cache: PublicResponseCache;
+  fastPath: SearchFastPath;
+}
+
 async function forward(
   ctx: RequestContext,
   yoga: YogaServerInstance<GraphqlServerContext, GraphqlContext>,
   endpoint: GraphqlEndpoint,
-  cache: PublicResponseCache | null = null,
+  search: SearchShortcuts | null = null,
 ): Promise<void> {
   const partner = await guardPartnerRequest(ctx);
   // Uploads (uploadUserPhoto) are multipart, and only for signed-in users.
@@ -90,43 +97,58 @@ async function forward(
   const viewer = endpoint === 'graphql' ? await authenticate(ctx.services.db, ctx.req.headers, ctx.method) : null;
   const body = await readBody(ctx.req, upload ? UPLOAD_BODY_LIMIT : GRAPHQL_BODY_LIMIT);
 
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(ctx.req.headers)) {
-    if (value === undefined || NOT_FORWARDED.has(name)) continue;
-    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  }
-  // Yoga matches its endpoint exactly; our router also accepts the path without its trailing slash.
-  const url = new URL(ctx.req.url ?? '/', ctx.services.config.publicOrigin);
-  url.pathname = `/${endpoint}/`;
-  const request = new Request(url, {
-    method: 'POST',
-    headers,
-    body: new Uint8Array(body),
-  });
-  // Identical public search requests within seconds are answered from the cache (response-cache.ts).
-  const cacheable = cache && !ctx.req.headers.authorization ? partner.id : null;
-  const response = await (cache
-    ? cache.fetch(ctx.services.db, cacheable, body, () => yoga.fetch(request, { db: ctx.services.db, partner, endpoint, viewer }))
-    : yoga.fetch(request, { db: ctx.services.db, partner, endpoint, viewer }));
+  const server: GraphqlServerContext = { db: ctx.services.db, partner, endpoint, viewer };
+  const viaYoga = async (): Promise<Answer> => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(ctx.req.headers)) {
+      if (value === undefined || NOT_FORWARDED.has(name)) continue;
+      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    // Yoga matches its endpoint exactly; our router also accepts the path without its trailing slash.
+    const url = new URL(ctx.req.url ?? '/', ctx.services.config.publicOrigin);
+    url.pathname = `/${endpoint}/`;
+    const response = await yoga.fetch(new Request(url, { method: 'POST', headers, body: new Uint8Array(body) }), server);
+    const answer: Answer = { status: response.status, headers: {}, payload: new Uint8Array(await response.arrayBuffer()) };
+    response.headers.forEach((value, name) => {
+      if (!name.startsWith('access-control-') && name !== 'content-length') answer.headers[name] = value;
+    });
+    return answer;
+  };
 
-  const payload = Buffer.from(await response.arrayBuffer());
-  ctx.res.statusCode = response.status;
-  response.headers.forEach((value, name) => {
-    if (!name.startsWith('access-control-') && name !== 'content-length') ctx.res.setHeader(name, value);
-  });
+  let answer: Answer;
+  if (search) {
+    // Public search without an Authorization header: the response cache, then the fast path, then Yoga.
+    const { cache, fastPath } = search;
+    const cacheable = ctx.req.headers.authorization ? null : partner.id;
+    answer = await cache.fetch(ctx.services.db, cacheable, body, async () => {
+      if (cacheable !== null) {
+        const context = buildGraphqlContextFor(new URL(ctx.services.config.publicOrigin).origin, null, server);
+        const fast = await fastPath.answer(body, ctx.req.headers.accept, readQueryName(ctx.req.url ?? ''), context);
+        if (fast) return fast;
+      }
+      const slow = await viaYoga();
+      if (cacheable !== null && slow.status === 200 && !hasErrors(slow.payload)) fastPath.learn(body);
+      return slow;
+    });
+  } else {
+    answer = await viaYoga();
+  }
+
+  ctx.res.statusCode = answer.status;
+  for (const [name, value] of Object.entries(answer.headers)) ctx.res.setHeader(name, value);
   ctx.res.setHeader('Content-Security-Policy', API_CSP);
   ctx.res.setHeader('Cache-Control', 'no-store');
-  ctx.res.setHeader('Content-Length', payload.length);
-  ctx.res.end(payload);
+  ctx.res.setHeader('Content-Length', answer.payload.byteLength);
+  ctx.res.end(answer.payload);
 }
 
 export function graphqlRoutes(options: GraphqlOptions): Record<string, Route> {
   const routes: Record<string, Route> = {};
   for (const endpoint of ['graphql', 'public_graphql'] as const) {
     const yoga = createEndpoint(endpoint, options);
-    const cache = endpoint === 'public_graphql' ? new PublicResponseCache() : null;
+    const search = endpoint === 'public_graphql' ? { cache: new PublicResponseCache(), fastPath: new SearchFastPath(schema) } : null;
     routes[`/${endpoint}/`] = {
-      POST: withDetailErrors((ctx) => forward(ctx, yoga, endpoint, cache)),
+      POST: withDetailErrors((ctx) => forward(ctx, yoga, endpoint, search)),
       OPTIONS: partnerPreflight(['POST']),
       methodNotAllowed: 'GraphQL requests must be POST with a JSON body (see spec §7).',
     };

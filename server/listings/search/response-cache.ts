@@ -15,6 +15,7 @@
 import type { Queryable } from '../../db';
 import { feedOf } from '../../db/changes';
 import { Kind, parse, print, type DocumentNode } from '../../graphql/graphql-js';
+import type { Answer } from '../../graphql/search-fast-path';
 
 export const TTL_MS = 15_000;
 export const MAX_ENTRIES = 500;
@@ -23,6 +24,14 @@ export const MAX_BYTES = 32 * 1024 * 1024;
 /** Root fields whose answers depend only on the arguments, the partner and the search tables. */
 export const SEARCH_FIELDS: ReadonlySet<string> = new Set(['listingLoad', 'stayLoad', 'listingsInfo', 'listingFeed', '__typename']);
 const ERRORS_KEY = '"errors":';
+
+/**
+ * Whether a GraphQL response carries errors, without parsing it. No field of the schema is named `errors`
+ * (schema.test.ts) and JSON escapes a quote inside a string: these bytes are the result's `errors` key (or
+ * a client's alias of that name: then the answer is only taken for one with errors, the safe side).
+ */
+export const hasErrors = (payload: Uint8Array) =>
+  Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength).includes(ERRORS_KEY);
 /** Documents remembered as (not) cacheable, so a repeated document is parsed once. */
 const MAX_DOCUMENTS = 200;
 const MAX_DOCUMENT_LENGTH = 20_000;
@@ -129,9 +138,7 @@ export class PublicResponseCache {
   /** Keeps a successful response (status 200, no `errors`) computed at `generation`. */
   store(key: string, generation: number, status: number, contentType: string, payload: Uint8Array<ArrayBuffer>): void {
     if (status !== 200 || payload.byteLength > MAX_BYTES / 16) return;
-    // No field of the schema is named `errors`, and JSON escapes a quote inside a string: these bytes are
-    // the result's `errors` key (or a client's alias of that name: then the answer just goes uncached).
-    if (Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength).includes(ERRORS_KEY)) return;
+    if (hasErrors(payload)) return;
     const old = this.entries.get(key);
     if (old) this.drop(key, old);
     this.entries.set(key, { payload, contentType, generation, expires: this.now() + this.ttlMs });
@@ -153,25 +160,16 @@ export class PublicResponseCache {
   }
 
   /**
-   * For the transport: `produce` runs the request unless a fresh cached response exists for it. `partnerId`
-   * null means "do not cache this request" (another endpoint, or an Authorization header).
+   * For the transport: `produce` answers the request unless a fresh cached answer exists for it.
+   * `partnerId` null means "do not cache this request" (another endpoint, or an Authorization header).
    */
-  async fetch(
-    db: Queryable,
-    partnerId: number | null,
-    body: Uint8Array,
-    produce: () => Promise<Response> | Response,
-  ): Promise<Response> {
+  async fetch(db: Queryable, partnerId: number | null, body: Uint8Array, produce: () => Promise<Answer>): Promise<Answer> {
     const key = partnerId === null ? null : this.keyFor(partnerId, body);
     if (key === null) return produce();
     const found = await this.lookup(db, key);
-    if ('hit' in found) {
-      return new Response(found.hit.payload, { status: 200, headers: { 'content-type': found.hit.contentType } });
-    }
-    const response = await produce();
-    const payload = new Uint8Array(await response.arrayBuffer());
-    const contentType = response.headers.get('content-type') ?? 'application/json';
-    this.store(key, found.generation, response.status, contentType, payload);
-    return new Response(payload, { status: response.status, headers: response.headers });
+    if ('hit' in found) return { status: 200, headers: { 'content-type': found.hit.contentType }, payload: found.hit.payload };
+    const answer = await produce();
+    this.store(key, found.generation, answer.status, answer.headers['content-type'] ?? 'application/json', answer.payload);
+    return answer;
   }
 }
