@@ -30,6 +30,16 @@ const concat = (parts: Uint8Array[]): Uint8Array => {
   return out;
 };
 
+/**
+ * A statement starting with this comment runs with PostgreSQL's generic plan, planned once for any
+ * parameters (plan_cache_mode force_generic_plan around it, in the same protocol exchange). For statements
+ * whose SQL text already fixes the plan (the search page: listing-load.ts chooses the index in the SQL),
+ * so planning each run is pure cost. On PostgreSQL proper the comment is just a comment.
+ */
+export const GENERIC_PLAN = '/* generic plan */';
+const FORCE_GENERIC = protocol.serialize.query('SET plan_cache_mode = force_generic_plan');
+const RESET_PLAN_MODE = protocol.serialize.query('RESET plan_cache_mode');
+
 /** "cached plan must not change result type": a table changed under a prepared statement. */
 const PLAN_CHANGED = '0A000';
 
@@ -52,17 +62,21 @@ export class PreparedStatements {
       const serializer = this.pg.serializers[statement.paramTypes[i]!];
       return serializer ? serializer(value) : String(value);
     });
+    const generic = sql.startsWith(GENERIC_PLAN);
     try {
       const { messages } = await this.pg.execProtocol(
         concat([
+          ...(generic ? [FORCE_GENERIC] : []),
           protocol.serialize.bind({ statement: statement.name, values }),
           protocol.serialize.describe({ type: 'P' }),
           protocol.serialize.execute({}),
           protocol.serialize.sync(),
+          ...(generic ? [RESET_PLAN_MODE] : []),
         ]),
         { syncToFs },
       );
-      return (parse.parseResults(messages, this.pg.parsers)[0]?.rows ?? []) as T[];
+      const results = parse.parseResults(messages, this.pg.parsers);
+      return (results[generic ? 1 : 0]?.rows ?? []) as T[];
     } catch (error) {
       if ((error as { code?: string }).code !== PLAN_CHANGED || retried) throw error;
       // Prepared again from the SQL, against the tables as they are now.

@@ -260,15 +260,14 @@ function circleConditions(p: SqlParams, center: GeoPoint, radiusMeters: number):
   const lng = p.float(center.longitude);
   return [
     // The rectangle lets the GiST index answer; the distance trims its corners.
-    spatial(`l.location <@ box(point(${p.float(box.west)}, ${p.float(box.south)}), point(${p.float(box.east)}, ${p.float(box.north)}))`),
+    spatial(`l.location <@ ${p.box(box)}`),
     `${distanceSql(lat, lng)} <= ${p.float(radiusMeters)}`,
   ];
 }
 
 function geoConditions(p: SqlParams, geo: GeoInput): string[] {
   if (geo.bounds) {
-    const { north, south, east, west } = geo.bounds;
-    return [spatial(`l.location <@ box(point(${p.float(west)}, ${p.float(south)}), point(${p.float(east)}, ${p.float(north)}))`)];
+    return [spatial(`l.location <@ ${p.box(geo.bounds)}`)];
   }
   if (geo.center) return circleConditions(p, geo.center, geo.radiusMeters!);
   const text = `(${geo.polygon!.map((pt) => `(${pt.longitude},${pt.latitude})`).join(',')})`;
