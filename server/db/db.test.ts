@@ -8,8 +8,9 @@ import { paths } from '../paths';
 import { seed } from '../seed';
 import { engineName, openTestDatabase } from '../testing/test-server';
 import { VersionedCache, type ChangeKind } from './changes';
+import { GENERIC_PLAN } from './hints';
 import { loadMigrations, migrate } from './migrate';
-import type { Database } from './types';
+import type { Database, Queryable } from './types';
 
 const run = promisify(execFile);
 
@@ -108,6 +109,23 @@ describe(`database (${engineName()})`, () => {
     expect(await Promise.all([rename('One'), rename('Two'), rename('Three')])).toEqual(['One', 'Two', 'Three']);
     const { rows } = await db.query<{ name: string }>(`SELECT name FROM partners WHERE slug = 'summit'`);
     expect(rows[0]!.name).toBe('Three');
+  });
+});
+
+describe(`the generic-plan hint (${engineName()})`, () => {
+  const mode = async (q: Queryable = db) => (await q.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode')).rows[0]!.plan_cache_mode;
+
+  it('answers as without it, and leaves the session’s plan mode as it was, also after an error', async () => {
+    const sql = `${GENERIC_PLAN} SELECT $1::int + 1 AS n, $2::text AS t`;
+    for (let i = 0; i < 3; i++) expect((await db.query(sql, [41 + i, 'x'])).rows).toEqual([{ n: 42 + i, t: 'x' }]);
+    expect(await mode()).toBe('auto');
+    await expect(db.query(`${GENERIC_PLAN} SELECT 1 / $1::int AS n`, [0])).rejects.toMatchObject({ code: '22012' });
+    expect(await mode()).toBe('auto');
+    const inside = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ n: number }>(sql, [1, 'y']);
+      return { n: rows[0]!.n, mode: await mode(tx) };
+    });
+    expect(inside).toEqual({ n: 2, mode: 'auto' });
   });
 });
 

@@ -11,6 +11,7 @@
  * `query` does (by the described parameter types); rows are parsed by PGlite's own parsers.
  */
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import { GENERIC_PLAN } from './hints';
 
 /** Statements kept per connection; the least recently used is closed beyond this. */
 export const MAX_PREPARED = 256;
@@ -30,13 +31,6 @@ const concat = (parts: Uint8Array[]): Uint8Array => {
   return out;
 };
 
-/**
- * A statement starting with this comment runs with PostgreSQL's generic plan, planned once for any
- * parameters (plan_cache_mode force_generic_plan around it, in the same protocol exchange). For statements
- * whose SQL text already fixes the plan (the search page: listing-load.ts chooses the index in the SQL),
- * so planning each run is pure cost. On PostgreSQL proper the comment is just a comment.
- */
-export const GENERIC_PLAN = '/* generic plan */';
 const FORCE_GENERIC = protocol.serialize.query('SET plan_cache_mode = force_generic_plan');
 const RESET_PLAN_MODE = protocol.serialize.query('RESET plan_cache_mode');
 

@@ -14,7 +14,7 @@
  * matches entries per row (24 ms for a few streets with 1,095 of 1M), so the spatial index reads it.
  */
 import type { Queryable } from '../../db';
-import { GENERIC_PLAN } from '../../db/pglite-prepared';
+import { GENERIC_PLAN } from '../../db/hints';
 import { filterClassification, precomputable } from './clusters';
 import { filterSql, geoEnvelope, validateFilter, type ListingFilter } from './filters';
 import { countBounds, gridFor, MAX_LEVEL } from './map-cells';
