@@ -99,7 +99,7 @@ describe(`database (${engineName()})`, () => {
     await expect(failure).rejects.toMatchObject({ code: '23505', message: expect.stringContaining('duplicate key') });
   });
 
-  it('runs transactions one at a time, each seeing its own writes', async () => {
+  it('keeps concurrent transactions apart, each seeing its own writes', async () => {
     const rename = (name: string) =>
       db.transaction(async (tx) => {
         await tx.query(`UPDATE partners SET name = $1 WHERE slug = 'summit'`, [name]);
@@ -107,8 +107,9 @@ describe(`database (${engineName()})`, () => {
         return rows[0]!.name;
       });
     expect(await Promise.all([rename('One'), rename('Two'), rename('Three')])).toEqual(['One', 'Two', 'Three']);
+    // PGlite runs them one after another; PostgreSQL in whatever order the row lock grants.
     const { rows } = await db.query<{ name: string }>(`SELECT name FROM partners WHERE slug = 'summit'`);
-    expect(rows[0]!.name).toBe('Three');
+    expect(['One', 'Two', 'Three']).toContain(rows[0]!.name);
   });
 });
 
