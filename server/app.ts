@@ -7,6 +7,7 @@ import { accountRoutes } from './accounts/routes';
 import { contactRoutes } from './contact/routes';
 import { questionnaireRoutes } from './questionnaires/routes';
 import { openDatabase, type Database } from './db';
+import { scheduleMaintenance } from './db/maintenance';
 import { graphqlRoutes } from './graphql/transport';
 import { mediaRoutes } from './listings/media-routes';
 import { flushVisits } from './listings/search/visits';
@@ -159,6 +160,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   config.publicOrigin = options.publicOrigin ? new URL(options.publicOrigin).origin : url;
   const alerts = scheduleSavedSearchAlerts(db, { siteUrl: config.publicOrigin, logger });
   const mail = startMailDelivery(db, { smtpUrl: options.smtpUrl, mailFrom: options.mailFrom, logger });
+  const maintenance = scheduleMaintenance(db, logger);
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -170,6 +172,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       clearTimeout(force);
       await alerts.stop();
       await mail.stop();
+      await maintenance.stop();
       await flushVisits(db).catch((error: unknown) => logger.error('[visits] final flush failed', error));
       await db.close();
     })());

@@ -170,13 +170,20 @@ export async function loadListings(db: Queryable, args: LoadListingsArgs): Promi
   const p = new SqlParams();
   const conditions = [filterSql(p, args.filter, { spatialIndex: !walk })];
   for (const k of keyset) conditions.push(keysetCondition(p, order, k.cursor, k.forward));
+  const orderSql = `ORDER BY ${order.key} ${dir}, l.id ${dir}`;
+  // Walking the newest order with a rectangle (and at most a classification): the page's ids come from
+  // the covering index alone (migration 080), then only those rows are read.
+  const idsFirst = walk && order === ORDERS.newest && precomputable(args.filter);
+  const source = idsFirst
+    ? `(SELECT l.id FROM listings l WHERE ${conditions.join(' AND ')} ${orderSql} ${window}) AS ids
+       JOIN listings l ON l.id = ids.id`
+    : `listings l WHERE ${conditions.join(' AND ')}`;
   // Each row as one json value: the driver parses one column instead of 70, a third less time per page
   // on PGlite. The outer SELECT only projects, so the rows keep the inner ORDER BY.
   const sql = `${GENERIC_PLAN} SELECT row_to_json(page) AS row FROM (
-    SELECT ${listingColumns(args.fields ?? null)}, (${order.key})::text AS sort_key FROM listings l
-     WHERE ${conditions.join(' AND ')}
-     ORDER BY ${order.key} ${dir}, l.id ${dir}
-     ${window}) AS page`;
+    SELECT ${listingColumns(args.fields ?? null)}, (${order.key})::text AS sort_key FROM ${source}
+     ${orderSql}
+     ${idsFirst ? '' : window}) AS page`;
   const rows = limit > 0 ? (await db.query<{ row: Row }>(sql, p.values)).rows.map((r) => r.row) : [];
 
   // Where the page starts in the whole order.
