@@ -1,10 +1,10 @@
 /**
- * What changed in the database, as this process can know it in order (migration 070): every statement
- * that changes a kind of data sends NOTIFY hearth_changes with the kind's name. The embedded database
- * (PGlite: this process's one connection) delivers it before the statement that caused it returns, so a
- * value cached under a kind's version is never served after a change. PostgreSQL delivers notifications
- * on another connection, a moment after the commit, and other processes write too: there the feed is
- * absent and callers read the database every time.
+ * What changed in the database, as this process can know it in order (migrations 070, 090): every
+ * statement that changes a kind of data sends NOTIFY hearth_changes with '<schema>:<kind>'. The embedded
+ * database (PGlite: this process's one connection) delivers it before the statement that caused it
+ * returns, so a value cached under a kind's version is never served after a change. On PostgreSQL a
+ * listening connection hears them (postgres-changes.ts): this process's own writes before they return,
+ * other processes' a moment after their commit.
  */
 import type { Queryable } from './types';
 
@@ -17,12 +17,25 @@ export interface ChangeFeed {
   version(kind: ChangeKind): number;
 }
 
-/** Counts the notifications of each kind (the engine calls `notify` with each payload). */
+/**
+ * Counts the notifications of each kind (the engine calls `notify` with each payload, '<schema>:<kind>'
+ * or a bare kind). With a schema, other schemas' notifications are not counted: several schemas can share
+ * one PostgreSQL database, and its notifications reach every listener.
+ */
 export class ChangeCounter implements ChangeFeed {
   private readonly versions = new Map<string, number>();
+  private schema: string | null = null;
+
+  /** Counts only this schema's changes from now on (null: every schema's). */
+  onlySchema(schema: string | null): void {
+    this.schema = schema;
+  }
 
   notify(payload: string): void {
-    this.versions.set(payload, (this.versions.get(payload) ?? 0) + 1);
+    const colon = payload.lastIndexOf(':');
+    if (colon >= 0 && this.schema !== null && payload.slice(0, colon) !== this.schema) return;
+    const kind = payload.slice(colon + 1);
+    this.versions.set(kind, (this.versions.get(kind) ?? 0) + 1);
   }
 
   version(kind: ChangeKind): number {
@@ -30,7 +43,7 @@ export class ChangeCounter implements ChangeFeed {
   }
 }
 
-/** The database's in-order feed; null for PostgreSQL, or a transaction (its changes are not yet anyone else's). */
+/** The database's change feed; null for a transaction (its changes are not yet anyone else's). */
 export function feedOf(db: Queryable): ChangeFeed | null {
   return (db as { changes?: ChangeFeed | null }).changes ?? null;
 }

@@ -20,7 +20,7 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly engine: 'pglite' | 'postgres';
-  /** In-order change notifications (changes.ts): PGlite only; null on PostgreSQL. */
+  /** Change notifications (changes.ts): in order on PGlite; from a listening connection on PostgreSQL (postgres-changes.ts). */
   readonly changes: ChangeFeed | null;
   /** Runs `fn` in one transaction on one connection; rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;

@@ -8,9 +8,9 @@
  * Freshness: an entry is served only while the search generation it was computed at is current — every
  * statement that changes listings, open houses, stay calendars or status history bumps it (migration 060)
  * — and for at most TTL_MS (time alone changes answers too: newListing, open houses ending). Spec §9's
- * fetch policy lets a client reuse results for 60 s; this stays well inside it. A hit costs no query on
- * PGlite (the generation is the in-order change feed's, server/db/changes.ts) and one tiny one on
- * PostgreSQL, instead of the search and the GraphQL execution. Errors are never cached.
+ * fetch policy lets a client reuse results for 60 s; this stays well inside it. A hit costs no query (the
+ * generation is the change feed's, server/db/changes.ts), instead of the search and the GraphQL
+ * execution. Errors are never cached.
  */
 import type { Queryable } from '../../db';
 import { feedOf } from '../../db/changes';
@@ -109,8 +109,8 @@ export class PublicResponseCache {
   }
 
   /**
-   * The current search generation: the in-order change feed's version on PGlite (nothing to read), one
-   * indexed single-row read on PostgreSQL.
+   * The current search generation: the change feed's version (nothing to read); a single-row read for a
+   * database without a feed.
    */
   async generation(db: Queryable): Promise<number> {
     const feed = feedOf(db);
