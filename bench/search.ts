@@ -8,7 +8,7 @@
  *      clusters), p50/p99;
  *   2. over HTTP on loopback against /public_graphql/?queryName=…, from a load generator in a worker
  *      thread (a client is not the server's work; on 2 cores the two still share the machine):
- *      - capacity: a closed loop (keep-alive agent, 8 in flight, a fixed request count), requests/s with
+ *      - capacity: a closed loop (keep-alive sockets of a lean client, bench/http-client.ts, 8 in flight, a fixed request count), requests/s with
  *        p50/p99, once repeating one request (the public response cache answers after the first) and
  *        once with a distinct viewport per request (every request runs the search);
  *      - latency at the budget's rate: an open loop sending distinct requests on a fixed schedule (300/s
@@ -25,10 +25,10 @@
  * requests per second; `--seed-only` stops after seeding; `--only TEXT` runs only the lines whose name
  * contains TEXT (e.g. `--only "listingLoad, city, distinct"`).
  */
-import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { startServer } from '../server/app';
+import { LeanHttpClient } from './http-client';
 import { startModuleWorker } from '../server/worker-thread';
 import { listingsInfo } from '../server/listings/search/clusters';
 import { loadListings } from '../server/listings/search/listing-load';
@@ -163,28 +163,16 @@ const INFO_QUERY = `query listingsInfo($geoInput: GeoInput!) { listingsInfo(geoI
  * CONCURRENCY; otherwise requests are due every 1/rate s and timed from when they were due.
  */
 async function httpLoad(url: string, queryName: string, query: string, variables: (i: number) => unknown, rate: number | null) {
-  const agent = new Agent({ keepAlive: true, maxSockets: rate === null ? CONCURRENCY : OPEN_LOOP_MAX_IN_FLIGHT });
-  const target = new URL(`/public_graphql/?queryName=${queryName}`, url);
+  const client = new LeanHttpClient(
+    new URL(`/public_graphql/?queryName=${queryName}`, url),
+    rate === null ? CONCURRENCY : OPEN_LOOP_MAX_IN_FLIGHT,
+    { headers: { 'Content-Type': 'application/json' }, rejectIf: '"errors"' },
+  );
   let sent = 0;
-  const once = (due = performance.now()) =>
-    new Promise<number>((resolve, reject) => {
-      const body = JSON.stringify({ query, variables: variables(sent++) });
-      const req = request(
-        target,
-        { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            if (res.statusCode !== 200 || Buffer.concat(chunks).includes('"errors"')) {
-              reject(new Error(`HTTP ${res.statusCode}: ${Buffer.concat(chunks).toString().slice(0, 200)}`));
-            } else resolve(performance.now() - due);
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
+  const once = async (due = performance.now()) => {
+    await client.post(JSON.stringify({ query, variables: variables(sent++) }));
+    return performance.now() - due;
+  };
   for (let i = 0; i < 20; i++) await once();
   const times: number[] = [];
   const started = performance.now();
@@ -209,7 +197,7 @@ async function httpLoad(url: string, queryName: string, query: string, variables
     await Promise.all(inFlight);
   }
   const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
+  client.close();
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p99: percentile(times, 99), rps: times.length / seconds };
 }

@@ -11,7 +11,7 @@ import { scheduleMaintenance } from './db/maintenance';
 import { graphqlRoutes } from './graphql/transport';
 import { mediaRoutes } from './listings/media-routes';
 import { flushVisits } from './listings/search/visits';
-import { SlidingWindowLimiter, type RateLimit } from './http/rate-limit';
+import type { RateLimit } from './http/rate-limit';
 import { startMailDelivery } from './mail/delivery';
 import { sendJson } from './http/respond';
 import { Router } from './http/router';
@@ -144,7 +144,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     db,
     config,
     logger,
-    contactLimiter: new SlidingWindowLimiter(config.contactRateLimit),
   };
 
   const server = createServer(buildRouter({ production, logger }).handler(services));

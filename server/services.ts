@@ -1,6 +1,6 @@
 /** What every request handler can reach: built once in app.ts. */
 import type { Database } from './db';
-import type { RateLimit, SlidingWindowLimiter } from './http/rate-limit';
+import type { RateLimit } from './http/rate-limit';
 import type { Logger } from './log';
 
 export interface ServerConfig {
@@ -20,5 +20,4 @@ export interface Services {
   db: Database;
   config: ServerConfig;
   logger: Logger;
-  contactLimiter: SlidingWindowLimiter;
 }

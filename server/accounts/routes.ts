@@ -8,7 +8,7 @@ import { clientIp } from '../http/client-ip';
 import { canonicalOrigin } from '../http/cors';
 import { readJsonObject, REST_BODY_LIMIT } from '../http/body';
 import { HttpError, type FieldErrors } from '../http/errors';
-import { retryAfterSeconds, SlidingWindowLimiter, type RateLimit } from '../http/rate-limit';
+import { rateLimitsFor, retryAfterSeconds, type RateLimit } from '../http/rate-limit';
 import { API_CSP, sendJson } from '../http/respond';
 import type { RequestContext, Route } from '../http/router';
 import { queueMail } from '../mail/outbox';
@@ -62,8 +62,9 @@ export const DEFAULT_ACCOUNT_RATE_LIMITS: AccountRateLimits = {
   perAccount: { max: 5, windowMs: 60_000 },
 };
 
-function enforce(limiter: SlidingWindowLimiter, key: string): void {
-  const decision = limiter.hit(key);
+/** Counts a hit against one of the account limits; 429 when the window is full. */
+async function enforce(ctx: RequestContext, scope: 'client' | 'account', limit: RateLimit, key: string): Promise<void> {
+  const decision = await rateLimitsFor(ctx.services.db).hit(`account-${scope}`, limit, key);
   if (decision.allowed) return;
   const seconds = retryAfterSeconds(decision.retryAfterMs);
   throw new HttpError(429, 'rate_limited', `Too many attempts. Try again in ${seconds} seconds.`, undefined, {
@@ -143,13 +144,13 @@ export async function queueVerificationMail(
 // Handlers
 
 function accountHandlers(limits: AccountRateLimits) {
-  const perClient = new SlidingWindowLimiter(limits.perClient);
-  const perAccount = new SlidingWindowLimiter(limits.perAccount);
+  const perClient = (ctx: RequestContext, key: string) => enforce(ctx, 'client', limits.perClient, key);
+  const perAccount = (ctx: RequestContext, key: string) => enforce(ctx, 'account', limits.perAccount, key);
   const ipOf = (ctx: RequestContext) => clientIp(ctx.req, ctx.services.config.trustProxy);
 
   async function login(ctx: RequestContext): Promise<void> {
     await guardPartnerRequest(ctx);
-    enforce(perClient, `login|${ipOf(ctx)}`);
+    await perClient(ctx, `login|${ipOf(ctx)}`);
     const body = parseBody(LoginBody, await readJsonObject(ctx.req, REST_BODY_LIMIT));
     const username = body.username?.trim() ?? '';
     const password = body.password ?? '';
@@ -157,7 +158,7 @@ function accountHandlers(limits: AccountRateLimits) {
     if (username === '') fields.username = REQUIRED;
     if (password === '') fields.password = REQUIRED;
     if (Object.keys(fields).length > 0) throw validationError(fields);
-    enforce(perAccount, `login|${username.toLowerCase()}`);
+    await perAccount(ctx, `login|${username.toLowerCase()}`);
 
     const user = username.length <= EMAIL_MAX ? await findUserByEmail(ctx.services.db, username) : null;
     const ok = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password);
@@ -168,7 +169,7 @@ function accountHandlers(limits: AccountRateLimits) {
   async function signUp(ctx: RequestContext): Promise<void> {
     const { db, config, logger } = ctx.services;
     await guardPartnerRequest(ctx);
-    enforce(perClient, `sign-up|${ipOf(ctx)}`);
+    await perClient(ctx, `sign-up|${ipOf(ctx)}`);
     const body = parseBody(SignUpBody, await readJsonObject(ctx.req, REST_BODY_LIMIT));
     const email = body.email?.trim() ?? '';
     const password = body.password ?? '';
@@ -214,13 +215,13 @@ function accountHandlers(limits: AccountRateLimits) {
   async function requestPasswordReset(ctx: RequestContext): Promise<void> {
     const { db, logger } = ctx.services;
     await guardPartnerRequest(ctx);
-    enforce(perClient, `reset|${ipOf(ctx)}`);
+    await perClient(ctx, `reset|${ipOf(ctx)}`);
     const body = parseBody(EmailBody, await readJsonObject(ctx.req, REST_BODY_LIMIT));
     const email = body.email?.trim() ?? '';
     const emailError = emailProblem(email);
     if (emailError) throw validationError({ email: emailError });
     // Same answer whether or not the account exists: this call must not tell who has an account.
-    enforce(perAccount, `reset|${email.toLowerCase()}`);
+    await perAccount(ctx, `reset|${email.toLowerCase()}`);
     const user = await findUserByEmail(db, email);
     if (user) {
       await db.transaction(async (tx) => {
@@ -235,7 +236,7 @@ function accountHandlers(limits: AccountRateLimits) {
   async function resetPassword(ctx: RequestContext): Promise<void> {
     const { db } = ctx.services;
     await guardPartnerRequest(ctx);
-    enforce(perClient, `reset|${ipOf(ctx)}`);
+    await perClient(ctx, `reset|${ipOf(ctx)}`);
     const secret = decodeURIComponent(ctx.rest.replace(/\/$/, ''));
     const invalidToken = new HttpError(400, 'invalid_token', INVALID_RESET_TOKEN_MESSAGE);
     const body = parseBody(ResetBody, await readJsonObject(ctx.req, REST_BODY_LIMIT));

@@ -9,7 +9,7 @@ import { clientIp } from '../http/client-ip';
 import { canonicalOrigin } from '../http/cors';
 import { readJsonObject, REST_BODY_LIMIT } from '../http/body';
 import { HttpError } from '../http/errors';
-import { retryAfterSeconds } from '../http/rate-limit';
+import { rateLimitsFor, retryAfterSeconds } from '../http/rate-limit';
 import { sendJson } from '../http/respond';
 import type { RequestContext, Route } from '../http/router';
 import { findListingById, parseListingId, type ListingRecord } from '../listings/repository';
@@ -25,10 +25,10 @@ import { leadNotification } from './notification';
 export const LISTING_INVALID = 'Listing is invalid.';
 
 async function submitContactForm(ctx: RequestContext): Promise<void> {
-  const { db, config, logger, contactLimiter } = ctx.services;
+  const { db, config, logger } = ctx.services;
   const partner = await guardPartnerRequest(ctx);
 
-  const decision = contactLimiter.hit(`${clientIp(ctx.req, config.trustProxy)}|${partner.slug}`);
+  const decision = await rateLimitsFor(db).hit('contact', config.contactRateLimit, `${clientIp(ctx.req, config.trustProxy)}|${partner.slug}`);
   if (!decision.allowed) {
     const seconds = retryAfterSeconds(decision.retryAfterMs);
     throw new HttpError(429, 'rate_limited', `Too many messages. Try again in ${seconds} seconds.`, undefined, {

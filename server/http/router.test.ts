@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../app';
 import type { Logger } from '../log';
 import { startTestServer } from '../testing/test-server';
-import { SlidingWindowLimiter } from './rate-limit';
 import { Router } from './router';
 
 const logged: string[] = [];
@@ -35,7 +34,6 @@ beforeAll(async () => {
       contactRateLimit: { max: 1, windowMs: 1 },
       trustProxy: false,
     },
-    contactLimiter: new SlidingWindowLimiter({ max: 1, windowMs: 1 }),
   };
   server = createServer(router.handler(services));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

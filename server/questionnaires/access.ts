@@ -9,6 +9,8 @@
  * not affected). 10 guesses per 15 minutes against 10^8 PINs: ~1,400 years for a 1% chance.
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Database } from '../db';
+import { rateLimitsFor, type RateLimit, type RateLimitStore } from '../http/rate-limit';
 
 /** The scheme and guest prefix of spec §6. */
 export const QUESTIONNAIRE_SCHEME = 'Questionnaire';
@@ -40,47 +42,67 @@ export interface GuardedResponse {
   pinHash: string | null;
 }
 
-export const PIN_ATTEMPTS = { max: 10, windowMs: 15 * 60_000 } as const;
+export const PIN_ATTEMPTS: RateLimit = { max: 10, windowMs: 15 * 60_000 };
 
-/** Wrong PINs per response id, in memory (per API process, like the other rate limits). */
+/**
+ * Wrong PINs per response id, in the server's rate-limit windows (server/http/rate-limit.ts: shared by
+ * every API process on PostgreSQL). Reads and writes the store: call it outside any transaction.
+ */
 export class PinAttempts {
-  readonly #failures = new Map<string, number[]>();
-
   constructor(
-    readonly limit: { max: number; windowMs: number } = PIN_ATTEMPTS,
-    private readonly now: () => number = Date.now,
+    private readonly store: RateLimitStore,
+    readonly limit: RateLimit = PIN_ATTEMPTS,
   ) {}
 
-  #recent(responseId: string): number[] {
-    const since = this.now() - this.limit.windowMs;
-    const recent = (this.#failures.get(responseId) ?? []).filter((t) => t > since);
-    if (recent.length) this.#failures.set(responseId, recent);
-    else this.#failures.delete(responseId);
-    return recent;
+  async blocked(responseId: string): Promise<boolean> {
+    return (await this.store.count(PIN_SCOPE, this.limit, responseId)) >= this.limit.max;
   }
 
-  blocked(responseId: string): boolean {
-    return this.#recent(responseId).length >= this.limit.max;
-  }
-
-  fail(responseId: string): void {
-    this.#failures.set(responseId, [...this.#recent(responseId), this.now()]);
+  fail(responseId: string): Promise<void> {
+    return this.store.record(PIN_SCOPE, this.limit, responseId);
   }
 }
 
-const pinAttempts = new PinAttempts();
+const PIN_SCOPE = 'questionnaire-pin';
 
-export function mayAccess(response: GuardedResponse, caller: Caller, attempts: PinAttempts = pinAttempts): boolean {
-  if (response.partnerId !== caller.partnerId) return false;
-  if (response.ownerUserId !== null && caller.userId === response.ownerUserId) return true;
+export const pinAttemptsFor = (db: Database) => new PinAttempts(rateLimitsFor(db));
+
+const rightPin = (response: GuardedResponse, pin: string) => {
+  if (!response.pinHash) return false;
+  const given = Buffer.from(hashPin(response.id, pin.trim()), 'hex');
+  const stored = Buffer.from(response.pinHash, 'hex');
+  return given.length === stored.length && timingSafeEqual(given, stored);
+};
+
+const pinOf = (response: GuardedResponse, caller: Caller) => {
   const auth = caller.authorization;
-  if (response.pinHash && auth && auth.scheme.toLowerCase() === QUESTIONNAIRE_SCHEME.toLowerCase()) {
-    if (attempts.blocked(response.id)) return false;
-    const given = Buffer.from(hashPin(response.id, auth.credentials.trim()), 'hex');
-    const stored = Buffer.from(response.pinHash, 'hex');
-    const right = given.length === stored.length && timingSafeEqual(given, stored);
-    if (!right) attempts.fail(response.id);
-    return right;
-  }
-  return false;
+  return response.pinHash && auth && auth.scheme.toLowerCase() === QUESTIONNAIRE_SCHEME.toLowerCase() ? auth.credentials : null;
+};
+
+const isOwner = (response: GuardedResponse, caller: Caller) => response.ownerUserId !== null && caller.userId === response.ownerUserId;
+
+/**
+ * The access rule with the bound on guessing: a wrong PIN is counted, and a response with too many wrong
+ * PINs lets no PIN in until the window has passed.
+ */
+export async function mayAccess(response: GuardedResponse, caller: Caller, attempts: PinAttempts): Promise<boolean> {
+  if (response.partnerId !== caller.partnerId) return false;
+  if (isOwner(response, caller)) return true;
+  const pin = pinOf(response, caller);
+  if (pin === null) return false;
+  if (await attempts.blocked(response.id)) return false;
+  const right = rightPin(response, pin);
+  if (!right) await attempts.fail(response.id);
+  return right;
+}
+
+/**
+ * The access rule alone, counting nothing: for a second look inside a transaction at a response the caller
+ * was already let in to by mayAccess (rate-limit windows are never touched inside a transaction).
+ */
+export function mayAccessAgain(response: GuardedResponse, caller: Caller): boolean {
+  if (response.partnerId !== caller.partnerId) return false;
+  if (isOwner(response, caller)) return true;
+  const pin = pinOf(response, caller);
+  return pin !== null && rightPin(response, pin);
 }

@@ -15,7 +15,7 @@ import type { Database, Queryable } from '../db';
 import { queueMail } from '../mail/outbox';
 import { parseStoredAppContext } from '../partners/app-context';
 import type { Partner } from '../partners/repository';
-import { hashPin, mayAccess, newPin, QuestionnaireAccessError, type Caller } from './access';
+import { hashPin, mayAccess, mayAccessAgain, newPin, pinAttemptsFor, QuestionnaireAccessError, type Caller } from './access';
 import { definitionById, latestDefinition, type StoredDefinition } from './definitions';
 
 export class QuestionnaireInputError extends Error {
@@ -117,14 +117,37 @@ function view(row: ResponseRow, definition: QuestionnaireDefinition, screen: Scr
 const currentOf = (definition: QuestionnaireDefinition, row: ResponseRow) =>
   findScreen(definition, row.history[row.history.length - 1]!) ?? startScreen(definition);
 
-async function loadRow(db: Queryable, id: string, caller: Caller, lock = false): Promise<ResponseRow> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new QuestionnaireAccessError();
-  const { rows } = await db.query<ResponseRow>(`SELECT ${COLUMNS} FROM questionnaire_responses WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
+const RESPONSE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const guardOf = (row: Pick<ResponseRow, 'id' | 'partner_id' | 'owner_user_id' | 'pin_hash'>) => ({
+  id: row.id,
+  partnerId: Number(row.partner_id),
+  ownerUserId: row.owner_user_id === null ? null : Number(row.owner_user_id),
+  pinHash: row.pin_hash,
+});
+
+/** A response the caller may read, with wrong PINs counted (mayAccess): never inside a transaction. */
+async function loadRow(db: Database, id: string, caller: Caller): Promise<ResponseRow> {
+  if (!RESPONSE_ID.test(id)) throw new QuestionnaireAccessError();
+  const { rows } = await db.query<ResponseRow>(`SELECT ${COLUMNS} FROM questionnaire_responses WHERE id = $1`, [id]);
   const row = rows[0];
-  if (!row) throw new QuestionnaireAccessError();
-  const guarded = { id: row.id, partnerId: Number(row.partner_id), ownerUserId: row.owner_user_id === null ? null : Number(row.owner_user_id), pinHash: row.pin_hash };
-  if (!mayAccess(guarded, caller)) throw new QuestionnaireAccessError();
+  if (!row || !(await mayAccess(guardOf(row), caller, pinAttemptsFor(db)))) throw new QuestionnaireAccessError();
   return row;
+}
+
+/**
+ * A change to a response: the caller is let in first (loadRow, counting wrong PINs), then `change` runs in
+ * a transaction on the row locked, looked at again without counting (the rate-limit windows are never
+ * touched inside a transaction: on PostgreSQL they take a connection of their own).
+ */
+async function changeRow<T>(db: Database, id: string, caller: Caller, change: (tx: Queryable, row: ResponseRow) => Promise<T>): Promise<T> {
+  await loadRow(db, id, caller);
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<ResponseRow>(`SELECT ${COLUMNS} FROM questionnaire_responses WHERE id = $1 FOR UPDATE`, [id]);
+    const row = rows[0];
+    if (!row || !mayAccessAgain(guardOf(row), caller)) throw new QuestionnaireAccessError();
+    return change(tx, row);
+  });
 }
 
 async function saveRow(db: Queryable, row: ResponseRow, changes: { context?: Context; history?: string[]; completed?: boolean }): Promise<ResponseRow> {
@@ -223,8 +246,7 @@ export async function answerAndAdvance(
   caller: Caller,
   effects: CompletionEffects,
 ): Promise<ScreenView> {
-  const outcome = await db.transaction(async (tx) => {
-    const row = await loadRow(tx, id, caller, true);
+  const outcome = await changeRow(db, id, caller, async (tx, row) => {
     const definition = await definitionById(tx, Number(row.questionnaire_id));
     const screen = currentOf(definition, row);
     if (screen.disableNext) return { error: new QuestionnaireInputError('This screen cannot be continued.', 'respId') };
@@ -255,8 +277,7 @@ export async function answerAndAdvance(
 
 /** questionnairePreviousScreen: one step back along the path actually taken. */
 export async function goBack(db: Database, id: string, caller: Caller): Promise<ScreenView> {
-  return db.transaction(async (tx) => {
-    const row = await loadRow(tx, id, caller, true);
+  return changeRow(db, id, caller, async (tx, row) => {
     const definition = await definitionById(tx, Number(row.questionnaire_id));
     const saved = row.history.length > 1 ? await saveRow(tx, row, { history: row.history.slice(0, -1) }) : row;
     return view(saved, definition, currentOf(definition, saved));
@@ -265,8 +286,7 @@ export async function goBack(db: Database, id: string, caller: Caller): Promise<
 
 /** questionnaireResetHistory / resetQuestionnaireResponseHistory: back to start; the answers stay as prefills. */
 export async function resetHistory(db: Database, id: string, caller: Caller): Promise<ScreenView> {
-  return db.transaction(async (tx) => {
-    const row = await loadRow(tx, id, caller, true);
+  return changeRow(db, id, caller, async (tx, row) => {
     const definition = await definitionById(tx, Number(row.questionnaire_id));
     const saved = await saveRow(tx, row, { history: [startScreen(definition).id] });
     return view(saved, definition, startScreen(definition));
