@@ -25,13 +25,16 @@
  * requests per second; `--seed-only` stops after seeding; `--only TEXT` runs only the lines whose name
  * contains TEXT (e.g. `--only "listingLoad, city, distinct"`).
  */
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { startServer } from '../server/app';
+import { startCluster } from '../server/cluster';
 import { LeanHttpClient } from './http-client';
 import { startModuleWorker } from '../server/worker-thread';
 import { listingsInfo } from '../server/listings/search/clusters';
 import { loadListings } from '../server/listings/search/listing-load';
+import type { Database } from '../server/db';
 import type { GeoBounds } from '../server/listings/search/filters';
 import type { ListingFieldSet } from '../server/listings/search/listing';
 import { rebuildMapCells, refreshMapCells } from '../server/listings/search/map-cells';
@@ -50,6 +53,9 @@ const DIRECT_RUNS = arg('runs') ?? 200;
 const HTTP_REQUESTS = arg('requests') ?? 2_000;
 const CONCURRENCY = arg('concurrency') ?? 8;
 const SEED_ONLY = process.argv.includes('--seed-only');
+/** API processes (server/cluster.ts): one per core on PostgreSQL, as `npm start` runs it; PGlite is one process. */
+const WORKERS = arg('workers') ?? (onPostgres ? availableParallelism() : 1);
+if (WORKERS > 1 && !onPostgres) throw new Error('--workers > 1 needs PostgreSQL (--database-url).');
 const ONLY = text('only');
 const wanted = (line: string) => ONLY === undefined || line.includes(ONLY);
 
@@ -83,7 +89,7 @@ const OPEN_LOOP_MAX_IN_FLIGHT = 256;
 const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
 const verdict = (ok: boolean) => (ok ? 'within budget' : 'OVER BUDGET');
 
-async function seed(db: Awaited<ReturnType<typeof startServer>>['db']): Promise<void> {
+async function seed(db: Database): Promise<void> {
   const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM listings WHERE listing_system = 'BENCH'`);
   if (rows[0]!.n === LISTINGS) {
     await db.exec('VACUUM (ANALYZE) listings');
@@ -236,17 +242,19 @@ if (!isMainThread) {
 
 class SeedOnly extends Error {}
 
-const server = await startServer({
+const serverOptions = {
   port: 0,
   // The demo partners (the default partner serves /public_graphql/); its 3 listings are replaced.
-  dataDir: DATA_DIR,
-  databaseUrl: DATABASE_URL,
   databaseSchema: onPostgres ? (SCHEMA ?? `bench_${process.pid}`) : undefined,
   dropSchemaOnClose: onPostgres && !SCHEMA,
   logger: { info: () => undefined, warn: console.warn, error: console.error },
-});
+};
+const server =
+  WORKERS > 1
+    ? await startCluster({ ...serverOptions, databaseUrl: DATABASE_URL!, workers: WORKERS, quiet: true })
+    : await startServer({ ...serverOptions, dataDir: DATA_DIR, databaseUrl: DATABASE_URL });
 try {
-  console.log(`bench/search on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`);
+  console.log(`bench/search on ${onPostgres ? 'PostgreSQL' : 'PGlite'}, ${WORKERS} API process${WORKERS > 1 ? 'es' : ''}`);
   await seed(server.db);
   if (SEED_ONLY) throw new SeedOnly();
 

@@ -59,6 +59,11 @@ export interface StartServerOptions {
   smtpUrl?: string;
   /** Sender of outgoing mail. Default env `MAIL_FROM`, else `Hearth <no-reply@hearth.example>`. */
   mailFrom?: string;
+  /**
+   * Run the background jobs here: saved-search alerts, mail delivery, PGlite upkeep. Default true; in a
+   * cluster (server/cluster.ts) one process runs them.
+   */
+  jobs?: boolean;
   logger?: Logger;
 }
 
@@ -76,7 +81,8 @@ function packageVersion(): string {
   return (JSON.parse(readFileSync(paths.packageJson, 'utf8')) as { version: string }).version;
 }
 
-function urlHost(host: string): string {
+/** How a listening host appears in a URL. */
+export function urlHost(host: string): string {
   if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
   return host.includes(':') ? `[${host}]` : host;
 }
@@ -105,6 +111,19 @@ function listen(server: Server, port: number, host: string): Promise<number> {
   });
 }
 
+/** The demo data and, on first start, the generated listings (options.seed, options.seedListings). */
+export async function prepareDatabase(db: Database, options: Pick<StartServerOptions, 'seed' | 'seedListings'>, logger: Logger): Promise<void> {
+  if (options.seed ?? true) await seedDatabase(db);
+  if (options.seedListings) {
+    const started = performance.now();
+    const stats = await seedListingsIfEmpty(db, options.seedListings);
+    if (stats) {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      logger.info(`[seed] ${stats.inserted} generated listings loaded in ${seconds} s`);
+    }
+  }
+}
+
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? consoleLogger;
   const host = options.host ?? '127.0.0.1';
@@ -118,15 +137,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     logger,
   });
   try {
-    if (options.seed ?? true) await seedDatabase(db);
-    if (options.seedListings) {
-      const started = performance.now();
-      const stats = await seedListingsIfEmpty(db, options.seedListings);
-      if (stats) {
-        const seconds = ((performance.now() - started) / 1000).toFixed(1);
-        logger.info(`[seed] ${stats.inserted} generated listings loaded in ${seconds} s`);
-      }
-    }
+    await prepareDatabase(db, options, logger);
   } catch (error) {
     await db.close();
     throw error;
@@ -157,9 +168,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const url = `http://${urlHost(host)}:${port}`;
   // Set before the first request can arrive: listen's callback runs before any connection is handled.
   config.publicOrigin = options.publicOrigin ? new URL(options.publicOrigin).origin : url;
-  const alerts = scheduleSavedSearchAlerts(db, { siteUrl: config.publicOrigin, logger });
-  const mail = startMailDelivery(db, { smtpUrl: options.smtpUrl, mailFrom: options.mailFrom, logger });
-  const maintenance = scheduleMaintenance(db, logger);
+  const jobs = options.jobs ?? true;
+  const idle = { stop: async () => undefined };
+  const alerts = jobs ? scheduleSavedSearchAlerts(db, { siteUrl: config.publicOrigin, logger }) : idle;
+  const mail = jobs ? startMailDelivery(db, { smtpUrl: options.smtpUrl, mailFrom: options.mailFrom, logger }) : idle;
+  const maintenance = jobs ? scheduleMaintenance(db, logger) : idle;
 
   let closing: Promise<void> | undefined;
   const close = () =>

@@ -1,6 +1,8 @@
 /** `npm start`: builds the CDN bundle if needed, then runs the API and the partner demo site. */
+import { availableParallelism } from 'node:os';
 import { startPartnerSite } from '../demo-sites/serve';
 import { startServer } from './app';
+import { startCluster } from './cluster';
 import { DEFAULT_SEED_LISTINGS } from './seed/listings';
 
 await (await import('../cdn/build')).ensureBuilt();
@@ -10,17 +12,24 @@ const production = env.NODE_ENV === 'production';
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? '127.0.0.1';
 
-const api = await startServer({
+const databaseUrl = env.DATABASE_URL || undefined;
+// On PostgreSQL one API process per core behind the port (server/cluster.ts); PGlite is one process.
+const workers = Number(env.HEARTH_WORKERS || (databaseUrl ? availableParallelism() : 1));
+if (!Number.isSafeInteger(workers) || workers < 1) throw new Error(`HEARTH_WORKERS must be a whole number ≥ 1, not "${env.HEARTH_WORKERS}".`);
+if (workers > 1 && !databaseUrl) throw new Error('HEARTH_WORKERS > 1 needs PostgreSQL (DATABASE_URL): the embedded database is one process.');
+
+const options = {
   port,
   host,
   production,
-  databaseUrl: env.DATABASE_URL || undefined,
+  databaseUrl,
   publicOrigin: env.PUBLIC_ORIGIN || undefined,
   seed: !production || env.SEED === '1',
   // First start: generated listings around Salt Lake City and Kathmandu (SEED_LISTINGS=0 turns it off).
   seedListings: !production || env.SEED === '1' ? Number(env.SEED_LISTINGS ?? DEFAULT_SEED_LISTINGS) : 0,
   trustProxy: env.TRUST_PROXY === '1',
-});
+};
+const api = workers > 1 ? await startCluster({ ...options, databaseUrl: databaseUrl!, workers }) : await startServer(options);
 const partnerSite = await startPartnerSite({ port: Number(env.PARTNER_PORT ?? api.port + 1), apiOrigin: api.url });
 
 console.info(`Hearth API         ${api.url}/`);

@@ -1,0 +1,164 @@
+/**
+ * Several API processes behind one port (node:cluster), on PostgreSQL: DESIGN §5's ≥ 1,500 search
+ * requests/s at 1M listings. One Node thread does HTTP, GraphQL and the driver's work for every request;
+ * on these 2 cores it saturated at ~1,300 req/s while a quarter of the machine stayed idle (bench/search,
+ * README). Each worker is a whole server (startServer) with its own pool and change feed; what they must
+ * share, they share through the database: rate-limit windows (server/http/rate-limit.ts), the change
+ * notifications that keep their caches fresh (server/db/postgres-changes.ts), the job locks.
+ *
+ * This process (the primary) applies migrations and seeds once, before any worker starts, then forks the
+ * workers (the first runs the background jobs), replaces one that dies, and stops them all on close().
+ * PGlite is one process by nature: the embedded database is never clustered.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { prepareDatabase, urlHost, type StartServerOptions } from './app';
+import { openDatabase, type Database } from './db';
+import { consoleLogger, type Logger } from './log';
+
+/** What a worker is started with (JSON in its environment): the server options it can take as data. */
+export type WorkerServerOptions = Omit<StartServerOptions, 'logger' | 'dataDir' | 'seed' | 'seedListings' | 'dropSchemaOnClose' | 'jobs'>;
+
+export interface WorkerSetup {
+  options: WorkerServerOptions;
+  jobs: boolean;
+  /** Only warnings and errors (tests). */
+  quiet: boolean;
+}
+
+/** The environment variable a worker reads its WorkerSetup from. */
+export const WORKER_SETUP_ENV = 'HEARTH_WORKER_SETUP';
+
+/** Messages between the primary and a worker. */
+export type WorkerMessage = { type: 'listening'; port: number } | { type: 'failed'; message: string };
+export const SHUTDOWN_MESSAGE = { type: 'shutdown' } as const;
+
+export interface ClusterOptions extends Omit<StartServerOptions, 'dataDir' | 'jobs'> {
+  databaseUrl: string;
+  /** API processes; at least 1. */
+  workers: number;
+  quiet?: boolean;
+}
+
+export interface RunningCluster {
+  url: string;
+  port: number;
+  /** The primary's own connection to the database (migrations, seeding; tests and benchmarks read through it). */
+  db: Database;
+  /** Process ids of the workers running now (a replacement counts from when it is forked). */
+  pids(): number[];
+  close(): Promise<void>;
+}
+
+const RESTART_DELAY_MS = 1_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+/** How a worker process starts: the TypeScript loader, then the worker module. */
+function setupWorkers(): void {
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  cluster.setupPrimary({ exec: fileURLToPath(new URL('./cluster-worker.ts', import.meta.url)), execArgv: ['--import', tsx], args: [] });
+}
+
+export async function startCluster(options: ClusterOptions): Promise<RunningCluster> {
+  if (!cluster.isPrimary) throw new Error('startCluster runs in the primary process.');
+  if (!options.databaseUrl) throw new Error('Several API processes need PostgreSQL (DATABASE_URL): the embedded database is one process.');
+  if (!Number.isSafeInteger(options.workers) || options.workers < 1) throw new Error(`workers must be a whole number ≥ 1, not ${options.workers}.`);
+  const logger = options.logger ?? consoleLogger;
+
+  const db = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    schema: options.databaseSchema,
+    dropSchemaOnClose: options.dropSchemaOnClose,
+    logger,
+  });
+  try {
+    await prepareDatabase(db, options, logger);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+
+  const { logger: _logger, seed: _seed, seedListings: _seedListings, dropSchemaOnClose: _drop, workers: count, quiet = false, ...serverOptions } = options;
+  setupWorkers();
+  let closing = false;
+  const running = new Set<Worker>();
+  /** Workers that have said they listen: they take the shutdown message (a starting one may not hear it yet). */
+  const listening = new Set<Worker>();
+
+  // Every worker listens with the same arguments, so the primary hands them one shared socket (also for
+  // port 0: one free port for all).
+  const requestedPort = options.port ?? 8080;
+  const fork = (jobs: boolean): Promise<number> => {
+    const setup: WorkerSetup = { options: { ...serverOptions, port: requestedPort }, jobs, quiet };
+    const worker = cluster.fork({ [WORKER_SETUP_ENV]: JSON.stringify(setup) });
+    running.add(worker);
+    let started = false;
+    const ready = new Promise<number>((resolve, reject) => {
+      worker.on('message', (message: WorkerMessage) => {
+        if (message.type === 'listening') {
+          started = true;
+          listening.add(worker);
+          resolve(message.port);
+        }
+        if (message.type === 'failed') reject(new Error(`An API worker could not start: ${message.message}`));
+      });
+      worker.once('exit', (code, signal) => {
+        running.delete(worker);
+        listening.delete(worker);
+        if (!started) {
+          reject(new Error(`An API worker stopped while starting (${signal ?? `exit code ${code}`}).`));
+          return;
+        }
+        if (closing) return;
+        logger.error(`[cluster] worker ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another`);
+        setTimeout(() => {
+          if (!closing) fork(jobs).catch((error: unknown) => closing || logger.error('[cluster] replacement worker failed', error));
+        }, RESTART_DELAY_MS).unref();
+      });
+    });
+    return ready;
+  };
+
+  const stopAll = async () => {
+    closing = true;
+    const exits = [...running].map(
+      (worker) =>
+        new Promise<void>((resolve) => {
+          if (worker.isDead()) return resolve();
+          worker.once('exit', () => resolve());
+          const force = setTimeout(() => worker.kill('SIGKILL'), STOP_TIMEOUT_MS);
+          force.unref();
+          worker.once('exit', () => clearTimeout(force));
+          if (listening.has(worker) && worker.isConnected()) worker.send(SHUTDOWN_MESSAGE);
+          else worker.kill('SIGTERM');
+        }),
+    );
+    await Promise.all(exits);
+  };
+
+  let port: number;
+  try {
+    port = await fork(true);
+    await Promise.all(Array.from({ length: count - 1 }, () => fork(false)));
+  } catch (error) {
+    await stopAll();
+    await db.close();
+    throw error;
+  }
+  const url = `http://${urlHost(options.host ?? '127.0.0.1')}:${port}`;
+  logger.info(`[cluster] ${count} API processes on ${url}`);
+
+  let closed: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    db,
+    pids: () => [...running].map((w) => w.process.pid!).filter(Boolean),
+    close: () =>
+      (closed ??= (async () => {
+        await stopAll();
+        await db.close();
+      })()),
+  };
+}
