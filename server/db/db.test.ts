@@ -4,13 +4,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paths } from '../paths';
 import { seed } from '../seed';
 import { engineName, openTestDatabase } from '../testing/test-server';
 import { VersionedCache, type ChangeKind } from './changes';
 import { GENERIC_PLAN } from './hints';
 import type { ListeningFeed } from './postgres-changes';
+import { isReadOnlySql } from './postgres';
 import { loadMigrations, migrate } from './migrate';
 import type { Database, Queryable } from './types';
 
@@ -196,6 +197,24 @@ describe.runIf(engineName() === 'PostgreSQL')('change feed (PostgreSQL: a listen
     for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
     return check();
   };
+
+  it('waits for the feed after writes only, a read costs no extra round trip', async () => {
+    const feed = db.changes as ListeningFeed;
+    const barrier = vi.spyOn(feed, 'barrier');
+    try {
+      await db.query('SELECT count(*) FROM listings');
+      await db.query(`${GENERIC_PLAN} WITH m AS MATERIALIZED (SELECT id FROM listings) SELECT count(*) FROM m`);
+      expect(barrier).not.toHaveBeenCalled();
+      await db.query(`WITH x AS (UPDATE partners SET name = name WHERE slug = 'acme' RETURNING 1) SELECT count(*) FROM x`);
+      expect(barrier).toHaveBeenCalledTimes(1);
+      await db.query(`UPDATE listings SET visit_count = visit_count WHERE id = 1001`);
+      expect(barrier).toHaveBeenCalledTimes(2);
+    } finally {
+      barrier.mockRestore();
+    }
+    expect(isReadOnlySql('SELECT updated_at FROM users')).toBe(true);
+    expect(isReadOnlySql('INSERT INTO x SELECT 1')).toBe(false);
+  });
 
   it('hears another connection’s change a moment after its commit', async () => {
     const schema = await schemaOf();

@@ -7,8 +7,20 @@ import type { Logger } from '../log';
 
 const INT8_OID = 20;
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
-/** A plain SELECT (after an optional leading comment such as the generic-plan hint): it changes nothing. */
-const READ = /^\s*(?:\/\*[^*]*\*\/\s*)?select\b/i;
+/** A SELECT or WITH (after an optional leading comment such as the generic-plan hint)… */
+const READ_START = /^\s*(?:\/\*[^*]*\*\/\s*)?(?:select|with)\b/i;
+/** …that names no writing command anywhere (a WITH may hold an INSERT): it changes nothing. */
+const WRITE_WORD = /\b(?:insert|update|delete|merge|truncate|copy|call)\b/i;
+const readOnlyTexts = new Map<string, boolean>();
+export function isReadOnlySql(sql: string): boolean {
+  let known = readOnlyTexts.get(sql);
+  if (known === undefined) {
+    known = READ_START.test(sql) && !WRITE_WORD.test(sql);
+    if (readOnlyTexts.size >= 1_000) readOnlyTexts.clear();
+    readOnlyTexts.set(sql, known);
+  }
+  return known;
+}
 
 export interface PostgresOptions {
   databaseUrl: string;
@@ -62,7 +74,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
 
   /** A statement that may have changed data: counted by the change feed before the caller goes on. */
   const afterWrite = (sql: string, command: string) =>
-    command === 'SELECT' && READ.test(sql) ? undefined : changes.barrier();
+    command === 'SELECT' && isReadOnlySql(sql) ? undefined : changes.barrier();
 
   const pooled: Queryable = {
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {

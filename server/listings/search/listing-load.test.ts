@@ -182,4 +182,53 @@ describe(`plan choice for capped viewports (${engineName()})`, () => {
     const second = await loadListings(db, { filter: { geo: { bounds: tiny } }, first: 25, after: first.pageInfo.endCursor });
     expect(second.edges.map((e) => e.node.id)).toEqual(await referenceIds(tiny, 25, 25));
   });
+
+  it('counts a few streets and reads their page in one statement, in every direction and order', async () => {
+    const statements: string[] = [];
+    const spy = {
+      ...db,
+      query: (text: string, params?: readonly unknown[]) => (text.includes('listing_map') || statements.push(text), db.query(text, params)),
+    } as Database;
+    const filter = { geo: { bounds: tiny } };
+    const all = await referenceIds(tiny, 0, 10_000);
+    expect(all).toHaveLength(COUNT_CAP + 100);
+
+    const first = await loadListings(spy, { filter, first: 25 });
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toContain('WITH m AS MATERIALIZED');
+    expect(first).toMatchObject({ totalCount: COUNT_CAP, totalCountCapped: true });
+    expect(first.edges.map((e) => e.node.id)).toEqual(all.slice(0, 25));
+
+    const next = await loadListings(spy, { filter, first: 25, after: first.pageInfo.endCursor });
+    expect(next.edges.map((e) => e.node.id)).toEqual(all.slice(25, 50));
+    const back = await loadListings(spy, { filter, last: 25, before: next.pageInfo.startCursor });
+    expect(back.edges.map((e) => e.node.id)).toEqual(all.slice(0, 25));
+    const third = await loadListings(spy, { filter, first: 25, after: first.pageCursors.around.find((c) => c.page === 3)!.cursor });
+    expect(third.edges.map((e) => e.node.id)).toEqual(all.slice(50, 75));
+    expect(statements.every((text) => text.includes('WITH m AS MATERIALIZED'))).toBe(true);
+
+    const cheapest = await loadListings(spy, { filter, first: 10, orderBy: 'price_asc' });
+    const { rows } = await db.query<{ id: number }>(
+      `SELECT id FROM listings WHERE id = ANY($1::int8[]) ORDER BY price_in_pennies, id LIMIT 10`,
+      [all],
+    );
+    expect(cheapest.edges.map((e) => e.node.id)).toEqual(rows.map((r) => r.id));
+    expect(cheapest.pageInfo.hasNextPage).toBe(true);
+  });
+
+  it('counts an uncapped handful in the same statement as its page', async () => {
+    const few: GeoBounds = { south: 40.2, north: 40.26, west: -109.9, east: -109.8 };
+    await bulkInsert(50_000, 30, few.south + 0.001, few.west + 0.001);
+    const statements: string[] = [];
+    const spy = {
+      ...db,
+      query: (text: string, params?: readonly unknown[]) => (text.includes('listing_map') || statements.push(text), db.query(text, params)),
+    } as Database;
+    const page = await loadListings(spy, { filter: { geo: { bounds: few } }, first: 25 });
+    expect(statements).toHaveLength(1);
+    expect(page).toMatchObject({ totalCount: 30, totalCountCapped: false, pageInfo: { hasNextPage: true } });
+    expect(page.edges.map((e) => e.node.id)).toEqual(await referenceIds(few, 0, 25));
+    const empty = await loadListings(spy, { filter: { geo: { bounds: few } }, first: 25, offset: 50 });
+    expect(empty).toMatchObject({ totalCount: 30, edges: [], pageInfo: { hasNextPage: false } });
+  });
 });

@@ -73,10 +73,30 @@ export interface LoadListingsArgs extends PageArgs {
 
 type Row = ListingRow & { sort_key: string };
 
-function keysetCondition(p: SqlParams, order: OrderSpec, cursor: Cursor, forward: boolean): string {
+function keysetCondition(p: SqlParams, order: OrderSpec, cursor: Cursor, forward: boolean, id = 'l.id'): string {
   // Forward in an ASC order means "greater"; backward, or a DESC order, flips it (both flip: back to >).
   const greater = (order.direction === 'ASC') === forward;
-  return `(${order.key}, l.id) ${greater ? '>' : '<'} (${p.add(cursor.k)}::${order.type}, ${p.add(cursor.i)}::int8)`;
+  return `(${order.key}, ${id}) ${greater ? '>' : '<'} (${p.add(cursor.k)}::${order.type}, ${p.add(cursor.i)}::int8)`;
+}
+
+/** Rows in the read order by their sort value, then id (the combined statement's page comes back unordered). */
+function sortRows<T extends { sort_value: string | number; id: number }>(rows: T[], descending: boolean): T[] {
+  const sign = descending ? -1 : 1;
+  return rows.sort((a, b) => sign * (a.sort_value < b.sort_value ? -1 : a.sort_value > b.sort_value ? 1 : a.id - b.id));
+}
+
+/**
+ * Whether to count the matches in the same statement that reads the page, through the spatial index:
+ * when reading every match is surely cheap — a viewport finer than the map cells (a few streets), or one
+ * whose cells hold so few listings that the spatial read beats walking the order's index even at their
+ * fewest (spatialIndexCheaper). The page then needs all matches anyway (to sort them), so the count costs
+ * nothing more; a separate count would read them a second time. Not when the cells already give the count.
+ */
+function countedWithPage(filter: ListingFilter, cells: CellCounts, rows: number): boolean {
+  if (!filter.geo) return false;
+  if (cells && (cells.atLeast > COUNT_CAP || cells.atMost === 0)) return false;
+  if (tinyViewport(filter)) return true;
+  return cells !== null && spatialIndexCheaper(cells, rows, cells.atLeast);
 }
 
 type CellCounts = Awaited<ReturnType<typeof countBounds>>;
@@ -162,29 +182,52 @@ export async function loadListings(db: Queryable, args: LoadListingsArgs): Promi
   const dir = readBackward ? (order.direction === 'ASC' ? 'DESC' : 'ASC') : order.direction;
   const window = `LIMIT ${limit + 1}${offset > 0 ? ` OFFSET ${offset}` : ''}`;
 
-  const filterParams = new SqlParams();
   const cells = await cellCounts(db, args.filter);
-  const total = await countMatches(db, args.filter, filterSql(filterParams, args.filter), filterParams.values, cells);
-  const walk =
-    total.capped && !tinyViewport(args.filter) && !spatialIndexCheaper(cells, offset + limit + 1, COUNT_CAP + 1);
+  const rowsToRead = offset + limit + 1;
   const p = new SqlParams();
-  const conditions = [filterSql(p, args.filter, { spatialIndex: !walk })];
-  for (const k of keyset) conditions.push(keysetCondition(p, order, k.cursor, k.forward));
   const orderSql = `ORDER BY ${order.key} ${dir}, l.id ${dir}`;
-  // Walking the newest order with a rectangle (and at most a classification): the page's ids come from
-  // the covering index alone (migration 080), then only those rows are read.
-  const idsFirst = walk && order === ORDERS.newest && precomputable(args.filter);
-  const source = idsFirst
-    ? `(SELECT l.id FROM listings l WHERE ${conditions.join(' AND ')} ${orderSql} ${window}) AS ids
-       JOIN listings l ON l.id = ids.id`
-    : `listings l WHERE ${conditions.join(' AND ')}`;
-  // Each row as one json value: the driver parses one column instead of 70, a third less time per page
-  // on PGlite. The outer SELECT only projects, so the rows keep the inner ORDER BY.
-  const sql = `${GENERIC_PLAN} SELECT row_to_json(page) AS row FROM (
-    SELECT ${listingColumns(args.fields ?? null)}, (${order.key})::text AS sort_key FROM ${source}
-     ${orderSql}
-     ${idsFirst ? '' : window}) AS page`;
-  const rows = limit > 0 ? (await db.query<{ row: Row }>(sql, p.values)).rows.map((r) => r.row) : [];
+  let total: { count: number; capped: boolean };
+  let rows: Row[];
+  if (countedWithPage(args.filter, cells, rowsToRead)) {
+    // Few matches (or a few streets): one statement reads them all through the spatial index, counts
+    // them and returns the page.
+    const keysetSql = keyset.map((k) => keysetCondition(p, { ...order, key: 'm.k' }, k.cursor, k.forward, 'm.id'));
+    const sql = `${GENERIC_PLAN} WITH m AS MATERIALIZED (
+        SELECT l.id, ${order.key} AS k FROM listings l WHERE ${filterSql(p, args.filter)})
+      SELECT t.total, page.row FROM (SELECT count(*)::int AS total FROM m) AS t
+      LEFT JOIN LATERAL (
+        SELECT row_to_json(page) AS row FROM (
+          SELECT ${listingColumns(args.fields ?? null)}, (${order.key})::text AS sort_key, ${order.key} AS sort_value
+            FROM (SELECT m.id FROM m ${keysetSql.length ? `WHERE ${keysetSql.join(' AND ')}` : ''}
+                   ORDER BY m.k ${dir}, m.id ${dir} ${window}) AS ids
+            JOIN listings l ON l.id = ids.id) AS page) AS page ON true`;
+    const result = (await db.query<{ total: number; row: (Row & { sort_value: string | number }) | null }>(sql, p.values)).rows;
+    total = capped(result[0]?.total ?? 0);
+    rows = sortRows(
+      result.flatMap((r) => (r.row ? [r.row] : [])),
+      dir === 'DESC',
+    );
+  } else {
+    const filterParams = new SqlParams();
+    total = await countMatches(db, args.filter, filterSql(filterParams, args.filter), filterParams.values, cells);
+    const walk = total.capped && !tinyViewport(args.filter) && !spatialIndexCheaper(cells, rowsToRead, COUNT_CAP + 1);
+    const conditions = [filterSql(p, args.filter, { spatialIndex: !walk })];
+    for (const k of keyset) conditions.push(keysetCondition(p, order, k.cursor, k.forward));
+    // Walking the newest order with a rectangle (and at most a classification): the page's ids come from
+    // the covering index alone (migration 080), then only those rows are read.
+    const idsFirst = walk && order === ORDERS.newest && precomputable(args.filter);
+    const source = idsFirst
+      ? `(SELECT l.id FROM listings l WHERE ${conditions.join(' AND ')} ${orderSql} ${window}) AS ids
+         JOIN listings l ON l.id = ids.id`
+      : `listings l WHERE ${conditions.join(' AND ')}`;
+    // Each row as one json value: the driver parses one column instead of 70, a third less time per page
+    // on PGlite. The outer SELECT only projects, so the rows keep the inner ORDER BY.
+    const sql = `${GENERIC_PLAN} SELECT row_to_json(page) AS row FROM (
+      SELECT ${listingColumns(args.fields ?? null)}, (${order.key})::text AS sort_key FROM ${source}
+       ${orderSql}
+       ${idsFirst ? '' : window}) AS page`;
+    rows = limit > 0 ? (await db.query<{ row: Row }>(sql, p.values)).rows.map((r) => r.row) : [];
+  }
 
   // Where the page starts in the whole order.
   let startPosition: number;
