@@ -36,7 +36,10 @@ import { listingsInfo } from '../server/listings/search/clusters';
 import { loadListings } from '../server/listings/search/listing-load';
 import type { Database } from '../server/db';
 import type { GeoBounds } from '../server/listings/search/filters';
-import type { ListingFieldSet } from '../server/listings/search/listing';
+import type { ListingField, ListingFieldSet } from '../server/listings/search/listing';
+import { LISTING_FIELD_PROPERTIES } from '../server/graphql/listing-fields';
+import { Kind, parse, type OperationDefinitionNode, type SelectionSetNode } from '../server/graphql/graphql-js';
+import { SearchListingsQuery } from '../core/search/api';
 import { rebuildMapCells, refreshMapCells } from '../server/listings/search/map-cells';
 
 const text = (name: string) => {
@@ -148,16 +151,26 @@ async function timeDirect(label: string, run: () => Promise<unknown>): Promise<n
   return times;
 }
 
-/** The listing fields LOAD_QUERY asks for (a search card), as the GraphQL layer passes them on. */
-const CARD_FIELDS: ListingFieldSet = new Set([
-  'id', 'slugId', 'listingCodeId', 'priceInPennies', 'priceCurrencyCode', 'photos', 'bedrooms', 'bathrooms',
-  'area', 'latitude', 'longitude', 'address', 'newListing', 'daysOnMarket',
-]);
+/** What <hearth-search-map> asks for a page of results: the element's own query (core/search/api.ts). */
+const LOAD_QUERY = SearchListingsQuery;
 
-const LOAD_QUERY = `query listingLoad($geoInput: GeoInput) { listingLoad(geoInput: $geoInput, first: 25) {
-  totalCount pageInfo { hasNextPage endCursor } pageCursors { around { cursor page isCurrent } }
-  edges { cursor node { id slugId listingCodeId priceInPennies priceCurrencyCode photoUri bedrooms bathrooms area
-    location { latitude longitude } address { streetLine1 city stateProvince postalCode } newListing daysOnHearth } } } }`;
+/** The listing fields LOAD_QUERY asks for, as the GraphQL layer passes them on to the page query. */
+function cardFields(): ListingFieldSet {
+  const fields = new Set<ListingField>();
+  const visit = (set: SelectionSetNode | undefined, path: string[]) => {
+    for (const selection of set?.selections ?? []) {
+      if (selection.kind !== Kind.FIELD) continue;
+      const name = selection.name.value;
+      if (path.length === 0) for (const property of LISTING_FIELD_PROPERTIES[name] ?? []) fields.add(property);
+      else if (name === path[0]) visit(selection.selectionSet, path.slice(1));
+    }
+  };
+  const operation = parse(LOAD_QUERY).definitions[0] as OperationDefinitionNode;
+  visit(operation.selectionSet, ['listingLoad', 'edges', 'node']);
+  return fields;
+}
+const CARD_FIELDS = cardFields();
+
 const INFO_QUERY = `query listingsInfo($geoInput: GeoInput!) { listingsInfo(geoInput: $geoInput) {
   totalCount mode pins { ids latitudes longitudes pricesInPennies }
   clusters { count latitude longitude minPriceInPennies maxPriceInPennies } } }`;
@@ -218,11 +231,13 @@ interface LoadSpec {
 }
 
 function runLoad({ url, queryName, bounds, mode }: LoadSpec): Promise<LoadResult> {
+  const page = queryName === 'listingLoad' ? { first: 25 } : {};
   const variables =
     mode === 'repeated'
-      ? () => ({ geoInput: { bounds } })
-      : (i: number) => ({ geoInput: { bounds: { ...bounds, west: bounds.west - i * 1e-7 } } });
-  return httpLoad(url, queryName, queryName === 'listingLoad' ? LOAD_QUERY : INFO_QUERY, variables, mode === 'at rate' ? RATE : null);
+      ? () => ({ ...page, geoInput: { bounds } })
+      : (i: number) => ({ ...page, geoInput: { bounds: { ...bounds, west: bounds.west - i * 1e-7 } } });
+  const [name, query] = queryName === 'listingLoad' ? ['SearchListings', LOAD_QUERY] : ['listingsInfo', INFO_QUERY];
+  return httpLoad(url, name, query, variables, mode === 'at rate' ? RATE : null);
 }
 
 /** The load generator runs in a worker thread (this file, started with workerData = the spec). */

@@ -4,16 +4,15 @@
  * ~70 columns; reading them all made the page query ~3 times dearer on PGlite.
  *
  * Only fields whose resolver reads exactly the PublicListing properties listed here are mapped; any
- * other field (listingBy, showcase, currencies, similarHomes, fields other files add to Listing, …), a
+ * other field (showcase, currencies, similarHomes, fields other files add to Listing, …), a
  * fragment we cannot follow, or no `node` at all means "every column" (null). Over-reading is always
  * safe; listing-fields.test.ts checks every mapped field against a full read.
  */
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from './graphql-js';
-import type { ListingFieldSet } from '../listings/search/listing';
-import type { PublicListing } from '../listings/search/listing';
+import type { ListingField, ListingFieldSet } from '../listings/search/listing';
 
 /** GraphQL Listing field → the PublicListing properties its resolver reads. */
-export const LISTING_FIELD_PROPERTIES: Readonly<Record<string, readonly (keyof PublicListing)[]>> = {
+export const LISTING_FIELD_PROPERTIES: Readonly<Record<string, readonly ListingField[]>> = {
   __typename: [],
   id: ['id'],
   listingCodeId: ['listingCodeId'],
@@ -28,7 +27,7 @@ export const LISTING_FIELD_PROPERTIES: Readonly<Record<string, readonly (keyof P
   bathrooms: ['bathrooms'],
   priceInPennies: ['priceInPennies'],
   priceCurrencyCode: ['priceCurrencyCode'],
-  photoUri: ['photos'],
+  photoUri: ['firstPhoto'],
   photos: ['photos'],
   favoriteCount: ['favoriteCount'],
   isFavorite: ['id'],
@@ -60,7 +59,9 @@ export const LISTING_FIELD_PROPERTIES: Readonly<Record<string, readonly (keyof P
   preferredTenant: ['preferredTenant'],
   roomType: ['roomType'],
   foodIncluded: ['foodIncluded'],
-  openHouse: ['id'],
+  lastPriceUpdate: ['lastPriceDropDate', 'lastPriceDropInPennies'],
+  listingBy: ['listOfficeName', 'listOfficePhone', 'listAgentName', 'listAgentPhone', 'listAgentEmail', 'listingSystem'],
+  openHouse: ['id', 'openHouses'],
   priceHistory: ['id'],
 };
 
@@ -98,7 +99,7 @@ export function requestedListingFields(info: GraphQLResolveInfo): ListingFieldSe
     if (error instanceof EveryField) return null;
     throw error;
   }
-  const fields = new Set<keyof PublicListing>();
+  const fields = new Set<ListingField>();
   for (const name of names) {
     const properties = LISTING_FIELD_PROPERTIES[name];
     if (!properties) return null;

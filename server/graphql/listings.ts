@@ -239,7 +239,8 @@ Listing.implement({
     openHouse: t.field({
       type: [OpenHouse],
       description: 'Active open houses that are not over yet, soonest first.',
-      resolve: (l, _args, ctx) => listingLoaders(ctx, ctx.db).openHouses.load(l.id),
+      // A search page read them with its rows; otherwise one query for every listing of the request.
+      resolve: (l, _args, ctx) => l.openHouses ?? listingLoaders(ctx, ctx.db).openHouses.load(l.id),
     }),
     amenities: t.field({ type: [AmenityRef], resolve: (l) => l.amenities }),
     currencies: t.field({

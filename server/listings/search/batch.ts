@@ -61,9 +61,9 @@ export async function openHousesOf(db: Queryable, listingIds: number[]): Promise
     virtual_url: string | null;
   }>(
     `SELECT listing_id, id, start_at, end_at, is_active, is_virtual, virtual_url FROM (
-       SELECT o.*, row_number() OVER (PARTITION BY o.listing_id ORDER BY o.start_at) AS n FROM open_houses o
+       SELECT o.*, row_number() OVER (PARTITION BY o.listing_id ORDER BY o.start_at, o.id) AS n FROM open_houses o
         WHERE o.listing_id = ANY($1::int8[]) AND o.is_active AND o.end_at > now()) AS o
-      WHERE n <= 20 ORDER BY listing_id, start_at`,
+      WHERE n <= 20 ORDER BY listing_id, start_at, id`,
     [unique(listingIds)],
   );
   const byListing = new Map<number, OpenHouseEntry[]>();

@@ -121,7 +121,20 @@ export interface PublicListing {
   amenities: Amenity[];
   currencies: CurrencyValue[];
   relatedPostIds: string[];
+  /** Upcoming open houses, when the read that made this listing included them (a search page's openHouse). */
+  openHouses?: OpenHouseEntry[];
 }
+
+/**
+ * A listing's upcoming open houses as one json value, as upcomingOpenHouses returns them (active, not over,
+ * soonest first, 20 at most; times in ISO 8601 UTC with milliseconds, like Date.toISOString).
+ */
+const OPEN_HOUSES_SQL = `(SELECT coalesce(json_agg(json_build_object('id', o.id,
+      'startDateTime', to_char(o.start_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'endDateTime', to_char(o.end_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'isActive', o.is_active, 'isVirtual', o.is_virtual, 'virtualUrl', o.virtual_url) ORDER BY o.start_at, o.id), '[]'::json)
+    FROM (SELECT * FROM open_houses o WHERE o.listing_id = l.id AND o.is_active AND o.end_at > now()
+           ORDER BY o.start_at, o.id LIMIT 20) AS o) AS open_houses`;
 
 /** The select list behind PublicListing (table alias `l`). Dates as text: no time-zone drift. */
 export const LISTING_COLUMNS = `l.id, l.listing_code_id, l.slug_id, l.org_code_id, l.mls_number, l.status,
@@ -145,7 +158,7 @@ export const LISTING_COLUMNS = `l.id, l.listing_code_id, l.slug_id, l.org_code_i
  * PGlite). A field missing here, or a field whose resolver reads several (listingBy, showcase,
  * currencies, similarHomes, …), means "read every column" (listingColumns(null)).
  */
-const FIELD_COLUMNS: Partial<Record<keyof PublicListing, string>> = {
+const FIELD_COLUMNS: Partial<Record<ListingField, string>> = {
   id: 'l.id',
   listingCodeId: 'l.listing_code_id',
   slugId: 'l.slug_id',
@@ -175,6 +188,8 @@ const FIELD_COLUMNS: Partial<Record<keyof PublicListing, string>> = {
   priceInPennies: 'l.price_in_pennies',
   priceCurrencyCode: 'l.price_currency_code',
   photos: 'l.photos',
+  // Only the first photo, as `photos` (a card's photoUri): a listing's full photo list is most of its row.
+  firstPhoto: `jsonb_path_query_array(l.photos, '$[0]') AS photos`,
   favoriteCount: 'l.favorite_count',
   newListing: `${NEW_LISTING_SQL} AS new_listing`,
   daysOnMarket: `${DAYS_ON_MARKET_SQL} AS days_on_hearth`,
@@ -196,9 +211,21 @@ const FIELD_COLUMNS: Partial<Record<keyof PublicListing, string>> = {
   roomType: 'l.room_type',
   foodIncluded: 'l.food_included',
   maxGuests: 'l.max_guests',
+  lastPriceDropDate: 'l.last_price_drop_date::text AS last_price_drop_date',
+  lastPriceDropInPennies: 'l.last_price_drop_in_pennies',
+  listAgentName: 'l.list_agent_name',
+  listAgentPhone: 'l.list_agent_phone',
+  listAgentEmail: 'l.list_agent_email',
+  listOfficeName: 'l.list_office_name',
+  listOfficePhone: 'l.list_office_phone',
+  listingSystem: 'l.listing_system',
+  // With the page's rows instead of a second statement for the page's open houses.
+  openHouses: OPEN_HOUSES_SQL,
 };
 
-export type ListingFieldSet = ReadonlySet<keyof PublicListing>;
+/** A PublicListing property, or `firstPhoto`: `photos` holding only the first photo. */
+export type ListingField = keyof PublicListing | 'firstPhoto';
+export type ListingFieldSet = ReadonlySet<ListingField>;
 
 /**
  * The select list for some fields of PublicListing (always with the id); every column for null or when
@@ -209,6 +236,7 @@ export function listingColumns(fields: ListingFieldSet | null): string {
   if (!fields) return LISTING_COLUMNS;
   const columns = new Set(['l.id']);
   for (const field of fields) {
+    if (field === 'firstPhoto' && fields.has('photos')) continue;
     const column = FIELD_COLUMNS[field];
     if (column === undefined) return LISTING_COLUMNS;
     columns.add(column);
@@ -285,6 +313,7 @@ export interface ListingRow {
   amenities: Amenity[];
   currencies: CurrencyValue[];
   related_post_ids: string[];
+  open_houses?: OpenHouseEntry[];
 }
 
 export function toPublicListing(r: ListingRow): PublicListing {
@@ -360,6 +389,7 @@ export function toPublicListing(r: ListingRow): PublicListing {
     amenities: r.amenities,
     currencies: r.currencies,
     relatedPostIds: r.related_post_ids,
+    ...(r.open_houses ? { openHouses: r.open_houses } : {}),
   };
 }
 
@@ -430,7 +460,7 @@ export async function upcomingOpenHouses(db: Queryable, listingId: number): Prom
     virtual_url: string | null;
   }>(
     `SELECT id, start_at, end_at, is_active, is_virtual, virtual_url FROM open_houses
-      WHERE listing_id = $1 AND is_active AND end_at > now() ORDER BY start_at LIMIT 20`,
+      WHERE listing_id = $1 AND is_active AND end_at > now() ORDER BY start_at, id LIMIT 20`,
     [listingId],
   );
   return rows.map((r) => ({
