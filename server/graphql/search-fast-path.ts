@@ -22,6 +22,8 @@ export interface Answer {
   status: number;
   headers: Record<string, string>;
   payload: Uint8Array<ArrayBuffer>;
+  /** Known to carry no `errors` (the response cache need not look). */
+  errorFree?: boolean;
 }
 
 const MAX_DOCUMENTS = 200;
@@ -33,6 +35,20 @@ const REGULAR_MEDIA_TYPES = ['application/graphql-response+json', 'application/j
  * (plugins/use-result-processor.js), where the last matching type of the regular processor wins.
  */
 export function regularMediaType(accept: string | undefined): string | null {
+  const key = accept ?? '';
+  let known = mediaTypes.get(key);
+  if (known === undefined) {
+    known = negotiate(accept);
+    if (mediaTypes.size >= 100) mediaTypes.clear();
+    mediaTypes.set(key, known);
+  }
+  return known;
+}
+
+/** Accept headers seen → the media type (clients send the same few headers again and again). */
+const mediaTypes = new Map<string, string | null>();
+
+function negotiate(accept: string | undefined): string | null {
   const requested: string[] = [];
   for (const entry of (accept || '*/*').replace(/\s/g, '').toLowerCase().split(',')) {
     const [mediaType, ...params] = entry.split(';');
@@ -57,15 +73,29 @@ interface Params {
   operationName: string | undefined;
 }
 
+const NOT_JSON = Symbol('not JSON');
+const parsedBodies = new WeakMap<Uint8Array, unknown>();
+
+/**
+ * A request body's JSON, parsed once per body however many readers it has (the response cache's key and
+ * the fast path both read it); NOT_JSON when it does not parse.
+ */
+export function parsedBody(body: Uint8Array): unknown {
+  if (parsedBodies.has(body)) return parsedBodies.get(body);
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
+  } catch {
+    value = NOT_JSON;
+  }
+  parsedBodies.set(body, value);
+  return value;
+}
+
 /** The request body's GraphQL parameters when they are plain: a query string, object variables, no extensions. */
 function readParams(body: Uint8Array): Params | null {
-  let request: unknown;
-  try {
-    request = JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
-  } catch {
-    return null;
-  }
-  if (!request || typeof request !== 'object' || Array.isArray(request)) return null;
+  const request = parsedBody(body);
+  if (!request || request === NOT_JSON || typeof request !== 'object' || Array.isArray(request)) return null;
   const { query, variables, operationName, extensions, ...rest } = request as Record<string, unknown>;
   if (typeof query !== 'string' || extensions !== undefined || Object.keys(rest).length > 0) return null;
   if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) return null;
@@ -73,11 +103,12 @@ function readParams(body: Uint8Array): Params | null {
   return { query, variables: (variables as Record<string, unknown> | null) ?? undefined, operationName: operationName ?? undefined };
 }
 
-const documentKey = (query: string, operationName: string | undefined) => `${operationName ?? ''}\n${query}`;
-
 export class SearchFastPath {
-  /** Documents Yoga answered without errors → their compiled query once compiled (null until then). */
-  private readonly documents = new Map<string, CompiledQuery | null>();
+  /**
+   * Documents Yoga answered without errors (by text, then operation name) → their compiled query once
+   * compiled (null until then). At most MAX_DOCUMENTS texts.
+   */
+  private readonly documents = new Map<string, Map<string, CompiledQuery | null>>();
 
   constructor(private readonly schema: GraphQLSchema) {}
 
@@ -85,10 +116,12 @@ export class SearchFastPath {
   learn(body: Uint8Array): void {
     const params = readParams(body);
     if (!params) return;
-    const key = documentKey(params.query, params.operationName);
-    if (this.documents.has(key)) return;
-    if (this.documents.size >= MAX_DOCUMENTS) this.documents.delete(this.documents.keys().next().value!);
-    this.documents.set(key, null);
+    let byName = this.documents.get(params.query);
+    if (!byName) {
+      if (this.documents.size >= MAX_DOCUMENTS) this.documents.delete(this.documents.keys().next().value!);
+      this.documents.set(params.query, (byName = new Map()));
+    }
+    if (!byName.has(params.operationName ?? '')) byName.set(params.operationName ?? '', null);
   }
 
   /** The answer, or null when Yoga must answer this request. */
@@ -110,24 +143,26 @@ export class SearchFastPath {
       status: 200,
       headers: { 'content-type': `${mediaType}; charset=utf-8` },
       payload: new TextEncoder().encode(JSON.stringify(result)),
+      errorFree: true,
     };
   }
 
   private compiled({ query, operationName }: Params): CompiledQuery | null {
-    const key = documentKey(query, operationName);
-    const known = this.documents.get(key);
-    if (known === undefined) return null;
+    const byName = this.documents.get(query);
+    const name = operationName ?? '';
+    const known = byName?.get(name);
+    if (!byName || known === undefined) return null;
     if (known) return known;
     try {
       const compiled = compileQuery(this.schema, parse(query, { noLocation: true }), operationName);
       if (isCompiledQuery(compiled)) {
-        this.documents.set(key, compiled);
+        byName.set(name, compiled);
         return compiled;
       }
     } catch {
       // Not compilable: Yoga answers it.
     }
-    this.documents.delete(key);
+    byName.delete(name);
     return null;
   }
 }

@@ -52,8 +52,21 @@ const ORDERS: Record<ListingOrder, OrderSpec> = {
 };
 
 export interface ListingEdge {
-  cursor: string;
+  readonly cursor: string;
   node: PublicListing;
+}
+
+/** An edge whose cursor is made when asked for: a search page's client rarely asks for edge cursors. */
+class Edge implements ListingEdge {
+  constructor(
+    readonly node: PublicListing,
+    private readonly position: number,
+    private readonly sortKey: string,
+  ) {}
+
+  get cursor(): string {
+    return encodeCursor({ o: this.position, k: this.sortKey, i: this.node.id });
+  }
 }
 
 export interface ListingConnection {
@@ -254,10 +267,7 @@ export async function loadListings(db: Queryable, args: LoadListingsArgs): Promi
     hasNextPage = request.before !== null;
   }
 
-  const edges = page.map((row, index) => ({
-    cursor: encodeCursor({ o: startPosition + index, k: row.sort_key, i: row.id }),
-    node: toPublicListing(row),
-  }));
+  const edges = page.map((row, index) => new Edge(toPublicListing(row), startPosition + index, row.sort_key));
   return {
     edges,
     totalCount: total.count,

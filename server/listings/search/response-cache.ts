@@ -15,7 +15,7 @@
 import type { Queryable } from '../../db';
 import { feedOf } from '../../db/changes';
 import { Kind, parse, print, type DocumentNode } from '../../graphql/graphql-js';
-import type { Answer } from '../../graphql/search-fast-path';
+import { parsedBody, type Answer } from '../../graphql/search-fast-path';
 
 export const TTL_MS = 15_000;
 export const MAX_ENTRIES = 500;
@@ -69,8 +69,12 @@ function stableJson(value: unknown): string {
 
 export class PublicResponseCache {
   private readonly entries = new Map<string, Entry>();
-  /** Raw document text → its normalised form, or null when it is not cacheable. */
-  private readonly documents = new Map<string, string | null>();
+  /**
+   * Raw document text → the number of its normalised form, or null when it is not cacheable: keys stay
+   * short, and equivalent texts (other whitespace) share one number.
+   */
+  private readonly documents = new Map<string, number | null>();
+  private readonly normalisedIds = new Map<string, number>();
   private bytes = 0;
 
   constructor(
@@ -84,28 +88,36 @@ export class PublicResponseCache {
 
   /** The cache key of a request body, or null when the request must not be cached. */
   keyFor(partnerId: number, body: Uint8Array): string | null {
-    let request: unknown;
-    try {
-      request = JSON.parse(Buffer.from(body).toString('utf8'));
-    } catch {
-      return null;
-    }
+    const request = parsedBody(body);
     if (!request || typeof request !== 'object' || Array.isArray(request)) return null;
     const { query, variables, operationName, extensions } = request as Record<string, unknown>;
     if (typeof query !== 'string' || query.length > MAX_DOCUMENT_LENGTH || extensions !== undefined) return null;
-    let normalised = this.documents.get(query);
-    if (normalised === undefined) {
+    let documentId = this.documents.get(query);
+    if (documentId === undefined) {
+      let normalised: string | null;
       try {
         const document = parse(query, { noLocation: true });
         normalised = searchOnly(document) ? print(document) : null;
       } catch {
         normalised = null;
       }
+      documentId = normalised === null ? null : this.idOf(normalised);
       if (this.documents.size >= MAX_DOCUMENTS) this.documents.delete(this.documents.keys().next().value!);
-      this.documents.set(query, normalised);
+      this.documents.set(query, documentId);
     }
-    if (normalised === null) return null;
-    return `${partnerId}\n${normalised}\n${stableJson(variables ?? null)}\n${stableJson(operationName ?? null)}`;
+    if (documentId === null) return null;
+    return `${partnerId}\n${documentId}\n${stableJson(variables ?? null)}\n${stableJson(operationName ?? null)}`;
+  }
+
+  /** A number per normalised document (a few hundred at most: MAX_DOCUMENTS raw texts map to them). */
+  private idOf(normalised: string): number {
+    let id = this.normalisedIds.get(normalised);
+    if (id === undefined) {
+      // Forgetting all numbers would let a new document take an old one's: start over with the entries.
+      if (this.normalisedIds.size >= MAX_DOCUMENTS) this.reset();
+      this.normalisedIds.set(normalised, (id = this.normalisedIds.size + 1));
+    }
+    return id;
   }
 
   /**
@@ -136,9 +148,9 @@ export class PublicResponseCache {
   }
 
   /** Keeps a successful response (status 200, no `errors`) computed at `generation`. */
-  store(key: string, generation: number, status: number, contentType: string, payload: Uint8Array<ArrayBuffer>): void {
+  store(key: string, generation: number, status: number, contentType: string, payload: Uint8Array<ArrayBuffer>, errorFree = false): void {
     if (status !== 200 || payload.byteLength > MAX_BYTES / 16) return;
-    if (hasErrors(payload)) return;
+    if (!errorFree && hasErrors(payload)) return;
     const old = this.entries.get(key);
     if (old) this.drop(key, old);
     this.entries.set(key, { payload, contentType, generation, expires: this.now() + this.ttlMs });
@@ -152,6 +164,12 @@ export class PublicResponseCache {
   clear(): void {
     this.entries.clear();
     this.bytes = 0;
+  }
+
+  private reset(): void {
+    this.clear();
+    this.documents.clear();
+    this.normalisedIds.clear();
   }
 
   private drop(key: string, entry: Entry): void {
@@ -169,7 +187,7 @@ export class PublicResponseCache {
     const found = await this.lookup(db, key);
     if ('hit' in found) return { status: 200, headers: { 'content-type': found.hit.contentType }, payload: found.hit.payload };
     const answer = await produce();
-    this.store(key, found.generation, answer.status, answer.headers['content-type'] ?? 'application/json', answer.payload);
+    this.store(key, found.generation, answer.status, answer.headers['content-type'] ?? 'application/json', answer.payload, answer.errorFree);
     return answer;
   }
 }
