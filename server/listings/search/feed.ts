@@ -3,7 +3,7 @@ import type { Queryable } from '../../db';
 import {
   LISTING_COLUMNS,
   PUBLIC_LISTING,
-  SEARCHABLE_STATUSES,
+  SEARCHABLE_SQL,
   toPublicListing,
   type Classification,
   type ListingRow,
@@ -28,7 +28,7 @@ export async function loadFeed(db: Queryable, feed: FeedRequest): Promise<Public
     throw new BadSearchInput(`feedInput.limit must be from 1 to ${MAX_FEED_SIZE}.`, 'feedInput.limit');
   }
   const p = new SqlParams();
-  const where = [PUBLIC_LISTING, `l.status = ANY(${p.add(SEARCHABLE_STATUSES)}::text[])`];
+  const where = [PUBLIC_LISTING, SEARCHABLE_SQL];
   if (feed.classification) where.push(`l.classification = ${p.add(feed.classification)}`);
   if (feed.kind === 'featured') where.push('l.featured');
   if (feed.kind === 'city') {

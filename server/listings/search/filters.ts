@@ -3,7 +3,7 @@
  * searchType) turned into one SQL condition over `listings l`. Every limit is checked here, before any
  * SQL runs, and a violation is a BadSearchInput naming the argument.
  */
-import { NEW_LISTING_SQL, PUBLIC_LISTING, SEARCHABLE_STATUSES, type Classification } from './listing';
+import { NEW_LISTING_SQL, PUBLIC_LISTING, SEARCHABLE_SQL, type Classification } from './listing';
 import { BadSearchInput, SqlParams } from './sql';
 
 export interface GeoPoint {
@@ -315,7 +315,7 @@ export function filterSql(p: SqlParams, filter: ListingFilter, options: { spatia
 }
 
 function buildFilterSql(p: SqlParams, filter: ListingFilter): string {
-  const where = [PUBLIC_LISTING, `l.status = ANY(${p.add(SEARCHABLE_STATUSES)}::text[])`];
+  const where = [PUBLIC_LISTING, SEARCHABLE_SQL];
   const s = filter.search ?? {};
   const classification = filter.classification ?? s.classification;
   if (filter.classification && s.classification && filter.classification !== s.classification) {
