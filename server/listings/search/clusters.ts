@@ -95,26 +95,42 @@ const clustersOf = (grid: CellGrid, cells: CellAggregate[]): ListingsInfo => ({
   clusters: toClusters(grid, cells),
 });
 
-/** Up to PIN_THRESHOLD + 1 matching listings: pins when they are at most PIN_THRESHOLD. */
+/**
+ * Pins when at most PIN_THRESHOLD listings match, else null. One statement reads up to PIN_THRESHOLD + 1
+ * matches (a cheap early stop) and, only when they are few enough, packs them into parallel arrays
+ * itself, ordered by id: above the threshold nothing but the count crosses the wire (before, 501 rows
+ * were sent and parsed only to learn that they were too many). The position comes from `location`
+ * (x = longitude, y = latitude): with the id and price all in the spatial index (migration 110), so a
+ * dense few streets are read from the index alone.
+ */
 async function pinsOrNull(db: Queryable, filter: ListingFilter): Promise<ListingsInfo | null> {
   const p = new SqlParams();
   const where = filterSql(p, filter);
-  const { rows } = await db.query<{ id: number; latitude: number; longitude: number; price_in_pennies: number }>(
-    `SELECT l.id, l.latitude, l.longitude, l.price_in_pennies FROM listings l
-      WHERE ${where} LIMIT ${PIN_THRESHOLD + 1}`,
+  const { rows } = await db.query<{
+    n: number;
+    pins: { ids: number[]; latitudes: number[]; longitudes: number[]; prices: number[] } | null;
+  }>(
+    `WITH m AS MATERIALIZED (
+       SELECT l.id, l.location[1] AS latitude, l.location[0] AS longitude, l.price_in_pennies FROM listings l
+        WHERE ${where} LIMIT ${PIN_THRESHOLD + 1})
+     SELECT c.n, CASE WHEN c.n <= ${PIN_THRESHOLD} THEN (
+         SELECT json_build_object('ids', coalesce(json_agg(m.id ORDER BY m.id), '[]'),
+           'latitudes', coalesce(json_agg(m.latitude ORDER BY m.id), '[]'),
+           'longitudes', coalesce(json_agg(m.longitude ORDER BY m.id), '[]'),
+           'prices', coalesce(json_agg(m.price_in_pennies ORDER BY m.id), '[]')) FROM m) END AS pins
+       FROM (SELECT count(*)::int AS n FROM m) AS c`,
     p.values,
   );
-  if (rows.length > PIN_THRESHOLD) return null;
-  // Ordered here, not in SQL: the LIMIT above must stay a cheap early stop.
-  rows.sort((a, b) => a.id - b.id);
+  const { n, pins } = rows[0]!;
+  if (n > PIN_THRESHOLD || !pins) return null;
   return {
-    totalCount: rows.length,
+    totalCount: n,
     mode: 'pins',
     pins: {
-      ids: rows.map((r) => String(r.id)),
-      latitudes: rows.map((r) => round(r.latitude)),
-      longitudes: rows.map((r) => round(r.longitude)),
-      pricesInPennies: rows.map((r) => r.price_in_pennies),
+      ids: pins.ids.map(String),
+      latitudes: pins.latitudes.map(round),
+      longitudes: pins.longitudes.map(round),
+      pricesInPennies: pins.prices,
     },
     clusters: [],
   };

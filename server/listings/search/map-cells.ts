@@ -39,9 +39,12 @@ export const cellX = (longitude: number, level: number) =>
 export const cellY = (latitude: number, level: number) =>
   Math.min(2 ** level - 1, Math.floor(((latitude + 90) / 180) * 2 ** level));
 
-/** SQL for a row's cell column / row at a level given as a float8 placeholder of 2^z (alias `l`). */
-export const cellXSql = (scale: string) => `least(${scale} - 1, floor((l.longitude + 180) / 360 * ${scale}))::int`;
-export const cellYSql = (scale: string) => `least(${scale} - 1, floor((l.latitude + 90) / 180 * ${scale}))::int`;
+/**
+ * SQL for a row's cell column / row at a level given as a float8 placeholder of 2^z (alias `l`), from
+ * `location` (x = longitude, y = latitude): in the spatial index, so a live aggregation can read it alone.
+ */
+export const cellXSql = (scale: string) => `least(${scale} - 1, floor((l.location[0] + 180) / 360 * ${scale}))::int`;
+export const cellYSql = (scale: string) => `least(${scale} - 1, floor((l.location[1] + 90) / 180 * ${scale}))::int`;
 
 /** A cell's rectangle. */
 export function cellBounds(level: number, cx: number, cy: number): GeoBounds {
@@ -184,7 +187,8 @@ export async function liveCells(db: Queryable, grid: CellGrid, where: string, pa
   const { rows } = await db.query<CellRow>(
     `SELECT cx, cy, count(*)::int AS n, sum(latitude) AS lat_sum, sum(longitude) AS lng_sum,
             min(price_in_pennies) AS min_price, max(price_in_pennies) AS max_price
-       FROM (SELECT ${cellXSql(scale)} AS cx, ${cellYSql(scale)} AS cy, l.latitude, l.longitude, l.price_in_pennies
+       FROM (SELECT ${cellXSql(scale)} AS cx, ${cellYSql(scale)} AS cy, l.location[1] AS latitude, l.location[0] AS longitude,
+                    l.price_in_pennies
                FROM listings l WHERE ${where}) AS m
       WHERE cx BETWEEN $${n + 2} AND $${n + 3} AND cy BETWEEN $${n + 4} AND $${n + 5}
       GROUP BY cx, cy ORDER BY cy, cx`,
