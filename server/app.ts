@@ -111,8 +111,26 @@ function listen(server: Server, port: number, host: string): Promise<number> {
   });
 }
 
+/** The server's database, migrated, with the demo data and, on first start, the generated listings. */
+export async function openServerDatabase(options: StartServerOptions, logger: Logger): Promise<Database> {
+  const db = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir,
+    schema: options.databaseSchema,
+    dropSchemaOnClose: options.dropSchemaOnClose,
+    logger,
+  });
+  try {
+    await prepareDatabase(db, options, logger);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}
+
 /** The demo data and, on first start, the generated listings (options.seed, options.seedListings). */
-export async function prepareDatabase(db: Database, options: Pick<StartServerOptions, 'seed' | 'seedListings'>, logger: Logger): Promise<void> {
+async function prepareDatabase(db: Database, options: Pick<StartServerOptions, 'seed' | 'seedListings'>, logger: Logger): Promise<void> {
   if (options.seed ?? true) await seedDatabase(db);
   if (options.seedListings) {
     const started = performance.now();
@@ -129,19 +147,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const host = options.host ?? '127.0.0.1';
   const production = options.production ?? false;
 
-  const db = await openDatabase({
-    databaseUrl: options.databaseUrl,
-    dataDir: options.dataDir,
-    schema: options.databaseSchema,
-    dropSchemaOnClose: options.dropSchemaOnClose,
-    logger,
-  });
-  try {
-    await prepareDatabase(db, options, logger);
-  } catch (error) {
-    await db.close();
-    throw error;
-  }
+  const db = await openServerDatabase(options, logger);
 
   const config: ServerConfig = {
     production,

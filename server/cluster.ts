@@ -13,8 +13,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { prepareDatabase, urlHost, type StartServerOptions } from './app';
-import { openDatabase, type Database } from './db';
+import { openServerDatabase, urlHost, type StartServerOptions } from './app';
+import type { Database } from './db';
 import { consoleLogger, type Logger } from './log';
 
 /** What a worker is started with (JSON in its environment): the server options it can take as data. */
@@ -66,18 +66,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
   if (!Number.isSafeInteger(options.workers) || options.workers < 1) throw new Error(`workers must be a whole number ≥ 1, not ${options.workers}.`);
   const logger = options.logger ?? consoleLogger;
 
-  const db = await openDatabase({
-    databaseUrl: options.databaseUrl,
-    schema: options.databaseSchema,
-    dropSchemaOnClose: options.dropSchemaOnClose,
-    logger,
-  });
-  try {
-    await prepareDatabase(db, options, logger);
-  } catch (error) {
-    await db.close();
-    throw error;
-  }
+  const db = await openServerDatabase(options, logger);
 
   const { logger: _logger, seed: _seed, seedListings: _seedListings, dropSchemaOnClose: _drop, workers: count, quiet = false, ...serverOptions } = options;
   setupWorkers();
