@@ -36,9 +36,9 @@ import { listingsInfo } from '../server/listings/search/clusters';
 import { loadListings } from '../server/listings/search/listing-load';
 import type { Database } from '../server/db';
 import type { GeoBounds } from '../server/listings/search/filters';
-import type { ListingField, ListingFieldSet } from '../server/listings/search/listing';
-import { LISTING_FIELD_PROPERTIES } from '../server/graphql/listing-fields';
-import { Kind, parse, type OperationDefinitionNode, type SelectionSetNode } from '../server/graphql/graphql-js';
+import type { ListingFieldSet } from '../server/listings/search/listing';
+import { propertiesOf } from '../server/graphql/listing-fields';
+import { Kind, parse, type OperationDefinitionNode, type SelectionNode, type SelectionSetNode } from '../server/graphql/graphql-js';
 import { SearchListingsQuery } from '../core/search/api';
 import { rebuildMapCells, refreshMapCells } from '../server/listings/search/map-cells';
 
@@ -155,19 +155,13 @@ async function timeDirect(label: string, run: () => Promise<unknown>): Promise<n
 const LOAD_QUERY = SearchListingsQuery;
 
 /** The listing fields LOAD_QUERY asks for, as the GraphQL layer passes them on to the page query. */
-function cardFields(): ListingFieldSet {
-  const fields = new Set<ListingField>();
-  const visit = (set: SelectionSetNode | undefined, path: string[]) => {
-    for (const selection of set?.selections ?? []) {
-      if (selection.kind !== Kind.FIELD) continue;
-      const name = selection.name.value;
-      if (path.length === 0) for (const property of LISTING_FIELD_PROPERTIES[name] ?? []) fields.add(property);
-      else if (name === path[0]) visit(selection.selectionSet, path.slice(1));
-    }
-  };
-  const operation = parse(LOAD_QUERY).definitions[0] as OperationDefinitionNode;
-  visit(operation.selectionSet, ['listingLoad', 'edges', 'node']);
-  return fields;
+function cardFields(): ListingFieldSet | null {
+  let node: SelectionSetNode | undefined = (parse(LOAD_QUERY).definitions[0] as OperationDefinitionNode).selectionSet;
+  for (const name of ['listingLoad', 'edges', 'node']) {
+    const field: SelectionNode | undefined = node?.selections.find((s) => s.kind === Kind.FIELD && s.name.value === name);
+    node = field?.kind === Kind.FIELD ? field.selectionSet : undefined;
+  }
+  return propertiesOf((node?.selections ?? []).flatMap((s) => (s.kind === Kind.FIELD ? [s.name.value] : [])));
 }
 const CARD_FIELDS = cardFields();
 

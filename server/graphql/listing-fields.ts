@@ -99,6 +99,11 @@ export function requestedListingFields(info: GraphQLResolveInfo): ListingFieldSe
     if (error instanceof EveryField) return null;
     throw error;
   }
+  return propertiesOf(names);
+}
+
+/** The PublicListing properties behind these Listing field names, or null when one is not mapped (read all). */
+export function propertiesOf(names: Iterable<string>): ListingFieldSet | null {
   const fields = new Set<ListingField>();
   for (const name of names) {
     const properties = LISTING_FIELD_PROPERTIES[name];
