@@ -19,7 +19,9 @@ import pg from 'pg';
 import type { Logger } from '../log';
 import { CHANGE_KINDS, CHANGES_CHANNEL, ChangeCounter, type ChangeFeed, type ChangeKind } from './changes';
 
+/** The first retry after the connection is lost; each failed attempt doubles it, up to the maximum. */
 export const RECONNECT_DELAY_MS = 1_000;
+export const MAX_RECONNECT_DELAY_MS = 30_000;
 
 export class ListeningFeed implements ChangeFeed {
   private readonly counter = new ChangeCounter();
@@ -30,6 +32,7 @@ export class ListeningFeed implements ChangeFeed {
   private stopped = false;
   private reconnect: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  private retryDelay = RECONNECT_DELAY_MS;
   private queued: Promise<void> | null = null;
 
   constructor(
@@ -74,6 +77,7 @@ export class ListeningFeed implements ChangeFeed {
     // Whatever changed before we listened was never heard of.
     for (const kind of CHANGE_KINDS) this.counter.notify(kind);
     this.listening = true;
+    this.retryDelay = RECONNECT_DELAY_MS;
   }
 
   /**
@@ -117,11 +121,15 @@ export class ListeningFeed implements ChangeFeed {
     this.listening = false;
     client.end().catch(() => undefined);
     if (this.stopped) return;
-    this.logger.warn(`[db] change feed lost its connection${error ? `: ${String((error as Error).message ?? error)}` : ''}; retrying`);
+    const delay = this.retryDelay;
+    this.retryDelay = Math.min(MAX_RECONNECT_DELAY_MS, delay * 2);
+    this.logger.warn(
+      `[db] change feed lost its connection${error ? `: ${String((error as Error).message ?? error)}` : ''}; retrying in ${delay / 1000} s`,
+    );
     this.reconnect = setTimeout(() => {
       this.reconnect = null;
       void this.start();
-    }, RECONNECT_DELAY_MS);
+    }, delay);
     this.reconnect.unref();
   }
 }
