@@ -89,8 +89,21 @@ function collect(info: GraphQLResolveInfo, sets: readonly SelectionSetNode[], pa
   for (const set of sets) visit(set, 0);
 }
 
+/** Answers by the field's node in its document: a document run again (graphql-jit) asks about the same node. */
+const answered = new WeakMap<object, ListingFieldSet | null>();
+
 /** The PublicListing properties the listings at edges.node need, or null for all of them. */
 export function requestedListingFields(info: GraphQLResolveInfo): ListingFieldSet | null {
+  // A field node belongs to one parsed document, whose fragments are fixed: its answer never changes.
+  // Several field nodes (the field asked twice, merged) are a new array on every run: not remembered.
+  const node = info.fieldNodes.length === 1 ? info.fieldNodes[0]! : null;
+  if (node && answered.has(node)) return answered.get(node)!;
+  const fields = collectListingFields(info);
+  if (node) answered.set(node, fields);
+  return fields;
+}
+
+function collectListingFields(info: GraphQLResolveInfo): ListingFieldSet | null {
   const names = new Set<string>();
   try {
     const sets = info.fieldNodes.flatMap((node) => (node.selectionSet ? [node.selectionSet] : []));

@@ -122,7 +122,8 @@ async function forward(
     const cacheable = ctx.req.headers.authorization ? null : partner.id;
     answer = await cache.fetch(ctx.services.db, cacheable, body, async () => {
       if (cacheable !== null) {
-        const context = buildGraphqlContextFor(new URL(ctx.services.config.publicOrigin).origin, null, server);
+        // config.publicOrigin is an origin already (app.ts).
+        const context = buildGraphqlContextFor(ctx.services.config.publicOrigin, null, server);
         const fast = await fastPath.answer(body, ctx.req.headers.accept, readQueryName(ctx.req.url ?? ''), context);
         if (fast) return fast;
       }
