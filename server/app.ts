@@ -36,6 +36,8 @@ export interface StartServerOptions {
   databaseUrl?: string;
   /** PostgreSQL only: run in this schema (created if missing), e.g. an isolated `test_<random>`. */
   databaseSchema?: string;
+  /** PostgreSQL only: connections per pool of this process (default 10; server/db/postgres.ts). */
+  databasePoolSize?: number;
   /** PostgreSQL only: drop `databaseSchema` on close (throwaway test schemas). */
   dropSchemaOnClose?: boolean;
   /** Production: loopback origins lose their CORS pass, introspection is off. Default false. */
@@ -118,6 +120,7 @@ export async function openServerDatabase(options: StartServerOptions, logger: Lo
     dataDir: options.dataDir,
     schema: options.databaseSchema,
     dropSchemaOnClose: options.dropSchemaOnClose,
+    poolSize: options.databasePoolSize,
     logger,
   });
   try {

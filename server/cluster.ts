@@ -52,6 +52,8 @@ export interface RunningCluster {
 }
 
 const RESTART_DELAY_MS = 1_000;
+/** Pooled connections shared out among the workers (per pool): 2 workers get 10 each, as one server does. */
+const WORKER_CONNECTIONS = 20;
 const STOP_TIMEOUT_MS = 10_000;
 
 /** How a worker process starts: the TypeScript loader, then the worker module. */
@@ -66,7 +68,8 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
   if (!Number.isSafeInteger(options.workers) || options.workers < 1) throw new Error(`workers must be a whole number ≥ 1, not ${options.workers}.`);
   const logger = options.logger ?? consoleLogger;
 
-  const db = await openServerDatabase(options, logger);
+  // The primary's own connections: migrations, seeding, and a few reads (tests, benchmarks).
+  const db = await openServerDatabase({ ...options, databasePoolSize: 2 }, logger);
 
   const { logger: _logger, seed: _seed, seedListings: _seedListings, dropSchemaOnClose: _drop, workers: count, quiet = false, ...serverOptions } = options;
   setupWorkers();
@@ -78,8 +81,10 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
   // Every worker listens with the same arguments, so the primary hands them one shared socket (also for
   // port 0: one free port for all).
   const requestedPort = options.port ?? 8080;
+  // Connections stay about the same however many workers: each process holds up to 2 × pool + 1.
+  const databasePoolSize = serverOptions.databasePoolSize ?? Math.max(3, Math.floor(WORKER_CONNECTIONS / count));
   const fork = (jobs: boolean): Promise<number> => {
-    const setup: WorkerSetup = { options: { ...serverOptions, port: requestedPort }, jobs, quiet };
+    const setup: WorkerSetup = { options: { ...serverOptions, port: requestedPort, databasePoolSize }, jobs, quiet };
     const worker = cluster.fork({ [WORKER_SETUP_ENV]: JSON.stringify(setup) });
     running.add(worker);
     let started = false;

@@ -12,6 +12,7 @@ import { VersionedCache, type ChangeKind } from './changes';
 import { GENERIC_PLAN } from './hints';
 import type { ListeningFeed } from './postgres-changes';
 import { isReadOnlySql } from './postgres';
+import { openDatabase } from './index';
 import { loadMigrations, migrate } from './migrate';
 import type { Database, Queryable } from './types';
 
@@ -214,6 +215,24 @@ describe.runIf(engineName() === 'PostgreSQL')('change feed (PostgreSQL: a listen
     }
     expect(isReadOnlySql('SELECT updated_at FROM users')).toBe(true);
     expect(isReadOnlySql('INSERT INTO x SELECT 1')).toBe(false);
+  });
+
+  it('opens at most poolSize connections per pool', async () => {
+    const small = await openDatabase({
+      databaseUrl: process.env.DATABASE_URL,
+      schema: `test_pool_${process.pid}`,
+      dropSchemaOnClose: true,
+      poolSize: 2,
+      logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    });
+    try {
+      const pids = await Promise.all(
+        Array.from({ length: 6 }, async () => (await small.query<{ pid: number }>('SELECT pg_backend_pid() AS pid, pg_sleep(0.05)')).rows[0]!.pid),
+      );
+      expect(new Set(pids).size).toBeLessThanOrEqual(2);
+    } finally {
+      await small.close();
+    }
   });
 
   it('hears another connection’s change a moment after its commit', async () => {

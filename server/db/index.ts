@@ -15,6 +15,8 @@ export interface DatabaseOptions {
   /** PostgreSQL only: the schema every connection uses. */
   schema?: string;
   dropSchemaOnClose?: boolean;
+  /** PostgreSQL only: connections per pool (postgres.ts). */
+  poolSize?: number;
   logger?: Logger;
 }
 
@@ -26,6 +28,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
         databaseUrl: options.databaseUrl,
         schema: options.schema,
         dropSchemaOnClose: options.dropSchemaOnClose,
+        poolSize: options.poolSize,
         logger,
       })
     : await openPglite(options.dataDir ?? paths.defaultDataDir);

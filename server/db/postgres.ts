@@ -28,6 +28,11 @@ export interface PostgresOptions {
   schema?: string;
   /** Drops `schema` with everything in it on close: for throwaway test schemas only. */
   dropSchemaOnClose?: boolean;
+  /**
+   * Connections per pool (default 10). A process holds two pools (statements with the generic-plan hint
+   * have their own) and the change feed's connection: at most 2 × poolSize + 1 connections.
+   */
+  poolSize?: number;
   logger: Logger;
 }
 
@@ -44,7 +49,7 @@ const types = {
 };
 
 export async function openPostgres(options: PostgresOptions): Promise<Database> {
-  const { databaseUrl, schema, dropSchemaOnClose = false, logger } = options;
+  const { databaseUrl, schema, dropSchemaOnClose = false, poolSize = 10, logger } = options;
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
     throw new Error(`Invalid schema name "${schema}": use lower-case letters, digits and underscores.`);
   }
@@ -62,7 +67,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   // The startup `options` parameter sets search_path before the first query on each connection,
   // so no query can ever run against the wrong schema.
   const searchPath = schema ? `-c search_path=${schema}` : '';
-  const connection = { connectionString: databaseUrl, types, options: searchPath };
+  const connection = { connectionString: databaseUrl, types, options: searchPath, max: poolSize };
   const pool = new pg.Pool(connection);
   // Statements with the generic-plan hint (hints.ts) run on connections whose plan_cache_mode forces the
   // generic plan: PostgreSQL's automatic choice kept planning the search page anew (0.5 ms per run, as
