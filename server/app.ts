@@ -14,6 +14,7 @@ import { flushVisits } from './listings/search/visits';
 import type { RateLimit } from './http/rate-limit';
 import { startMailDelivery } from './mail/delivery';
 import { sendJson } from './http/respond';
+import { parsePublicOrigin } from './http/public-url';
 import { Router } from './http/router';
 import { consoleLogger, type Logger } from './log';
 import { partnerRoutes } from './partners/routes';
@@ -49,7 +50,10 @@ export interface StartServerOptions {
    * listings, i.e. on first start. Default 0: tests and production start without them.
    */
   seedListings?: number;
-  /** The origin clients reach us on; default `http://<host>:<port>`. */
+  /**
+   * The origin clients reach us on: every URL the API hands out (photos, pictures, calendar links, links
+   * in mails) is absolute on it. Default env `HEARTH_PUBLIC_ORIGIN`, else `http://<host>:<port>`.
+   */
   publicOrigin?: string;
   /** Contact-form submissions per client IP and partner. Default 10 per 60 s. */
   contactRateLimit?: RateLimit;
@@ -149,12 +153,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const logger = options.logger ?? consoleLogger;
   const host = options.host ?? '127.0.0.1';
   const production = options.production ?? false;
+  const configuredOrigin = options.publicOrigin ?? process.env.HEARTH_PUBLIC_ORIGIN;
+  // A bad setting fails here, before the database opens.
+  const publicOrigin = configuredOrigin ? parsePublicOrigin(configuredOrigin) : null;
 
   const db = await openServerDatabase(options, logger);
 
   const config: ServerConfig = {
     production,
-    publicOrigin: options.publicOrigin ?? '',
+    publicOrigin: '',
     distDir: options.distDir ?? paths.dist,
     cdnVersion: packageVersion(),
     contactRateLimit: options.contactRateLimit ?? DEFAULT_CONTACT_RATE_LIMIT,
@@ -176,7 +183,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   const url = `http://${urlHost(host)}:${port}`;
   // Set before the first request can arrive: listen's callback runs before any connection is handled.
-  config.publicOrigin = options.publicOrigin ? new URL(options.publicOrigin).origin : url;
+  config.publicOrigin = publicOrigin ?? url;
   const jobs = options.jobs ?? true;
   const idle = { stop: async () => undefined };
   const alerts = jobs ? scheduleSavedSearchAlerts(db, { siteUrl: config.publicOrigin, logger }) : idle;

@@ -23,7 +23,6 @@ const options = {
   host,
   production,
   databaseUrl,
-  publicOrigin: env.PUBLIC_ORIGIN || undefined,
   seed: !production || env.SEED === '1',
   // First start: generated listings around Salt Lake City and Kathmandu (SEED_LISTINGS=0 turns it off).
   seedListings: !production || env.SEED === '1' ? Number(env.SEED_LISTINGS ?? DEFAULT_SEED_LISTINGS) : 0,

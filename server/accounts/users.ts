@@ -1,5 +1,6 @@
 /** Users (spec §3 User): the rows, the JSON of /user/me/ and the settings a user may change. */
 import type { Queryable } from '../db';
+import { publicUrl } from '../http/public-url';
 
 export type Role = 'ATTORNEY' | 'PARALEGAL';
 
@@ -125,19 +126,14 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<UserReco
   return rows[0] ? toUser(rows[0]) : null;
 }
 
-/** An image path of ours becomes an absolute URL on this server; a Google picture stays as it is. */
-export function imageUrl(image: string | null, publicOrigin: string): string | null {
-  if (!image) return null;
-  return /^https?:\/\//.test(image) ? image : `${publicOrigin}${image}`;
-}
-
 /** The user record of spec §3 / §7 as /user/me/, login and sign-up return it (core/auth/user.ts reads it). */
 export function userJson(user: UserRecord, token: string | null, publicOrigin: string) {
   return {
     id: user.id,
     firstName: user.firstName,
     lastName: user.lastName,
-    image: imageUrl(user.image, publicOrigin),
+    // A photo of ours (/media/users/…) on our public origin; a Google picture as it is.
+    image: publicUrl(user.image || null, publicOrigin),
     email: user.email,
     phone: user.phone,
     agent: user.agent,

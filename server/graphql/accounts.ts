@@ -6,8 +6,9 @@
 import { PhotoRejected, removeUserPhoto, storeUserPhoto } from '../accounts/photos';
 import { listNotifications, markNotificationsRead, NOTIFICATIONS_PAGE_MAX, type NotificationRecord } from '../accounts/notifications';
 import { saveSettings } from '../accounts/settings';
-import { findUserById, imageUrl, type UserRecord } from '../accounts/users';
+import { findUserById, type UserRecord } from '../accounts/users';
 import { idArgument, requireViewer } from '../accounts/viewer';
+import { publicUrl } from '../http/public-url';
 import { builder } from './builder';
 import { GraphQLError } from './graphql-js';
 // The rest of the account schema: one import in index.ts brings in all three files.
@@ -49,7 +50,7 @@ export const User = builder.objectRef<UserRecord>('User').implement({
     id: t.exposeID('id'),
     firstName: t.exposeString('firstName'),
     lastName: t.exposeString('lastName'),
-    image: t.string({ nullable: true, description: 'Absolute URL of the photo.', resolve: (u, _a, ctx) => imageUrl(u.image, ctx.publicOrigin) }),
+    image: t.string({ nullable: true, description: 'Absolute URL of the photo.', resolve: (u, _a, ctx) => publicUrl(u.image || null, ctx.publicOrigin) }),
     email: t.exposeString('email'),
     emailVerified: t.boolean({ resolve: (u) => u.emailVerifiedAt !== null }),
     phone: t.exposeString('phone', { description: 'Digits only; empty when not given.' }),

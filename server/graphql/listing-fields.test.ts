@@ -87,7 +87,7 @@ describe(`listingLoad reads only the columns of the fields asked for (${engineNa
     }
     const bungalow = nodes.find((n: { id: string }) => n.id === '910');
     expect(bungalow).toMatchObject({
-      photoUri: '/media/a.jpg',
+      photoUri: `${server.url}/media/a.jpg`,
       title: 'Avenues bungalow',
       hoaFee: 5000,
       newListing: true,
@@ -135,12 +135,16 @@ describe(`listingLoad reads only the columns of the fields asked for (${engineNa
     pageQueries = [];
     const card = await graphql('listingLoad', load('id photoUri'), { geoInput: VIEWPORT });
     expect(pageQueries[0]).toContain('jsonb_path_query_array(l.photos');
-    expect(card.listingLoad.edges.map((e: { node: { photoUri: string | null } }) => e.node.photoUri).sort()).toEqual(['/media/a.jpg', null]);
+    expect(card.listingLoad.edges.map((e: { node: { photoUri: string | null } }) => e.node.photoUri).sort()).toEqual([`${server.url}/media/a.jpg`, null]);
     pageQueries = [];
     const both = await graphql('listingLoad', load('id photoUri photos { photoUrl }'), { geoInput: VIEWPORT });
     expect(pageQueries[0]).not.toContain('jsonb_path_query_array');
     const bungalow = both.listingLoad.edges.find((e: { node: { id: string } }) => e.node.id === '910').node;
-    expect(bungalow).toEqual({ id: '910', photoUri: '/media/a.jpg', photos: [{ photoUrl: '/media/a.jpg' }, { photoUrl: '/media/b.jpg' }] });
+    expect(bungalow).toEqual({
+      id: '910',
+      photoUri: `${server.url}/media/a.jpg`,
+      photos: [{ photoUrl: `${server.url}/media/a.jpg` }, { photoUrl: `${server.url}/media/b.jpg` }],
+    });
   });
 
   it('reads only ids when no listing field is asked for', async () => {

@@ -20,6 +20,7 @@ import {
 import { listingLoaders } from '../listings/search/batch';
 import { loadFeed, MAX_FEED_SIZE, type FeedKind } from '../listings/search/feed';
 import { recordVisit } from '../listings/search/visits';
+import { publicUrl } from '../http/public-url';
 import { publicOpenHouseIcalLink } from '../tours/ical-links';
 import { badUserInput, withBadInput } from './bad-input';
 import { builder } from './builder';
@@ -57,7 +58,10 @@ const ListingAddress = builder.objectRef<PublicListing['address']>('ListingAddre
 
 const ListingPhotoRef = builder.objectRef<ListingPhoto>('ListingPhoto').implement({
   fields: (t) => ({
-    photoUrl: t.exposeString('photoUrl'),
+    photoUrl: t.string({
+      description: 'Absolute: a photo stored as a path of ours is on our public origin; a feed’s URL is as the feed gave it.',
+      resolve: (p, _args, ctx) => publicUrl(p.photoUrl, ctx.publicOrigin),
+    }),
     description: t.exposeString('description', { nullable: true, description: 'Alt text.' }),
   }),
 });
@@ -133,7 +137,7 @@ const AmenityRef = builder.objectRef<Amenity>('Amenity').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     label: t.exposeString('label'),
-    url: t.string({ nullable: true, resolve: (a) => a.url ?? null }),
+    url: t.string({ nullable: true, resolve: (a, _args, ctx) => publicUrl(a.url, ctx.publicOrigin) }),
   }),
 });
 
@@ -182,8 +186,8 @@ Listing.implement({
     priceCurrencyCode: t.exposeString('priceCurrencyCode', { description: 'ISO 4217, e.g. USD.' }),
     photoUri: t.string({
       nullable: true,
-      description: 'The first photo, or null when the listing has none (clients show a stock image).',
-      resolve: (l) => l.photos[0]?.photoUrl ?? null,
+      description: 'The first photo (absolute, as photos { photoUrl }), or null when the listing has none (clients show a stock image).',
+      resolve: (l, _args, ctx) => publicUrl(l.photos[0]?.photoUrl, ctx.publicOrigin),
     }),
     photos: t.field({ type: [ListingPhotoRef], resolve: (l) => l.photos }),
     favoriteCount: t.exposeInt('favoriteCount'),

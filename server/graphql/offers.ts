@@ -5,6 +5,7 @@
  */
 import { idArgument, requireViewer } from '../accounts/viewer';
 import { CaseError, type CaseResponse } from '../cases/cases';
+import { publicUrl } from '../http/public-url';
 import { parseListingId } from '../listings/repository';
 import {
   createOffer,
@@ -59,7 +60,7 @@ const OfferListingRef = builder.objectRef<OfferListing>('OfferListing').implemen
     slugId: t.exposeString('slugId'),
     listingCodeId: t.exposeString('listingCodeId'),
     listingAddress: t.string({ description: 'Without the street when the feed withholds it.', resolve: (l) => formatAddress(l) }),
-    thumbnailPhotoUri: t.exposeString('photoUri', { nullable: true }),
+    thumbnailPhotoUri: t.string({ nullable: true, resolve: (l, _a, ctx) => publicUrl(l.photoUri, ctx.publicOrigin) }),
     priceInPennies: t.float({ nullable: true, resolve: (l) => l.priceInPennies }),
     priceCurrencyCode: t.exposeString('priceCurrencyCode'),
   }),

@@ -28,7 +28,7 @@ describe(`public search without Yoga’s Fetch round trip (${engineName()})`, ()
   let server: RunningServer;
   const LOAD = `query listingLoad($g: GeoInput, $first: Int) { listingLoad(geoInput: $g, first: $first) {
     totalCount pageInfo { hasNextPage endCursor } pageCursors { around { cursor page isCurrent } }
-    edges { cursor node { id priceInPennies priceCurrencyCode address { streetLine1 city } location { latitude longitude } } } } }`;
+    edges { cursor node { id priceInPennies priceCurrencyCode address { streetLine1 city } location { latitude longitude } photoUri } } } }`;
   const INFO = `query listingsInfo($g: GeoInput!) { listingsInfo(geoInput: $g) { totalCount mode pins { ids pricesInPennies } } }`;
   // Moab: only this test's listings.
   const bounds = (i: number) => ({ north: 38.62, south: 38.52, east: -109.5, west: -109.6 - i * 1e-6 });
@@ -47,6 +47,11 @@ describe(`public search without Yoga’s Fetch round trip (${engineName()})`, ()
     await insertListings(
       server.db,
       Array.from({ length: 30 }, (_, i) => ({ id: 9300 + i, latitude: 38.53 + i * 0.003, longitude: -109.55, priceInPennies: 20_000_000 + i * 100_000 })),
+    );
+    // Photos as the seed stores them: paths of our site, which every answer makes absolute.
+    await server.db.query(
+      `UPDATE listings SET photos = jsonb_build_array(jsonb_build_object('photoUrl', '/media/listing/T' || id || '/1.svg', 'description', null))
+        WHERE id BETWEEN 9300 AND 9329`,
     );
   });
   afterAll(async () => {
@@ -76,6 +81,9 @@ describe(`public search without Yoga’s Fetch round trip (${engineName()})`, ()
           expect(fast).toEqual(reference);
           expect(fast.status).toBe(200);
           expect(JSON.parse(fast.body).data[name].totalCount).toBe(30);
+          for (const { node } of JSON.parse(fast.body).data[name].edges ?? []) {
+            expect(node.photoUri).toBe(`${server.url}/media/listing/T${node.id}/1.svg`);
+          }
         }
       }
     }

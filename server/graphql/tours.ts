@@ -8,6 +8,7 @@
  */
 import { TOUR_STATUSES, type TourStatus } from '../../core/tours/tour-status';
 import { idArgument, requireViewer } from '../accounts/viewer';
+import { publicUrl } from '../http/public-url';
 import { parseListingId } from '../listings/repository';
 import { icalLink } from '../tours/ical-links';
 import {
@@ -148,7 +149,7 @@ const RequestedTour = builder.objectRef<TourRecord>('RequestedTour').implement({
     }),
     listingAddress: t.string({ resolve: (r) => formatAddress(r.listing) }),
     listingAddressModel: t.field({ type: TourAddress, resolve: (r) => r.listing }),
-    thumbnailPhotoUri: t.string({ nullable: true, resolve: (r) => r.listing.photoUri }),
+    thumbnailPhotoUri: t.string({ nullable: true, resolve: (r, _a, ctx) => publicUrl(r.listing.photoUri, ctx.publicOrigin) }),
     tourListing: t.field({ type: TourListing, resolve: (r) => r.listing }),
     requestUser: t.field({ type: TourRequestUser, resolve: (r) => r.buyer }),
     agentAndQualification: t.field({ type: AgentAndQualificationRef, resolve: (r) => r.agentAndQualification }),

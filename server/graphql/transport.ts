@@ -105,8 +105,9 @@ async function forward(
       headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
     // Yoga matches its endpoint exactly; our router also accepts the path without its trailing slash.
-    const url = new URL(ctx.req.url ?? '/', ctx.services.config.publicOrigin);
-    url.pathname = `/${endpoint}/`;
+    // Always on config.publicOrigin (the context's origin for links): an absolute-form request target
+    // (`POST http://elsewhere/public_graphql/`) must not put another origin into photos the cache keeps.
+    const url = new URL(`/${endpoint}/${ctx.url.search}`, ctx.services.config.publicOrigin);
     const response = await yoga.fetch(new Request(url, { method: 'POST', headers, body: new Uint8Array(body) }), server);
     const answer: Answer = { status: response.status, headers: {}, payload: new Uint8Array(await response.arrayBuffer()) };
     response.headers.forEach((value, name) => {

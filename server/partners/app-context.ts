@@ -4,15 +4,13 @@
  * embed of that partner.
  */
 import { appContextSchema, DEFAULT_APP_CONTEXT, type AppContext } from '../../core/config/schema';
+import { publicUrl } from '../http/public-url';
 
 /** Fields holding URLs that may be stored relative to our own origin (e.g. `/static/demo/avery.svg`). */
 const URL_FIELDS = ['agentPic', 'appLogo'] as const;
 
 /** Embeds run on the partner's origin, where a relative URL of ours would point at their server. */
-function absolute(url: string | null | undefined, origin: string): string | null | undefined {
-  if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//')) return url;
-  return new URL(url, origin).href;
-}
+const absolute = (url: string | null | undefined, origin: string) => (typeof url === 'string' ? publicUrl(url, origin) : url);
 
 export function publicAppContext(context: AppContext, publicOrigin: string): AppContext {
   const result: AppContext = { ...context, siteUrl: context.siteUrl ?? publicOrigin };
