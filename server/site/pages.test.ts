@@ -38,9 +38,13 @@ const expectNotFound = async (path: string) => {
 };
 
 describe('hosted-site pages composed from the elements (spec §2 routes)', () => {
-  it('search and gallery', async () => {
-    expect(await page('/search')).toContain('<hearth-search-map url-sync></hearth-search-map>');
-    expect(await page('/gallery/')).toContain('<hearth-search-map url-sync view="gallery"></hearth-search-map>');
+  it("search and gallery, with the place search once: the search map's own", async () => {
+    const search = await page('/search');
+    expect(search).toContain('<hearth-search-map url-sync></hearth-search-map>');
+    expect(search).not.toContain('<hearth-search-box');
+    const gallery = await page('/gallery/');
+    expect(gallery).toContain('<hearth-search-map url-sync view="gallery"></hearth-search-map>');
+    expect(gallery).not.toContain('<hearth-search-box');
   });
 
   it('a listing by /listing/{slugId}/{listingCodeId}, with tour, offer and open-house elements for its id', async () => {

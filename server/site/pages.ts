@@ -79,6 +79,7 @@ const section = (heading: string, body: string) => `<h1>${escapeHtml(heading)}</
 
 type PageBuilder = (segments: string[], ctx: RequestContext) => SitePage | Promise<SitePage>;
 
+/** The search map's toolbar holds the place search, so the page adds no `<hearth-search-box>` of its own. */
 const searchPage =
   (view: 'map' | 'gallery'): PageBuilder =>
   (segments) =>
@@ -87,7 +88,7 @@ const searchPage =
       : {
           title: t.nav.findHome,
           description: 'Homes for sale and rent on a map, with filters and saved searches.',
-          main: `<h1 class="visually-hidden">${t.nav.findHome}</h1>\n<hearth-search-box search-page="/search"></hearth-search-box>\n<hearth-search-map url-sync${view === 'gallery' ? ' view="gallery"' : ''}></hearth-search-map>`,
+          main: `<h1 class="visually-hidden">${t.nav.findHome}</h1>\n<hearth-search-map url-sync${view === 'gallery' ? ' view="gallery"' : ''}></hearth-search-map>`,
         };
 
 /** /listing/{slugId}/{listingCodeId}[/gallery/{index}]. */
