@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { serveStatic } from '../http/static';
 import { notFound } from '../http/errors';
 import type { RequestContext, Route } from '../http/router';
-import { paths } from '../paths';
+import { paths, REPO_ROOT } from '../paths';
 import { homePage } from './home';
-import { sitePageRoutes } from './pages';
+import { SITE_PAGE_CSP, sitePageRoutes } from './pages';
 import { resetPageRoute } from './reset-page';
 
 /** The moving alias of the current build; `/cdn/v<semver>/` are the immutable ones. */
@@ -56,10 +56,19 @@ const staticRoute: Route = {
     }),
 };
 
-const demoRoute = (folder: string): Route => ({
+const demoRoute = (folder: string, headers?: Record<string, string>): Route => ({
   GET: (ctx) =>
-    serveStatic(ctx.req, ctx.res, join(paths.demoSites, folder), ctx.rest, { cacheControl: 'no-cache', index: true }),
+    serveStatic(ctx.req, ctx.res, join(paths.demoSites, folder), ctx.rest, { cacheControl: 'no-cache', index: true, headers }),
 });
+
+/** The gallery is our own page: the hosted site's policy, nothing inline. */
+const GALLERY_HEADERS = { 'Content-Security-Policy': SITE_PAGE_CSP };
+
+/** The element API the gallery builds its sections from: the committed manifest (in sync with the JSDoc headers by test). */
+const galleryManifestRoute: Route = {
+  GET: (ctx) =>
+    serveStatic(ctx.req, ctx.res, REPO_ROOT, 'custom-elements.json', { cacheControl: 'no-cache', headers: GALLERY_HEADERS }),
+};
 
 const exists = (file: string) =>
   access(file).then(
@@ -90,6 +99,7 @@ export const siteRoutes: Record<string, Route> = {
   '/site/*': siteFilesRoute,
   '/reset/*': resetPageRoute,
   '/demo/agent-site/*': demoRoute('agent-site'),
-  '/demo/gallery/*': demoRoute('gallery'),
+  '/demo/gallery/custom-elements.json': galleryManifestRoute,
+  '/demo/gallery/*': demoRoute('gallery', GALLERY_HEADERS),
   ...sitePageRoutes,
 };

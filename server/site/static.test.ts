@@ -5,8 +5,9 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../app';
-import { paths } from '../paths';
+import { paths, REPO_ROOT } from '../paths';
 import { engineName, startTestServer } from '../testing/test-server';
+import { SITE_PAGE_CSP } from './pages';
 
 const version = (JSON.parse(await readFile(paths.packageJson, 'utf8')) as { version: string }).version;
 
@@ -163,6 +164,21 @@ describe('static and demo files', () => {
       const bare = await fetch(`${server.url}/demo/${folder}`, { redirect: 'manual' });
       if (exists) expect(bare.headers.get('location')).toBe(`/demo/${folder}/`);
     }
+  });
+
+  it('serves the gallery under the hosted-site CSP, with the committed custom-elements.json it builds its sections from', async () => {
+    const page = await fetch(`${server.url}/demo/gallery/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toBe(SITE_PAGE_CSP);
+    const html = await page.text();
+    // Nothing inline that the CSP would have to allow.
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)/);
+    expect(html).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
+
+    const manifest = await fetch(`${server.url}/demo/gallery/custom-elements.json`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await manifest.text()).toBe(await readFile(join(REPO_ROOT, 'custom-elements.json'), 'utf8'));
   });
 
   it('serves a page at /', async () => {
