@@ -12,6 +12,7 @@ export default defineConfig({
       'server/**/*.test.{ts,tsx}',
       'questionnaire/**/*.test.{ts,tsx}',
       'demo-sites/**/*.test.{ts,tsx}',
+      'docs/**/*.test.ts',
     ],
     environment: 'node',
     // PGlite's first start (initdb) takes seconds; server test files start one server each.

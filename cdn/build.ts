@@ -111,7 +111,7 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const npm = await buildNpm({ root, distDir, pkg, elements, docs: docs.elements });
   warnings.push(...npm.warnings);
 
-  // The committed manifest follows the headers; the README block is written on request (custom-elements.ts --write).
+  // The committed manifest follows the headers; the Markdown blocks are written on request (custom-elements.ts --write).
   const manifest = manifestJson(toManifest(docs.elements));
   const manifestFile = rootManifestPath(root);
   if (!existsSync(manifestFile) || readFileSync(manifestFile, 'utf8') !== manifest) writeFileSync(manifestFile, manifest);

@@ -1,17 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   collectElementDocs,
+  generatedBlocks,
   manifestJson,
+  oneLineSummary,
   parseElementHeader,
-  README_END,
-  README_START,
-  readmePath,
+  REFERENCE_MARKERS,
+  renderElementTable,
   renderMarkdown,
-  replaceReadmeBlock,
+  replaceBlock,
   rootManifestPath,
+  TABLE_MARKERS,
   toManifest,
 } from './custom-elements';
+import { REPO_ROOT } from './project';
 
 const SAMPLE = `/**
  * Shows one home as a card.
@@ -131,7 +135,7 @@ describe('toManifest', () => {
   });
 });
 
-describe('renderMarkdown and replaceReadmeBlock', () => {
+describe('renderMarkdown, renderElementTable and replaceBlock', () => {
   it('renders tables with pipes escaped', () => {
     const doc = parseElementHeader(SAMPLE, 'elements/listing-card/listing-card.element.ts')!;
 
@@ -143,14 +147,46 @@ describe('renderMarkdown and replaceReadmeBlock', () => {
     expect(markdown).toContain('| (default) | Extra content under the facts. |');
   });
 
-  it('replaces only the text between the markers', () => {
-    const readme = `# Title\n\nbefore\n${README_START}\nold text\n${README_END}\nafter\n`;
+  it('links each source from where the page is: the repository root, or docs/', () => {
+    const doc = parseElementHeader(SAMPLE, 'elements/listing-card/listing-card.element.ts')!;
 
-    expect(replaceReadmeBlock(readme, 'new text')).toBe(`# Title\n\nbefore\n${README_START}\nnew text\n${README_END}\nafter\n`);
+    expect(renderMarkdown([doc])).toContain('Source: [`elements/listing-card/listing-card.element.ts`](elements/listing-card/listing-card.element.ts)');
+    expect(renderMarkdown([doc], '../')).toContain(
+      'Source: [`elements/listing-card/listing-card.element.ts`](../elements/listing-card/listing-card.element.ts)',
+    );
   });
 
-  it('leaves a README without markers alone', () => {
-    expect(replaceReadmeBlock('# Title\n', 'new text')).toBeNull();
+  it('renders the table of elements: one line each, linking to its section of the reference', () => {
+    const doc = parseElementHeader(SAMPLE, 'elements/listing-card/listing-card.element.ts')!;
+
+    expect(renderElementTable([doc])).toBe(
+      [
+        '| Element | What it is |',
+        '|---|---|',
+        '| [`<hearth-listing-card>`](docs/elements.md#hearth-listing-card) | A listing card: photo, price, address and the key facts, linking to the listing page |',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps a short first sentence whole and cuts a long one at a comma that fits, else at its colon', () => {
+    expect(oneLineSummary('A lead-capture form: the visitor asks. With `listing-id` it names the home.')).toBe('A lead-capture form: the visitor asks');
+    expect(oneLineSummary("A listing's open houses. For the listing's seller: every open house.")).toBe("A listing's open houses");
+    expect(oneLineSummary('The toast region (spec §8: bottom right, 5000 ms). Created by the runtime.')).toBe('The toast region (spec §8: bottom right, 5000 ms)');
+    const long = `One listing at a glance: photo, price, beds, baths, area, address, badges (new, price drop, under contract, sold), ${'and more '.repeat(10)}.`;
+    expect(oneLineSummary(long)).toBe('One listing at a glance: photo, price, beds, baths, area, address, badges (new, price drop, under contract, sold), …');
+    const unbroken = `A listing's page: a photo lightbox (${'thumbnails, photos, '.repeat(10)}) and more.`;
+    expect(oneLineSummary(unbroken)).toBe("A listing's page");
+  });
+
+  it('replaces only the text between the markers', () => {
+    const readme = `# Title\n\nbefore\n${TABLE_MARKERS.start}\nold text\n${TABLE_MARKERS.end}\nafter\n`;
+
+    expect(replaceBlock(readme, 'new text', TABLE_MARKERS)).toBe(`# Title\n\nbefore\n${TABLE_MARKERS.start}\nnew text\n${TABLE_MARKERS.end}\nafter\n`);
+  });
+
+  it('leaves a file without markers alone', () => {
+    expect(replaceBlock('# Title\n', 'new text', REFERENCE_MARKERS)).toBeNull();
+    expect(replaceBlock(`# Title\n${REFERENCE_MARKERS.start}\n`, 'new text', TABLE_MARKERS)).toBeNull();
   });
 });
 
@@ -170,11 +206,30 @@ describe('the committed outputs', () => {
     expect(readFileSync(file, 'utf8'), `custom-elements.json is out of date: ${regenerate}`).toBe(expected);
   });
 
-  it('the README element reference matches the element headers', () => {
-    const readme = existsSync(readmePath()) ? readFileSync(readmePath(), 'utf8') : '';
-    const updated = replaceReadmeBlock(readme, renderMarkdown(collectElementDocs().elements));
+  it('the element reference in docs/elements.md and the table of elements in README.md match the element headers', () => {
+    const blocks = generatedBlocks(collectElementDocs().elements);
+    expect(blocks.map(({ file }) => relative(REPO_ROOT, file))).toEqual(['docs/elements.md', 'README.md']);
 
-    expect(updated, `README.md needs the markers ${README_START} and ${README_END} around the element reference`).not.toBeNull();
-    expect(readme, `the element reference in README.md is out of date: ${regenerate}`).toBe(updated);
+    for (const { file, markers, markdown } of blocks) {
+      const name = relative(REPO_ROOT, file);
+      const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+      const updated = replaceBlock(text, markdown, markers);
+
+      expect(updated, `${name} needs the markers ${markers.start} and ${markers.end} around its generated block`).not.toBeNull();
+      expect(text, `the generated block of ${name} is out of date: ${regenerate}`).toBe(updated);
+    }
+  });
+
+  it('the reference lists every element with its attributes, events and parts; the README table links to each', () => {
+    const elements = collectElementDocs().elements;
+    const reference = readFileSync(join(REPO_ROOT, 'docs', 'elements.md'), 'utf8');
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    expect(elements.length).toBeGreaterThan(10);
+
+    for (const doc of elements) {
+      expect(reference).toContain(`### \`<${doc.tag}>\``);
+      for (const item of [...doc.attributes, ...doc.events, ...doc.cssParts]) expect(reference, doc.tag).toContain(`| \`${item.name}\` |`);
+      expect(readme).toContain(`[\`<${doc.tag}>\`](docs/elements.md#${doc.tag})`);
+    }
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The element API, read from the JSDoc header of each `*.element.ts` (STYLE: the header *is* the API) and
- * written out as a Custom Elements Manifest (schema 2.x) and as the README's element reference.
+ * written out as a Custom Elements Manifest (schema 2.x), as the element reference of docs/elements.md and
+ * as the README's table of elements (one line each, linking to the reference).
  *
- *   node --import tsx cdn/custom-elements.ts --write   rewrites custom-elements.json and the README block
+ *   node --import tsx cdn/custom-elements.ts --write   rewrites custom-elements.json and both Markdown blocks
  *
  * Header tags: `@summary`, `@tag hearth-x`, `@attr {type} name - description`, `@prop {Type} name - …`,
  * `@event {DetailType} hearth-name - …`, `@csspart name - …`, `@cssproperty --hearth-x - …`, `@slot name - …`
@@ -14,8 +15,15 @@ import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from './project';
 
-export const README_START = '<!-- elements:start -->';
-export const README_END = '<!-- elements:end -->';
+/** A generated block of a Markdown file sits between its two markers. */
+export interface BlockMarkers {
+  start: string;
+  end: string;
+}
+/** The element reference in docs/elements.md. */
+export const REFERENCE_MARKERS: BlockMarkers = { start: '<!-- elements:start -->', end: '<!-- elements:end -->' };
+/** The table of elements in README.md. */
+export const TABLE_MARKERS: BlockMarkers = { start: '<!-- element-table:start -->', end: '<!-- element-table:end -->' };
 
 /** Folders searched for `*.element.ts` headers. Entries of the builds are only `elements/<name>/<name>.element.ts`. */
 const SOURCE_FOLDERS = ['elements', 'core', 'questionnaire'];
@@ -278,7 +286,7 @@ export function toManifest(elements: ElementDoc[], modulePath: (doc: ElementDoc)
 
 export const manifestJson = (manifest: CemManifest) => `${JSON.stringify(manifest, null, 2)}\n`;
 
-// ---- README reference ----
+// ---- Markdown: the reference (docs/elements.md) and the table (README.md) ----
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const code = (text: string | undefined) => (text ? `\`${cell(text)}\`` : '');
@@ -288,15 +296,18 @@ function table(headings: string[], rows: string[][]): string {
   return [line(headings), `|${headings.map(() => '---').join('|')}|`, ...rows.map(line)].join('\n');
 }
 
-/** The Markdown reference of these elements, one `###` section each. */
-export function renderMarkdown(elements: ElementDoc[]): string {
+/**
+ * The Markdown reference of these elements, one `###` section each. `root` is the way from the page to
+ * the repository root (`../` for docs/elements.md), for the links to each element's source.
+ */
+export function renderMarkdown(elements: ElementDoc[], root = ''): string {
   if (!elements.length) return '_No elements yet._';
   return elements
     .map((doc) => {
       const parts = [
         `### \`<${doc.tag}>\``,
         [doc.summary, doc.description].filter(Boolean).join('\n\n'),
-        `Source: [\`${doc.source}\`](${doc.source})`,
+        `Source: [\`${doc.source}\`](${root}${doc.source})`,
       ];
       if (doc.attributes.length) {
         const withDefaults = doc.attributes.some((a) => a.default !== undefined);
@@ -343,20 +354,66 @@ export function renderMarkdown(elements: ElementDoc[]): string {
     .join('\n\n');
 }
 
-/** The README with the block between the markers replaced; null when the markers are missing. */
-export function replaceReadmeBlock(readme: string, markdown: string): string | null {
-  const start = readme.indexOf(README_START);
-  const end = readme.indexOf(README_END);
+/** How long a line of the README's table of elements may grow before it is cut. */
+const SUMMARY_LINE_LENGTH = 120;
+
+/**
+ * The first sentence of a summary, for a table cell. A long one is cut after its last comma or semicolon
+ * outside brackets that fits (ending in "…"), else before its first colon outside brackets (the reference
+ * has the rest).
+ */
+export function oneLineSummary(summary: string): string {
+  const sentence = (/^.*?[.!?](?=\s+[A-Z'‘`(]|\s*$)/.exec(summary.trim())?.[0] ?? summary.trim()).replace(/[.]$/, '');
+  if (sentence.length <= SUMMARY_LINE_LENGTH) return sentence;
+  let depth = 0;
+  let lastBreak = -1;
+  let firstColon = -1;
+  for (let i = 0; i < SUMMARY_LINE_LENGTH; i++) {
+    const c = sentence[i]!;
+    if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (depth === 0 && (c === ',' || c === ';')) lastBreak = i;
+    else if (depth === 0 && c === ':' && firstColon < 0) firstColon = i;
+  }
+  if (lastBreak > firstColon) return `${sentence.slice(0, lastBreak)}, …`;
+  return firstColon > 0 ? sentence.slice(0, firstColon) : `${sentence.slice(0, sentence.lastIndexOf(' ', SUMMARY_LINE_LENGTH))} …`;
+}
+
+/**
+ * The README's table: each element in one line, linking to its section of the reference page (GitHub
+ * anchors the heading `### \`<hearth-x>\`` as `#hearth-x`).
+ */
+export function renderElementTable(elements: ElementDoc[], referencePage = 'docs/elements.md'): string {
+  if (!elements.length) return '_No elements yet._';
+  return table(
+    ['Element', 'What it is'],
+    elements.map((doc) => [`[\`<${doc.tag}>\`](${referencePage}#${doc.tag})`, cell(oneLineSummary(doc.summary))]),
+  );
+}
+
+/** `text` with the block between the markers replaced; null when the markers are missing. */
+export function replaceBlock(text: string, markdown: string, markers: BlockMarkers): string | null {
+  const start = text.indexOf(markers.start);
+  const end = text.indexOf(markers.end);
   if (start < 0 || end < start) return null;
-  return `${readme.slice(0, start + README_START.length)}\n${markdown}\n${readme.slice(end)}`;
+  return `${text.slice(0, start + markers.start.length)}\n${markdown}\n${text.slice(end)}`;
 }
 
 // ---- the committed outputs ----
 
 export const rootManifestPath = (root = REPO_ROOT) => join(root, 'custom-elements.json');
 export const readmePath = (root = REPO_ROOT) => join(root, 'README.md');
+export const elementsDocPath = (root = REPO_ROOT) => join(root, 'docs', 'elements.md');
 
-/** Writes custom-elements.json (when it changed) and the README block; says what it did. */
+/** The generated blocks: which file, between which markers, what goes there. */
+export function generatedBlocks(elements: ElementDoc[], root = REPO_ROOT): { file: string; markers: BlockMarkers; markdown: string }[] {
+  return [
+    { file: elementsDocPath(root), markers: REFERENCE_MARKERS, markdown: renderMarkdown(elements, '../') },
+    { file: readmePath(root), markers: TABLE_MARKERS, markdown: renderElementTable(elements) },
+  ];
+}
+
+/** Writes custom-elements.json (when it changed) and the generated Markdown blocks; says what it did. */
 function writeDocs(root = REPO_ROOT, docs = collectElementDocs(root)): string[] {
   const report: string[] = [];
   const manifestFile = rootManifestPath(root);
@@ -366,14 +423,16 @@ function writeDocs(root = REPO_ROOT, docs = collectElementDocs(root)): string[] 
     report.push(`wrote ${relative(root, manifestFile)} (${docs.elements.length} elements)`);
   } else report.push(`${relative(root, manifestFile)} is current`);
 
-  const readmeFile = readmePath(root);
-  const readme = existsSync(readmeFile) ? readFileSync(readmeFile, 'utf8') : null;
-  const updated = readme === null ? null : replaceReadmeBlock(readme, renderMarkdown(docs.elements));
-  if (updated === null) report.push(`README.md lacks the ${README_START} … ${README_END} markers: left alone`);
-  else if (updated !== readme) {
-    writeFileSync(readmeFile, updated);
-    report.push('wrote the element reference into README.md');
-  } else report.push('README.md element reference is current');
+  for (const { file, markers, markdown } of generatedBlocks(docs.elements, root)) {
+    const name = relative(root, file);
+    const text = existsSync(file) ? readFileSync(file, 'utf8') : null;
+    const updated = text === null ? null : replaceBlock(text, markdown, markers);
+    if (updated === null) report.push(`${name} lacks the ${markers.start} … ${markers.end} markers: left alone`);
+    else if (updated !== text) {
+      writeFileSync(file, updated);
+      report.push(`wrote the generated block of ${name}`);
+    } else report.push(`${name} is current`);
+  }
   return report;
 }
 

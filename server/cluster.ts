@@ -2,7 +2,7 @@
  * Several API processes behind one port (node:cluster), on PostgreSQL: DESIGN §5's ≥ 1,500 search
  * requests/s at 1M listings. One Node thread does HTTP, GraphQL and the driver's work for every request;
  * on these 2 cores it saturated at ~1,300 req/s while a quarter of the machine stayed idle (bench/search,
- * README). Each worker is a whole server (startServer) with its own pool and change feed; what they must
+ * docs/benchmarks.md). Each worker is a whole server (startServer) with its own pool and change feed; what they must
  * share, they share through the database: rate-limit windows (server/http/rate-limit.ts), the change
  * notifications that keep their caches fresh (server/db/postgres-changes.ts), the job locks.
  *

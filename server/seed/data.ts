@@ -1,6 +1,6 @@
 /**
  * Demo data: the default partner, an agent partner (acme), the special partner domain of spec §1
- * (summit), and three Salt Lake City listings. Demo API keys are public on purpose (README, tests);
+ * (summit), and three Salt Lake City listings. Demo API keys are public on purpose (docs/api.md, tests);
  * production partners get generated keys.
  */
 import { DEFAULT_APP_CONTEXT, type AppContext } from '../../core/config/schema';

@@ -1,5 +1,5 @@
 /**
- * RESO Property → a Hearth listing row (the README's "RESO import" table is this file in prose).
+ * RESO Property → a Hearth listing row (the table of docs/reso.md is this file in prose).
  * Pure: no database, no clock. The same record always maps to the same listing.
  */
 import { hilbertKey } from '../spatial';
