@@ -21,6 +21,11 @@ export interface PartnerSiteOptions {
   apiOrigin: string;
   /** Default `demo-sites/partner-site/`. */
   root?: string;
+  /**
+   * What `img-src` allows besides the API origin. Default `'self' data:` (the demo pages' own images);
+   * `[]` is the strictest page an agent may have: images from our API origin only.
+   */
+  extraImageSources?: readonly string[];
 }
 
 export interface RunningPartnerSite {
@@ -28,12 +33,12 @@ export interface RunningPartnerSite {
   close(): Promise<void>;
 }
 
-function partnerSiteCsp(apiOrigin: string): string {
+function partnerSiteCsp(apiOrigin: string, extraImageSources: readonly string[]): string {
   return [
     "default-src 'none'",
     `script-src ${apiOrigin}`,
     "style-src 'self'",
-    `img-src 'self' ${apiOrigin} data:`,
+    `img-src ${[apiOrigin, ...extraImageSources].join(' ')}`,
     `connect-src ${apiOrigin}`,
     "font-src 'self'",
     "base-uri 'none'",
@@ -48,7 +53,7 @@ export function startPartnerSite(options: PartnerSiteOptions): Promise<RunningPa
     throw new Error(`apiOrigin must be an origin like http://127.0.0.1:8080, got "${options.apiOrigin}"`);
   }
   const root = options.root ?? PARTNER_SITE_ROOT;
-  const csp = partnerSiteCsp(apiOrigin);
+  const csp = partnerSiteCsp(apiOrigin, options.extraImageSources ?? ["'self'", 'data:']);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
