@@ -1,6 +1,6 @@
 /**
  * `npm run alerts`: runs the saved-search alert job once against the configured database
- * (DATABASE_URL, else the PGlite data directory) and says what it queued.
+ * (DATABASE_URL, else the embedded one in the data directory, DATA_DIR) and says what it queued.
  */
 import { openDatabase } from '../db';
 import { runSavedSearchAlerts } from './alerts';

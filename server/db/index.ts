@@ -10,7 +10,7 @@ export type { Database, Queryable } from './types';
 export interface DatabaseOptions {
   /** PostgreSQL connection string; without it the embedded PGlite is used. */
   databaseUrl?: string;
-  /** PGlite data directory, or `memory://`. */
+  /** PGlite data directory, or `memory://`. Default `pglite/` in the data directory (DATA_DIR, server/paths.ts). */
   dataDir?: string;
   /** PostgreSQL only: the schema every connection uses. */
   schema?: string;

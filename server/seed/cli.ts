@@ -1,7 +1,8 @@
 /**
  * `npm run seed [-- --listings N] [--seed S] [--fresh]`: migrates and seeds the database of DATABASE_URL,
- * or the PGlite data dir (DATA_DIR). Partners and demo listings always; with --listings, N generated
- * listings (RESO records through the importer's bulk path), then the table is clustered and analysed.
+ * or the embedded one in the data directory (DATA_DIR, server/paths.ts). Partners and demo listings
+ * always; with --listings, N generated listings (RESO records through the importer's bulk path), then the
+ * table is clustered and analysed.
  * --fresh removes earlier generated listings first (benchmarks at another size).
  */
 import { parseArgs } from 'node:util';
@@ -26,7 +27,7 @@ if (!Number.isSafeInteger(listings) || listings < 0 || !Number.isSafeInteger(see
   process.exit(2);
 }
 
-const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
+const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
 try {
   await seed(db);
   if (listings > 0) {

@@ -1,10 +1,10 @@
 /**
  * Where uploaded files live. One small interface so a deployment can put them in an object store; the
- * default is the local disk under `.data/uploads/` (or HEARTH_UPLOAD_DIR), which is enough for one machine.
+ * default is the local disk under `uploads/` in the data directory (DATA_DIR; or HEARTH_UPLOAD_DIR), which is enough for one machine.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
-import { REPO_ROOT } from '../paths';
+import { dirname, resolve, sep } from 'node:path';
+import { paths } from '../paths';
 
 export interface StoredFile {
   data: Buffer;
@@ -62,7 +62,7 @@ export class LocalDiskStorage implements Storage {
   }
 }
 
-/** The configured storage: HEARTH_UPLOAD_DIR when set (tests use a temporary folder), else `.data/uploads/`. */
+/** The configured storage: HEARTH_UPLOAD_DIR when set (tests use a temporary folder), else `uploads/` in the data directory. */
 export function uploadStorage(): Storage {
-  return new LocalDiskStorage(process.env.HEARTH_UPLOAD_DIR || join(REPO_ROOT, '.data', 'uploads'));
+  return new LocalDiskStorage(process.env.HEARTH_UPLOAD_DIR || paths.uploads);
 }

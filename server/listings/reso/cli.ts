@@ -1,6 +1,7 @@
 /**
  * `npm run import:reso -- <file-or-url> [--token T] [--progress N] [--bulk]`
- * Imports RESO Property records into the database of DATABASE_URL, or the PGlite data dir (DATA_DIR).
+ * Imports RESO Property records into the database of DATABASE_URL, or the embedded one in the data
+ * directory (DATA_DIR, server/paths.ts).
  * The token may also come from RESO_TOKEN (keeps it out of the shell history).
  */
 import { parseArgs } from 'node:util';
@@ -32,7 +33,7 @@ const onProgress = (s: ImportStats) =>
     `[reso] ${s.processed} records: ${s.inserted} inserted, ${s.updated} updated, ${s.unchanged} unchanged, ${s.skipped} skipped`,
   );
 
-const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
+const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
 let failed = false;
 try {
   const started = performance.now();
