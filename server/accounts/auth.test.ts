@@ -1,7 +1,12 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../app';
+import { paths } from '../paths';
 import { engineName, startTestServer } from '../testing/test-server';
-import { checkPassword, hashPassword, verifyPassword } from './passwords';
+import { EMAIL_INVISIBLE_CHARACTERS } from './email-address';
+import { FAILED_LOGINS_MAIL_SUBJECT } from './mails';
+import { checkPassword, hashPassword, setPassword, verifyPassword } from './passwords';
 import {
   cookiesOf,
   freshEmail,
@@ -12,6 +17,7 @@ import {
   signUp,
   STRONG_PASSWORD,
 } from './testing';
+import { issueOneTimeToken, RESET_LINK_LIFETIME_MS } from './tokens';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -121,6 +127,96 @@ describe(`sign-up (${engineName()})`, () => {
     expect(await response.json()).toMatchObject({
       fields: { email: 'Email is invalid.', password: 'This field is required.' },
     });
+  });
+});
+
+/** The same address in fullwidth letters, digits and signs (U+FF01…U+FF5E): NFKC gives the ASCII back. */
+const fullwidth = (text: string) => text.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+
+describe(`invisible characters and look-alike emails (${engineName()})`, () => {
+  const INVISIBLE: [string, string][] = [
+    ['zero-width space', '\u200b'],
+    ['zero-width non-joiner', '\u200c'],
+    ['zero-width joiner', '\u200d'],
+    ['word joiner', '\u2060'],
+    ['zero-width no-break space (BOM)', '\ufeff'],
+    ['Mongolian vowel separator', '\u180e'],
+    ['soft hyphen', '\u00ad'],
+    ['left-to-right mark', '\u200e'],
+    ['right-to-left override', '\u202e'],
+    ['first strong isolate', '\u2068'],
+    ['Arabic letter mark', '\u061c'],
+    ['combining grapheme joiner', '\u034f'],
+    ['variation selector 16', '\ufe0f'],
+    ['Hangul filler', '\u3164'],
+    ['tag space', '\u{e0020}'],
+    ['delete', '\u007f'],
+    ['next line (C1)', '\u0085'],
+  ];
+
+  it.each(INVISIBLE)('refuses a sign-up whose email holds a %s, naming the field', async (_name, character) => {
+    for (const email of [`seller@hearth.example${character}`, `sel${character}ler@hearth.example`, `${character}seller@hearth.example`]) {
+      const response = await postJson(server, '/v1/api/sign-up/', { email, password: STRONG_PASSWORD, firstName: 'Mal', lastName: 'Lory' });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: 'validation', fields: { email: EMAIL_INVISIBLE_CHARACTERS } });
+    }
+    const { rows } = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE email LIKE '%seller@hearth.example%'`);
+    expect(rows[0]!.n).toBe(1);
+  });
+
+  it.each([
+    ['null', '\u0000'],
+    ['escape', '\u001b'],
+  ])('refuses a sign-up whose email holds a %s, naming the field', async (_name, character) => {
+    const response = await postJson(server, '/v1/api/sign-up/', { email: `seller@hearth.example${character}`, password: STRONG_PASSWORD });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { fields: Record<string, string> }).fields.email).toEqual(expect.any(String));
+  });
+
+  it('refuses a reset request for an email with an invisible character, naming the field', async () => {
+    const response = await postJson(server, '/v1/api/reset-password/', { email: 'seller@hearth.example\u200b' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ fields: { email: EMAIL_INVISIBLE_CHARACTERS } });
+  });
+
+  it('treats NFKC-equivalent emails (fullwidth letters) as the same account: sign-up, login, reset', async () => {
+    const { email, user } = await signUp(server);
+    const lookAlike = fullwidth(email.toUpperCase());
+    expect(lookAlike).not.toBe(email);
+
+    const again = await postJson(server, '/v1/api/sign-up/', { email: lookAlike, password: STRONG_PASSWORD });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({ fields: { email: 'An account with this email already exists.' } });
+
+    const login = await postJson(server, '/v1/api/api-token-auth/', { username: lookAlike, password: STRONG_PASSWORD });
+    expect(login.status).toBe(200);
+    expect(((await login.json()) as { user: { id: number } }).user.id).toBe(user.id);
+
+    expect((await postJson(server, '/v1/api/reset-password/', { email: lookAlike })).status).toBe(200);
+    expect((await outbox(server, email)).map((m) => m.subject)).toContain('Reset your password');
+  });
+
+  it('folds the emails stored before this rule (migration 120), leaving one whose folded form another account holds', async () => {
+    const alone = freshEmail('legacy');
+    const taken = freshEmail('legacy');
+    const insert = async (email: string) =>
+      Number((await server.db.query<{ id: number }>('INSERT INTO users (email) VALUES ($1) RETURNING id', [email])).rows[0]!.id);
+    const aloneId = await insert(fullwidth(alone));
+    await insert(taken);
+    const lookAlikeId = await insert(fullwidth(taken));
+
+    await server.db.exec(await readFile(join(paths.migrations, '120_email_nfkc.sql'), 'utf8'));
+    const emailOf = async (id: number) =>
+      (await server.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [id])).rows[0]!.email;
+    expect(await emailOf(aloneId)).toBe(alone);
+    expect(await emailOf(lookAlikeId)).toBe(fullwidth(taken));
+  });
+
+  it('stores a new account under the NFKC form of its email', async () => {
+    const email = freshEmail('wide');
+    const response = await postJson(server, '/v1/api/sign-up/', { email: `  ${fullwidth(email)} `, password: STRONG_PASSWORD });
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as { user: { email: string } }).user.email).toBe(email);
   });
 });
 
@@ -255,14 +351,54 @@ describe(`login and sign-up rate limits (${engineName()})`, () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });
 
-  it('allows 5 login attempts a minute per account, from any IPs', async () => {
+  it('refuses an address after 5 wrong passwords for an account, even with the right one, but lets the owner in from another', async () => {
     const { email } = await signUp(server);
-    for (let i = 0; i < 5; i++) {
-      expect((await postJson(server, '/v1/api/api-token-auth/', { username: email, password: 'Wrong-Password-1' })).status).toBe(400);
-    }
-    const limited = await postJson(server, '/v1/api/api-token-auth/', { username: email, password: STRONG_PASSWORD });
+    const attacker = freshIp();
+    const login = (password: string, ip: string) =>
+      postJson(server, '/v1/api/api-token-auth/', { username: email, password }, { 'X-Forwarded-For': ip });
+    for (let i = 0; i < 5; i++) expect((await login('Wrong-Password-1', attacker)).status).toBe(400);
+    const limited = await login(STRONG_PASSWORD, attacker);
     expect(limited.status).toBe(429);
-    expect(limited.headers.get('retry-after')).not.toBeNull();
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+
+    expect((await login(STRONG_PASSWORD, freshIp())).status).toBe(200);
+  });
+
+  it('counts wrong passwords per address: 4 from each of 3 addresses lock none of them out', async () => {
+    const { email } = await signUp(server);
+    const addresses = [freshIp(), freshIp(), freshIp()];
+    for (const ip of addresses) {
+      for (let i = 0; i < 4; i++) {
+        const response = await postJson(server, '/v1/api/api-token-auth/', { username: email, password: 'Wrong-Password-1' }, { 'X-Forwarded-For': ip });
+        expect(response.status).toBe(400);
+      }
+    }
+    const owner = await postJson(server, '/v1/api/api-token-auth/', { username: email, password: STRONG_PASSWORD }, { 'X-Forwarded-For': addresses[0]! });
+    expect(owner.status).toBe(200);
+  });
+
+  it('mails the owner once on the 10th wrong password within the window, from any addresses', async () => {
+    const { email } = await signUp(server);
+    const warnings = async () => (await outbox(server, email)).filter((m) => m.subject === FAILED_LOGINS_MAIL_SUBJECT);
+    const addresses = [freshIp(), freshIp(), freshIp(), freshIp()];
+    const fail = (n: number) =>
+      postJson(server, '/v1/api/api-token-auth/', { username: email, password: 'Wrong-Password-1' }, { 'X-Forwarded-For': addresses[n % 4]! });
+    for (let n = 0; n < 9; n++) expect((await fail(n)).status).toBe(400);
+    expect(await warnings()).toEqual([]);
+
+    expect((await fail(9)).status).toBe(400);
+    const [warning, ...more] = await warnings();
+    expect(more).toEqual([]);
+    expect(warning!.body).toContain('10 times');
+
+    for (let n = 10; n < 14; n++) await fail(n);
+    expect(await warnings()).toHaveLength(1);
+  });
+
+  it('mails nobody for wrong passwords of an email without an account', async () => {
+    const email = freshEmail('nobody');
+    for (let n = 0; n < 10; n++) await postJson(server, '/v1/api/api-token-auth/', { username: email, password: 'Wrong-Password-1' });
+    expect(await outbox(server, email)).toEqual([]);
   });
 
   it('allows 10 sign-ups a minute per client IP', async () => {
@@ -362,6 +498,43 @@ describe(`password reset (${engineName()})`, () => {
     expect(await weak.json()).toMatchObject({ fields: { password: 'This password is entirely numeric.' } });
 
     expect((await reset(resetToken, 'A-Brand-New-Secret-7')).status).toBe(200);
+  });
+
+  it('refuses an older link once a newer one is mailed, before and after the newer one is used', async () => {
+    const { email } = await signUp(server);
+    const older = await requestReset(email);
+    const newer = await requestReset(email);
+    expect(newer).not.toBe(older);
+
+    const early = await reset(older, 'A-Brand-New-Secret-7');
+    expect(early.status).toBe(400);
+    expect(await early.json()).toEqual({ error: 'invalid_token', message: 'This reset link is invalid or has expired.' });
+
+    expect((await reset(newer, 'A-Brand-New-Secret-7')).status).toBe(200);
+    expect((await reset(older, 'Another-New-Secret-8')).status).toBe(400);
+    const login = await postJson(server, '/v1/api/api-token-auth/', { username: email, password: 'A-Brand-New-Secret-7' });
+    expect(login.status).toBe(200);
+  });
+
+  it('ends every other live link when one is used (links mailed before this rule existed)', async () => {
+    const { email, user } = await signUp(server);
+    const earlier = await issueOneTimeToken(server.db, user.id, 'reset_password', RESET_LINK_LIFETIME_MS);
+    const mailed = await requestReset(email);
+    await server.db.query(`UPDATE one_time_tokens SET used_at = NULL WHERE user_id = $1 AND purpose = 'reset_password'`, [user.id]);
+
+    expect((await reset(mailed, 'A-Brand-New-Secret-7')).status).toBe(200);
+    expect((await reset(earlier, 'Another-New-Secret-8')).status).toBe(400);
+  });
+
+  it('ends every live link, token and session when the password changes', async () => {
+    const { email, user, token } = await signUp(server);
+    const link = await requestReset(email);
+    await server.db.transaction(async (tx) => setPassword(tx, user.id, await hashPassword('Changed-Elsewhere-5')));
+
+    expect((await reset(link, 'A-Brand-New-Secret-7')).status).toBe(400);
+    expect((await getMe({ Authorization: `Token ${token}` })).status).toBe(401);
+    const login = await postJson(server, '/v1/api/api-token-auth/', { username: email, password: 'Changed-Elsewhere-5' });
+    expect(login.status).toBe(200);
   });
 });
 

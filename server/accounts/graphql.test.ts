@@ -6,6 +6,7 @@ import type { RunningServer } from '../app';
 import { codeOf, graphqlAs, type GraphqlResponse } from '../testing/graphql';
 import { engineName, startTestServer } from '../testing/test-server';
 import type { GraphqlContext } from '../graphql/context';
+import { EMAIL_INVISIBLE_CHARACTERS } from './email-address';
 import { isFavoriteForViewer } from './favorites';
 import { cookiesOf, freshEmail, outbox, postJson, signUp, STRONG_PASSWORD } from './testing';
 
@@ -77,6 +78,20 @@ describe(`GraphQL me and settings (${engineName()})`, () => {
 
     const other = await signUp(server);
     const taken = await gql(token, 'mutation ($e: String) { saveSettings(email: $e) { id } }', { e: other.email.toUpperCase() });
+    expect(taken.errors![0]!.message).toBe('An account with this email already exists.');
+  });
+
+  it('refuses invisible characters in a new email, and an NFKC look-alike (fullwidth) of another account’s email', async () => {
+    const { token } = await signUp(server);
+    const other = await signUp(server);
+    const save = (email: string) => gql(token, 'mutation ($e: String) { saveSettings(email: $e) { id } }', { e: email });
+
+    const invisible = await save(`${other.email}\u200b`);
+    expect(codeOf(invisible)).toBe('BAD_USER_INPUT');
+    expect(invisible.errors![0]!.extensions!.fields).toEqual({ email: EMAIL_INVISIBLE_CHARACTERS });
+
+    const fullwidth = other.email.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+    const taken = await save(fullwidth);
     expect(taken.errors![0]!.message).toBe('An account with this email already exists.');
   });
 });

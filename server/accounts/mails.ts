@@ -1,4 +1,4 @@
-/** The account mails (verification, password reset): plain text, links on their own line. */
+/** The account mails (verification, password reset, failed sign-ins): plain text, links on their own line. */
 import type { OutgoingMail } from '../mail/outbox';
 
 export function verificationMail(to: string, link: string): OutgoingMail {
@@ -27,6 +27,30 @@ export function passwordResetMail(to: string, link: string): OutgoingMail {
       link,
       '',
       'If it was not you, ignore this message: your password stays as it is.',
+    ].join('\n'),
+  };
+}
+
+export const FAILED_LOGINS_MAIL_SUBJECT = 'Failed sign-in attempts on your Hearth account';
+
+/** "an hour", "15 minutes": a window of whole minutes or hours in words. */
+function windowInWords(ms: number): string {
+  const [amount, unit] = ms % 3_600_000 === 0 ? [ms / 3_600_000, 'hour'] : [Math.round(ms / 60_000), 'minute'];
+  return amount === 1 ? `${unit === 'hour' ? 'an' : 'a'} ${unit}` : `${amount} ${unit}s`;
+}
+
+/** To the owner after `failures` wrong passwords for their account within `windowMs`, from any addresses. */
+export function failedLoginsMail(to: string, failures: number, windowMs: number): OutgoingMail {
+  return {
+    to,
+    subject: FAILED_LOGINS_MAIL_SUBJECT,
+    body: [
+      `Someone tried to sign in to your Hearth account with a wrong password ${failures} times within ${windowInWords(windowMs)}.`,
+      '',
+      'If it was you, there is nothing to do.',
+      '',
+      'If it was not you: nobody got in, and an address that keeps guessing is refused for a while. If your',
+      'password is one you also use elsewhere, change it: choose "Forgot your password?" when you sign in.',
     ].join('\n'),
   };
 }

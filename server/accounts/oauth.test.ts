@@ -141,6 +141,29 @@ describe(`Google sign-in (${engineName()})`, () => {
     }
   });
 
+  it('links the account whose email is the NFKC form of the Google email (fullwidth letters), and refuses invisible characters', async () => {
+    const signUp = await fetch(`${server.url}/v1/api/sign-up/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'hedy@gmail.example', password: 'Correct-Horse-Battery-9' }),
+    });
+    const existing = ((await signUp.json()) as { user: { id: number } }).user;
+    const fullwidth = 'hedy@gmail.example'.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+
+    const wide = await startFlow(`origin=${encodeURIComponent(server.url)}`);
+    const code = googleApproves(wide.location, { sub: 'google-hedy', email: fullwidth });
+    const html = await (await callback({ code, state: wide.location.searchParams.get('state')! }, wide.cookie)).text();
+    const token = /"token":"([^"]+)"/.exec(html)![1]!;
+    const me = (await (await fetch(`${server.url}/user/me/`, { headers: { Authorization: `Token ${token}` } })).json()) as { id: number };
+    expect(me.id).toBe(existing.id);
+
+    const hidden = await startFlow(`origin=${encodeURIComponent(server.url)}`);
+    const hiddenCode = googleApproves(hidden.location, { sub: 'google-hidden', email: 'hedy@gmail.example\u200b' });
+    const refused = await callback({ code: hiddenCode, state: hidden.location.searchParams.get('state')! }, hidden.cookie);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('"error":"failed"');
+  });
+
   it('refuses an opener origin the partner does not allow', async () => {
     const response = await fetch(`${server.url}/login/google-oauth2/?origin=${encodeURIComponent('https://evil.example')}&partner=summit`, {
       redirect: 'manual',

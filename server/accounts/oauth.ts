@@ -18,6 +18,7 @@ import type { RequestContext, Route } from '../http/router';
 import type { Queryable } from '../db';
 import { guardPartnerRequest, partnerPreflight } from '../partners/guard';
 import { requirePartner } from '../partners/resolve';
+import { emailProblem } from './email-address';
 import { parseCookies } from './session';
 import { issueCredential, newSecret } from './tokens';
 import { findUserByEmail, findUserByGoogleSubject, insertUser, type UserRecord } from './users';
@@ -192,6 +193,8 @@ async function exchangeCode(google: GoogleConfig, code: string, verifier: string
   if (claims.nonce !== nonce) throw new GoogleLoginFailed('wrong nonce');
   if (typeof claims.sub !== 'string' || typeof claims.email !== 'string') throw new GoogleLoginFailed('no subject or email');
   if (claims.email_verified !== true) throw new GoogleLoginFailed('email not verified by Google');
+  const emailError = emailProblem(claims.email);
+  if (emailError) throw new GoogleLoginFailed(`unusable email: ${emailError}`);
   return {
     subject: claims.sub,
     email: claims.email,

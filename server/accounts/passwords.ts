@@ -1,9 +1,12 @@
 /**
- * Password hashing (scrypt from node:crypto, memory-hard) and the password rules of spec §5, which the
- * server owns: GET/POST /v1/api/password-validation-requirements/ shows them, sign-up and reset enforce them.
+ * Password hashing (scrypt from node:crypto, memory-hard), the password rules of spec §5, which the
+ * server owns: GET/POST /v1/api/password-validation-requirements/ shows them, sign-up and reset enforce them,
+ * and the one way a password changes (setPassword).
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { Queryable } from '../db';
+import { endOneTimeTokens, revokeAllCredentials } from './tokens';
 
 // ---------------------------------------------------------------------------------------------------
 // Hashing
@@ -44,7 +47,6 @@ export async function verifyPassword(password: string, stored: string | null): P
   const actual = await scrypt(password, Buffer.from(salt!, 'base64'), { N: Number(n), r: Number(r), p: Number(p) });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
-
 
 /** Runs one hash without an account behind it (unknown email at login: same time as a wrong password). */
 export const burnPasswordCheck = (password: string) => verifyPassword(password, null);
@@ -125,4 +127,18 @@ export function checkPassword(password: string, email: string): PasswordRuleResu
 /** The first failing rule's message, or null when the password passes them all. */
 export function passwordProblem(password: string, email: string): string | null {
   return PASSWORD_RULES.find((rule) => !rule.test(password, email))?.error ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Changing a password
+
+/**
+ * Every path that sets a password goes through here (today the reset link): whatever the old password
+ * opened ends with it — sessions, API tokens and every outstanding reset link of the account. Call it in
+ * a transaction, with the hash made before (scrypt takes longer than a transaction should).
+ */
+export async function setPassword(tx: Queryable, userId: number, passwordHash: string): Promise<void> {
+  await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [userId, passwordHash]);
+  await revokeAllCredentials(tx, userId);
+  await endOneTimeTokens(tx, userId, 'reset_password');
 }

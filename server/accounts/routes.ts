@@ -8,15 +8,17 @@ import { clientIp } from '../http/client-ip';
 import { canonicalOrigin } from '../http/cors';
 import { readJsonObject, REST_BODY_LIMIT } from '../http/body';
 import { HttpError, type FieldErrors } from '../http/errors';
-import { rateLimitsFor, retryAfterSeconds, type RateLimit } from '../http/rate-limit';
+import { rateLimitsFor, retryAfterSeconds, type RateDecision, type RateLimit } from '../http/rate-limit';
 import { API_CSP, sendJson } from '../http/respond';
 import type { RequestContext, Route } from '../http/router';
 import { queueMail } from '../mail/outbox';
 import { guardPartnerRequest, partnerPreflight } from '../partners/guard';
-import { passwordResetMail, verificationMail } from './mails';
+import { EMAIL_MAX, emailKey, emailProblem, normalizeEmail, REQUIRED } from './email-address';
+import { FAILED_LOGIN_LIMITS, LoginAttempts, type FailedLoginLimits } from './login-attempts';
+import { failedLoginsMail, passwordResetMail, verificationMail } from './mails';
 import { oauthRoutes } from './oauth';
 import { userPhotoRoutes } from './photos';
-import { burnPasswordCheck, checkPassword, hashPassword, passwordProblem, verifyPassword } from './passwords';
+import { burnPasswordCheck, checkPassword, hashPassword, passwordProblem, setPassword, verifyPassword } from './passwords';
 import {
   authenticate,
   clearSessionCookies,
@@ -28,9 +30,8 @@ import {
   consumeOneTimeToken,
   issueCredential,
   issueOneTimeToken,
+  issuePasswordResetLink,
   peekOneTimeToken,
-  RESET_LINK_LIFETIME_MS,
-  revokeAllCredentials,
   revokeCredential,
   VERIFY_LINK_LIFETIME_MS,
 } from './tokens';
@@ -43,8 +44,6 @@ export const INVALID_CREDENTIALS_MESSAGE = 'Unable to login with that email/pass
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 export const INVALID_RESET_TOKEN_MESSAGE = 'This reset link is invalid or has expired.';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
-const REQUIRED = 'This field is required.';
-const EMAIL_INVALID = 'Email is invalid.';
 const TOO_LONG = (max: number) => `Keep it under ${max} characters.`;
 
 // ---------------------------------------------------------------------------------------------------
@@ -53,18 +52,20 @@ const TOO_LONG = (max: number) => `Keep it under ${max} characters.`;
 export interface AccountRateLimits {
   /** Login, sign-up and reset requests per client IP (each endpoint counted on its own). */
   perClient: RateLimit;
-  /** Login attempts and reset mails per account (email). */
+  /** Reset mails per account (email). */
   perAccount: RateLimit;
+  /** Wrong passwords per account and client IP, and when the owner is told (login-attempts.ts). */
+  failedLogins: FailedLoginLimits;
 }
 
 export const DEFAULT_ACCOUNT_RATE_LIMITS: AccountRateLimits = {
   perClient: { max: 10, windowMs: 60_000 },
   perAccount: { max: 5, windowMs: 60_000 },
+  failedLogins: FAILED_LOGIN_LIMITS,
 };
 
-/** Counts a hit against one of the account limits; 429 when the window is full. */
-async function enforce(ctx: RequestContext, scope: 'client' | 'account', limit: RateLimit, key: string): Promise<void> {
-  const decision = await rateLimitsFor(ctx.services.db).hit(`account-${scope}`, limit, key);
+/** 429 with Retry-After when a limit refused; nothing when it allowed. */
+function refuseWhenLimited(decision: RateDecision): void {
   if (decision.allowed) return;
   const seconds = retryAfterSeconds(decision.retryAfterMs);
   throw new HttpError(429, 'rate_limited', `Too many attempts. Try again in ${seconds} seconds.`, undefined, {
@@ -72,12 +73,15 @@ async function enforce(ctx: RequestContext, scope: 'client' | 'account', limit: 
   });
 }
 
+/** Counts a hit against one of the account limits; 429 when the window is full. */
+async function enforce(ctx: RequestContext, scope: 'client' | 'account', limit: RateLimit, key: string): Promise<void> {
+  refuseWhenLimited(await rateLimitsFor(ctx.services.db).hit(`account-${scope}`, limit, key));
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Bodies
 
-const EMAIL_MAX = 254;
 const NAME_MAX = 100;
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 const text = z.string().max(10_000);
 const LoginBody = z.object({ username: text.optional(), password: text.optional(), session: z.boolean().optional() });
@@ -101,13 +105,6 @@ function parseBody<T>(schema: z.ZodType<T>, body: Record<string, unknown>): T {
     fields[key] ??= issue.code === 'too_big' ? 'This value is too long.' : 'This value has the wrong type.';
   }
   throw new HttpError(400, 'validation', 'Some fields need attention.', fields);
-}
-
-/** An email as typed, or the field error for it. */
-export function emailProblem(email: string): string | null {
-  if (email.trim() === '') return REQUIRED;
-  if (email.length > EMAIL_MAX || !EMAIL_SHAPE.test(email.trim())) return EMAIL_INVALID;
-  return null;
 }
 
 const validationError = (fields: FieldErrors) => new HttpError(400, 'validation', 'Some fields need attention.', fields);
@@ -149,20 +146,31 @@ function accountHandlers(limits: AccountRateLimits) {
   const ipOf = (ctx: RequestContext) => clientIp(ctx.req, ctx.services.config.trustProxy);
 
   async function login(ctx: RequestContext): Promise<void> {
+    const { db, logger } = ctx.services;
     await guardPartnerRequest(ctx);
-    await perClient(ctx, `login|${ipOf(ctx)}`);
+    const ip = ipOf(ctx);
+    await perClient(ctx, `login|${ip}`);
     const body = parseBody(LoginBody, await readJsonObject(ctx.req, REST_BODY_LIMIT));
-    const username = body.username?.trim() ?? '';
+    const username = normalizeEmail(body.username ?? '');
     const password = body.password ?? '';
     const fields: FieldErrors = {};
     if (username === '') fields.username = REQUIRED;
     if (password === '') fields.password = REQUIRED;
     if (Object.keys(fields).length > 0) throw validationError(fields);
-    await perAccount(ctx, `login|${username.toLowerCase()}`);
+    const attempts = new LoginAttempts(rateLimitsFor(db), limits.failedLogins);
+    const account = emailKey(username);
+    refuseWhenLimited(await attempts.check(account, ip));
 
-    const user = username.length <= EMAIL_MAX ? await findUserByEmail(ctx.services.db, username) : null;
+    const user = username.length <= EMAIL_MAX ? await findUserByEmail(db, username) : null;
     const ok = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password);
-    if (!user || !ok) throw new HttpError(400, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
+    if (!user || !ok) {
+      if ((await attempts.failed(account, ip)) && user) {
+        const { max, windowMs } = limits.failedLogins.ownerAlert;
+        await queueMail(db, failedLoginsMail(user.email, max, windowMs));
+        logger.info(`[accounts] failed sign-ins mail for user ${user.id} in the outbox`);
+      }
+      throw new HttpError(400, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
+    }
     await signIn(ctx, user, body.session === true, 200);
   }
 
@@ -171,7 +179,7 @@ function accountHandlers(limits: AccountRateLimits) {
     await guardPartnerRequest(ctx);
     await perClient(ctx, `sign-up|${ipOf(ctx)}`);
     const body = parseBody(SignUpBody, await readJsonObject(ctx.req, REST_BODY_LIMIT));
-    const email = body.email?.trim() ?? '';
+    const email = normalizeEmail(body.email ?? '');
     const password = body.password ?? '';
     const firstName = body.firstName?.trim() ?? '';
     const lastName = body.lastName?.trim() ?? '';
@@ -217,15 +225,15 @@ function accountHandlers(limits: AccountRateLimits) {
     await guardPartnerRequest(ctx);
     await perClient(ctx, `reset|${ipOf(ctx)}`);
     const body = parseBody(EmailBody, await readJsonObject(ctx.req, REST_BODY_LIMIT));
-    const email = body.email?.trim() ?? '';
+    const email = body.email ?? '';
     const emailError = emailProblem(email);
     if (emailError) throw validationError({ email: emailError });
     // Same answer whether or not the account exists: this call must not tell who has an account.
-    await perAccount(ctx, `reset|${email.toLowerCase()}`);
+    await perAccount(ctx, `reset|${emailKey(email)}`);
     const user = await findUserByEmail(db, email);
     if (user) {
       await db.transaction(async (tx) => {
-        const secret = await issueOneTimeToken(tx, user.id, 'reset_password', RESET_LINK_LIFETIME_MS);
+        const secret = await issuePasswordResetLink(tx, user.id);
         await queueMail(tx, passwordResetMail(user.email, `${siteUrl(ctx)}/reset/${secret}`));
       });
       logger.info(`[accounts] password reset mail for user ${user.id} in the outbox`);
@@ -257,8 +265,7 @@ function accountHandlers(limits: AccountRateLimits) {
     const done = await db.transaction(async (tx) => {
       const link = await consumeOneTimeToken(tx, secret, 'reset_password');
       if (!link || link.userId !== user.id) return false;
-      await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [user.id, passwordHash]);
-      await revokeAllCredentials(tx, user.id);
+      await setPassword(tx, user.id, passwordHash);
       return true;
     });
     if (!done) throw invalidToken;

@@ -1,7 +1,8 @@
 /** saveSettings: what a user may change about themselves, validated, and the email change rule. */
 import { z } from 'zod';
 import type { Database } from '../db';
-import { queueVerificationMail, EMAIL_TAKEN_MESSAGE, emailProblem } from './routes';
+import { emailKey, emailProblem, normalizeEmail } from './email-address';
+import { queueVerificationMail, EMAIL_TAKEN_MESSAGE } from './routes';
 import { findUserByEmail, findUserById, type UserRecord } from './users';
 
 export const SETTINGS_NAME_MAX = 100;
@@ -44,7 +45,7 @@ export async function saveSettings(
   if (input.email != null) {
     const problem = emailProblem(input.email);
     if (problem) fields.email = problem;
-    else next.email = input.email.trim();
+    else next.email = normalizeEmail(input.email);
   }
   if (input.phone != null) {
     const digits = input.phone.replace(/[\s().+-]/g, '');
@@ -60,7 +61,7 @@ export async function saveSettings(
   }
   if (Object.keys(fields).length > 0) return { ok: false, fields };
 
-  const emailChanged = next.email.toLowerCase() !== user.email.toLowerCase();
+  const emailChanged = emailKey(next.email) !== emailKey(user.email);
   if (emailChanged) {
     const owner = await findUserByEmail(db, next.email);
     if (owner && owner.id !== user.id) return { ok: false, fields: { email: EMAIL_TAKEN_MESSAGE } };

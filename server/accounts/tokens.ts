@@ -69,7 +69,7 @@ export async function revokeCredential(db: Queryable, id: number): Promise<void>
   await db.query('UPDATE auth_tokens SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [id]);
 }
 
-/** After a password reset: every device signs in again. */
+/** After a password change: every device signs in again. */
 export async function revokeAllCredentials(db: Queryable, userId: number): Promise<void> {
   await db.query('UPDATE auth_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
 }
@@ -91,6 +91,25 @@ export async function issueOneTimeToken(
     [hashSecret(secret), userId, purpose, email, lifetimeMs],
   );
   return secret;
+}
+
+/**
+ * The link of a password-reset mail. It ends every other live reset link of the account first, so only
+ * the newest mail's link works (issue 13: an older link still set a password after a newer one was used).
+ * The user's row is locked, so two requests at once cannot both leave a live link. Call it in a transaction.
+ */
+export async function issuePasswordResetLink(tx: Queryable, userId: number): Promise<string> {
+  await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+  await endOneTimeTokens(tx, userId, 'reset_password');
+  return issueOneTimeToken(tx, userId, 'reset_password', RESET_LINK_LIFETIME_MS);
+}
+
+/** Ends every live link of this purpose of the account: marked used, as if it had been. */
+export async function endOneTimeTokens(db: Queryable, userId: number, purpose: OneTimePurpose): Promise<void> {
+  await db.query('UPDATE one_time_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [
+    userId,
+    purpose,
+  ]);
 }
 
 /**

@@ -1,6 +1,7 @@
 /** Users (spec §3 User): the rows, the JSON of /user/me/ and the settings a user may change. */
 import type { Queryable } from '../db';
 import { publicUrl } from '../http/public-url';
+import { normalizeEmail } from './email-address';
 
 export type Role = 'ATTORNEY' | 'PARALEGAL';
 
@@ -76,8 +77,6 @@ export function toUser(row: UserRow): UserRecord {
     createdAt: row.created_at,
   };
 }
-
-export const normalizeEmail = (email: string) => email.trim();
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRecord | null> {
   const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE lower(u.email) = lower($1)`, [

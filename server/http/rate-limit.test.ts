@@ -95,6 +95,20 @@ describe.each(stores)('%s', (_name, create) => {
     expect(await store.count(scope, limit, 'k')).toBe(0);
   });
 
+  it('peeks at the decision a hit would get, without counting one', async () => {
+    let now = 7_000_000;
+    const store = create(() => now);
+    const scope = `test-${Math.random()}`;
+    expect(await store.peek(scope, limit, 'k')).toEqual({ allowed: true });
+    await store.hit(scope, limit, 'k');
+    now += 10_000;
+    await store.hit(scope, limit, 'k');
+    for (let i = 0; i < 3; i++) expect(await store.peek(scope, limit, 'k')).toEqual({ allowed: false, retryAfterMs: 50_000 });
+    expect(await store.count(scope, limit, 'k')).toBe(2);
+    now += 50_000;
+    expect(await store.peek(scope, limit, 'k')).toEqual({ allowed: true });
+  });
+
   it('lets exactly max of many simultaneous hits through', async () => {
     const store = create(Date.now);
     const scope = `test-${Math.random()}`;

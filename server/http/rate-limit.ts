@@ -19,6 +19,8 @@ export type RateDecision = { allowed: true } | { allowed: false; retryAfterMs: n
 export interface RateLimitStore {
   /** Counts a hit of `key` unless its window is full. */
   hit(scope: string, limit: RateLimit, key: string): Promise<RateDecision>;
+  /** The decision a hit of `key` would get now, without counting one. */
+  peek(scope: string, limit: RateLimit, key: string): Promise<RateDecision>;
   /** Hits of `key` within the window. */
   count(scope: string, limit: RateLimit, key: string): Promise<number>;
   /** Counts a hit of `key` whatever its window holds. */
@@ -50,6 +52,11 @@ export class SlidingWindowLimiter {
     if (decision.allowed) log.push(now);
     this.#hits.set(key, log);
     return decision;
+  }
+
+  peek(key: string): RateDecision {
+    const now = this.now();
+    return decide(this.#recent(key, now), this.limit, now);
   }
 
   count(key: string): number {
@@ -87,6 +94,10 @@ export class MemoryRateLimits implements RateLimitStore {
     return this.#limiter(scope, limit).hit(key);
   }
 
+  async peek(scope: string, limit: RateLimit, key: string): Promise<RateDecision> {
+    return this.#limiter(scope, limit).peek(key);
+  }
+
   async count(scope: string, limit: RateLimit, key: string): Promise<number> {
     return this.#limiter(scope, limit).count(key);
   }
@@ -120,13 +131,21 @@ export class DatabaseRateLimits implements RateLimitStore {
     return this.#update(scope, limit, key, true);
   }
 
+  async peek(scope: string, limit: RateLimit, key: string): Promise<RateDecision> {
+    const now = this.now();
+    return decide(await this.#recent(scope, limit, key, now), limit, now);
+  }
+
   async count(scope: string, limit: RateLimit, key: string): Promise<number> {
+    return (await this.#recent(scope, limit, key, this.now())).length;
+  }
+
+  async #recent(scope: string, limit: RateLimit, key: string, now: number): Promise<number[]> {
     const { rows } = await this.db.query<{ hits: number[] }>('SELECT hits FROM rate_limit_windows WHERE scope = $1 AND key = $2', [
       scope,
       key,
     ]);
-    const windowStart = this.now() - limit.windowMs;
-    return (rows[0]?.hits ?? []).filter((t) => t > windowStart).length;
+    return (rows[0]?.hits ?? []).filter((t) => t > now - limit.windowMs);
   }
 
   async record(scope: string, limit: RateLimit, key: string): Promise<void> {
