@@ -216,6 +216,9 @@ test.describe('photos on an agent page whose CSP allows images from the API orig
     await page.keyboard.press('Escape');
     await expect(showcase).toHaveCount(0);
 
+    // The report scrolled the results list: back to its top, so the screenshot shows the page as it opened.
+    await search.locator('[part="result"]').first().evaluate((result) => result.scrollIntoView({ block: 'nearest' }));
+    await page.evaluate(() => window.scrollTo(0, 0));
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations).toEqual([]);
     await page.screenshot({ path: `/tmp/embed-images${build === 'cdn-react' ? '-react' : ''}.png`, fullPage: true });
