@@ -256,6 +256,8 @@ const serverOptions = {
   // The demo partners (the default partner serves /public_graphql/); its 3 listings are replaced.
   databaseSchema: onPostgres ? (SCHEMA ?? `bench_${process.pid}`) : undefined,
   dropSchemaOnClose: onPostgres && !SCHEMA,
+  // The load generator is one client sending thousands of searches a second: no per-minute budget.
+  graphqlCostLimits: { publicPerMinute: Number.MAX_SAFE_INTEGER, signedInPerMinute: Number.MAX_SAFE_INTEGER },
   logger: { info: () => undefined, warn: console.warn, error: console.error },
 };
 const server =

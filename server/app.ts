@@ -8,7 +8,8 @@ import { contactRoutes } from './contact/routes';
 import { questionnaireRoutes } from './questionnaires/routes';
 import { openDatabase, type Database } from './db';
 import { scheduleMaintenance } from './db/maintenance';
-import { graphqlRoutes } from './graphql/transport';
+import { COST_LIMITS, type CostLimits } from './graphql/cost';
+import { GRAPHQL_DEADLINE_MS, graphqlRoutes } from './graphql/transport';
 import { mediaRoutes } from './listings/media-routes';
 import { flushVisits } from './listings/search/visits';
 import type { RateLimit } from './http/rate-limit';
@@ -61,6 +62,10 @@ export interface StartServerOptions {
   distDir?: string;
   /** Believe X-Forwarded-For for client IPs (only behind a proxy that sets it). Default false. */
   trustProxy?: boolean;
+  /** GraphQL cost ceilings per request and per client per minute (server/graphql/cost.ts). Default COST_LIMITS. */
+  graphqlCostLimits?: Partial<CostLimits>;
+  /** Stop a GraphQL request after this many ms (503). Default GRAPHQL_DEADLINE_MS. */
+  graphqlDeadlineMs?: number;
   /** Deliver the outbox over SMTP: `smtp://user:pass@host:587` or `smtps://…:465`. Default env `SMTP_URL`; unset or '': outbox table and log only. */
   smtpUrl?: string;
   /** Sender of outgoing mail. Default env `MAIL_FROM`, else `Hearth <no-reply@hearth.example>`. */
@@ -166,6 +171,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     cdnVersion: packageVersion(),
     contactRateLimit: options.contactRateLimit ?? DEFAULT_CONTACT_RATE_LIMIT,
     trustProxy: options.trustProxy ?? false,
+    graphqlCostLimits: { ...COST_LIMITS, ...options.graphqlCostLimits },
+    graphqlDeadlineMs: options.graphqlDeadlineMs ?? GRAPHQL_DEADLINE_MS,
   };
   const services: Services = {
     db,

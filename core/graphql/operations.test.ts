@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildSchema, parse, validate } from '../../server/graphql/graphql-js';
+import { buildSchema, parse, validate, type OperationDefinitionNode } from '../../server/graphql/graphql-js';
+import { COST_LIMITS, costPlan } from '../../server/graphql/cost';
 import { FavoriteListingIdsQuery, SaveFavoriteMutation } from '../favorites/favorite-actions';
 import { ListingCardQuery } from '../listings/listing-card-data';
 import { PlaceSearchQuery } from '../places/places';
@@ -63,6 +64,21 @@ describe('client operations against server/schema.graphql', () => {
     it(`${name} is valid`, () => {
       const errors = validate(schema, parse(document));
       expect(errors.map((e) => e.message)).toEqual([]);
+    });
+  }
+});
+
+/** Every variable that sizes a list at its largest value (the field's maximum). */
+const largest = new Proxy({}, { get: () => Number.MAX_SAFE_INTEGER });
+
+describe('client operations within the cost limits (server/graphql/cost.ts)', () => {
+  for (const [name, document] of Object.entries(operations)) {
+    it(`${name} costs at most a visitor's ceiling, at its largest page, and does not recurse`, () => {
+      const parsed = parse(document);
+      const operation = parsed.definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition')!;
+      const plan = costPlan(schema, parsed, operation);
+      expect(plan.cost(largest)).toBeLessThanOrEqual(COST_LIMITS.publicRequest);
+      expect(plan.recursion?.repeats ?? 0).toBeLessThanOrEqual(COST_LIMITS.typeRepeats);
     });
   }
 });

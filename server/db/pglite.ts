@@ -10,6 +10,7 @@
  * The thread keeps the process alive only while statements are pending: a script that forgets close()
  * still exits.
  */
+import { throwIfCancelled } from './cancellation';
 import type { Worker } from 'node:worker_threads';
 import { startModuleWorker } from '../worker-thread';
 import { ChangeCounter } from './changes';
@@ -96,6 +97,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
 
   const on = (tx?: number): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+      throwIfCancelled();
       return { rows: await thread.send<T[]>({ op: 'query', sql, params: [...params], tx }) };
     },
     async exec(sql: string) {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { cancellationSignal, StatementCancelled, throwIfCancelled } from './cancellation';
 import { GENERIC_PLAN } from './hints';
 import { ListeningFeed } from './postgres-changes';
 import { queryPrepared } from './postgres-prepared';
@@ -83,15 +84,20 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
 
   const pooled: Queryable = {
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+      throwIfCancelled();
       const client = await (sql.startsWith(GENERIC_PLAN) ? genericPool : pool).connect();
+      const cancelling = cancelOnAbort(client);
       let result: pg.QueryResult;
       try {
+        throwIfCancelled();
         result = await queryPrepared(client, sql, params, false);
       } catch (error) {
+        await cancelling.done();
         // A PostgreSQL error leaves the connection usable; anything else (a broken socket) discards it.
-        client.release(error instanceof pg.DatabaseError ? undefined : (error as Error));
+        client.release(error instanceof pg.DatabaseError || error instanceof StatementCancelled ? undefined : (error as Error));
         throw error;
       }
+      await cancelling.done();
       client.release();
       await afterWrite(sql, result.command);
       return { rows: result.rows as T[] };
@@ -101,8 +107,30 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
       await changes.barrier();
     },
   };
+  /**
+   * While `client` runs a statement of a request that gets stopped, PostgreSQL is asked (on another
+   * connection) to cancel it. `done` waits for that request before the connection goes back to the pool,
+   * so a late cancel can never hit the next statement run on it.
+   */
+  const cancelOnAbort = (client: pg.PoolClient) => {
+    const signal = cancellationSignal();
+    if (!signal) return { done: async () => undefined };
+    let cancel: Promise<unknown> | null = null;
+    const onAbort = () => {
+      const pid = (client as unknown as { processID?: number }).processID;
+      if (pid) cancel = pool.query('SELECT pg_cancel_backend($1)', [pid]).catch(() => undefined);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    return {
+      done: async () => {
+        signal.removeEventListener('abort', onAbort);
+        await cancel;
+      },
+    };
+  };
   const inTransaction = (client: pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+      throwIfCancelled();
       const result = await queryPrepared(client, sql, params, true);
       return { rows: result.rows as T[] };
     },

@@ -6,6 +6,8 @@
 import type { Viewer } from '../accounts/session';
 import type { Database } from '../db';
 import type { Partner } from '../partners/repository';
+import type { CostLimits } from './cost';
+import type { CostPayer } from './cost-guard';
 
 export type GraphqlEndpoint = 'graphql' | 'public_graphql';
 
@@ -15,13 +17,8 @@ export interface Authorization {
   credentials: string;
 }
 
-export interface GraphqlContext {
-  db: Database;
-  partner: Partner;
-  endpoint: GraphqlEndpoint;
+export interface GraphqlContext extends GraphqlServerContext {
   authorization: Authorization | null;
-  /** The signed-in user on `/graphql/` (server/accounts/session.ts); always null on `/public_graphql/`. */
-  viewer: Viewer | null;
   /** Our public origin: absolute links (photos, mails) start with it. */
   publicOrigin: string;
 }
@@ -31,7 +28,13 @@ export interface GraphqlServerContext {
   db: Database;
   partner: Partner;
   endpoint: GraphqlEndpoint;
+  /** The signed-in user on `/graphql/` (server/accounts/session.ts); always null on `/public_graphql/`. */
   viewer: Viewer | null;
+  /** Who pays for the request's cost, and the limits it is held to (cost-guard.ts). */
+  payer: CostPayer;
+  costLimits: CostLimits;
+  /** Aborted when the client disconnects or the request passes its deadline (transport.ts). */
+  signal: AbortSignal;
 }
 
 const AUTHORIZATION = /^([A-Za-z][A-Za-z0-9._-]*)\s+(\S.*)$/;

@@ -13,8 +13,9 @@
  * Search fields only read, so running one again through Yoga after an error changes nothing.
  */
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
-import { parse, type GraphQLSchema } from './graphql-js';
+import { parse, type DocumentNode, type GraphQLSchema } from './graphql-js';
 import type { GraphqlContext } from './context';
+import type { CostGuard } from './cost-guard';
 import { checkQueryName } from './query-name';
 
 /** A complete answer as the transport sends it. */
@@ -103,12 +104,17 @@ function readParams(body: Uint8Array): Params | null {
   return { query, variables: (variables as Record<string, unknown> | null) ?? undefined, operationName: operationName ?? undefined };
 }
 
+interface Compiled {
+  query: CompiledQuery;
+  document: DocumentNode;
+}
+
 export class SearchFastPath {
   /**
    * Documents Yoga answered without errors (by text, then operation name) → their compiled query once
    * compiled (null until then). At most MAX_DOCUMENTS texts.
    */
-  private readonly documents = new Map<string, Map<string, CompiledQuery | null>>();
+  private readonly documents = new Map<string, Map<string, Compiled | null>>();
 
   constructor(private readonly schema: GraphQLSchema) {}
 
@@ -125,7 +131,13 @@ export class SearchFastPath {
   }
 
   /** The answer, or null when Yoga must answer this request. */
-  async answer(body: Uint8Array, accept: string | undefined, queryName: string | null, context: GraphqlContext): Promise<Answer | null> {
+  async answer(
+    body: Uint8Array,
+    accept: string | undefined,
+    queryName: string | null,
+    context: GraphqlContext,
+    guard: CostGuard,
+  ): Promise<Answer | null> {
     const params = readParams(body);
     if (!params) return null;
     const mediaType = regularMediaType(accept);
@@ -137,7 +149,13 @@ export class SearchFastPath {
     } catch {
       return null;
     }
-    const result = await compiled.query(undefined, context, params.variables ?? {});
+    // Sized by its variables, the same document may cost more this time: Yoga refuses what costs too much,
+    // and answers the heavy ones in their turn.
+    const variables = params.variables ?? {};
+    const plan = guard.plans.plan(compiled.document, params.operationName);
+    if (!plan || plan.cost(variables) >= context.costLimits.heavyRequest) return null;
+    if (!guard.decide(compiled.document, params.operationName, variables, context.payer, context.costLimits).allowed) return null;
+    const result = await compiled.query.query(undefined, context, variables);
     if (result.errors?.length) return null;
     return {
       status: 200,
@@ -147,17 +165,19 @@ export class SearchFastPath {
     };
   }
 
-  private compiled({ query, operationName }: Params): CompiledQuery | null {
+  private compiled({ query, operationName }: Params): Compiled | null {
     const byName = this.documents.get(query);
     const name = operationName ?? '';
     const known = byName?.get(name);
     if (!byName || known === undefined) return null;
     if (known) return known;
     try {
-      const compiled = compileQuery(this.schema, parse(query, { noLocation: true }), operationName);
+      const document = parse(query, { noLocation: true });
+      const compiled = compileQuery(this.schema, document, operationName);
       if (isCompiledQuery(compiled)) {
-        byName.set(name, compiled);
-        return compiled;
+        const entry = { query: compiled, document };
+        byName.set(name, entry);
+        return entry;
       }
     } catch {
       // Not compilable: Yoga answers it.

@@ -3,12 +3,15 @@
  * naming the operations, `?partner=` choosing the partner (CORS as for REST). The HTTP layer checks
  * partner, origin, media type and size before Yoga sees the request, so Yoga only runs GraphQL.
  */
-import { GraphQLError, NoSchemaIntrospectionCustomRule } from './graphql-js';
+import { GraphQLError, NoSchemaIntrospectionCustomRule, type ExecutionArgs } from './graphql-js';
 import { createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { authenticate, withDetailErrors } from '../accounts/session';
 import { isMultipartContentType, UPLOAD_BODY_LIMIT } from '../accounts/photos';
+import { withCancellation } from '../db/cancellation';
 import { GRAPHQL_BODY_LIMIT, isJsonContentType, readBody } from '../http/body';
+import { clientIp } from '../http/client-ip';
 import { HttpError } from '../http/errors';
+import { jsonNestingWithin, MAX_JSON_NESTING } from '../http/nesting';
 import { API_CSP } from '../http/respond';
 import type { RequestContext, Route } from '../http/router';
 import type { Logger } from '../log';
@@ -16,10 +19,12 @@ import { guardPartnerRequest, partnerPreflight } from '../partners/guard';
 import { hasErrors, PublicResponseCache } from '../listings/search/response-cache';
 import { buildGraphqlContext, buildGraphqlContextFor, type GraphqlContext, type GraphqlEndpoint, type GraphqlServerContext } from './context';
 import { schema } from './index';
+import { busyError, CostGuard, type CostPayer } from './cost-guard';
 import { GRAPHQL_LIMITS, queryLimitsRule } from './limits';
 import { useGraphqlJit } from './jit';
 import { readQueryName, useQueryNameRule } from './query-name';
-import { SearchFastPath, type Answer } from './search-fast-path';
+import { literalTextRule, requestProblem, useRequestChecks } from './request-checks';
+import { parsedBody, SearchFastPath, type Answer } from './search-fast-path';
 
 export interface GraphqlOptions {
   production: boolean;
@@ -37,6 +42,7 @@ function useValidationLimits(production: boolean): Plugin {
   return {
     onValidate({ addValidationRule }) {
       addValidationRule(queryLimitsRule(GRAPHQL_LIMITS));
+      addValidationRule(literalTextRule);
       if (!production) return undefined;
       addValidationRule(NoSchemaIntrospectionCustomRule);
       return ({ result, setResult }) => {
@@ -46,7 +52,40 @@ function useValidationLimits(production: boolean): Plugin {
   };
 }
 
-function createEndpoint(endpoint: GraphqlEndpoint, options: GraphqlOptions) {
+/**
+ * Refuses an operation that costs too much or recurses too deep (cost.ts) before it runs, and lets a
+ * heavy one run only in its turn. Last of the execution plugins, so it wraps what they run.
+ */
+function useCostGuard(guard: CostGuard): Plugin<GraphqlContext> {
+  return {
+    onExecute({ args, executeFn, setExecuteFn, setResultAndStopExecution }) {
+      const context = args.contextValue as GraphqlContext;
+      const decision = guard.decide(args.document, args.operationName, args.variableValues ?? {}, context.payer, context.costLimits);
+      if (!decision.allowed) return setResultAndStopExecution({ errors: [decision.error] });
+      if (decision.cost < context.costLimits.heavyRequest) return;
+      setExecuteFn(async (a: ExecutionArgs) => {
+        const result = await guard.admit(decision.cost, context.costLimits, context.signal, async () => executeFn(a));
+        return result ?? { errors: [busyError()] };
+      });
+    },
+  };
+}
+
+/**
+ * Reads run with their request's signal in scope (db/cancellation.ts): statements stop when the client
+ * has gone or the deadline passed. After the execution plugins, so it wraps what they run.
+ */
+function useCancellation(): Plugin<GraphqlContext> {
+  return {
+    onExecute({ args, executeFn, setExecuteFn }) {
+      const { signal } = args.contextValue as GraphqlContext;
+      const reads = args.document.definitions.every((d: { kind: string; operation?: string }) => d.kind !== 'OperationDefinition' || d.operation === 'query');
+      if (reads) setExecuteFn((a: ExecutionArgs) => withCancellation(signal, () => executeFn(a)));
+    },
+  };
+}
+
+function createEndpoint(endpoint: GraphqlEndpoint, options: GraphqlOptions, guard: CostGuard) {
   const { logger, production } = options;
   return createYoga<GraphqlServerContext, GraphqlContext>({
     schema,
@@ -59,7 +98,8 @@ function createEndpoint(endpoint: GraphqlEndpoint, options: GraphqlOptions) {
     maskedErrors: {
       maskError(error, message) {
         const masked = maskError(error, message, false);
-        if (masked !== error) logger.error(`[graphql] ${endpoint} resolver failed`, error);
+        // A request already stopped (client gone, deadline passed) fails where it stood: nothing to log.
+        if (masked !== error && !stoppedRequest(error)) logger.error(`[graphql] ${endpoint} resolver failed`, error);
         return masked;
       },
     },
@@ -70,7 +110,7 @@ function createEndpoint(endpoint: GraphqlEndpoint, options: GraphqlOptions) {
       error: (...args: unknown[]) => logger.error(`[graphql] ${String(args[0])}`, args[1]),
     },
     context: ({ request, ...server }) => buildGraphqlContext(request, server),
-    plugins: [useQueryNameRule(), useValidationLimits(production), useGraphqlJit()],
+    plugins: [useRequestChecks(), useQueryNameRule(), useValidationLimits(production), useGraphqlJit(), useCancellation(), useCostGuard(guard)],
   });
 }
 
@@ -82,10 +122,48 @@ interface SearchShortcuts {
   fastPath: SearchFastPath;
 }
 
+/** How long a GraphQL request may run before it is stopped and answered 503. */
+export const GRAPHQL_DEADLINE_MS = 10_000;
+
+/** The request was stopped at its deadline. */
+class DeadlineExceeded extends Error {
+  constructor(readonly ms: number) {
+    super(`The request took longer than ${ms / 1000} s and was stopped.`);
+    this.name = 'DeadlineExceeded';
+  }
+}
+
+/** An error that only says its request was already stopped. */
+function stoppedRequest(error: unknown): boolean {
+  const original = error instanceof GraphQLError ? error.originalError : error;
+  return original instanceof Error && (original.name === 'StatementCancelled' || (original as { code?: string }).code === '57014');
+}
+
+function graphqlErrorAnswer(status: number, message: string, code: string, headers: Record<string, string> = {}): Answer {
+  const payload = new TextEncoder().encode(JSON.stringify({ errors: [{ message, extensions: { code } }] }));
+  return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, payload };
+}
+
+/** The request's JSON body checked before anything parses or walks it; an answer when it fails. */
+function checkJsonRequest(body: Uint8Array): Answer | null {
+  if (!jsonNestingWithin(body)) {
+    return graphqlErrorAnswer(400, `The request body nests arrays and objects more than ${MAX_JSON_NESTING} levels deep.`, 'BAD_USER_INPUT');
+  }
+  const params = parsedBody(body);
+  if (params === null || typeof params !== 'object') return null; // Yoga words what is wrong with it
+  const problem = requestProblem(params as Record<string, unknown>);
+  return problem ? graphqlErrorAnswer(400, problem.message, String(problem.extensions.code)) : null;
+}
+
+function payerOf(ctx: RequestContext, viewer: GraphqlServerContext['viewer']): CostPayer {
+  return viewer ? { key: `user:${viewer.user.id}`, signedIn: true } : { key: `ip:${clientIp(ctx.req, ctx.services.config.trustProxy)}`, signedIn: false };
+}
+
 async function forward(
   ctx: RequestContext,
   yoga: YogaServerInstance<GraphqlServerContext, GraphqlContext>,
   endpoint: GraphqlEndpoint,
+  guard: CostGuard,
   search: SearchShortcuts | null = null,
 ): Promise<void> {
   const partner = await guardPartnerRequest(ctx);
@@ -96,8 +174,28 @@ async function forward(
   }
   const viewer = endpoint === 'graphql' ? await authenticate(ctx.services.db, ctx.req.headers, ctx.method) : null;
   const body = await readBody(ctx.req, upload ? UPLOAD_BODY_LIMIT : GRAPHQL_BODY_LIMIT);
+  const refused = upload ? null : checkJsonRequest(body);
+  if (refused) return send(ctx, refused);
 
-  const server: GraphqlServerContext = { db: ctx.services.db, partner, endpoint, viewer };
+  // Stopped when the client goes away before its answer, or at the deadline.
+  const stop = new AbortController();
+  const deadlineMs = ctx.services.config.graphqlDeadlineMs;
+  const deadline = setTimeout(() => stop.abort(new DeadlineExceeded(deadlineMs)), deadlineMs);
+  const onClose = () => {
+    if (!ctx.res.writableFinished) stop.abort(new Error('The client closed the connection before the answer.'));
+  };
+  ctx.res.once('close', onClose);
+  const stopped = new Promise<null>((resolve) => stop.signal.addEventListener('abort', () => resolve(null), { once: true }));
+
+  const server: GraphqlServerContext = {
+    db: ctx.services.db,
+    partner,
+    endpoint,
+    viewer,
+    payer: payerOf(ctx, viewer),
+    costLimits: ctx.services.config.graphqlCostLimits,
+    signal: stop.signal,
+  };
   const viaYoga = async (): Promise<Answer> => {
     const headers = new Headers();
     for (const [name, value] of Object.entries(ctx.req.headers)) {
@@ -116,26 +214,42 @@ async function forward(
     return answer;
   };
 
-  let answer: Answer;
-  if (search) {
+  const work = (async (): Promise<Answer> => {
+    if (!search) return viaYoga();
     // Public search without an Authorization header: the response cache, then the fast path, then Yoga.
     const { cache, fastPath } = search;
     const cacheable = ctx.req.headers.authorization ? null : partner.id;
-    answer = await cache.fetch(ctx.services.db, cacheable, body, async () => {
+    return cache.fetch(ctx.services.db, cacheable, body, async () => {
       if (cacheable !== null) {
         // config.publicOrigin is an origin already (app.ts).
         const context = buildGraphqlContextFor(ctx.services.config.publicOrigin, null, server);
-        const fast = await fastPath.answer(body, ctx.req.headers.accept, readQueryName(ctx.req.url ?? ''), context);
+        const fast = await withCancellation(stop.signal, () =>
+          fastPath.answer(body, ctx.req.headers.accept, readQueryName(ctx.req.url ?? ''), context, guard),
+        );
         if (fast) return fast;
       }
       const slow = await viaYoga();
       if (cacheable !== null && slow.status === 200 && !hasErrors(slow.payload)) fastPath.learn(body);
       return slow;
     });
-  } else {
-    answer = await viaYoga();
-  }
+  })();
 
+  try {
+    const answer = await Promise.race([work, stopped]);
+    if (answer) return send(ctx, answer);
+    // Stopped: the work winds down by itself (its statements are refused or cancelled).
+    work.catch(() => undefined);
+    const reason: unknown = stop.signal.reason;
+    if (reason instanceof DeadlineExceeded && !ctx.res.destroyed) {
+      send(ctx, graphqlErrorAnswer(503, reason.message, 'DEADLINE_EXCEEDED', { 'Retry-After': '5' }));
+    }
+  } finally {
+    clearTimeout(deadline);
+    ctx.res.off('close', onClose);
+  }
+}
+
+function send(ctx: RequestContext, answer: Answer): void {
   ctx.res.statusCode = answer.status;
   for (const [name, value] of Object.entries(answer.headers)) ctx.res.setHeader(name, value);
   ctx.res.setHeader('Content-Security-Policy', API_CSP);
@@ -147,10 +261,11 @@ async function forward(
 export function graphqlRoutes(options: GraphqlOptions): Record<string, Route> {
   const routes: Record<string, Route> = {};
   for (const endpoint of ['graphql', 'public_graphql'] as const) {
-    const yoga = createEndpoint(endpoint, options);
+    const guard = new CostGuard(schema);
+    const yoga = createEndpoint(endpoint, options, guard);
     const search = endpoint === 'public_graphql' ? { cache: new PublicResponseCache(), fastPath: new SearchFastPath(schema) } : null;
     routes[`/${endpoint}/`] = {
-      POST: withDetailErrors((ctx) => forward(ctx, yoga, endpoint, search)),
+      POST: withDetailErrors((ctx) => forward(ctx, yoga, endpoint, guard, search)),
       OPTIONS: partnerPreflight(['POST']),
       methodNotAllowed: 'GraphQL requests must be POST with a JSON body (see spec §7).',
     };

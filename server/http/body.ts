@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http';
+import { findTextFault, textFaultMessage } from '../../core/validation/text';
 import { HttpError } from './errors';
+import { jsonNestingWithin, MAX_JSON_NESTING } from './nesting';
 
 export const REST_BODY_LIMIT = 16 * 1024;
 export const GRAPHQL_BODY_LIMIT = 1024 * 1024;
@@ -36,15 +38,29 @@ export async function readJsonObject(req: IncomingMessage, limit: number): Promi
   if (!isJsonContentType(req.headers['content-type'])) {
     throw new HttpError(415, 'unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
   }
-  const raw = await readBody(req, limit);
-  let value: unknown;
-  try {
-    value = JSON.parse(raw.toString('utf8'));
-  } catch {
-    throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON.');
-  }
+  const value = parseJsonBody(await readBody(req, limit));
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new HttpError(400, 'invalid_json', 'The request body must be a JSON object.');
   }
+  checkTexts(value);
   return value as Record<string, unknown>;
+}
+
+export const tooDeep = () =>
+  new HttpError(400, 'too_deep', `The request body nests arrays and objects more than ${MAX_JSON_NESTING} levels deep.`);
+
+/** JSON text → value: 400 when it nests too deep (checked before parsing) or does not parse. */
+export function parseJsonBody(raw: Uint8Array): unknown {
+  if (!jsonNestingWithin(raw)) throw tooDeep();
+  try {
+    return JSON.parse(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8'));
+  } catch {
+    throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON.');
+  }
+}
+
+/** 400 naming the first field whose text breaks the shared text rule (core/validation/text.ts). */
+export function checkTexts(value: unknown, path = ''): void {
+  const fault = findTextFault(value, path);
+  if (fault) throw new HttpError(400, 'invalid_text', textFaultMessage(fault), { [fault.path || 'body']: textFaultMessage(fault) });
 }

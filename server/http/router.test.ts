@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../app';
+import { COST_LIMITS } from '../graphql/cost';
 import type { Logger } from '../log';
 import { startTestServer } from '../testing/test-server';
 import { Router } from './router';
@@ -33,6 +34,8 @@ beforeAll(async () => {
       cdnVersion: '0.0.0',
       contactRateLimit: { max: 1, windowMs: 1 },
       trustProxy: false,
+      graphqlCostLimits: COST_LIMITS,
+      graphqlDeadlineMs: 10_000,
     },
   };
   server = createServer(router.handler(services));

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../services';
+import { textProblem } from '../../core/validation/text';
 import { HttpError } from './errors';
 import { BASE_SECURITY_HEADERS, sendHttpError, sendJson } from './respond';
 
@@ -79,6 +80,7 @@ export class Router {
       } catch {
         throw new HttpError(400, 'bad_request', 'The request URL is malformed.');
       }
+      checkUrlTexts(url);
       const method = (req.method ?? 'GET').toUpperCase();
       const match = this.match(url.pathname);
       if (!match) throw new HttpError(404, 'not_found', 'Nothing here.');
@@ -101,6 +103,26 @@ export class Router {
       });
     } catch (error) {
       respondToError(res, error, services);
+    }
+  }
+}
+
+/** The shared text rule (core/validation/text.ts) for the path and every query parameter. */
+function checkUrlTexts(url: URL): void {
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    // Not valid percent-encoded UTF-8: no route reads it as text, so each says what it does with it (404).
+    path = '';
+  }
+  const pathProblem = textProblem(path);
+  if (pathProblem) throw new HttpError(400, 'invalid_text', `The request path ${pathProblem}.`);
+  for (const [name, value] of url.searchParams) {
+    const problem = textProblem(name) ?? textProblem(value);
+    if (problem) {
+      const field = name.replace(/[^\x20-\x7e]/g, '?');
+      throw new HttpError(400, 'invalid_text', `The query parameter "${field}" ${problem}.`, { [field]: problem });
     }
   }
 }

@@ -27,6 +27,8 @@ export function startTestServer(options: StartServerOptions = {}): Promise<Runni
     logger: quietLogger,
     // Generous, so only the rate-limit tests meet the limit.
     contactRateLimit: { max: 1000, windowMs: 60_000 },
+    // Per-request cost ceilings as in production; per-minute budgets only the cost tests meet.
+    graphqlCostLimits: { publicPerMinute: 1e12, signedInPerMinute: 1e12 },
     ...target,
     databaseSchema: schema,
     ...options,

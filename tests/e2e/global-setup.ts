@@ -19,6 +19,8 @@ export default async function globalSetup() {
     dataDir,
     // Many tests post leads from one address; the limit itself is covered by the server tests.
     contactRateLimit: { max: 10_000, windowMs: 60_000 },
+    // Every test browses from one address; the per-minute query budget is covered by the server tests.
+    graphqlCostLimits: { publicPerMinute: 1e12, signedInPerMinute: 1e12 },
   });
   const partner = await startPartnerSite({ port: 0, apiOrigin: api.url });
   process.env.HEARTH_API_URL = api.url;
