@@ -13,7 +13,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type RunningServer } from '../server/app';
+import { spawn } from 'node:child_process';
+import { startServer } from '../server/app';
 import { parse, type OperationDefinitionNode } from '../server/graphql/graphql-js';
 import { COST_LIMITS, costPlan } from '../server/graphql/cost';
 import { schema } from '../server/graphql/index';
@@ -42,6 +43,11 @@ function worstPageSize(): { n: number; cost: number } {
   return best;
 }
 
+/** Where the clients send their requests. */
+interface Api {
+  url: string;
+}
+
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
@@ -54,7 +60,7 @@ async function timed(run: () => Promise<Response>): Promise<{ ms: number; status
   return { ms: performance.now() - started, status: response.status };
 }
 
-const graphqlPost = (api: RunningServer, name: string, query: string, variables: unknown, forwardedFor?: string) =>
+const graphqlPost = (api: Api, name: string, query: string, variables: unknown, forwardedFor?: string) =>
   fetch(`${api.url}/public_graphql/?queryName=${name}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}) },
@@ -63,9 +69,9 @@ const graphqlPost = (api: RunningServer, name: string, query: string, variables:
 
 /** A normal visitor's search: the search map's query, at a viewport that moves so the cache does not answer. */
 let searchStep = 0;
-function normalSearch(api: RunningServer) {
+function normalSearch(api: Api) {
   searchStep += 1;
-  const dx = (searchStep % 40) * 0.002;
+  const dx = (searchStep % 2_000) * 0.0002;
   const geoInput = { bounds: { west: -112.1 + dx, south: 40.55, east: -111.7 + dx, north: 40.9 } };
   // Many visitors, each searching a few times (one address would meet its own per-minute budget).
   return graphqlPost(api, 'SearchListings', SearchListingsQuery, { first: 25, geoInput }, `198.51.${(searchStep >> 8) & 255}.${searchStep & 255}`);
@@ -78,7 +84,7 @@ interface Probes {
 }
 
 /** Times /healthz and a normal search every PROBE_EVERY_MS until `until`. */
-async function probe(api: RunningServer, until: number): Promise<Probes> {
+async function probe(api: Api, until: number): Promise<Probes> {
   const result: Probes = { health: [], search: [], failures: 0 };
   const loop = async (kind: 'health' | 'search') => {
     while (performance.now() < until) {
@@ -102,14 +108,17 @@ interface Attack {
 }
 
 /** CLIENTS clients sending WORST back to back until `until`; `distributed` gives each its own address. */
-async function attack(api: RunningServer, n: number, until: number, distributed: boolean): Promise<Attack> {
+/** Offsets of the attack: never the same twice in a run, so the response cache answers none. */
+let attackOffset = 0;
+
+async function attack(api: Api, n: number, until: number, distributed: boolean, firstOffset: number): Promise<Attack> {
+  attackOffset = firstOffset;
   const result: Attack = { answered: 0, refused: 0, other: 0, ms: [] };
-  let offset = 0;
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, client) => {
       while (performance.now() < until) {
         const forwardedFor = distributed ? `203.0.113.${client + 1}` : '203.0.113.200';
-        const { ms, status } = await timed(() => graphqlPost(api, 'Worst', WORST, { n, offset: offset++ % 500 }, forwardedFor));
+        const { ms, status } = await timed(() => graphqlPost(api, 'Worst', WORST, { n, offset: attackOffset++ % (LISTINGS - 100) }, forwardedFor));
         if (status === 200) {
           result.answered += 1;
           result.ms.push(ms);
@@ -125,6 +134,28 @@ async function attack(api: RunningServer, n: number, until: number, distributed:
 }
 
 const fmt = (values: number[]) => `p50 ${quantile(values, 0.5).toFixed(1).padStart(6)} ms  p99 ${quantile(values, 0.99).toFixed(1).padStart(6)} ms  (${values.length})`;
+
+/**
+ * Probes and attackers run in processes of their own: a client in the server's process would take its
+ * event loop from the server and count its own lag as the server's latency.
+ */
+function inChild<T>(args: string[]): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/abuse.ts', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as T) : reject(new Error(`bench/abuse ${args[0]} exited with ${code}`))));
+  });
+}
+
+async function child(role: string, url: string, ms: number, extra: string[]): Promise<void> {
+  const api = { url };
+  const until = performance.now() + ms;
+  const result =
+    role === '--probe' ? await probe(api, until) : await attack(api, Number(extra[0]), until, extra[1] === 'distributed', Number(extra[2]));
+  process.stdout.write(JSON.stringify(result));
+}
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'hearth-bench-abuse-'));
@@ -142,19 +173,22 @@ async function main(): Promise<void> {
     console.log(`worst accepted query: listingLoad(first: ${worst.n}) with photos, history, open houses, similar homes — cost ${worst.cost.toLocaleString('en-US')} of ${COST_LIMITS.publicRequest.toLocaleString('en-US')}`);
 
     // Warm-up: compile the documents, fill the page caches.
-    await probe(api, performance.now() + 1_000);
-
-    const baseline = await probe(api, performance.now() + PHASE_MS);
+    await inChild<Probes>(['--probe', api.url, '1000']);
+    const baseline = await inChild<Probes>(['--probe', api.url, String(PHASE_MS)]);
     console.log('\nbaseline (no attack)');
     console.log(`  /healthz        ${fmt(baseline.health)}`);
     console.log(`  normal search   ${fmt(baseline.search)}`);
 
+    let firstOffset = 0;
     for (const distributed of [false, true]) {
-      const until = performance.now() + PHASE_MS;
-      const [under, attackResult] = await Promise.all([probe(api, until), attack(api, worst.n, until, distributed)]);
+      const [under, attackResult] = await Promise.all([
+        inChild<Probes>(['--probe', api.url, String(PHASE_MS)]),
+        inChild<Attack>(['--attack', api.url, String(PHASE_MS), String(worst.n), distributed ? 'distributed' : 'one', String(firstOffset)]),
+      ]);
+      firstOffset += attackResult.answered + attackResult.refused + attackResult.other;
       console.log(`\nunder attack from ${distributed ? `${CLIENTS} addresses` : 'one address'}`);
-      console.log(`  /healthz        ${fmt(under.health)}   ratio p50 ${(quantile(under.health, 0.5) / quantile(baseline.health, 0.5)).toFixed(2)}×`);
-      console.log(`  normal search   ${fmt(under.search)}   ratio p50 ${(quantile(under.search, 0.5) / quantile(baseline.search, 0.5)).toFixed(2)}×`);
+      console.log(`  /healthz        ${fmt(under.health)}   ratio p50 ${(quantile(under.health, 0.5) / quantile(baseline.health, 0.5)).toFixed(2)}×  p99 ${(quantile(under.health, 0.99) / quantile(baseline.health, 0.99)).toFixed(2)}×`);
+      console.log(`  normal search   ${fmt(under.search)}   ratio p50 ${(quantile(under.search, 0.5) / quantile(baseline.search, 0.5)).toFixed(2)}×  p99 ${(quantile(under.search, 0.99) / quantile(baseline.search, 0.99)).toFixed(2)}×`);
       console.log(`  probe failures  ${under.failures}`);
       console.log(
         `  attack: ${attackResult.answered} answered (${fmt(attackResult.ms)}), ${attackResult.refused} refused 429, ${attackResult.other} other`,
@@ -166,4 +200,6 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+const [role, url, ms, ...extra] = process.argv.slice(2);
+if (role === '--probe' || role === '--attack') await child(role, url!, Number(ms), extra);
+else await main();

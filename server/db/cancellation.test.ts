@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './index';
-import { StatementCancelled, withCancellation } from './cancellation';
+import { asHeavy, HeavyStatements, StatementCancelled, withCancellation } from './cancellation';
 import { engineName, openTestDatabase } from '../testing/test-server';
 
 let db: Database;
@@ -49,5 +49,31 @@ describe(`statements of a stopped request (${engineName()})`, () => {
     await expect(sleeping).rejects.toMatchObject({ code: '57014' });
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => db.query<{ n: number }>('SELECT $1::int AS n', [i])));
     expect(results.map((r) => r.rows[0]!.n)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+  });
+});
+
+describe('HeavyStatements', () => {
+  it('lets one heavy statement run at a time and others straight through', async () => {
+    const gate = new HeavyStatements(1);
+    const log: string[] = [];
+    let finishFirst!: () => void;
+    const first = asHeavy(() =>
+      gate.run(
+        () =>
+          new Promise<void>((resolve) => {
+            log.push('heavy 1 starts');
+            finishFirst = () => {
+              log.push('heavy 1 ends');
+              resolve();
+            };
+          }),
+      ),
+    );
+    const second = asHeavy(() => gate.run(async () => void log.push('heavy 2 runs')));
+    await gate.run(async () => void log.push('light runs'));
+    expect(log).toEqual(['heavy 1 starts', 'light runs']);
+    finishFirst();
+    await Promise.all([first, second]);
+    expect(log).toEqual(['heavy 1 starts', 'light runs', 'heavy 1 ends', 'heavy 2 runs']);
   });
 });

@@ -10,7 +10,7 @@
  * The thread keeps the process alive only while statements are pending: a script that forgets close()
  * still exits.
  */
-import { throwIfCancelled } from './cancellation';
+import { HeavyStatements, throwIfCancelled } from './cancellation';
 import type { Worker } from 'node:worker_threads';
 import { startModuleWorker } from '../worker-thread';
 import { ChangeCounter } from './changes';
@@ -95,10 +95,14 @@ export async function openPglite(dataDir: string): Promise<Database> {
     throw error;
   }
 
+  // One thread runs every statement in turn: one heavy statement at a time in its queue.
+  const heavy = new HeavyStatements(1);
   const on = (tx?: number): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
       throwIfCancelled();
-      return { rows: await thread.send<T[]>({ op: 'query', sql, params: [...params], tx }) };
+      const send = () => thread.send<T[]>({ op: 'query', sql, params: [...params], tx });
+      // Inside a transaction the thread is held already; the gate would only add waiting.
+      return { rows: await (tx === undefined ? heavy.run(send) : send()) };
     },
     async exec(sql: string) {
       await thread.send({ op: 'exec', sql, tx });

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { cancellationSignal, StatementCancelled, throwIfCancelled } from './cancellation';
+import { cancellationSignal, HeavyStatements, StatementCancelled, throwIfCancelled } from './cancellation';
 import { GENERIC_PLAN } from './hints';
 import { ListeningFeed } from './postgres-changes';
 import { queryPrepared } from './postgres-prepared';
@@ -82,31 +82,36 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   const afterWrite = (sql: string, command: string) =>
     command === 'SELECT' && isReadOnlySql(sql) ? undefined : changes.barrier();
 
+  // Heavy requests hold at most two of the pool's connections at a time.
+  const heavy = new HeavyStatements(2);
   const pooled: Queryable = {
-    async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-      throwIfCancelled();
-      const client = await (sql.startsWith(GENERIC_PLAN) ? genericPool : pool).connect();
-      const cancelling = cancelOnAbort(client);
-      let result: pg.QueryResult;
-      try {
-        throwIfCancelled();
-        result = await queryPrepared(client, sql, params, false);
-      } catch (error) {
-        await cancelling.done();
-        // A PostgreSQL error leaves the connection usable; anything else (a broken socket) discards it.
-        client.release(error instanceof pg.DatabaseError || error instanceof StatementCancelled ? undefined : (error as Error));
-        throw error;
-      }
-      await cancelling.done();
-      client.release();
-      await afterWrite(sql, result.command);
-      return { rows: result.rows as T[] };
+    query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+      return heavy.run(() => pooledQuery<T>(sql, params));
     },
     async exec(sql: string) {
       await pool.query(sql);
       await changes.barrier();
     },
   };
+  async function pooledQuery<T>(sql: string, params: readonly unknown[]): Promise<QueryResult<T>> {
+    throwIfCancelled();
+    const client = await (sql.startsWith(GENERIC_PLAN) ? genericPool : pool).connect();
+    const cancelling = cancelOnAbort(client);
+    let result: pg.QueryResult;
+    try {
+      throwIfCancelled();
+      result = await queryPrepared(client, sql, params, false);
+    } catch (error) {
+      await cancelling.done();
+      // A PostgreSQL error leaves the connection usable; anything else (a broken socket) discards it.
+      client.release(error instanceof pg.DatabaseError || error instanceof StatementCancelled ? undefined : (error as Error));
+      throw error;
+    }
+    await cancelling.done();
+    client.release();
+    await afterWrite(sql, result.command);
+    return { rows: result.rows as T[] };
+  }
   /**
    * While `client` runs a statement of a request that gets stopped, PostgreSQL is asked (on another
    * connection) to cancel it. `done` waits for that request before the connection goes back to the pool,

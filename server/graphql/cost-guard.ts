@@ -52,6 +52,18 @@ export class CostBudget {
     return { allowed: true };
   }
 
+  /** How long until `key` may spend again when its budget is used up now, else null (nothing is spent). */
+  exhausted(key: string, perMinute: number): number | null {
+    const entry = this.#spending.get(key);
+    if (!entry) return null;
+    const now = this.now();
+    const minute = Math.floor(now / MINUTE_MS);
+    if (entry.minute !== minute) return null;
+    const intoMinute = (now % MINUTE_MS) / MINUTE_MS;
+    if (entry.previous * (1 - intoMinute) + entry.spent < perMinute) return null;
+    return Math.max(1_000, Math.ceil((1 - intoMinute) * MINUTE_MS));
+  }
+
   #sweep(minute: number): void {
     for (const [key, entry] of this.#spending) if (entry.minute < minute - 1) this.#spending.delete(key);
     // Still full (a flood of fresh addresses): forget the oldest half rather than grow without bound.
@@ -162,13 +174,17 @@ export class CostGuard {
       );
     }
     const spent = this.#budget.spend(payer.key, cost, payer.signedIn ? limits.signedInPerMinute : limits.publicPerMinute);
-    if (!spent.allowed) {
-      const seconds = Math.ceil(spent.retryAfterMs / 1000);
-      return refuse(`Too many requests: this client has used its query budget for the minute. Try again in ${seconds} s.`, 'RATE_LIMITED', 429, {
-        'Retry-After': String(seconds),
-      });
-    }
+    if (!spent.allowed) return { allowed: false, error: budgetError(spent.retryAfterMs) };
     return { allowed: true, cost };
+  }
+
+  /**
+   * The 429 for a client whose budget is used up already, before its request is parsed (a client refused
+   * hundreds of times a second must cost next to nothing); null otherwise.
+   */
+  refuseSpent(payer: CostPayer, limits: CostLimits = COST_LIMITS): GraphQLError | null {
+    const retryAfterMs = this.#budget.exhausted(payer.key, payer.signedIn ? limits.signedInPerMinute : limits.publicPerMinute);
+    return retryAfterMs === null ? null : budgetError(retryAfterMs);
   }
 
   /**
@@ -192,6 +208,13 @@ export const busyError = () =>
   new GraphQLError('The server is busy with large requests; try again in a few seconds, or ask for less.', {
     extensions: { code: 'SERVER_BUSY', http: { status: 503, headers: { 'Retry-After': '5' } } },
   });
+
+function budgetError(retryAfterMs: number): GraphQLError {
+  const seconds = Math.ceil(retryAfterMs / 1000);
+  return new GraphQLError(`Too many requests: this client has used its query budget for the minute. Try again in ${seconds} s.`, {
+    extensions: { code: 'RATE_LIMITED', http: { status: 429, headers: { 'Retry-After': String(seconds) } } },
+  });
+}
 
 function refuse(message: string, code: string, status: number, headers?: Record<string, string>): CostDecision {
   return { allowed: false, error: new GraphQLError(message, { extensions: { code, http: { status, ...(headers ? { headers } : {}) } } }) };

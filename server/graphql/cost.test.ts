@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getNamedType, getNullableType, isListType, isObjectType, isInterfaceType, isUnionType, parse, type OperationDefinitionNode } from './graphql-js';
 import { COST_LIMITS, costPlan, LIST_SIZES, MAX_TYPE_REPEATS } from './cost';
-import { CostBudget, CostGuard } from './cost-guard';
+import { CostBudget, CostGuard, HeavyTurns } from './cost-guard';
 import { schema } from './index';
 
 const planOf = (query: string) => {
@@ -118,5 +118,39 @@ describe('CostGuard', () => {
     // Two minutes later the window is empty again.
     now += 120_000;
     expect(decide().allowed).toBe(true);
+  });
+});
+
+describe('HeavyTurns', () => {
+  it('runs `slots` at once, queues the next in order up to `queue`, and refuses past that', async () => {
+    const turns = new HeavyTurns();
+    const signal = new AbortController().signal;
+    const release1 = await turns.take(1, 1, signal);
+    let secondStarted = false;
+    const second = turns.take(1, 1, signal).then((release) => {
+      secondStarted = true;
+      return release;
+    });
+    expect(await turns.take(1, 1, signal)).toBeNull();
+    expect(turns.load).toEqual({ running: 1, waiting: 1 });
+    await Promise.resolve();
+    expect(secondStarted).toBe(false);
+    release1!();
+    const release2 = await second;
+    expect(secondStarted).toBe(true);
+    release2!();
+    expect(turns.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('takes a request whose client left out of the line', async () => {
+    const turns = new HeavyTurns();
+    const release = await turns.take(1, 5, new AbortController().signal);
+    const stop = new AbortController();
+    const waiting = turns.take(1, 5, stop.signal);
+    stop.abort(new Error('client gone'));
+    await expect(waiting).rejects.toThrow('client gone');
+    expect(turns.load).toEqual({ running: 1, waiting: 0 });
+    release!();
+    expect(turns.load).toEqual({ running: 0, waiting: 0 });
   });
 });

@@ -7,7 +7,7 @@ import { GraphQLError, NoSchemaIntrospectionCustomRule, type ExecutionArgs } fro
 import { createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { authenticate, withDetailErrors } from '../accounts/session';
 import { isMultipartContentType, UPLOAD_BODY_LIMIT } from '../accounts/photos';
-import { withCancellation } from '../db/cancellation';
+import { asHeavy, withCancellation } from '../db/cancellation';
 import { GRAPHQL_BODY_LIMIT, isJsonContentType, readBody } from '../http/body';
 import { clientIp } from '../http/client-ip';
 import { HttpError } from '../http/errors';
@@ -64,7 +64,7 @@ function useCostGuard(guard: CostGuard): Plugin<GraphqlContext> {
       if (!decision.allowed) return setResultAndStopExecution({ errors: [decision.error] });
       if (decision.cost < context.costLimits.heavyRequest) return;
       setExecuteFn(async (a: ExecutionArgs) => {
-        const result = await guard.admit(decision.cost, context.costLimits, context.signal, async () => executeFn(a));
+        const result = await guard.admit(decision.cost, context.costLimits, context.signal, async () => asHeavy(() => executeFn(a)));
         return result ?? { errors: [busyError()] };
       });
     },
@@ -176,6 +176,12 @@ async function forward(
   const body = await readBody(ctx.req, upload ? UPLOAD_BODY_LIMIT : GRAPHQL_BODY_LIMIT);
   const refused = upload ? null : checkJsonRequest(body);
   if (refused) return send(ctx, refused);
+  const payer = payerOf(ctx, viewer);
+  const spent = guard.refuseSpent(payer, ctx.services.config.graphqlCostLimits);
+  if (spent) {
+    const { headers } = spent.extensions.http as { headers: Record<string, string> };
+    return send(ctx, graphqlErrorAnswer(429, spent.message, 'RATE_LIMITED', headers));
+  }
 
   // Stopped when the client goes away before its answer, or at the deadline.
   const stop = new AbortController();
@@ -192,7 +198,7 @@ async function forward(
     partner,
     endpoint,
     viewer,
-    payer: payerOf(ctx, viewer),
+    payer,
     costLimits: ctx.services.config.graphqlCostLimits,
     signal: stop.signal,
   };
