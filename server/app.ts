@@ -25,6 +25,9 @@ import { seedListingsIfEmpty } from './seed/listings';
 import type { ServerConfig, Services } from './services';
 import { notFoundRoute } from './site/pages';
 import { siteRoutes } from './site/routes';
+import { tileRoutes } from './tiles/routes';
+import { TileService, tileUserAgent } from './tiles/service';
+import { tileSettings, type TileOptions } from './tiles/settings';
 import { tourRoutes } from './tours/routes';
 
 export interface StartServerOptions {
@@ -71,6 +74,12 @@ export interface StartServerOptions {
   /** Sender of outgoing mail. Default env `MAIL_FROM`, else `Hearth <no-reply@hearth.example>`. */
   mailFrom?: string;
   /**
+   * The keyless map's basemap (server/tiles/settings.ts): an XYZ provider (`url`, env `HEARTH_TILES_URL`)
+   * or a raster PMTiles archive (`pmtiles`, env `HEARTH_TILES_PMTILES`). Default in development: the
+   * OpenStreetMap tile server; in production: none.
+   */
+  tiles?: TileOptions;
+  /**
    * Run the background jobs here: saved-search alerts, mail delivery, PGlite upkeep. Default true; in a
    * cluster (server/cluster.ts) one process runs them.
    */
@@ -98,9 +107,19 @@ export function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-function buildRouter(options: { production: boolean; logger: Logger }): Router {
+function buildRouter(options: { production: boolean; logger: Logger; tiles: TileService }): Router {
   const router = new Router();
-  const groups = [partnerRoutes, contactRoutes, questionnaireRoutes, accountRoutes(), graphqlRoutes(options), mediaRoutes, tourRoutes, siteRoutes];
+  const groups = [
+    partnerRoutes,
+    contactRoutes,
+    questionnaireRoutes,
+    accountRoutes(),
+    graphqlRoutes(options),
+    mediaRoutes,
+    tileRoutes(options.tiles),
+    tourRoutes,
+    siteRoutes,
+  ];
   for (const group of groups) for (const [path, route] of Object.entries(group)) router.on(path, route);
   router.otherwise(notFoundRoute);
   router.on('/healthz', {
@@ -162,13 +181,24 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // A bad setting fails here, before the database opens.
   const publicOrigin = configuredOrigin ? parsePublicOrigin(configuredOrigin) : null;
 
-  const db = await openServerDatabase(options, logger);
+  const version = packageVersion();
+  // A bad basemap setting fails here too. The User-Agent names our public origin, known after listen.
+  const tileConfig = tileSettings(options.tiles, production);
+  const tiles = await TileService.start(tileConfig, { userAgent: () => tileUserAgent(version, config.publicOrigin, tileConfig.contact), logger });
+
+  let db: Database;
+  try {
+    db = await openServerDatabase(options, logger);
+  } catch (error) {
+    await tiles.close();
+    throw error;
+  }
 
   const config: ServerConfig = {
     production,
     publicOrigin: '',
     distDir: options.distDir ?? paths.dist,
-    cdnVersion: packageVersion(),
+    cdnVersion: version,
     contactRateLimit: options.contactRateLimit ?? DEFAULT_CONTACT_RATE_LIMIT,
     trustProxy: options.trustProxy ?? false,
     graphqlCostLimits: { ...COST_LIMITS, ...options.graphqlCostLimits },
@@ -180,12 +210,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     logger,
   };
 
-  const server = createServer(buildRouter({ production, logger }).handler(services));
+  const server = createServer(buildRouter({ production, logger, tiles }).handler(services));
   let port: number;
   try {
     port = await listen(server, options.port ?? 8080, host);
   } catch (error) {
     await db.close();
+    await tiles.close();
     throw error;
   }
   const url = `http://${urlHost(host)}:${port}`;
@@ -210,6 +241,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       await maintenance.stop();
       await flushVisits(db).catch((error: unknown) => logger.error('[visits] final flush failed', error));
       await db.close();
+      await tiles.close();
     })());
 
   return { url, port, db, close };

@@ -7,7 +7,8 @@ export const REPO_ROOT = resolve(SERVER_DIR, '..');
 
 /**
  * DATA_DIR: what this installation keeps on disk, for every command (start, seed, RESO import, alerts):
- * the embedded database in `pglite/`, uploaded photos in `uploads/`. Default `.data/` in the repository.
+ * the embedded database in `pglite/`, uploaded photos in `uploads/`, the basemap's cached tiles in `tiles/`.
+ * Default `.data/` in the repository.
  */
 const dataDir = process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : join(REPO_ROOT, '.data');
 
@@ -22,6 +23,8 @@ export const paths = {
   defaultDataDir: join(dataDir, 'pglite'),
   /** Uploaded files on the local disk (server/storage); HEARTH_UPLOAD_DIR puts them elsewhere. */
   uploads: join(dataDir, 'uploads'),
+  /** Map tiles fetched from the basemap's provider (server/tiles); HEARTH_TILES_CACHE_DIR puts them elsewhere. */
+  tiles: join(dataDir, 'tiles'),
   demoSites: join(REPO_ROOT, 'demo-sites'),
   site: join(REPO_ROOT, 'site'),
   packageJson: join(REPO_ROOT, 'package.json'),
