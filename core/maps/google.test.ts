@@ -220,7 +220,7 @@ describe('GoogleMap surface', () => {
   const viewport: Viewport = { center: SLC, zoom: 13, width: 640, height: 480 };
   const at = (lat: number, lng: number) => toScreen(viewport, { lat, lng });
   const markers: MapMarker[] = [
-    { kind: 'pin', id: '1001', ...at(40.7637, -111.8775), priceInPennies: 48_900_000, currencyCode: 'USD' },
+    { kind: 'pin', id: '1001', lat: 40.7637, lng: -111.8775, ...at(40.7637, -111.8775), priceInPennies: 48_900_000, currencyCode: 'USD', period: '' },
     { kind: 'cluster', id: 'server-0', ...at(40.75, -111.9), count: 42, bounds: { north: 40.76, south: 40.74, east: -111.89, west: -111.91 } },
   ];
 

@@ -13,7 +13,7 @@
  * exactly that surface.
  */
 import { createElement, useEffect, useRef } from 'react';
-import { formatMoney } from '../format/money';
+import { pinPrice } from './markers';
 import type { MapSurfaceProps } from './provider';
 import type { Place } from '../places/places';
 import { fromScreen, type LatLng, type Viewport } from './projection';
@@ -416,7 +416,7 @@ function sync(s: MapState, props: GoogleMapProps, current: () => GoogleMapProps)
       markers.set(marker.id, drawn);
     } else drawn.setPosition(position);
     drawn.setTitle(label);
-    drawn.setLabel({ text: marker.kind === 'cluster' ? label : priceText(marker), className: marker.id === props.highlightedId ? 'hearth-pin-highlighted' : 'hearth-pin' });
+    drawn.setLabel({ text: marker.kind === 'cluster' ? label : pinPrice(marker), className: marker.id === props.highlightedId ? 'hearth-pin-highlighted' : 'hearth-pin' });
     drawn.setZIndex(marker.id === props.highlightedId ? 1000 : marker.kind === 'cluster' ? 1 : 10);
   }
   for (const [id, drawn] of markers) {
@@ -435,8 +435,4 @@ function sync(s: MapState, props: GoogleMapProps, current: () => GoogleMapProps)
     const options = { map, path, strokeWeight: 2, clickable: false };
     s.shape = props.drawing || shape.length < 3 ? new libs.maps.Polyline(options) : new libs.maps.Polygon({ ...options, fillOpacity: 0.12 });
   }
-}
-
-function priceText(marker: MapSurfaceProps['markers'][number]): string {
-  return marker.kind === 'pin' ? formatMoney(marker.priceInPennies, marker.currencyCode, { abbreviate: true, thousands: true }) : '';
 }

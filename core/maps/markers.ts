@@ -3,7 +3,8 @@
  * view, else grid clusters — DOM markers beyond a few hundred drop frames. Server clusters (listingsInfo in
  * CLUSTERS mode) are drawn as they come. Pure: positions in, screen markers out.
  */
-import { toScreen, type Bounds, type LatLng, type Viewport } from './projection';
+import { formatMoney } from '../format/money';
+import { boundsOf, toScreen, type Bounds, type LatLng, type Viewport } from './projection';
 
 export const MAX_DOM_MARKERS = 300;
 /** Grid cell of a client-side cluster, in CSS pixels. */
@@ -15,6 +16,8 @@ export interface PinInput extends LatLng {
   id: string;
   priceInPennies: number | null;
   currencyCode?: string;
+  /** What the price is per ('/mo', '/night'; core/listings/price-period.ts); '' for a sale. */
+  period?: string;
 }
 
 export interface ClusterInput extends LatLng {
@@ -22,13 +25,16 @@ export interface ClusterInput extends LatLng {
   bounds: Bounds;
 }
 
-export interface PinMarker {
+export interface PinMarker extends LatLng {
   kind: 'pin';
   id: string;
   x: number;
   y: number;
   priceInPennies: number | null;
   currencyCode: string;
+  period: string;
+  /** Drawn this many pixels above its point, clear of the pins it would cover (core/maps/declutter.ts). */
+  lift?: number;
 }
 
 export interface ClusterMarker {
@@ -38,6 +44,8 @@ export interface ClusterMarker {
   y: number;
   count: number;
   bounds: Bounds;
+  /** Results of the page merged into it because their pins overlapped (core/maps/declutter.ts). */
+  listingIds?: readonly string[];
 }
 
 export type MapMarker = PinMarker | ClusterMarker;
@@ -54,16 +62,25 @@ export function layoutPins(viewport: Viewport, pins: readonly PinInput[], cap = 
   for (const pin of pins) {
     const { x, y } = toScreen(viewport, pin);
     if (inView(viewport, x, y)) {
-      visible.push({ kind: 'pin', id: pin.id, x, y, priceInPennies: pin.priceInPennies, currencyCode: pin.currencyCode ?? 'USD' });
+      visible.push({
+        kind: 'pin',
+        id: pin.id,
+        lat: pin.lat,
+        lng: pin.lng,
+        x,
+        y,
+        priceInPennies: pin.priceInPennies,
+        currencyCode: pin.currencyCode ?? 'USD',
+        period: pin.period ?? '',
+      });
     }
   }
   if (visible.length <= cap) return visible;
-  return clusterOnGrid(visible, pins, viewport, cap);
+  return clusterOnGrid(visible, cap);
 }
 
-function clusterOnGrid(visible: PinMarker[], pins: readonly PinInput[], viewport: Viewport, cap: number): MapMarker[] {
+function clusterOnGrid(visible: PinMarker[], cap: number): MapMarker[] {
   let cell = CLUSTER_CELL_PX;
-  const byId = new Map(pins.map((p) => [p.id, p]));
   for (;;) {
     const cells = new Map<string, PinMarker[]>();
     for (const marker of visible) {
@@ -75,19 +92,13 @@ function clusterOnGrid(visible: PinMarker[], pins: readonly PinInput[], viewport
     if (cells.size <= cap) {
       return [...cells.entries()].map(([key, members]) => {
         if (members.length === 1) return members[0]!;
-        const positions = members.map((m) => byId.get(m.id)!);
         return {
           kind: 'cluster',
           id: `cell-${key}`,
           x: members.reduce((sum, m) => sum + m.x, 0) / members.length,
           y: members.reduce((sum, m) => sum + m.y, 0) / members.length,
           count: members.length,
-          bounds: {
-            north: Math.max(...positions.map((p) => p.lat)),
-            south: Math.min(...positions.map((p) => p.lat)),
-            east: Math.max(...positions.map((p) => p.lng)),
-            west: Math.min(...positions.map((p) => p.lng)),
-          },
+          bounds: boundsOf(members)!,
         };
       });
     }
@@ -108,4 +119,12 @@ export function layoutClusters(viewport: Viewport, clusters: readonly ClusterInp
 /** listingsInfo's packed pins (parallel arrays) as a list. */
 export function unpackPins(packed: { ids: string[]; latitudes: number[]; longitudes: number[]; pricesInPennies: number[] }): PinInput[] {
   return packed.ids.map((id, i) => ({ id, lat: packed.latitudes[i]!, lng: packed.longitudes[i]!, priceInPennies: packed.pricesInPennies[i] ?? null }));
+}
+
+/**
+ * A pin's text: the price, short ('$525K'), with its period for rents and stays ('$1,450/mo', '$189/night':
+ * a monthly rent reads in full, thousands are abbreviated only for sales).
+ */
+export function pinPrice(pin: Pick<PinMarker, 'priceInPennies' | 'currencyCode' | 'period'>): string {
+  return `${formatMoney(pin.priceInPennies, pin.currencyCode, { abbreviate: true, thousands: !pin.period })}${pin.period}`;
 }

@@ -51,6 +51,8 @@ export const SearchListingsQuery = /* GraphQL */ `
       edges {
         node {
           ${LISTING_CARD_FIELDS}
+          classification
+          priceLabel
           location {
             latitude
             longitude
@@ -110,7 +112,12 @@ export interface PageCursors {
   previous: PageCursor | null;
 }
 
-export type SearchListing = CardListing & { location: { latitude: number; longitude: number } | null };
+export type SearchListing = CardListing & {
+  classification: 'SALE' | 'RENT' | 'STAY';
+  /** The feed's price period ('/mo', '/wk'), if any (core/listings/price-period.ts). */
+  priceLabel: string | null;
+  location: { latitude: number; longitude: number } | null;
+};
 
 export interface SearchPage {
   totalCount: number;

@@ -1,10 +1,13 @@
 /**
  * State of the search's map: the viewport (fitted to the results, then moved by the visitor), the pins or
  * clusters of listingsInfo for what is in view (refetched as the map moves), and the markers to draw —
- * the page's results as pins, the other matches as pins or clusters, never more than MAX_DOM_MARKERS.
+ * the page's results as price pins, the other matches as dots or clusters, never more than MAX_DOM_MARKERS,
+ * each listing once and no pin covering another (core/maps/declutter.ts).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { layoutClusters, layoutPins, MAX_DOM_MARKERS, unpackPins, type MapMarker, type PinInput } from '../maps/markers';
+import { pricePeriod } from '../listings/price-period';
+import { declutter } from '../maps/declutter';
+import { layoutClusters, layoutPins, MAX_DOM_MARKERS, unpackPins, type MapMarker, type PinInput, type PinMarker } from '../maps/markers';
 import { containsPoint } from '../maps/polygon';
 import { boundsOf, fitBounds, sameViewport, viewportBounds, type Bounds, type Viewport } from '../maps/projection';
 import { loadMapData, type MapData, type SearchListing } from './api';
@@ -19,7 +22,9 @@ const fetchPolicy = createFetchPolicy();
 
 export function resultPins(listings: readonly SearchListing[]): PinInput[] {
   return listings.flatMap((l) =>
-    l.location ? [{ id: l.id, lat: l.location.latitude, lng: l.location.longitude, priceInPennies: l.priceInPennies, currencyCode: l.priceCurrencyCode }] : [],
+    l.location
+      ? [{ id: l.id, lat: l.location.latitude, lng: l.location.longitude, priceInPennies: l.priceInPennies, currencyCode: l.priceCurrencyCode, period: pricePeriod(l) }]
+      : [],
   );
 }
 
@@ -85,7 +90,8 @@ export function useSearchMap({ model, listings, visible, onSettled }: SearchMapO
         : data?.pins
           ? layoutPins(viewport, unpackPins(data.pins).filter((p) => !ids.has(p.id) && (!polygon || containsPoint(polygon, p))), room)
           : [];
-    return [...others, ...listed];
+    const results = listed.filter((m): m is PinMarker => m.kind === 'pin');
+    return declutter(viewport, results, [...others, ...listed.filter((m) => m.kind === 'cluster')]);
   }, [viewport, listings, data, polygon]);
 
   return {

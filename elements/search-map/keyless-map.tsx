@@ -1,12 +1,14 @@
 /**
- * The keyless map panel (no maps key): a plain plane with a light grid, the markers at their Web-Mercator
+ * The keyless map panel (no maps key): the basemap's tiles (from our API's tile route, credited as their
+ * provider asks) over a light grid that shows wherever tiles are missing, the markers at their Web-Mercator
  * positions, zoom and pan buttons, arrow keys and +/- while it has focus, and drag. Pins are buttons named
  * by price and address; the results list beside it is the accessible equivalent.
  */
-import { useEffect, useId, useRef } from 'react';
-import { formatMoney } from '../../core/format/money';
+import { Fragment, useEffect, useId, useRef } from 'react';
 import { searchMapTexts as t } from '../../core/i18n/search';
+import { pinPrice } from '../../core/maps/markers';
 import type { MapSurfaceProps } from '../../core/maps/provider';
+import { useTileLayer } from '../../core/maps/use-tile-layer';
 import { screenPoints } from '../../core/maps/polygon';
 import { fitBounds, fromScreen, MAX_ZOOM, panBy, project, zoomBy } from '../../core/maps/projection';
 
@@ -38,6 +40,7 @@ export function KeylessMap({
   const drag = useRef<{ x: number; y: number; viewport: typeof viewport } | null>(null);
   const latest = useRef(onResize);
   latest.current = onResize;
+  const basemap = useTileLayer(viewport, (globalThis.devicePixelRatio ?? 1) > 1);
 
   useEffect(() => {
     const node = plane.current;
@@ -69,6 +72,7 @@ export function KeylessMap({
         aria-describedby={`${id}-help`}
         style={{ backgroundPosition: `${gridX}px ${gridY}px` }}
         data-mode={drawing ? 'draw' : 'browse'}
+        data-basemap={basemap.status}
         onClick={(event) => {
           // Draw mode: a click adds a corner where it lands (markers let clicks through while drawing).
           if (!drawing || !onDrawVertex) return;
@@ -106,6 +110,29 @@ export function KeylessMap({
         onPointerUp={() => (drag.current = null)}
         onPointerCancel={() => (drag.current = null)}
       >
+        {basemap.tiles.length > 0 && (
+          <div className="tiles" part="tiles" aria-hidden="true">
+            {basemap.tiles.map((tile) => (
+              <img
+                key={tile.key}
+                className="tile"
+                src={tile.url}
+                alt=""
+                width={tile.size}
+                height={tile.size}
+                draggable={false}
+                decoding="async"
+                style={{ left: `${tile.left}px`, top: `${tile.top}px`, width: `${tile.size}px`, height: `${tile.size}px` }}
+                onLoad={(event) => {
+                  // Shown once drawn: a tile that fails never shows a broken image.
+                  event.currentTarget.dataset.state = 'loaded';
+                  basemap.onTileLoad(tile.key);
+                }}
+                onError={() => basemap.onTileError(tile.key)}
+              />
+            ))}
+          </div>
+        )}
         {shape && shape.length > 0 && (
           <svg className="shape" part="shape" width={viewport.width} height={viewport.height} aria-hidden="true" data-points={shape.length}>
             {drawing || shape.length < 3 ? (
@@ -124,7 +151,8 @@ export function KeylessMap({
         )}
         {drawing && <span className="crosshair" part="crosshair" aria-hidden="true" />}
         {markers.map((marker) => {
-          const position = { left: `${Math.round(marker.x)}px`, top: `${Math.round(marker.y)}px` };
+          const lift = marker.kind === 'pin' ? (marker.lift ?? 0) : 0;
+          const position = { left: `${Math.round(marker.x)}px`, top: `${Math.round(marker.y - lift)}px` };
           if (marker.kind === 'cluster') {
             return (
               <button
@@ -133,6 +161,7 @@ export function KeylessMap({
                 className="cluster"
                 part="cluster"
                 style={position}
+                data-state={highlightedId !== null && marker.listingIds?.includes(highlightedId) ? 'highlighted' : 'idle'}
                 aria-label={t.clusterLabel(marker.count)}
                 onClick={() => {
                   // Frame the cluster's homes, and always come at least one step closer.
@@ -144,7 +173,7 @@ export function KeylessMap({
               </button>
             );
           }
-          const price = formatMoney(marker.priceInPennies, marker.currencyCode, { abbreviate: true, thousands: true });
+          const price = pinPrice(marker);
           const name = pinLabel(marker.id);
           if (name === null) return <span key={marker.id} className="dot" part="dot" style={position} aria-hidden="true" />;
           const highlighted = marker.id === highlightedId;
@@ -169,6 +198,22 @@ export function KeylessMap({
           );
         })}
       </div>
+      {basemap.attribution.length > 0 && (
+        <p className="attribution" part="attribution">
+          {basemap.attribution.map((part, i) => (
+            <Fragment key={i}>
+              {i > 0 && ' '}
+              {part.url ? (
+                <a href={part.url} target="_blank" rel="noopener noreferrer">
+                  {part.text}
+                </a>
+              ) : (
+                part.text
+              )}
+            </Fragment>
+          ))}
+        </p>
+      )}
       <div className="map-controls" part="map-controls">
         <button type="button" className="map-button" aria-label={t.zoomIn} onClick={() => zoom(1)}>
           +

@@ -3,8 +3,11 @@
  * search, filters (price, beds, baths, home type, sale or rent, more: area, year built, open house, new
  * listings), sort and 'Save this search'; the results 25 per page with numbered pages; and a map panel
  * with a pin per result (clusters when there are many), zoom and pan by buttons and arrow keys,
- * 'Search this area' and draw-a-shape search ('Draw', 'Finish', 'Clear shape'). With a partner maps key the map is Google's; without one, a keyless map panel. The results list is the accessible
- * equivalent of the map.
+ * 'Search this area' and draw-a-shape search ('Draw', 'Finish', 'Clear shape'). With a partner maps key the map is Google's; without one, a keyless map panel
+ * drawing the basemap tiles of our API's tile route (`/tiles/{z}/{x}/{y}.png`) with their credit line, over a grid that shows
+ * wherever tiles cannot be had. Rents and stays show their period on their pins ('$1,450/mo', '$189/night'); a listing is
+ * either its own pin or in a cluster, and pins that would cover each other merge into a cluster (or, at the deepest zoom,
+ * stack). The results list is the accessible equivalent of the map.
  * @tag hearth-search-map
  * @attr {string} location - The place to search, as the search route writes it, e.g. `Salt-Lake-City,-UT,-USA` (default: the partner's `defaultSearchLocation`).
  * @attr {'map' | 'gallery'} view - Map and list side by side, or a gallery of cards without the map (default `map`).
@@ -27,11 +30,13 @@
  * @csspart error - The error message with its retry button.
  * @csspart pager - The numbered pages.
  * @csspart map - The map panel.
- * @csspart map-plane - The area the markers are drawn on.
+ * @csspart map-plane - The area the markers are drawn on (`data-basemap="off|probing|ready|unavailable"`: whether tiles are drawn).
+ * @csspart tiles - The basemap's tile images, under the markers.
+ * @csspart attribution - The basemap's credit line (e.g. '© OpenStreetMap contributors', linked), while tiles are drawn.
  * @csspart map-controls - The zoom and pan buttons.
  * @csspart pin - Each result's pin (also `pin-highlighted`).
  * @csspart dot - A match that is not on the current page.
- * @csspart cluster - A group of homes; activating it zooms in.
+ * @csspart cluster - A group of homes; activating it zooms in (`data-state="highlighted"` while it holds the hovered result).
  * @csspart search-this-area - The 'Search this area' button.
  * @csspart draw-controls - Draw-a-shape: 'Draw', then the point count, 'Finish' (from 3 points), 'Undo point' and 'Cancel'; 'Clear shape' after a shape search.
  * @csspart draw - The 'Draw' button: clicks on the map (or Enter at the crosshair) add the corners of a search area (at most 200).

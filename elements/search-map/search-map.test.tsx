@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { searchMapTexts as t } from '../../core/i18n/search';
 import type { MapMarker } from '../../core/maps/markers';
 import type { Viewport } from '../../core/maps/projection';
@@ -11,8 +11,8 @@ import { KeylessMap, PAN_STEP_PX, type KeylessMapProps } from './keyless-map';
 
 const viewport: Viewport = { center: { lat: 40.74, lng: -111.87 }, zoom: 12, width: 640, height: 480 };
 const markers: MapMarker[] = [
-  { kind: 'pin', id: '1001', x: 100, y: 120, priceInPennies: 48_900_000, currencyCode: 'USD' },
-  { kind: 'pin', id: '9999', x: 200, y: 220, priceInPennies: 10_000_000, currencyCode: 'USD' },
+  { kind: 'pin', id: '1001', lat: 40.76, lng: -111.88, x: 100, y: 120, priceInPennies: 48_900_000, currencyCode: 'USD', period: '' },
+  { kind: 'pin', id: '9999', lat: 40.74, lng: -111.86, x: 200, y: 220, priceInPennies: 10_000_000, currencyCode: 'USD', period: '' },
   { kind: 'cluster', id: 'server-0', x: 300, y: 300, count: 42, bounds: { north: 40.8, south: 40.7, east: -111.8, west: -111.9 } },
 ];
 
@@ -28,6 +28,19 @@ const props = (overrides: Partial<KeylessMapProps> = {}): KeylessMapProps => ({
   onSelectPin: vi.fn(),
   ...overrides,
 });
+
+/** What our API says of its basemap (GET /tiles/source.json), for every map of this file. */
+const BASEMAP = { attribution: [{ text: '© OpenStreetMap contributors', url: 'https://www.openstreetmap.org/copyright' }], retina: false, minZoom: 0, maxZoom: 19 };
+const basemapRequests: string[] = [];
+beforeAll(() => {
+  window.hearth = { loader: '', cdn: '', api: 'https://api.example', partner: 'acme' };
+  vi.stubGlobal('fetch', async (url: string) => {
+    basemapRequests.push(url);
+    return new Response(JSON.stringify({ basemap: BASEMAP }), { headers: { 'Content-Type': 'application/json' } });
+  });
+});
+/** Lets the basemap request settle. */
+const settle = () => act(async () => void (await new Promise((resolve) => setTimeout(resolve, 0))));
 
 let container: HTMLDivElement;
 let root: ReturnType<typeof createRoot>;
@@ -87,6 +100,20 @@ describe('KeylessMap', () => {
     expect(PAN_STEP_PX).toBeGreaterThan(0);
   });
 
+  it('rents read with their period; a lifted pin sits higher', () => {
+    const rent: MapMarker = { kind: 'pin', id: '1001', lat: 40.76, lng: -111.88, x: 100, y: 120, priceInPennies: 145_000, currencyCode: 'USD', period: '/mo', lift: 30 };
+    const view = render(props({ markers: [rent] }));
+    const pin = view.querySelector<HTMLButtonElement>('[part~="pin"]')!;
+    expect(pin.textContent).toBe('$1,450/mo');
+    expect(pin.style.top).toBe('90px');
+  });
+
+  it('a cluster holding the hovered result is highlighted', () => {
+    const merged: MapMarker = { kind: 'cluster', id: 'results-1001', x: 50, y: 50, count: 2, bounds: { north: 40.8, south: 40.7, east: -111.8, west: -111.9 }, listingIds: ['1001', '1002'] };
+    const view = render(props({ markers: [merged], highlightedId: '1002' }));
+    expect(view.querySelector<HTMLElement>('[part="cluster"]')!.dataset.state).toBe('highlighted');
+  });
+
   it('highlights a pin from the list and reports hover and selection', () => {
     const onHighlight = vi.fn();
     const onSelectPin = vi.fn();
@@ -142,5 +169,48 @@ describe('counts read as English (one home, n homes)', () => {
   it('a server cluster of one is named in the singular', () => {
     const view = render(props({ markers: [{ kind: 'cluster', id: 'server-1', x: 10, y: 10, count: 1, bounds: { north: 40.8, south: 40.7, east: -111.8, west: -111.9 } }] }));
     expect(view.querySelector('[part="cluster"]')!.getAttribute('aria-label')).toBe('1 home here; zoom in');
+  });
+});
+
+describe('KeylessMap basemap', () => {
+  const tiles = (view: HTMLElement) => [...view.querySelectorAll<HTMLImageElement>('[part="tiles"] img')];
+
+  it('asks our API once, then one tile (the centre’s) from the API origin; when it loads, every tile in view, credited with a link', async () => {
+    const view = render(props());
+    await settle();
+    expect(basemapRequests).toEqual(['https://api.example/tiles/source.json?partner=acme']);
+    const plane = view.querySelector<HTMLElement>('[part="map-plane"]')!;
+    expect(plane.dataset.basemap).toBe('probing');
+    expect(tiles(view)).toHaveLength(1);
+    expect(tiles(view)[0]!.getAttribute('src')).toBe('https://api.example/tiles/12/775/1539.png?partner=acme');
+    const credit = view.querySelector<HTMLAnchorElement>('[part="attribution"] a')!;
+    expect(credit.textContent).toBe('© OpenStreetMap contributors');
+    expect(credit.href).toBe('https://www.openstreetmap.org/copyright');
+
+    act(() => void tiles(view)[0]!.dispatchEvent(new Event('load')));
+    expect(plane.dataset.basemap).toBe('ready');
+    expect(tiles(view).length).toBeGreaterThanOrEqual(6);
+    expect(tiles(view)[0]!.dataset.state).toBe('loaded');
+    // Not drawn before they load, so a failure never shows a broken image; a failed one is left out.
+    expect(tiles(view)[1]!.dataset.state).toBeUndefined();
+    const count = tiles(view).length;
+    const failed = tiles(view)[1]!.getAttribute('src');
+    act(() => void tiles(view)[1]!.dispatchEvent(new Event('error')));
+    expect(tiles(view)).toHaveLength(count - 1);
+    expect(tiles(view).map((img) => img.getAttribute('src'))).not.toContain(failed);
+    expect(basemapRequests).toHaveLength(1);
+  });
+
+  it('keeps the grid when the first tile fails: no tiles, no credit; a new zoom asks again', async () => {
+    const view = render(props());
+    await settle();
+    act(() => void tiles(view)[0]!.dispatchEvent(new Event('error')));
+    const plane = view.querySelector<HTMLElement>('[part="map-plane"]')!;
+    expect(plane.dataset.basemap).toBe('unavailable');
+    expect(tiles(view)).toHaveLength(0);
+    expect(view.querySelector('[part="attribution"]')).toBeNull();
+    render(props({ viewport: { ...viewport, zoom: 13 } }));
+    expect(plane.dataset.basemap).toBe('probing');
+    expect(tiles(view)).toHaveLength(1);
   });
 });

@@ -9,6 +9,7 @@ import type { ElementHandle } from '../../core/define-element/define-element';
 import { formatMoney } from '../../core/format/money';
 import { searchMapTexts as t } from '../../core/i18n/search';
 import { formatAddress } from '../../core/listings/listing-summary';
+import { pricePeriod } from '../../core/listings/price-period';
 import { addVertex, canFinish, MAX_POLYGON_VERTICES, removeLastVertex } from '../../core/maps/polygon';
 import type { LatLng } from '../../core/maps/projection';
 import { locationFromSlug } from '../../core/places/places';
@@ -445,7 +446,9 @@ function SearchSurface({ location, view, urlSync, pageSize, element }: SearchMap
               label={t.map}
               pinLabel={(id) => {
                 const listing = byId.get(id);
-                return listing ? t.pinLabel(formatMoney(listing.priceInPennies, listing.priceCurrencyCode), formatAddress(listing.address) || listing.listingCodeId) : null;
+                if (!listing) return null;
+                const price = `${formatMoney(listing.priceInPennies, listing.priceCurrencyCode)}${pricePeriod(listing)}`;
+                return t.pinLabel(price, formatAddress(listing.address) || listing.listingCodeId);
               }}
               onViewportChange={map.move}
               onResize={map.resize}

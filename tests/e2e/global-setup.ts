@@ -1,27 +1,39 @@
 /**
  * Starts the real API (PGlite in a fresh temporary folder, seeded, sending mail over SMTP to a loopback mail
- * catcher) and the partner demo site on a second port — a different origin with a strict CSP — for the
- * browser tests; all stop when the run ends.
+ * catcher, its basemap tiles from a loopback tile server that draws them) and the partner demo site on a
+ * second port — a different origin with a strict CSP — for the browser tests; all stop when the run ends.
+ * The partner `tiles-down` is acme with a tile provider that fails (server/tiles: a partner's `tileSource`).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../server/app';
 import { startPartnerSite } from '../../demo-sites/serve';
+import { startFakeTileServer } from '../../server/tiles/fake-tile-server';
 import { startMailCatcher } from './mail-catcher';
 
 export default async function globalSetup() {
   const dataDir = await mkdtemp(join(tmpdir(), 'hearth-e2e-'));
   const mail = await startMailCatcher();
+  const tiles = await startFakeTileServer();
+  const tileCache = await mkdtemp(join(tmpdir(), 'hearth-e2e-tiles-'));
   const api = await startServer({
     smtpUrl: mail.smtpUrl,
     port: 0,
     dataDir,
     // Many tests post leads from one address; the limit itself is covered by the server tests.
     contactRateLimit: { max: 10_000, windowMs: 60_000 },
+    // Never the network: the OpenStreetMap development default is replaced by the loopback tile server.
+    tiles: { url: tiles.template, cacheDir: tileCache, contact: 'e2e@hearth.example' },
     // Every test browses from one address; the per-minute query budget is covered by the server tests.
     graphqlCostLimits: { publicPerMinute: 1e12, signedInPerMinute: 1e12 },
   });
+  await api.db.query(
+    `INSERT INTO partners (slug, name, app_context)
+     SELECT 'tiles-down', 'Tiles down', app_context || jsonb_build_object('tileSource', jsonb_build_object('url', $1::text))
+       FROM partners WHERE slug = 'acme'`,
+    [`${tiles.url}/down/{z}/{x}/{y}.png`],
+  );
   const partner = await startPartnerSite({ port: 0, apiOrigin: api.url });
   process.env.HEARTH_API_URL = api.url;
   process.env.HEARTH_PARTNER_URL = partner.url;
@@ -30,6 +42,8 @@ export default async function globalSetup() {
     await partner.close();
     await api.close();
     await mail.close();
+    await tiles.close();
     await rm(dataDir, { recursive: true, force: true });
+    await rm(tileCache, { recursive: true, force: true });
   };
 }

@@ -1,0 +1,78 @@
+/**
+ * State of the keyless map's tile layer: which tile images to draw for the viewport, and what happened to
+ * them. At each zoom one tile (the centre's) is asked first; only when it loads are the others asked, so a
+ * provider that is down (or a browser offline) costs one failed image, not a screenful, and the map keeps
+ * its grid. A tile that fails later is left out; a new zoom asks again. Only the visible tiles are asked
+ * for: nothing is fetched ahead.
+ */
+import { useEffect, useState } from 'react';
+import type { Viewport } from './projection';
+import { loadBasemap, type AttributionPart, type Basemap } from './basemap';
+import { tilesInView, tileUrl } from './tiles';
+
+export type TileLayerStatus = 'off' | 'probing' | 'ready' | 'unavailable';
+
+export interface DrawnTile {
+  key: string;
+  url: string;
+  left: number;
+  top: number;
+  size: number;
+}
+
+export interface TileLayer {
+  status: TileLayerStatus;
+  tiles: DrawnTile[];
+  /** The credit line to show while tiles are drawn; empty otherwise. */
+  attribution: AttributionPart[];
+  onTileLoad(key: string): void;
+  onTileError(key: string): void;
+}
+
+interface ZoomState {
+  zoom: number;
+  status: 'probing' | 'ready' | 'unavailable';
+  failed: ReadonlySet<string>;
+}
+
+const fresh = (zoom: number): ZoomState => ({ zoom, status: 'probing', failed: new Set() });
+
+/** `highDensity`: the screen has more than one device pixel per CSS pixel (use @2x tiles when they exist). */
+export function useTileLayer(viewport: Viewport, highDensity: boolean): TileLayer {
+  const [basemap, setBasemap] = useState<Basemap | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadBasemap().then((loaded) => live && setBasemap(loaded));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const zoom = Math.round(viewport.zoom);
+  const [stored, setStored] = useState<ZoomState>(() => fresh(zoom));
+  // A new zoom starts over (an archive may hold some zooms only; a provider may be back).
+  const state = stored.zoom === zoom ? stored : fresh(zoom);
+  const update = (change: (current: ZoomState) => ZoomState) => setStored((current) => change(current.zoom === zoom ? current : fresh(zoom)));
+
+  if (!basemap) return { status: 'off', tiles: [], attribution: [], onTileLoad: () => undefined, onTileError: () => undefined };
+
+  const retina = highDensity && basemap.retina;
+  const wanted = state.status === 'unavailable' ? [] : tilesInView(viewport, basemap).filter((tile) => !state.failed.has(tile.key));
+  const drawn = (state.status === 'probing' ? wanted.slice(0, 1) : wanted).map((tile) => ({
+    key: tile.key,
+    url: tileUrl(basemap.template, tile, retina),
+    left: tile.left,
+    top: tile.top,
+    size: tile.size,
+  }));
+  return {
+    status: state.status,
+    tiles: drawn,
+    attribution: state.status === 'unavailable' ? [] : basemap.attribution,
+    onTileLoad: () => update((current) => (current.status === 'probing' ? { ...current, status: 'ready' } : current)),
+    onTileError: (key) =>
+      update((current) =>
+        current.status === 'probing' ? { ...current, status: 'unavailable' } : { ...current, failed: new Set([...current.failed, key]) },
+      ),
+  };
+}
