@@ -38,7 +38,8 @@ function partnerSiteCsp(apiOrigin: string, extraImageSources: readonly string[])
     "default-src 'none'",
     `script-src ${apiOrigin}`,
     "style-src 'self'",
-    `img-src ${[apiOrigin, ...extraImageSources].join(' ')}`,
+    // 'self' first, as the policy read before extraImageSources existed.
+    `img-src ${[...extraImageSources.filter((s) => s === "'self'"), apiOrigin, ...extraImageSources.filter((s) => s !== "'self'")].join(' ')}`,
     `connect-src ${apiOrigin}`,
     "font-src 'self'",
     "base-uri 'none'",
