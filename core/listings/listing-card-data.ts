@@ -10,6 +10,9 @@ export interface CardListing {
   photos?: { photoUrl: string; description: string | null }[];
   priceInPennies: number | null;
   priceCurrencyCode: string;
+  /** With priceLabel: what the price is per ('/mo', '/night'; core/listings/price-period.ts). */
+  classification?: string | null;
+  priceLabel?: string | null;
   bedrooms: number | null;
   bathrooms: number | null;
   area: number | null;
@@ -34,6 +37,8 @@ listingCodeId
 photoUri
 priceInPennies
 priceCurrencyCode
+classification
+priceLabel
 bedrooms
 bathrooms
 area

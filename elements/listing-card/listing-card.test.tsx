@@ -106,6 +106,15 @@ describe('ListingCardView', () => {
     expect(view.querySelector('[part="open-house"]')!.textContent).toBe('Open house Sun, Nov 22, 1:00 PM – 3:00 PM');
   });
 
+  it('shows what a rent or a stay is per', () => {
+    const rent = render(props({ listing: { ...listing, priceInPennies: 145_000, classification: 'RENT', priceLabel: null } }));
+    expect(rent.querySelector('[part="price"]')!.textContent).toBe('$1,450/mo');
+    const stay = render(props({ listing: { ...listing, priceInPennies: 18_900, classification: 'STAY', priceLabel: '/night' } }));
+    expect(stay.querySelector('[part="price"]')!.textContent).toBe('$189/night');
+    const weekly = render(props({ listing: { ...listing, priceInPennies: 40_000, classification: 'RENT', priceLabel: '/wk' } }));
+    expect(weekly.querySelector('[part="price"]')!.textContent).toBe('$400/wk');
+  });
+
   it('shows NPR prices with en-IN grouping', () => {
     const view = render(props({ listing: { ...listing, priceInPennies: 1_250_000_000, priceCurrencyCode: 'NPR', area: 4, areaUnit: 'ropani' } }));
     expect(view.querySelector('[part="price"]')!.textContent).toBe('Rs 1,25,00,000');

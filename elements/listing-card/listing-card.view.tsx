@@ -9,6 +9,7 @@ import type { ElementHandle } from '../../core/define-element/define-element';
 import { favoritesAtom, seedFavorite, type FavoriteState } from '../../core/favorites/favorites';
 import { factsLine, nextOpenHouse } from '../../core/format/listing-facts';
 import { formatMoney } from '../../core/format/money';
+import { pricePeriod } from '../../core/listings/price-period';
 import { listingTexts as t } from '../../core/i18n/listing';
 import { useCardListing, type CardListing } from '../../core/listings/listing-card-data';
 import { formatAddress } from '../../core/listings/listing-summary';
@@ -75,6 +76,7 @@ export function ListingCardView({ listing, href, favorite, favoriteBusy, stockPh
       <div className="body">
         <p className="price" part="price">
           {formatMoney(listing.priceInPennies, listing.priceCurrencyCode)}
+          {pricePeriod(listing)}
         </p>
         <p className="facts" part="facts">
           {factsLine(listing)}
