@@ -9,6 +9,7 @@
  */
 import { formatMoney } from '../../core/format/money';
 import type { Database, Queryable } from '../db';
+import { formatAddress, PUBLIC_ADDRESS_COLUMNS, publicAddress, type PublicAddressRow } from '../listings/search/listing';
 import type { Logger } from '../log';
 import { queueMail } from '../mail/outbox';
 import { addNotification } from './notifications';
@@ -31,16 +32,12 @@ interface DueSearch {
   id: number;
 }
 
-interface MatchRow {
+interface MatchRow extends PublicAddressRow {
   saved_search_id: number;
   listing_id: number;
   user_id: number;
   email: string;
   search_name: string;
-  street_line1: string | null;
-  city: string;
-  state_province: string;
-  postal_code: string;
   price_in_pennies: number;
   price_currency_code: string;
   bedrooms: number | null;
@@ -110,8 +107,7 @@ export async function runSavedSearchAlerts(db: Database, now: Date = new Date(),
          RETURNING saved_search_id, listing_id
        )
        SELECT f.saved_search_id, f.listing_id, s.user_id, u.email, s.name AS search_name,
-              CASE WHEN l.internet_address_display THEN l.street_line1 END AS street_line1,
-              l.city, l.state_province, l.postal_code, l.price_in_pennies, l.price_currency_code,
+              ${PUBLIC_ADDRESS_COLUMNS}, l.price_in_pennies, l.price_currency_code,
               l.bedrooms, l.bathrooms, l.slug_id, l.listing_code_id
          FROM fresh f
          JOIN saved_searches s ON s.id = f.saved_search_id
@@ -147,7 +143,7 @@ async function sendAlert(tx: Queryable, userId: number, rows: MatchRow[], siteUr
   for (const matches of bySearch.values()) {
     lines.push(`${matches[0]!.search_name}: ${matches.length} new ${matches.length === 1 ? 'home' : 'homes'}`);
     for (const m of matches.slice(0, LISTED_PER_SEARCH)) {
-      const address = [m.street_line1, m.city, `${m.state_province} ${m.postal_code}`].filter(Boolean).join(', ');
+      const address = formatAddress(publicAddress(m));
       const facts = [
         formatMoney(Number(m.price_in_pennies), m.price_currency_code.trim()),
         m.bedrooms !== null ? `${m.bedrooms} bd` : null,

@@ -1,7 +1,7 @@
 /** The mail that tells the partner's agent about a new lead. Plain text: nothing a visitor typed is ever rendered as markup. */
 import type { AppContext } from '../../core/config/schema';
 import type { ContactFormValues } from '../../core/validation/contact';
-import { formatAddress, type ListingRecord } from '../listings/repository';
+import { formatAddress, type PublicListing } from '../listings/search/listing';
 import type { OutgoingMail } from '../mail/outbox';
 
 /** Where leads of partners without an agent email go (the default partner has none). */
@@ -10,13 +10,13 @@ export const HEARTH_LEADS_ADDRESS = 'leads@hearth.example';
 export function leadNotification(input: {
   context: AppContext;
   lead: ContactFormValues;
-  listing: ListingRecord | null;
+  listing: Pick<PublicListing, 'slugId' | 'listingCodeId' | 'address'> | null;
   pageOrigin: string | null;
   publicOrigin: string;
 }): OutgoingMail {
   const { context, lead, listing, pageOrigin, publicOrigin } = input;
   const name = `${lead.firstName} ${lead.lastName}`;
-  const about = listing ? formatAddress(listing) : null;
+  const about = listing ? formatAddress(listing.address) : null;
   const lines = [
     `${name} sent a message${about ? ` about ${about}` : ''}.`,
     '',

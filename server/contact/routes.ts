@@ -12,7 +12,7 @@ import { HttpError } from '../http/errors';
 import { rateLimitsFor, retryAfterSeconds } from '../http/rate-limit';
 import { sendJson } from '../http/respond';
 import type { RequestContext, Route } from '../http/router';
-import { findListingById, parseListingId, type ListingRecord } from '../listings/repository';
+import { findPublicListing, parseListingId, type PublicListing } from '../listings/search/listing';
 import { queueMail } from '../mail/outbox';
 import { parseStoredAppContext } from '../partners/app-context';
 import { hashApiKey, readPartnerKey } from '../partners/api-keys';
@@ -47,10 +47,10 @@ async function submitContactForm(ctx: RequestContext): Promise<void> {
 
   const result = validateContact(body);
   const fields: ContactFieldErrors & { listingId?: string } = result.ok ? {} : { ...result.errors };
-  let listing: ListingRecord | null = null;
+  let listing: PublicListing | null = null;
   if (body.listingId !== undefined && body.listingId !== null && body.listingId !== '') {
     const listingId = parseListingId(body.listingId);
-    listing = listingId === null ? null : await findListingById(db, listingId);
+    listing = listingId === null ? null : await findPublicListing(db, listingId);
     if (!listing) fields.listingId = LISTING_INVALID;
   }
   if (!result.ok || Object.keys(fields).length > 0) {

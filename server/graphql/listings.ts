@@ -4,7 +4,7 @@
  * a withheld street address is null.
  */
 import { isFavoriteForViewer } from '../accounts/favorites';
-import { parseListingId } from '../listings/repository';
+import { parseListingId } from '../listings/search/listing';
 import { listingCurrencies, RATES_DATE, RATES_SOURCE } from '../listings/currencies';
 import {
   findPublicListing,

@@ -6,7 +6,7 @@
 import { idArgument, requireViewer } from '../accounts/viewer';
 import { CaseError, type CaseResponse } from '../cases/cases';
 import { publicUrl } from '../http/public-url';
-import { parseListingId } from '../listings/repository';
+import { formatAddress, parseListingId } from '../listings/search/listing';
 import {
   createOffer,
   listOffers,
@@ -16,7 +16,6 @@ import {
   type OfferListing,
   type OfferRecord,
 } from '../offers/offers';
-import { formatAddress } from '../tours/tours';
 import { badUserInput } from './bad-input';
 import { builder } from './builder';
 import { GraphQLError } from './graphql-js';
@@ -59,7 +58,7 @@ const OfferListingRef = builder.objectRef<OfferListing>('OfferListing').implemen
     id: t.exposeID('id'),
     slugId: t.exposeString('slugId'),
     listingCodeId: t.exposeString('listingCodeId'),
-    listingAddress: t.string({ description: 'Without the street when the feed withholds it.', resolve: (l) => formatAddress(l) }),
+    listingAddress: t.string({ description: 'Without the street when the feed withholds it.', resolve: (l) => formatAddress(l.address) }),
     thumbnailPhotoUri: t.string({ nullable: true, resolve: (l, _a, ctx) => publicUrl(l.photoUri, ctx.publicOrigin) }),
     priceInPennies: t.float({ nullable: true, resolve: (l) => l.priceInPennies }),
     priceCurrencyCode: t.exposeString('priceCurrencyCode'),

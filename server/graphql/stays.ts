@@ -1,5 +1,5 @@
 /** Stays (spec §3 availability calendar; §7 availabilityCalendar). stayLoad is in listing-search.ts. */
-import { parseListingId } from '../listings/repository';
+import { parseListingId } from '../listings/search/listing';
 import { availabilityCalendar, MAX_CALENDAR_MONTHS, type CalendarDay, type CalendarMonth } from '../listings/search/availability';
 import { badUserInput, withBadInput } from './bad-input';
 import { builder } from './builder';

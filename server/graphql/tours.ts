@@ -9,7 +9,7 @@
 import { TOUR_STATUSES, type TourStatus } from '../../core/tours/tour-status';
 import { idArgument, requireViewer } from '../accounts/viewer';
 import { publicUrl } from '../http/public-url';
-import { parseListingId } from '../listings/repository';
+import { formatAddress, parseListingId, type PublicAddress } from '../listings/search/listing';
 import { icalLink } from '../tours/ical-links';
 import {
   createOpenHouse,
@@ -21,7 +21,6 @@ import {
 } from '../tours/open-houses';
 import {
   decideTour,
-  formatAddress,
   hasCalendarFile,
   listTours,
   listToursByListing,
@@ -74,17 +73,15 @@ const TourLocation = builder.objectRef<{ latitude: number; longitude: number }>(
   fields: (t) => ({ latitude: t.exposeFloat('latitude'), longitude: t.exposeFloat('longitude') }),
 });
 
-const TourAddress = builder
-  .objectRef<{ streetLine1: string; city: string; stateProvince: string; postalCode: string }>('TourAddress')
-  .implement({
-    description: 'streetLine1 is empty when the feed withholds the street.',
-    fields: (t) => ({
-      streetLine1: t.exposeString('streetLine1'),
-      city: t.exposeString('city'),
-      stateProvince: t.exposeString('stateProvince'),
-      postalCode: t.exposeString('postalCode'),
-    }),
-  });
+const TourAddress = builder.objectRef<PublicAddress>('TourAddress').implement({
+  description: 'streetLine1 is empty when the feed withholds the street.',
+  fields: (t) => ({
+    streetLine1: t.string({ resolve: (a) => a.streetLine1 ?? '' }),
+    city: t.exposeString('city'),
+    stateProvince: t.exposeString('stateProvince'),
+    postalCode: t.exposeString('postalCode'),
+  }),
+});
 
 const TourListing = builder.objectRef<Pick<TourRecord['listing'], 'id' | 'slugId' | 'listingCodeId' | 'timeZone'>>('TourListing').implement({
   fields: (t) => ({
@@ -147,8 +144,8 @@ const RequestedTour = builder.objectRef<TourRecord>('RequestedTour').implement({
           ? { latitude: r.listing.latitude, longitude: r.listing.longitude }
           : null,
     }),
-    listingAddress: t.string({ resolve: (r) => formatAddress(r.listing) }),
-    listingAddressModel: t.field({ type: TourAddress, resolve: (r) => r.listing }),
+    listingAddress: t.string({ resolve: (r) => formatAddress(r.listing.address) }),
+    listingAddressModel: t.field({ type: TourAddress, resolve: (r) => r.listing.address }),
     thumbnailPhotoUri: t.string({ nullable: true, resolve: (r, _a, ctx) => publicUrl(r.listing.photoUri, ctx.publicOrigin) }),
     tourListing: t.field({ type: TourListing, resolve: (r) => r.listing }),
     requestUser: t.field({ type: TourRequestUser, resolve: (r) => r.buyer }),

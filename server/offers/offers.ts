@@ -12,6 +12,14 @@
 import type { UserRecord } from '../accounts/users';
 import { BUYER_OFFER_TYPE, CaseError, findApplicationType, insertCase, type CaseResponse } from '../cases/cases';
 import type { Database, Queryable } from '../db';
+import {
+  PUBLIC_ADDRESS_COLUMNS,
+  PUBLIC_LISTING,
+  publicAddress,
+  shownAddressPart,
+  type PublicAddress,
+  type PublicAddressRow,
+} from '../listings/search/listing';
 import { latestDefinition } from '../questionnaires/definitions';
 import { startOwnedResponse } from '../questionnaires/responses';
 
@@ -23,11 +31,7 @@ export interface OfferListing {
   id: number;
   slugId: string;
   listingCodeId: string;
-  /** Empty when the feed withholds the street (internet_address_display = false). */
-  streetLine1: string;
-  city: string;
-  stateProvince: string;
-  postalCode: string;
+  address: PublicAddress;
   photoUri: string | null;
   priceInPennies: number | null;
   priceCurrencyCode: string;
@@ -64,7 +68,7 @@ export function offerRole(offer: OfferRecord, user: UserRecord): OfferRole | nul
 // ---------------------------------------------------------------------------------------------------
 // Reading
 
-interface OfferRow {
+interface OfferRow extends PublicAddressRow {
   id: number;
   case_id: number;
   response_id: string;
@@ -80,10 +84,6 @@ interface OfferRow {
   listing_id: number;
   slug_id: string;
   listing_code_id: string;
-  street_line1: string;
-  city: string;
-  state_province: string;
-  postal_code: string;
   photo_uri: string | null;
   price_in_pennies: number | null;
   price_currency_code: string;
@@ -95,10 +95,8 @@ interface OfferRow {
 
 const OFFER_SELECT = `SELECT o.id, o.case_id, c.response_id, r.completed_at, o.offer_status, o.amount_in_pennies, o.currency_code,
     o.prequalified, o.cash, to_char(o.closing_date, 'YYYY-MM-DD') AS closing_date, o.contingencies, o.created_at,
-    l.id AS listing_id, l.slug_id, l.listing_code_id,
-    CASE WHEN l.internet_address_display THEN l.street_line1 ELSE '' END AS street_line1,
-    l.city, l.state_province, l.postal_code, l.photos -> 0 ->> 'photoUrl' AS photo_uri, l.price_in_pennies,
-    l.price_currency_code, l.seller_user_id,
+    l.id AS listing_id, l.slug_id, l.listing_code_id, ${PUBLIC_ADDRESS_COLUMNS}, l.photos -> 0 ->> 'photoUrl' AS photo_uri,
+    l.price_in_pennies, l.price_currency_code, l.seller_user_id,
     u.id AS buyer_id, u.first_name AS buyer_first_name, u.last_name AS buyer_last_name
   FROM offers o
   JOIN application_cases c ON c.id = o.case_id
@@ -127,10 +125,7 @@ function toOffer(r: OfferRow): OfferRecord {
       id: Number(r.listing_id),
       slugId: r.slug_id,
       listingCodeId: r.listing_code_id,
-      streetLine1: r.street_line1 ?? '',
-      city: r.city,
-      stateProvince: r.state_province,
-      postalCode: r.postal_code,
+      address: publicAddress(r),
       photoUri: r.photo_uri,
       priceInPennies: nullableNumber(r.price_in_pennies),
       priceCurrencyCode: r.price_currency_code,
@@ -182,17 +177,13 @@ export async function listOffersByListing(db: Queryable, listingId: number, user
 // ---------------------------------------------------------------------------------------------------
 // Starting an offer (createOffer)
 
-interface OfferableListing {
+interface OfferableListing extends PublicAddressRow {
   id: number;
   enable_offer: boolean;
   seller_user_id: number | null;
   price_currency_code: string;
-  internet_address_display: boolean;
-  street_line1: string;
+  /** Null when the feed withholds the address, as the street. */
   unit_number: string | null;
-  city: string;
-  state_province: string;
-  postal_code: string;
   county: string | null;
   latitude: number | null;
   longitude: number | null;
@@ -206,8 +197,8 @@ const contextText = (value: string | number | null) => (value === null ? '' : St
 /** Spec §3 "Buyer case context fields": what the buyer-offer questionnaire knows of the home from the start. */
 function buyerCaseContext(l: OfferableListing): Record<string, string> {
   return {
-    street_address: l.internet_address_display ? l.street_line1 : '',
-    aptSuite: l.internet_address_display ? contextText(l.unit_number) : '',
+    street_address: contextText(l.street_line1),
+    aptSuite: contextText(l.unit_number),
     city: l.city,
     county: contextText(l.county),
     short_state: l.state_province,
@@ -244,9 +235,9 @@ export async function createOffer(
 ): Promise<OfferRecord> {
   if (input.appType !== BUYER_OFFER_TYPE) throw new CaseError('BAD_USER_INPUT', `appType must be '${BUYER_OFFER_TYPE}'.`, 'appType');
   const { rows } = await db.query<OfferableListing>(
-    `SELECT id, enable_offer, seller_user_id, price_currency_code, internet_address_display, street_line1, unit_number, city,
-        state_province, postal_code, county, latitude, longitude, bedrooms, bathrooms, area
-       FROM listings WHERE id = $1 AND internet_entire_listing_display`,
+    `SELECT l.id, l.enable_offer, l.seller_user_id, l.price_currency_code, ${PUBLIC_ADDRESS_COLUMNS},
+        ${shownAddressPart('unit_number')} AS unit_number, l.county, l.latitude, l.longitude, l.bedrooms, l.bathrooms, l.area
+       FROM listings l WHERE l.id = $1 AND ${PUBLIC_LISTING}`,
     [input.listingId],
   );
   const listing = rows[0];

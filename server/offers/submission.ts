@@ -19,8 +19,8 @@ import { renderTemplate } from '../../questionnaire/engine/templates';
 import { isChecked } from '../../questionnaire/widgets/radio-checkbox/radio-checkbox.rules';
 import { YES, type OptionSpec, type Values, type WidgetSpec } from '../../questionnaire/widgets/widget';
 import type { Queryable } from '../db';
+import { formatAddress, PUBLIC_ADDRESS_COLUMNS, publicAddress, type PublicAddress, type PublicAddressRow } from '../listings/search/listing';
 import { queueMail } from '../mail/outbox';
-import { formatAddress } from '../tours/tours';
 
 const OFFER_VARIABLES = {
   amount: 'offer_amount',
@@ -105,7 +105,7 @@ export function offerAnswersOf(definition: QuestionnaireDefinition, context: Con
 // The seller's mail
 
 interface SubmittedOffer {
-  listing: { streetLine1: string; city: string; stateProvince: string; postalCode: string };
+  listing: PublicAddress;
   currencyCode: string;
   buyerName: string;
   answers: OfferAnswers;
@@ -144,20 +144,17 @@ export function sellerOfferMail(offer: SubmittedOffer, updated: boolean): { subj
 /** The offer of buyer case `caseId` becomes Submitted (or is updated) from the completed answers. */
 export async function submitOffer(tx: Queryable, caseId: number, definition: QuestionnaireDefinition, context: Context): Promise<void> {
   const answers = offerAnswersOf(definition, context);
-  const { rows } = await tx.query<{
-    id: number;
-    offer_status: string;
-    currency_code: string;
-    street_line1: string;
-    city: string;
-    state_province: string;
-    postal_code: string;
-    seller_email: string | null;
-    first_name: string;
-    last_name: string;
-  }>(
-    `SELECT o.id, o.offer_status, o.currency_code, l.street_line1, l.city, l.state_province, l.postal_code,
-        s.email AS seller_email, b.first_name, b.last_name
+  const { rows } = await tx.query<
+    PublicAddressRow & {
+      id: number;
+      offer_status: string;
+      currency_code: string;
+      seller_email: string | null;
+      first_name: string;
+      last_name: string;
+    }
+  >(
+    `SELECT o.id, o.offer_status, o.currency_code, ${PUBLIC_ADDRESS_COLUMNS}, s.email AS seller_email, b.first_name, b.last_name
       FROM offers o JOIN listings l ON l.id = o.listing_id JOIN users b ON b.id = o.buyer_user_id
       LEFT JOIN users s ON s.id = l.seller_user_id
      WHERE o.case_id = $1 FOR UPDATE OF o`,
@@ -176,7 +173,7 @@ export async function submitOffer(tx: Queryable, caseId: number, definition: Que
   if (!offer.seller_email) return;
   const mail = sellerOfferMail(
     {
-      listing: { streetLine1: offer.street_line1, city: offer.city, stateProvince: offer.state_province, postalCode: offer.postal_code },
+      listing: publicAddress(offer),
       currencyCode: offer.currency_code,
       buyerName: `${offer.first_name} ${offer.last_name}`.trim() || 'A buyer',
       answers,

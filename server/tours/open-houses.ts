@@ -9,7 +9,8 @@ import { tourTexts } from '../../core/i18n/tours';
 import { openHouseTimeError, parseInstant } from '../../core/tours/tour-times';
 import type { Queryable } from '../db';
 import type { UserRecord } from '../accounts/users';
-import { formatAddress, TourError } from './tours';
+import { PUBLIC_ADDRESS_COLUMNS, publicAddress, type PublicAddress, type PublicAddressRow } from '../listings/search/listing';
+import { TourError } from './tours';
 
 export interface SellerOpenHouse {
   id: number;
@@ -23,17 +24,14 @@ export interface SellerOpenHouse {
   listing: {
     slugId: string;
     listingCodeId: string;
-    streetLine1: string;
-    city: string;
-    stateProvince: string;
-    postalCode: string;
+    address: PublicAddress;
     timeZone: string;
     sellerUserId: number | null;
     isPublic: boolean;
   };
 }
 
-interface Row {
+interface Row extends PublicAddressRow {
   id: number;
   listing_id: number;
   start_at: Date;
@@ -44,18 +42,14 @@ interface Row {
   source_key: string | null;
   slug_id: string;
   listing_code_id: string;
-  street_line1: string;
-  city: string;
-  state_province: string;
-  postal_code: string;
   time_zone: string;
   seller_user_id: number | null;
   is_public: boolean;
 }
 
 const SELECT = `SELECT o.id, o.listing_id, o.start_at, o.end_at, o.is_active, o.is_virtual, o.virtual_url, o.source_key,
-    l.slug_id, l.listing_code_id, CASE WHEN l.internet_address_display THEN l.street_line1 ELSE '' END AS street_line1,
-    l.city, l.state_province, l.postal_code, l.time_zone, l.seller_user_id, l.internet_entire_listing_display AS is_public
+    l.slug_id, l.listing_code_id, ${PUBLIC_ADDRESS_COLUMNS}, l.time_zone, l.seller_user_id,
+    l.internet_entire_listing_display AS is_public
   FROM open_houses o JOIN listings l ON l.id = o.listing_id`;
 
 const toOpenHouse = (r: Row): SellerOpenHouse => ({
@@ -70,10 +64,7 @@ const toOpenHouse = (r: Row): SellerOpenHouse => ({
   listing: {
     slugId: r.slug_id,
     listingCodeId: r.listing_code_id,
-    streetLine1: r.street_line1 ?? '',
-    city: r.city,
-    stateProvince: r.state_province,
-    postalCode: r.postal_code,
+    address: publicAddress(r),
     timeZone: r.time_zone,
     sellerUserId: r.seller_user_id === null ? null : Number(r.seller_user_id),
     isPublic: r.is_public,
@@ -131,8 +122,6 @@ export async function listOpenHousesByListing(
 
 /** Anyone may download the calendar file of an open house the public can see: active, not over, public listing. */
 export const isPublicOpenHouse = (o: SellerOpenHouse, now = new Date()) => o.isActive && o.listing.isPublic && o.end > now;
-
-export const openHouseAddress = (o: SellerOpenHouse) => formatAddress(o.listing);
 
 function readTimes(startText: string, endText: string, zone: string, now: Date): { start: Date; end: Date } {
   const start = parseInstant(startText);

@@ -10,10 +10,11 @@ import { findUserById, type UserRecord } from '../accounts/users';
 import { notFound } from '../http/errors';
 import { BASE_SECURITY_HEADERS } from '../http/respond';
 import type { RequestContext, Route } from '../http/router';
+import { formatAddress } from '../listings/search/listing';
 import { icalFileName, renderCalendar } from './ical';
 import { type IcalKind, verifyIcalToken } from './ical-links';
-import { findOpenHouse, isPublicOpenHouse, isSellerOf, openHouseAddress } from './open-houses';
-import { findTour, formatAddress, hasCalendarFile, tourRole } from './tours';
+import { findOpenHouse, isPublicOpenHouse, isSellerOf } from './open-houses';
+import { findTour, hasCalendarFile, tourRole } from './tours';
 
 const ICAL_PATH = /^([1-9][0-9]{0,15})\/ical\/?$/;
 
@@ -49,7 +50,7 @@ const tourIcal: Route = {
     const user = await caller(ctx, 'tour', id);
     const tour = user ? await findTour(ctx.services.db, id) : null;
     if (!user || !tour || !tourRole(tour, user) || !hasCalendarFile(tour)) throw notFound();
-    const address = formatAddress(tour.listing);
+    const address = formatAddress(tour.listing.address);
     const body = renderCalendar({
       uid: `tour-${tour.id}@${host(ctx)}`,
       start: tour.start!,
@@ -72,7 +73,7 @@ const openHouseIcal: Route = {
       const user = await caller(ctx, 'open-house', id);
       if (!user || !isSellerOf(openHouse, user)) throw notFound();
     }
-    const address = openHouseAddress(openHouse);
+    const address = formatAddress(openHouse.listing.address);
     const body = renderCalendar({
       uid: `open-house-${openHouse.id}@${host(ctx)}`,
       start: openHouse.start,

@@ -19,6 +19,7 @@ import {
 } from '../../core/tours/tour-times';
 import type { Database, Queryable } from '../db';
 import type { UserRecord } from '../accounts/users';
+import { formatAddress, PUBLIC_ADDRESS_COLUMNS, publicAddress, type PublicAddress, type PublicAddressRow } from '../listings/search/listing';
 import { queueMail } from '../mail/outbox';
 
 export const REQUESTED_TIMES_MAX = 20;
@@ -54,11 +55,7 @@ export interface TourListing {
   id: number;
   slugId: string;
   listingCodeId: string;
-  /** Empty when the feed withholds the street (internet_address_display = false). */
-  streetLine1: string;
-  city: string;
-  stateProvince: string;
-  postalCode: string;
+  address: PublicAddress;
   latitude: number | null;
   longitude: number | null;
   timeZone: string;
@@ -90,9 +87,6 @@ export function tourRole(tour: TourRecord, user: UserRecord): TourRole | null {
   return null;
 }
 
-export const formatAddress = (l: Pick<TourListing, 'streetLine1' | 'city' | 'stateProvince' | 'postalCode'>) =>
-  `${l.streetLine1 ? `${l.streetLine1}, ` : ''}${l.city}, ${l.stateProvince} ${l.postalCode}`.trim();
-
 /** The §4 statuses that show the scheduled time and get a calendar file. */
 export const hasCalendarFile = (tour: TourRecord) =>
   tour.start !== null && tour.end !== null && TOUR_STATUSES_WITH_TIME.includes(tour.status);
@@ -100,7 +94,7 @@ export const hasCalendarFile = (tour: TourRecord) =>
 // ---------------------------------------------------------------------------------------------------
 // Reading
 
-interface TourRow {
+interface TourRow extends PublicAddressRow {
   id: number;
   tour_status: TourStatus;
   start_at: Date | null;
@@ -118,10 +112,6 @@ interface TourRow {
   listing_id: number;
   slug_id: string;
   listing_code_id: string;
-  street_line1: string;
-  city: string;
-  state_province: string;
-  postal_code: string;
   latitude: number | null;
   longitude: number | null;
   time_zone: string;
@@ -137,9 +127,7 @@ const TOUR_SELECT = `SELECT t.id, t.tour_status, t.start_at, t.end_at, t.cancell
     t.agent_phone, t.qualified, t.qualified_lender_name, t.qualified_amount, t.created_at, t.updated_at,
     (SELECT json_agg((extract(epoch FROM r.scheduled_at) * 1000)::bigint ORDER BY r.scheduled_at)
        FROM requested_tour_times r WHERE r.tour_id = t.id) AS requested,
-    l.id AS listing_id, l.slug_id, l.listing_code_id,
-    CASE WHEN l.internet_address_display THEN l.street_line1 ELSE '' END AS street_line1,
-    l.city, l.state_province, l.postal_code, l.latitude, l.longitude, l.time_zone,
+    l.id AS listing_id, l.slug_id, l.listing_code_id, ${PUBLIC_ADDRESS_COLUMNS}, l.latitude, l.longitude, l.time_zone,
     l.photos -> 0 ->> 'photoUrl' AS photo_uri, l.seller_user_id,
     u.id AS buyer_id, u.first_name AS buyer_first_name, u.last_name AS buyer_last_name, u.email AS buyer_email
   FROM requested_tours t JOIN listings l ON l.id = t.listing_id JOIN users u ON u.id = t.buyer_user_id`;
@@ -164,10 +152,7 @@ function toTour(r: TourRow): TourRecord {
       id: Number(r.listing_id),
       slugId: r.slug_id,
       listingCodeId: r.listing_code_id,
-      streetLine1: r.street_line1 ?? '',
-      city: r.city,
-      stateProvince: r.state_province,
-      postalCode: r.postal_code,
+      address: publicAddress(r),
       latitude: r.latitude,
       longitude: r.longitude,
       timeZone: r.time_zone,
@@ -357,7 +342,7 @@ async function mailSellerAboutRequest(tx: Queryable, tour: TourRecord): Promise<
   const zone = tour.listing.timeZone;
   const a = tour.agentAndQualification;
   const lines = [
-    `${buyerName(tour)} would like to tour ${formatAddress(tour.listing)}.`,
+    `${buyerName(tour)} would like to tour ${formatAddress(tour.listing.address)}.`,
     '',
     'Requested times:',
     ...tour.requestedTimes.map((t) => `- ${formatTourTime(t, zone)}`),
@@ -369,12 +354,12 @@ async function mailSellerAboutRequest(tx: Queryable, tour: TourRecord): Promise<
     '',
     'Open your tours in Hearth to confirm one of the times or cancel the request.',
   ];
-  await queueMail(tx, { to, subject: `Tour request: ${formatAddress(tour.listing)}`, body: lines.join('\n') });
+  await queueMail(tx, { to, subject: `Tour request: ${formatAddress(tour.listing.address)}`, body: lines.join('\n') });
 }
 
 async function mailBuyerAboutDecision(tx: Queryable, tour: TourRecord): Promise<void> {
   const zone = tour.listing.timeZone;
-  const address = formatAddress(tour.listing);
+  const address = formatAddress(tour.listing.address);
   let subject: string;
   let body: string[];
   if (tour.status === 'SCHEDULED') {

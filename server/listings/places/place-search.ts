@@ -12,7 +12,7 @@
  * more listings, then cities before neighbourhoods, ZIPs and addresses.
  */
 import type { Queryable } from '../../db';
-import { PUBLIC_LISTING } from '../search/listing';
+import { ADDRESS_DISPLAYED, PUBLIC_LISTING } from '../search/listing';
 import { BadSearchInput } from '../search/sql';
 import type { PlaceFilter } from '../search/filters';
 
@@ -233,7 +233,7 @@ async function addressMatches(db: Queryable, query: string, countries: string[],
   }>(
     `SELECT l.id, l.street_line1, l.city, l.state_province, l.country_code, l.latitude, l.longitude
        FROM listings l
-      WHERE ${PUBLIC_LISTING} AND l.internet_address_display AND l.country_code = ANY($2::text[])
+      WHERE ${PUBLIC_LISTING} AND ${ADDRESS_DISPLAYED} AND l.country_code = ANY($2::text[])
         AND lower(l.street_line1) LIKE $1
       ORDER BY l.street_line1, l.id LIMIT $3`,
     [`${query.replace(LIKE_SPECIAL, (c) => `\\${c}`)}%`, countries, limit],

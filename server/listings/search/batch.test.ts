@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../db';
 import { engineName, openTestDatabase } from '../../testing/test-server';
-import { Batcher, listingLoaders, openHousesOf, priceHistoriesOf, similarHomesOf } from './batch';
-import { findPublicListing, priceHistory, similarHomes, upcomingOpenHouses, type PublicListing } from './listing';
+import { Batcher, listingLoaders, priceHistoriesOf, similarHomesOf } from './batch';
+import {
+  findPublicListing,
+  listingColumns,
+  priceHistory,
+  similarHomes,
+  upcomingOpenHouses,
+  type ListingRow,
+  type PublicListing,
+} from './listing';
 import { insertListings } from './test-listings';
 
 let db: Database;
@@ -80,9 +88,15 @@ describe(`batched nested listing fields equal the one-listing queries (${engineN
 
   it('open houses', async () => {
     const ids = listings.map((l) => l.id);
-    const batched = await openHousesOf(db, ids);
-    expect(batched).toEqual(await Promise.all(ids.map((id) => upcomingOpenHouses(db, id))));
+    const batched = await upcomingOpenHouses(db, ids);
+    expect(batched).toEqual(await Promise.all(ids.map(async (id) => (await upcomingOpenHouses(db, [id]))[0])));
     expect(batched[0]).toHaveLength(2);
+    // A search page reads them with its rows: the same entries.
+    const { rows } = await db.query<ListingRow>(
+      `SELECT ${listingColumns(new Set(['openHouses']))} FROM listings l WHERE l.id = ANY($1::int8[]) ORDER BY l.id`,
+      [ids],
+    );
+    expect(rows.map((r) => r.open_houses)).toEqual(batched);
   });
 
   it('price history', async () => {
@@ -109,7 +123,7 @@ describe(`batched nested listing fields equal the one-listing queries (${engineN
       Promise.all(placed.map((l) => loaders.similarHomes.load(l))),
     ]);
     expect(spy.queries).toBe(3);
-    expect(houses).toEqual(await openHousesOf(db, placed.map((l) => l.id)));
+    expect(houses).toEqual(await upcomingOpenHouses(db, placed.map((l) => l.id)));
     expect(histories).toEqual(await priceHistoriesOf(db, placed.map((l) => l.id)));
     expect(similar).toEqual(await similarHomesOf(db, placed));
   });

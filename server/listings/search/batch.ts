@@ -3,7 +3,8 @@
  * dependency). When a page of 25 listings asks for openHouse, priceHistory or similarHomes, GraphQL
  * calls each resolver 25 times in the same tick; the batcher collects those calls and answers them with
  * one query per field instead of 25 (the N+1 problem). Results equal the one-listing functions in
- * listing.ts: same conditions, order and limits, per listing.
+ * listing.ts: same conditions, order and limits, per listing (open houses: listing.ts reads them for any
+ * listings at once).
  */
 import type { Queryable } from '../../db';
 import {
@@ -15,6 +16,7 @@ import {
   SIMILAR_RADIUS_DEGREES,
   similarHomes,
   toPublicListing,
+  upcomingOpenHouses,
   type ListingRow,
   type OpenHouseEntry,
   type PriceHistoryEntry,
@@ -48,39 +50,6 @@ export class Batcher<K, V> {
 }
 
 const unique = (ids: number[]) => [...new Set(ids)];
-
-/** Upcoming open houses of many listings (as upcomingOpenHouses: active, not over, soonest first, 20 each). */
-export async function openHousesOf(db: Queryable, listingIds: number[]): Promise<OpenHouseEntry[][]> {
-  const { rows } = await db.query<{
-    listing_id: number;
-    id: number;
-    start_at: Date;
-    end_at: Date;
-    is_active: boolean;
-    is_virtual: boolean;
-    virtual_url: string | null;
-  }>(
-    `SELECT listing_id, id, start_at, end_at, is_active, is_virtual, virtual_url FROM (
-       SELECT o.*, row_number() OVER (PARTITION BY o.listing_id ORDER BY o.start_at, o.id) AS n FROM open_houses o
-        WHERE o.listing_id = ANY($1::int8[]) AND o.is_active AND o.end_at > now()) AS o
-      WHERE n <= 20 ORDER BY listing_id, start_at, id`,
-    [unique(listingIds)],
-  );
-  const byListing = new Map<number, OpenHouseEntry[]>();
-  for (const r of rows) {
-    const list = byListing.get(r.listing_id) ?? [];
-    list.push({
-      id: r.id,
-      startDateTime: r.start_at.toISOString(),
-      endDateTime: r.end_at.toISOString(),
-      isActive: r.is_active,
-      isVirtual: r.is_virtual,
-      virtualUrl: r.virtual_url,
-    });
-    byListing.set(r.listing_id, list);
-  }
-  return listingIds.map((id) => byListing.get(id) ?? []);
-}
 
 /** Price histories of many listings (as priceHistory: newest first, 100 each). */
 export async function priceHistoriesOf(db: Queryable, listingIds: number[]): Promise<PriceHistoryEntry[][]> {
@@ -165,7 +134,7 @@ export function listingLoaders(context: object, db: Queryable): ListingLoaders {
   let found = loaders.get(context);
   if (!found) {
     found = {
-      openHouses: new Batcher((ids) => openHousesOf(db, ids)),
+      openHouses: new Batcher((ids) => upcomingOpenHouses(db, ids)),
       priceHistory: new Batcher((ids) => priceHistoriesOf(db, ids)),
       similarHomes: new Batcher((listings) => similarHomesOf(db, listings)),
     };

@@ -2,7 +2,8 @@
  * The public listing: every field of spec §3 Listing as the API serves it, read with one column list
  * so the search, the detail and the feed return the same object. Public means: hidden listings
  * (RESO InternetEntireListingDisplayYN = false) are never read, and the street line is withheld when
- * InternetAddressDisplayYN is false.
+ * InternetAddressDisplayYN is false. The public address is built here for every read that shows one
+ * (tours, offers, open houses, mails, calendar files, the contact form's lead).
  */
 import type { Queryable } from '../../db';
 import { SqlParams } from './sql';
@@ -12,6 +13,55 @@ export const NEW_LISTING_DAYS = 7;
 
 /** Every public read starts from this condition (alias `l`). */
 export const PUBLIC_LISTING = 'l.internet_entire_listing_display';
+
+const LISTING_ID_TEXT = /^[1-9][0-9]{0,15}$/;
+
+/**
+ * A listing id from a client: a JSON number or a string of digits (GraphQL IDs are strings), positive
+ * and small enough for a JavaScript number to hold exactly. Null when it is anything else.
+ */
+export function parseListingId(value: unknown): number | null {
+  const n = typeof value === 'string' && LISTING_ID_TEXT.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The public address
+
+/** The feed lets us show the street (RESO InternetAddressDisplayYN; alias `l`). */
+export const ADDRESS_DISPLAYED = 'l.internet_address_display';
+
+/** A street-level column of `l` (street_line1, unit_number) as the public may see it: NULL when withheld. */
+export const shownAddressPart = (column: 'street_line1' | 'unit_number') => `CASE WHEN ${ADDRESS_DISPLAYED} THEN l.${column} END`;
+
+/** The select list behind PublicAddress (alias `l`), read into it by publicAddress. */
+export const PUBLIC_ADDRESS_COLUMNS = `${shownAddressPart('street_line1')} AS street_line1, l.city, l.state_province, l.postal_code`;
+
+/** The address as anyone may see it: the street is null when the feed withholds it. */
+export interface PublicAddress {
+  streetLine1: string | null;
+  city: string;
+  stateProvince: string;
+  postalCode: string;
+}
+
+export interface PublicAddressRow {
+  street_line1: string | null;
+  city: string;
+  state_province: string;
+  postal_code: string;
+}
+
+export const publicAddress = (r: PublicAddressRow): PublicAddress => ({
+  streetLine1: r.street_line1,
+  city: r.city,
+  stateProvince: r.state_province,
+  postalCode: r.postal_code,
+});
+
+/** One line, as mails, calendar files and the tour and offer lists show it: '12 Elm St, Provo, UT 84601', or without the street. */
+export const formatAddress = (a: PublicAddress) =>
+  `${a.streetLine1 ? `${a.streetLine1}, ` : ''}${a.city}, ${a.stateProvince} ${a.postalCode}`.trim();
 
 /** Statuses a buyer can still act on: what search, feeds and pins show (sold homes only via history). */
 export const SEARCHABLE_STATUSES = ['Active', 'Active Under Contract', 'Coming Soon', 'Pending'] as const;
@@ -73,7 +123,7 @@ export interface PublicListing {
   propertySubType: string | null;
   latitude: number | null;
   longitude: number | null;
-  address: { streetLine1: string | null; city: string; postalCode: string; stateProvince: string };
+  address: PublicAddress;
   neighbourhood: string | null;
   countryCode: string;
   /** IANA zone of the listing: open-house and tour times are shown in it. */
@@ -133,8 +183,9 @@ export interface PublicListing {
 }
 
 /**
- * A listing's upcoming open houses as one json value, as upcomingOpenHouses returns them (active, not over,
- * soonest first, 20 at most; times in ISO 8601 UTC with milliseconds, like Date.toISOString).
+ * The open houses the public sees of listing `l.id` as one json value of OpenHouseEntry (active, not over,
+ * soonest first, 20 at most; times in ISO 8601 UTC with milliseconds, like Date.toISOString): with a
+ * search page's rows, and for any listings by upcomingOpenHouses.
  */
 const OPEN_HOUSES_SQL = `(SELECT coalesce(json_agg(json_build_object('id', o.id,
       'startDateTime', to_char(o.start_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
@@ -146,8 +197,7 @@ const OPEN_HOUSES_SQL = `(SELECT coalesce(json_agg(json_build_object('id', o.id,
 /** The select list behind PublicListing (table alias `l`). Dates as text: no time-zone drift. */
 export const LISTING_COLUMNS = `l.id, l.listing_code_id, l.slug_id, l.org_code_id, l.mls_number, l.status,
   l.classification, l.property_type, l.property_sub_type, l.latitude, l.longitude,
-  CASE WHEN l.internet_address_display THEN l.street_line1 END AS street_line1,
-  l.city, l.postal_code, l.state_province, l.neighbourhood, l.country_code, l.time_zone,
+  ${PUBLIC_ADDRESS_COLUMNS}, l.neighbourhood, l.country_code, l.time_zone,
   l.area, l.area_unit, l.area_sq_ft, l.lot_size, l.lot_size_unit, l.bedrooms, l.bathrooms, l.year_built,
   l.garage_bays, l.hoa_fee_in_pennies, l.hoa_fee_frequency, l.price_in_pennies, l.price_currency_code,
   l.photos, l.favorite_count, ${NEW_LISTING_SQL} AS new_listing, ${DAYS_ON_MARKET_SQL} AS days_on_hearth,
@@ -177,7 +227,7 @@ const FIELD_COLUMNS: Partial<Record<ListingField, string>> = {
   propertySubType: 'l.property_sub_type',
   latitude: 'l.latitude',
   longitude: 'l.longitude',
-  address: `CASE WHEN l.internet_address_display THEN l.street_line1 END AS street_line1, l.city, l.postal_code, l.state_province`,
+  address: PUBLIC_ADDRESS_COLUMNS,
   neighbourhood: 'l.neighbourhood',
   countryCode: 'l.country_code',
   timeZone: 'l.time_zone',
@@ -251,7 +301,7 @@ export function listingColumns(fields: ListingFieldSet | null): string {
   return [...columns].join(', ');
 }
 
-export interface ListingRow {
+export interface ListingRow extends PublicAddressRow {
   id: number;
   listing_code_id: string;
   slug_id: string;
@@ -263,10 +313,6 @@ export interface ListingRow {
   property_sub_type: string | null;
   latitude: number | null;
   longitude: number | null;
-  street_line1: string | null;
-  city: string;
-  postal_code: string;
-  state_province: string;
   neighbourhood: string | null;
   country_code: string;
   time_zone: string;
@@ -336,12 +382,7 @@ export function toPublicListing(r: ListingRow): PublicListing {
     propertySubType: r.property_sub_type,
     latitude: r.latitude,
     longitude: r.longitude,
-    address: {
-      streetLine1: r.street_line1,
-      city: r.city,
-      postalCode: r.postal_code,
-      stateProvince: r.state_province,
-    },
+    address: publicAddress(r),
     neighbourhood: r.neighbourhood,
     countryCode: r.country_code,
     timeZone: r.time_zone,
@@ -456,28 +497,14 @@ export interface OpenHouseEntry {
   virtualUrl: string | null;
 }
 
-/** Active open houses that are not over yet, soonest first. */
-export async function upcomingOpenHouses(db: Queryable, listingId: number): Promise<OpenHouseEntry[]> {
-  const { rows } = await db.query<{
-    id: number;
-    start_at: Date;
-    end_at: Date;
-    is_active: boolean;
-    is_virtual: boolean;
-    virtual_url: string | null;
-  }>(
-    `SELECT id, start_at, end_at, is_active, is_virtual, virtual_url FROM open_houses
-      WHERE listing_id = $1 AND is_active AND end_at > now() ORDER BY start_at, id LIMIT 20`,
-    [listingId],
+/** The open houses the public sees of each listing (active, not over, soonest first, 20 each), in the order of the ids. */
+export async function upcomingOpenHouses(db: Queryable, listingIds: readonly number[]): Promise<OpenHouseEntry[][]> {
+  const { rows } = await db.query<{ id: number; open_houses: OpenHouseEntry[] }>(
+    `SELECT l.id, ${OPEN_HOUSES_SQL} FROM unnest($1::int8[]) AS l(id)`,
+    [[...new Set(listingIds)]],
   );
-  return rows.map((r) => ({
-    id: r.id,
-    startDateTime: r.start_at.toISOString(),
-    endDateTime: r.end_at.toISOString(),
-    isActive: r.is_active,
-    isVirtual: r.is_virtual,
-    virtualUrl: r.virtual_url,
-  }));
+  const byListing = new Map(rows.map((r) => [Number(r.id), r.open_houses]));
+  return listingIds.map((id) => byListing.get(id) ?? []);
 }
 
 /** How far similar homes may be: about 11 km north–south (widened east–west by 1/cos(latitude)). */
