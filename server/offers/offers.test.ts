@@ -3,6 +3,7 @@ import type { RunningServer } from '../app';
 import { outbox, signUp, type SignedUp } from '../accounts/testing';
 import { engineName, startTestServer } from '../testing/test-server';
 import { codeOf, graphqlAs } from '../testing/graphql';
+import { offerScreens } from './testing';
 
 let server: RunningServer;
 let listingId: number;
@@ -26,35 +27,6 @@ const BY_LISTING = `query ($listingId: ID!) { offersByListing(listingId: $listin
 const CURRENT = `query ($id: ID!) { currentScreen(id: $id) { questionnaire screenId context completedAt } }`;
 const NEXT = `mutation ($respId: ID!, $data: JSON!) { questionnaireNextScreen(respId: $respId, data: $data) { screenId end completedAt } }`;
 const RESET = `mutation ($respId: ID!) { resetQuestionnaireResponseHistory(respId: $respId) { screenId } }`;
-
-/** The answers of questionnaire/definitions/buyer-offer.json, screen by screen. */
-const offerScreens = (overrides: { amount?: string; cash?: boolean } = {}): Record<string, string>[] => [
-  {
-    offer_amount: overrides.amount ?? '$450,000',
-    earnest_money: '5000',
-    closing_date: '03/15/2027',
-    offer_expiration_date: '1/31/2027',
-    seller_concessions: '',
-    inclusions: 'Fridge',
-  },
-  overrides.cash
-    ? { cash_offer: 'Yes', fin_conventional: 'Off', fin_fha: 'Off', fin_va: 'Off', fin_usda: 'Off', home_sale_contingency: 'Off', no_home_sale_contingency: 'Yes' }
-    : {
-        cash_offer: 'Off',
-        fin_conventional: 'Yes',
-        fin_fha: 'Off',
-        fin_va: 'Off',
-        fin_usda: 'Off',
-        down_payment: '90000',
-        prequalified_buyer: 'Yes',
-        not_prequalified_buyer: 'Off',
-        home_sale_contingency: 'Off',
-        no_home_sale_contingency: 'Yes',
-      },
-  { cont_inspection: 'Yes', cont_appraisal: 'Yes', cont_financing: 'Off', cont_hoa_docs: 'Off', inspection_days: '10', escalation: 'Off', no_escalation: 'Yes' },
-  { first_name: 'Ada', middle_name: '', last_name: 'Lovelace', has_co_buyer: 'Off', no_co_buyer: 'Yes', vesting: 'Sole ownership' },
-  { submit_offer: 'Yes' },
-];
 
 async function answerAll(who: SignedUp, responseId: string, screens: Record<string, string>[]) {
   let last: Record<string, any> = {};
