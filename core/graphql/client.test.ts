@@ -1,7 +1,8 @@
 import { CombinedError, gql } from '@urql/core';
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { GENERIC_ERROR, errorMessages, graphqlUrl, isGuestPage, isSessionRejection, operationNames } from './client';
+import { GENERIC_ERROR } from './call';
+import { errorMessages, graphqlUrl, isGuestPage, isSessionRejection, operationNames } from './client';
 
 describe('GraphQL transport (spec §7)', () => {
   it('names the operations of a document', () => {

@@ -18,8 +18,7 @@ import { authHeaders, isSameOrigin, sessionAtom } from '../auth/session';
 import { runtimeSettings } from '../config/config';
 import { hearthStore } from '../state/store';
 import { showToast } from '../ui/toasts';
-
-export const GENERIC_ERROR = 'Something went wrong';
+import { GENERIC_ERROR } from './call';
 
 declare module '@urql/core' {
   interface OperationContext {
@@ -27,6 +26,11 @@ declare module '@urql/core' {
     muteError?: boolean;
     /** A custom message instead of the server's. */
     customError?: string;
+    /**
+     * Spec §6: a questionnaire's guest PIN, sent as `Authorization: Questionnaire <PIN>` when nobody is signed
+     * in. A questionnaire's requests (with or without a PIN) never sign anyone out (spec §8).
+     */
+    questionnairePin?: string | null;
   }
 }
 
@@ -71,15 +75,21 @@ export function transportExchange(settings: () => { api: string; partner: string
         url: graphqlUrl(api, operationNames(operation), hasSession, partner),
         fetchOptions: {
           credentials: isSameOrigin() ? 'include' : 'omit',
-          headers: { Accept: 'application/graphql-response+json, application/json', ...authHeaders() },
+          headers: { Accept: 'application/graphql-response+json, application/json', ...authHeaders(), ...pinHeader(operation, hasSession) },
         },
       });
     },
   });
 }
 
+function pinHeader(operation: Operation, hasSession: boolean): Record<string, string> {
+  const pin = operation.context.questionnairePin;
+  return pin && !hasSession ? { Authorization: `Questionnaire ${pin}` } : {};
+}
+
 export const sessionRejectionExchange: Exchange = mapExchange({
-  onError(error) {
+  onError(error, operation) {
+    if (operation.context.questionnairePin !== undefined) return;
     const response = error.response as Response | undefined;
     const body = [error.message, ...error.graphQLErrors.map((e) => e.message)].join(' ');
     if (isSessionRejection(response?.status, body) && hearthStore.get(sessionAtom).user && !isGuestPage(location.pathname)) {

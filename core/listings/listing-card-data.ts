@@ -1,33 +1,50 @@
 /** What a listing card shows (spec §3 Listing) and how it gets it: a `listing-id`, or data set on the element. */
-import { useEffect, useState } from 'react';
-import { LISTING_ADDRESS_FIELDS } from './listing-summary';
+import * as z from 'zod/mini';
+import { query, type Result } from '../graphql/call';
+import { useLoad } from '../graphql/use-load';
+import { lazySchema } from '../validation/lazy-schema';
+import { LISTING_ADDRESS_FIELDS, listingAddressSchema } from './listing-address';
 
-export interface CardListing {
-  id: string;
-  slugId: string;
-  listingCodeId: string;
-  photoUri: string | null;
-  photos?: { photoUrl: string; description: string | null }[];
-  priceInPennies: number | null;
-  priceCurrencyCode: string;
-  /** With priceLabel: what the price is per ('/mo', '/night'; core/listings/price-period.ts). */
-  classification?: string | null;
-  priceLabel?: string | null;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  area: number | null;
-  areaUnit: string | null;
-  address: { streetLine1: string | null; city: string | null; stateProvince: string | null; postalCode: string | null } | null;
-  newListing: boolean;
-  lastPriceUpdate: { priceDropDate: string; priceDropAmountInPennies: number } | null;
-  underContract: boolean;
-  sold: boolean;
-  favoriteCount: number;
-  isFavorite: boolean;
-  openHouse: { startDateTime: string; endDateTime: string; isActive: boolean }[];
-  listingBy: { brokerage: { name: string } | null; agent: { name: string } | null; system: string | null } | null;
-  timeZone: string;
-}
+z.config({ jitless: true });
+
+/** The card's fields: what the card query answers, and what a listing set on the element may hold. */
+export const cardListingSchema = () =>
+  z.object({
+    id: z.string(),
+    slugId: z.string(),
+    listingCodeId: z.string(),
+    photoUri: z.nullable(z.string()),
+    photos: z.optional(z.array(z.object({ photoUrl: z.string(), description: z.nullable(z.string()) }))),
+    priceInPennies: z.nullable(z.number()),
+    priceCurrencyCode: z.string(),
+    /** With priceLabel: what the price is per ('/mo', '/night'; core/listings/price-period.ts). */
+    classification: z.optional(z.nullable(z.string())),
+    priceLabel: z.optional(z.nullable(z.string())),
+    bedrooms: z.nullable(z.number()),
+    bathrooms: z.nullable(z.number()),
+    area: z.nullable(z.number()),
+    areaUnit: z.nullable(z.string()),
+    address: listingAddressSchema(),
+    newListing: z.boolean(),
+    lastPriceUpdate: z.nullable(z.object({ priceDropDate: z.string(), priceDropAmountInPennies: z.number() })),
+    underContract: z.boolean(),
+    sold: z.boolean(),
+    favoriteCount: z.number(),
+    isFavorite: z.boolean(),
+    openHouse: z.array(z.object({ startDateTime: z.string(), endDateTime: z.string(), isActive: z.boolean() })),
+    listingBy: z.nullable(
+      z.object({
+        brokerage: z.nullable(z.object({ name: z.string() })),
+        agent: z.nullable(z.object({ name: z.string() })),
+        system: z.nullable(z.string()),
+      }),
+    ),
+    timeZone: z.string(),
+  });
+
+export type CardListing = z.infer<ReturnType<typeof cardListingSchema>>;
+
+const cardOrNullSchema = lazySchema(() => z.nullable(cardListingSchema()));
 
 /** What a card shows of a listing: one selection, used by the card's own query and by search results. */
 export const LISTING_CARD_FIELDS = /* GraphQL */ `
@@ -87,27 +104,15 @@ export type CardState =
 
 /** The card's data: as given, or loaded by id (errors are shown in the card, not toasted). */
 export function useCardListing(listingId: number | null, given: CardListing | null | undefined): CardState {
-  const [state, setState] = useState<CardState>({ status: 'empty' });
-  useEffect(() => {
-    if (given || listingId === null) return;
-    let live = true;
-    setState({ status: 'loading' });
-    import('../graphql/client')
-      .then(({ graphqlClient }) =>
-        graphqlClient()
-          .query<{ listingInfo: CardListing | null }>(ListingCardQuery, { listingId: String(listingId) }, { muteError: true })
-          .toPromise(),
-      )
-      .then((result) => {
-        if (!live) return;
-        if (result.error) setState({ status: 'failed' });
-        else setState(result.data?.listingInfo ? { status: 'loaded', listing: result.data.listingInfo } : { status: 'missing' });
-      })
-      .catch(() => live && setState({ status: 'failed' }));
-    return () => {
-      live = false;
-    };
-  }, [listingId, given]);
+  const { result } = useLoad(given || listingId === null ? null : String(listingId), () => loadCardListing(listingId!));
   if (given) return { status: 'loaded', listing: given };
-  return listingId === null ? { status: 'empty' } : state;
+  if (listingId === null) return { status: 'empty' };
+  if (!result) return { status: 'loading' };
+  if (!result.ok) return { status: 'failed' };
+  return result.value ? { status: 'loaded', listing: result.value } : { status: 'missing' };
+}
+
+/** One listing's card; null when there is no such public listing. */
+function loadCardListing(listingId: number): Promise<Result<CardListing | null>> {
+  return query(ListingCardQuery, { listingId: String(listingId) }, cardOrNullSchema, { muteError: true });
 }

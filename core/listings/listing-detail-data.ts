@@ -3,77 +3,95 @@
  * `slug-id` + `listing-code-id` (`listingBySlug`, the /listing/{slugId}/{listingCodeId} route), or data set on
  * the element. Plain-string operations: urql parses them in the lazily loaded client chunk.
  */
-import { useEffect, useState } from 'react';
-import type { CardListing } from './listing-card-data';
-import { LISTING_ADDRESS_FIELDS } from './listing-summary';
+import * as z from 'zod/mini';
+import { query, type Result } from '../graphql/call';
+import { useLoad } from '../graphql/use-load';
+import { lazySchema } from '../validation/lazy-schema';
+import { cardListingSchema } from './listing-card-data';
+import { LISTING_ADDRESS_FIELDS, listingAddressSchema } from './listing-address';
 
-export interface SimilarHome {
-  id: string;
-  slugId: string;
-  listingCodeId: string;
-  photoUri: string | null;
-  priceInPennies: number | null;
-  priceCurrencyCode: string;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  area: number | null;
-  areaUnit: string | null;
-  address: CardListing['address'];
-}
+z.config({ jitless: true });
 
-export interface DetailOpenHouse {
-  id: string;
-  startDateTime: string;
-  endDateTime: string;
-  isActive: boolean;
-  isVirtual: boolean;
-  virtualUrl: string | null;
-}
+const optionalText = () => z.nullable(z.string());
+const optionalNumber = () => z.nullable(z.number());
 
-export interface PriceHistoryEntry {
-  date: string;
-  event: string;
-  priceInPennies: number;
-  previousPriceInPennies: number | null;
-  status: string;
-}
+/** What the detail query answers, and what a listing set on the element may hold: the card's fields and more. */
+const buildDetailListing = () =>
+  z.extend(z.omit(cardListingSchema(), { openHouse: true, listingBy: true, photos: true }), {
+    mlsNumber: optionalText(),
+    title: optionalText(),
+    overview: optionalText(),
+    priceLabel: optionalText(),
+    classification: z.enum(['SALE', 'RENT', 'STAY']),
+    propertyType: z.string(),
+    yearBuilt: optionalNumber(),
+    garageBays: optionalNumber(),
+    hoaFee: optionalNumber(),
+    hoaFeeFrequencyType: optionalText(),
+    lotSize: optionalNumber(),
+    lotSizeUnit: optionalText(),
+    daysOnHearth: z.number(),
+    enableRequestTour: z.boolean(),
+    enableOffer: z.boolean(),
+    videoSource: optionalText(),
+    location: z.nullable(z.object({ latitude: z.number(), longitude: z.number() })),
+    tenantType: optionalText(),
+    tenantGenderPreference: optionalText(),
+    preferredTenant: optionalText(),
+    roomType: optionalText(),
+    foodIncluded: z.nullable(z.boolean()),
+    photos: z.array(z.object({ photoUrl: z.string(), description: optionalText() })),
+    priceHistory: z.array(
+      z.object({
+        date: z.string(),
+        event: z.string(),
+        priceInPennies: z.number(),
+        previousPriceInPennies: optionalNumber(),
+        status: z.string(),
+      }),
+    ),
+    openHouse: z.array(
+      z.object({
+        id: z.string(),
+        startDateTime: z.string(),
+        endDateTime: z.string(),
+        isActive: z.boolean(),
+        isVirtual: z.boolean(),
+        virtualUrl: optionalText(),
+      }),
+    ),
+    amenities: z.array(z.object({ id: z.string(), label: z.string(), url: optionalText() })),
+    listingBy: z.nullable(
+      z.object({
+        brokerage: z.nullable(z.object({ name: z.string(), phone: z.optional(optionalText()) })),
+        agent: z.nullable(z.object({ name: z.string(), phone: z.optional(optionalText()), email: z.optional(optionalText()) })),
+        system: optionalText(),
+      }),
+    ),
+    showcase: z.nullable(
+      z.object({ overview: optionalText(), overrideListingOverview: z.boolean(), videoUrl: optionalText(), featured: z.boolean() }),
+    ),
+    similarHomes: z.array(
+      z.object({
+        id: z.string(),
+        slugId: z.string(),
+        listingCodeId: z.string(),
+        photoUri: optionalText(),
+        priceInPennies: optionalNumber(),
+        priceCurrencyCode: z.string(),
+        bedrooms: optionalNumber(),
+        bathrooms: optionalNumber(),
+        area: optionalNumber(),
+        areaUnit: optionalText(),
+        address: listingAddressSchema(),
+      }),
+    ),
+    relatedPosts: z.array(z.string()),
+  });
 
-export interface DetailListing extends Omit<CardListing, 'openHouse' | 'listingBy' | 'photos'> {
-  mlsNumber: string | null;
-  title: string | null;
-  overview: string | null;
-  priceLabel: string | null;
-  classification: 'SALE' | 'RENT' | 'STAY';
-  propertyType: string;
-  yearBuilt: number | null;
-  garageBays: number | null;
-  hoaFee: number | null;
-  hoaFeeFrequencyType: string | null;
-  lotSize: number | null;
-  lotSizeUnit: string | null;
-  daysOnHearth: number;
-  enableRequestTour: boolean;
-  enableOffer: boolean;
-  videoSource: string | null;
-  location: { latitude: number; longitude: number } | null;
-  tenantType: string | null;
-  tenantGenderPreference: string | null;
-  preferredTenant: string | null;
-  roomType: string | null;
-  foodIncluded: boolean | null;
-  photos: { photoUrl: string; description: string | null }[];
-  priceHistory: PriceHistoryEntry[];
-  openHouse: DetailOpenHouse[];
-  amenities: { id: string; label: string; url: string | null }[];
-  listingBy: {
-    brokerage: { name: string; phone?: string | null } | null;
-    agent: { name: string; phone?: string | null; email?: string | null } | null;
-    system: string | null;
-  } | null;
-  showcase: { overview: string | null; overrideListingOverview: boolean; videoUrl: string | null; featured: boolean } | null;
-  similarHomes: SimilarHome[];
-  relatedPosts: string[];
-}
+export type DetailListing = z.infer<ReturnType<typeof buildDetailListing>>;
+
+const detailOrNullSchema = lazySchema(() => z.nullable(buildDetailListing()));
 
 const DETAIL_FIELDS = /* GraphQL */ `
   id
@@ -208,36 +226,18 @@ export type DetailState =
 
 /** The listing as given, or loaded by id or slug (errors are shown in the element, not toasted). */
 export function useDetailListing(key: DetailKey, given: DetailListing | null | undefined): DetailState {
-  const [state, setState] = useState<DetailState>({ status: 'empty' });
-  const keyText = key ? JSON.stringify(key) : '';
-  useEffect(() => {
-    if (given || !key) return;
-    let live = true;
-    setState({ status: 'loading' });
-    const byId = 'listingId' in key;
-    import('../graphql/client')
-      .then(({ graphqlClient }) =>
-        graphqlClient()
-          .query<{ listingInfo?: DetailListing | null; listingBySlug?: DetailListing | null }>(
-            byId ? ListingDetailQuery : ListingDetailBySlugQuery,
-            byId ? { listingId: String(key.listingId) } : key,
-            { muteError: true },
-          )
-          .toPromise(),
-      )
-      .then((result) => {
-        if (!live) return;
-        const listing = result.data?.listingInfo ?? result.data?.listingBySlug;
-        if (result.error) setState({ status: 'failed' });
-        else setState(listing ? { status: 'loaded', listing } : { status: 'missing' });
-      })
-      .catch(() => live && setState({ status: 'failed' }));
-    return () => {
-      live = false;
-    };
-    // The key is compared by value: a new object with the same id must not reload.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [keyText, given]);
+  // The key is compared by value: a new object with the same id must not reload.
+  const { result } = useLoad(given || !key ? null : JSON.stringify(key), () => loadDetailListing(key!));
   if (given) return { status: 'loaded', listing: given };
-  return key ? state : { status: 'empty' };
+  if (!key) return { status: 'empty' };
+  if (!result) return { status: 'loading' };
+  if (!result.ok) return { status: 'failed' };
+  return result.value ? { status: 'loaded', listing: result.value } : { status: 'missing' };
+}
+
+/** The listing by id or by its route's slug pair; null when there is no such public listing. */
+function loadDetailListing(key: NonNullable<DetailKey>): Promise<Result<DetailListing | null>> {
+  return 'listingId' in key
+    ? query(ListingDetailQuery, { listingId: String(key.listingId) }, detailOrNullSchema, { muteError: true })
+    : query(ListingDetailBySlugQuery, key, detailOrNullSchema, { muteError: true });
 }

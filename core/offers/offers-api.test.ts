@@ -46,12 +46,15 @@ describe('offers API', () => {
 
   it('a GraphQL error is a failed result with its message', async () => {
     answer = { error: { message: '[GraphQL] Listing 1001 does not take offers.', graphQLErrors: [{ message: 'Listing 1001 does not take offers.' }] } };
-    expect(await createOffer(1001)).toEqual({ ok: false, message: 'Listing 1001 does not take offers.' });
+    expect(await createOffer(1001)).toEqual({ ok: false, failure: { kind: 'server', message: 'Listing 1001 does not take offers.', code: null, argument: null } });
   });
 
   it('an unexpected answer is a failed result, not a crash', async () => {
     answer = { data: { createOffer: { caseResponse: { id: 'resp-1' }, offer: { ...offer, viewerRole: 'STRANGER' } } } };
-    expect(await createOffer(1001)).toEqual({ ok: false, message: 'The server answered createOffer in an unexpected shape.' });
+    expect(await createOffer(1001)).toEqual({
+      ok: false,
+      failure: { kind: 'server', message: 'The server answered createOffer in an unexpected shape.', code: null, argument: null },
+    });
   });
 
   it('lists the viewer’s offers, or those on one listing, fresh from the network', async () => {

@@ -5,8 +5,9 @@
  * by the client (`muteError`).
  */
 import * as z from 'zod/mini';
+import { mutate, query, type Result } from '../graphql/call';
 import { lazySchema } from '../validation/lazy-schema';
-import { LISTING_ADDRESS_FIELDS } from '../listings/listing-summary';
+import { LISTING_ADDRESS_FIELDS, listingAddressSchema } from '../listings/listing-address';
 
 z.config({ jitless: true });
 
@@ -131,50 +132,13 @@ const buildListingSchema = () =>
   z.object({
     id: z.string(),
     enableOffer: z.boolean(),
-    address: z.nullable(
-      z.object({
-        streetLine1: z.nullable(z.string()),
-        city: z.nullable(z.string()),
-        stateProvince: z.nullable(z.string()),
-        postalCode: z.nullable(z.string()),
-      }),
-    ),
+    address: listingAddressSchema(),
   });
 
 export type OfferListingInfo = z.infer<ReturnType<typeof buildListingSchema>>;
 const listingOrNullSchema = lazySchema(() => z.nullable(buildListingSchema()));
 
-export type Loaded<T> = { ok: true; value: T } | { ok: false; message: string };
-
 // ---- calls ----
-
-interface GraphQLAnswer {
-  data?: unknown;
-  error?: { message: string; graphQLErrors: { message: string }[] };
-}
-
-async function client() {
-  // The GraphQL client (urql) is its own chunk, loaded by the first element that queries.
-  const { graphqlClient } = await import('../graphql/client');
-  return graphqlClient();
-}
-
-function read<T>(answer: GraphQLAnswer, field: string, schema: { safeParse(input: unknown): { success: true; data: T } | { success: false } }): Loaded<T> {
-  if (answer.error) {
-    const messages = answer.error.graphQLErrors.map((e) => e.message).filter(Boolean);
-    return { ok: false, message: messages.join(' ') || answer.error.message };
-  }
-  const parsed = schema.safeParse((answer.data as Record<string, unknown> | undefined)?.[field]);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: `The server answered ${field} in an unexpected shape.` };
-}
-
-const settle = async <T>(run: () => Promise<Loaded<T>>): Promise<Loaded<T>> => {
-  try {
-    return await run();
-  } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
-  }
-};
 
 export interface CreatedOffer {
   offerId: string;
@@ -183,43 +147,26 @@ export interface CreatedOffer {
 }
 
 /** createOffer(listingId, appType 'wfrmls-buyer'): a new Draft, or the buyer's existing Draft on this listing. */
-export function createOffer(listingId: number): Promise<Loaded<CreatedOffer>> {
-  return settle(async () => {
-    const answer = await (await client())
-      .mutation(CreateOfferMutation, { listingId: String(listingId), appType: OFFER_APP_TYPE }, { muteError: true })
-      .toPromise();
-    const created = read(answer, 'createOffer', createdSchema);
-    if (!created.ok) return created;
-    return { ok: true, value: { offerId: created.value.offer.id, caseResponseId: created.value.caseResponse.id, offer: created.value.offer } };
-  });
+export async function createOffer(listingId: number): Promise<Result<CreatedOffer>> {
+  const created = await mutate(CreateOfferMutation, { listingId: String(listingId), appType: OFFER_APP_TYPE }, createdSchema, { muteError: true });
+  if (!created.ok) return created;
+  return { ok: true, value: { offerId: created.value.offer.id, caseResponseId: created.value.caseResponse.id, offer: created.value.offer } };
 }
 
 /** The viewer's offers (as buyer, and submitted offers on listings they sell), or those on one listing. */
-export function loadOffers(listingId: number | null): Promise<Loaded<Offer[]>> {
-  return settle(async () => {
-    const c = await client();
-    const answer =
-      listingId === null
-        ? await c.query(OffersQuery, {}, { muteError: true, requestPolicy: 'network-only' }).toPromise()
-        : await c.query(OffersByListingQuery, { listingId: String(listingId) }, { muteError: true, requestPolicy: 'network-only' }).toPromise();
-    return read(answer, listingId === null ? 'offers' : 'offersByListing', offersSchema);
-  });
+export function loadOffers(listingId: number | null): Promise<Result<Offer[]>> {
+  const context = { muteError: true, requestPolicy: 'network-only' } as const;
+  return listingId === null
+    ? query(OffersQuery, {}, offersSchema, context)
+    : query(OffersByListingQuery, { listingId: String(listingId) }, offersSchema, context);
 }
 
 /** One offer; null when it does not exist or the viewer may not see it. */
-export function loadOffer(id: string): Promise<Loaded<Offer | null>> {
-  return settle(async () => {
-    const answer = await (await client()).query(OfferQuery, { id }, { muteError: true, requestPolicy: 'network-only' }).toPromise();
-    return read(answer, 'offer', offerOrNullSchema);
-  });
+export function loadOffer(id: string): Promise<Result<Offer | null>> {
+  return query(OfferQuery, { id }, offerOrNullSchema, { muteError: true, requestPolicy: 'network-only' });
 }
 
 /** Whether the listing takes offers, and its address; null for a listing that does not exist. */
-export function loadOfferListing(listingId: number): Promise<Loaded<OfferListingInfo | null>> {
-  return settle(async () => {
-    const answer = await (await client())
-      .query(MakeOfferListingQuery, { listingId: String(listingId) }, { muteError: true, requestPolicy: 'cache-first' })
-      .toPromise();
-    return read(answer, 'listingInfo', listingOrNullSchema);
-  });
+export function loadOfferListing(listingId: number): Promise<Result<OfferListingInfo | null>> {
+  return query(MakeOfferListingQuery, { listingId: String(listingId) }, listingOrNullSchema, { muteError: true, requestPolicy: 'cache-first' });
 }

@@ -3,9 +3,10 @@
  * `hearth-offer-created`, then go to `offer-url` or continue with the questionnaire inline; a failed
  * creation closes the dialog with the spec's toast (§8).
  */
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { requireSignIn } from '../auth/require-sign-in';
 import type { ElementHandle } from '../define-element/define-element';
+import { useLoad } from '../graphql/use-load';
 import { offerTexts as t } from '../i18n/offers';
 import { showToast } from '../ui/toasts';
 import { initialMakeOfferState, isResponseOf, makeOfferReducer } from './make-offer-state';
@@ -111,22 +112,9 @@ export type OfferListingState =
 
 /** Loads whether the listing takes offers (enableOffer) and its address. */
 export function useOfferListing(listingId: number | null): OfferListingState {
-  const [state, setState] = useState<OfferListingState>({ status: listingId === null ? 'none' : 'loading' });
-  useEffect(() => {
-    if (listingId === null) {
-      setState({ status: 'none' });
-      return;
-    }
-    let live = true;
-    setState({ status: 'loading' });
-    void loadOfferListing(listingId).then((result) => {
-      if (!live) return;
-      if (!result.ok) setState({ status: 'failed' });
-      else setState(result.value ? { status: 'loaded', listing: result.value } : { status: 'missing' });
-    });
-    return () => {
-      live = false;
-    };
-  }, [listingId]);
-  return state;
+  const { result } = useLoad(listingId === null ? null : String(listingId), () => loadOfferListing(listingId!));
+  if (listingId === null) return { status: 'none' };
+  if (!result) return { status: 'loading' };
+  if (!result.ok) return { status: 'failed' };
+  return result.value ? { status: 'loaded', listing: result.value } : { status: 'missing' };
 }

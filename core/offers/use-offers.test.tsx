@@ -3,11 +3,12 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hearthStore } from '../state/store';
-import type { Loaded, Offer } from './offers-api';
+import type { Result } from '../graphql/call';
+import type { Offer } from './offers-api';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const loadOffers = vi.hoisted(() => vi.fn<(listingId: number | null) => Promise<Loaded<Offer[]>>>());
+const loadOffers = vi.hoisted(() => vi.fn<(listingId: number | null) => Promise<Result<Offer[]>>>());
 const requireSignIn = vi.hoisted(() => vi.fn());
 vi.mock('./offers-api', () => ({ loadOffers }));
 vi.mock('../auth/require-sign-in', () => ({ requireSignIn }));
@@ -70,7 +71,7 @@ describe('useOffers', () => {
 
   it('a failed load is an error state, and reload tries again', async () => {
     signIn();
-    loadOffers.mockResolvedValueOnce({ ok: false, message: 'boom' });
+    loadOffers.mockResolvedValueOnce({ ok: false, failure: { kind: 'server', message: 'boom', code: null, argument: null } });
     await act(async () => root.render(<Probe listingId={null} />));
     await flush();
     expect(latest.state).toEqual({ status: 'failed', message: 'boom' });

@@ -4,9 +4,11 @@
  * seller or agent, and reload when an offer is created or submitted anywhere on the page (a
  * <hearth-make-offer> beside the list, or a draft continued in the list itself).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { requireSignIn } from '../auth/require-sign-in';
 import { ensureSession, sessionAtom } from '../auth/session';
+import { GENERIC_ERROR } from '../graphql/call';
+import { useLoad } from '../graphql/use-load';
 import { useHearthValue } from '../state/hooks';
 import { loadOffers, type Offer } from './offers-api';
 
@@ -32,36 +34,25 @@ export const OFFER_CHANGE_EVENTS = ['hearth-offer-created', 'hearth-questionnair
 
 export function useOffers(listingId: number | null, host: HTMLElement) {
   const session = useHearthValue(sessionAtom);
-  const [state, setState] = useState<OffersState>({ status: 'checking' });
-  const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
     void ensureSession();
   }, []);
 
   const userId = session.user?.id ?? null;
-  useEffect(() => {
-    if (session.status === 'checking') {
-      setState({ status: 'checking' });
-      return;
-    }
-    if (session.status === 'anonymous') {
-      setState({ status: 'signed-out' });
-      return;
-    }
-    let live = true;
-    setState((previous) => (previous.status === 'loaded' ? previous : { status: 'loading' }));
-    void loadOffers(listingId).then((result) => {
-      if (!live) return;
-      setState(result.ok ? { status: 'loaded', offers: result.value } : { status: 'failed', message: result.message });
-    });
-    return () => {
-      live = false;
-    };
-  }, [session.status, userId, listingId, generation]);
-
-  /** Load again (after an error, or after an offer was submitted). */
-  const reload = useCallback(() => setGeneration((n) => n + 1), []);
+  const signedIn = session.status === 'authenticated';
+  /** `reload`: load again (after an error, or after an offer was submitted); the list stays meanwhile. */
+  const { result, loading, reload } = useLoad(signedIn ? `${userId}|${listingId ?? ''}` : null, () => loadOffers(listingId));
+  const state: OffersState =
+    session.status === 'checking'
+      ? { status: 'checking' }
+      : !signedIn
+        ? { status: 'signed-out' }
+        : !result || (loading && !result.ok)
+          ? { status: 'loading' }
+          : result.ok
+            ? { status: 'loaded', offers: result.value }
+            : { status: 'failed', message: result.failure.message ?? GENERIC_ERROR };
 
   useEffect(() => {
     const doc = host.ownerDocument;

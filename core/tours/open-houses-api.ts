@@ -5,7 +5,8 @@
  * (the element shows the spec's toast), never toasted by the client (`muteError`).
  */
 import * as z from 'zod/mini';
-import { LISTING_ADDRESS_FIELDS } from '../listings/listing-summary';
+import { mutate, query, type Result } from '../graphql/call';
+import { LISTING_ADDRESS_FIELDS, listingAddressSchema } from '../listings/listing-address';
 
 z.config({ jitless: true });
 
@@ -113,21 +114,11 @@ const listingSchema = z.object({
   slugId: z.string(),
   listingCodeId: z.string(),
   timeZone: z.string(),
-  address: z.nullable(
-    z.object({
-      streetLine1: z.nullable(z.string()),
-      city: z.nullable(z.string()),
-      stateProvince: z.nullable(z.string()),
-      postalCode: z.nullable(z.string()),
-    }),
-  ),
+  address: listingAddressSchema(),
   openHouse: z.array(publicOpenHouseSchema),
 });
 
 export type OpenHouseListing = z.infer<typeof listingSchema>;
-
-/** A value, or why not: `code` is the GraphQL error code (NOT_FOUND, BAD_USER_INPUT, …) when there was one. */
-export type Loaded<T> = { ok: true; value: T } | { ok: false; message: string; code: string | null };
 
 /** The spec's two outcomes of the open house dialog (§3 Dialog outcomes), plus a change of times. */
 export type OpenHouseStatusChange = 'Cancelled' | 'Activate';
@@ -135,81 +126,36 @@ export type OpenHouseStatusChange = 'Cancelled' | 'Activate';
 // ---------------------------------------------------------------------------------------------------
 // Calls
 
-interface GraphQLAnswer {
-  data?: unknown;
-  error?: { message: string; graphQLErrors: { message: string; extensions?: Record<string, unknown> }[] };
-}
-
-async function client() {
-  // The GraphQL client (urql) is its own chunk, loaded by the first element that queries.
-  const { graphqlClient } = await import('../graphql/client');
-  return graphqlClient();
-}
-
-function read<T>(answer: GraphQLAnswer, field: string, schema: z.ZodMiniType<T>): Loaded<T> {
-  if (answer.error) {
-    const errors = answer.error.graphQLErrors;
-    const messages = errors.map((e) => e.message).filter(Boolean);
-    const code = errors.map((e) => e.extensions?.code).find((c): c is string => typeof c === 'string') ?? null;
-    return { ok: false, message: messages.join(' ') || answer.error.message, code };
-  }
-  const parsed = schema.safeParse((answer.data as Record<string, unknown> | undefined)?.[field]);
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, message: `The server answered ${field} in an unexpected shape.`, code: null };
-}
-
-const settle = async <T>(run: () => Promise<Loaded<T>>): Promise<Loaded<T>> => {
-  try {
-    return await run();
-  } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error), code: null };
-  }
-};
-
 /** The seller's open houses of a listing; `code: 'NOT_FOUND'` when the viewer is not its seller. */
-export function loadSellerOpenHouses(listingId: number): Promise<Loaded<SellerOpenHouse[]>> {
-  return settle(async () => {
-    const answer = await (await client())
-      .query(OpenHousesByListingQuery, { listingId: String(listingId) }, { muteError: true, requestPolicy: 'network-only' })
-      .toPromise();
-    return read(answer, 'openHousesByListing', z.array(sellerOpenHouseSchema));
+export function loadSellerOpenHouses(listingId: number): Promise<Result<SellerOpenHouse[]>> {
+  return query(OpenHousesByListingQuery, { listingId: String(listingId) }, z.array(sellerOpenHouseSchema), {
+    muteError: true,
+    requestPolicy: 'network-only',
   });
 }
 
 /** The public listing with its active upcoming open houses; null when there is no such public listing. */
-export function loadOpenHouseListing(listingId: number): Promise<Loaded<OpenHouseListing | null>> {
-  return settle(async () => {
-    const answer = await (await client())
-      .query(ListingOpenHousesQuery, { listingId: String(listingId) }, { muteError: true, requestPolicy: 'network-only' })
-      .toPromise();
-    return read(answer, 'listingInfo', z.nullable(listingSchema));
+export function loadOpenHouseListing(listingId: number): Promise<Result<OpenHouseListing | null>> {
+  return query(ListingOpenHousesQuery, { listingId: String(listingId) }, z.nullable(listingSchema), {
+    muteError: true,
+    requestPolicy: 'network-only',
   });
 }
 
 /** newOpenHouse: ISO instants from core/tours/tour-times openHouseTimes. */
-export function createOpenHouse(listingId: number, start: string, end: string): Promise<Loaded<SellerOpenHouse>> {
-  return settle(async () => {
-    const answer = await (await client())
-      .mutation(NewOpenHouseMutation, { listingId: String(listingId), start, end }, { muteError: true })
-      .toPromise();
-    return read(answer, 'newOpenHouse', sellerOpenHouseSchema);
-  });
+export function createOpenHouse(listingId: number, start: string, end: string): Promise<Result<SellerOpenHouse>> {
+  return mutate(NewOpenHouseMutation, { listingId: String(listingId), start, end }, sellerOpenHouseSchema, { muteError: true });
 }
 
 /** saveOpenHouse: new times (both or neither) and/or a status change. */
 export function saveOpenHouse(
   id: string,
   change: { start?: string; end?: string; openHouseStatus?: OpenHouseStatusChange },
-): Promise<Loaded<SellerOpenHouse>> {
-  return settle(async () => {
-    const answer = await (await client())
-      .mutation(
-        SaveOpenHouseMutation,
-        { id, start: change.start ?? null, end: change.end ?? null, openHouseStatus: change.openHouseStatus ?? null },
-        { muteError: true },
-      )
-      .toPromise();
-    return read(answer, 'saveOpenHouse', sellerOpenHouseSchema);
-  });
+): Promise<Result<SellerOpenHouse>> {
+  return mutate(
+    SaveOpenHouseMutation,
+    { id, start: change.start ?? null, end: change.end ?? null, openHouseStatus: change.openHouseStatus ?? null },
+    sellerOpenHouseSchema,
+    { muteError: true },
+  );
 }

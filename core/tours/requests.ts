@@ -5,44 +5,52 @@
  *
  * Cache policies (spec §7): requested tour by id cache-first, requested tours cache-and-network.
  */
-import { useCallback, useEffect, useState } from 'react';
-import type { TourStatus } from './tour-status';
+import { useCallback, useState } from 'react';
+import * as z from 'zod/mini';
+import { mutate, query, type Result } from '../graphql/call';
+import { useLoad } from '../graphql/use-load';
+import { LISTING_ADDRESS_FIELDS, listingAddressSchema } from '../listings/listing-address';
+import { lazySchema } from '../validation/lazy-schema';
 import type { AgentAndQualificationDraft } from './request-tour-state';
-import { LISTING_ADDRESS_FIELDS } from '../listings/listing-summary';
-import type { TourViewerRole } from './tour-list';
+import { agentAndQualificationSchema, tourBaseSchema, tourListingSchema } from './tour-answers';
+import type { TourStatus } from './tour-status';
+
+z.config({ jitless: true });
 
 // ---------------------------------------------------------------------------------------------------
 // Types
 
-export interface RequestedTour {
-  id: string;
-  /** Who is asking: the buyer who requested it, the listing's seller, or a company agent. */
-  viewerRole: TourViewerRole;
-  tourStatus: TourStatus;
-  /** ISO UTC; set once scheduled. */
-  start: string | null;
-  end: string | null;
-  cancellationReason: string | null;
-  requestedSchedule: { scheduledDateTime: string }[];
-  listingAddress: string;
-  thumbnailPhotoUri: string | null;
-  tourListing: { id: string; slugId: string; listingCodeId: string; timeZone: string };
-  agentAndQualification: AgentAndQualificationDraft;
-  /** Calendar file link (spec §3 ical); null when the tour has no time yet. */
-  ical: string | null;
-  createdAt: string;
-}
+const buildRequestedTour = () =>
+  z.extend(tourBaseSchema(), {
+    cancellationReason: z.nullable(z.string()),
+    thumbnailPhotoUri: z.nullable(z.string()),
+    tourListing: tourListingSchema(),
+    agentAndQualification: agentAndQualificationSchema(),
+    /** Calendar file link (spec §3 ical); null when the tour has no time yet. */
+    ical: z.nullable(z.string()),
+    createdAt: z.string(),
+  });
+
+export type RequestedTour = z.infer<ReturnType<typeof buildRequestedTour>>;
+
+const requestedTourSchema = lazySchema(buildRequestedTour);
+const requestedToursSchema = lazySchema(() => z.array(buildRequestedTour()));
 
 /** What <hearth-request-tour> needs of its listing. */
-export interface TourListingInfo {
-  id: string;
-  slugId: string;
-  listingCodeId: string;
-  enableRequestTour: boolean;
-  /** IANA zone; the grid's hours are the listing's. */
-  timeZone: string;
-  address: { streetLine1: string | null; city: string; stateProvince: string; postalCode: string };
-}
+const buildTourListingInfo = () =>
+  z.object({
+    id: z.string(),
+    slugId: z.string(),
+    listingCodeId: z.string(),
+    enableRequestTour: z.boolean(),
+    /** IANA zone; the grid's hours are the listing's. */
+    timeZone: z.string(),
+    address: listingAddressSchema(),
+  });
+
+export type TourListingInfo = z.infer<ReturnType<typeof buildTourListingInfo>>;
+
+const tourListingOrNullSchema = lazySchema(() => z.nullable(buildTourListingInfo()));
 
 /** Detail of `hearth-tour-requested`. */
 export interface TourRequestedDetail {
@@ -127,104 +135,32 @@ export const SaveTourMutation = /* GraphQL */ `
 // ---------------------------------------------------------------------------------------------------
 // Calls
 
-/** A refusal or failure, typed: `argumentName` names the input the server refused (e.g. agentAndQualification.agentPhone). */
-export interface TourCallFailure {
-  kind: 'network' | 'unauthenticated' | 'not-found' | 'invalid' | 'server';
-  message: string | null;
-  argumentName: string | null;
-}
-
-export type TourCallResult<T> = { ok: true; value: T } | { ok: false; failure: TourCallFailure };
-
-interface ErrorLike {
-  networkError?: Error | undefined;
-  graphQLErrors: { message: string; extensions?: Record<string, unknown> }[];
-}
-
-/** Reads urql's CombinedError into a TourCallFailure. */
-export function failureOf(error: ErrorLike): TourCallFailure {
-  const first = error.graphQLErrors[0];
-  if (!first) return { kind: error.networkError ? 'network' : 'server', message: null, argumentName: null };
-  const code = first.extensions?.code;
-  const argumentName = typeof first.extensions?.argumentName === 'string' ? first.extensions.argumentName : null;
-  const kind = code === 'UNAUTHENTICATED' ? 'unauthenticated' : code === 'NOT_FOUND' ? 'not-found' : code === 'BAD_USER_INPUT' ? 'invalid' : 'server';
-  return { kind, message: first.message || null, argumentName };
-}
-
-async function client() {
-  const { graphqlClient } = await import('../graphql/client');
-  return graphqlClient();
-}
-
 /** saveTour (spec §7): the tour request payload of §3. Errors are returned, not toasted (the dialog shows them). */
-export async function saveTour(input: {
+export function saveTour(input: {
   listingId: number;
   scheduledDateTimes: readonly string[];
   agentAndQualification: AgentAndQualificationDraft;
-}): Promise<TourCallResult<RequestedTour>> {
-  try {
-    const result = await (await client())
-      .mutation<{ saveTour: RequestedTour }>(
-        SaveTourMutation,
-        {
-          listingId: String(input.listingId),
-          scheduledDateTimes: [...input.scheduledDateTimes],
-          agentAndQualification: input.agentAndQualification,
-        },
-        { muteError: true },
-      )
-      .toPromise();
-    if (result.data?.saveTour) return { ok: true, value: result.data.saveTour };
-    return { ok: false, failure: result.error ? failureOf(result.error) : { kind: 'server', message: null, argumentName: null } };
-  } catch {
-    return { ok: false, failure: { kind: 'network', message: null, argumentName: null } };
-  }
+}): Promise<Result<RequestedTour>> {
+  const variables = {
+    listingId: String(input.listingId),
+    scheduledDateTimes: [...input.scheduledDateTimes],
+    agentAndQualification: input.agentAndQualification,
+  };
+  return mutate(SaveTourMutation, variables, requestedTourSchema, { muteError: true });
 }
 
-export async function fetchRequestedTour(id: string): Promise<TourCallResult<RequestedTour>> {
-  try {
-    const result = await (await client())
-      .query<{ requestedTour: RequestedTour }>(RequestedTourQuery, { id }, { muteError: true, requestPolicy: 'cache-first' })
-      .toPromise();
-    if (result.data?.requestedTour) return { ok: true, value: result.data.requestedTour };
-    return { ok: false, failure: result.error ? failureOf(result.error) : { kind: 'not-found', message: null, argumentName: null } };
-  } catch {
-    return { ok: false, failure: { kind: 'network', message: null, argumentName: null } };
-  }
+export function fetchRequestedTour(id: string): Promise<Result<RequestedTour>> {
+  return query(RequestedTourQuery, { id }, requestedTourSchema, { muteError: true, requestPolicy: 'cache-first' });
 }
 
 /** The viewer's own tours of a listing (for a buyer: "did I already ask?"), newest first. */
-export async function fetchToursByListing(listingId: number): Promise<TourCallResult<RequestedTour[]>> {
-  try {
-    const result = await (await client())
-      .query<{ requestedTourByListing: RequestedTour[] }>(
-        RequestedTourByListingQuery,
-        { listingId: String(listingId) },
-        { muteError: true, requestPolicy: 'network-only' },
-      )
-      .toPromise();
-    if (result.data?.requestedTourByListing) return { ok: true, value: result.data.requestedTourByListing };
-    return { ok: false, failure: result.error ? failureOf(result.error) : { kind: 'server', message: null, argumentName: null } };
-  } catch {
-    return { ok: false, failure: { kind: 'network', message: null, argumentName: null } };
-  }
+export function fetchToursByListing(listingId: number): Promise<Result<RequestedTour[]>> {
+  return query(RequestedTourByListingQuery, { listingId: String(listingId) }, requestedToursSchema, { muteError: true, requestPolicy: 'network-only' });
 }
 
-export async function fetchTourListing(listingId: number): Promise<TourCallResult<TourListingInfo>> {
-  try {
-    const result = await (await client())
-      .query<{ listingInfo: TourListingInfo | null }>(
-        RequestTourListingQuery,
-        { listingId: String(listingId) },
-        { muteError: true, requestPolicy: 'cache-first' },
-      )
-      .toPromise();
-    if (result.data?.listingInfo) return { ok: true, value: result.data.listingInfo };
-    if (result.data && result.data.listingInfo === null) return { ok: false, failure: { kind: 'not-found', message: null, argumentName: null } };
-    return { ok: false, failure: result.error ? failureOf(result.error) : { kind: 'server', message: null, argumentName: null } };
-  } catch {
-    return { ok: false, failure: { kind: 'network', message: null, argumentName: null } };
-  }
+/** The listing, or null when there is no such public listing. */
+export function fetchTourListing(listingId: number): Promise<Result<TourListingInfo | null>> {
+  return query(RequestTourListingQuery, { listingId: String(listingId) }, tourListingOrNullSchema, { muteError: true, requestPolicy: 'cache-first' });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -238,22 +174,14 @@ export type RequestedTourState =
 
 /** One tour by id, for the buyer tour details dialog; `retry` asks again after a failure. */
 export function useRequestedTour(tourId: string): { state: RequestedTourState; retry: () => void } {
-  const [state, setState] = useState<RequestedTourState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    setState({ status: 'loading' });
-    void fetchRequestedTour(tourId).then((result) => {
-      if (!live) return;
-      if (result.ok) setState({ status: 'loaded', tour: result.value });
-      else setState({ status: result.failure.kind === 'not-found' ? 'missing' : 'failed' });
-    });
-    return () => {
-      live = false;
-    };
-  }, [tourId, attempt]);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, retry };
+  const { result, loading, reload } = useLoad(tourId, () => fetchRequestedTour(tourId));
+  const state: RequestedTourState =
+    loading || !result
+      ? { status: 'loading' }
+      : result.ok
+        ? { status: 'loaded', tour: result.value }
+        : { status: result.failure.kind === 'not-found' ? 'missing' : 'failed' };
+  return { state, retry: reload };
 }
 
 export type TourListingState =
@@ -265,24 +193,11 @@ export type TourListingState =
 
 /** The listing of <hearth-request-tour> (listingInfo: whether it takes requests, its zone). */
 export function useTourListing(listingId: number | null): TourListingState {
-  const [state, setState] = useState<TourListingState>({ status: 'none' });
-  useEffect(() => {
-    if (listingId === null) {
-      setState({ status: 'none' });
-      return;
-    }
-    let live = true;
-    setState({ status: 'loading' });
-    void fetchTourListing(listingId).then((result) => {
-      if (!live) return;
-      if (result.ok) setState({ status: 'loaded', listing: result.value });
-      else setState({ status: result.failure.kind === 'not-found' ? 'missing' : 'failed' });
-    });
-    return () => {
-      live = false;
-    };
-  }, [listingId]);
-  return state;
+  const { result } = useLoad(listingId === null ? null : String(listingId), () => fetchTourListing(listingId!));
+  if (listingId === null) return { status: 'none' };
+  if (!result) return { status: 'loading' };
+  if (result.ok) return result.value ? { status: 'loaded', listing: result.value } : { status: 'missing' };
+  return { status: result.failure.kind === 'not-found' ? 'missing' : 'failed' };
 }
 
 /**
@@ -290,27 +205,20 @@ export function useTourListing(listingId: number | null): TourListingState {
  * whenever `signedInAs` changes (sign-in, logout) or `refresh` is called.
  */
 export function useOpenTourOfListing(listingId: number | null, signedInAs: string | null): { tourId: string | null; refresh: (tourId?: string) => void } {
-  const [tourId, setTourId] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (listingId === null || signedInAs === null) {
-      setTourId(null);
-      return;
-    }
-    let live = true;
-    void fetchToursByListing(listingId).then((result) => {
-      if (!live || !result.ok) return;
-      // The seller and company agents get every tour of the listing: only the viewer's own request counts here.
-      const own = result.value.filter((tour) => tour.viewerRole === 'BUYER');
-      setTourId(own.find((tour) => OPEN_TOUR_STATUSES.includes(tour.tourStatus))?.id ?? null);
-    });
-    return () => {
-      live = false;
-    };
-  }, [listingId, signedInAs, attempt]);
-  const refresh = useCallback((known?: string) => {
-    if (known) setTourId(known);
-    else setAttempt((n) => n + 1);
-  }, []);
-  return { tourId, refresh };
+  const key = listingId === null || signedInAs === null ? null : `${listingId}|${signedInAs}`;
+  const { result, reload } = useLoad(key, () => fetchToursByListing(listingId!));
+  // A tour the page just requested counts until the next answer.
+  const [known, setKnown] = useState<{ key: string | null; over: typeof result; tourId: string } | null>(null);
+  const refresh = useCallback(
+    (tourId?: string) => {
+      if (tourId) setKnown({ key, over: result, tourId });
+      else reload();
+    },
+    [key, result, reload],
+  );
+  if (key === null) return { tourId: null, refresh };
+  if (known && known.key === key && known.over === result) return { tourId: known.tourId, refresh };
+  // The seller and company agents get every tour of the listing: only the viewer's own request counts here.
+  const own = result?.ok ? result.value.filter((tour) => tour.viewerRole === 'BUYER') : [];
+  return { tourId: own.find((tour) => OPEN_TOUR_STATUSES.includes(tour.tourStatus))?.id ?? null, refresh };
 }

@@ -4,34 +4,30 @@
  * it alike. Pure state first (what the editor shows and its transitions, "now" passed in), then the two
  * calls. The view (views/seller-tour-editor.tsx) only renders what these return.
  */
-import { hidesRequestedTimesForSeller, nextTourStatuses, type TourStatus } from './tour-status';
+import * as z from 'zod/mini';
+import { mutate, query, type Result } from '../graphql/call';
+import { lazySchema } from '../validation/lazy-schema';
+import { agentAndQualificationSchema, tourBaseSchema, tourListingSchema } from './tour-answers';
+import { hidesRequestedTimesForSeller, nextTourStatuses } from './tour-status';
 import { checkCancellationReason, scheduledEnd, sellerTimeError, type TimeSelectionError } from './tour-times';
-import type { TourViewerRole } from './tour-list';
+
+z.config({ jitless: true });
 
 // ---------------------------------------------------------------------------------------------------
 // Data
 
-export interface SellerTour {
-  id: string;
-  tourStatus: TourStatus;
-  viewerRole: TourViewerRole;
-  start: string | null;
-  end: string | null;
-  cancellationReason: string | null;
-  listingAddress: string;
-  ical: string | null;
-  requestedSchedule: { scheduledDateTime: string }[];
-  tourListing: { id: string; slugId: string; listingCodeId: string; timeZone: string };
-  requestUser: { fullName: string };
-  agentAndQualification: {
-    agent: boolean;
-    agentName: string;
-    agentPhone: string;
-    qualified: boolean;
-    qualifiedLenderName: string;
-    qualifiedAmount: string;
-  };
-}
+const buildSellerTour = () =>
+  z.extend(tourBaseSchema(), {
+    cancellationReason: z.nullable(z.string()),
+    ical: z.nullable(z.string()),
+    tourListing: tourListingSchema(),
+    requestUser: z.object({ fullName: z.string() }),
+    agentAndQualification: agentAndQualificationSchema(),
+  });
+
+export type SellerTour = z.infer<ReturnType<typeof buildSellerTour>>;
+
+const sellerTourSchema = lazySchema(buildSellerTour);
 
 const SELLER_TOUR_FIELDS = /* GraphQL */ `
   id
@@ -181,20 +177,12 @@ export function cancelOutcome(tourId: string, reason: string): SellerTourOutcome
 // ---------------------------------------------------------------------------------------------------
 // Calls
 
-/** The tour as its seller sees it; `null` when it failed or is not theirs (the server says NOT_FOUND). */
-export async function loadSellerTour(id: string): Promise<SellerTour | null> {
-  const { graphqlClient } = await import('../graphql/client');
-  const result = await graphqlClient()
-    .query<{ requestedTour: SellerTour | null }>(SellerTourQuery, { id }, { requestPolicy: 'network-only', muteError: true })
-    .toPromise();
-  return result.data?.requestedTour ?? null;
+/** The tour as its seller sees it; a `not-found` failure when it is not theirs. */
+export function loadSellerTour(id: string): Promise<Result<SellerTour>> {
+  return query(SellerTourQuery, { id }, sellerTourSchema, { requestPolicy: 'network-only', muteError: true });
 }
 
-/** Sends the decision; the updated tour, or null on any failure (the caller shows the §8 toast). */
-export async function saveSellerDecision(outcome: SellerTourOutcome): Promise<SellerTour | null> {
-  const { graphqlClient } = await import('../graphql/client');
-  const result = await graphqlClient()
-    .mutation<{ saveTourSeller: SellerTour | null }>(SaveTourSellerMutation, outcomeVariables(outcome), { muteError: true })
-    .toPromise();
-  return result.data?.saveTourSeller ?? null;
+/** Sends the decision; the updated tour (on failure the caller shows the §8 toast). */
+export function saveSellerDecision(outcome: SellerTourOutcome): Promise<Result<SellerTour>> {
+  return mutate(SaveTourSellerMutation, outcomeVariables(outcome), sellerTourSchema, { muteError: true });
 }

@@ -3,24 +3,26 @@
  * requestedTourByListing): the operations, the row text, and the loading hook. Always fetched from the
  * network: tours belong to one user, and the shared client cache is not keyed by who is signed in.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import * as z from 'zod/mini';
+import { query, type Result } from '../graphql/call';
+import { useLoad } from '../graphql/use-load';
 import { toursListTexts as t } from '../i18n/tours';
+import { lazySchema } from '../validation/lazy-schema';
+import { tourBaseSchema, tourViewerRoleSchema, type TourViewerRole } from './tour-answers';
 import { formatTourTime } from './tour-format';
-import type { TourStatus } from './tour-status';
 
-export type TourViewerRole = 'BUYER' | 'SELLER' | 'AGENT';
+z.config({ jitless: true });
 
-export interface TourRow {
-  id: string;
-  tourStatus: TourStatus;
-  viewerRole: TourViewerRole;
-  start: string | null;
-  end: string | null;
-  listingAddress: string;
-  thumbnailPhotoUri: string | null;
-  requestedSchedule: { scheduledDateTime: string }[];
-  tourListing: { id: string; timeZone: string };
-}
+const buildTourRow = () =>
+  z.extend(tourBaseSchema(), {
+    thumbnailPhotoUri: z.nullable(z.string()),
+    tourListing: z.object({ id: z.string(), timeZone: z.string() }),
+  });
+
+export type TourRow = z.infer<ReturnType<typeof buildTourRow>>;
+
+const tourRowsSchema = lazySchema(() => z.array(buildTourRow()));
+const viewerRoleSchema = lazySchema(() => z.object({ viewerRole: tourViewerRoleSchema() }));
 
 const ROW_FIELDS = /* GraphQL */ `
   id
@@ -86,61 +88,24 @@ export type TourListState =
  * again and keeps the old rows meanwhile; another viewer starts from scratch.
  */
 export function useTourList(listingId: number | null, viewerId: string | null): { state: TourListState; reload: () => void } {
-  const [state, setState] = useState<TourListState>({ status: 'idle' });
-  const [round, setRound] = useState(0);
-  const reload = useCallback(() => setRound((n) => n + 1), []);
-  const shown = useRef<string | null>(null);
-
-  useEffect(() => {
-    if (viewerId === null) {
-      shown.current = null;
-      setState({ status: 'idle' });
-      return;
-    }
-    let live = true;
-    const key = `${viewerId}|${listingId ?? ''}`;
-    if (shown.current !== key) setState({ status: 'loading' });
-    import('../graphql/client')
-      .then(({ graphqlClient }) =>
-        graphqlClient()
-          .query<{ requestedTours?: TourRow[]; requestedTourByListing?: TourRow[] }>(
-            listingId === null ? TourListQuery : TourListByListingQuery,
-            listingId === null ? {} : { listingId: String(listingId) },
-            { requestPolicy: 'network-only', muteError: true },
-          )
-          .toPromise(),
-      )
-      .then((result) => {
-        if (!live) return;
-        const tours = result.data?.requestedTours ?? result.data?.requestedTourByListing;
-        shown.current = result.error || !tours ? null : key;
-        setState(result.error || !tours ? { status: 'failed' } : { status: 'loaded', tours });
-      })
-      .catch(() => {
-        if (!live) return;
-        shown.current = null;
-        setState({ status: 'failed' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [listingId, viewerId, round]);
-
+  const { result, loading, reload } = useLoad(viewerId === null ? null : `${viewerId}|${listingId ?? ''}`, () =>
+    listingId === null
+      ? query(TourListQuery, {}, tourRowsSchema, { requestPolicy: 'network-only', muteError: true })
+      : query(TourListByListingQuery, { listingId: String(listingId) }, tourRowsSchema, { requestPolicy: 'network-only', muteError: true }),
+  );
+  const state: TourListState =
+    viewerId === null
+      ? { status: 'idle' }
+      : !result || (loading && !result.ok)
+        ? { status: 'loading' }
+        : result.ok
+          ? { status: 'loaded', tours: result.value }
+          : { status: 'failed' };
   return { state, reload };
 }
 
-/** The viewer's role on one tour, or null when it does not exist for them (NOT_FOUND) or loading failed. */
-export async function fetchViewerRole(tourId: string): Promise<{ role: TourViewerRole } | { missing: true } | null> {
-  const { graphqlClient } = await import('../graphql/client');
-  const result = await graphqlClient()
-    .query<{ requestedTour: { id: string; viewerRole: TourViewerRole } | null }>(
-      TourViewerRoleQuery,
-      { id: tourId },
-      { requestPolicy: 'network-only', muteError: true },
-    )
-    .toPromise();
-  const role = result.data?.requestedTour?.viewerRole;
-  if (role) return { role };
-  const notFound = result.error?.graphQLErrors.some((e) => e.extensions?.code === 'NOT_FOUND' || e.extensions?.code === 'BAD_USER_INPUT');
-  return notFound ? { missing: true } : null;
+/** The viewer's role on one tour; a `not-found` (or, for a malformed id, `invalid`) failure when it does not exist for them. */
+export async function fetchViewerRole(tourId: string): Promise<Result<TourViewerRole>> {
+  const found = await query(TourViewerRoleQuery, { id: tourId }, viewerRoleSchema, { requestPolicy: 'network-only', muteError: true });
+  return found.ok ? { ok: true, value: found.value.viewerRole } : found;
 }

@@ -17,7 +17,8 @@ import {
   type InfoTextField,
   type RequestTourState,
 } from './request-tour-state';
-import { saveTour, type RequestedTour, type TourCallFailure } from './requests';
+import type { Failure } from '../graphql/call';
+import { saveTour, type RequestedTour } from './requests';
 import { buyerTourGrid, tourDay, type DayKey } from './tour-times';
 
 /** While the dialog is open the grid is recomputed this often, so slots that pass become disabled. */
@@ -26,7 +27,7 @@ export const CLOCK_REFRESH_MS = 60_000;
 const INFO_FIELDS: readonly InfoTextField[] = ['agentName', 'agentPhone', 'qualifiedLenderName', 'qualifiedAmount'];
 
 /** The inline message (and field error) for a failed send. */
-export function failureMessage(failure: TourCallFailure): { message: string; errors: Partial<Record<InfoTextField, string>> } {
+export function failureMessage(failure: Failure): { message: string; errors: Partial<Record<InfoTextField, string>> } {
   const message =
     failure.kind === 'network'
       ? t.errors.network
@@ -35,7 +36,7 @@ export function failureMessage(failure: TourCallFailure): { message: string; err
         : failure.kind === 'server' || !failure.message
           ? t.errors.server
           : failure.message;
-  const field = failure.argumentName?.replace(/^agentAndQualification\./, '') as InfoTextField | undefined;
+  const field = failure.argument?.replace(/^agentAndQualification\./, '') as InfoTextField | undefined;
   const errors = field && INFO_FIELDS.includes(field) && failure.message ? { [field]: failure.message } : {};
   return { message, errors };
 }

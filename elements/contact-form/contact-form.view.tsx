@@ -11,7 +11,8 @@ import { useContactForm, type ContactSubmittedDetail } from '../../core/contact/
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { formatPhone, phoneHref } from '../../core/format/phone';
 import { contactTexts as t } from '../../core/i18n/contact';
-import { formatAddress, useListingSummary, type ListingSummary } from '../../core/listings/listing-summary';
+import { formatAddress } from '../../core/format/address';
+import { useListingSummary, type ListingSummary } from '../../core/listings/listing-summary';
 import { useHearthValue } from '../../core/state/hooks';
 import { AgentCard } from '../../core/ui/agent-card';
 import { Button } from '../../core/ui/button';

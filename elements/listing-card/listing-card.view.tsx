@@ -12,7 +12,7 @@ import { formatMoney } from '../../core/format/money';
 import { pricePeriod } from '../../core/listings/price-period';
 import { listingTexts as t } from '../../core/i18n/listing';
 import { useCardListing, type CardListing } from '../../core/listings/listing-card-data';
-import { formatAddress } from '../../core/listings/listing-summary';
+import { formatAddress } from '../../core/format/address';
 import { useHearthValue } from '../../core/state/hooks';
 
 export interface ListingCardViewProps {

@@ -13,7 +13,7 @@ import { listingTexts } from '../../core/i18n/listing';
 import { listingDetailTexts as t, listingPageTexts } from '../../core/i18n/listing-detail';
 import { clampIndex, galleryIndexOf, galleryPath, galleryPhotos, pathWithoutGallery, type ShowcaseTab } from '../../core/listings/gallery';
 import { useDetailListing, type DetailKey, type DetailListing } from '../../core/listings/listing-detail-data';
-import { formatAddress } from '../../core/listings/listing-summary';
+import { formatAddress } from '../../core/format/address';
 import { locationSlug } from '../../core/places/places';
 import { usePanorama } from '../../core/maps/use-panorama';
 import { useHearthValue } from '../../core/state/hooks';

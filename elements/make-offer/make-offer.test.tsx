@@ -3,14 +3,15 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { offerTexts as t } from '../../core/i18n/offers';
-import type { CreatedOffer, Loaded, Offer, OfferListingInfo } from '../../core/offers/offers-api';
+import type { Result } from '../../core/graphql/call';
+import type { CreatedOffer, Offer, OfferListingInfo } from '../../core/offers/offers-api';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const api = vi.hoisted(() => ({
-  createOffer: vi.fn<(listingId: number) => Promise<Loaded<CreatedOffer>>>(),
-  loadOffer: vi.fn<(id: string) => Promise<Loaded<Offer | null>>>(),
-  loadOfferListing: vi.fn<(listingId: number) => Promise<Loaded<OfferListingInfo | null>>>(),
+  createOffer: vi.fn<(listingId: number) => Promise<Result<CreatedOffer>>>(),
+  loadOffer: vi.fn<(id: string) => Promise<Result<Offer | null>>>(),
+  loadOfferListing: vi.fn<(listingId: number) => Promise<Result<OfferListingInfo | null>>>(),
 }));
 const requireSignIn = vi.hoisted(() => vi.fn<() => Promise<{ id: number } | null>>());
 const showToast = vi.hoisted(() => vi.fn());
@@ -215,7 +216,7 @@ describe('<hearth-make-offer> flow (spec §4, §8)', () => {
   });
 
   it("failure: toast 'Something went wrong.' and the dialog closes", async () => {
-    api.createOffer.mockResolvedValue({ ok: false, message: 'Listing 1001 does not take offers.' });
+    api.createOffer.mockResolvedValue({ ok: false, failure: { kind: 'server', message: 'Listing 1001 does not take offers.', code: null, argument: null } });
     await renderFlow();
     await openDialog();
     await act(async () => dialogButton('confirm-confirm').click());

@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { formatMoney } from '../../core/format/money';
 import { offerTexts as t } from '../../core/i18n/offers';
-import { formatAddress } from '../../core/listings/listing-summary';
+import { formatAddress } from '../../core/format/address';
 import { dialogOpen, type MakeOfferState } from '../../core/offers/make-offer-state';
 import { useMakeOffer, useOfferListing, type OfferListingState } from '../../core/offers/use-make-offer';
 import { Button } from '../../core/ui/button';

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionAtom } from '../../core/auth/session';
 import { openHouseTexts as t, tourTexts } from '../../core/i18n/tours';
 import { hearthStore } from '../../core/state/store';
-import type { Loaded, OpenHouseListing, SellerOpenHouse } from '../../core/tours/open-houses-api';
+import type { Result } from '../../core/graphql/call';
+import type { OpenHouseListing, SellerOpenHouse } from '../../core/tours/open-houses-api';
 import * as api from '../../core/tours/open-houses-api';
 import { showToast } from '../../core/ui/toasts';
 import { listingPageUrl, OpenHouses, OpenHousesView, sellerRow, type OpenHousesViewProps } from './open-houses.view';
@@ -115,22 +116,22 @@ describe('sellerRow (what a seller may do, at a fixed clock)', () => {
 });
 
 describe('openHousesState (which view)', () => {
-  const publicListing: Loaded<OpenHouseListing | null> = {
+  const publicListing: Result<OpenHouseListing | null> = {
     ok: true,
     value: { ...listing, openHouse: [{ id: '7', startDateTime: 'a', endDateTime: 'b', isActive: true, isVirtual: false, virtualUrl: null, ical: null }] },
   };
 
   it('the seller’s list when openHousesByListing answers; the public list when it says NOT_FOUND or nobody is signed in', () => {
     expect(openHousesState(publicListing, { ok: true, value: [cancelled] })).toMatchObject({ status: 'seller', openHouses: [cancelled] });
-    expect(openHousesState(publicListing, { ok: false, message: 'Listing not found.', code: 'NOT_FOUND' }).status).toBe('public');
+    expect(openHousesState(publicListing, { ok: false, failure: { kind: 'not-found', message: 'Listing not found.', code: 'NOT_FOUND', argument: null } }).status).toBe('public');
     expect(openHousesState(publicListing, null)).toMatchObject({ status: 'public', listing: { timeZone: ZONE } });
   });
 
   it('failed on any other error; missing when there is no such public listing', () => {
-    expect(openHousesState(publicListing, { ok: false, message: 'Failed to fetch', code: null }).status).toBe('failed');
-    expect(openHousesState({ ok: false, message: 'x', code: null }, null).status).toBe('failed');
+    expect(openHousesState(publicListing, { ok: false, failure: { kind: 'network', message: 'Failed to fetch', code: null, argument: null } }).status).toBe('failed');
+    expect(openHousesState({ ok: false, failure: { kind: 'server', message: 'x', code: null, argument: null } }, null).status).toBe('failed');
     expect(openHousesState({ ok: true, value: null }, null).status).toBe('missing');
-    expect(openHousesState({ ok: true, value: null }, { ok: false, message: 'Listing not found.', code: 'NOT_FOUND' }).status).toBe('missing');
+    expect(openHousesState({ ok: true, value: null }, { ok: false, failure: { kind: 'not-found', message: 'Listing not found.', code: 'NOT_FOUND', argument: null } }).status).toBe('missing');
   });
 
   it('a seller’s unpublished listing takes zone and route from its open houses', () => {
@@ -281,7 +282,7 @@ const element = () => ({ tag: 'hearth-open-houses', host: document.createElement
 const flush = async () => {
   for (let i = 0; i < 5; i++) await act(async () => undefined);
 };
-const publicAnswer = (openHouses: SellerOpenHouse[] = []): Loaded<OpenHouseListing | null> => ({
+const publicAnswer = (openHouses: SellerOpenHouse[] = []): Result<OpenHouseListing | null> => ({
   ok: true,
   value: { ...listing, openHouse: openHouses.filter((o) => o.isActive).map(({ id, startDateTime, endDateTime, isActive, isVirtual, virtualUrl }) => ({ id, startDateTime, endDateTime, isActive, isVirtual, virtualUrl, ical: null })) },
 });
@@ -309,7 +310,7 @@ describe('OpenHouses (connected)', () => {
   it('a signed-in stranger (NOT_FOUND) gets the public view', async () => {
     hearthStore.set(sessionAtom, { status: 'authenticated', user: { id: 5 }, token: 'x' });
     vi.mocked(api.loadOpenHouseListing).mockResolvedValue(publicAnswer([sellerOpenHouse()]));
-    vi.mocked(api.loadSellerOpenHouses).mockResolvedValue({ ok: false, message: 'Listing not found.', code: 'NOT_FOUND' });
+    vi.mocked(api.loadSellerOpenHouses).mockResolvedValue({ ok: false, failure: { kind: 'not-found', message: 'Listing not found.', code: 'NOT_FOUND', argument: null } });
     await act(async () => root.render(<OpenHouses listingId={1002} element={element()} />));
     await flush();
     expect(api.loadSellerOpenHouses).toHaveBeenCalledWith(1002);
@@ -343,7 +344,7 @@ describe('OpenHouses (connected)', () => {
     hearthStore.set(sessionAtom, { status: 'authenticated', user: { id: 1 }, token: 'x' });
     vi.mocked(api.loadOpenHouseListing).mockResolvedValue(publicAnswer());
     vi.mocked(api.loadSellerOpenHouses).mockResolvedValue({ ok: true, value: [] });
-    vi.mocked(api.createOpenHouse).mockResolvedValue({ ok: false, message: tourTexts.pastTimeMessage, code: 'BAD_USER_INPUT' });
+    vi.mocked(api.createOpenHouse).mockResolvedValue({ ok: false, failure: { kind: 'invalid', message: tourTexts.pastTimeMessage, code: 'BAD_USER_INPUT', argument: null } });
     await act(async () => root.render(<OpenHouses listingId={1002} element={element()} />));
     await flush();
     act(() => container.querySelector<HTMLButtonElement>('[part="add"]')!.click());
@@ -368,7 +369,7 @@ describe('OpenHouses (connected)', () => {
   it('a failed load shows Try again, which loads again', async () => {
     hearthStore.set(sessionAtom, { status: 'anonymous', user: null, token: null });
     vi.mocked(api.loadOpenHouseListing)
-      .mockResolvedValueOnce({ ok: false, message: 'Failed to fetch', code: null })
+      .mockResolvedValueOnce({ ok: false, failure: { kind: 'network', message: 'Failed to fetch', code: null, argument: null } })
       .mockResolvedValueOnce(publicAnswer());
     await act(async () => root.render(<OpenHouses listingId={1002} element={element()} />));
     await flush();

@@ -10,7 +10,7 @@ import type { ElementHandle } from '../../core/define-element/define-element';
 import { openHouseTimes } from '../../core/format/listing-facts';
 import { listingDetailTexts } from '../../core/i18n/listing-detail';
 import { openHouseTexts as t } from '../../core/i18n/tours';
-import { formatAddress } from '../../core/listings/listing-summary';
+import { formatAddress } from '../../core/format/address';
 import { useHearthValue } from '../../core/state/hooks';
 import type { PublicOpenHouse, SellerOpenHouse } from '../../core/tours/open-houses-api';
 import { SellerOpenHouseDialog, type OpenHouseTimes } from '../../core/tours/views/seller-open-house';

@@ -6,6 +6,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ensureSession, sessionAtom } from '../../core/auth/session';
+import type { Result } from '../../core/graphql/call';
+import { useLoad, type Load } from '../../core/graphql/use-load';
 import { tourTexts } from '../../core/i18n/tours';
 import { useHearthValue } from '../../core/state/hooks';
 import {
@@ -13,7 +15,6 @@ import {
   loadOpenHouseListing,
   loadSellerOpenHouses,
   saveOpenHouse,
-  type Loaded,
   type OpenHouseListing,
   type OpenHouseStatusChange,
   type PublicOpenHouse,
@@ -60,8 +61,8 @@ export interface OpenHouseSavedDetail {
 
 /** Combines the two answers into what to show; exported for its tests. */
 export function openHousesState(
-  listing: Loaded<OpenHouseListing | null>,
-  seller: Loaded<SellerOpenHouse[]> | null,
+  listing: Result<OpenHouseListing | null>,
+  seller: Result<SellerOpenHouse[]> | null,
 ): OpenHousesState {
   if (seller?.ok) {
     const known = listing.ok ? listing.value : null;
@@ -72,11 +73,20 @@ export function openHousesState(
     const { id, slugId, listingCodeId, timeZone, address } = base;
     return { status: 'seller', listing: { id, slugId, listingCodeId, timeZone, address }, openHouses: seller.value };
   }
-  if (seller && !seller.ok && seller.code !== 'NOT_FOUND') return { status: 'failed' };
+  if (seller && !seller.ok && seller.failure.code !== 'NOT_FOUND') return { status: 'failed' };
   if (!listing.ok) return { status: 'failed' };
   if (!listing.value) return { status: 'missing' };
   const { openHouse, ...rest } = listing.value;
   return { status: 'public', listing: rest, openHouses: openHouse.filter((o) => o.isActive) };
+}
+
+/** While the same listing loads again (after a save, a sign-in) the list stays on screen. */
+function shownState(listingId: number | null, { result, loading }: Load<OpenHousesState>): OpenHousesState {
+  if (listingId === null) return { status: 'missing' };
+  if (!result) return { status: 'loading' };
+  if (!result.ok) return { status: 'failed' };
+  const shown = result.value.status === 'seller' || result.value.status === 'public';
+  return loading && !shown ? { status: 'loading' } : result.value;
 }
 
 export interface UseOpenHousesOptions {
@@ -85,9 +95,7 @@ export interface UseOpenHousesOptions {
 
 export function useOpenHouses(listingId: number | null, { onSaved }: UseOpenHousesOptions) {
   const session = useHearthValue(sessionAtom);
-  const [state, setState] = useState<OpenHousesState>({ status: 'loading' });
   const [now, setNow] = useState(() => new Date());
-  const [generation, setGeneration] = useState(0);
   const [dialog, setDialog] = useState<OpenHousesDialog>(null);
   const [busy, setBusy] = useState(false);
   const [dialogError, setDialogError] = useState<string | null>(null);
@@ -101,28 +109,17 @@ export function useOpenHouses(listingId: number | null, { onSaved }: UseOpenHous
   }, []);
 
   const userId = session.user?.id ?? null;
-  useEffect(() => {
-    if (listingId === null) {
-      setState({ status: 'missing' });
-      return;
-    }
-    if (session.status === 'checking') return;
-    let live = true;
-    setState((previous) => (previous.status === 'seller' || previous.status === 'public' ? previous : { status: 'loading' }));
-    const signedIn = session.status === 'authenticated';
-    void Promise.all([loadOpenHouseListing(listingId), signedIn ? loadSellerOpenHouses(listingId) : Promise.resolve(null)]).then(
-      ([listing, seller]) => {
-        if (!live) return;
-        setNow(new Date());
-        setState(openHousesState(listing, seller));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [session.status, userId, listingId, generation]);
-
-  const reload = useCallback(() => setGeneration((n) => n + 1), []);
+  const signedIn = session.status === 'authenticated';
+  const load = useLoad(
+    listingId === null || session.status === 'checking' ? null : `${listingId}|${userId ?? ''}`,
+    async (): Promise<Result<OpenHousesState>> => {
+      const [listing, seller] = await Promise.all([loadOpenHouseListing(listingId!), signedIn ? loadSellerOpenHouses(listingId!) : null]);
+      setNow(new Date());
+      return { ok: true, value: openHousesState(listing, seller) };
+    },
+  );
+  const state = shownState(listingId, load);
+  const { reload } = load;
   const clearFocus = useCallback(() => setFocusId(null), []);
 
   const open = useCallback((next: OpenHousesDialog) => {
@@ -137,11 +134,11 @@ export function useOpenHouses(listingId: number | null, { onSaved }: UseOpenHous
     setDialogError(null);
   }, [busy]);
 
-  async function finish(result: Loaded<SellerOpenHouse>, change: OpenHouseChange) {
+  async function finish(result: Result<SellerOpenHouse>, change: OpenHouseChange) {
     setBusy(false);
     if (!result.ok) {
       showToast({ message: tourTexts.openHouseSaveFailed, tone: 'error' });
-      setDialogError(result.message);
+      setDialogError(result.failure.message);
       return;
     }
     const o = result.value;

@@ -4,7 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buyerTourTexts as bt, requestTourTexts as t, tourTexts } from '../../core/i18n/tours';
 import { initialRequestTourState, type RequestTourState } from '../../core/tours/request-tour-state';
-import type { RequestedTour, TourCallResult } from '../../core/tours/requests';
+import type { Result } from '../../core/graphql/call';
+import type { RequestedTour } from '../../core/tours/requests';
 import { slotText } from '../../core/tours/tour-format';
 import { TOUR_STATUSES, type TourStatus } from '../../core/tours/tour-status';
 import { buyerTourGrid, tourDay } from '../../core/tours/tour-times';
@@ -155,7 +156,7 @@ const savedTour = (over: Partial<RequestedTour> = {}): RequestedTour => ({
   ...over,
 });
 
-function Harness({ send, onRequested }: { send: (input: any) => Promise<TourCallResult<RequestedTour>>; onRequested: (tour: RequestedTour) => void }) {
+function Harness({ send, onRequested }: { send: (input: any) => Promise<Result<RequestedTour>>; onRequested: (tour: RequestedTour) => void }) {
   const [open] = useState(true);
   const c = useRequestTour({ listingId: 1001, zone: DENVER, active: open, onRequested, send });
   return (
@@ -202,8 +203,8 @@ describe('the whole dialog with its behaviour (fixed clock: Wed Jan 15 2025, 10:
 
   it('chooses a grid slot and a dropdown slot, goes Back and on keeping them, formats the amount after 500 ms, survives a failure, then succeeds', async () => {
     const send = vi
-      .fn<(input: any) => Promise<TourCallResult<RequestedTour>>>()
-      .mockResolvedValueOnce({ ok: false, failure: { kind: 'network', message: null, argumentName: null } })
+      .fn<(input: any) => Promise<Result<RequestedTour>>>()
+      .mockResolvedValueOnce({ ok: false, failure: { kind: 'network', message: null, code: null, argument: null } })
       .mockResolvedValueOnce({ ok: true, value: savedTour() });
     const onRequested = vi.fn();
     act(() => root.render(<Harness send={send} onRequested={onRequested} />));
@@ -259,8 +260,8 @@ describe('the whole dialog with its behaviour (fixed clock: Wed Jan 15 2025, 10:
   });
 
   it('Request Tour is busy while sending and ignores a second press', async () => {
-    let resolve!: (r: TourCallResult<RequestedTour>) => void;
-    const send = vi.fn(() => new Promise<TourCallResult<RequestedTour>>((r) => (resolve = r)));
+    let resolve!: (r: Result<RequestedTour>) => void;
+    const send = vi.fn(() => new Promise<Result<RequestedTour>>((r) => (resolve = r)));
     act(() => root.render(<Harness send={send} onRequested={() => {}} />));
     act(() => q<HTMLButtonElement>('[data-date-time="2025-01-16T16:00:00.000Z"]').click());
     act(() => q<HTMLButtonElement>('[part="continue"]').click());
@@ -275,7 +276,7 @@ describe('the whole dialog with its behaviour (fixed clock: Wed Jan 15 2025, 10:
   it("a refused answer is shown under its field and its text kept (the server's own message)", async () => {
     const send = vi.fn().mockResolvedValue({
       ok: false,
-      failure: { kind: 'invalid', message: 'agentName is too long (at most 200 characters).', argumentName: 'agentAndQualification.agentName' },
+      failure: { kind: 'invalid', message: 'agentName is too long (at most 200 characters).', code: 'BAD_USER_INPUT', argument: 'agentAndQualification.agentName' },
     });
     act(() => root.render(<Harness send={send} onRequested={() => {}} />));
     act(() => q<HTMLButtonElement>('[data-date-time="2025-01-16T16:00:00.000Z"]').click());

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useId, useRef, useState, type Ref } from 'react
 import { sessionAtom, ensureSession } from '../../core/auth/session';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { requestTourTexts as t, tourTexts } from '../../core/i18n/tours';
-import { formatAddress } from '../../core/listings/listing-summary';
+import { formatAddress } from '../../core/format/address';
 import { useHearthValue } from '../../core/state/hooks';
 import {
   canContinue,

@@ -207,7 +207,7 @@ describe('<hearth-tours> dialogs', () => {
   });
 
   it('tour-id opens the dialog for the viewer’s role at once and is removed on close', async () => {
-    vi.mocked(fetchViewerRole).mockResolvedValue({ role: 'AGENT' });
+    vi.mocked(fetchViewerRole).mockResolvedValue({ ok: true, value: 'AGENT' });
     mount(12);
     await flush();
     expect(fetchViewerRole).toHaveBeenCalledWith('12');
@@ -217,7 +217,7 @@ describe('<hearth-tours> dialogs', () => {
   });
 
   it('tour-id of a tour the viewer may not see says so and opens nothing; signed out, nothing is asked', async () => {
-    vi.mocked(fetchViewerRole).mockResolvedValue({ missing: true });
+    vi.mocked(fetchViewerRole).mockResolvedValue({ ok: false, failure: { kind: 'not-found', message: 'Requested tour not found.', code: 'NOT_FOUND', argument: null } });
     mount(99);
     await flush();
     expect(dialog()).toBeNull();

@@ -6,12 +6,14 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { ensureSession, sessionAtom } from '../../core/auth/session';
+import { useLoad } from '../../core/graphql/use-load';
 import { assetUrl } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { tourStatusLabels, toursListTexts as t } from '../../core/i18n/tours';
 import { useHearthValue } from '../../core/state/hooks';
 import type { SellerTourOutcome } from '../../core/tours/seller';
-import { fetchViewerRole, tourRowTime, useTourList, type TourListState, type TourRow, type TourViewerRole } from '../../core/tours/tour-list';
+import type { TourViewerRole } from '../../core/tours/tour-answers';
+import { fetchViewerRole, tourRowTime, useTourList, type TourListState, type TourRow } from '../../core/tours/tour-list';
 import { BuyerTourDetails } from '../../core/tours/views/buyer-tour-details';
 import { SellerTourEditor } from '../../core/tours/views/seller-tour-editor';
 import { Button } from '../../core/ui/button';
@@ -145,7 +147,6 @@ export function Tours({ listingId, tourId, element }: ToursProps) {
   const viewerId = session.status === 'authenticated' && session.user ? String(session.user.id) : null;
   const { state: list, reload } = useTourList(listingId, viewerId);
   const [open, setOpen] = useState<OpenDialog | null>(null);
-  const [tourProblem, setTourProblem] = useState<'missing' | 'failed' | null>(null);
   const host = element.host;
   const reloadRef = useRef(reload);
   reloadRef.current = reload;
@@ -163,19 +164,13 @@ export function Tours({ listingId, tourId, element }: ToursProps) {
   }, [host]);
 
   // `tour-id` opens that tour's dialog (route-driven dialogs), once the viewer is known.
+  const asked = useLoad(tourId === null || viewerId === null ? null : `${tourId}|${viewerId}`, () => fetchViewerRole(String(tourId)));
+  const role = asked.result;
   useEffect(() => {
-    setTourProblem(null);
-    if (tourId === null || viewerId === null) return;
-    let live = true;
-    void fetchViewerRole(String(tourId)).then((found) => {
-      if (!live) return;
-      if (found && 'role' in found) setOpen({ tourId: String(tourId), role: found.role, fromAttribute: true });
-      else setTourProblem(found ? 'missing' : 'failed');
-    });
-    return () => {
-      live = false;
-    };
-  }, [tourId, viewerId]);
+    if (role?.ok && tourId !== null) setOpen({ tourId: String(tourId), role: role.value, fromAttribute: true });
+  }, [role, tourId]);
+  const missing = role && !role.ok && (role.failure.kind === 'not-found' || role.failure.kind === 'invalid');
+  const tourProblem = !role || role.ok ? null : missing ? 'missing' : 'failed';
 
   const close = (outcome?: SellerTourOutcome) => {
     if (!open) return;

@@ -53,7 +53,7 @@ const onClose = vi.fn();
 const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
 async function open(tour: SellerTour) {
-  vi.mocked(loadSellerTour).mockResolvedValue(tour);
+  vi.mocked(loadSellerTour).mockResolvedValue({ ok: true, value: tour });
   act(() => root.render(<SellerTourEditor tourId={tour.id} onClose={onClose} now={() => clock} />));
   await flush();
   return container.querySelector('dialog')!;
@@ -158,7 +158,7 @@ describe('seller tour editor per status (spec §2, §4)', () => {
   });
 
   it('says so when the tour cannot be loaded', async () => {
-    vi.mocked(loadSellerTour).mockResolvedValue(null);
+    vi.mocked(loadSellerTour).mockResolvedValue({ ok: false, failure: { kind: 'not-found', message: 'Requested tour not found.', code: 'NOT_FOUND', argument: null } });
     act(() => root.render(<SellerTourEditor tourId="9" onClose={onClose} />));
     expect(container.querySelector('[role="status"]')!.textContent).toBe(t.loading);
     await flush();
@@ -169,7 +169,7 @@ describe('seller tour editor per status (spec §2, §4)', () => {
 
 describe('select, clear and confirm (spec §4)', () => {
   it('Select marks one time, Clear Selection undoes it, Confirm Selection saves SCHEDULED with end = start + 1 hour', async () => {
-    vi.mocked(saveSellerDecision).mockResolvedValue({ ...requested, tourStatus: 'SCHEDULED' });
+    vi.mocked(saveSellerDecision).mockResolvedValue({ ok: true, value: { ...requested, tourStatus: 'SCHEDULED' } });
     await open(requested);
     act(() => selectFor(FUTURE_B).click());
     expect(selectFor(FUTURE_B).getAttribute('aria-pressed')).toBe('true');
@@ -218,7 +218,7 @@ describe('select, clear and confirm (spec §4)', () => {
 
 describe('Cancel Tour (spec §5: reason 50 to 200, counter n/200)', () => {
   it('counts, stays disabled at 49, enables at 50, caps at 200, and saves CANCELLED with the reason', async () => {
-    vi.mocked(saveSellerDecision).mockResolvedValue({ ...requested, tourStatus: 'CANCELLED' });
+    vi.mocked(saveSellerDecision).mockResolvedValue({ ok: true, value: { ...requested, tourStatus: 'CANCELLED' } });
     await open(requested);
     act(() => button('cancel-tour')!.click());
     const box = q<HTMLTextAreaElement>('[part="reason"]')!;
@@ -268,7 +268,7 @@ describe('Cancel Tour (spec §5: reason 50 to 200, counter n/200)', () => {
 
 describe('results (spec §8)', () => {
   it('a failed save shows the failure toast and closes without an outcome', async () => {
-    vi.mocked(saveSellerDecision).mockResolvedValue(null);
+    vi.mocked(saveSellerDecision).mockResolvedValue({ ok: false, failure: { kind: 'server', message: null, code: null, argument: null } });
     await open({ ...requested, tourStatus: 'SCHEDULED', start: FUTURE_A, end: '2026-03-11T17:00:00.000Z' });
     act(() => button('mark-completed')!.click());
     await flush();

@@ -7,6 +7,8 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { appContextAtom, runtimeSettings, siteUrl } from '../../config/config';
+import { failureOf, type Result } from '../../graphql/call';
+import { useLoad } from '../../graphql/use-load';
 import { sellerTourTexts as t, tourStatusLabels, tourTexts } from '../../i18n/tours';
 import { useHearthValue } from '../../state/hooks';
 import { Button } from '../../ui/button';
@@ -287,52 +289,39 @@ export interface SellerTourEditorProps {
   now?: () => Date;
 }
 
-type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; tour: SellerTour };
-
 export function SellerTourEditor({ tourId, onClose, now = () => new Date() }: SellerTourEditorProps) {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  const [state, setState] = useState<SellerEditorState | null>(null);
+  const { result, loading } = useLoad(tourId, () => loadSellerTour(tourId));
+  const tour = !loading && result?.ok ? result.value : null;
+  // The editor's state belongs to the tour it was made for; a tour loaded anew starts afresh.
+  const [edited, setEdited] = useState<{ tour: SellerTour; state: SellerEditorState } | null>(null);
   const [saving, setSaving] = useState(false);
   const context = useHearthValue(appContextAtom)?.context;
   const closing = useRef(onClose);
   closing.current = onClose;
 
-  useEffect(() => {
-    let live = true;
-    setLoaded({ status: 'loading' });
-    loadSellerTour(tourId)
-      .then((tour) => {
-        if (!live) return;
-        setLoaded(tour ? { status: 'loaded', tour } : { status: 'failed' });
-        if (tour) setState(initialSellerEditorState(tour));
-      })
-      .catch(() => live && setLoaded({ status: 'failed' }));
-    return () => {
-      live = false;
-    };
-  }, [tourId]);
-
-  if (loaded.status !== 'loaded' || !state) {
+  if (!tour) {
+    const failed = !loading && result !== undefined;
     return (
       <Dialog title={t.loadingTitle} onClose={() => closing.current()} part="seller-tour-editor" className="seller-tour-dialog">
-        <p className="seller-tour-placeholder" role={loaded.status === 'loading' ? 'status' : 'alert'} data-state={loaded.status}>
-          {loaded.status === 'failed' ? t.failed : t.loading}
+        <p className="seller-tour-placeholder" role={failed ? 'alert' : 'status'} data-state={failed ? 'failed' : 'loading'}>
+          {failed ? t.failed : t.loading}
         </p>
       </Dialog>
     );
   }
 
-  const { tour } = loaded;
+  const state = edited?.tour === tour ? edited.state : initialSellerEditorState(tour);
+  const setState = (next: SellerEditorState) => setEdited({ tour, state: next });
   const base = context ? siteUrl(context) : runtimeSettings().api;
 
   // Spec §8: a toast either way, then the dialog closes (the owner refreshes its list).
   const decide = async (outcome: SellerTourOutcome) => {
     if (saving) return;
     setSaving(true);
-    const saved = await saveSellerDecision(outcome).catch(() => null);
-    showToast(saved ? { message: tourTexts.tourSaved, tone: 'success' } : { message: tourTexts.tourSaveFailed, tone: 'error' });
+    const saved = await saveSellerDecision(outcome).catch((error: unknown): Result<SellerTour> => ({ ok: false, failure: failureOf(error) }));
+    showToast(saved.ok ? { message: tourTexts.tourSaved, tone: 'success' } : { message: tourTexts.tourSaveFailed, tone: 'error' });
     setSaving(false);
-    closing.current(saved ? outcome : undefined);
+    closing.current(saved.ok ? outcome : undefined);
   };
 
   return (
