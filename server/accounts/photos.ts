@@ -4,9 +4,12 @@
  * GET /media/users/<id>/<file>.
  */
 import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../db';
+import { badFields } from '../domain-error';
 import { notFound } from '../http/errors';
 import type { Route } from '../http/router';
 import { uploadStorage } from '../storage';
+import { findUserById } from './users';
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 /** The photo plus the multipart envelope (operations, map, boundaries). */
@@ -32,22 +35,28 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
-export class PhotoRejected extends Error {}
-
 /** Stores the photo and returns the path to save as the user's image (`/media/users/<id>/<file>`). */
-export async function storeUserPhoto(userId: number, bytes: Uint8Array): Promise<string> {
-  if (bytes.length === 0) throw new PhotoRejected('The file is empty.');
-  if (bytes.length > PHOTO_MAX_BYTES) throw new PhotoRejected('The photo must be 5 MB or smaller.');
+async function storeUserPhoto(userId: number, bytes: Uint8Array): Promise<string> {
+  if (bytes.length === 0) throw badFields({ file: 'The file is empty.' });
+  if (bytes.length > PHOTO_MAX_BYTES) throw badFields({ file: 'The photo must be 5 MB or smaller.' });
   const type = sniffImageType(bytes);
-  if (!type) throw new PhotoRejected('The photo must be a JPEG, PNG, WebP or GIF image.');
+  if (!type) throw badFields({ file: 'The photo must be a JPEG, PNG, WebP or GIF image.' });
   const key = `users/${userId}/${randomBytes(12).toString('hex')}.${type}`;
   await uploadStorage().put(key, bytes, type);
   return `/media/${key}`;
 }
 
 /** The old photo is removed once the new one is saved; a Google picture (absolute URL) is not ours. */
-export async function removeUserPhoto(image: string | null): Promise<void> {
+async function removeUserPhoto(image: string | null): Promise<void> {
   if (image?.startsWith('/media/users/')) await uploadStorage().delete(image.slice('/media/'.length));
+}
+
+/** uploadUserPhoto: the photo becomes the user's image, and the one it replaces is removed. */
+export async function replaceUserPhoto(db: Queryable, userId: number, bytes: Uint8Array): Promise<void> {
+  const image = await storeUserPhoto(userId, bytes);
+  const before = await findUserById(db, userId);
+  await db.query('UPDATE users SET image = $2, updated_at = now() WHERE id = $1', [userId, image]);
+  await removeUserPhoto(before?.image ?? null);
 }
 
 export const userPhotoRoutes: Record<string, Route> = {

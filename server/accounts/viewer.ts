@@ -3,15 +3,14 @@
  * On /public_graphql/, or without a valid token or session, account fields fail with UNAUTHENTICATED;
  * ids of other users' things read as NOT_FOUND, exactly like ids that do not exist.
  */
+import { DomainError } from '../domain-error';
 import type { GraphqlContext } from '../graphql/context';
-import { GraphQLError } from '../graphql/graphql-js';
-import type { Viewer } from './session';
+import { NOT_AUTHENTICATED_DETAIL, type Viewer } from './session';
 
-export const unauthenticated = () =>
-  new GraphQLError('Authentication credentials were not provided.', { extensions: { code: 'UNAUTHENTICATED' } });
+const unauthenticated = () => new DomainError('UNAUTHENTICATED', NOT_AUTHENTICATED_DETAIL);
 
 /** The same answer for "not there" and "not yours": ids of other users' things reveal nothing. */
-export const notFound = (what: string) => new GraphQLError(`${what} not found.`, { extensions: { code: 'NOT_FOUND' } });
+export const notFound = (what: string) => new DomainError('NOT_FOUND', `${what} not found.`);
 
 export function requireViewer(ctx: GraphqlContext): Viewer {
   if (ctx.endpoint !== 'graphql' || !ctx.viewer) throw unauthenticated();

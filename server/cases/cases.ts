@@ -6,18 +6,6 @@
  */
 import type { Queryable } from '../db';
 
-/** A refusal the API layer turns into a GraphQL error with this code (strangers get NOT_FOUND, like missing ids). */
-export class CaseError extends Error {
-  constructor(
-    readonly code: 'NOT_FOUND' | 'BAD_USER_INPUT',
-    message: string,
-    readonly argumentName?: string,
-  ) {
-    super(message);
-    this.name = 'CaseError';
-  }
-}
-
 /** The application types (migration 050), by the spec's slug. */
 export const BUYER_OFFER_TYPE = 'wfrmls-buyer';
 export const PREQUALIFICATION_TYPE = 'mortgage-prequalification';

@@ -3,22 +3,18 @@
  * Every field here answers for the viewer only: on /public_graphql/, or without a valid token or
  * session, they fail with UNAUTHENTICATED; ids of other users' things read as NOT_FOUND.
  */
-import { PhotoRejected, removeUserPhoto, storeUserPhoto } from '../accounts/photos';
+import { replaceUserPhoto } from '../accounts/photos';
 import { listNotifications, markNotificationsRead, NOTIFICATIONS_PAGE_MAX, type NotificationRecord } from '../accounts/notifications';
 import { saveSettings } from '../accounts/settings';
 import { findUserById, type UserRecord } from '../accounts/users';
 import { idArgument, requireViewer } from '../accounts/viewer';
+import { badFields } from '../domain-error';
 import { publicUrl } from '../http/public-url';
 import { builder } from './builder';
 import { GraphQLError } from './graphql-js';
 // The rest of the account schema: one import in index.ts brings in all three files.
 import './favourites';
 import './saved-searches';
-
-const badUserInput = (fields: Record<string, string>) => {
-  const [field, message] = Object.entries(fields)[0]!;
-  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', argumentName: field, fields } });
-};
 
 // ---------------------------------------------------------------------------------------------------
 // Types
@@ -127,7 +123,7 @@ builder.mutationField('saveSettings', (t) =>
       const viewer = requireViewer(ctx);
       const current = (await findUserById(ctx.db, viewer.user.id)) ?? viewer.user;
       const result = await saveSettings(ctx.db, current, args, ctx.publicOrigin);
-      if (!result.ok) throw badUserInput(result.fields);
+      if (!result.ok) throw badFields(result.fields);
       return result.user;
     },
   }),
@@ -140,16 +136,7 @@ builder.mutationField('uploadUserPhoto', (t) =>
     args: { file: t.arg({ type: 'File', required: true }) },
     resolve: async (_root, { file }, ctx) => {
       const viewer = requireViewer(ctx);
-      let image: string;
-      try {
-        image = await storeUserPhoto(viewer.user.id, new Uint8Array(await file.arrayBuffer()));
-      } catch (error) {
-        if (error instanceof PhotoRejected) throw badUserInput({ file: error.message });
-        throw error;
-      }
-      const before = await findUserById(ctx.db, viewer.user.id);
-      await ctx.db.query('UPDATE users SET image = $2, updated_at = now() WHERE id = $1', [viewer.user.id, image]);
-      await removeUserPhoto(before?.image ?? null);
+      await replaceUserPhoto(ctx.db, viewer.user.id, new Uint8Array(await file.arrayBuffer()));
       return (await findUserById(ctx.db, viewer.user.id))!;
     },
   }),

@@ -9,7 +9,6 @@ import type { GeoInput as GeoFilter, ListingFilter, PlaceFilter, SearchInput as 
 import { COUNT_CAP, loadListings, type ListingConnection, type ListingOrder } from '../listings/search/listing-load';
 import type { Classification } from '../listings/search/listing';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type PageCursor, type PageCursors } from '../listings/search/paging';
-import { withBadInput } from './bad-input';
 import { builder } from './builder';
 import { requestedListingFields } from './listing-fields';
 import type { GraphqlContext } from './context';
@@ -192,15 +191,13 @@ builder.queryField('listingLoad', (t) =>
     type: ListingConnectionRef,
     description: 'Public listings for sale, rent or stay that a buyer can act on (Active, Coming Soon, Pending, Under Contract).',
     args: loadArgs(t),
-    resolve: (_root, args, ctx, info) =>
-      withBadInput(async () =>
-        loadListings(ctx.db, {
-          ...args,
-          orderBy: args.orderBy as ListingOrder | null,
-          filter: await buildFilter(ctx, args),
-          fields: requestedListingFields(info),
-        }),
-      ),
+    resolve: async (_root, args, ctx, info) =>
+      loadListings(ctx.db, {
+        ...args,
+        orderBy: args.orderBy as ListingOrder | null,
+        filter: await buildFilter(ctx, args),
+        fields: requestedListingFields(info),
+      }),
   }),
 );
 
@@ -209,17 +206,16 @@ builder.queryField('stayLoad', (t) =>
     type: ListingConnectionRef,
     description: 'Stays (classification STAY), bookable for stayInput’s dates when given.',
     args: { ...loadArgs(t), stayInput: t.arg({ type: StayInput }) },
-    resolve: (_root, args, ctx, info) =>
-      withBadInput(async () => {
-        const filter = await buildFilter(ctx, { ...args, searchType: 'stay' });
-        const stay: StayDates | null = args.stayInput ?? null;
-        return loadListings(ctx.db, {
-          ...args,
-          orderBy: args.orderBy as ListingOrder | null,
-          filter: { ...filter, stay },
-          fields: requestedListingFields(info),
-        });
-      }),
+    resolve: async (_root, args, ctx, info) => {
+      const filter = await buildFilter(ctx, { ...args, searchType: 'stay' });
+      const stay: StayDates | null = args.stayInput ?? null;
+      return loadListings(ctx.db, {
+        ...args,
+        orderBy: args.orderBy as ListingOrder | null,
+        filter: { ...filter, stay },
+        fields: requestedListingFields(info),
+      });
+    },
   }),
 );
 
@@ -272,7 +268,6 @@ builder.queryField('listingsInfo', (t) =>
     type: ListingsInfoRef,
     description: `Map pins for a viewport: every listing up to ${PIN_THRESHOLD} matches, else grid clusters (at most 289).`,
     args: { geoInput: t.arg({ type: GeoInput, required: true }), searchInput: t.arg({ type: SearchInput }) },
-    resolve: (_root, args, ctx) =>
-      withBadInput(() => listingsInfo(ctx.db, { geo: args.geoInput, search: args.searchInput ?? null })),
+    resolve: (_root, args, ctx) => listingsInfo(ctx.db, { geo: args.geoInput, search: args.searchInput ?? null }),
   }),
 );

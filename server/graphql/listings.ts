@@ -3,8 +3,8 @@
  * Every public read goes through server/listings/search/listing.ts: hidden listings never come back,
  * a withheld street address is null.
  */
+import { z } from 'zod';
 import { isFavoriteForViewer } from '../accounts/favorites';
-import { parseListingId } from '../listings/search/listing';
 import { listingCurrencies, RATES_DATE, RATES_SOURCE } from '../listings/currencies';
 import {
   findPublicListing,
@@ -22,8 +22,8 @@ import { loadFeed, MAX_FEED_SIZE, type FeedKind } from '../listings/search/feed'
 import { recordVisit } from '../listings/search/visits';
 import { publicUrl } from '../http/public-url';
 import { publicOpenHouseIcalLink } from '../tours/ical-links';
-import { badUserInput, withBadInput } from './bad-input';
 import { builder } from './builder';
+import { ListingIdArgs, parseArgs } from './input';
 
 const PENNIES =
   'Pennies, always a whole number. Float because GraphQL Int is 32-bit and would stop at $21,474,836.47; ' +
@@ -264,13 +264,6 @@ Listing.implement({
 // ---------------------------------------------------------------------------------------------------
 // Queries
 
-/** An ID that is not a listing id is the caller's mistake, said clearly (not a 500, not a silent null). */
-function listingIdArgument(value: string | number): number {
-  const id = parseListingId(String(value));
-  if (id === null) throw badUserInput('listingId must be a positive whole number.', 'listingId');
-  return id;
-}
-
 builder.queryField('listingInfo', (t) =>
   t.field({
     type: Listing,
@@ -278,7 +271,7 @@ builder.queryField('listingInfo', (t) =>
     description: 'One listing by id; null when there is no such public listing. Counts a visit.',
     args: { listingId: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
-      const listing = await findPublicListing(ctx.db, listingIdArgument(args.listingId));
+      const listing = await findPublicListing(ctx.db, parseArgs(ListingIdArgs, args).listingId);
       if (listing) recordVisit(ctx.db, listing.id);
       return listing;
     },
@@ -287,6 +280,11 @@ builder.queryField('listingInfo', (t) =>
 
 const SLUG_TEXT = /^[A-Za-z0-9-]{1,200}$/;
 
+const SlugArgs = z.object({
+  slugId: z.string().regex(SLUG_TEXT, 'slugId is not a listing slug.'),
+  listingCodeId: z.string().regex(SLUG_TEXT, 'listingCodeId is not a listing code.'),
+});
+
 builder.queryField('listingBySlug', (t) =>
   t.field({
     type: Listing,
@@ -294,9 +292,8 @@ builder.queryField('listingBySlug', (t) =>
     description: 'The listing at /listing/{slugId}/{listingCodeId}; null when none. Counts a visit.',
     args: { slugId: t.arg.string({ required: true }), listingCodeId: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) => {
-      if (!SLUG_TEXT.test(args.slugId)) throw badUserInput('slugId is not a listing slug.', 'slugId');
-      if (!SLUG_TEXT.test(args.listingCodeId)) throw badUserInput('listingCodeId is not a listing code.', 'listingCodeId');
-      const listing = await findPublicListingBySlug(ctx.db, args.slugId, args.listingCodeId);
+      const { slugId, listingCodeId } = parseArgs(SlugArgs, args);
+      const listing = await findPublicListingBySlug(ctx.db, slugId, listingCodeId);
       if (listing) recordVisit(ctx.db, listing.id);
       return listing;
     },
@@ -322,13 +319,11 @@ builder.queryField('listingFeed', (t) =>
     description: 'A short list for a page section: featured, newest, or newest in a city.',
     args: { feedInput: t.arg({ type: FeedInput, required: true }) },
     resolve: (_root, { feedInput }, ctx) =>
-      withBadInput(() =>
-        loadFeed(ctx.db, {
-          kind: feedInput.kind as FeedKind,
-          city: feedInput.city ?? null,
-          classification: feedInput.classification ?? null,
-          limit: feedInput.limit ?? null,
-        }),
-      ),
+      loadFeed(ctx.db, {
+        kind: feedInput.kind as FeedKind,
+        city: feedInput.city ?? null,
+        classification: feedInput.classification ?? null,
+        limit: feedInput.limit ?? null,
+      }),
   }),
 );

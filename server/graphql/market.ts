@@ -1,7 +1,6 @@
 /** Market data (spec §3 Market metric; §7 marketMetrics, housingSentences). */
 import { marketMetrics, SECTION_TYPES, type AggregatePoint, type MarketMetric, type SectionType } from '../listings/metrics/market-metrics';
 import { housingSentences } from '../listings/metrics/sentences';
-import { withBadInput } from './bad-input';
 import { builder } from './builder';
 
 const SectionTypeEnum = builder.enumType('HousingMarketSectionType', {
@@ -36,14 +35,13 @@ builder.queryField('marketMetrics', (t) =>
       sectionType: t.arg({ type: SectionTypeEnum }),
       propertyType: t.arg.string(),
     },
-    resolve: (_root, args, ctx) =>
-      withBadInput(async () => {
-        const result = await marketMetrics(ctx.db, args.regionName, {
-          sectionType: (args.sectionType as SectionType | null | undefined) ?? null,
-          propertyType: args.propertyType ?? null,
-        });
-        return result.metrics;
-      }),
+    resolve: async (_root, args, ctx) => {
+      const result = await marketMetrics(ctx.db, args.regionName, {
+        sectionType: (args.sectionType as SectionType | null | undefined) ?? null,
+        propertyType: args.propertyType ?? null,
+      });
+      return result.metrics;
+    },
   }),
 );
 
@@ -52,6 +50,6 @@ builder.queryField('housingSentences', (t) =>
     type: ['String'],
     description: 'Short summaries of the latest month, e.g. "Median sold price in Salt Lake City rose 4.2% year over year to $512,000."',
     args: { regionName: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => withBadInput(() => housingSentences(ctx.db, args.regionName)),
+    resolve: (_root, args, ctx) => housingSentences(ctx.db, args.regionName),
   }),
 );

@@ -14,7 +14,7 @@ import {
 } from '../mortgage/mortgage';
 import type { MortgageCaseData } from '../mortgage/submission';
 import { builder } from './builder';
-import { CaseResponseRef, runCase } from './offers';
+import { CaseResponseRef } from './offers';
 
 const ApplicationTypeRef = builder.objectRef<Omit<ApplicationType, 'questionnaireSlug'>>('ApplicationType').implement({
   fields: (t) => ({
@@ -69,7 +69,7 @@ builder.queryField('mortgageCase', (t) =>
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
       const id = idArgument(args.id, 'Mortgage case');
-      return runCase(() => ownMortgageCase(ctx.db, id, viewer.user.id));
+      return ownMortgageCase(ctx.db, id, viewer.user.id);
     },
   }),
 );
@@ -84,7 +84,7 @@ builder.queryField('preQualificationEdit', (t) =>
     args: { caseResponseId: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
-      return runCase(() => mortgageCaseOfResponse(ctx.db, String(args.caseResponseId), viewer.user.id));
+      return mortgageCaseOfResponse(ctx.db, String(args.caseResponseId), viewer.user.id);
     },
   }),
 );

@@ -4,9 +4,9 @@
  * company agent). Strangers get NOT_FOUND, like ids that do not exist.
  */
 import { idArgument, requireViewer } from '../accounts/viewer';
-import { CaseError, type CaseResponse } from '../cases/cases';
+import type { CaseResponse } from '../cases/cases';
 import { publicUrl } from '../http/public-url';
-import { formatAddress, parseListingId } from '../listings/search/listing';
+import { formatAddress } from '../listings/search/listing';
 import {
   createOffer,
   listOffers,
@@ -16,29 +16,8 @@ import {
   type OfferListing,
   type OfferRecord,
 } from '../offers/offers';
-import { badUserInput } from './bad-input';
 import { builder } from './builder';
-import { GraphQLError } from './graphql-js';
-
-/** Case refusals (offers, mortgage) as GraphQL errors with their code. */
-export async function runCase<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (error instanceof CaseError) {
-      throw new GraphQLError(error.message, {
-        extensions: { code: error.code, ...(error.argumentName ? { argumentName: error.argumentName } : {}) },
-      });
-    }
-    throw error;
-  }
-}
-
-function listingIdArg(value: string | number): number {
-  const id = parseListingId(value);
-  if (id === null) throw badUserInput('listingId must be a positive whole number.', 'listingId');
-  return id;
-}
+import { ListingIdArgs, parseArgs } from './input';
 
 // ---------------------------------------------------------------------------------------------------
 // Types
@@ -128,7 +107,7 @@ builder.queryField('offer', (t) =>
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
       const id = idArgument(args.id, 'Offer');
-      return runCase(() => readableOffer(ctx.db, id, viewer.user));
+      return readableOffer(ctx.db, id, viewer.user);
     },
   }),
 );
@@ -140,7 +119,7 @@ builder.queryField('offersByListing', (t) =>
     args: { listingId: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
-      return listOffersByListing(ctx.db, listingIdArg(args.listingId), viewer.user);
+      return listOffersByListing(ctx.db, parseArgs(ListingIdArgs, args).listingId, viewer.user);
     },
   }),
 );
@@ -157,8 +136,8 @@ builder.mutationField('createOffer', (t) =>
     args: { listingId: t.arg.id({ required: true }), appType: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
-      const listingId = listingIdArg(args.listingId);
-      return runCase(() => createOffer(ctx.db, viewer.user, ctx.partner.id, { listingId, appType: args.appType }));
+      const { listingId } = parseArgs(ListingIdArgs, args);
+      return createOffer(ctx.db, viewer.user, ctx.partner.id, { listingId, appType: args.appType });
     },
   }),
 );

@@ -1,7 +1,6 @@
 /** Place search for the search box without a maps key (spec §3 address search result; DESIGN §3). */
 import type { Partner } from '../partners/repository';
 import { DEFAULT_PLACE_COUNTRIES, MAX_PLACE_RESULTS, searchPlaces, type PlaceResult } from '../listings/places/place-search';
-import { withBadInput } from './bad-input';
 import { builder } from './builder';
 
 /** The partner's addressSearchComponentRestrictions.country (spec §9), else US and NP. */
@@ -43,9 +42,6 @@ builder.queryField('placeSearch', (t) =>
       countries: t.arg.stringList(),
       limit: t.arg.int({ description: `Default 8, at most ${MAX_PLACE_RESULTS}.` }),
     },
-    resolve: (_root, args, ctx) =>
-      withBadInput(() =>
-        searchPlaces(ctx.db, args.query, args.countries ?? partnerCountries(ctx.partner), args.limit ?? undefined),
-      ),
+    resolve: (_root, args, ctx) => searchPlaces(ctx.db, args.query, args.countries ?? partnerCountries(ctx.partner), args.limit ?? undefined),
   }),
 );

@@ -1,14 +1,11 @@
 /** Questionnaires (marketplace spec §3 Questionnaire screen, §4, §6, §7). */
-import {
-  QuestionnaireAccessError,
-  QUESTIONNAIRE_SCHEME,
-  type Caller,
-} from '../questionnaires/access';
+import { z } from 'zod';
+import { badInput, DomainError } from '../domain-error';
+import { QUESTIONNAIRE_SCHEME, type Caller } from '../questionnaires/access';
 import {
   answerAndAdvance,
   currentScreen,
   goBack,
-  QuestionnaireInputError,
   resetHistory,
   screenOf,
   singleScreen,
@@ -21,10 +18,9 @@ import {
 } from '../questionnaires/responses';
 import type { SummaryItem } from '../../questionnaire/engine/flow';
 import { latestDefinition } from '../questionnaires/definitions';
-import { badUserInput } from './bad-input';
 import { builder } from './builder';
 import type { GraphqlContext } from './context';
-import { GraphQLError } from './graphql-js';
+import { jsonObject, parseArgs } from './input';
 
 const callerOf = (ctx: GraphqlContext): Caller => ({
   partnerId: ctx.partner.id,
@@ -32,19 +28,15 @@ const callerOf = (ctx: GraphqlContext): Caller => ({
   authorization: ctx.authorization,
 });
 
-async function guarded<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof QuestionnaireAccessError) throw new GraphQLError(error.message, { extensions: { code: 'FORBIDDEN' } });
-    if (error instanceof QuestionnaireInputError) {
-      const problem = badUserInput(error.message, error.argumentName);
-      if (error.fields) Object.assign(problem.extensions, { fields: error.fields });
-      throw problem;
-    }
-    throw error;
-  }
-}
+/** Answers are strings (a checkbox's 'Yes' or 'Off'): an object or list inside is refused before anything reads it. */
+const NextScreenArgs = z.object({
+  data: jsonObject('data must be an object of answers.').superRefine((data, ctx) => {
+    const nested = Object.entries(data).find(([, value]) => value !== null && typeof value === 'object');
+    if (nested) ctx.addIssue({ code: 'custom', message: `The answer ${nested[0].slice(0, 64)} must be a string.` });
+  }),
+});
+
+const SingleScreenArgs = z.object({ context: jsonObject('context must be an object.').nullish().transform((context) => context ?? {}) });
 
 const CategoryRef = builder.objectRef<CategoryView>('QuestionnaireCategory').implement({
   fields: (t) => ({
@@ -111,7 +103,7 @@ builder.queryField('currentScreen', (t) =>
     type: ScreenRef,
     description: 'The screen a response is on (where the user left off).',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => guarded(() => currentScreen(ctx.db, String(args.id), callerOf(ctx))),
+    resolve: (_root, args, ctx) => currentScreen(ctx.db, String(args.id), callerOf(ctx)),
   }),
 );
 
@@ -120,7 +112,7 @@ builder.queryField('questionnaireSummary', (t) =>
     type: [SummarySectionRef],
     description: 'The answers along the path taken, screen by screen.',
     args: { responseId: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => guarded(() => summary(ctx.db, String(args.responseId), callerOf(ctx))),
+    resolve: (_root, args, ctx) => summary(ctx.db, String(args.responseId), callerOf(ctx)),
   }),
 );
 
@@ -129,7 +121,7 @@ builder.queryField('questionnaireScreen', (t) =>
     type: ScreenRef,
     description: 'One screen already on the response path.',
     args: { screenId: t.arg.string({ required: true }), responseId: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => guarded(() => screenOf(ctx.db, args.screenId, String(args.responseId), callerOf(ctx))),
+    resolve: (_root, args, ctx) => screenOf(ctx.db, args.screenId, String(args.responseId), callerOf(ctx)),
   }),
 );
 
@@ -138,15 +130,14 @@ builder.mutationField('questionnaireStartScreen', (t) =>
     type: SessionRef,
     description: 'Starts a response to the questionnaire `xmlqId` (its slug) for this partner (`companyId`: its id or slug).',
     args: { companyId: t.arg.id(), xmlqId: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      guarded(async () => {
-        if (args.companyId != null && String(args.companyId) !== String(ctx.partner.id) && String(args.companyId) !== ctx.partner.slug) {
-          throw new QuestionnaireInputError('companyId is not the partner of this request.', 'companyId');
-        }
-        const caller = callerOf(ctx);
-        const started = await startResponse(ctx.db, args.xmlqId, caller);
-        return { ...started, screen: await currentScreen(ctx.db, started.id, withPin(caller, started)) };
-      }),
+    resolve: async (_root, args, ctx) => {
+      if (args.companyId != null && String(args.companyId) !== String(ctx.partner.id) && String(args.companyId) !== ctx.partner.slug) {
+        throw badInput('companyId is not the partner of this request.', 'companyId');
+      }
+      const caller = callerOf(ctx);
+      const started = await startResponse(ctx.db, args.xmlqId, caller);
+      return { ...started, screen: await currentScreen(ctx.db, started.id, withPin(caller, started)) };
+    },
   }),
 );
 
@@ -157,17 +148,10 @@ builder.mutationField('questionnaireNextScreen', (t) =>
       'Validates the current screen answers (`data`: variable → value) with the widget rules, saves them and moves on; ' +
       'after an end screen the response is completed. Invalid answers: BAD_USER_INPUT with `extensions.fields` (widget key → error keys).',
     args: { respId: t.arg.id({ required: true }), data: t.arg({ type: 'JSON', required: true }) },
-    resolve: (_root, args, ctx) =>
-      guarded(async () => {
-        const data = args.data;
-        if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new QuestionnaireInputError('data must be an object of answers.', 'data');
-        const nested = Object.entries(data).find(([, value]) => value !== null && typeof value === 'object');
-        if (nested) throw new QuestionnaireInputError(`The answer ${nested[0].slice(0, 64)} must be a string.`, 'data');
-        return answerAndAdvance(ctx.db, String(args.respId), data as Record<string, unknown>, callerOf(ctx), {
-          partner: ctx.partner,
-          publicOrigin: ctx.publicOrigin,
-        });
-      }),
+    resolve: (_root, args, ctx) => {
+      const { data } = parseArgs(NextScreenArgs, args);
+      return answerAndAdvance(ctx.db, String(args.respId), data, callerOf(ctx), { partner: ctx.partner, publicOrigin: ctx.publicOrigin });
+    },
   }),
 );
 
@@ -175,7 +159,7 @@ builder.mutationField('questionnairePreviousScreen', (t) =>
   t.field({
     type: ScreenRef,
     args: { respId: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => guarded(() => goBack(ctx.db, String(args.respId), callerOf(ctx))),
+    resolve: (_root, args, ctx) => goBack(ctx.db, String(args.respId), callerOf(ctx)),
   }),
 );
 
@@ -185,7 +169,7 @@ for (const name of ['questionnaireResetHistory', 'resetQuestionnaireResponseHist
       type: ScreenRef,
       description: 'Back to the start screen; the answers stay and prefill the screens.',
       args: { respId: t.arg.id({ required: true }) },
-      resolve: (_root, args, ctx) => guarded(() => resetHistory(ctx.db, String(args.respId), callerOf(ctx))),
+      resolve: (_root, args, ctx) => resetHistory(ctx.db, String(args.respId), callerOf(ctx)),
     }),
   );
 }
@@ -199,14 +183,12 @@ builder.mutationField('singleScreenQuestionnaire', (t) =>
       context: t.arg({ type: 'JSON' }),
       slugId: t.arg.string({ required: true }),
     },
-    resolve: (_root, args, ctx) =>
-      guarded(async () => {
-        const context = args.context ?? {};
-        if (typeof context !== 'object' || Array.isArray(context)) throw new QuestionnaireInputError('context must be an object.', 'context');
-        const caller = callerOf(ctx);
-        const started = await singleScreen(ctx.db, args.slugId, String(args.applicationCase), context as Record<string, unknown>, caller);
-        return { ...started, screen: await currentScreen(ctx.db, started.id, withPin(caller, started)) };
-      }),
+    resolve: async (_root, args, ctx) => {
+      const { context } = parseArgs(SingleScreenArgs, args);
+      const caller = callerOf(ctx);
+      const started = await singleScreen(ctx.db, args.slugId, String(args.applicationCase), context, caller);
+      return { ...started, screen: await currentScreen(ctx.db, started.id, withPin(caller, started)) };
+    },
   }),
 );
 
@@ -237,7 +219,7 @@ const QuestionnaireInfoRef = builder.objectRef<QuestionnaireInfo>('Questionnaire
 
 async function infoOf(ctx: GraphqlContext, slug: string): Promise<QuestionnaireInfo> {
   const stored = await latestDefinition(ctx.db, slug);
-  if (!stored) throw new GraphQLError(`There is no questionnaire "${slug}".`, { extensions: { code: 'NOT_FOUND' } });
+  if (!stored) throw new DomainError('NOT_FOUND', `There is no questionnaire "${slug}".`);
   const { version, title, flow, categories } = stored.definition;
   return { slug, version, title, flow, categories };
 }

@@ -1,4 +1,5 @@
 /** Saved searches (spec §3 Saved search, §7 saveSearch, savedSearches, savedSearch, deleteSaved). The viewer's own only. */
+import { z } from 'zod';
 import {
   deleteSavedSearch,
   findSavedSearch,
@@ -11,8 +12,9 @@ import {
   type SavedSearchRecord,
 } from '../accounts/saved-searches';
 import { idArgument, notFound, requireViewer } from '../accounts/viewer';
+import { badInput } from '../domain-error';
 import { builder } from './builder';
-import { GraphQLError } from './graphql-js';
+import { parseArgs } from './input';
 
 const NotificationFrequencyEnum = builder.enumType('NotificationFrequency', {
   description: 'How often the viewer is emailed new listings that match: INSTANT checks every 10 minutes.',
@@ -36,8 +38,19 @@ const DeleteSavedResult = builder.objectRef<{ id: number; deleted: boolean }>('D
   fields: (t) => ({ id: t.exposeID('id'), deleted: t.exposeBoolean('deleted') }),
 });
 
-const badInput = (message: string, argumentName: string) =>
-  new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', argumentName } });
+const SaveSearchArgs = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Please name the search.')
+    .max(SAVED_SEARCH_NAME_MAX, `Keep the name under ${SAVED_SEARCH_NAME_MAX} characters.`),
+  searchModal: z.unknown().transform((value, ctx) => {
+    const parsed = parseSearchModel(value);
+    if (parsed.ok) return parsed.model;
+    ctx.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
+  }),
+});
 
 builder.queryField('savedSearches', (t) =>
   t.field({
@@ -72,16 +85,8 @@ builder.mutationField('saveSearch', (t) =>
     },
     resolve: async (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
-      const name = args.name.trim();
-      if (name === '') throw badInput('Please name the search.', 'name');
-      if (name.length > SAVED_SEARCH_NAME_MAX) throw badInput(`Keep the name under ${SAVED_SEARCH_NAME_MAX} characters.`, 'name');
-      const parsed = parseSearchModel(args.searchModal);
-      if (!parsed.ok) throw badInput(parsed.message, 'searchModal');
-      const saved = await insertSavedSearch(ctx.db, viewer.user.id, {
-        name,
-        model: parsed.model,
-        frequency: args.notificationFrequency,
-      });
+      const { name, searchModal } = parseArgs(SaveSearchArgs, args);
+      const saved = await insertSavedSearch(ctx.db, viewer.user.id, { name, model: searchModal, frequency: args.notificationFrequency });
       if (!saved) throw badInput(`You can keep at most ${SAVED_SEARCHES_PER_USER} saved searches.`, 'name');
       return saved;
     },

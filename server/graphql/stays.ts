@@ -1,8 +1,7 @@
 /** Stays (spec §3 availability calendar; §7 availabilityCalendar). stayLoad is in listing-search.ts. */
-import { parseListingId } from '../listings/search/listing';
 import { availabilityCalendar, MAX_CALENDAR_MONTHS, type CalendarDay, type CalendarMonth } from '../listings/search/availability';
-import { badUserInput, withBadInput } from './bad-input';
 import { builder } from './builder';
+import { ListingIdArgs, parseArgs } from './input';
 
 const CalendarDayRef = builder.objectRef<CalendarDay>('AvailabilityDay').implement({
   fields: (t) => ({
@@ -36,11 +35,6 @@ builder.queryField('availabilityCalendar', (t) =>
       month: t.arg.int({ required: true }),
       year: t.arg.int({ required: true }),
     },
-    resolve: (_root, args, ctx) =>
-      withBadInput(() => {
-        const id = parseListingId(String(args.listingId));
-        if (id === null) throw badUserInput('listingId must be a positive whole number.', 'listingId');
-        return availabilityCalendar(ctx.db, id, args.count, args.month, args.year);
-      }),
+    resolve: (_root, args, ctx) => availabilityCalendar(ctx.db, parseArgs(ListingIdArgs, args).listingId, args.count, args.month, args.year),
   }),
 );

@@ -6,10 +6,12 @@
  * newOpenHouse takes `listingId`: seller cases do not exist yet, so `applicationCaseId` is accepted for
  * the client's sake but a listing id is what names the listing.
  */
+import { z } from 'zod';
 import { TOUR_STATUSES, type TourStatus } from '../../core/tours/tour-status';
 import { idArgument, requireViewer } from '../accounts/viewer';
+import { DomainError } from '../domain-error';
 import { publicUrl } from '../http/public-url';
-import { formatAddress, parseListingId, type PublicAddress } from '../listings/search/listing';
+import { formatAddress, type PublicAddress } from '../listings/search/listing';
 import { icalLink } from '../tours/ical-links';
 import {
   createOpenHouse,
@@ -26,35 +28,13 @@ import {
   listToursByListing,
   readableTour,
   requestTour,
-  TourError,
   tourRole,
   type AgentAndQualification,
   type TourRecord,
 } from '../tours/tours';
-import { badUserInput } from './bad-input';
 import { builder } from './builder';
 import type { GraphqlContext } from './context';
-import { GraphQLError } from './graphql-js';
-
-/** Domain refusals as GraphQL errors with their code. */
-async function run<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (error instanceof TourError) {
-      throw new GraphQLError(error.message, {
-        extensions: { code: error.code, ...(error.argumentName ? { argumentName: error.argumentName } : {}), ...error.extra },
-      });
-    }
-    throw error;
-  }
-}
-
-function listingIdArg(value: string | number): number {
-  const id = parseListingId(value);
-  if (id === null) throw badUserInput('listingId must be a positive whole number.', 'listingId');
-  return id;
-}
+import { listingId, ListingIdArgs, parseArgs } from './input';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const viewerId = (ctx: GraphqlContext) => requireViewer(ctx).user.id;
@@ -128,7 +108,7 @@ const RequestedTour = builder.objectRef<TourRecord>('RequestedTour').implement({
       resolve: (r, _a, ctx) => {
         const role = tourRole(r, requireViewer(ctx).user);
         // Every resolver hands out readable tours only; a stranger here would be a bug, not a 'buyer'.
-        if (!role) throw new GraphQLError('Requested tour not found.', { extensions: { code: 'NOT_FOUND' } });
+        if (!role) throw new DomainError('NOT_FOUND', 'Requested tour not found.');
         return role === 'seller' ? 'SELLER' : role === 'agent' ? 'AGENT' : 'BUYER';
       },
     }),
@@ -212,8 +192,8 @@ builder.queryField('requestedTour', (t) =>
     type: RequestedTour,
     description: 'One tour; NOT_FOUND unless the viewer is its buyer, the listing’s seller or a company agent.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      run(async () => (await readableTour(ctx.db, idArgument(args.id, 'Requested tour'), requireViewer(ctx).user)).tour),
+    resolve: async (_root, args, ctx) =>
+      (await readableTour(ctx.db, idArgument(args.id, 'Requested tour'), requireViewer(ctx).user)).tour,
   }),
 );
 
@@ -222,7 +202,7 @@ builder.queryField('requestedTourByListing', (t) =>
     type: [RequestedTour],
     description: 'Tours of one listing: all of them for its seller or a company agent, the viewer’s own otherwise.',
     args: { listingId: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => listToursByListing(ctx.db, listingIdArg(args.listingId), requireViewer(ctx).user),
+    resolve: (_root, args, ctx) => listToursByListing(ctx.db, parseArgs(ListingIdArgs, args).listingId, requireViewer(ctx).user),
   }),
 );
 
@@ -231,8 +211,7 @@ builder.queryField('openHouse', (t) =>
     type: SellerOpenHouseRef,
     description: 'One open house, for the listing’s seller only (NOT_FOUND otherwise).',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      run(() => sellersOpenHouse(ctx.db, idArgument(args.id, 'Open house'), requireViewer(ctx).user)),
+    resolve: (_root, args, ctx) => sellersOpenHouse(ctx.db, idArgument(args.id, 'Open house'), requireViewer(ctx).user),
   }),
 );
 
@@ -242,8 +221,7 @@ builder.queryField('openHousesByListing', (t) =>
     description:
       'Every open house of one listing, cancelled and past ones too, upcoming first (soonest first), then past (latest first); for the listing’s seller only (NOT_FOUND otherwise).',
     args: { listingId: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      run(() => listOpenHousesByListing(ctx.db, listingIdArg(args.listingId), requireViewer(ctx).user)),
+    resolve: (_root, args, ctx) => listOpenHousesByListing(ctx.db, parseArgs(ListingIdArgs, args).listingId, requireViewer(ctx).user),
   }),
 );
 
@@ -262,14 +240,11 @@ builder.mutationField('saveTour', (t) =>
     },
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
-      const listingId = listingIdArg(args.listingId);
-      return run(() =>
-        requestTour(ctx.db, viewer.user, {
-          listingId,
-          scheduledDateTimes: args.scheduledDateTimes,
-          agentAndQualification: args.agentAndQualification,
-        }),
-      );
+      return requestTour(ctx.db, viewer.user, {
+        listingId: parseArgs(ListingIdArgs, args).listingId,
+        scheduledDateTimes: args.scheduledDateTimes,
+        agentAndQualification: args.agentAndQualification,
+      });
     },
   }),
 );
@@ -290,14 +265,12 @@ builder.mutationField('saveTourSeller', (t) =>
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
       const id = idArgument(args.id, 'Requested tour');
-      return run(() =>
-        decideTour(ctx.db, viewer.user, id, {
-          tourStatus: args.tourStatus as TourStatus,
-          start: args.start,
-          end: args.end,
-          cancellationReason: args.cancellationReason,
-        }),
-      );
+      return decideTour(ctx.db, viewer.user, id, {
+        tourStatus: args.tourStatus as TourStatus,
+        start: args.start,
+        end: args.end,
+        cancellationReason: args.cancellationReason,
+      });
     },
   }),
 );
@@ -310,14 +283,20 @@ builder.mutationField('modifyTour', (t) =>
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
       const id = idArgument(args.id, 'Requested tour');
-      return run(() =>
-        decideTour(ctx.db, viewer.user, id, { tourStatus: args.tourStatus as TourStatus, start: args.start, end: args.end }, {
-          allowCancel: false,
-        }),
-      );
+      return decideTour(ctx.db, viewer.user, id, { tourStatus: args.tourStatus as TourStatus, start: args.start, end: args.end }, {
+        allowCancel: false,
+      });
     },
   }),
 );
+
+/** The listing is named by listingId until seller cases exist (applicationCaseId is accepted and ignored). */
+const NewOpenHouseArgs = z.object({
+  listingId: z
+    .any()
+    .refine((value) => value !== null && value !== undefined, 'listingId is required (seller cases do not exist yet).')
+    .pipe(listingId),
+});
 
 builder.mutationField('newOpenHouse', (t) =>
   t.field({
@@ -332,11 +311,8 @@ builder.mutationField('newOpenHouse', (t) =>
     },
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
-      if (args.listingId === null || args.listingId === undefined) {
-        throw badUserInput('listingId is required (seller cases do not exist yet).', 'listingId');
-      }
-      const listingId = listingIdArg(args.listingId);
-      return run(() => createOpenHouse(ctx.db, viewer.user, { listingId, start: args.start, end: args.end }));
+      const { listingId } = parseArgs(NewOpenHouseArgs, args);
+      return createOpenHouse(ctx.db, viewer.user, { listingId, start: args.start, end: args.end });
     },
   }),
 );
@@ -354,13 +330,11 @@ builder.mutationField('saveOpenHouse', (t) =>
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
       const id = idArgument(args.id, 'Open house');
-      return run(() =>
-        updateOpenHouse(ctx.db, viewer.user, id, {
-          start: args.start,
-          end: args.end,
-          openHouseStatus: (args.openHouseStatus ?? null) as OpenHouseStatusChange | null,
-        }),
-      );
+      return updateOpenHouse(ctx.db, viewer.user, id, {
+        start: args.start,
+        end: args.end,
+        openHouseStatus: (args.openHouseStatus ?? null) as OpenHouseStatusChange | null,
+      });
     },
   }),
 );

@@ -8,6 +8,7 @@ import { createYoga, maskError, type Plugin, type YogaServerInstance } from 'gra
 import { authenticate, withDetailErrors } from '../accounts/session';
 import { isMultipartContentType, UPLOAD_BODY_LIMIT } from '../accounts/photos';
 import { asHeavy, withCancellation } from '../db/cancellation';
+import { DomainError } from '../domain-error';
 import { GRAPHQL_BODY_LIMIT, isJsonContentType, readBody } from '../http/body';
 import { clientIp } from '../http/client-ip';
 import { HttpError } from '../http/errors';
@@ -29,6 +30,19 @@ import { parsedBody, SearchFastPath, type Answer } from './search-fast-path';
 export interface GraphqlOptions {
   production: boolean;
   logger: Logger;
+}
+
+/**
+ * What a client may read of an error, the one place domain errors become GraphQL errors: GraphQL's own
+ * errors and a DomainError (its message and extensions, already on the located error) as they are; anything
+ * else is logged and masked as "Unexpected error.".
+ */
+function clientError(error: unknown, message: string, logger: Logger, endpoint: GraphqlEndpoint): Error {
+  if (error instanceof GraphQLError && error.originalError instanceof DomainError) return error;
+  const masked = maskError(error, message, false);
+  // A request already stopped (client gone, deadline passed) fails where it stood: nothing to log.
+  if (masked !== error && !stoppedRequest(error)) logger.error(`[graphql] ${endpoint} resolver failed`, error);
+  return masked;
 }
 
 /** "Did you mean …?" would give away the schema that production hides by turning introspection off. */
@@ -95,14 +109,7 @@ function createEndpoint(endpoint: GraphqlEndpoint, options: GraphqlOptions, guar
     cors: false,
     batching: false,
     // Never the stack or message of an unexpected error: log it, send "Unexpected error.".
-    maskedErrors: {
-      maskError(error, message) {
-        const masked = maskError(error, message, false);
-        // A request already stopped (client gone, deadline passed) fails where it stood: nothing to log.
-        if (masked !== error && !stoppedRequest(error)) logger.error(`[graphql] ${endpoint} resolver failed`, error);
-        return masked;
-      },
-    },
+    maskedErrors: { maskError: (error, message) => clientError(error, message, logger, endpoint) },
     logging: {
       debug: () => undefined,
       info: () => undefined,

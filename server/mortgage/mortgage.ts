@@ -9,8 +9,9 @@
  * A submitted request can be edited: its response stays answerable (the questionnaire engine lets a
  * completed response be reset to the start and submitted again), see preQualificationEdit.
  */
-import { CaseError, findApplicationType, insertCase, MORTGAGE_TYPES, type ApplicationType, type CaseResponse, type MortgageType } from '../cases/cases';
+import { findApplicationType, insertCase, MORTGAGE_TYPES, type ApplicationType, type CaseResponse, type MortgageType } from '../cases/cases';
 import type { Database, Queryable } from '../db';
+import { DomainError } from '../domain-error';
 import { latestDefinition } from '../questionnaires/definitions';
 import { startOwnedResponse } from '../questionnaires/responses';
 import type { MortgageCaseData } from './submission';
@@ -27,7 +28,7 @@ export interface MortgageCaseRecord {
   data: Partial<MortgageCaseData>;
 }
 
-const notFound = () => new CaseError('NOT_FOUND', 'Mortgage case not found.');
+const notFound = () => new DomainError('NOT_FOUND', 'Mortgage case not found.');
 
 interface CaseRow {
   id: number;

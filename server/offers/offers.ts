@@ -10,8 +10,9 @@
  * Everyone else gets NOT_FOUND, exactly as for an id that does not exist.
  */
 import type { UserRecord } from '../accounts/users';
-import { BUYER_OFFER_TYPE, CaseError, findApplicationType, insertCase, type CaseResponse } from '../cases/cases';
+import { BUYER_OFFER_TYPE, findApplicationType, insertCase, type CaseResponse } from '../cases/cases';
 import type { Database, Queryable } from '../db';
+import { badInput, DomainError } from '../domain-error';
 import {
   PUBLIC_ADDRESS_COLUMNS,
   PUBLIC_LISTING,
@@ -55,7 +56,7 @@ export interface OfferRecord {
   buyer: { id: number; firstName: string; lastName: string };
 }
 
-const notFound = () => new CaseError('NOT_FOUND', 'Offer not found.');
+const notFound = () => new DomainError('NOT_FOUND', 'Offer not found.');
 
 /** What the viewer is to this offer; null = may not see it (NOT_FOUND). */
 export function offerRole(offer: OfferRecord, user: UserRecord): OfferRole | null {
@@ -233,7 +234,7 @@ export async function createOffer(
   partnerId: number,
   input: { listingId: number; appType: string },
 ): Promise<OfferRecord> {
-  if (input.appType !== BUYER_OFFER_TYPE) throw new CaseError('BAD_USER_INPUT', `appType must be '${BUYER_OFFER_TYPE}'.`, 'appType');
+  if (input.appType !== BUYER_OFFER_TYPE) throw badInput(`appType must be '${BUYER_OFFER_TYPE}'.`, 'appType');
   const { rows } = await db.query<OfferableListing>(
     `SELECT l.id, l.enable_offer, l.seller_user_id, l.price_currency_code, ${PUBLIC_ADDRESS_COLUMNS},
         ${shownAddressPart('unit_number')} AS unit_number, l.county, l.latitude, l.longitude, l.bedrooms, l.bathrooms, l.area
@@ -241,10 +242,10 @@ export async function createOffer(
     [input.listingId],
   );
   const listing = rows[0];
-  if (!listing) throw new CaseError('NOT_FOUND', 'Listing not found.');
-  if (!listing.enable_offer) throw new CaseError('BAD_USER_INPUT', 'This listing does not take offers.', 'listingId');
+  if (!listing) throw new DomainError('NOT_FOUND', 'Listing not found.');
+  if (!listing.enable_offer) throw badInput('This listing does not take offers.', 'listingId');
   if (listing.seller_user_id !== null && Number(listing.seller_user_id) === buyer.id) {
-    throw new CaseError('BAD_USER_INPUT', 'You cannot make an offer on your own listing.', 'listingId');
+    throw badInput('You cannot make an offer on your own listing.', 'listingId');
   }
 
   const existing = await draftOf(db, listing.id, buyer.id);

@@ -10,6 +10,7 @@
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db';
+import { DomainError } from '../domain-error';
 import { rateLimitsFor, type RateLimit, type RateLimitStore } from '../http/rate-limit';
 
 /** The scheme and guest prefix of spec §6. */
@@ -17,12 +18,8 @@ export const QUESTIONNAIRE_SCHEME = 'Questionnaire';
 export const NOT_AUTHORIZED = 'Not authorized.';
 export const PIN_LENGTH = 8;
 
-export class QuestionnaireAccessError extends Error {
-  constructor() {
-    super(NOT_AUTHORIZED);
-    this.name = 'QuestionnaireAccessError';
-  }
-}
+/** The one answer for every caller who may not open a response. */
+export const notAuthorized = () => new DomainError('FORBIDDEN', NOT_AUTHORIZED);
 
 export const newPin = () => Array.from({ length: PIN_LENGTH }, () => randomInt(10)).join('');
 

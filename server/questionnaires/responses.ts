@@ -9,25 +9,14 @@ import { answerScreen, findScreen, nextScreen, screenWidgets, startScreen, summa
 import { renderTemplate } from '../../questionnaire/engine/templates';
 import { sanitizeMarkup, serializeMarkup } from '../../questionnaire/markup/allowlist';
 import { parseMarkup } from '../../questionnaire/markup/parse';
-import type { WidgetErrors } from '../../questionnaire/widgets/widget';
 import { completeCaseResponse } from '../cases/completion';
 import type { Database, Queryable } from '../db';
+import { badInput } from '../domain-error';
 import { queueMail } from '../mail/outbox';
 import { parseStoredAppContext } from '../partners/app-context';
 import type { Partner } from '../partners/repository';
-import { hashPin, mayAccess, mayAccessAgain, newPin, pinAttemptsFor, QuestionnaireAccessError, type Caller } from './access';
+import { hashPin, mayAccess, mayAccessAgain, newPin, notAuthorized, pinAttemptsFor, type Caller } from './access';
 import { definitionById, latestDefinition, type StoredDefinition } from './definitions';
-
-export class QuestionnaireInputError extends Error {
-  constructor(
-    message: string,
-    readonly argumentName: string,
-    readonly fields?: Record<string, WidgetErrors>,
-  ) {
-    super(message);
-    this.name = 'QuestionnaireInputError';
-  }
-}
 
 export const ANSWERS_NEED_ATTENTION = 'Some answers need attention.';
 export const MAX_CONTEXT_BYTES = 256 * 1024;
@@ -128,10 +117,10 @@ const guardOf = (row: Pick<ResponseRow, 'id' | 'partner_id' | 'owner_user_id' | 
 
 /** A response the caller may read, with wrong PINs counted (mayAccess): never inside a transaction. */
 async function loadRow(db: Database, id: string, caller: Caller): Promise<ResponseRow> {
-  if (!RESPONSE_ID.test(id)) throw new QuestionnaireAccessError();
+  if (!RESPONSE_ID.test(id)) throw notAuthorized();
   const { rows } = await db.query<ResponseRow>(`SELECT ${COLUMNS} FROM questionnaire_responses WHERE id = $1`, [id]);
   const row = rows[0];
-  if (!row || !(await mayAccess(guardOf(row), caller, pinAttemptsFor(db)))) throw new QuestionnaireAccessError();
+  if (!row || !(await mayAccess(guardOf(row), caller, pinAttemptsFor(db)))) throw notAuthorized();
   return row;
 }
 
@@ -145,14 +134,14 @@ async function changeRow<T>(db: Database, id: string, caller: Caller, change: (t
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<ResponseRow>(`SELECT ${COLUMNS} FROM questionnaire_responses WHERE id = $1 FOR UPDATE`, [id]);
     const row = rows[0];
-    if (!row || !mayAccessAgain(guardOf(row), caller)) throw new QuestionnaireAccessError();
+    if (!row || !mayAccessAgain(guardOf(row), caller)) throw notAuthorized();
     return change(tx, row);
   });
 }
 
 async function saveRow(db: Queryable, row: ResponseRow, changes: { context?: Context; history?: string[]; completed?: boolean }): Promise<ResponseRow> {
   const context = changes.context ?? row.context;
-  if (JSON.stringify(context).length > MAX_CONTEXT_BYTES) throw new QuestionnaireInputError('The answers are too large to save.', 'data');
+  if (JSON.stringify(context).length > MAX_CONTEXT_BYTES) throw badInput('The answers are too large to save.', 'data');
   const { rows } = await db.query<ResponseRow>(
     `UPDATE questionnaire_responses SET context = $2, history = $3, saved_at = now(),
        completed_at = CASE WHEN $4::boolean THEN coalesce(completed_at, now()) ELSE completed_at END
@@ -187,7 +176,7 @@ async function createResponse(
   extra: { applicationCase?: string; context?: Context } = {},
 ): Promise<StartedResponse> {
   const stored = await latestDefinition(db, slug);
-  if (!stored) throw new QuestionnaireInputError(`There is no questionnaire "${slug}".`, 'xmlqId');
+  if (!stored) throw badInput(`There is no questionnaire "${slug}".`, 'xmlqId');
   return insertResponse(db, stored, caller, extra);
 }
 
@@ -249,16 +238,16 @@ export async function answerAndAdvance(
   const outcome = await changeRow(db, id, caller, async (tx, row) => {
     const definition = await definitionById(tx, Number(row.questionnaire_id));
     const screen = currentOf(definition, row);
-    if (screen.disableNext) return { error: new QuestionnaireInputError('This screen cannot be continued.', 'respId') };
+    if (screen.disableNext) return { error: badInput('This screen cannot be continued.', 'respId') };
     const answers = answerScreen(screenWidgets(renderTemplate(screen.markup, row.context)), row.context, data);
     if (answers.unknown.length) {
-      return { error: new QuestionnaireInputError(`Unknown answers for this screen: ${answers.unknown.slice(0, 5).join(', ')}.`, 'data') };
+      return { error: badInput(`Unknown answers for this screen: ${answers.unknown.slice(0, 5).join(', ')}.`, 'data') };
     }
     const context = { ...row.context, ...answers.values };
     if (Object.keys(answers.errors).length) {
       // The valid answers are kept even though the screen does not advance.
       await saveRow(tx, row, { context });
-      return { error: new QuestionnaireInputError(ANSWERS_NEED_ATTENTION, 'data', answers.errors) };
+      return { error: badInput(ANSWERS_NEED_ATTENTION, 'data', { fields: answers.errors }) };
     }
     const next = nextScreen(definition, screen, context);
     if (!next) {
@@ -321,7 +310,7 @@ export async function screenOf(db: Database, screenId: string, id: string, calle
   const row = await loadRow(db, id, caller);
   const definition = await definitionById(db, Number(row.questionnaire_id));
   const screen = findScreen(definition, screenId);
-  if (!screen || !row.history.includes(screenId)) throw new QuestionnaireInputError('That screen is not part of this response.', 'screenId');
+  if (!screen || !row.history.includes(screenId)) throw badInput('That screen is not part of this response.', 'screenId');
   return view(row, definition, screen);
 }
 
@@ -337,7 +326,7 @@ export async function singleScreen(
   caller: Caller,
 ): Promise<StartedResponse> {
   const stored = await latestDefinition(db, slug);
-  if (!stored) throw new QuestionnaireInputError(`There is no questionnaire "${slug}".`, 'slugId');
+  if (!stored) throw badInput(`There is no questionnaire "${slug}".`, 'slugId');
   if (caller.userId !== null) {
     const { rows } = await db.query<{ id: string }>(
       `SELECT id FROM questionnaire_responses WHERE partner_id = $1 AND application_case = $2 AND questionnaire_id = $3 AND owner_user_id = $4

@@ -8,9 +8,9 @@
 import { tourTexts } from '../../core/i18n/tours';
 import { openHouseTimeError, parseInstant } from '../../core/tours/tour-times';
 import type { Queryable } from '../db';
+import { badInput, DomainError } from '../domain-error';
 import type { UserRecord } from '../accounts/users';
 import { PUBLIC_ADDRESS_COLUMNS, publicAddress, type PublicAddress, type PublicAddressRow } from '../listings/search/listing';
-import { TourError } from './tours';
 
 export interface SellerOpenHouse {
   id: number;
@@ -71,8 +71,7 @@ const toOpenHouse = (r: Row): SellerOpenHouse => ({
   },
 });
 
-const notFound = () => new TourError('NOT_FOUND', 'Open house not found.');
-const badInput = (message: string, argumentName: string) => new TourError('BAD_USER_INPUT', message, argumentName);
+const notFound = () => new DomainError('NOT_FOUND', 'Open house not found.');
 
 export async function findOpenHouse(db: Queryable, id: number): Promise<SellerOpenHouse | null> {
   const { rows } = await db.query<Row>(`${SELECT} WHERE o.id = $1`, [id]);
@@ -107,7 +106,7 @@ export async function listOpenHousesByListing(
     listingId,
   ]);
   if (!owner[0] || owner[0].seller_user_id === null || Number(owner[0].seller_user_id) !== user.id) {
-    throw new TourError('NOT_FOUND', 'Listing not found.');
+    throw new DomainError('NOT_FOUND', 'Listing not found.');
   }
   const { rows } = await db.query<Row>(
     `${SELECT} WHERE o.listing_id = $1
@@ -145,7 +144,7 @@ export async function createOpenHouse(
   );
   const listing = rows[0];
   if (!listing || listing.seller_user_id === null || Number(listing.seller_user_id) !== user.id) {
-    throw new TourError('NOT_FOUND', 'Listing not found.');
+    throw new DomainError('NOT_FOUND', 'Listing not found.');
   }
   const { start, end } = readTimes(input.start, input.end, listing.time_zone, now);
   const { rows: inserted } = await db.query<{ id: number }>(

@@ -18,6 +18,7 @@ import {
   sellerTimeError,
 } from '../../core/tours/tour-times';
 import type { Database, Queryable } from '../db';
+import { badInput, DomainError } from '../domain-error';
 import type { UserRecord } from '../accounts/users';
 import { formatAddress, PUBLIC_ADDRESS_COLUMNS, publicAddress, type PublicAddress, type PublicAddressRow } from '../listings/search/listing';
 import { queueMail } from '../mail/outbox';
@@ -25,22 +26,7 @@ import { queueMail } from '../mail/outbox';
 export const REQUESTED_TIMES_MAX = 20;
 export const REQUESTED_TOURS_PAGE_MAX = 100;
 
-/** A refusal the API layer turns into a GraphQL error with this code. */
-export class TourError extends Error {
-  constructor(
-    readonly code: 'NOT_FOUND' | 'BAD_USER_INPUT' | 'FORBIDDEN',
-    message: string,
-    readonly argumentName?: string,
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.name = 'TourError';
-  }
-}
-
-const notFound = () => new TourError('NOT_FOUND', 'Requested tour not found.');
-const badInput = (message: string, argumentName: string, extra: Record<string, unknown> = {}) =>
-  new TourError('BAD_USER_INPUT', message, argumentName, extra);
+const notFound = () => new DomainError('NOT_FOUND', 'Requested tour not found.');
 
 export interface AgentAndQualification {
   agent: boolean;
@@ -287,7 +273,7 @@ export async function requestTour(
     [input.listingId],
   );
   const listing = rows[0];
-  if (!listing) throw new TourError('NOT_FOUND', 'Listing not found.');
+  if (!listing) throw new DomainError('NOT_FOUND', 'Listing not found.');
   if (!listing.enable_request_tour) throw badInput('This listing does not take tour requests.', 'listingId');
   if (listing.seller_user_id !== null && Number(listing.seller_user_id) === buyer.id) {
     throw badInput('You cannot request a tour of your own listing.', 'listingId');
@@ -401,7 +387,7 @@ export async function decideTour(
 ): Promise<TourRecord> {
   const now = options.now ?? new Date();
   const { tour, role } = await readableTour(db, id, user);
-  if (role === 'buyer') throw new TourError('FORBIDDEN', 'Only the seller or a company agent can change this tour.');
+  if (role === 'buyer') throw new DomainError('FORBIDDEN', 'Only the seller or a company agent can change this tour.');
 
   const to = decision.tourStatus;
   if (!canMoveTour(tour.status, to)) throw badInput(`A ${tour.status} tour cannot become ${to}.`, 'tourStatus');

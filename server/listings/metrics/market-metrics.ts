@@ -20,7 +20,7 @@
  * listing is a walk along its events, which SQL would express as a lateral per month.
  */
 import type { Queryable } from '../../db';
-import { BadSearchInput } from '../search/sql';
+import { badInput } from '../../domain-error';
 
 export const SECTION_TYPES = [
   'MEDIAN_LIST_PRICE',
@@ -103,10 +103,10 @@ export async function marketMetrics(
 ): Promise<RegionMetrics> {
   const region = regionName.trim();
   if (!region || region.length > 100) {
-    throw new BadSearchInput('regionName must be a city, ZIP or state of up to 100 characters.', 'regionName');
+    throw badInput('regionName must be a city, ZIP or state of up to 100 characters.', 'regionName');
   }
   if (options.propertyType && options.propertyType.length > 100) {
-    throw new BadSearchInput('propertyType is longer than 100 characters.', 'propertyType');
+    throw badInput('propertyType is longer than 100 characters.', 'propertyType');
   }
   const params: unknown[] = [region];
   let where = `(lower(l.city) = lower($1) OR l.postal_code = $1 OR lower(l.state_province) = lower($1))`;

@@ -13,7 +13,7 @@
  */
 import type { Queryable } from '../../db';
 import { ADDRESS_DISPLAYED, PUBLIC_LISTING } from '../search/listing';
-import { BadSearchInput } from '../search/sql';
+import { badInput } from '../../domain-error';
 import type { PlaceFilter } from '../search/filters';
 
 export type PlaceKind = 'city' | 'zip' | 'address' | 'neighbourhood';
@@ -261,9 +261,9 @@ async function addressMatches(db: Queryable, query: string, countries: string[],
 /** Two-letter country codes, upper case; the default when none are given. */
 export function placeCountries(countries: readonly string[] | null | undefined): string[] {
   if (!countries || countries.length === 0) return DEFAULT_PLACE_COUNTRIES;
-  if (countries.length > 20) throw new BadSearchInput('countries takes at most 20 country codes.', 'countries');
+  if (countries.length > 20) throw badInput('countries takes at most 20 country codes.', 'countries');
   return countries.map((c) => {
-    if (!/^[A-Za-z]{2}$/.test(c)) throw new BadSearchInput(`countries: "${c}" is not a two-letter country code.`, 'countries');
+    if (!/^[A-Za-z]{2}$/.test(c)) throw badInput(`countries: "${c}" is not a two-letter country code.`, 'countries');
     return c.toUpperCase();
   });
 }
@@ -275,7 +275,7 @@ async function rankedPlaces(
   limit: number,
 ): Promise<IndexedPlace[]> {
   if (text.length > MAX_QUERY_LENGTH) {
-    throw new BadSearchInput(`query is longer than ${MAX_QUERY_LENGTH} characters.`, 'query');
+    throw badInput(`query is longer than ${MAX_QUERY_LENGTH} characters.`, 'query');
   }
   const allowed = placeCountries(countries);
   const query = normalizePlaceText(text);
@@ -309,7 +309,7 @@ export async function searchPlaces(
   limit: number = DEFAULT_PLACE_RESULTS,
 ): Promise<PlaceResult[]> {
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_PLACE_RESULTS) {
-    throw new BadSearchInput(`limit must be from 1 to ${MAX_PLACE_RESULTS}.`, 'limit');
+    throw badInput(`limit must be from 1 to ${MAX_PLACE_RESULTS}.`, 'limit');
   }
   const places = await rankedPlaces(db, text, countries, limit);
   return places.map(({ description, lat, lng, kind, placeId }) => ({ description, lat, lng, kind, placeId }));

@@ -4,7 +4,7 @@
  */
 import type { Queryable } from '../../db';
 import { PUBLIC_LISTING } from './listing';
-import { BadSearchInput } from './sql';
+import { badInput } from '../../domain-error';
 
 export const MAX_CALENDAR_MONTHS = 12;
 
@@ -40,10 +40,10 @@ export async function availabilityCalendar(
   year: number,
 ): Promise<CalendarMonth[] | null> {
   if (!Number.isSafeInteger(count) || count < 1 || count > MAX_CALENDAR_MONTHS) {
-    throw new BadSearchInput(`count must be from 1 to ${MAX_CALENDAR_MONTHS}.`, 'count');
+    throw badInput(`count must be from 1 to ${MAX_CALENDAR_MONTHS}.`, 'count');
   }
-  if (!Number.isSafeInteger(month) || month < 1 || month > 12) throw new BadSearchInput('month must be from 1 to 12.', 'month');
-  if (!Number.isSafeInteger(year) || year < 2000 || year > 2100) throw new BadSearchInput('year must be from 2000 to 2100.', 'year');
+  if (!Number.isSafeInteger(month) || month < 1 || month > 12) throw badInput('month must be from 1 to 12.', 'month');
+  if (!Number.isSafeInteger(year) || year < 2000 || year > 2100) throw badInput('year must be from 2000 to 2100.', 'year');
 
   const { rows: listings } = await db.query<{ title: string | null; city: string }>(
     `SELECT l.title, l.city FROM listings l WHERE l.id = $1 AND ${PUBLIC_LISTING} AND l.classification = 'stay'`,

@@ -27,7 +27,8 @@ import {
   type CellAggregate,
   type CellGrid,
 } from './map-cells';
-import { BadSearchInput, SqlParams } from './sql';
+import { badInput } from '../../domain-error';
+import { SqlParams } from './sql';
 
 export const PIN_THRESHOLD = 500;
 /** Coordinates to 5 decimals: about a metre, plenty for a pin. */
@@ -146,7 +147,7 @@ export async function liveClusterCells(db: Queryable, filter: ListingFilter, gri
 }
 
 export async function listingsInfo(db: Queryable, filter: ListingFilter): Promise<ListingsInfo> {
-  if (!filter.geo) throw new BadSearchInput('listingsInfo needs geoInput: the map viewport.', 'geoInput');
+  if (!filter.geo) throw badInput('listingsInfo needs geoInput: the map viewport.', 'geoInput');
   validateFilter(filter);
   const box = geoEnvelope(filter.geo);
 

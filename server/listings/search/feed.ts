@@ -9,7 +9,8 @@ import {
   type ListingRow,
   type PublicListing,
 } from './listing';
-import { BadSearchInput, SqlParams } from './sql';
+import { badInput } from '../../domain-error';
+import { SqlParams } from './sql';
 
 export type FeedKind = 'featured' | 'newest' | 'city';
 export const MAX_FEED_SIZE = 24;
@@ -25,7 +26,7 @@ export interface FeedRequest {
 export async function loadFeed(db: Queryable, feed: FeedRequest): Promise<PublicListing[]> {
   const limit = feed.limit ?? DEFAULT_FEED_SIZE;
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_FEED_SIZE) {
-    throw new BadSearchInput(`feedInput.limit must be from 1 to ${MAX_FEED_SIZE}.`, 'feedInput.limit');
+    throw badInput(`feedInput.limit must be from 1 to ${MAX_FEED_SIZE}.`, 'feedInput.limit');
   }
   const p = new SqlParams();
   const where = [PUBLIC_LISTING, SEARCHABLE_SQL];
@@ -33,7 +34,7 @@ export async function loadFeed(db: Queryable, feed: FeedRequest): Promise<Public
   if (feed.kind === 'featured') where.push('l.featured');
   if (feed.kind === 'city') {
     if (!feed.city || feed.city.length > 100) {
-      throw new BadSearchInput('feedInput.city (up to 100 characters) is required with CITY.', 'feedInput.city');
+      throw badInput('feedInput.city (up to 100 characters) is required with CITY.', 'feedInput.city');
     }
     where.push(`lower(l.city) = lower(${p.add(feed.city)})`);
   }

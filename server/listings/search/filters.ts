@@ -1,10 +1,11 @@
 /**
  * The search filters of listingLoad, stayLoad and listingsInfo (spec §7 geoInput, searchInput,
  * searchType) turned into one SQL condition over `listings l`. Every limit is checked here, before any
- * SQL runs, and a violation is a BadSearchInput naming the argument.
+ * SQL runs, and a violation is a BAD_USER_INPUT DomainError naming the argument.
  */
 import { NEW_LISTING_SQL, PUBLIC_LISTING, SEARCHABLE_SQL, type Classification } from './listing';
-import { BadSearchInput, SqlParams } from './sql';
+import { badInput } from '../../domain-error';
+import { SqlParams } from './sql';
 
 export interface GeoPoint {
   latitude: number;
@@ -89,13 +90,13 @@ const isFiniteNumber = (value: unknown): value is number => typeof value === 'nu
 
 function checkLatitude(value: number, name: string) {
   if (!isFiniteNumber(value) || value < -90 || value > 90) {
-    throw new BadSearchInput(`${name} must be a latitude between -90 and 90.`, name);
+    throw badInput(`${name} must be a latitude between -90 and 90.`, name);
   }
 }
 
 function checkLongitude(value: number, name: string) {
   if (!isFiniteNumber(value) || value < -180 || value > 180) {
-    throw new BadSearchInput(`${name} must be a longitude between -180 and 180.`, name);
+    throw badInput(`${name} must be a longitude between -180 and 180.`, name);
   }
 }
 
@@ -106,11 +107,11 @@ function checkRange(min: number | null | undefined, max: number | null | undefin
   ] as const) {
     if (value === null || value === undefined) continue;
     if (!isFiniteNumber(value) || value < 0 || value > limit) {
-      throw new BadSearchInput(`searchInput.${which}${name} must be between 0 and ${limit}.`, `searchInput.${which}${name}`);
+      throw badInput(`searchInput.${which}${name} must be between 0 and ${limit}.`, `searchInput.${which}${name}`);
     }
   }
   if (min !== null && min !== undefined && max !== null && max !== undefined && min > max) {
-    throw new BadSearchInput(`searchInput.min${name} is greater than searchInput.max${name}.`, `searchInput.min${name}`);
+    throw badInput(`searchInput.min${name} is greater than searchInput.max${name}.`, `searchInput.min${name}`);
   }
 }
 
@@ -133,11 +134,11 @@ export function geoEnvelope(geo: GeoInput): GeoBounds {
   };
 }
 
-/** Throws BadSearchInput unless exactly one well-formed shape is given. */
+/** Throws BAD_USER_INPUT unless exactly one well-formed shape is given. */
 export function validateGeo(geo: GeoInput): void {
   const shapes = [geo.bounds, geo.center, geo.polygon].filter((s) => s !== null && s !== undefined).length;
   if (shapes !== 1) {
-    throw new BadSearchInput('geoInput takes exactly one of bounds, center (with radiusMeters) or polygon.', 'geoInput');
+    throw badInput('geoInput takes exactly one of bounds, center (with radiusMeters) or polygon.', 'geoInput');
   }
   if (geo.bounds) {
     const { north, south, east, west } = geo.bounds;
@@ -146,10 +147,10 @@ export function validateGeo(geo: GeoInput): void {
     checkLongitude(east, 'geoInput.bounds.east');
     checkLongitude(west, 'geoInput.bounds.west');
     if (south > north) {
-      throw new BadSearchInput('geoInput.bounds: south is north of north (inverted bounds).', 'geoInput.bounds');
+      throw badInput('geoInput.bounds: south is north of north (inverted bounds).', 'geoInput.bounds');
     }
     if (west > east) {
-      throw new BadSearchInput(
+      throw badInput(
         'geoInput.bounds: west is east of east. Viewports across the antimeridian (180°) are not supported; ' +
           'split them in two.',
         'geoInput.bounds',
@@ -161,21 +162,21 @@ export function validateGeo(geo: GeoInput): void {
     checkLongitude(geo.center.longitude, 'geoInput.center.longitude');
     const r = geo.radiusMeters;
     if (r === null || r === undefined) {
-      throw new BadSearchInput('geoInput.center needs radiusMeters.', 'geoInput.radiusMeters');
+      throw badInput('geoInput.center needs radiusMeters.', 'geoInput.radiusMeters');
     }
     if (!isFiniteNumber(r) || r <= 0 || r > MAX_RADIUS_METERS) {
-      throw new BadSearchInput(
+      throw badInput(
         `geoInput.radiusMeters must be more than 0 and at most ${MAX_RADIUS_METERS}.`,
         'geoInput.radiusMeters',
       );
     }
   } else if (geo.radiusMeters !== null && geo.radiusMeters !== undefined) {
-    throw new BadSearchInput('geoInput.radiusMeters goes with geoInput.center.', 'geoInput.radiusMeters');
+    throw badInput('geoInput.radiusMeters goes with geoInput.center.', 'geoInput.radiusMeters');
   }
   if (geo.polygon) {
     const n = geo.polygon.length;
     if (n < 3 || n > MAX_POLYGON_VERTICES) {
-      throw new BadSearchInput(
+      throw badInput(
         `geoInput.polygon must have between 3 and ${MAX_POLYGON_VERTICES} points; it has ${n}.`,
         'geoInput.polygon',
       );
@@ -195,13 +196,13 @@ function validateSearch(s: SearchInput): void {
   checkRange(s.minBedrooms, null, 100, 'Bedrooms');
   checkRange(s.minBathrooms, null, 100, 'Bathrooms');
   if (s.propertyTypes && s.propertyTypes.length > MAX_PROPERTY_TYPES) {
-    throw new BadSearchInput(
+    throw badInput(
       `searchInput.propertyTypes takes at most ${MAX_PROPERTY_TYPES} types.`,
       'searchInput.propertyTypes',
     );
   }
   if (s.keywords && s.keywords.length > MAX_KEYWORDS_LENGTH) {
-    throw new BadSearchInput(
+    throw badInput(
       `searchInput.keywords is longer than ${MAX_KEYWORDS_LENGTH} characters.`,
       'searchInput.keywords',
     );
@@ -218,18 +219,18 @@ export function stayNights(stay: StayDates): number {
     [stay.checkOut, 'checkOut'],
   ] as const) {
     if (!DATE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
-      throw new BadSearchInput(`stayInput.${name} must be a date as YYYY-MM-DD.`, `stayInput.${name}`);
+      throw badInput(`stayInput.${name} must be a date as YYYY-MM-DD.`, `stayInput.${name}`);
     }
   }
   const nights = (Date.parse(`${stay.checkOut}T00:00:00Z`) - Date.parse(`${stay.checkIn}T00:00:00Z`)) / DAY_MS;
   if (nights < 1 || nights > MAX_STAY_NIGHTS) {
-    throw new BadSearchInput(
+    throw badInput(
       `stayInput.checkOut must be 1 to ${MAX_STAY_NIGHTS} nights after checkIn.`,
       'stayInput.checkOut',
     );
   }
   if (stay.guests !== null && stay.guests !== undefined && (stay.guests < 1 || stay.guests > 100)) {
-    throw new BadSearchInput('stayInput.guests must be between 1 and 100.', 'stayInput.guests');
+    throw badInput('stayInput.guests must be between 1 and 100.', 'stayInput.guests');
   }
   return nights;
 }

@@ -27,7 +27,8 @@ import {
   type PageArgs,
   type PageCursors,
 } from './paging';
-import { BadSearchInput, SqlParams } from './sql';
+import { badInput } from '../../domain-error';
+import { SqlParams } from './sql';
 
 export const COUNT_CAP = 1_000;
 
@@ -168,7 +169,7 @@ export async function loadListings(db: Queryable, args: LoadListingsArgs): Promi
   const request = pageRequest(args);
   validateFilter(args.filter);
   const order = ORDERS[args.orderBy ?? 'newest'];
-  if (!order) throw new BadSearchInput(`orderBy ${String(args.orderBy)} is not an order.`, 'orderBy');
+  if (!order) throw badInput(`orderBy ${String(args.orderBy)} is not an order.`, 'orderBy');
   const forward = request.direction === 'forward';
 
   // The window to read, in the order's direction or (readBackward) against it.

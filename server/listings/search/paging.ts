@@ -8,7 +8,7 @@
  * With k and i the next page is a keyset read (`(key, id) > (k, i)`, an index range, no matter how deep);
  * page cursors (jumping to page 7) have only o, and read with OFFSET.
  */
-import { BadSearchInput } from './sql';
+import { badInput } from '../../domain-error';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
@@ -26,7 +26,7 @@ export function encodeCursor(cursor: Cursor): string {
 }
 
 export function decodeCursor(text: string, argumentName: string): Cursor {
-  const bad = () => new BadSearchInput(`${argumentName} is not a cursor this API gave out.`, argumentName);
+  const bad = () => badInput(`${argumentName} is not a cursor this API gave out.`, argumentName);
   if (text.length > 200) throw bad();
   let value: unknown;
   try {
@@ -57,7 +57,7 @@ export type PageRequest =
 
 function checkSize(value: number, name: string) {
   if (!Number.isSafeInteger(value) || value < 0 || value > MAX_PAGE_SIZE) {
-    throw new BadSearchInput(`${name} must be a whole number from 0 to ${MAX_PAGE_SIZE}.`, name);
+    throw badInput(`${name} must be a whole number from 0 to ${MAX_PAGE_SIZE}.`, name);
   }
 }
 
@@ -66,15 +66,15 @@ export function pageRequest(args: PageArgs): PageRequest {
   if (first !== null && first !== undefined) checkSize(first, 'first');
   if (last !== null && last !== undefined) checkSize(last, 'last');
   if (offset !== null && offset !== undefined && (!Number.isSafeInteger(offset) || offset < 0 || offset > 1_000_000)) {
-    throw new BadSearchInput('offset must be a whole number from 0 to 1000000.', 'offset');
+    throw badInput('offset must be a whole number from 0 to 1000000.', 'offset');
   }
   const backward = (last !== null && last !== undefined) || (before !== null && before !== undefined);
   if (backward) {
     if (first !== null && first !== undefined) {
-      throw new BadSearchInput('Use first/after to page forward or last/before to page backward, not both.', 'first');
+      throw badInput('Use first/after to page forward or last/before to page backward, not both.', 'first');
     }
-    if (after) throw new BadSearchInput('after goes with first; before goes with last.', 'after');
-    if (offset) throw new BadSearchInput('offset goes with first, not with last/before.', 'offset');
+    if (after) throw badInput('after goes with first; before goes with last.', 'after');
+    if (offset) throw badInput('offset goes with first, not with last/before.', 'offset');
     return { direction: 'backward', size: last ?? DEFAULT_PAGE_SIZE, before: before ? decodeCursor(before, 'before') : null };
   }
   return {

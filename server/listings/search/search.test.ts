@@ -6,7 +6,7 @@ import type { ListingFilter } from './filters';
 import { findPublicListing } from './listing';
 import { loadListings, type ListingOrder } from './listing-load';
 import { decodeCursor, MAX_PAGE_SIZE } from './paging';
-import { BadSearchInput } from './sql';
+import { DomainError } from '../../domain-error';
 import { daysFromToday, insertListings } from './test-listings';
 
 let db: Database;
@@ -217,10 +217,10 @@ describe(`listing search paging (${engineName()})`, () => {
   });
 
   it('refuses page sizes above the cap, negative sizes and foreign cursors', async () => {
-    await expect(loadListings(db, { filter: { geo }, first: MAX_PAGE_SIZE + 1 })).rejects.toThrow(BadSearchInput);
+    await expect(loadListings(db, { filter: { geo }, first: MAX_PAGE_SIZE + 1 })).rejects.toThrow(DomainError);
     await expect(loadListings(db, { filter: { geo }, last: -1 })).rejects.toThrow(/last must be/);
     await expect(loadListings(db, { filter: { geo }, after: 'not-a-cursor' })).rejects.toThrow(/not a cursor/);
-    await expect(loadListings(db, { filter: { geo }, first: 5, last: 5 })).rejects.toThrow(BadSearchInput);
+    await expect(loadListings(db, { filter: { geo }, first: 5, last: 5 })).rejects.toThrow(DomainError);
   });
 });
 

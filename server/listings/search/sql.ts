@@ -21,17 +21,3 @@ export class SqlParams {
     return `${this.add(value)}::float8`;
   }
 }
-
-/**
- * The caller asked for something impossible or absurd (inverted bounds, a page of 10,000, a polygon of
- * 5,000 points). The GraphQL layer turns it into `extensions.code = 'BAD_USER_INPUT'`, never a 500.
- */
-export class BadSearchInput extends Error {
-  constructor(
-    message: string,
-    readonly argumentName: string,
-  ) {
-    super(message);
-    this.name = 'BadSearchInput';
-  }
-}
