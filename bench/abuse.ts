@@ -1,8 +1,8 @@
 /**
  * `npm run bench:abuse`: the worst query a visitor may send (issue 13), from 20 clients at once, and what
  * it does to everybody else. The worst accepted query is found by the server's own cost model
- * (server/graphql/cost.ts): a search page with photos, price history, open houses and similar homes, at the
- * largest page that stays under the visitor's ceiling, each request at another offset so the response
+ * (server/graphql/transport/cost.ts): a search page with photos, price history, open houses and similar
+ * homes, at the largest page that stays under the visitor's ceiling, each request at another offset so the response
  * cache answers none of them. Measured in one run, alternating nothing: `/healthz` and a normal search
  * (the search map's own query) are timed alone first (baseline), then again while the 20 clients run.
  *
@@ -16,8 +16,8 @@ import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { startServer } from '../server/app';
 import { parse, type OperationDefinitionNode } from '../server/graphql/graphql-js';
-import { COST_LIMITS, costPlan } from '../server/graphql/cost';
-import { schema } from '../server/graphql/index';
+import { COST_LIMITS, costPlan } from '../server/graphql/transport/cost';
+import { schema } from '../server/graphql/schema/index';
 import { seedListingsIfEmpty } from '../server/seed/listings';
 import { SearchListingsQuery } from '../core/search/api';
 

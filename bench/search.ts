@@ -37,7 +37,7 @@ import { loadListings } from '../server/listings/search/listing-load';
 import type { Database } from '../server/db';
 import type { GeoBounds } from '../server/listings/search/filters';
 import type { ListingFieldSet } from '../server/listings/search/listing';
-import { propertiesOf } from '../server/graphql/listing-fields';
+import { propertiesOf } from '../server/graphql/schema/listing-fields';
 import { Kind, parse, type OperationDefinitionNode, type SelectionNode, type SelectionSetNode } from '../server/graphql/graphql-js';
 import { SearchListingsQuery } from '../core/search/api';
 import { rebuildMapCells, refreshMapCells } from '../server/listings/search/map-cells';

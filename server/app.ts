@@ -8,8 +8,8 @@ import { contactRoutes } from './contact/routes';
 import { questionnaireRoutes } from './questionnaires/routes';
 import { openDatabase, type Database } from './db';
 import { scheduleMaintenance } from './db/maintenance';
-import { COST_LIMITS, type CostLimits } from './graphql/cost';
-import { GRAPHQL_DEADLINE_MS, graphqlRoutes } from './graphql/transport';
+import { COST_LIMITS, type CostLimits } from './graphql/transport/cost';
+import { GRAPHQL_DEADLINE_MS, graphqlRoutes } from './graphql/transport/http';
 import { mediaRoutes } from './listings/media-routes';
 import { flushVisits } from './listings/search/visits';
 import type { RateLimit } from './http/rate-limit';
@@ -65,7 +65,7 @@ export interface StartServerOptions {
   distDir?: string;
   /** Believe X-Forwarded-For for client IPs (only behind a proxy that sets it). Default false. */
   trustProxy?: boolean;
-  /** GraphQL cost ceilings per request and per client per minute (server/graphql/cost.ts). Default COST_LIMITS. */
+  /** GraphQL cost ceilings per request and per client per minute (server/graphql/transport/cost.ts). Default COST_LIMITS. */
   graphqlCostLimits?: Partial<CostLimits>;
   /** Stop a GraphQL request after this many ms (503). Default GRAPHQL_DEADLINE_MS. */
   graphqlDeadlineMs?: number;

@@ -1,7 +1,7 @@
 /**
  * The one error a domain module throws when the caller asked for something wrong, absent or not theirs.
  * The API answers it as it is — a GraphQL error with its message and `extensions` (one place: the masking
- * of server/graphql/transport/transport.ts) — while any other error is logged and answered "Unexpected
+ * of server/graphql/transport/http.ts) — while any other error is logged and answered "Unexpected
  * error.". Strangers get NOT_FOUND, exactly as for ids that do not exist.
  */
 export type DomainErrorCode = 'BAD_USER_INPUT' | 'NOT_FOUND' | 'FORBIDDEN' | 'UNAUTHENTICATED';

@@ -1,6 +1,6 @@
 /** What every request handler can reach: built once in app.ts. */
 import type { Database } from './db';
-import type { CostLimits } from './graphql/cost';
+import type { CostLimits } from './graphql/transport/cost';
 import type { RateLimit } from './http/rate-limit';
 import type { Logger } from './log';
 
@@ -15,7 +15,7 @@ export interface ServerConfig {
   contactRateLimit: RateLimit;
   /** Take the client IP from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
-  /** What one GraphQL request may cost, and one client per minute (server/graphql/cost.ts). */
+  /** What one GraphQL request may cost, and one client per minute (server/graphql/transport/cost.ts). */
   graphqlCostLimits: CostLimits;
   /** A GraphQL request still running after this long is stopped and answered 503. */
   graphqlDeadlineMs: number;

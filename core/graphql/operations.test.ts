@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL as FileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildSchema, parse, validate, type OperationDefinitionNode } from '../../server/graphql/graphql-js';
-import { COST_LIMITS, costPlan } from '../../server/graphql/cost';
+import { COST_LIMITS, costPlan } from '../../server/graphql/transport/cost';
 
 const schema = buildSchema(readFileSync(fileURLToPath(new FileURL('../../server/schema.graphql', import.meta.url)), 'utf8'));
 
@@ -58,7 +58,7 @@ describe('client operations against server/schema.graphql', () => {
 /** Every variable that sizes a list at its largest value (the field's maximum). */
 const largest = new Proxy({}, { get: () => Number.MAX_SAFE_INTEGER });
 
-describe('client operations within the cost limits (server/graphql/cost.ts)', () => {
+describe('client operations within the cost limits (server/graphql/transport/cost.ts)', () => {
   for (const [name, document] of Object.entries(operations)) {
     it(`${name} costs at most a visitor's ceiling, at its largest page, and does not recurse`, () => {
       const parsed = parse(document);

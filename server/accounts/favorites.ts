@@ -62,7 +62,7 @@ export async function favoritedAmong(db: Queryable, userId: number, listingIds: 
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Listing.isFavorite (for server/graphql/listings.ts: `resolve: (l, _args, ctx) => isFavoriteForViewer(ctx, l.id)`)
+// Listing.isFavorite (for server/graphql/schema/listings.ts: `resolve: (l, _args, ctx) => isFavoriteForViewer(ctx, l.id)`)
 
 /**
  * Per request, the listings asked about are collected for one tick and looked up in one query, so a page

@@ -9,7 +9,7 @@
  *   (postgres.ts); PGlite runs one short statement at a time in its own thread, so the next one is simply
  *   never sent. Writes never run with a signal: a mutation half done because its client went away would
  *   leave half an object behind.
- * - **Weight.** Statements of a heavy request (server/graphql/cost-guard.ts) take turns at a gate of their
+ * - **Weight.** Statements of a heavy request (server/graphql/transport/cost-guard.ts) take turns at a gate of their
  *   own (HeavyStatements), so however many heavy requests run, at most one or two of their statements
  *   wait in the database's queue in front of everybody else's.
  */

@@ -6,8 +6,8 @@
 import type { Viewer } from '../accounts/session';
 import type { Database } from '../db';
 import type { Partner } from '../partners/repository';
-import type { CostLimits } from './cost';
-import type { CostPayer } from './cost-guard';
+import type { CostLimits } from './transport/cost';
+import type { CostPayer } from './transport/cost-guard';
 
 export type GraphqlEndpoint = 'graphql' | 'public_graphql';
 
@@ -30,10 +30,10 @@ export interface GraphqlServerContext {
   endpoint: GraphqlEndpoint;
   /** The signed-in user on `/graphql/` (server/accounts/session.ts); always null on `/public_graphql/`. */
   viewer: Viewer | null;
-  /** Who pays for the request's cost, and the limits it is held to (cost-guard.ts). */
+  /** Who pays for the request's cost, and the limits it is held to (transport/cost-guard.ts). */
   payer: CostPayer;
   costLimits: CostLimits;
-  /** Aborted when the client disconnects or the request passes its deadline (transport.ts). */
+  /** Aborted when the client disconnects or the request passes its deadline (transport/http.ts). */
   signal: AbortSignal;
 }
 
@@ -49,7 +49,7 @@ export function buildGraphqlContext(request: Request, server: GraphqlServerConte
   return buildGraphqlContextFor(new URL(request.url).origin, request.headers.get('authorization'), server);
 }
 
-/** The same context without a Fetch Request (the public search fast path, search-fast-path.ts). */
+/** The same context without a Fetch Request (the public search fast path, transport/search-fast-path.ts). */
 export function buildGraphqlContextFor(publicOrigin: string, authorization: string | null, server: GraphqlServerContext): GraphqlContext {
   return { ...server, authorization: readAuthorization(authorization), publicOrigin };
 }

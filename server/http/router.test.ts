@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../app';
-import { COST_LIMITS } from '../graphql/cost';
+import { COST_LIMITS } from '../graphql/transport/cost';
 import type { Logger } from '../log';
 import { startTestServer } from '../testing/test-server';
 import { Router } from './router';

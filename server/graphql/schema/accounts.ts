@@ -1,0 +1,155 @@
+/**
+ * The signed-in user's account (spec §7 me, saveSettings, uploadUserPhoto; the notifications page).
+ * Every field here answers for the viewer only: on /public_graphql/, or without a valid token or
+ * session, they fail with UNAUTHENTICATED; ids of other users' things read as NOT_FOUND.
+ */
+import { replaceUserPhoto } from '../../accounts/photos';
+import { listNotifications, markNotificationsRead, NOTIFICATIONS_PAGE_MAX, type NotificationRecord } from '../../accounts/notifications';
+import { saveSettings } from '../../accounts/settings';
+import { findUserById, type UserRecord } from '../../accounts/users';
+import { idArgument, requireViewer } from '../../accounts/viewer';
+import { badFields } from '../../domain-error';
+import { publicUrl } from '../../http/public-url';
+import { builder } from './builder';
+import { GraphQLError } from '../graphql-js';
+// The rest of the account schema: one import in index.ts brings in all three files.
+import './favourites';
+import './saved-searches';
+
+// ---------------------------------------------------------------------------------------------------
+// Types
+
+builder.scalarType('File', {
+  description: 'A file sent with the GraphQL multipart request spec (input only).',
+  serialize: () => {
+    throw new GraphQLError('File is an input-only scalar.');
+  },
+  parseValue: (value) => {
+    // Yoga's multipart parser hands over its own File implementation, so this checks the shape, not the class.
+    if (isUploadedFile(value)) return value;
+    throw new GraphQLError('Expected a file upload.', { extensions: { code: 'BAD_USER_INPUT' } });
+  },
+});
+
+function isUploadedFile(value: unknown): value is File {
+  const file = value as Partial<File> | null;
+  return typeof file === 'object' && file !== null && typeof file.arrayBuffer === 'function' && typeof file.size === 'number';
+}
+
+const UserRoleEnum = builder.enumType('UserRole', { values: ['ATTORNEY', 'PARALEGAL'] as const });
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export const User = builder.objectRef<UserRecord>('User').implement({
+  description: 'The signed-in user (spec §3 User).',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    firstName: t.exposeString('firstName'),
+    lastName: t.exposeString('lastName'),
+    image: t.string({ nullable: true, description: 'Absolute URL of the photo.', resolve: (u, _a, ctx) => publicUrl(u.image || null, ctx.publicOrigin) }),
+    email: t.exposeString('email'),
+    emailVerified: t.boolean({ resolve: (u) => u.emailVerifiedAt !== null }),
+    phone: t.exposeString('phone', { description: 'Digits only; empty when not given.' }),
+    agent: t.exposeBoolean('agent'),
+    legalName: t.exposeString('legalName'),
+    notificationSettings: t.field({ type: 'JSON', resolve: (u) => u.notificationSettings }),
+    isSuperuser: t.exposeBoolean('isSuperuser'),
+    role: t.field({ type: UserRoleEnum, nullable: true, resolve: (u) => u.role }),
+    isRepresentative: t.exposeBoolean('isRepresentative'),
+    isCompanyManager: t.exposeBoolean('isCompanyManager'),
+    isManager: t.exposeBoolean('isManager'),
+    hasNewDashboard: t.exposeBoolean('hasNewDashboard'),
+    createdAt: t.string({ resolve: (u) => u.createdAt.toISOString() }),
+  }),
+});
+
+const NotificationRef = builder.objectRef<NotificationRecord>('Notification').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    kind: t.exposeString('kind', { description: 'e.g. SAVED_SEARCH_ALERT.' }),
+    title: t.exposeString('title'),
+    body: t.exposeString('body'),
+    link: t.exposeString('link', { nullable: true }),
+    createdAt: t.string({ resolve: (n) => n.createdAt.toISOString() }),
+    read: t.boolean({ resolve: (n) => n.readAt !== null }),
+    readAt: t.string({ nullable: true, resolve: (n) => iso(n.readAt) }),
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Queries
+
+builder.queryField('me', (t) =>
+  t.field({
+    type: User,
+    description: 'The signed-in user (account settings). UNAUTHENTICATED without a session or token.',
+    resolve: async (_root, _args, ctx) => {
+      const viewer = requireViewer(ctx);
+      return (await findUserById(ctx.db, viewer.user.id)) ?? viewer.user;
+    },
+  }),
+);
+
+builder.queryField('notifications', (t) =>
+  t.field({
+    type: [NotificationRef],
+    description: `The viewer's notifications, newest first (at most ${NOTIFICATIONS_PAGE_MAX}).`,
+    args: { limit: t.arg.int({ description: `Default and maximum ${NOTIFICATIONS_PAGE_MAX}.` }) },
+    resolve: (_root, args, ctx) => {
+      const viewer = requireViewer(ctx);
+      const limit = Math.min(Math.max(args.limit ?? NOTIFICATIONS_PAGE_MAX, 1), NOTIFICATIONS_PAGE_MAX);
+      return listNotifications(ctx.db, viewer.user.id, limit);
+    },
+  }),
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Mutations
+
+builder.mutationField('saveSettings', (t) =>
+  t.field({
+    type: User,
+    description: 'Changes the given fields of the viewer. A new email address has to be confirmed again.',
+    args: {
+      firstName: t.arg.string(),
+      lastName: t.arg.string(),
+      email: t.arg.string(),
+      phone: t.arg.string(),
+      agent: t.arg.boolean(),
+      legalName: t.arg.string(),
+      notificationSettings: t.arg({ type: 'JSON' }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const viewer = requireViewer(ctx);
+      const current = (await findUserById(ctx.db, viewer.user.id)) ?? viewer.user;
+      const result = await saveSettings(ctx.db, current, args, ctx.publicOrigin);
+      if (!result.ok) throw badFields(result.fields);
+      return result.user;
+    },
+  }),
+);
+
+builder.mutationField('uploadUserPhoto', (t) =>
+  t.field({
+    type: User,
+    description: 'Sets the viewer’s photo: JPEG, PNG, WebP or GIF (read from the content), at most 5 MB.',
+    args: { file: t.arg({ type: 'File', required: true }) },
+    resolve: async (_root, { file }, ctx) => {
+      const viewer = requireViewer(ctx);
+      await replaceUserPhoto(ctx.db, viewer.user.id, new Uint8Array(await file.arrayBuffer()));
+      return (await findUserById(ctx.db, viewer.user.id))!;
+    },
+  }),
+);
+
+builder.mutationField('markNotificationsRead', (t) =>
+  t.int({
+    description: 'Marks the given notifications of the viewer read (all when ids is omitted); returns how many changed.',
+    args: { ids: t.arg.idList() },
+    resolve: (_root, args, ctx) => {
+      const viewer = requireViewer(ctx);
+      const ids = args.ids ? args.ids.map((id) => idArgument(id, 'Notification')) : null;
+      return markNotificationsRead(ctx.db, viewer.user.id, ids);
+    },
+  }),
+);

@@ -1,0 +1,25 @@
+import SchemaBuilder from '@pothos/core';
+import type { GraphqlContext } from '../context';
+
+/** The one schema builder; each domain file adds its types and root fields to it. */
+export const builder = new SchemaBuilder<{
+  Context: GraphqlContext;
+  DefaultFieldNullability: false;
+  Scalars: {
+    /** Free-form structured data (spec §3 locationData, buildingData). */
+    JSON: { Input: unknown; Output: unknown };
+    /** An uploaded file (GraphQL multipart request); input only. Defined in accounts.ts. */
+    File: { Input: File; Output: never };
+  };
+}>({
+  defaultFieldNullability: false,
+});
+
+builder.queryType({});
+builder.mutationType({});
+
+builder.scalarType('JSON', {
+  description: 'Any JSON value.',
+  serialize: (value) => value,
+  parseValue: (value) => value,
+});

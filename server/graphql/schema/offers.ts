@@ -1,0 +1,143 @@
+/**
+ * Offers (spec §3 Offer, §4 make-offer flow, §7 createOffer; issue 7). All on /graphql/ for a signed-in
+ * viewer; see server/offers/offers.ts for who may read what (buyer, listing seller once submitted,
+ * company agent). Strangers get NOT_FOUND, like ids that do not exist.
+ */
+import { idArgument, requireViewer } from '../../accounts/viewer';
+import type { CaseResponse } from '../../cases/cases';
+import { publicUrl } from '../../http/public-url';
+import { formatAddress } from '../../listings/search/listing';
+import {
+  createOffer,
+  listOffers,
+  listOffersByListing,
+  offerRole,
+  readableOffer,
+  type OfferListing,
+  type OfferRecord,
+} from '../../offers/offers';
+import { builder } from './builder';
+import { ListingIdArgs, parseArgs } from './input';
+
+// ---------------------------------------------------------------------------------------------------
+// Types
+
+export const CaseResponseRef = builder.objectRef<CaseResponse>('CaseResponse').implement({
+  description: 'The questionnaire response of a case: open it with <hearth-questionnaire response-id>.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    completedAt: t.string({ nullable: true, description: 'ISO 8601; null until submitted.', resolve: (r) => r.completedAt?.toISOString() ?? null }),
+  }),
+});
+
+const CaseViewerRole = builder.enumType('CaseViewerRole', { values: ['BUYER', 'SELLER', 'AGENT'] as const });
+
+const OfferListingRef = builder.objectRef<OfferListing>('OfferListing').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    slugId: t.exposeString('slugId'),
+    listingCodeId: t.exposeString('listingCodeId'),
+    listingAddress: t.string({ description: 'Without the street when the feed withholds it.', resolve: (l) => formatAddress(l.address) }),
+    thumbnailPhotoUri: t.string({ nullable: true, resolve: (l, _a, ctx) => publicUrl(l.photoUri, ctx.publicOrigin) }),
+    priceInPennies: t.float({ nullable: true, resolve: (l) => l.priceInPennies }),
+    priceCurrencyCode: t.exposeString('priceCurrencyCode'),
+  }),
+});
+
+/**
+ * The buyer, as the existing TourRequestUser type of server/graphql/schema/tours.ts (firstName, lastName,
+ * fullName, initials: no email). Named rather than imported, so the two domain files stay independent.
+ */
+const TourRequestUserName = 'TourRequestUser' as unknown as ReturnType<typeof builder.objectRef<OfferRecord['buyer']>>;
+
+const OfferRef = builder.objectRef<OfferRecord>('Offer').implement({
+  description: 'A buyer’s offer on a listing (spec §3 Offer). Money in pennies, in the listing’s currency.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    offerResponseId: t.id({
+      description: 'The buyer-offer questionnaire response (open it with <hearth-questionnaire response-id>).',
+      resolve: (o) => o.response.id,
+    }),
+    created: t.string({ description: 'ISO 8601.', resolve: (o) => o.createdAt.toISOString() }),
+    offerStatus: t.string({ description: "'Draft' until the offer questionnaire is submitted, then 'Submitted'.", resolve: (o) => o.status }),
+    offerAmount: t.float({ nullable: true, description: 'In pennies; null until answered.', resolve: (o) => o.amountInPennies }),
+    currencyCode: t.exposeString('currencyCode', { description: 'The listing’s currency.' }),
+    prequalifiedBuyer: t.boolean({ nullable: true, description: 'Null until answered (and for cash offers).', resolve: (o) => o.prequalified }),
+    cashOffer: t.boolean({ nullable: true, description: 'Null until answered.', resolve: (o) => o.cash }),
+    closingDate: t.exposeString('closingDate', { nullable: true, description: 'yyyy-mm-dd; null until answered.' }),
+    contingencies: t.exposeStringList('contingencies', { description: 'Labels, e.g. ["Inspection", "Appraisal"].' }),
+    listing: t.field({ type: OfferListingRef, resolve: (o) => o.listing }),
+    buyer: t.field({ type: TourRequestUserName, resolve: (o) => o.buyer }),
+    viewerRole: t.field({
+      type: CaseViewerRole,
+      resolve: (o, _args, ctx) => {
+        const role = offerRole(o, requireViewer(ctx).user);
+        // Every offer a resolver hands out was read for this viewer; a missing role is a bug, not a stranger.
+        if (!role) throw new Error(`Offer ${o.id} reached a viewer without a role.`);
+        return role;
+      },
+    }),
+  }),
+});
+
+const CreateOfferPayload = builder.objectRef<OfferRecord>('CreateOfferPayload').implement({
+  fields: (t) => ({
+    caseResponse: t.field({ type: CaseResponseRef, resolve: (o) => o.response }),
+    offer: t.field({ type: OfferRef, resolve: (o) => o }),
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Queries
+
+builder.queryField('offers', (t) =>
+  t.field({
+    type: [OfferRef],
+    description: 'The viewer’s offers as buyer and the submitted offers on listings the viewer sells; newest first, at most 100.',
+    resolve: (_root, _args, ctx) => listOffers(ctx.db, requireViewer(ctx).user.id),
+  }),
+);
+
+builder.queryField('offer', (t) =>
+  t.field({
+    type: OfferRef,
+    nullable: true,
+    description: 'One offer: for its buyer, the listing’s seller (once Submitted) or a company agent; NOT_FOUND otherwise.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => {
+      const viewer = requireViewer(ctx);
+      const id = idArgument(args.id, 'Offer');
+      return readableOffer(ctx.db, id, viewer.user);
+    },
+  }),
+);
+
+builder.queryField('offersByListing', (t) =>
+  t.field({
+    type: [OfferRef],
+    description: 'Offers on one listing: the submitted ones for its seller or a company agent, and the viewer’s own.',
+    args: { listingId: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => {
+      const viewer = requireViewer(ctx);
+      return listOffersByListing(ctx.db, parseArgs(ListingIdArgs, args).listingId, viewer.user);
+    },
+  }),
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Mutations
+
+builder.mutationField('createOffer', (t) =>
+  t.field({
+    type: CreateOfferPayload,
+    description:
+      "Starts an offer: appType must be 'wfrmls-buyer' and the listing must take offers (enableOffer). Returns the buyer-offer " +
+      'questionnaire response to fill in; the buyer’s existing Draft on the listing is returned instead of a new one.',
+    args: { listingId: t.arg.id({ required: true }), appType: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => {
+      const viewer = requireViewer(ctx);
+      const { listingId } = parseArgs(ListingIdArgs, args);
+      return createOffer(ctx.db, viewer.user, ctx.partner.id, { listingId, appType: args.appType });
+    },
+  }),
+);

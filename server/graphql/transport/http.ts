@@ -1,0 +1,287 @@
+/**
+ * GraphQL over HTTP (spec §7): POST with a JSON body to /graphql/ or /public_graphql/, `?queryName=`
+ * naming the operations, `?partner=` choosing the partner (CORS as for REST). The HTTP layer checks
+ * partner, origin, media type and size before Yoga sees the request, so Yoga only runs GraphQL.
+ */
+import { GraphQLError, NoSchemaIntrospectionCustomRule, type ExecutionArgs } from '../graphql-js';
+import { createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { authenticate, withDetailErrors } from '../../accounts/session';
+import { isMultipartContentType, UPLOAD_BODY_LIMIT } from '../../accounts/photos';
+import { asHeavy, withCancellation } from '../../db/cancellation';
+import { DomainError } from '../../domain-error';
+import { GRAPHQL_BODY_LIMIT, isJsonContentType, readBody } from '../../http/body';
+import { clientIp } from '../../http/client-ip';
+import { HttpError } from '../../http/errors';
+import { jsonNestingWithin, MAX_JSON_NESTING } from '../../http/nesting';
+import { API_CSP } from '../../http/respond';
+import type { RequestContext, Route } from '../../http/router';
+import type { Logger } from '../../log';
+import { guardPartnerRequest, partnerPreflight } from '../../partners/guard';
+import { hasErrors, PublicResponseCache } from './response-cache';
+import { buildGraphqlContext, buildGraphqlContextFor, type GraphqlContext, type GraphqlEndpoint, type GraphqlServerContext } from '../context';
+import { schema } from '../schema/index';
+import { busyError, CostGuard, type CostPayer } from './cost-guard';
+import { GRAPHQL_LIMITS, queryLimitsRule } from './limits';
+import { useGraphqlJit } from './jit';
+import { readQueryName, useQueryNameRule } from './query-name';
+import { literalTextRule, requestProblem, useRequestChecks } from './request-checks';
+import { parsedBody, SearchFastPath, type Answer } from './search-fast-path';
+
+export interface GraphqlOptions {
+  production: boolean;
+  logger: Logger;
+}
+
+/**
+ * What a client may read of an error, the one place domain errors become GraphQL errors: GraphQL's own
+ * errors and a DomainError (its message and extensions, already on the located error) as they are; anything
+ * else is logged and masked as "Unexpected error.".
+ */
+function clientError(error: unknown, message: string, logger: Logger, endpoint: GraphqlEndpoint): Error {
+  if (error instanceof GraphQLError && error.originalError instanceof DomainError) return error;
+  const masked = maskError(error, message, false);
+  // A request already stopped (client gone, deadline passed) fails where it stood: nothing to log.
+  if (masked !== error && !stoppedRequest(error)) logger.error(`[graphql] ${endpoint} resolver failed`, error);
+  return masked;
+}
+
+/** "Did you mean …?" would give away the schema that production hides by turning introspection off. */
+const SUGGESTION = / Did you mean .*\?$/;
+const withoutSuggestions = (error: Error): Error =>
+  error instanceof GraphQLError && SUGGESTION.test(error.message)
+    ? new GraphQLError(error.message.replace(SUGGESTION, ''), { nodes: error.nodes, extensions: error.extensions })
+    : error;
+
+function useValidationLimits(production: boolean): Plugin {
+  return {
+    onValidate({ addValidationRule }) {
+      addValidationRule(queryLimitsRule(GRAPHQL_LIMITS));
+      addValidationRule(literalTextRule);
+      if (!production) return undefined;
+      addValidationRule(NoSchemaIntrospectionCustomRule);
+      return ({ result, setResult }) => {
+        if (result.length > 0) setResult(result.map(withoutSuggestions));
+      };
+    },
+  };
+}
+
+/**
+ * Refuses an operation that costs too much or recurses too deep (cost.ts) before it runs, and lets a
+ * heavy one run only in its turn. Last of the execution plugins, so it wraps what they run.
+ */
+function useCostGuard(guard: CostGuard): Plugin<GraphqlContext> {
+  return {
+    onExecute({ args, executeFn, setExecuteFn, setResultAndStopExecution }) {
+      const context = args.contextValue as GraphqlContext;
+      const decision = guard.decide(args.document, args.operationName, args.variableValues ?? {}, context.payer, context.costLimits);
+      if (!decision.allowed) return setResultAndStopExecution({ errors: [decision.error] });
+      if (decision.cost < context.costLimits.heavyRequest) return;
+      setExecuteFn(async (a: ExecutionArgs) => {
+        const result = await guard.admit(decision.cost, context.costLimits, context.signal, async () => asHeavy(() => executeFn(a)));
+        return result ?? { errors: [busyError()] };
+      });
+    },
+  };
+}
+
+/**
+ * Reads run with their request's signal in scope (db/cancellation.ts): statements stop when the client
+ * has gone or the deadline passed. After the execution plugins, so it wraps what they run.
+ */
+function useCancellation(): Plugin<GraphqlContext> {
+  return {
+    onExecute({ args, executeFn, setExecuteFn }) {
+      const { signal } = args.contextValue as GraphqlContext;
+      const reads = args.document.definitions.every((d: { kind: string; operation?: string }) => d.kind !== 'OperationDefinition' || d.operation === 'query');
+      if (reads) setExecuteFn((a: ExecutionArgs) => withCancellation(signal, () => executeFn(a)));
+    },
+  };
+}
+
+function createEndpoint(endpoint: GraphqlEndpoint, options: GraphqlOptions, guard: CostGuard) {
+  const { logger, production } = options;
+  return createYoga<GraphqlServerContext, GraphqlContext>({
+    schema,
+    graphqlEndpoint: `/${endpoint}/`,
+    graphiql: false,
+    landingPage: false,
+    cors: false,
+    batching: false,
+    // Never the stack or message of an unexpected error: log it, send "Unexpected error.".
+    maskedErrors: { maskError: (error, message) => clientError(error, message, logger, endpoint) },
+    logging: {
+      debug: () => undefined,
+      info: () => undefined,
+      warn: (...args: unknown[]) => logger.warn(`[graphql] ${args.map(String).join(' ')}`),
+      error: (...args: unknown[]) => logger.error(`[graphql] ${String(args[0])}`, args[1]),
+    },
+    context: ({ request, ...server }) => buildGraphqlContext(request, server),
+    plugins: [useRequestChecks(), useQueryNameRule(), useValidationLimits(production), useGraphqlJit(), useCancellation(), useCostGuard(guard)],
+  });
+}
+
+const NOT_FORWARDED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host']);
+
+/** The public endpoint's search shortcuts: whole answers cached, and searches run without Yoga's Fetch objects. */
+interface SearchShortcuts {
+  cache: PublicResponseCache;
+  fastPath: SearchFastPath;
+}
+
+/** How long a GraphQL request may run before it is stopped and answered 503. */
+export const GRAPHQL_DEADLINE_MS = 10_000;
+
+/** The request was stopped at its deadline. */
+class DeadlineExceeded extends Error {
+  constructor(readonly ms: number) {
+    super(`The request took longer than ${ms / 1000} s and was stopped.`);
+    this.name = 'DeadlineExceeded';
+  }
+}
+
+/** An error that only says its request was already stopped. */
+function stoppedRequest(error: unknown): boolean {
+  const original = error instanceof GraphQLError ? error.originalError : error;
+  return original instanceof Error && (original.name === 'StatementCancelled' || (original as { code?: string }).code === '57014');
+}
+
+function graphqlErrorAnswer(status: number, message: string, code: string, headers: Record<string, string> = {}): Answer {
+  const payload = new TextEncoder().encode(JSON.stringify({ errors: [{ message, extensions: { code } }] }));
+  return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, payload };
+}
+
+/** The request's JSON body checked before anything parses or walks it; an answer when it fails. */
+function checkJsonRequest(body: Uint8Array): Answer | null {
+  if (!jsonNestingWithin(body)) {
+    return graphqlErrorAnswer(400, `The request body nests arrays and objects more than ${MAX_JSON_NESTING} levels deep.`, 'BAD_USER_INPUT');
+  }
+  const params = parsedBody(body);
+  if (params === null || typeof params !== 'object') return null; // Yoga words what is wrong with it
+  const problem = requestProblem(params as Record<string, unknown>);
+  return problem ? graphqlErrorAnswer(400, problem.message, String(problem.extensions.code)) : null;
+}
+
+function payerOf(ctx: RequestContext, viewer: GraphqlServerContext['viewer']): CostPayer {
+  return viewer ? { key: `user:${viewer.user.id}`, signedIn: true } : { key: `ip:${clientIp(ctx.req, ctx.services.config.trustProxy)}`, signedIn: false };
+}
+
+async function forward(
+  ctx: RequestContext,
+  yoga: YogaServerInstance<GraphqlServerContext, GraphqlContext>,
+  endpoint: GraphqlEndpoint,
+  guard: CostGuard,
+  search: SearchShortcuts | null = null,
+): Promise<void> {
+  const partner = await guardPartnerRequest(ctx);
+  // Uploads (uploadUserPhoto) are multipart, and only for signed-in users.
+  const upload = endpoint === 'graphql' && isMultipartContentType(ctx.req.headers['content-type']);
+  if (!upload && !isJsonContentType(ctx.req.headers['content-type'])) {
+    throw new HttpError(415, 'unsupported_media_type', 'Send GraphQL requests as JSON with Content-Type: application/json.');
+  }
+  const viewer = endpoint === 'graphql' ? await authenticate(ctx.services.db, ctx.req.headers, ctx.method) : null;
+  const body = await readBody(ctx.req, upload ? UPLOAD_BODY_LIMIT : GRAPHQL_BODY_LIMIT);
+  const refused = upload ? null : checkJsonRequest(body);
+  if (refused) return send(ctx, refused);
+  const payer = payerOf(ctx, viewer);
+  const spent = guard.refuseSpent(payer, ctx.services.config.graphqlCostLimits);
+  if (spent) {
+    const { headers } = spent.extensions.http as { headers: Record<string, string> };
+    return send(ctx, graphqlErrorAnswer(429, spent.message, 'RATE_LIMITED', headers));
+  }
+
+  // Stopped when the client goes away before its answer, or at the deadline.
+  const stop = new AbortController();
+  const deadlineMs = ctx.services.config.graphqlDeadlineMs;
+  const deadline = setTimeout(() => stop.abort(new DeadlineExceeded(deadlineMs)), deadlineMs);
+  const onClose = () => {
+    if (!ctx.res.writableFinished) stop.abort(new Error('The client closed the connection before the answer.'));
+  };
+  ctx.res.once('close', onClose);
+  const stopped = new Promise<null>((resolve) => stop.signal.addEventListener('abort', () => resolve(null), { once: true }));
+
+  const server: GraphqlServerContext = {
+    db: ctx.services.db,
+    partner,
+    endpoint,
+    viewer,
+    payer,
+    costLimits: ctx.services.config.graphqlCostLimits,
+    signal: stop.signal,
+  };
+  const viaYoga = async (): Promise<Answer> => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(ctx.req.headers)) {
+      if (value === undefined || NOT_FORWARDED.has(name)) continue;
+      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    // Yoga matches its endpoint exactly; our router also accepts the path without its trailing slash.
+    // Always on config.publicOrigin (the context's origin for links): an absolute-form request target
+    // (`POST http://elsewhere/public_graphql/`) must not put another origin into photos the cache keeps.
+    const url = new URL(`/${endpoint}/${ctx.url.search}`, ctx.services.config.publicOrigin);
+    const response = await yoga.fetch(new Request(url, { method: 'POST', headers, body: new Uint8Array(body) }), server);
+    const answer: Answer = { status: response.status, headers: {}, payload: new Uint8Array(await response.arrayBuffer()) };
+    response.headers.forEach((value, name) => {
+      if (!name.startsWith('access-control-') && name !== 'content-length') answer.headers[name] = value;
+    });
+    return answer;
+  };
+
+  const work = (async (): Promise<Answer> => {
+    if (!search) return viaYoga();
+    // Public search without an Authorization header: the response cache, then the fast path, then Yoga.
+    const { cache, fastPath } = search;
+    const cacheable = ctx.req.headers.authorization ? null : partner.id;
+    return cache.fetch(ctx.services.db, cacheable, body, async () => {
+      if (cacheable !== null) {
+        // config.publicOrigin is an origin already (app.ts).
+        const context = buildGraphqlContextFor(ctx.services.config.publicOrigin, null, server);
+        const fast = await withCancellation(stop.signal, () =>
+          fastPath.answer(body, ctx.req.headers.accept, readQueryName(ctx.req.url ?? ''), context, guard),
+        );
+        if (fast) return fast;
+      }
+      const slow = await viaYoga();
+      if (cacheable !== null && slow.status === 200 && !hasErrors(slow.payload)) fastPath.learn(body);
+      return slow;
+    });
+  })();
+
+  try {
+    const answer = await Promise.race([work, stopped]);
+    if (answer) return send(ctx, answer);
+    // Stopped: the work winds down by itself (its statements are refused or cancelled).
+    work.catch(() => undefined);
+    const reason: unknown = stop.signal.reason;
+    if (reason instanceof DeadlineExceeded && !ctx.res.destroyed) {
+      send(ctx, graphqlErrorAnswer(503, reason.message, 'DEADLINE_EXCEEDED', { 'Retry-After': '5' }));
+    }
+  } finally {
+    clearTimeout(deadline);
+    ctx.res.off('close', onClose);
+  }
+}
+
+function send(ctx: RequestContext, answer: Answer): void {
+  ctx.res.statusCode = answer.status;
+  for (const [name, value] of Object.entries(answer.headers)) ctx.res.setHeader(name, value);
+  ctx.res.setHeader('Content-Security-Policy', API_CSP);
+  ctx.res.setHeader('Cache-Control', 'no-store');
+  ctx.res.setHeader('Content-Length', answer.payload.byteLength);
+  ctx.res.end(answer.payload);
+}
+
+export function graphqlRoutes(options: GraphqlOptions): Record<string, Route> {
+  const routes: Record<string, Route> = {};
+  for (const endpoint of ['graphql', 'public_graphql'] as const) {
+    const guard = new CostGuard(schema);
+    const yoga = createEndpoint(endpoint, options, guard);
+    const search = endpoint === 'public_graphql' ? { cache: new PublicResponseCache(), fastPath: new SearchFastPath(schema) } : null;
+    routes[`/${endpoint}/`] = {
+      POST: withDetailErrors((ctx) => forward(ctx, yoga, endpoint, guard, search)),
+      OPTIONS: partnerPreflight(['POST']),
+      methodNotAllowed: 'GraphQL requests must be POST with a JSON body (see spec §7).',
+    };
+  }
+  return routes;
+}

@@ -1,0 +1,76 @@
+/**
+ * Spec §7: every GraphQL request carries `?queryName=` = the document's operation names joined by
+ * '+'. It makes every request identifiable in access logs and caches; we refuse requests where the
+ * URL and the document disagree, so the name in a log line can be trusted.
+ */
+import { Kind, parse } from '../graphql-js';
+import { createGraphQLError, type Plugin } from 'graphql-yoga';
+
+/**
+ * The raw `queryName` value. URLSearchParams would turn the '+' separators into spaces, so the
+ * parameter is decoded with decodeURIComponent, which keeps a literal '+' (and decodes %2B to '+').
+ */
+export function readQueryName(url: string): string | null {
+  const query = url.includes('?') ? url.slice(url.indexOf('?') + 1).split('#')[0]! : '';
+  for (const pair of query.split('&')) {
+    const [key, value = ''] = pair.split('=', 2) as [string, string?];
+    if (key !== 'queryName') continue;
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+const badRequest = (message: string) =>
+  createGraphQLError(message, { extensions: { code: 'BAD_QUERY_NAME', http: { status: 400 } } });
+
+/** Documents seen recently → their operation names (null: does not parse), so a repeated one is parsed once. */
+const operationNamesOf = new Map<string, (string | null)[] | null>();
+const MAX_DOCUMENTS = 500;
+const MAX_REMEMBERED_LENGTH = 20_000;
+
+function operationNames(query: string): (string | null)[] | null {
+  const known = operationNamesOf.get(query);
+  if (known !== undefined) return known;
+  let names: (string | null)[] | null;
+  try {
+    names = parse(query, { noLocation: true })
+      .definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION)
+      .map((d) => d.name?.value ?? null);
+  } catch {
+    names = null;
+  }
+  if (query.length <= MAX_REMEMBERED_LENGTH) {
+    if (operationNamesOf.size >= MAX_DOCUMENTS) operationNamesOf.delete(operationNamesOf.keys().next().value!);
+    operationNamesOf.set(query, names);
+  }
+  return names;
+}
+
+/** Checks `queryName` against the document; documents that do not parse are left to Yoga's own errors. */
+export function checkQueryName(query: string | undefined, queryName: string | null): void {
+  if (typeof query !== 'string') return;
+  const names = operationNames(query);
+  if (names === null) return;
+  if (names.includes(null)) {
+    throw badRequest('Name every operation (e.g. "query listingInfo { … }"): queryName is made from the operation names.');
+  }
+  const expected = names.join('+');
+  if (queryName === null || queryName === '') {
+    throw badRequest(`Add ?queryName=${expected} to the URL: the operation names of the document joined by "+".`);
+  }
+  if (queryName !== expected) {
+    throw badRequest(`queryName "${queryName.slice(0, 200)}" does not match the document's operations "${expected}".`);
+  }
+}
+
+export function useQueryNameRule(): Plugin {
+  return {
+    onParams({ params, request }) {
+      checkQueryName(params.query, readQueryName(request.url));
+    },
+  };
+}
