@@ -102,11 +102,37 @@ describe(`GraphQL transport (${engineName()})`, () => {
     expect(((await response.json()) as { error: string }).error).toBe('method_not_allowed');
   });
 
-  it('refuses a request without queryName with 400 and says what to send', async () => {
-    const { status, body } = await graphql(dev, '/public_graphql/', LISTING_INFO, { listingId: '1001' });
+  it('answers a request without queryName, named or anonymous, on both endpoints (GraphiQL, Postman, curl)', async () => {
+    for (const path of ['/public_graphql/', '/graphql/']) {
+      const named = await graphql(dev, path, LISTING_INFO, { listingId: '1001' });
+      expect(named.status).toBe(200);
+      expect((named.body.data!.listingInfo as { id: string }).id).toBe('1001');
+      const anonymous = await graphql(dev, `${path}?queryName=`, '{ listingInfo(listingId: "1002") { id } }');
+      expect(anonymous.status).toBe(200);
+      expect(anonymous.body).toEqual({ data: { listingInfo: { id: '1002' } } });
+    }
+  });
+
+  it('keeps the limits for anonymous operations', async () => {
+    const aliases = Array.from({ length: GRAPHQL_LIMITS.maxAliases + 1 }, (_, i) => `a${i}: __typename`).join(' ');
+    const { status, body } = await graphql(dev, '/public_graphql/', `{ ${aliases} }`);
     expect(status).toBe(400);
-    expect(body.errors?.[0]?.message).toContain('?queryName=listingInfo');
-    expect(body.data).toBeUndefined();
+    expect(body.errors?.[0]?.message).toBe(`The operation uses ${GRAPHQL_LIMITS.maxAliases + 1} aliases; the limit is ${GRAPHQL_LIMITS.maxAliases}.`);
+    const costly = await graphql(dev, '/public_graphql/', '{ listingLoad(first: 100) { edges { node { similarHomes { id photos { photoUrl } } } } } }');
+    expect(costly.status).toBe(400);
+    expect(costly.body.errors?.[0]?.extensions?.code).toBe('QUERY_TOO_COSTLY');
+  });
+
+  it('refuses a batch (a JSON array of operations) with 400 and says to send one operation per request', async () => {
+    const response = await fetch(`${dev.url}/public_graphql/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: ACCEPT },
+      body: JSON.stringify([{ query: '{ __typename }' }, { query: '{ __typename }' }]),
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as GraphqlBody;
+    expect(body.errors?.[0]?.extensions?.code).toBe('BATCHING_NOT_SUPPORTED');
+    expect(body.errors?.[0]?.message).toMatch(/^Batched requests \(a JSON array of operations\) are not supported: send one operation per request/);
   });
 
   it('refuses a queryName that does not match the operation names', async () => {
@@ -131,10 +157,10 @@ describe(`GraphQL transport (${engineName()})`, () => {
     expect((await send('second+first')).status).toBe(400);
   });
 
-  it('requires named operations', async () => {
-    const { status, body } = await graphql(dev, '/public_graphql/?queryName=', '{ listingInfo(listingId: "1001") { id } }');
+  it('refuses a queryName for an anonymous operation', async () => {
+    const { status, body } = await graphql(dev, '/public_graphql/?queryName=listingInfo', '{ listingInfo(listingId: "1001") { id } }');
     expect(status).toBe(400);
-    expect(body.errors?.[0]?.message).toMatch(/Name every operation/);
+    expect(body.errors?.[0]?.message).toMatch(/^queryName "listingInfo" names operations, but the document's operation has none/);
   });
 
   it('refuses a body that is not JSON with 415', async () => {

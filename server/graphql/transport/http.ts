@@ -1,5 +1,5 @@
 /**
- * GraphQL over HTTP (spec §7): POST with a JSON body to /graphql/ or /public_graphql/, `?queryName=`
+ * GraphQL over HTTP (spec §7): POST with a JSON body to /graphql/ or /public_graphql/, an optional `?queryName=`
  * naming the operations, `?partner=` choosing the partner (CORS as for REST). The HTTP layer checks
  * partner, origin, media type and size before Yoga sees the request, so Yoga only runs GraphQL.
  */
@@ -23,7 +23,7 @@ import { schema } from '../schema/index';
 import { busyError, CostGuard, type CostPayer } from './cost-guard';
 import { GRAPHQL_LIMITS, queryLimitsRule } from './limits';
 import { useGraphqlJit } from './jit';
-import { readQueryName, useQueryNameRule } from './query-name';
+import { operationLabel, readQueryName, useQueryNameRule } from './query-name';
 import { literalTextRule, requestProblem, useRequestChecks } from './request-checks';
 import { parsedBody, SearchFastPath, type Answer } from './search-fast-path';
 
@@ -151,15 +151,27 @@ function graphqlErrorAnswer(status: number, message: string, code: string, heade
   return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, payload };
 }
 
+/** Said to a client that sends a JSON array of operations (Apollo's and GraphiQL's batching). */
+export const BATCHING_NOT_SUPPORTED =
+  'Batched requests (a JSON array of operations) are not supported: send one operation per request, as a JSON object { "query", "variables", "operationName" }. One operation may select several root fields.';
+
 /** The request's JSON body checked before anything parses or walks it; an answer when it fails. */
 function checkJsonRequest(body: Uint8Array): Answer | null {
   if (!jsonNestingWithin(body)) {
     return graphqlErrorAnswer(400, `The request body nests arrays and objects more than ${MAX_JSON_NESTING} levels deep.`, 'BAD_USER_INPUT');
   }
   const params = parsedBody(body);
+  // Each operation of a batch would need its own cost, turn and cache entry: one operation per request.
+  if (Array.isArray(params)) return graphqlErrorAnswer(400, BATCHING_NOT_SUPPORTED, 'BATCHING_NOT_SUPPORTED');
   if (params === null || typeof params !== 'object') return null; // Yoga words what is wrong with it
   const problem = requestProblem(params as Record<string, unknown>);
   return problem ? graphqlErrorAnswer(400, problem.message, String(problem.extensions.code)) : null;
+}
+
+/** The request's `query` text, if its body is a JSON object with one. */
+function queryOf(body: Uint8Array): unknown {
+  const request = parsedBody(body);
+  return request !== null && typeof request === 'object' ? (request as { query?: unknown }).query : undefined;
 }
 
 function payerOf(ctx: RequestContext, viewer: GraphqlServerContext['viewer']): CostPayer {
@@ -183,6 +195,9 @@ async function forward(
   const body = await readBody(ctx.req, upload ? UPLOAD_BODY_LIMIT : GRAPHQL_BODY_LIMIT);
   const refused = upload ? null : checkJsonRequest(body);
   if (refused) return send(ctx, refused);
+  const queryName = readQueryName(ctx.req.url ?? '');
+  // Names the request in our logs: its queryName, else its operations' names, else 'anonymous'.
+  const operation = operationLabel(upload ? undefined : queryOf(body), queryName);
   const payer = payerOf(ctx, viewer);
   const spent = guard.refuseSpent(payer, ctx.services.config.graphqlCostLimits);
   if (spent) {
@@ -237,7 +252,7 @@ async function forward(
         // config.publicOrigin is an origin already (app.ts).
         const context = buildGraphqlContextFor(ctx.services.config.publicOrigin, null, server);
         const fast = await withCancellation(stop.signal, () =>
-          fastPath.answer(body, ctx.req.headers.accept, readQueryName(ctx.req.url ?? ''), context, guard),
+          fastPath.answer(body, ctx.req.headers.accept, queryName, context, guard),
         );
         if (fast) return fast;
       }
@@ -249,11 +264,15 @@ async function forward(
 
   try {
     const answer = await Promise.race([work, stopped]);
-    if (answer) return send(ctx, answer);
+    if (answer) {
+      if (answer.status >= 500) ctx.services.logger.warn(`[graphql] /${endpoint}/ ${operation}: ${answer.status}`);
+      return send(ctx, answer);
+    }
     // Stopped: the work winds down by itself (its statements are refused or cancelled).
     work.catch(() => undefined);
     const reason: unknown = stop.signal.reason;
     if (reason instanceof DeadlineExceeded && !ctx.res.destroyed) {
+      ctx.services.logger.warn(`[graphql] /${endpoint}/ ${operation} stopped at its ${deadlineMs} ms deadline`);
       send(ctx, graphqlErrorAnswer(503, reason.message, 'DEADLINE_EXCEEDED', { 'Retry-After': '5' }));
     }
   } finally {

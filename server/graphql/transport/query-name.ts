@@ -1,7 +1,9 @@
 /**
- * Spec §7: every GraphQL request carries `?queryName=` = the document's operation names joined by
- * '+'. It makes every request identifiable in access logs and caches; we refuse requests where the
- * URL and the document disagree, so the name in a log line can be trusted.
+ * Spec §7: our clients send `?queryName=` = the document's operation names joined by '+'. It makes a
+ * request identifiable in access logs and caches; we refuse requests where the URL and the document
+ * disagree, so the name in a log line can be trusted. Standard clients (GraphiQL, Postman, Apollo, curl)
+ * send none, and may send an anonymous operation: their requests are named by their operations instead,
+ * or 'anonymous' (operationLabel).
  */
 import { Kind, parse } from '../graphql-js';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
@@ -50,21 +52,31 @@ function operationNames(query: string): (string | null)[] | null {
   return names;
 }
 
-/** Checks `queryName` against the document; documents that do not parse are left to Yoga's own errors. */
+/**
+ * Checks `queryName`, when the request has one, against the document; documents that do not parse are
+ * left to Yoga's own errors.
+ */
 export function checkQueryName(query: string | undefined, queryName: string | null): void {
-  if (typeof query !== 'string') return;
+  if (typeof query !== 'string' || queryName === null || queryName === '') return;
   const names = operationNames(query);
   if (names === null) return;
   if (names.includes(null)) {
-    throw badRequest('Name every operation (e.g. "query listingInfo { … }"): queryName is made from the operation names.');
+    throw badRequest(
+      `queryName "${queryName.slice(0, 200)}" names operations, but the document's operation has none: name it (e.g. "query listingInfo { … }") or leave queryName out.`,
+    );
   }
   const expected = names.join('+');
-  if (queryName === null || queryName === '') {
-    throw badRequest(`Add ?queryName=${expected} to the URL: the operation names of the document joined by "+".`);
-  }
   if (queryName !== expected) {
     throw badRequest(`queryName "${queryName.slice(0, 200)}" does not match the document's operations "${expected}".`);
   }
+}
+
+/** How logs name a request: its queryName, else its document's operation names, else 'anonymous'. */
+export function operationLabel(query: unknown, queryName: string | null): string {
+  if (queryName) return queryName.slice(0, 200);
+  const names = typeof query === 'string' ? operationNames(query) : null;
+  if (!names || names.length === 0) return 'anonymous';
+  return names.map((name) => name ?? 'anonymous').join('+').slice(0, 200);
 }
 
 export function useQueryNameRule(): Plugin {

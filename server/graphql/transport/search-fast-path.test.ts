@@ -33,8 +33,8 @@ describe(`public search without Yoga’s Fetch round trip (${engineName()})`, ()
   // Moab: only this test's listings.
   const bounds = (i: number) => ({ north: 38.62, south: 38.52, east: -109.5, west: -109.6 - i * 1e-6 });
 
-  async function post(endpoint: 'graphql' | 'public_graphql', queryName: string, body: unknown, accept?: string) {
-    const response = await fetch(`${server.url}/${endpoint}/?queryName=${queryName}`, {
+  async function post(endpoint: 'graphql' | 'public_graphql', queryName: string | null, body: unknown, accept?: string) {
+    const response = await fetch(`${server.url}/${endpoint}/${queryName === null ? '' : `?queryName=${queryName}`}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...(accept ? { Accept: accept } : {}) },
       body: JSON.stringify(body),
@@ -87,6 +87,22 @@ describe(`public search without Yoga’s Fetch round trip (${engineName()})`, ()
         }
       }
     }
+  });
+
+  it('answers anonymous operations without queryName (GraphiQL, curl) from the fast path and the cache too', async () => {
+    const answers = vi.spyOn(SearchFastPath.prototype, 'answer');
+    const anonymous = LOAD.replace('query listingLoad', 'query');
+    await post('public_graphql', null, { query: anonymous, variables: { g: { bounds: bounds(200) }, first: 5 } });
+    const variables = { g: { bounds: bounds(201) }, first: 5 };
+    const before = answers.mock.results.length;
+    const fast = await post('public_graphql', null, { query: anonymous, variables });
+    expect(await answers.mock.results[before]!.value, 'took the fast path').not.toBeNull();
+    expect(fast).toEqual(await post('graphql', null, { query: anonymous, variables }));
+    expect(JSON.parse(fast.body).data.listingLoad.totalCount).toBe(30);
+    // The same request again: a cache hit, which runs nothing.
+    const calls = answers.mock.calls.length;
+    expect(await post('public_graphql', null, { query: anonymous, variables })).toEqual(fast);
+    expect(answers.mock.calls.length).toBe(calls);
   });
 
   it('leaves errors to Yoga: bad input, a wrong queryName, unknown operations, other media types', async () => {
