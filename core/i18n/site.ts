@@ -19,18 +19,65 @@ export const siteTexts = {
     'Instant pre-qualification.',
   ],
   mortgageSteps: ['Apply online', 'Upload documents', 'Sign electronically'],
+  /** Spec §2 Shell: the header's links and menus, logged out and logged in. */
   nav: {
     home: 'Home',
+    buy: 'Buy',
     findHome: 'Find a Home',
+    sell: 'Sell',
+    sellYourHome: 'Sell Your Home',
+    rent: 'Rent',
+    listForRent: 'List My Home For Rent',
+    blog: 'Blog',
+    contactMe: 'Contact Me',
+    signIn: 'Sign Up / Log In',
+    notifications: 'Notifications',
+    account: 'Account',
+    ownerDashboard: 'Owner Dashboard',
     mortgage: 'Mortgage',
     tours: 'Your Tours',
     offers: 'Your Offers',
+    documents: 'Your Documents',
+    favorites: 'Your Favorites',
+    savedSearches: 'Your Saved Searches',
     guide: 'Your Buying Guide',
-    signIn: 'Sign Up / Log In',
+    settings: 'Your Settings',
+    logOut: 'Log Out',
+    menu: 'Menu',
   },
+  /** Spec §2 Shell: the footer. */
   footer: {
     privacy: 'Privacy Policy',
     terms: 'Terms & Conditions',
     contact: 'Contact',
+    resources: 'Resource Center',
+    housingMarket: (state: string) => `${state} Housing Market`,
   },
+  /** Spec §1 claims of the buy landing page. */
+  buyClaims: ['Up to $5k of your closing costs refunded.', 'A dedicated agent from your first tour to your closing day.', 'Book tours in a few clicks, at times that suit you.'],
+  /** Spec §1 claims of the sell landing page. */
+  sellClaims: [
+    'A 1% listing fee.',
+    'Local agents who know your neighbourhood.',
+    'About one million more listings than an MLS, including for-sale-by-owner homes, foreclosures and new construction.',
+  ],
+  /** Spec §2 sell page. */
+  sell: {
+    startListing: 'Start Listing',
+    addressLabel: 'Address of the home you are selling',
+    buying: 'Buying',
+    startBuying: 'Start Buying',
+    startSelling: 'Start Selling',
+    getPrequalified: 'Get prequalified',
+  },
+  /** Spec §2 selling routes. */
+  selling: { title: 'Sell Your Home', listingStart: 'Low rates. Low fees. Happy customers' },
+  /** Spec §2 contact page. */
+  contactHeading: 'Contact Us',
+  contactText: 'Send us a message: we reply within 24 hours.',
+  /** Spec §2 post-login redirect screen and log-out. */
+  redirecting: 'Taking you back…',
+  loggingOut: 'Logging you out…',
+  /** Spec §9 application version. */
+  applicationVersion: '1.0.0',
 } as const;

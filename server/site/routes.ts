@@ -1,14 +1,12 @@
 /**
- * Files: the CDN builds, our static assets, the demo sites and the hosted-site entry page.
+ * Files: the CDN builds, our static assets, the demo sites and the hosted site's stylesheet and script.
  * CDN files are imported as modules by pages on any origin, so they carry CORS and CORP for everyone.
  */
-import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '../http/static';
 import { notFound } from '../http/errors';
 import type { RequestContext, Route } from '../http/router';
 import { paths, REPO_ROOT } from '../paths';
-import { homePage } from './home';
 import { SITE_PAGE_CSP, sitePageRoutes } from './pages';
 import { resetPageRoute } from './reset-page';
 
@@ -70,29 +68,12 @@ const galleryManifestRoute: Route = {
     serveStatic(ctx.req, ctx.res, REPO_ROOT, 'custom-elements.json', { cacheControl: 'no-cache', headers: GALLERY_HEADERS }),
 };
 
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
-
-/** The hosted site's own files (its index.html links `/site/site.css`). */
+/** The hosted site's own files: its stylesheet and script (server/site/pages.ts writes the pages). */
 const siteFilesRoute: Route = {
   GET: (ctx) => serveStatic(ctx.req, ctx.res, paths.site, ctx.rest, { cacheControl: 'no-cache' }),
 };
 
-const homeRoute: Route = {
-  GET: async (ctx) => {
-    if (await exists(join(paths.site, 'index.html'))) {
-      await serveStatic(ctx.req, ctx.res, paths.site, 'index.html', { cacheControl: 'no-cache' });
-      return;
-    }
-    homePage(ctx);
-  },
-};
-
 export const siteRoutes: Record<string, Route> = {
-  '/': homeRoute,
   '/cdn/*': cdnRoute('cdn'),
   '/cdn-react/*': cdnRoute('cdn-react'),
   '/static/*': staticRoute,

@@ -1,0 +1,211 @@
+/**
+ * The account pages (spec §2 account paths). The server's login guard (guards.ts) lets only a signed-in
+ * user of the session cookie reach them; the pages are written from that user's own rows (favourites,
+ * saved searches, notifications, settings) or hold the element that manages the area (tours, offers,
+ * mortgage). Areas that later issues fill (homes, documents) say what they will hold.
+ */
+import { siteTexts as t } from '../../core/i18n/site';
+import { formatPhone } from '../../core/format/phone';
+import { favoriteListings } from '../accounts/favorites';
+import { listNotifications, NOTIFICATIONS_PAGE_MAX } from '../accounts/notifications';
+import { listSavedSearches, type SavedSearchRecord } from '../accounts/saved-searches';
+import type { UserRecord } from '../accounts/users';
+import { publicUrl } from '../http/public-url';
+import { escapeHtml, ID, notFoundPage, section, UUID, type PageBuilder, type SitePage, type SiteRequest } from './html';
+import { listingCardHtml } from './listing-summary';
+
+const accountPage = (title: string, body: string): SitePage => ({ title, noindex: true, main: section(title, body) });
+
+/** The signed-in user; a visitor who got here anyway (the guard sends them to /log-in) is asked to sign in. */
+const withViewer =
+  (build: (viewer: UserRecord, site: SiteRequest) => SitePage | Promise<SitePage>) =>
+  (site: SiteRequest): SitePage | Promise<SitePage> =>
+    site.viewer ? build(site.viewer, site) : accountPage('Log in', '<hearth-sign-in></hearth-sign-in>');
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+// ---------------------------------------------------------------------------------------------------
+// Buying
+
+const toursPage: PageBuilder = (segments) => {
+  // /account/buying/tours, …/edit-tour/{id} (buyer) and the seller's seller-edit-tour/{id}.
+  const [kind, id, ...rest] = segments;
+  if (rest.length || (kind !== undefined && !((kind === 'edit-tour' || kind === 'seller-edit-tour') && id && ID.test(id)))) return notFoundPage();
+  return accountPage(t.nav.tours, `<hearth-tours${id ? ` tour-id="${id}"` : ''}></hearth-tours>`);
+};
+
+const BUYING_GUIDE = [
+  ['Get pre-qualified', 'Know your budget before you tour: our pre-qualification takes minutes and does not affect your credit.', '/mortgage/prequalify'],
+  ['Find homes and save them', 'Search on the map, save favourites and searches, and get an email when new homes match.', '/search'],
+  ['Request tours', 'Pick times that suit you; the showing agent confirms one and you get a calendar file.', '/account/buying/tours'],
+  ['Make an offer', 'Tell us the price, financing, contingencies and closing date; your agent reviews it before it goes to the seller.', '/account/buying/offers'],
+  ['Close', 'Upload your documents, sign electronically and get the keys. Up to 5k of closing costs back.', null],
+] as const;
+
+const guidePage = () =>
+  accountPage(
+    t.nav.guide,
+    `<ol class="guide">${BUYING_GUIDE.map(
+      ([title, text, href]) => `<li><h2>${href ? `<a href="${href}">${escapeHtml(title)}</a>` : escapeHtml(title)}</h2><p>${escapeHtml(text)}</p></li>`,
+    ).join('')}</ol>`,
+  );
+
+const favoritesPage = withViewer(async (viewer, site) => {
+  const favorites = await favoriteListings(site.ctx.services.db, viewer.id);
+  const body = favorites.length
+    ? `<ul class="card-grid">${favorites.map((f) => `<li>${listingCardHtml(f.listing, site.publicOrigin)}</li>`).join('')}</ul>`
+    : '<p>You have no favourites yet. Press the heart on any home to keep it here.</p><p><a class="button" href="/search">Find a Home</a></p>';
+  return accountPage(t.nav.favorites, body);
+});
+
+const FREQUENCY_LABELS: Record<SavedSearchRecord['notificationFrequency'], string> = {
+  NEVER: 'No alerts',
+  DAILY: 'Daily alerts',
+  WEEKLY: 'Weekly alerts',
+  INSTANT: 'Alerts as homes appear',
+};
+
+const savedSearchesPage = withViewer(async (viewer, site) => {
+  const searches = await listSavedSearches(site.ctx.services.db, viewer.id);
+  const body = searches.length
+    ? `<ul class="saved-searches">${searches
+        .map((s) => `<li><strong>${escapeHtml(s.name)}</strong> · ${FREQUENCY_LABELS[s.notificationFrequency]} · saved ${dateFormat.format(s.createdAt)}</li>`)
+        .join('')}</ul><p><a href="/search">Search again on the map</a></p>`
+    : '<p>You have no saved searches yet. On the map, press Save search to get an email when new homes match.</p><p><a class="button" href="/search">Find a Home</a></p>';
+  return accountPage(t.nav.savedSearches, body);
+});
+
+const documentsPage = withViewer(() =>
+  accountPage(
+    t.nav.documents,
+    '<p>The documents of your offers and your mortgage application (pre-approval letters, disclosures, signed contracts) are listed here as they are created.</p><p><a href="/account/buying/offers">Your Offers</a> · <a href="/account/mortgage">Mortgage</a></p>',
+  ),
+);
+
+// ---------------------------------------------------------------------------------------------------
+// The user's own settings, profile and notifications
+
+const settingsRows = (viewer: UserRecord) =>
+  [
+    ['First name', viewer.firstName],
+    ['Last name', viewer.lastName],
+    ['Legal name', viewer.legalName],
+    ['Email', viewer.email],
+    ['Phone', viewer.phone ? formatPhone(viewer.phone) : ''],
+    ['I am an agent', viewer.agent ? 'Yes' : 'No'],
+  ]
+    .map(([label, value]) => `<dt>${label}</dt><dd>${escapeHtml(value || '—')}</dd>`)
+    .join('');
+
+const settingsPage = withViewer((viewer) =>
+  accountPage(t.nav.settings, `<dl class="settings">${settingsRows(viewer)}</dl><p><a href="/account/notifications">${t.nav.notifications}</a> · <a href="/log-out">${t.nav.logOut}</a></p>`),
+);
+
+const profilePage = withViewer((viewer, site) => {
+  const name = [viewer.firstName, viewer.lastName].filter(Boolean).join(' ') || viewer.email;
+  const image = publicUrl(viewer.image, site.publicOrigin);
+  return accountPage(
+    'Your Profile',
+    `<div class="profile">${image ? `<img src="${escapeHtml(image)}" alt="" width="96" height="96">` : ''}<p class="name">${escapeHtml(name)}</p><p>${escapeHtml(viewer.email)}</p><p>Member since ${dateFormat.format(viewer.createdAt)}</p></div><p><a href="/account/settings">${t.nav.settings}</a></p>`,
+  );
+});
+
+const SAFE_LINK = /^\/(?!\/)[^\s]*$/;
+
+const notificationsPage = withViewer(async (viewer, site) => {
+  const notifications = await listNotifications(site.ctx.services.db, viewer.id, NOTIFICATIONS_PAGE_MAX);
+  const body = notifications.length
+    ? `<ul class="notifications">${notifications
+        .map((n) => {
+          const title = n.link && SAFE_LINK.test(n.link) ? `<a href="${escapeHtml(n.link)}">${escapeHtml(n.title)}</a>` : escapeHtml(n.title);
+          return `<li data-state="${n.readAt ? 'read' : 'unread'}"><strong>${title}</strong> <time datetime="${n.createdAt.toISOString()}">${dateFormat.format(n.createdAt)}</time><p>${escapeHtml(n.body)}</p></li>`;
+        })
+        .join('')}</ul>`
+    : '<p>No notifications yet. Alerts of your saved searches and news about your tours and offers appear here.</p>';
+  return accountPage(t.nav.notifications, body);
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Selling
+
+const homesPage = withViewer(() =>
+  accountPage(
+    t.nav.ownerDashboard,
+    '<p>The homes you sell with us, each with its questionnaire, photos, open houses, tour requests and offers, are listed here once you start a listing.</p><p><a class="button" href="/sell">Start Listing</a></p>',
+  ),
+);
+
+/** /account/home-detail/{caseId}: a seller case (filled by the seller issue). */
+const homeDetailPage = (id: string) =>
+  accountPage('Your home', `<p>Case ${id}: its questionnaire, photos, open houses, tours and offers appear here.</p><p><a href="/account/homes">${t.nav.ownerDashboard}</a></p>`);
+
+// ---------------------------------------------------------------------------------------------------
+// /account/*
+
+const ACCOUNT_LINKS = [
+  ['/account/homes', t.nav.ownerDashboard],
+  ['/account/mortgage', t.nav.mortgage],
+  ['/account/buying/tours', t.nav.tours],
+  ['/account/buying/offers', t.nav.offers],
+  ['/account/buying/documents', t.nav.documents],
+  ['/account/buying/favorites', t.nav.favorites],
+  ['/account/buying/saved-searches', t.nav.savedSearches],
+  ['/account/buying/guide', t.nav.guide],
+  ['/account/notifications', t.nav.notifications],
+  ['/account/profile', 'Your Profile'],
+  ['/account/settings', t.nav.settings],
+] as const;
+
+const BUYING: Record<string, PageBuilder> = {
+  tours: toursPage,
+  offers: (more) => (more.length ? notFoundPage() : accountPage(t.nav.offers, '<hearth-offers></hearth-offers>')),
+  guide: (more) => (more.length ? notFoundPage() : guidePage()),
+  favorites: (more, site) => (more.length ? notFoundPage() : favoritesPage(site)),
+  'saved-searches': (more, site) => (more.length ? notFoundPage() : savedSearchesPage(site)),
+  documents: (more, site) => (more.length ? notFoundPage() : documentsPage(site)),
+};
+
+const ACCOUNT: Record<string, PageBuilder> = {
+  buying: ([area, ...more], site) => (area !== undefined && Object.hasOwn(BUYING, area) ? BUYING[area]!(more, site) : notFoundPage()),
+  /** /account/buyer-offer/{offerId}: the offers page, where the offer's form continues. */
+  'buyer-offer': ([id, ...more]) => (!id || !ID.test(id) || more.length ? notFoundPage() : accountPage(t.nav.offers, '<hearth-offers></hearth-offers>')),
+  /** /account/pre-qualification-edit/{caseResponse id} (spec §2 mortgage status 'Edit Request'). */
+  'pre-qualification-edit': ([id, ...more]) =>
+    !id || !UUID.test(id) || more.length
+      ? notFoundPage()
+      : accountPage('Edit your pre-qualification', `<hearth-questionnaire response-id="${id.toLowerCase()}" mode="single"></hearth-questionnaire>`),
+  mortgage: (more) => (more.length ? notFoundPage() : accountPage(t.nav.mortgage, '<hearth-mortgage-prequal></hearth-mortgage-prequal>')),
+  settings: (more, site) => (more.length ? notFoundPage() : settingsPage(site)),
+  profile: (more, site) => (more.length ? notFoundPage() : profilePage(site)),
+  notifications: (more, site) => (more.length ? notFoundPage() : notificationsPage(site)),
+  homes: (more, site) => (more.length ? notFoundPage() : homesPage(site)),
+  'home-detail': ([id, ...more]) => (!id || !ID.test(id) || more.length ? notFoundPage() : homeDetailPage(id)),
+};
+
+export const accountPages: PageBuilder = (segments, site) => {
+  const [first, ...rest] = segments;
+  if (first === undefined)
+    return accountPage('Account', `<ul class="account-links">${ACCOUNT_LINKS.map(([href, label]) => `<li><a href="${href}">${escapeHtml(label)}</a></li>`).join('')}</ul>`);
+  return Object.hasOwn(ACCOUNT, first) ? ACCOUNT[first]!(rest, site) : notFoundPage();
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Top-level pages for signed-in users
+
+/** /photo-management: the seller's photos (spec §2; no header or footer). */
+export const photoManagementPage: PageBuilder = (segments) =>
+  segments.length
+    ? notFoundPage()
+    : {
+        ...accountPage(
+          'Photo management',
+          '<p>The photos of the homes you sell appear here to reorder, caption and replace; uploads go with each home on your Owner Dashboard.</p><p><a href="/account/homes">Owner Dashboard</a></p>',
+        ),
+        chrome: { header: false, footer: false },
+      };
+
+/** /briefcase: the documents of the cases a representative or company manager handles (the documents issue fills it). */
+export const briefcasePage: PageBuilder = (segments) =>
+  segments.length
+    ? notFoundPage()
+    : accountPage('Briefcase', '<p>The cases you represent and their documents (contracts, disclosures, closing papers) are listed here as they are assigned to you.</p>');

@@ -1,0 +1,58 @@
+/**
+ * A public listing as server-written HTML: what a search engine or a browser without JavaScript reads
+ * (price, address, facts, photos). It sits as light DOM inside the listing element, which renders its
+ * shadow root instead once it upgrades (our elements have no slots, so the light DOM is not shown then).
+ * Only PublicListing values reach here: hidden listings are never read and a withheld street is null.
+ */
+import { formatAddress } from '../../core/format/address';
+import { factsLine } from '../../core/format/listing-facts';
+import { formatMoney } from '../../core/format/money';
+import { pricePeriod } from '../../core/listings/price-period';
+import { publicUrl } from '../http/public-url';
+import type { PublicListing } from '../listings/search/listing';
+import { escapeHtml } from './html';
+
+/** The page of a listing (spec §2 /listing/{slugId}/{listingCodeId}). */
+export const listingPath = (listing: Pick<PublicListing, 'slugId' | 'listingCodeId'>) =>
+  `/listing/${encodeURIComponent(listing.slugId)}/${encodeURIComponent(listing.listingCodeId)}`;
+
+export const listingPrice = (listing: PublicListing) =>
+  `${formatMoney(listing.priceInPennies, listing.priceCurrencyCode)}${pricePeriod({ classification: listing.classification.toUpperCase(), priceLabel: listing.priceLabel })}`;
+
+export const listingAddress = (listing: PublicListing) => formatAddress(listing.address);
+
+export const listingFacts = (listing: PublicListing) =>
+  factsLine({ bedrooms: listing.bedrooms, bathrooms: listing.bathrooms, area: listing.area, areaUnit: listing.areaUnit });
+
+export const listingPhotos = (listing: PublicListing, publicOrigin: string) =>
+  listing.photos.map((photo) => ({ url: publicUrl(photo.photoUrl, publicOrigin), description: photo.description }));
+
+/** How many photos the server-written summary shows (the element's gallery shows them all). */
+const SUMMARY_PHOTOS = 6;
+
+/** The full summary of a listing page: heading, price, facts, address, overview and photos. */
+export function listingSummaryHtml(listing: PublicListing, publicOrigin: string): string {
+  const address = listingAddress(listing);
+  const facts = listingFacts(listing);
+  const overview = (listing.overrideListingOverview && listing.showcaseOverview) || listing.overview;
+  const photos = listingPhotos(listing, publicOrigin)
+    .slice(0, SUMMARY_PHOTOS)
+    .map((photo, i) => `<li><img src="${escapeHtml(photo.url)}" alt="${escapeHtml(photo.description || `Photo ${i + 1} of ${address}`)}" width="640" height="427" loading="${i ? 'lazy' : 'eager'}"></li>`)
+    .join('');
+  return `<article class="listing-summary">
+<h1>${escapeHtml(listing.title || address)}</h1>
+<p class="price">${escapeHtml(listingPrice(listing))}</p>
+${facts ? `<p class="facts">${escapeHtml(facts)}</p>\n` : ''}<p class="address">${escapeHtml(address)}</p>
+${photos ? `<ul class="photos">${photos}</ul>\n` : ''}${overview ? `<p class="overview">${escapeHtml(overview)}</p>\n` : ''}</article>`;
+}
+
+/** A card for lists (home page, favourites): the same facts, linking to the listing page. */
+export function listingCardHtml(listing: PublicListing, publicOrigin: string): string {
+  const address = listingAddress(listing);
+  const facts = listingFacts(listing);
+  const photo = listingPhotos(listing, publicOrigin)[0];
+  return `<hearth-listing-card listing-id="${listing.id}"><article class="listing-summary card">
+${photo ? `<img src="${escapeHtml(photo.url)}" alt="" width="320" height="213" loading="lazy">\n` : ''}<p class="price">${escapeHtml(listingPrice(listing))}</p>
+${facts ? `<p class="facts">${escapeHtml(facts)}</p>\n` : ''}<p class="address"><a href="${listingPath(listing)}">${escapeHtml(address)}</a></p>
+</article></hearth-listing-card>`;
+}

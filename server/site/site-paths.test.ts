@@ -1,0 +1,171 @@
+/** Every route of spec §2 and every account path answers with its own content (server/site/*-pages.ts). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteTexts as t } from '../../core/i18n/site';
+import { cookiesOf, postJson, signUp, STRONG_PASSWORD } from '../accounts/testing';
+import type { RunningServer } from '../app';
+import { seedListings } from '../seed/data';
+import { startTestServer } from '../testing/test-server';
+import { SITE_PAGE_CSP } from './pages';
+
+let server: RunningServer;
+let cookie: string;
+beforeAll(async () => {
+  server = await startTestServer({ trustProxy: true });
+  const { email } = await signUp(server);
+  const login = await postJson(server, '/v1/api/api-token-auth/', { username: email, password: STRONG_PASSWORD, session: true });
+  const cookies = cookiesOf(login);
+  cookie = `sessionid=${cookies.get('sessionid')}; csrftoken=${cookies.get('csrftoken')}`;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const HTML = { Accept: 'text/html,application/xhtml+xml' };
+const listing = seedListings[0]!;
+
+async function page(path: string, { signedIn = false, status = 200 } = {}): Promise<string> {
+  const response = await fetch(`${server.url}${path}`, { headers: { ...HTML, ...(signedIn ? { Cookie: cookie } : {}) }, redirect: 'manual' });
+  expect(response.status, path).toBe(status);
+  expect(response.headers.get('content-security-policy'), path).toBe(SITE_PAGE_CSP);
+  const html = await response.text();
+  expect(html, path).not.toContain(`<h1>${t.notFoundHeading}</h1>`);
+  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")/);
+  expect(html).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
+  return html;
+}
+
+/** The text of <main>, tags dropped: what the page says. */
+const mainText = (html: string) =>
+  html
+    .slice(html.indexOf('<main>'), html.indexOf('</main>'))
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+describe('public pages (spec §2 routes)', () => {
+  it('home: the search box, featured listings and the buy, sell and mortgage claims; no stand-in text', async () => {
+    const html = await page('/');
+    expect(html).toContain('<hearth-search-box search-page="/search">');
+    expect(html).toMatch(/<hearth-listing-card listing-id="\d+">/);
+    for (const claim of [...t.buyClaims, ...t.sellClaims, ...t.mortgageClaims]) expect(mainText(html)).toContain(claim);
+    expect(html).not.toContain('being composed');
+  });
+
+  it("'home' redirects to the empty path", async () => {
+    const response = await fetch(`${server.url}/home`, { redirect: 'manual' });
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/');
+  });
+
+  it('buy and sell landing pages with their claims; sell has Start Listing with an address search', async () => {
+    const buy = mainText(await page('/buy'));
+    for (const claim of t.buyClaims) expect(buy).toContain(claim);
+    const sellHtml = await page('/sell');
+    const sell = mainText(sellHtml);
+    for (const claim of t.sellClaims) expect(sell).toContain(claim);
+    expect(sellHtml).toContain('<form class="start-listing" action="/selling/listing-start" method="get" data-start-listing>');
+    expect(sellHtml).toContain(`<button class="button" type="submit">${t.sell.startListing}</button>`);
+    for (const link of [t.sell.buying, t.sell.startBuying, t.sell.startSelling, t.sell.getPrequalified]) expect(sell).toContain(link);
+  });
+
+  it("selling: 'Sell Your Home', listing-start titled 'Low rates. Low fees. Happy customers', listing-detail at lat and lng", async () => {
+    expect(await page('/selling')).toContain(`<title>${t.selling.title}`);
+    expect(await page('/selling/listing-start')).toContain(`<h1>${t.selling.listingStart}</h1>`);
+    expect(await page('/selling/listing-detail?lat=40.76&lng=-111.89')).toContain('data-lat="40.76" data-lng="-111.89"');
+    expect(await page('/selling/listing-detail?lat=x&lng=1')).toContain('<form class="start-listing"');
+  });
+
+  it('renting, rent, stays, resources and the housing market of a state have their own pages', async () => {
+    expect(mainText(await page('/renting'))).toContain('Homes for rent');
+    expect(mainText(await page('/rent'))).toContain(t.nav.listForRent);
+    expect(mainText(await page('/stays'))).toContain('Stays');
+    expect(mainText(await page('/resources'))).toContain(t.footer.resources);
+    expect(mainText(await page('/housing-market/UT'))).toContain('Utah Housing Market');
+    expect(mainText(await page('/housing-market/utah'))).toContain('Utah Housing Market');
+  });
+
+  it('about: the story (2021, a Utah city, privately held, 5 employees), contact, privacy policy and terms', async () => {
+    for (const path of ['/about', '/about/story']) {
+      const story = mainText(await page(path));
+      for (const fact of ['Founded in 2021', 'Salt Lake City, Utah', 'Privately held', '5 employees']) expect(story).toContain(fact);
+    }
+    const contact = await page('/about/contact');
+    expect(contact).toContain(`<h1 id="contact-title">${t.contactHeading}</h1>`);
+    expect(mainText(contact)).toContain('24 hours');
+    expect(contact).toContain('<hearth-contact-form></hearth-contact-form>');
+    expect(await page('/about/privacy-policy')).toContain('<iframe class="policy-frame" src="/about/privacy-policy/document" title="Privacy Policy">');
+    expect(await page('/about/terms-and-conditions')).toContain('src="/about/terms-and-conditions/document"');
+  });
+
+  it('the framed policy documents: our texts, framable by our own pages only', async () => {
+    for (const [path, text] of [
+      ['/about/privacy-policy/document', 'We never sell your information'],
+      ['/about/terms-and-conditions/document', 'Our listing fee is 1% of the sale price'],
+    ] as const) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(await response.text()).toContain(text);
+    }
+  });
+
+  it('version-info: application version 1.0.0 and the build', async () => {
+    const text = mainText(await page('/version-info'));
+    expect(text).toContain(`Application version ${t.applicationVersion}`);
+    expect(text).toMatch(/Build \d+\.\d+\.\d+/);
+  });
+
+  it('search, gallery, a listing and the mortgage pages still answer', async () => {
+    expect(await page('/search')).toContain('<hearth-search-map url-sync>');
+    expect(await page('/gallery')).toContain('view="gallery"');
+    expect(await page(`/listing/${listing.slugId}/${listing.listingCodeId}`)).toContain('<hearth-listing-detail');
+    for (const path of ['/mortgage', '/mortgage/calculator', '/mortgage/prequalify', '/mortgage/refinance', '/mortgage/preapproval'])
+      expect(await page(path)).toContain('<hearth-mortgage-');
+  });
+
+  it('log-in, log-out and the redirect screen', async () => {
+    expect(await page('/log-in')).toContain('<hearth-sign-in></hearth-sign-in>');
+    expect(await page('/log-out')).toContain('data-log-out data-next="/"');
+    expect(await page('/redirect')).toContain('data-redirect-to="/"');
+  });
+});
+
+describe('account pages of a signed-in user (spec §2 account paths)', () => {
+  const signedIn = { signedIn: true };
+
+  it('the account home links every area', async () => {
+    const html = await page('/account', signedIn);
+    for (const href of ['/account/homes', '/account/buying/favorites', '/account/buying/saved-searches', '/account/settings', '/account/profile', '/account/notifications'])
+      expect(html).toContain(`href="${href}"`);
+  });
+
+  it('tours, offers, guide, mortgage and the pre-qualification edit hold their elements', async () => {
+    expect(await page('/account/buying/tours', signedIn)).toContain('<hearth-tours></hearth-tours>');
+    expect(await page('/account/buying/tours/edit-tour/42', signedIn)).toContain('<hearth-tours tour-id="42"></hearth-tours>');
+    expect(await page('/account/buying/offers', signedIn)).toContain('<hearth-offers></hearth-offers>');
+    expect(await page('/account/buyer-offer/5', signedIn)).toContain('<hearth-offers></hearth-offers>');
+    expect(await page('/account/buying/guide', signedIn)).toContain('<a href="/account/buying/tours">Request tours</a>');
+    expect(await page('/account/mortgage', signedIn)).toContain('<hearth-mortgage-prequal></hearth-mortgage-prequal>');
+    const id = '0f8c7a4e-3b2d-4c1a-9e8f-1234567890ab';
+    expect(await page(`/account/pre-qualification-edit/${id}`, signedIn)).toContain(`<hearth-questionnaire response-id="${id}" mode="single">`);
+  });
+
+  it('favourites, saved searches, settings, profile and notifications are written from the user', async () => {
+    expect(mainText(await page('/account/buying/favorites', signedIn))).toContain('You have no favourites yet');
+    expect(mainText(await page('/account/buying/saved-searches', signedIn))).toContain('You have no saved searches yet');
+    const settings = mainText(await page('/account/settings', signedIn));
+    expect(settings).toContain('First name Ada');
+    expect(settings).toContain('Last name Lovelace');
+    expect(mainText(await page('/account/profile', signedIn))).toContain('Ada Lovelace');
+    expect(mainText(await page('/account/notifications', signedIn))).toContain('No notifications yet');
+  });
+
+  it('homes, documents, a home detail, photo-management and briefcase say what they hold', async () => {
+    expect(mainText(await page('/account/homes', signedIn))).toContain(t.nav.ownerDashboard);
+    expect(mainText(await page('/account/buying/documents', signedIn))).toContain(t.nav.documents);
+    expect(mainText(await page('/account/home-detail/3', signedIn))).toContain('Case 3');
+    expect(mainText(await page('/photo-management', signedIn))).toContain('Photo management');
+  });
+});

@@ -1,0 +1,91 @@
+// The hosted site's own script (server/site/pages.ts loads it on every page; no build step, nothing inline,
+// so it runs under the site's CSP). The server writes each page whole; this adds what needs a browser:
+// the post-login redirect screen, log-out, the Start Listing flow and the login that follows the shell's
+// Sign Up / Log In button. The storage names are core/auth/session.ts storageKey and core/config LOGGED_OUT_FLAG.
+
+const USER_KEY = `hearth:user:${location.origin}`;
+const LOGGED_OUT_FLAG = 'hearth:logged-out';
+
+// ---------------------------------------------------------------------------------------------------
+// Post-login redirect screen (spec §2): wait, then replace this history entry with the target.
+
+const redirect = document.querySelector('[data-redirect-to]');
+if (redirect instanceof HTMLElement) {
+  setTimeout(() => location.replace(redirect.dataset.redirectTo || '/'), Number(redirect.dataset.delay) || 500);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Log-out (spec §4): the server ended the cookie session; revoke the stored token, forget the user, go on.
+
+const logOut = document.querySelector('[data-log-out]');
+if (logOut instanceof HTMLElement) {
+  let token = null;
+  try {
+    token = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null')?.token ?? null;
+    localStorage.removeItem(USER_KEY);
+  } catch {
+    // storage blocked: nothing was stored either
+  }
+  const done = () => {
+    try {
+      sessionStorage.setItem(LOGGED_OUT_FLAG, '1');
+    } catch {
+      // the toast needs storage; the logout does not
+    }
+    location.replace(logOut.dataset.next || '/');
+  };
+  if (token) {
+    fetch('/logout/', { method: 'POST', headers: { Authorization: `Token ${token}`, 'Content-Type': 'application/json' }, body: '{}', credentials: 'omit' })
+      .catch(() => undefined)
+      .finally(done);
+  } else {
+    done();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Signing in: from /log-in, or from the shell's button (a dialog over the page), then the redirect screen.
+
+const redirectAfterLogin = (next) => location.replace(next ? `/redirect?next=${encodeURIComponent(next)}` : '/redirect');
+
+const logIn = document.querySelector('[data-log-in]');
+if (logIn instanceof HTMLElement) {
+  logIn.addEventListener('hearth-login', () => redirectAfterLogin(logIn.dataset.next ?? ''));
+}
+
+for (const trigger of document.querySelectorAll('[data-sign-in]')) {
+  trigger.addEventListener('click', (event) => {
+    event.preventDefault();
+    const dialog = document.createElement('hearth-sign-in');
+    dialog.setAttribute('dialog', '');
+    dialog.addEventListener('hearth-login', () => redirectAfterLogin(`${location.pathname}${location.search}`));
+    dialog.addEventListener(
+      'hearth-sign-in-closed',
+      () => {
+        dialog.remove();
+        if (trigger instanceof HTMLElement) trigger.focus();
+      },
+      { once: true },
+    );
+    document.body.append(dialog);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Sell page (spec §2): a chosen address → /selling/listing-detail?lat=…&lng=…; Start Listing without one
+// focuses the address input.
+
+for (const form of document.querySelectorAll('form[data-start-listing]')) {
+  const box = form.querySelector('hearth-search-box');
+  let place = null;
+  const go = () => location.assign(`/selling/listing-detail?lat=${encodeURIComponent(place.lat)}&lng=${encodeURIComponent(place.lng)}`);
+  form.addEventListener('hearth-search-changed', (event) => {
+    place = event.detail;
+    go();
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (place) go();
+    else box?.shadowRoot?.querySelector('input')?.focus();
+  });
+}
