@@ -1,13 +1,13 @@
 /**
- * The search's calls (spec §7): listingLoad for the results page, listingsInfo for the map's pins or
- * clusters, saveSearch. Plain strings, parsed in the lazily loaded client chunk; validated against the
- * server schema in core/graphql/operations.test.ts.
+ * The search's calls (spec §7): listingLoad for the results page (and, with no rows, for a count),
+ * listingsInfo for the map's pins or clusters, saveSearch. Plain strings, parsed in the lazily loaded
+ * client chunk; validated against the server schema in core/graphql/operations.test.ts.
  */
 import { LISTING_CARD_FIELDS } from '../listings/listing-card-data';
 import type { CardListing } from '../listings/listing-card-data';
 import type { Bounds } from '../maps/projection';
 import type { RequestPolicy } from './fetch-policy';
-import type { SearchInput } from './search-model';
+import type { searchScope, SearchInput } from './search-model';
 
 export const SearchListingsQuery = /* GraphQL */ `
   query SearchListings(
@@ -59,6 +59,16 @@ export const SearchListingsQuery = /* GraphQL */ `
           }
         }
       }
+    }
+  }
+`;
+
+/** How many homes a search finds, without reading any (the Filters sheet's 'Show 123 homes'). */
+export const SearchCountQuery = /* GraphQL */ `
+  query SearchCount($address: String, $geoInput: GeoInput, $searchInput: SearchInput) {
+    listingLoad(first: 0, address: $address, geoInput: $geoInput, searchInput: $searchInput) {
+      totalCount
+      totalCountCapped
     }
   }
 `;
@@ -148,6 +158,23 @@ export async function loadSearchPage(variables: Record<string, unknown>, request
   if (result.error || !result.data) throw new Error(result.error?.message ?? 'No data');
   const { edges, ...page } = result.data.listingLoad;
   return { ...page, listings: edges.map((e) => e.node) };
+}
+
+export interface SearchCount {
+  totalCount: number;
+  totalCountCapped: boolean;
+}
+
+export async function countListings(
+  variables: Omit<ReturnType<typeof searchScope>, 'orderBy'>,
+  requestPolicy: RequestPolicy,
+): Promise<SearchCount> {
+  const { graphqlClient } = await import('../graphql/client');
+  const result = await graphqlClient()
+    .query<{ listingLoad: SearchCount }>(SearchCountQuery, variables, { muteError: true, requestPolicy })
+    .toPromise();
+  if (result.error || !result.data) throw new Error(result.error?.message ?? 'No data');
+  return result.data.listingLoad;
 }
 
 export async function loadMapData(bounds: Bounds, searchInput: SearchInput, requestPolicy: RequestPolicy): Promise<MapData> {

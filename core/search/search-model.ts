@@ -71,8 +71,11 @@ export function initialSearch(location: string, view: SearchView): SearchModel {
   return { location, bounds: null, polygon: null, filters: NO_FILTERS, sort: 'NEWEST', page: 1, after: null, view };
 }
 
-export const hasFilters = (filters: SearchFilters) =>
-  (Object.keys(NO_FILTERS) as (keyof SearchFilters)[]).some((key) => filters[key] !== NO_FILTERS[key]);
+/** How many filters are set (a range's min and max are one each): the Filters button's badge. */
+export const activeFilterCount = (filters: SearchFilters) =>
+  (Object.keys(NO_FILTERS) as (keyof SearchFilters)[]).filter((key) => filters[key] !== NO_FILTERS[key]).length;
+
+export const hasFilters = (filters: SearchFilters) => activeFilterCount(filters) > 0;
 
 /** A changed filter, sort or area starts again at page 1. */
 export function withFilters(model: SearchModel, filters: Partial<SearchFilters>): SearchModel {

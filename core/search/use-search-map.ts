@@ -41,6 +41,9 @@ export function useSearchMap({ model, listings, visible, onSettled }: SearchMapO
   const [viewport, setViewport] = useState<Viewport | null>(null);
   const [moved, setMoved] = useState(false);
   const [data, setData] = useState<MapData | null>(null);
+  /** What the viewport was last fitted to, while it was fitted to a size guessed before the map was laid out. */
+  const unmeasured = useRef<{ frame: Bounds; padding: number } | null>(null);
+  const measured = useRef(false);
   const settled = useRef(onSettled);
   settled.current = onSettled;
 
@@ -52,7 +55,9 @@ export function useSearchMap({ model, listings, visible, onSettled }: SearchMapO
     if (!frame) return;
     setViewport((current) => {
       if (area && current) return current;
-      const next = fitBounds(frame, size.width, size.height, area ? 0 : 48);
+      const padding = area ? 0 : 48;
+      if (!measured.current) unmeasured.current = { frame, padding };
+      const next = fitBounds(frame, size.width, size.height, padding);
       return current && sameViewport(current, next) ? current : next;
     });
     setMoved(false);
@@ -100,13 +105,18 @@ export function useSearchMap({ model, listings, visible, onSettled }: SearchMapO
     markers,
     /** The visitor moved the map: 'Search this area' is offered. */
     move(next: Viewport) {
+      unmeasured.current = null;
       setViewport(next);
       setMoved(true);
     },
     resize(width: number, height: number) {
       if (width < 1 || height < 1) return;
+      measured.current = true;
+      // Fitted before the map had a size (it is mounted once shown, e.g. on a phone): fit to the real one.
+      const fit = unmeasured.current;
+      unmeasured.current = null;
       setSize({ width, height });
-      setViewport((current) => (current ? { ...current, width, height } : current));
+      setViewport((current) => (current && fit ? fitBounds(fit.frame, width, height, fit.padding) : current ? { ...current, width, height } : current));
     },
     /** The area in view, for 'Search this area'. */
     bounds: () => (viewport ? viewportBounds(viewport) : null),

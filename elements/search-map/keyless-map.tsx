@@ -1,16 +1,18 @@
 /**
  * The keyless map panel (no maps key): the basemap's tiles (from our API's tile route, credited as their
  * provider asks) over a light grid that shows wherever tiles are missing, the markers at their Web-Mercator
- * positions, zoom and pan buttons, arrow keys and +/- while it has focus, and drag. Pins are buttons named
- * by price and address; the results list beside it is the accessible equivalent.
+ * positions, zoom and pan buttons, arrow keys and +/- while it has focus, drag (mouse or a finger) and
+ * pinch (two fingers, core/maps/gestures.ts). Pins are buttons named by price and address; the results
+ * list beside it is the accessible equivalent.
  */
-import { Fragment, useEffect, useId, useRef } from 'react';
+import { Fragment, useEffect, useId, useRef, type PointerEvent as ReactPointerEvent } from 'react';
 import { searchMapTexts as t } from '../../core/i18n/search';
+import { gestureViewport, isGesture } from '../../core/maps/gestures';
 import { pinPrice } from '../../core/maps/markers';
 import type { MapSurfaceProps } from '../../core/maps/provider';
 import { useTileLayer } from '../../core/maps/use-tile-layer';
 import { screenPoints } from '../../core/maps/polygon';
-import { fitBounds, fromScreen, MAX_ZOOM, panBy, project, zoomBy } from '../../core/maps/projection';
+import { fitBounds, fromScreen, MAX_ZOOM, panBy, project, zoomBy, type Point, type Viewport } from '../../core/maps/projection';
 
 /** One arrow key or pan button moves the view this far. */
 export const PAN_STEP_PX = 120;
@@ -37,7 +39,12 @@ export function KeylessMap({
 }: KeylessMapProps) {
   const id = useId();
   const plane = useRef<HTMLDivElement>(null);
-  const drag = useRef<{ x: number; y: number; viewport: typeof viewport } | null>(null);
+  /** The pointers down on the map (CSS px within it), and the gesture they make since the last one landed or lifted. */
+  const pointers = useRef(new Map<number, Point>());
+  const gesture = useRef<{ viewport: Viewport; ids: number[]; from: Point[]; moving: boolean } | null>(null);
+  /** The viewport as last drawn or last asked for (a gesture restarts from it between renders). */
+  const current = useRef(viewport);
+  current.current = viewport;
   const latest = useRef(onResize);
   latest.current = onResize;
   const basemap = useTileLayer(viewport, (globalThis.devicePixelRatio ?? 1) > 1);
@@ -56,6 +63,22 @@ export function KeylessMap({
   const gridY = (((viewport.height / 2 - origin.y) % GRID_PX) + GRID_PX) % GRID_PX;
   const pan = (dx: number, dy: number) => onViewportChange(panBy(viewport, dx, dy));
   const zoom = (steps: number) => onViewportChange(zoomBy(viewport, steps));
+
+  // ---- drag and pinch ----
+  const within = (event: ReactPointerEvent): Point => {
+    const box = event.currentTarget.getBoundingClientRect();
+    return { x: event.clientX - box.left, y: event.clientY - box.top };
+  };
+  /** A finger landed or lifted: the gesture goes on from here with the (first two) pointers now down. */
+  const regroup = () => {
+    const ids = [...pointers.current.keys()].slice(0, 2);
+    const moving = gesture.current?.moving ?? false;
+    gesture.current = ids.length > 0 ? { viewport: current.current, ids, from: ids.map((id) => pointers.current.get(id)!), moving } : null;
+  };
+  const lift = (event: ReactPointerEvent) => {
+    if (!pointers.current.delete(event.pointerId)) return;
+    regroup();
+  };
 
   return (
     <section className="map" part="map" aria-label={label} aria-describedby={`${id}-help`}>
@@ -96,19 +119,28 @@ export function KeylessMap({
           event.preventDefault();
         }}
         onPointerDown={(event) => {
-          if (drawing || event.target !== event.currentTarget || event.button !== 0) return;
-          drag.current = { x: event.clientX, y: event.clientY, viewport };
-          event.currentTarget.setPointerCapture(event.pointerId);
+          if (drawing || event.button !== 0) return;
+          pointers.current.set(event.pointerId, within(event));
+          // On a pin or cluster the press stays a tap (its click) until it moves.
+          if (event.target === event.currentTarget) event.currentTarget.setPointerCapture(event.pointerId);
+          regroup();
         }}
         onPointerMove={(event) => {
-          const start = drag.current;
-          if (!start) return;
-          const dx = start.x - event.clientX;
-          const dy = start.y - event.clientY;
-          if (Math.abs(dx) + Math.abs(dy) > 3) onViewportChange(panBy(start.viewport, dx, dy));
+          if (!pointers.current.has(event.pointerId)) return;
+          pointers.current.set(event.pointerId, within(event));
+          const active = gesture.current;
+          if (!active) return;
+          const to = active.ids.map((id) => pointers.current.get(id)!);
+          if (!active.moving && !isGesture(active.from, to)) return;
+          active.moving = true;
+          // A drag or pinch: the plane takes its pointers, so a pin one started on is not clicked.
+          for (const id of active.ids) if (!event.currentTarget.hasPointerCapture(id)) event.currentTarget.setPointerCapture(id);
+          const next = gestureViewport(active.viewport, active.from, to);
+          current.current = next;
+          onViewportChange(next);
         }}
-        onPointerUp={() => (drag.current = null)}
-        onPointerCancel={() => (drag.current = null)}
+        onPointerUp={lift}
+        onPointerCancel={lift}
       >
         {basemap.tiles.length > 0 && (
           <div className="tiles" part="tiles" aria-hidden="true">

@@ -7,7 +7,10 @@
  * drawing the basemap tiles of our API's tile route (`/tiles/{z}/{x}/{y}.png`) with their credit line, over a grid that shows
  * wherever tiles cannot be had. Rents and stays show their period on their pins ('$1,450/mo', '$189/night'); a listing is
  * either its own pin or in a cluster, and pins that would cover each other merge into a cluster (or, at the deepest zoom,
- * stack). The results list is the accessible equivalent of the map.
+ * stack). The results list is the accessible equivalent of the map. Narrower than 640px (a phone, or a narrow column) the
+ * search is laid out for one hand: the results first, the filters behind a 'Filters' button in a sheet whose apply button
+ * counts what they find ('Show 123 homes'), and a 'Map' / 'List' button showing one pane at a time, each kept where it was
+ * left; the keyless map pans with a finger and zooms with two.
  * @tag hearth-search-map
  * @attr {string} location - The place to search, as the search route writes it, e.g. `Salt-Lake-City,-UT,-USA` (default: the partner's `defaultSearchLocation`).
  * @attr {'map' | 'gallery'} view - Map and list side by side, or a gallery of cards without the map (default `map`).
@@ -17,9 +20,13 @@
  * @event {ListingSelectedDetail} hearth-listing-selected - A result was opened (from its card, or by activating its pin on the map); `detail` = `{ listingId, slugId, listingCodeId }`.
  * @event {FavoriteChangedDetail} hearth-favorite-changed - A card's heart was toggled.
  * @event {HearthErrorDetail} hearth-error - An attribute was malformed.
- * @csspart base - The whole search.
+ * @csspart base - The whole search (`data-layout="wide|compact"`, `data-pane="list|map"`: the pane shown in the compact layout).
  * @csspart toolbar - The place search, filters, sort, view and save buttons.
  * @csspart more - The 'More' filters disclosure.
+ * @csspart filters-button - The compact layout's 'Filters' button (with the number of filters set).
+ * @csspart filters-sheet - The Filters sheet (a modal dialog): every filter, 'Reset filters' and the apply button.
+ * @csspart apply-filters - The sheet's apply button, counting what the chosen filters find, e.g. 'Show 123 homes' (`data-state="counting|ready|failed"`).
+ * @csspart pane-toggle - The compact layout's 'Map' / 'List' button.
  * @csspart save-search - The 'Save this search' button.
  * @csspart results - The results column.
  * @csspart total - The number of homes.

@@ -3,6 +3,7 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { searchMapTexts as t } from '../../core/i18n/search';
+import { gestureViewport } from '../../core/maps/gestures';
 import type { MapMarker } from '../../core/maps/markers';
 import type { Viewport } from '../../core/maps/projection';
 import { KeylessMap, PAN_STEP_PX, type KeylessMapProps } from './keyless-map';
@@ -153,6 +154,59 @@ describe('KeylessMap', () => {
     expect(view.querySelector('[part="crosshair"]')).toBeNull();
     act(() => view.querySelector<HTMLElement>('[part="map-plane"]')!.dispatchEvent(new MouseEvent('click', { bubbles: true })));
     expect(onDrawVertex).not.toHaveBeenCalled();
+  });
+});
+
+describe('KeylessMap gestures (pointer events; the maths is core/maps/gestures.ts)', () => {
+  const pointer = (target: Element, type: string, pointerId: number, clientX: number, clientY: number) =>
+    act(() => void target.dispatchEvent(new PointerEvent(type, { bubbles: true, pointerId, clientX, clientY, button: 0, pointerType: 'touch' })));
+
+  it('one finger drags the map: the place under it follows it', () => {
+    const onViewportChange = vi.fn();
+    const view = render(props({ onViewportChange }));
+    const plane = view.querySelector('[part="map-plane"]')!;
+    pointer(plane, 'pointerdown', 1, 100, 100);
+    pointer(plane, 'pointermove', 1, 160, 140);
+    pointer(plane, 'pointerup', 1, 160, 140);
+    expect(onViewportChange).toHaveBeenLastCalledWith(gestureViewport(viewport, [{ x: 100, y: 100 }], [{ x: 160, y: 140 }]));
+  });
+
+  it('two fingers spreading to twice their distance zoom in one step', () => {
+    const onViewportChange = vi.fn();
+    const view = render(props({ onViewportChange }));
+    const plane = view.querySelector('[part="map-plane"]')!;
+    pointer(plane, 'pointerdown', 1, 280, 240);
+    pointer(plane, 'pointerdown', 2, 360, 240);
+    pointer(plane, 'pointermove', 1, 240, 240);
+    pointer(plane, 'pointermove', 2, 400, 240);
+    expect(onViewportChange).toHaveBeenLastCalledWith(expect.objectContaining({ zoom: viewport.zoom + 1 }));
+    // One finger lifts: the other drags on from where the pinch left the map.
+    pointer(plane, 'pointerup', 2, 400, 240);
+    const pinched = onViewportChange.mock.lastCall![0] as Viewport;
+    pointer(plane, 'pointermove', 1, 250, 240);
+    expect(onViewportChange).toHaveBeenLastCalledWith(gestureViewport(pinched, [{ x: 240, y: 240 }], [{ x: 250, y: 240 }]));
+  });
+
+  it('a press on a pin that does not move stays a tap: the pin is selected, the map does not move', () => {
+    const onViewportChange = vi.fn();
+    const onSelectPin = vi.fn();
+    const view = render(props({ onViewportChange, onSelectPin }));
+    const pin = view.querySelector<HTMLButtonElement>('[part~="pin"]')!;
+    pointer(pin, 'pointerdown', 1, 100, 120);
+    pointer(pin, 'pointermove', 1, 101, 121);
+    pointer(pin, 'pointerup', 1, 101, 121);
+    act(() => pin.click());
+    expect(onViewportChange).not.toHaveBeenCalled();
+    expect(onSelectPin).toHaveBeenCalledWith('1001');
+  });
+
+  it('while a shape is drawn a drag does not pan (a click adds a corner)', () => {
+    const onViewportChange = vi.fn();
+    const view = render(props({ onViewportChange, drawing: true, onDrawVertex: vi.fn() }));
+    const plane = view.querySelector('[part="map-plane"]')!;
+    pointer(plane, 'pointerdown', 1, 100, 100);
+    pointer(plane, 'pointermove', 1, 200, 200);
+    expect(onViewportChange).not.toHaveBeenCalled();
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * <hearth-search-map>: the search and gallery routes of spec §2 — a toolbar (place, filters, sort, view,
- * save search), the results list with numbered pages, and the keyless map panel. State lives in
- * core/search (useSearch, useSearchMap); this file only renders and wires events.
+ * save search), the results list with numbered pages, and the keyless map panel; in the compact layout
+ * (a phone) the filters in a sheet and the list or the map at a time. State lives in core/search
+ * (useSearch, useSearchMap, compact, useFilterCount); this file only renders and wires events.
  */
 import { createElement, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { appContextAtom } from '../../core/config/config';
@@ -13,10 +14,12 @@ import { pricePeriod } from '../../core/listings/price-period';
 import { addVertex, canFinish, MAX_POLYGON_VERTICES, removeLastVertex } from '../../core/maps/polygon';
 import type { LatLng } from '../../core/maps/projection';
 import { locationFromSlug } from '../../core/places/places';
-import type { SearchListing } from '../../core/search/api';
+import type { SearchCount, SearchListing } from '../../core/search/api';
+import { usePanes, useSearchLayout } from '../../core/search/compact';
 import { useNearViewport } from '../../core/search/near-viewport';
 import { pager } from '../../core/search/paging';
 import {
+  activeFilterCount,
   hasFilters,
   initialSearch,
   NO_FILTERS,
@@ -27,9 +30,11 @@ import {
   type SearchModel,
   type SearchView,
 } from '../../core/search/search-model';
+import { useFilterCount } from '../../core/search/use-filter-count';
 import { useSearch } from '../../core/search/use-search';
 import { useSearchMap } from '../../core/search/use-search-map';
 import { useHearthValue } from '../../core/state/hooks';
+import { Dialog } from '../../core/ui/dialog';
 import type { ListingSelectedDetail } from '../listing-card/listing-card.view';
 import { KeylessMap, type KeylessMapProps } from './keyless-map';
 import { SaveSearchDialog } from './save-search-dialog';
@@ -44,7 +49,14 @@ const SKELETON_CARDS = 6;
 
 type NumberFilter = 'minPrice' | 'maxPrice' | 'minArea' | 'maxArea' | 'minYearBuilt' | 'maxYearBuilt';
 
-function NumberInput({ name, label, filters, onChange }: { name: NumberFilter; label: string; filters: SearchFilters; onChange: (f: Partial<SearchFilters>) => void }) {
+interface FilterProps {
+  filters: SearchFilters;
+  onChange: (f: Partial<SearchFilters>) => void;
+  /** In the Filters sheet: numbers count as they are typed (the sheet applies them all at once). */
+  live?: boolean;
+}
+
+function NumberInput({ name, label, filters, onChange, live = false }: FilterProps & { name: NumberFilter; label: string }) {
   const commit = (raw: string) => {
     const value = raw.trim() === '' ? null : Number(raw);
     if (value === null || (Number.isFinite(value) && value >= 0)) {
@@ -59,13 +71,15 @@ function NumberInput({ name, label, filters, onChange }: { name: NumberFilter; l
       </label>
       <input
         id={id}
-        key={String(filters[name])}
+        // A value set from elsewhere (Reset filters, back/forward) replaces what is typed; while typing live it is the source.
+        key={live ? 'live' : String(filters[name])}
         className="control"
         type="number"
         inputMode="numeric"
         min={0}
         name={name}
         defaultValue={filters[name] ?? ''}
+        onChange={live ? (event) => commit(event.currentTarget.value) : undefined}
         onBlur={(event) => commit(event.currentTarget.value)}
         onKeyDown={(event) => event.key === 'Enter' && commit(event.currentTarget.value)}
       />
@@ -93,14 +107,13 @@ function Select({ label, value, options, onChange, name }: { label: string; name
 
 const counts = (label: string): [string, string][] => [['', label], ...[1, 2, 3, 4, 5].map((n): [string, string] => [String(n), t.atLeast(n)])];
 
-function Toolbar({ model, update, onPlace, onSave }: { model: SearchModel; update: (next: (m: SearchModel) => SearchModel) => void; onPlace: ReactNode; onSave: () => void }) {
-  const f = model.filters;
-  const change = (filters: Partial<SearchFilters>) => update((m) => withFilters(m, filters));
+/** Price, beds, baths, home type, sale or rent: the toolbar's first filters, and the sheet's. */
+function MainFilters(props: FilterProps) {
+  const { filters: f, onChange: change } = props;
   return (
-    <div className="toolbar" part="toolbar" role="search" aria-label={t.toolbar}>
-      {onPlace}
-      <NumberInput name="minPrice" label={t.minPrice} filters={f} onChange={change} />
-      <NumberInput name="maxPrice" label={t.maxPrice} filters={f} onChange={change} />
+    <>
+      <NumberInput name="minPrice" label={t.minPrice} {...props} />
+      <NumberInput name="maxPrice" label={t.maxPrice} {...props} />
       <Select label={t.beds} name="beds" value={String(f.minBeds ?? '')} options={counts(t.any)} onChange={(v) => change({ minBeds: v ? Number(v) : null })} />
       <Select label={t.baths} name="baths" value={String(f.minBaths ?? '')} options={counts(t.any)} onChange={(v) => change({ minBaths: v ? Number(v) : null })} />
       <Select
@@ -117,23 +130,71 @@ function Toolbar({ model, update, onPlace, onSave }: { model: SearchModel; updat
         options={[['', t.saleOrRent], ['SALE', t.forSale], ['RENT', t.forRent]]}
         onChange={(v) => change({ classification: v === 'SALE' || v === 'RENT' ? v : null })}
       />
-      <details className="more" part="more">
-        <summary className="more-summary">{t.more}</summary>
-        <div className="more-body">
-          <NumberInput name="minArea" label={t.minArea} filters={f} onChange={change} />
-          <NumberInput name="maxArea" label={t.maxArea} filters={f} onChange={change} />
-          <NumberInput name="minYearBuilt" label={t.minYearBuilt} filters={f} onChange={change} />
-          <NumberInput name="maxYearBuilt" label={t.maxYearBuilt} filters={f} onChange={change} />
-          <label className="check">
-            <input type="checkbox" checked={f.hasOpenHouse} onChange={(e) => change({ hasOpenHouse: e.currentTarget.checked })} />
-            {t.hasOpenHouse}
-          </label>
-          <label className="check">
-            <input type="checkbox" checked={f.newListingsOnly} onChange={(e) => change({ newListingsOnly: e.currentTarget.checked })} />
-            {t.newListings}
-          </label>
-        </div>
-      </details>
+    </>
+  );
+}
+
+/** Area, year built, open house, new listings: behind 'More' in the toolbar, after the others in the sheet. */
+function MoreFilters(props: FilterProps) {
+  const { filters: f, onChange: change } = props;
+  return (
+    <>
+      <NumberInput name="minArea" label={t.minArea} {...props} />
+      <NumberInput name="maxArea" label={t.maxArea} {...props} />
+      <NumberInput name="minYearBuilt" label={t.minYearBuilt} {...props} />
+      <NumberInput name="maxYearBuilt" label={t.maxYearBuilt} {...props} />
+      <label className="check">
+        <input type="checkbox" checked={f.hasOpenHouse} onChange={(e) => change({ hasOpenHouse: e.currentTarget.checked })} />
+        {t.hasOpenHouse}
+      </label>
+      <label className="check">
+        <input type="checkbox" checked={f.newListingsOnly} onChange={(e) => change({ newListingsOnly: e.currentTarget.checked })} />
+        {t.newListings}
+      </label>
+    </>
+  );
+}
+
+function Toolbar({
+  model,
+  update,
+  onPlace,
+  onSave,
+  onFilters,
+}: {
+  model: SearchModel;
+  update: (next: (m: SearchModel) => SearchModel) => void;
+  onPlace: ReactNode;
+  onSave: () => void;
+  onFilters: () => void;
+}) {
+  const f = model.filters;
+  const change = (filters: Partial<SearchFilters>) => update((m) => withFilters(m, filters));
+  const set = activeFilterCount(f);
+  return (
+    <div className="toolbar" part="toolbar" role="search" aria-label={t.toolbar}>
+      {onPlace}
+      {/* The compact layout's way to the filters (the sheet); the wide layout shows them inline instead. */}
+      <button type="button" className="filters-button" part="filters-button" aria-haspopup="dialog" onClick={onFilters}>
+        {t.filters}
+        {set > 0 && (
+          <>
+            <span className="filters-count" aria-hidden="true">
+              {set}
+            </span>
+            <span className="visually-hidden">{t.filtersSet(set)}</span>
+          </>
+        )}
+      </button>
+      <div className="inline-filters">
+        <MainFilters filters={f} onChange={change} />
+        <details className="more" part="more">
+          <summary className="more-summary">{t.more}</summary>
+          <div className="more-body">
+            <MoreFilters filters={f} onChange={change} />
+          </div>
+        </details>
+      </div>
       <Select
         label={t.sort}
         name="sort"
@@ -152,6 +213,57 @@ function Toolbar({ model, update, onPlace, onSave }: { model: SearchModel; updat
         {t.saveSearch}
       </button>
     </div>
+  );
+}
+
+// ---- the Filters sheet (compact layout) --------------------------------------------------------------
+
+/**
+ * Every filter in a modal sheet: changes stay pending (the results behind do not move) while the apply
+ * button counts what they would find; applying sets them all at once. Escape or × leaves them as they were.
+ */
+function FiltersSheet({ model, applied, onApply, onClose }: { model: SearchModel; applied: SearchCount | null; onApply: (filters: SearchFilters) => void; onClose: () => void }) {
+  const [pending, setPending] = useState(model.filters);
+  /** Bumped by Reset: the number fields start again from the cleared filters. */
+  const [round, setRound] = useState(0);
+  const count = useFilterCount(model, pending, applied);
+  const change = (filters: Partial<SearchFilters>) => setPending((current) => ({ ...current, ...filters }));
+  const label = count.count ? t.showHomes(t.total(count.count.totalCount, count.count.totalCountCapped)) : t.showHomes(null);
+  return (
+    <Dialog title={t.filters} onClose={onClose} part="filters-sheet" className="sheet">
+      <form
+        className="sheet-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onApply(pending);
+        }}
+      >
+        <div className="sheet-fields" key={round}>
+          <MainFilters filters={pending} onChange={change} live />
+          <MoreFilters filters={pending} onChange={change} live />
+        </div>
+        <p className="visually-hidden" role="status">
+          {count.status === 'counting' ? '' : label}
+        </p>
+        <div className="dialog-actions sheet-actions">
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={!hasFilters(pending)}
+            onClick={() => {
+              setPending(NO_FILTERS);
+              setRound((n) => n + 1);
+            }}
+          >
+            {t.resetFilters}
+          </button>
+          <button type="submit" className="button button-primary" part="apply-filters" data-state={count.status}>
+            {label}
+          </button>
+        </div>
+      </form>
+    </Dialog>
   );
 }
 
@@ -339,11 +451,15 @@ function SearchSurface({ location, view, urlSync, pageSize, element }: SearchMap
   const mapsKey = useHearthValue(appContextAtom)?.context?.mapsKey ?? null;
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [filtering, setFiltering] = useState(false);
   /** Draw mode: the corners so far; null while not drawing. */
   const [draft, setDraft] = useState<LatLng[] | null>(null);
+  const base = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
   const area = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLElement>(null);
+  const layout = useSearchLayout(base);
+  const panes = usePanes(list, area);
   const search = useSearch({
     initial: initialSearch(location, view),
     pageSize,
@@ -352,7 +468,14 @@ function SearchSurface({ location, view, urlSync, pageSize, element }: SearchMap
   });
   const { model, results, update } = search;
   const listings = results.page?.listings ?? null;
-  const map = useSearchMap({ model, listings: results.status === 'loading' ? null : listings, visible: model.view === 'map', onSettled: search.settled });
+  // On a phone the map is drawn (and its markers fetched) once it is first shown.
+  const mapShown = model.view === 'map' && (layout === 'wide' || panes.mapSeen);
+  const map = useSearchMap({ model, listings: results.status === 'loading' ? null : listings, visible: mapShown, onSettled: search.settled });
+  const { settled } = search;
+  // With no map to wait for, the results alone settle the search.
+  useEffect(() => {
+    if (!mapShown && results.status !== 'loading') settled();
+  }, [mapShown, results.status, settled]);
 
   useEffect(() => update((m) => (m.view === view ? m : { ...m, view })), [view, update]);
 
@@ -376,13 +499,24 @@ function SearchSurface({ location, view, urlSync, pageSize, element }: SearchMap
 
   const byId = new Map((listings ?? []).map((l) => [l.id, l]));
   const total = results.page ? t.total(results.page.totalCount, results.page.totalCountCapped) : '';
-  const scroller = model.view === 'map' ? list : null;
+  // Side by side the list scrolls in its column; on a phone it is part of the page.
+  const scroller = model.view === 'map' && layout === 'wide' ? list : null;
 
   return (
-    <div className="search" part="base" data-view={model.view} data-state={results.status} aria-busy={search.loading}>
+    <div
+      ref={base}
+      className="search"
+      part="base"
+      data-view={model.view}
+      data-layout={layout}
+      data-pane={panes.pane}
+      data-state={results.status}
+      aria-busy={search.loading}
+    >
       <Toolbar
         model={model}
         update={update}
+        onFilters={() => setFiltering(true)}
         onSave={() => setSaving(true)}
         onPlace={createElement('hearth-search-box', { ref: box, class: 'place', value: model.bounds ? '' : locationFromSlug(model.location) })}
       />
@@ -436,7 +570,7 @@ function SearchSurface({ location, view, urlSync, pageSize, element }: SearchMap
             </>
           )}
         </div>
-        {model.view === 'map' && map.viewport && (
+        {mapShown && map.viewport && (
           <div className="map-area" ref={area}>
             <MapSurface
               mapsKey={mapsKey}
@@ -504,7 +638,23 @@ function SearchSurface({ location, view, urlSync, pageSize, element }: SearchMap
             )}
           </div>
         )}
+        {model.view === 'map' && (
+          <button type="button" className="button button-primary pane-toggle" part="pane-toggle" onClick={() => panes.show(panes.pane === 'list' ? 'map' : 'list')}>
+            {panes.pane === 'list' ? t.showMap : t.showList}
+          </button>
+        )}
       </div>
+      {filtering && (
+        <FiltersSheet
+          model={model}
+          applied={results.status === 'ready' || results.status === 'empty' ? { totalCount: results.page.totalCount, totalCountCapped: results.page.totalCountCapped } : null}
+          onApply={(filters) => {
+            update((m) => withFilters(m, filters));
+            setFiltering(false);
+          }}
+          onClose={() => setFiltering(false)}
+        />
+      )}
       {saving && <SaveSearchDialog model={model} onClose={() => setSaving(false)} />}
     </div>
   );
