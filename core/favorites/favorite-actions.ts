@@ -1,8 +1,13 @@
 /** What a heart does: sign in first when needed, save on the server, follow the session. */
+import * as z from 'zod/mini';
 import { requireSignIn } from '../auth/require-sign-in';
 import { sessionAtom } from '../auth/session';
+import { mutate, query } from '../graphql/call';
 import { hearthStore } from '../state/store';
+import { lazySchema } from '../validation/lazy-schema';
 import { favoritesAtom, setFavorite } from './favorites';
+
+z.config({ jitless: true });
 
 export const SaveFavoriteMutation = /* GraphQL */ `
   mutation SaveFavorite($listingId: ID!) {
@@ -23,18 +28,17 @@ export const FavoriteListingIdsQuery = /* GraphQL */ `
   }
 `;
 
+const savedSchema = lazySchema(() => z.object({ saved: z.boolean(), favorited: z.boolean() }));
+const favoriteIdsSchema = lazySchema(() => z.array(z.object({ listing: z.object({ id: z.string() }) })));
+
 /** Toggles a favourite; null when the visitor did not sign in or the server refused (toasted). */
 export async function toggleFavorite(listingId: string): Promise<boolean | null> {
   const user = await requireSignIn();
   if (!user) return null;
-  const { graphqlClient } = await import('../graphql/client');
-  const result = await graphqlClient()
-    .mutation<{ saveFavorite: { saved: boolean; favorited: boolean } }>(SaveFavoriteMutation, { listingId })
-    .toPromise();
-  const favorited = result.data?.saveFavorite.favorited;
-  if (typeof favorited !== 'boolean') return null;
-  setFavorite(listingId, favorited);
-  return favorited;
+  const saved = await mutate(SaveFavoriteMutation, { listingId }, savedSchema);
+  if (!saved.ok) return null;
+  setFavorite(listingId, saved.value.favorited);
+  return saved.value.favorited;
 }
 
 let syncing = false;
@@ -45,11 +49,8 @@ export function followSessionForFavorites(): void {
   syncing = true;
   let wasSignedIn = hearthStore.get(sessionAtom).status === 'authenticated';
   const sync = async () => {
-    const { graphqlClient } = await import('../graphql/client');
-    const result = await graphqlClient()
-      .query<{ favoriteListings: { listing: { id: string } }[] }>(FavoriteListingIdsQuery, {}, { requestPolicy: 'network-only', muteError: true })
-      .toPromise();
-    const ids = new Set(result.data?.favoriteListings.map((f) => f.listing.id) ?? []);
+    const favorites = await query(FavoriteListingIdsQuery, {}, favoriteIdsSchema, { requestPolicy: 'network-only', muteError: true });
+    const ids = new Set(favorites.ok ? favorites.value.map((f) => f.listing.id) : []);
     hearthStore.set(favoritesAtom, (all) =>
       Object.fromEntries(Object.entries(all).map(([id, state]) => [id, { ...state, favorited: ids.has(id) }])),
     );

@@ -76,7 +76,7 @@ async function call<T>(
   const field = rootFieldOf(document);
   try {
     const { graphqlClient } = await import('./client');
-    const client = graphqlClient();
+    const client = graphqlClient(context.questionnairePin);
     const answer = await (kind === 'query' ? client.query(document, variables, context) : client.mutation(document, variables, context)).toPromise();
     if (answer.error) return { ok: false, failure: failureOf(answer.error) };
     const parsed = schema.safeParse((answer.data as Record<string, unknown> | null | undefined)?.[field]);

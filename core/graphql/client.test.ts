@@ -88,3 +88,13 @@ describe('one cache per visitor', () => {
     expect(graphqlClient()).not.toBe(second);
   });
 });
+
+describe('one client per questionnaire PIN', () => {
+  it('keeps reads with another PIN apart (urql merges reads of the same query and variables)', async () => {
+    const { graphqlClient } = await import('./client');
+    expect(graphqlClient('12345678')).toBe(graphqlClient('12345678'));
+    expect(graphqlClient('12345678')).not.toBe(graphqlClient('00000000'));
+    expect(graphqlClient('12345678')).not.toBe(graphqlClient());
+    expect(graphqlClient(null)).toBe(graphqlClient());
+  });
+});

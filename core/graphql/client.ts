@@ -107,19 +107,23 @@ export const errorToastExchange: Exchange = mapExchange({
   },
 });
 
-let client: Client | undefined;
+let clients = new Map<string, Client>();
 let clientUser: string | undefined;
 
 /**
  * The page's GraphQL client. Its cache belongs to one visitor: when the signed-in user changes (sign-in,
  * sign-out, another account), the next call gets a fresh client, so nobody is shown what the previous
- * user's queries cached (their tours, offers, favourites).
+ * user's queries cached (their tours, offers, favourites). A questionnaire's PIN gets a client of its own:
+ * urql sends one request for reads of the same query and variables while the first is under way, and a
+ * read with another PIN is another read (a wrong PIN's refusal must not answer the right one).
  */
-export function graphqlClient(): Client {
+export function graphqlClient(questionnairePin?: string | null): Client {
   const session = hearthStore.get(sessionAtom);
   const user = session.status === 'authenticated' && session.user ? String(session.user.id) : '';
-  if (client && clientUser !== user) client = undefined;
+  if (clientUser !== user) clients = new Map();
   clientUser = user;
+  const key = questionnairePin ?? '';
+  let client = clients.get(key);
   if (!client) {
     client = new Client({
       url: '/public_graphql/',
@@ -132,6 +136,7 @@ export function graphqlClient(): Client {
       ],
       preferGetMethod: false,
     });
+    clients.set(key, client);
   }
   return client;
 }

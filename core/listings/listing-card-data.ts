@@ -7,30 +7,36 @@ import { LISTING_ADDRESS_FIELDS, listingAddressSchema } from './listing-address'
 
 z.config({ jitless: true });
 
+/** What cards and listing pages share: the card's fields but its photos, open houses and attribution. */
+export const listingBaseShape = () => ({
+  id: z.string(),
+  slugId: z.string(),
+  listingCodeId: z.string(),
+  photoUri: z.nullable(z.string()),
+  priceInPennies: z.nullable(z.number()),
+  priceCurrencyCode: z.string(),
+  /** With priceLabel: what the price is per ('/mo', '/night'; core/listings/price-period.ts). */
+  classification: z.optional(z.nullable(z.string())),
+  priceLabel: z.optional(z.nullable(z.string())),
+  bedrooms: z.nullable(z.number()),
+  bathrooms: z.nullable(z.number()),
+  area: z.nullable(z.number()),
+  areaUnit: z.nullable(z.string()),
+  address: listingAddressSchema(),
+  newListing: z.boolean(),
+  lastPriceUpdate: z.nullable(z.object({ priceDropDate: z.string(), priceDropAmountInPennies: z.number() })),
+  underContract: z.boolean(),
+  sold: z.boolean(),
+  favoriteCount: z.number(),
+  isFavorite: z.boolean(),
+  timeZone: z.string(),
+});
+
 /** The card's fields: what the card query answers, and what a listing set on the element may hold. */
-export const cardListingSchema = () =>
+const cardListingSchema = () =>
   z.object({
-    id: z.string(),
-    slugId: z.string(),
-    listingCodeId: z.string(),
-    photoUri: z.nullable(z.string()),
+    ...listingBaseShape(),
     photos: z.optional(z.array(z.object({ photoUrl: z.string(), description: z.nullable(z.string()) }))),
-    priceInPennies: z.nullable(z.number()),
-    priceCurrencyCode: z.string(),
-    /** With priceLabel: what the price is per ('/mo', '/night'; core/listings/price-period.ts). */
-    classification: z.optional(z.nullable(z.string())),
-    priceLabel: z.optional(z.nullable(z.string())),
-    bedrooms: z.nullable(z.number()),
-    bathrooms: z.nullable(z.number()),
-    area: z.nullable(z.number()),
-    areaUnit: z.nullable(z.string()),
-    address: listingAddressSchema(),
-    newListing: z.boolean(),
-    lastPriceUpdate: z.nullable(z.object({ priceDropDate: z.string(), priceDropAmountInPennies: z.number() })),
-    underContract: z.boolean(),
-    sold: z.boolean(),
-    favoriteCount: z.number(),
-    isFavorite: z.boolean(),
     openHouse: z.array(z.object({ startDateTime: z.string(), endDateTime: z.string(), isActive: z.boolean() })),
     listingBy: z.nullable(
       z.object({
@@ -39,7 +45,6 @@ export const cardListingSchema = () =>
         system: z.nullable(z.string()),
       }),
     ),
-    timeZone: z.string(),
   });
 
 export type CardListing = z.infer<ReturnType<typeof cardListingSchema>>;

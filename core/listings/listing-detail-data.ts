@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { query, type Result } from '../graphql/call';
 import { useLoad } from '../graphql/use-load';
 import { lazySchema } from '../validation/lazy-schema';
-import { cardListingSchema } from './listing-card-data';
+import { listingBaseShape } from './listing-card-data';
 import { LISTING_ADDRESS_FIELDS, listingAddressSchema } from './listing-address';
 
 z.config({ jitless: true });
@@ -17,7 +17,8 @@ const optionalNumber = () => z.nullable(z.number());
 
 /** What the detail query answers, and what a listing set on the element may hold: the card's fields and more. */
 const buildDetailListing = () =>
-  z.extend(z.omit(cardListingSchema(), { openHouse: true, listingBy: true, photos: true }), {
+  z.object({
+    ...listingBaseShape(),
     mlsNumber: optionalText(),
     title: optionalText(),
     overview: optionalText(),

@@ -1,10 +1,15 @@
 /**
- * Mortgage cases of the signed-in viewer (the offers-and-mortgage GraphQL contract): the operations of
- * <hearth-mortgage-prequal> and the pure rules that pick what it shows. A case whose questionnaire is
- * still open has no mortgageStatus; once submitted the server says 'Under Review' (spec §4).
+ * Mortgage cases of the signed-in viewer (the offers-and-mortgage GraphQL contract): the operations and
+ * calls of <hearth-mortgage-prequal> and the pure rules that pick what it shows. A case whose questionnaire
+ * is still open has no mortgageStatus; once submitted the server says 'Under Review' (spec §4).
  */
-import type { MortgageKind } from '../i18n/mortgage';
+import * as z from 'zod/mini';
+import { mutate, query, type Result } from '../graphql/call';
+import { mortgagePrequalTexts, type MortgageKind } from '../i18n/mortgage';
+import { lazySchema } from '../validation/lazy-schema';
 import { fillUrlTemplate } from './attributes';
+
+z.config({ jitless: true });
 
 /** The questionnaire (application type) of each kind of request. */
 export const MORTGAGE_QUESTIONNAIRES = {
@@ -18,13 +23,20 @@ export const UNDER_REVIEW = 'Under Review';
 /** Spec §2 'Mortgage status' dialog: the 'Edit Request' link's path on the hosted site. */
 export const EDIT_REQUEST_PATH = '/account/pre-qualification-edit/{id}';
 
-export interface MortgageCaseData {
-  id: string;
-  mortgageStatus: string | null;
-  created: string;
-  applicationType: { slugId: string };
-  caseResponse: { id: string; completedAt: string | null };
-}
+const buildMortgageCase = () =>
+  z.object({
+    id: z.string(),
+    mortgageStatus: z.nullable(z.string()),
+    created: z.string(),
+    applicationType: z.object({ slugId: z.string() }),
+    caseResponse: z.object({ id: z.string(), completedAt: z.nullable(z.string()) }),
+  });
+
+export type MortgageCaseData = z.infer<ReturnType<typeof buildMortgageCase>>;
+
+const caseSchema = lazySchema(buildMortgageCase);
+const caseOrNullSchema = lazySchema(() => z.nullable(buildMortgageCase()));
+const casesSchema = lazySchema(() => z.array(buildMortgageCase()));
 
 const CASE_FIELDS = /* GraphQL */ `
     id
@@ -63,8 +75,21 @@ export const CreateRefinanceMutation = /* GraphQL */ `
   }
 `;
 
-export const createMutationOf = (kind: MortgageKind) => (kind === 'refinance' ? CreateRefinanceMutation : CreatePreQualificationMutation);
-export const createFieldOf = (kind: MortgageKind) => (kind === 'refinance' ? 'createRefinance' : 'createPreQualification');
+/** The viewer's cases, newest first; errors are the element's to show. */
+export function loadMortgageCases(): Promise<Result<MortgageCaseData[]>> {
+  return query(MortgageCasesQuery, {}, casesSchema, { requestPolicy: 'network-only', muteError: true });
+}
+
+/** One case of the viewer; null when it is not theirs. */
+export function loadMortgageCase(id: string): Promise<Result<MortgageCaseData | null>> {
+  return query(MortgageCaseQuery, { id }, caseOrNullSchema, { requestPolicy: 'network-only', muteError: true });
+}
+
+/** Starts a request of this kind (or returns the viewer's unfinished one); a failure is toasted (spec §8). */
+export function createMortgageCase(kind: MortgageKind): Promise<Result<MortgageCaseData>> {
+  const mutation = kind === 'refinance' ? CreateRefinanceMutation : CreatePreQualificationMutation;
+  return mutate(mutation, {}, caseSchema, { customError: mortgagePrequalTexts.createFailed });
+}
 
 /** The viewer's newest case of this kind (the server lists newest first), or null. */
 export function latestCase(cases: readonly MortgageCaseData[], kind: MortgageKind): MortgageCaseData | null {

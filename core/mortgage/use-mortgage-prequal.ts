@@ -1,15 +1,15 @@
 /**
  * The behaviour of <hearth-mortgage-prequal>: follow the session, load the viewer's mortgage cases,
  * create one on 'Get Prequalified' (signing in first when needed), and after the questionnaire is
- * submitted confirm the new status with the server. The GraphQL client loads with the first call.
+ * submitted confirm the new status with the server.
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { requireSignIn } from '../auth/require-sign-in';
 import { ensureSession, sessionAtom } from '../auth/session';
 import type { ElementHandle } from '../define-element/define-element';
-import { mortgagePrequalTexts as t, type MortgageKind } from '../i18n/mortgage';
+import type { MortgageKind } from '../i18n/mortgage';
 import { useHearthValue } from '../state/hooks';
-import { createFieldOf, createMutationOf, MortgageCaseQuery, MortgageCasesQuery, MORTGAGE_QUESTIONNAIRES, type MortgageCaseData } from './cases';
+import { createMortgageCase, loadMortgageCase, loadMortgageCases, MORTGAGE_QUESTIONNAIRES } from './cases';
 import { initialPrequalState, prequalReducer } from './prequal-state';
 
 /** Detail of `hearth-mortgage-submitted`. */
@@ -19,8 +19,6 @@ export interface MortgageSubmittedDetail {
   questionnaire: string;
   mortgageStatus: string | null;
 }
-
-const client = async () => (await import('../graphql/client')).graphqlClient();
 
 export function useMortgagePrequal({ kind, element }: { kind: MortgageKind; element: ElementHandle }) {
   const session = useHearthValue(sessionAtom);
@@ -32,12 +30,9 @@ export function useMortgagePrequal({ kind, element }: { kind: MortgageKind; elem
   const load = useCallback(async () => {
     const run = ++generation.current;
     dispatch({ type: 'loading' });
-    const result = await (await client())
-      .query<{ mortgageCases: MortgageCaseData[] }>(MortgageCasesQuery, {}, { requestPolicy: 'network-only', muteError: true })
-      .toPromise();
+    const cases = await loadMortgageCases();
     if (run !== generation.current) return;
-    if (result.data?.mortgageCases) dispatch({ type: 'loaded', cases: result.data.mortgageCases, kind });
-    else dispatch({ type: 'load-failed' });
+    dispatch(cases.ok ? { type: 'loaded', cases: cases.value, kind } : { type: 'load-failed' });
   }, [kind]);
 
   const userId = session.status === 'authenticated' ? String(session.user?.id ?? '') : null;
@@ -51,11 +46,8 @@ export function useMortgagePrequal({ kind, element }: { kind: MortgageKind; elem
 
   const create = useCallback(async () => {
     dispatch({ type: 'creating' });
-    const result = await (await client())
-      .mutation<Record<string, MortgageCaseData>>(createMutationOf(kind), {}, { customError: t.createFailed })
-      .toPromise();
-    const created = result.data?.[createFieldOf(kind)];
-    dispatch(created ? { type: 'created', mortgageCase: created } : { type: 'create-failed' });
+    const created = await createMortgageCase(kind);
+    dispatch(created.ok ? { type: 'created', mortgageCase: created.value } : { type: 'create-failed' });
   }, [kind]);
 
   // 'Get Prequalified' pressed, and we now know there is no case to resume: create one.
@@ -75,10 +67,8 @@ export function useMortgagePrequal({ kind, element }: { kind: MortgageKind; elem
     const current = state.mortgageCase;
     if (!current) return;
     dispatch({ type: 'completed' });
-    const result = await (await client())
-      .query<{ mortgageCase: MortgageCaseData | null }>(MortgageCaseQuery, { id: current.id }, { requestPolicy: 'network-only', muteError: true })
-      .toPromise();
-    const confirmed = result.data?.mortgageCase;
+    const found = await loadMortgageCase(current.id);
+    const confirmed = found.ok ? found.value : null;
     if (!confirmed) {
       dispatch({ type: 'load-failed' });
       return;

@@ -3,6 +3,12 @@
  * server's `placeSearch` over cities, ZIPs, addresses and neighbourhoods, restricted to the partner's
  * countries (default US and NP). Missing coordinates are 0.
  */
+import * as z from 'zod/mini';
+import { query, type Result } from '../graphql/call';
+import { lazySchema } from '../validation/lazy-schema';
+
+z.config({ jitless: true });
+
 export interface Place {
   description: string;
   lat: number;
@@ -32,28 +38,39 @@ export const PlaceSearchQuery = /* GraphQL */ `
   }
 `;
 
-type ServerKind = 'CITY' | 'ZIP' | 'ADDRESS' | 'NEIGHBOURHOOD' | Lowercase<'CITY' | 'ZIP' | 'ADDRESS' | 'NEIGHBOURHOOD'>;
+const placesSchema = lazySchema(() =>
+  z.array(
+    z.object({
+      description: z.string(),
+      lat: z.nullable(z.number()),
+      lng: z.nullable(z.number()),
+      kind: z.enum(['CITY', 'ZIP', 'ADDRESS', 'NEIGHBOURHOOD']),
+      placeId: z.string(),
+    }),
+  ),
+);
 
-/** Suggestions from our server; an empty list when the text is blank. */
-export async function searchPlaces(query: string, countries: readonly string[], limit = 8): Promise<Place[]> {
-  const text = query.trim();
-  if (!text) return [];
-  const { graphqlClient } = await import('../graphql/client');
-  const result = await graphqlClient()
-    .query<{ placeSearch: { description: string; lat: number | null; lng: number | null; kind: ServerKind; placeId: string }[] }>(
-      PlaceSearchQuery,
-      { query: text.slice(0, 200), countries: countries.map((c) => c.toUpperCase()), limit },
-      { muteError: true, requestPolicy: 'cache-first' },
-    )
-    .toPromise();
-  if (result.error) throw new Error(result.error.message);
-  return (result.data?.placeSearch ?? []).map((p) => ({
-    description: p.description,
-    lat: p.lat ?? 0,
-    lng: p.lng ?? 0,
-    kind: p.kind.toLowerCase() as Place['kind'],
-    placeId: p.placeId,
-  }));
+/** Suggestions from our server; none when the text is blank. */
+export async function searchPlaces(typed: string, countries: readonly string[], limit = 8): Promise<Result<Place[]>> {
+  const text = typed.trim();
+  if (!text) return { ok: true, value: [] };
+  const found = await query(
+    PlaceSearchQuery,
+    { query: text.slice(0, 200), countries: countries.map((c) => c.toUpperCase()), limit },
+    placesSchema,
+    { muteError: true, requestPolicy: 'cache-first' },
+  );
+  if (!found.ok) return found;
+  return {
+    ok: true,
+    value: found.value.map((p) => ({
+      description: p.description,
+      lat: p.lat ?? 0,
+      lng: p.lng ?? 0,
+      kind: p.kind.toLowerCase() as Place['kind'],
+      placeId: p.placeId,
+    })),
+  };
 }
 
 /** 'Salt Lake City, UT, USA' → 'Salt-Lake-City,-UT,-USA' (the search route's location segment, spec §3). */

@@ -66,17 +66,19 @@ export function usePlaceSearch({ countries, initialText = '', onSelect, search =
     const id = ++request.current;
     const timer = setTimeout(() => {
       setStatus('loading');
-      search(query, latest.current.countries)
-        .then((places) => {
-          if (id !== request.current) return;
-          // Keep the highlighted option if it is still offered: results may land while arrowing through.
-          const highlighted = activeRef.current >= 0 ? [CURRENT_LOCATION, ...shown.current][activeRef.current]?.placeId : undefined;
-          const kept = highlighted === undefined ? -1 : [CURRENT_LOCATION, ...places].findIndex((p) => p.placeId === highlighted);
-          setSuggestions(places);
-          setStatus('ready');
-          setActive(kept);
-        })
-        .catch(() => id === request.current && setStatus('failed'));
+      void search(query, latest.current.countries).then((found) => {
+        if (id !== request.current) return;
+        if (!found.ok) {
+          setStatus('failed');
+          return;
+        }
+        // Keep the highlighted option if it is still offered: results may land while arrowing through.
+        const highlighted = activeRef.current >= 0 ? [CURRENT_LOCATION, ...shown.current][activeRef.current]?.placeId : undefined;
+        const kept = highlighted === undefined ? -1 : [CURRENT_LOCATION, ...found.value].findIndex((p) => p.placeId === highlighted);
+        setSuggestions(found.value);
+        setStatus('ready');
+        setActive(kept);
+      });
     }, TYPING_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, ready, search, setActive, external]);

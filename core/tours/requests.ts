@@ -12,7 +12,7 @@ import { useLoad } from '../graphql/use-load';
 import { LISTING_ADDRESS_FIELDS, listingAddressSchema } from '../listings/listing-address';
 import { lazySchema } from '../validation/lazy-schema';
 import type { AgentAndQualificationDraft } from './request-tour-state';
-import { agentAndQualificationSchema, tourBaseSchema, tourListingSchema } from './tour-answers';
+import { agentAndQualificationSchema, tourBaseShape, tourListingSchema } from './tour-answers';
 import type { TourStatus } from './tour-status';
 
 z.config({ jitless: true });
@@ -21,7 +21,8 @@ z.config({ jitless: true });
 // Types
 
 const buildRequestedTour = () =>
-  z.extend(tourBaseSchema(), {
+  z.object({
+    ...tourBaseShape(),
     cancellationReason: z.nullable(z.string()),
     thumbnailPhotoUri: z.nullable(z.string()),
     tourListing: tourListingSchema(),

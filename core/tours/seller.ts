@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { mutate, query, type Result } from '../graphql/call';
 import { lazySchema } from '../validation/lazy-schema';
-import { agentAndQualificationSchema, tourBaseSchema, tourListingSchema } from './tour-answers';
+import { agentAndQualificationSchema, tourBaseShape, tourListingSchema } from './tour-answers';
 import { hidesRequestedTimesForSeller, nextTourStatuses } from './tour-status';
 import { checkCancellationReason, scheduledEnd, sellerTimeError, type TimeSelectionError } from './tour-times';
 
@@ -17,7 +17,8 @@ z.config({ jitless: true });
 // Data
 
 const buildSellerTour = () =>
-  z.extend(tourBaseSchema(), {
+  z.object({
+    ...tourBaseShape(),
     cancellationReason: z.nullable(z.string()),
     ical: z.nullable(z.string()),
     tourListing: tourListingSchema(),

@@ -18,18 +18,17 @@ export const tourViewerRoleSchema = () => z.enum(TOUR_VIEWER_ROLES);
 /** The times the buyer asked for, ISO UTC. */
 const requestedScheduleSchema = () => z.array(z.object({ scheduledDateTime: z.string() }));
 
-/** What every tour answer holds, from the list's rows to the dialogs. */
-export const tourBaseSchema = () =>
-  z.object({
-    id: z.string(),
-    tourStatus: tourStatusSchema(),
-    viewerRole: tourViewerRoleSchema(),
-    /** ISO UTC; set once scheduled (end = start + 1 hour). */
-    start: z.nullable(z.string()),
-    end: z.nullable(z.string()),
-    listingAddress: z.string(),
-    requestedSchedule: requestedScheduleSchema(),
-  });
+/** What every tour answer holds, from the list's rows to the dialogs (a shape to spread into z.object). */
+export const tourBaseShape = () => ({
+  id: z.string(),
+  tourStatus: tourStatusSchema(),
+  viewerRole: tourViewerRoleSchema(),
+  /** ISO UTC; set once scheduled (end = start + 1 hour). */
+  start: z.nullable(z.string()),
+  end: z.nullable(z.string()),
+  listingAddress: z.string(),
+  requestedSchedule: requestedScheduleSchema(),
+});
 
 /** The listing of a tour: its zone (times are the listing's) and its route. */
 export const tourListingSchema = () => z.object({ id: z.string(), slugId: z.string(), listingCodeId: z.string(), timeZone: z.string() });

@@ -8,13 +8,14 @@ import { query, type Result } from '../graphql/call';
 import { useLoad } from '../graphql/use-load';
 import { toursListTexts as t } from '../i18n/tours';
 import { lazySchema } from '../validation/lazy-schema';
-import { tourBaseSchema, tourViewerRoleSchema, type TourViewerRole } from './tour-answers';
+import { tourBaseShape, tourViewerRoleSchema, type TourViewerRole } from './tour-answers';
 import { formatTourTime } from './tour-format';
 
 z.config({ jitless: true });
 
 const buildTourRow = () =>
-  z.extend(tourBaseSchema(), {
+  z.object({
+    ...tourBaseShape(),
     thumbnailPhotoUri: z.nullable(z.string()),
     tourListing: z.object({ id: z.string(), timeZone: z.string() }),
   });

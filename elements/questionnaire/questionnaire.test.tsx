@@ -61,7 +61,7 @@ function controller(overrides: Partial<QuestionnaireController>): QuestionnaireC
     submit: async () => undefined,
     forward: () => undefined,
     back: async () => undefined,
-    env: { responseId: 'r1', loadSummary: async () => [], startQuestionnaire: () => undefined, advance: () => undefined },
+    env: { responseId: 'r1', loadSummary: async () => ({ ok: true, value: [] }), startQuestionnaire: () => undefined, advance: () => undefined },
     missingAttributes: false,
     ...overrides,
   } as QuestionnaireController;

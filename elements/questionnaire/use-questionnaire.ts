@@ -7,16 +7,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { runtimeSettings } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
+import { failureOf, GENERIC_ERROR, type Failure } from '../../core/graphql/call';
 import {
-  QuestionnaireCurrentQuery,
-  QuestionnaireNextMutation,
-  QuestionnairePreviousMutation,
-  QuestionnaireRequestError,
-  questionnaireRequest,
-  QuestionnaireStartMutation,
-  QuestionnaireSummaryQuery,
+  loadCurrentScreen,
+  loadSummary,
+  nextScreen,
+  previousScreen,
+  startQuestionnaire,
   type QuestionnaireScreenData,
-  type SummarySectionData,
 } from '../../questionnaire/client/api';
 import { evaluateForm, isFormValid, submission, valuesFromContext, type WidgetState } from '../../questionnaire/client/form';
 import { safeTree } from '../../questionnaire/client/render';
@@ -98,10 +96,10 @@ export function useQuestionnaire({ questionnaire, responseId, pin, mode, element
     setStatus('ready');
   }, []);
 
-  const fail = useCallback((error: unknown) => {
-    if (error instanceof QuestionnaireRequestError && error.code === 'FORBIDDEN') setStatus('unauthorized');
+  const fail = useCallback((failure: Failure) => {
+    if (failure.code === 'FORBIDDEN') setStatus('unauthorized');
     else {
-      setFormError(error instanceof Error ? error.message : String(error));
+      setFormError(failure.message ?? GENERIC_ERROR);
       setStatus('failed');
     }
   }, []);
@@ -114,28 +112,24 @@ export function useQuestionnaire({ questionnaire, responseId, pin, mode, element
     (async () => {
       const stored = responseId ? { id: responseId, pin: pin || readStoredResponse(storageKey)?.pin || null } : readStoredResponse(storageKey);
       if (stored) {
-        try {
-          const data = await questionnaireRequest<QuestionnaireScreenData>(QuestionnaireCurrentQuery, { id: stored.id }, stored.pin);
-          if (!live) return;
+        const current = await loadCurrentScreen(stored.id, stored.pin);
+        if (!live) return;
+        if (current.ok) {
           response.current = stored;
-          await show(data);
+          await show(current.value);
           return;
-        } catch (error) {
-          // A stored response this browser may no longer open (expired storage, another user): start afresh.
-          if (responseId || !(error instanceof QuestionnaireRequestError && error.code === 'FORBIDDEN')) throw error;
-          writeStoredResponse(storageKey, null);
         }
+        // A stored response this browser may no longer open (expired storage, another user): start afresh.
+        if (responseId || current.failure.code !== 'FORBIDDEN') return fail(current.failure);
+        writeStoredResponse(storageKey, null);
       }
-      const started = await questionnaireRequest<{ id: string; pin: string | null; screen: QuestionnaireScreenData }>(
-        QuestionnaireStartMutation,
-        { xmlqId: slug },
-        null,
-      );
+      const started = await startQuestionnaire(slug);
       if (!live) return;
-      response.current = { id: started.id, pin: started.pin };
+      if (!started.ok) return fail(started.failure);
+      response.current = { id: started.value.id, pin: started.value.pin };
       writeStoredResponse(storageKey, response.current);
-      await show(started.screen);
-    })().catch((error: unknown) => live && fail(error));
+      await show(started.value.screen);
+    })().catch((error: unknown) => live && fail(failureOf(error)));
     return () => {
       live = false;
     };
@@ -166,11 +160,16 @@ export function useQuestionnaire({ questionnaire, responseId, pin, mode, element
     }
     setStatus('saving');
     try {
-      const data = await questionnaireRequest<QuestionnaireScreenData>(
-        QuestionnaireNextMutation,
-        { respId: response.current.id, data: submission(states, values, rulesOf) },
-        response.current.pin,
-      );
+      const next = await nextScreen(response.current.id, submission(states, values, rulesOf), response.current.pin);
+      if (!next.ok) {
+        if (next.failure.fields) {
+          setServerErrors(next.failure.fields as Record<string, WidgetErrors>);
+          setShowErrors(true);
+          setStatus('ready');
+        } else fail(next.failure);
+        return;
+      }
+      const data = next.value;
       if (data.completedAt && data.screenId === screen.data.screenId) {
         const detail: QuestionnaireCompletedDetail = {
           responseId: data.id,
@@ -186,11 +185,7 @@ export function useQuestionnaire({ questionnaire, responseId, pin, mode, element
       }
       scrollToTop();
     } catch (error) {
-      if (error instanceof QuestionnaireRequestError && error.fields) {
-        setServerErrors(error.fields);
-        setShowErrors(true);
-        setStatus('ready');
-      } else fail(error);
+      fail(failureOf(error));
     }
   }, [screen, status, show, fail, element, scrollToTop]);
 
@@ -203,10 +198,12 @@ export function useQuestionnaire({ questionnaire, responseId, pin, mode, element
     if (!response.current || !screen?.data.canGoBack) return;
     setStatus('saving');
     try {
-      await show(await questionnaireRequest<QuestionnaireScreenData>(QuestionnairePreviousMutation, { respId: response.current.id }, response.current.pin));
+      const previous = await previousScreen(response.current.id, response.current.pin);
+      if (!previous.ok) return fail(previous.failure);
+      await show(previous.value);
       scrollToTop();
     } catch (error) {
-      fail(error);
+      fail(failureOf(error));
     }
   }, [mode, index, visible.length, screen, show, fail, scrollToTop]);
 
@@ -235,8 +232,7 @@ export function useQuestionnaire({ questionnaire, responseId, pin, mode, element
   const env: WidgetEnvironment = useMemo(
     () => ({
       responseId: response.current?.id ?? '',
-      loadSummary: () =>
-        questionnaireRequest<SummarySectionData[]>(QuestionnaireSummaryQuery, { responseId: response.current?.id ?? '' }, response.current?.pin ?? null),
+      loadSummary: () => loadSummary(response.current?.id ?? '', response.current?.pin ?? null),
       startQuestionnaire: (next: string) => setSlug(next),
       advance: () => {
         // After the acknowledged value has rendered, so the step sees it.

@@ -47,12 +47,12 @@ afterEach(() => {
 
 describe('<hearth-search-box> behaviour (spec §2, §9)', () => {
   it("shows the placeholder 'Search by City, ZIP, or Address'", () => {
-    act(() => root.render(<Harness countries={['us']} onSelect={vi.fn()} search={vi.fn(async () => [])} />));
+    act(() => root.render(<Harness countries={['us']} onSelect={vi.fn()} search={vi.fn(async () => ({ ok: true as const, value: [] }))} />));
     expect(input().placeholder).toBe('Search by City, ZIP, or Address');
   });
 
   it("offers 'Current location' 150 ms after focus, not before", async () => {
-    act(() => root.render(<Harness countries={['us']} onSelect={vi.fn()} search={vi.fn(async () => [])} />));
+    act(() => root.render(<Harness countries={['us']} onSelect={vi.fn()} search={vi.fn(async () => ({ ok: true as const, value: [] }))} />));
     act(() => input().dispatchEvent(new FocusEvent('focus')));
     act(() => input().focus());
     await advance(149);
@@ -62,7 +62,7 @@ describe('<hearth-search-box> behaviour (spec §2, §9)', () => {
   });
 
   it('asks for suggestions only from 1000 ms after load', async () => {
-    const search = vi.fn(async () => [provo]);
+    const search = vi.fn(async () => ({ ok: true as const, value: [provo] }));
     act(() => root.render(<Harness countries={['us', 'np']} onSelect={vi.fn()} search={search} />));
     type('Pro');
     await advance(500);
@@ -74,7 +74,7 @@ describe('<hearth-search-box> behaviour (spec §2, §9)', () => {
   });
 
   it('shows the clear button only with text, and clears', async () => {
-    act(() => root.render(<Harness countries={['us']} onSelect={vi.fn()} search={vi.fn(async () => [])} />));
+    act(() => root.render(<Harness countries={['us']} onSelect={vi.fn()} search={vi.fn(async () => ({ ok: true as const, value: [] }))} />));
     expect(container.querySelector('[part="clear"]')).toBeNull();
     type('84101');
     const clear = container.querySelector<HTMLButtonElement>('[part="clear"]')!;
@@ -85,7 +85,7 @@ describe('<hearth-search-box> behaviour (spec §2, §9)', () => {
 
   it('picks a suggestion with the arrow keys and Enter', async () => {
     const onSelect = vi.fn();
-    act(() => root.render(<Harness countries={['us']} onSelect={onSelect} search={vi.fn(async () => [provo])} />));
+    act(() => root.render(<Harness countries={['us']} onSelect={onSelect} search={vi.fn(async () => ({ ok: true as const, value: [provo] }))} />));
     await advance(1000);
     type('Pro');
     await advance(250);
@@ -101,7 +101,7 @@ describe('<hearth-search-box> behaviour (spec §2, §9)', () => {
 
   it('says location support is off when geolocation is denied', async () => {
     const onSelect = vi.fn();
-    act(() => root.render(<Harness countries={['us']} onSelect={onSelect} search={vi.fn(async () => [])} locate={async () => ({ ok: false })} />));
+    act(() => root.render(<Harness countries={['us']} onSelect={onSelect} search={vi.fn(async () => ({ ok: true as const, value: [] }))} locate={async () => ({ ok: false })} />));
     act(() => input().dispatchEvent(new FocusEvent('focus')));
     act(() => input().focus());
     await advance(150);
@@ -116,7 +116,7 @@ describe('<hearth-search-box> behaviour (spec §2, §9)', () => {
 
   it('uses the position for Current location', async () => {
     const onSelect = vi.fn();
-    act(() => root.render(<Harness countries={['us']} onSelect={onSelect} search={vi.fn(async () => [])} locate={async () => ({ ok: true, lat: 40.7, lng: -111.9 })} />));
+    act(() => root.render(<Harness countries={['us']} onSelect={onSelect} search={vi.fn(async () => ({ ok: true as const, value: [] }))} locate={async () => ({ ok: true, lat: 40.7, lng: -111.9 })} />));
     act(() => input().focus());
     await advance(150);
     await act(async () => {
@@ -129,7 +129,7 @@ describe('<hearth-search-box> behaviour (spec §2, §9)', () => {
 describe('results landing while arrowing through', () => {
   it('keep the highlighted suggestion highlighted', async () => {
     const slc: Place = { description: 'Salt Lake City, UT, USA', lat: 40.76, lng: -111.89, kind: 'city', placeId: 'city:slc' };
-    const search = vi.fn(async () => [slc, provo]);
+    const search = vi.fn(async () => ({ ok: true as const, value: [slc, provo] }));
     const onSelect = vi.fn();
     act(() => root.render(<Harness countries={['us']} onSelect={onSelect} search={search} />));
     await advance(1000);

@@ -1,13 +1,15 @@
 /**
- * The questionnaire's GraphQL operations (marketplace spec §7) and how they are sent: the signed-in
- * user's token when there is one, else `Authorization: Questionnaire <PIN>` (spec §6) for guests. A
- * plain fetch, not the shared urql client: the credential differs per response, and 'Not authorized.'
- * here must not sign anyone out (spec §8 skips questionnaire pages).
+ * The questionnaire's GraphQL operations (marketplace spec §7) and their calls: the signed-in user's token
+ * when there is one, else `Authorization: Questionnaire <PIN>` (spec §6) for guests — the credential
+ * differs per response, so each call names its PIN (`questionnairePin`, core/graphql/client.ts), and
+ * 'Not authorized.' here signs nobody out (spec §8 skips questionnaire pages). Errors are the element's to
+ * show, never toasted.
  */
-import { authHeaders, sessionAtom } from '../../core/auth/session';
-import { runtimeSettings } from '../../core/config/config';
-import { hearthStore } from '../../core/state/store';
-import type { WidgetErrors } from '../widgets/widget';
+import * as z from 'zod/mini';
+import { mutate, query, type CallContext, type Result } from '../../core/graphql/call';
+import { lazySchema } from '../../core/validation/lazy-schema';
+
+z.config({ jitless: true });
 
 const SCREEN_FIELDS = `id questionnaire title flow screenId subjectName savedAt markup activeCategory categories { id name state } context start end disableNext canGoBack completedAt`;
 
@@ -28,69 +30,69 @@ export const QuestionnaireSummaryQuery = `query questionnaireSummary($responseId
   questionnaireSummary(responseId: $responseId) { screenId subjectName category items { key title value } }
 }`;
 
-export interface QuestionnaireScreenData {
-  id: string;
-  questionnaire: string;
-  title: string;
-  flow: 'seller' | 'buyer' | 'mortgage' | 'general';
-  screenId: string;
-  subjectName: string;
-  savedAt: string;
-  markup: string;
-  activeCategory: string | null;
-  categories: { id: string; name: string; state: 'done' | 'active' | 'upcoming' }[];
-  context: Record<string, unknown>;
-  start: boolean;
-  end: boolean;
-  disableNext: boolean;
-  canGoBack: boolean;
-  completedAt: string | null;
-}
-
-export interface SummarySectionData {
-  screenId: string;
-  subjectName: string;
-  category: string | null;
-  items: { key: string; title: string; value: string }[];
-}
-
-export class QuestionnaireRequestError extends Error {
-  constructor(
-    message: string,
-    readonly code: string,
-    readonly fields: Record<string, WidgetErrors> | null = null,
-  ) {
-    super(message);
-    this.name = 'QuestionnaireRequestError';
-  }
-}
-
-const operationName = (document: string) => /^(?:query|mutation)\s+(\w+)/.exec(document.trim())![1]!;
-
-export async function questionnaireRequest<T>(document: string, variables: Record<string, unknown>, pin: string | null): Promise<T> {
-  const { api, partner } = runtimeSettings();
-  const session = hearthStore.get(sessionAtom);
-  const signedIn = session.status === 'authenticated';
-  const params = new URLSearchParams({ queryName: operationName(document) });
-  if (partner) params.set('partner', partner);
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/graphql-response+json, application/json' };
-  Object.assign(headers, signedIn ? authHeaders() : {});
-  if (!signedIn && pin) headers.Authorization = `Questionnaire ${pin}`;
-  const response = await fetch(`${api}/${signedIn ? 'graphql' : 'public_graphql'}/?${params.toString()}`, {
-    method: 'POST',
-    headers,
-    credentials: 'omit',
-    body: JSON.stringify({ query: document, variables }),
+const buildScreen = () =>
+  z.object({
+    id: z.string(),
+    questionnaire: z.string(),
+    title: z.string(),
+    flow: z.enum(['seller', 'buyer', 'mortgage', 'general']),
+    screenId: z.string(),
+    subjectName: z.string(),
+    savedAt: z.string(),
+    markup: z.string(),
+    activeCategory: z.nullable(z.string()),
+    categories: z.array(z.object({ id: z.string(), name: z.string(), state: z.enum(['done', 'active', 'upcoming']) })),
+    /** The answers so far: variable → any JSON value. */
+    context: z.record(z.string(), z.unknown()),
+    start: z.boolean(),
+    end: z.boolean(),
+    disableNext: z.boolean(),
+    canGoBack: z.boolean(),
+    completedAt: z.nullable(z.string()),
   });
-  let body: { data?: Record<string, unknown> | null; errors?: { message: string; extensions?: { code?: string; fields?: Record<string, WidgetErrors> } }[] };
-  try {
-    body = await response.json();
-  } catch {
-    throw new QuestionnaireRequestError('Something went wrong', 'NETWORK');
-  }
-  const error = body.errors?.[0];
-  if (error) throw new QuestionnaireRequestError(error.message, error.extensions?.code ?? 'ERROR', error.extensions?.fields ?? null);
-  const data = body.data ? Object.values(body.data)[0] : undefined;
-  if (data === undefined) throw new QuestionnaireRequestError('Something went wrong', 'ERROR');
-  return data as T;
+
+export type QuestionnaireScreenData = z.infer<ReturnType<typeof buildScreen>>;
+
+const buildSummarySection = () =>
+  z.object({
+    screenId: z.string(),
+    subjectName: z.string(),
+    category: z.nullable(z.string()),
+    items: z.array(z.object({ key: z.string(), title: z.string(), value: z.string() })),
+  });
+
+export type SummarySectionData = z.infer<ReturnType<typeof buildSummarySection>>;
+
+const screenSchema = lazySchema(buildScreen);
+const sessionSchema = lazySchema(() => z.object({ id: z.string(), pin: z.nullable(z.string()), screen: buildScreen() }));
+const summarySchema = lazySchema(() => z.array(buildSummarySection()));
+
+/** A started response: its id, and for a guest the PIN that opens it again. */
+export type QuestionnaireSession = z.infer<ReturnType<typeof sessionSchema.schema>>;
+
+const asked = (pin: string | null): CallContext => ({ muteError: true, requestPolicy: 'network-only', questionnairePin: pin });
+const sent = (pin: string | null): CallContext => ({ muteError: true, questionnairePin: pin });
+
+/** Starts a response to the questionnaire `xmlqId` (its slug). */
+export function startQuestionnaire(xmlqId: string): Promise<Result<QuestionnaireSession>> {
+  return mutate(QuestionnaireStartMutation, { xmlqId }, sessionSchema, sent(null));
+}
+
+/** The screen a response is on (where the user left off); FORBIDDEN when this browser may not open it. */
+export function loadCurrentScreen(id: string, pin: string | null): Promise<Result<QuestionnaireScreenData>> {
+  return query(QuestionnaireCurrentQuery, { id }, screenSchema, asked(pin));
+}
+
+/** Saves the screen's answers and moves on; invalid answers come back as the failure's `fields`. */
+export function nextScreen(respId: string, data: Record<string, unknown>, pin: string | null): Promise<Result<QuestionnaireScreenData>> {
+  return mutate(QuestionnaireNextMutation, { respId, data }, screenSchema, sent(pin));
+}
+
+export function previousScreen(respId: string, pin: string | null): Promise<Result<QuestionnaireScreenData>> {
+  return mutate(QuestionnairePreviousMutation, { respId }, screenSchema, sent(pin));
+}
+
+/** The answers along the path taken, screen by screen. */
+export function loadSummary(responseId: string, pin: string | null): Promise<Result<SummarySectionData[]>> {
+  return query(QuestionnaireSummaryQuery, { responseId }, summarySchema, asked(pin));
 }

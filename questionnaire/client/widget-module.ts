@@ -1,12 +1,13 @@
 /** What a lazily loaded widget module gives the engine: its component and its rules. */
 import type { ComponentType } from 'react';
+import type { Result } from '../../core/graphql/call';
 import type { SummarySectionData } from './api';
 import type { Values, WidgetErrors, WidgetRules, WidgetSpec } from '../widgets/widget';
 
 /** What the engine offers widgets beyond their own values. */
 export interface WidgetEnvironment {
   responseId: string;
-  loadSummary(): Promise<SummarySectionData[]>;
+  loadSummary(): Promise<Result<SummarySectionData[]>>;
   /** The link to the next questionnaire: the element switches to it. */
   startQuestionnaire(slug: string): void;
   /** The acknowledge button: advance like Next in single-question mode. */

@@ -2,8 +2,7 @@
  * Tip box, acknowledge button (advances the single-question step), link to the next questionnaire and
  * the read-only summary list (widget spec §2).
  */
-import { useEffect, useState } from 'react';
-import type { SummarySectionData } from '../../client/api';
+import { useLoad } from '../../../core/graphql/use-load';
 import { WidgetFrame } from '../../client/widget-frame';
 import type { WidgetModule, WidgetProps } from '../../client/widget-module';
 import { questionnaireTexts } from '../../../core/i18n/questionnaire';
@@ -11,18 +10,9 @@ import { attr, isRequired, variablesOf, YES } from '../widget';
 import { staticRules } from './static.rules';
 
 function SummaryList({ env }: Pick<WidgetProps, 'env'>) {
-  const [sections, setSections] = useState<SummarySectionData[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    env.loadSummary().then(
-      (loaded) => live && setSections(loaded),
-      () => live && setSections([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [env]);
-  if (!sections) return null;
+  const { result } = useLoad(env.responseId, () => env.loadSummary());
+  if (!result) return null;
+  const sections = result.ok ? result.value : [];
   if (sections.length === 0) return <p>{questionnaireTexts.summaryEmpty}</p>;
   return (
     <div className="widget-summary" part="summary">
