@@ -89,3 +89,46 @@ for (const form of document.querySelectorAll('form[data-start-listing]')) {
     else box?.shadowRoot?.querySelector('input')?.focus();
   });
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Shell menus (spec §2 Shell): <details> disclosures open with a click, Enter or Space on their own; here
+// one open at a time, Escape closes and puts focus back on the menu's button, and a click or focus
+// elsewhere closes them.
+
+const menus = [...document.querySelectorAll('details[data-menu]')];
+for (const details of menus) {
+  const summary = details.querySelector('summary');
+  details.addEventListener('toggle', () => {
+    if (details.open) for (const other of menus) if (other !== details) other.open = false;
+  });
+  details.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || !details.open) return;
+    event.stopPropagation();
+    details.open = false;
+    summary?.focus();
+  });
+  details.addEventListener('focusout', (event) => {
+    if (!details.contains(event.relatedTarget)) details.open = false;
+  });
+}
+document.addEventListener('click', (event) => {
+  for (const details of menus) if (details.open && !details.contains(event.target)) details.open = false;
+});
+
+// On phones the header is the brand and a Menu button that shows the same items (site.css hides the
+// navigation only once this button is there, so without JavaScript the items stay visible).
+const toggle = document.querySelector('.nav-toggle');
+const nav = document.getElementById('site-nav');
+if (toggle instanceof HTMLButtonElement && nav) {
+  const setOpen = (open) => {
+    toggle.setAttribute('aria-expanded', String(open));
+    nav.classList.toggle('open', open);
+  };
+  toggle.hidden = false;
+  toggle.addEventListener('click', () => setOpen(toggle.getAttribute('aria-expanded') !== 'true'));
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || toggle.getAttribute('aria-expanded') !== 'true') return;
+    setOpen(false);
+    toggle.focus();
+  });
+}

@@ -136,8 +136,10 @@ const homesPage = withViewer(() =>
 );
 
 /** /account/home-detail/{caseId}: a seller case (filled by the seller issue). */
-const homeDetailPage = (id: string) =>
-  accountPage('Your home', `<p>Case ${id}: its questionnaire, photos, open houses, tours and offers appear here.</p><p><a href="/account/homes">${t.nav.ownerDashboard}</a></p>`);
+const homeDetailPage = (id: string): SitePage => ({
+  ...accountPage('Your home', `<p>Case ${id}: its questionnaire, photos, open houses, tours and offers appear here.</p><p><a href="/account/homes">${t.nav.ownerDashboard}</a></p>`),
+  chrome: { footer: false },
+});
 
 // ---------------------------------------------------------------------------------------------------
 // /account/*

@@ -10,6 +10,7 @@ import { LISTING_COLUMNS, PUBLIC_LISTING, SEARCHABLE_SQL, toPublicListing, type 
 import { escapeHtml, exactPage, listItems, notFoundPage, section, type PageBuilder, type SitePage, type SiteRequest } from './html';
 import { listingCardHtml } from './listing-summary';
 import { POLICY_DOCUMENTS, type Policy, type PolicyName } from './policies';
+import { websiteName } from './shell';
 import { stateCode, US_STATES } from './us-states';
 
 const FEATURED_COUNT = 6;
@@ -32,7 +33,7 @@ const searchBox = (label?: string) =>
 const claimsSection = (id: string, heading: string, claims: readonly string[], cta: string) =>
   `<section class="claims-block" aria-labelledby="${id}"><h2 id="${id}">${escapeHtml(heading)}</h2><ul class="claims">${listItems(claims)}</ul>${cta}</section>`;
 
-const siteName = (site: SiteRequest) => site.context.websiteName || site.context.appName || 'Hearth';
+const siteName = (site: SiteRequest) => websiteName(site.context);
 
 // ---------------------------------------------------------------------------------------------------
 // Home, buy, sell

@@ -31,6 +31,7 @@ import {
   versionInfoPage,
 } from './landing-pages';
 import { POLICY_DOCUMENTS } from './policies';
+import { shellHtml, websiteName } from './shell';
 import { logInPage, logOutPage, redirectPage } from './session-pages';
 
 export { notFoundPage, type SitePage } from './html';
@@ -43,18 +44,12 @@ export const SITE_PAGE_CSP =
 export const POLICY_DOCUMENT_CSP = "default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
 export function pageHtml(page: SitePage, site: SiteRequest): string {
-  const nav = [
-    ['/', t.nav.home],
-    ['/search', t.nav.findHome],
-    ['/mortgage', t.nav.mortgage],
-    ['/account/buying/tours', t.nav.tours],
-    ['/account/buying/offers', t.nav.offers],
-    ['/account/buying/guide', t.nav.guide],
-    ['/log-in', t.nav.signIn],
-  ]
-    .map(([href, label]) => `<a href="${href}">${escapeHtml(label!)}</a>`)
-    .join('');
-  const name = site.context.websiteName || site.context.appName || 'Hearth';
+  const name = websiteName(site.context);
+  const path = site.ctx.url.pathname;
+  const { header, footer } = shellHtml(
+    { context: site.context, signedIn: site.viewer !== null, path, year: new Date().getUTCFullYear() },
+    { header: page.chrome?.header ?? true, footer: page.chrome?.footer ?? true },
+  );
   const meta = [
     page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : '',
     page.noindex ? '<meta name="robots" content="noindex">' : '',
@@ -73,11 +68,11 @@ ${meta ? `${meta}\n` : ''}<link rel="stylesheet" href="/site/site.css">
 <script type="module" src="/site/site.js"></script>
 </head>
 <body>
-<header class="shell-header"><a class="brand" href="/">${escapeHtml(name)}</a><nav aria-label="Main">${nav}</nav></header>
+${header}
 <main>
 ${page.main}
 </main>
-<footer class="shell-footer"><nav aria-label="Footer"><a href="/about/privacy-policy">${t.footer.privacy}</a><a href="/about/terms-and-conditions">${escapeHtml(t.footer.terms)}</a><a href="/about/contact">${t.footer.contact}</a></nav><p>© ${new Date().getUTCFullYear()} ${escapeHtml(name)}</p></footer>
+${footer}
 </body>
 </html>
 `;
@@ -189,7 +184,7 @@ const policyDocumentRoute = (name: keyof typeof POLICY_DOCUMENTS): Route => ({
   GET: async (ctx) => {
     const site = await siteRequest(ctx);
     ctx.res.setHeader('X-Frame-Options', 'SAMEORIGIN');
-    send(ctx, 200, policyDocumentHtml(POLICY_DOCUMENTS[name], site.context.websiteName || site.context.appName || 'Hearth'), POLICY_DOCUMENT_CSP);
+    send(ctx, 200, policyDocumentHtml(POLICY_DOCUMENTS[name], websiteName(site.context)), POLICY_DOCUMENT_CSP);
   },
 });
 

@@ -169,3 +169,33 @@ describe('account pages of a signed-in user (spec §2 account paths)', () => {
     expect(mainText(await page('/photo-management', signedIn))).toContain('Photo management');
   });
 });
+
+describe('the shell on each page (spec §2 Shell)', () => {
+  it('header and footer on an ordinary page; the header signs in a visitor, the Account menu for a user', async () => {
+    const visitor = await page('/buy');
+    expect(visitor).toContain('<header class="shell-header">');
+    expect(visitor).toContain('<footer class="shell-footer">');
+    expect(visitor).toContain(`data-sign-in>${t.nav.signIn}</a>`);
+    const user = await page('/buy', { signedIn: true });
+    expect(user).toContain(`<summary>${t.nav.account}</summary>`);
+    expect(user).toContain(`<a href="/account/notifications">${t.nav.notifications}</a>`);
+    expect(user).not.toContain(t.nav.signIn);
+  });
+
+  it('no header on photo-management; no footer there, on home-detail, search and selling', async () => {
+    const photos = await page('/photo-management', { signedIn: true });
+    expect(photos).not.toContain('<header');
+    expect(photos).not.toContain('<footer');
+    for (const [path, signedIn] of [
+      ['/account/home-detail/3', true],
+      ['/search', false],
+      ['/gallery', false],
+      ['/selling', false],
+      ['/selling/listing-start', false],
+    ] as const) {
+      const html = await page(path, { signedIn });
+      expect(html, path).toContain('<header class="shell-header">');
+      expect(html, path).not.toContain('<footer');
+    }
+  });
+});

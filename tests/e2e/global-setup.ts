@@ -34,6 +34,14 @@ export default async function globalSetup() {
        FROM partners WHERE slug = 'acme'`,
     [`${tiles.url}/down/{z}/{x}/{y}.png`],
   );
+  // The hosted site's shell per partner flags (tests/e2e/site-shell.spec.ts): no sell and no rentals; the agent app.
+  await api.db.query(
+    `INSERT INTO partners (slug, name, app_context)
+     SELECT 'no-sell-no-rent', 'No sell, no rent', jsonb_set(jsonb_set(app_context, '{themeData,sellEnabled}', 'false'), '{themeData,rentalEnabled}', 'false')
+       FROM partners WHERE slug = 'acme'
+     UNION ALL
+     SELECT 'agent-app', 'Agent app', app_context || '{"agentApp": true, "isAgentApp": true}'::jsonb FROM partners WHERE slug = 'acme'`,
+  );
   const partner = await startPartnerSite({ port: 0, apiOrigin: api.url });
   process.env.HEARTH_API_URL = api.url;
   process.env.HEARTH_PARTNER_URL = partner.url;
