@@ -22,6 +22,7 @@ import { buildGraphqlContext, buildGraphqlContextFor, type GraphqlContext, type 
 import { schema } from '../schema/index';
 import { busyError, CostGuard, type CostPayer } from './cost-guard';
 import { GRAPHQL_LIMITS, queryLimitsRule } from './limits';
+import { graphiqlAssetRoutes, sendGraphiqlPage, wantsHtml } from './graphiql';
 import { useGraphqlJit } from './jit';
 import { operationLabel, readQueryName, useQueryNameRule } from './query-name';
 import { literalTextRule, requestProblem, useRequestChecks } from './request-checks';
@@ -290,6 +291,8 @@ function send(ctx: RequestContext, answer: Answer): void {
   ctx.res.end(answer.payload);
 }
 
+const METHOD_NOT_ALLOWED = 'GraphQL requests must be POST with a JSON body (see spec §7).';
+
 export function graphqlRoutes(options: GraphqlOptions): Record<string, Route> {
   const routes: Record<string, Route> = {};
   for (const endpoint of ['graphql', 'public_graphql'] as const) {
@@ -298,9 +301,16 @@ export function graphqlRoutes(options: GraphqlOptions): Record<string, Route> {
     const search = endpoint === 'public_graphql' ? { cache: new PublicResponseCache(), fastPath: new SearchFastPath(schema) } : null;
     routes[`/${endpoint}/`] = {
       POST: withDetailErrors((ctx) => forward(ctx, yoga, endpoint, guard, search)),
+      // A browser's visit gets GraphiQL outside production; any other GET is refused as in production.
+      GET: options.production
+        ? undefined
+        : (ctx) => {
+            if (!wantsHtml(ctx)) throw new HttpError(405, 'method_not_allowed', METHOD_NOT_ALLOWED, undefined, { Allow: 'POST, OPTIONS' });
+            sendGraphiqlPage(ctx, endpoint);
+          },
       OPTIONS: partnerPreflight(['POST']),
-      methodNotAllowed: 'GraphQL requests must be POST with a JSON body (see spec §7).',
+      methodNotAllowed: METHOD_NOT_ALLOWED,
     };
   }
-  return routes;
+  return { ...routes, ...graphiqlAssetRoutes(options.production) };
 }
