@@ -80,3 +80,24 @@ describe(`GET /v1/api/dynamic-config/ (${engineName()})`, () => {
     expect(context.appName).toBe(DEFAULT_APP_CONTEXT.appName);
   });
 });
+
+describe(`GET /v1/api/site-config/ (${engineName()})`, () => {
+  const siteConfig = async (query: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${server.url}/v1/api/site-config/${query}`, { headers });
+    return { response, body: (await response.json()) as { display_name: string } };
+  };
+
+  it("answers the site's display name (spec §7): the partner's website name", async () => {
+    expect((await siteConfig('')).body).toEqual({ display_name: 'Hearth' });
+    expect((await siteConfig('?partner=acme')).body).toEqual({ display_name: 'Acme Realty' });
+    expect((await siteConfig('?partner=summit')).body).toEqual({ display_name: 'Summit Homes' });
+    expect((await siteConfig('', { Origin: 'https://summit.example' })).body).toEqual({ display_name: 'Summit Homes' });
+  });
+
+  it("falls back to the default brand's name for an unknown partner, readable from any origin", async () => {
+    const { response, body } = await siteConfig('?partner=nobody-here', { Origin: 'https://elsewhere.example' });
+    expect(response.status).toBe(200);
+    expect(body).toEqual({ display_name: 'Hearth' });
+    expect(response.headers.get('access-control-allow-origin')).toBe('https://elsewhere.example');
+  });
+});

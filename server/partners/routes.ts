@@ -1,4 +1,7 @@
-/** GET /v1/api/dynamic-config/ (spec §7): the partner's branding, public to every origin. */
+/**
+ * GET /v1/api/dynamic-config/ and GET /v1/api/site-config/ (spec §7): the partner's branding and the site's
+ * display name, public to every origin.
+ */
 import { DEFAULT_APP_CONTEXT, type AppContext } from '../../core/config/schema';
 import { addVary, canonicalOrigin, writePreflight } from '../http/cors';
 import { sendJson } from '../http/respond';
@@ -13,8 +16,21 @@ interface DynamicConfigBody {
   app_config: { app_context: string; error: string | null; domain: string | null };
 }
 
-async function dynamicConfig(ctx: RequestContext): Promise<void> {
-  const { db, config, logger } = ctx.services;
+interface SiteConfigBody {
+  /** What the site calls itself: the partner's website name, else its app name, else its name. */
+  display_name: string;
+}
+
+interface Branding {
+  context: AppContext;
+  error: string | null;
+  domain: string | null;
+  name: string | null;
+}
+
+/** The requested partner's context, or the default one with the reason (spec §8). */
+async function brandingOf(ctx: RequestContext): Promise<Branding> {
+  const { db, logger } = ctx.services;
   const resolution = await resolvePartner(ctx);
 
   let partner: Partner | null;
@@ -34,16 +50,12 @@ async function dynamicConfig(ctx: RequestContext): Promise<void> {
     context = parseStoredAppContext(partner?.appContext ?? DEFAULT_APP_CONTEXT).context;
     error = `Unknown partner "${resolution.slug.slice(0, 64)}"; the default configuration is used.`;
   }
+  const domain = (resolution.found ? partner?.domains[0] : undefined) ?? hostnameOf(ctx.req.headers.host, false);
+  return { context, error, domain, name: partner?.name ?? null };
+}
 
-  const body: DynamicConfigBody = {
-    app_config: {
-      app_context: JSON.stringify(publicAppContext(context, config.publicOrigin)),
-      error,
-      domain: (resolution.found ? partner?.domains[0] : undefined) ?? hostnameOf(ctx.req.headers.host, false),
-    },
-  };
-
-  // Public branding: every origin may read it. The answer depends on the Origin (partner domains).
+/** Public branding: every origin may read it. The answer depends on the Origin (partner domains). */
+function sendPublic(ctx: RequestContext, body: unknown): void {
   addVary(ctx.res, 'Origin');
   if (ctx.origin !== undefined) {
     ctx.res.setHeader('Access-Control-Allow-Origin', canonicalOrigin(ctx.origin) ? ctx.origin : '*');
@@ -51,10 +63,29 @@ async function dynamicConfig(ctx: RequestContext): Promise<void> {
   sendJson(ctx.res, 200, body, { 'Cache-Control': `public, max-age=${CONFIG_MAX_AGE_SECONDS}` });
 }
 
-function dynamicConfigPreflight(ctx: RequestContext): void {
+async function dynamicConfig(ctx: RequestContext): Promise<void> {
+  const { context, error, domain } = await brandingOf(ctx);
+  const body: DynamicConfigBody = {
+    app_config: {
+      app_context: JSON.stringify(publicAppContext(context, ctx.services.config.publicOrigin)),
+      error,
+      domain,
+    },
+  };
+  sendPublic(ctx, body);
+}
+
+async function siteConfig(ctx: RequestContext): Promise<void> {
+  const { context, name } = await brandingOf(ctx);
+  const body: SiteConfigBody = { display_name: context.websiteName ?? context.appName ?? name ?? 'Hearth' };
+  sendPublic(ctx, body);
+}
+
+function publicPreflight(ctx: RequestContext): void {
   writePreflight(ctx.res, ctx.origin && canonicalOrigin(ctx.origin) ? ctx.origin : '*', ['GET']);
 }
 
 export const partnerRoutes: Record<string, Route> = {
-  '/v1/api/dynamic-config/': { GET: dynamicConfig, OPTIONS: dynamicConfigPreflight },
+  '/v1/api/dynamic-config/': { GET: dynamicConfig, OPTIONS: publicPreflight },
+  '/v1/api/site-config/': { GET: siteConfig, OPTIONS: publicPreflight },
 };
