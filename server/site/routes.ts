@@ -80,6 +80,8 @@ export const siteRoutes: Record<string, Route> = {
   '/site/*': siteFilesRoute,
   '/reset/*': resetPageRoute,
   '/demo/agent-site/*': demoRoute('agent-site'),
+  // The bare custom element that bench/first-paint.ts measures ours against (loaded by the partner site's bare page).
+  '/demo/bench/*': demoRoute('bench'),
   '/demo/gallery/custom-elements.json': galleryManifestRoute,
   '/demo/gallery/*': demoRoute('gallery', GALLERY_HEADERS),
   ...sitePageRoutes,
