@@ -6,7 +6,6 @@ import {
   canContinue,
   checkInfo,
   createDebouncer,
-  formatQualifiedAmount,
   initialRequestTourState,
   requestTourReducer,
   TOUR_REQUESTED_TOAST_EXTENDED_MS,
@@ -125,24 +124,6 @@ describe('agent and qualification (spec §3)', () => {
 });
 
 describe('the prequalification amount (spec §5)', () => {
-  it('gets thousands separators and nothing else', () => {
-    expect(formatQualifiedAmount('450000')).toBe('450,000');
-    expect(formatQualifiedAmount('1234567.5')).toBe('1,234,567.5');
-    expect(formatQualifiedAmount('1234567.55')).toBe('1,234,567.55');
-    expect(formatQualifiedAmount('$ 450,000')).toBe('450,000');
-    expect(formatQualifiedAmount('45,0000')).toBe('450,000');
-    expect(formatQualifiedAmount('999')).toBe('999');
-    expect(formatQualifiedAmount('0012')).toBe('12');
-    expect(formatQualifiedAmount('1234.')).toBe('1,234.');
-    expect(formatQualifiedAmount('')).toBe('');
-  });
-
-  it('leaves what is not an amount as typed (null)', () => {
-    expect(formatQualifiedAmount('450k')).toBeNull();
-    expect(formatQualifiedAmount('1.234')).toBeNull();
-    expect(formatQualifiedAmount('-5')).toBeNull();
-  });
-
   it('reformats only after a 500 ms pause in typing', () => {
     vi.useFakeTimers();
     expect(AMOUNT_FORMAT_DELAY_MS).toBe(500);

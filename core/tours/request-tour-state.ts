@@ -7,6 +7,7 @@
  * keep every chosen time and typed answer. Only a successful request starts over.
  */
 import { requestTourTexts as t } from '../i18n/tours';
+import { formatQualifiedAmount, isAgentPhone, qualifiedAmountOf } from './agent-and-qualification';
 import { isValidRequestedTime, type DayKey } from './tour-times';
 
 /** Spec §5/§9: the pre-qualification amount is reformatted after this pause in typing. */
@@ -70,22 +71,6 @@ export type RequestTourAction =
 /** Continue is enabled once at least one time is chosen (spec §2, §5). */
 export const canContinue = (state: RequestTourState) => state.selected.length > 0;
 
-/**
- * '450000' → '450,000'; '1234567.5' → '1,234,567.5'; '$ 450,000' → '450,000'; '' → ''. A trailing '.'
- * is kept so typing decimals is not interrupted. Null when the text is not an amount (left as typed).
- */
-export function formatQualifiedAmount(text: string): string | null {
-  const plain = text.replace(/[\s,$]/g, '');
-  if (plain === '') return '';
-  const match = /^(\d{1,13})(\.\d{0,2})?$/.exec(plain);
-  if (!match) return null;
-  const whole = match[1]!.replace(/^0+(?=\d)/, '');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${match[2] ?? ''}`;
-}
-
-/** What the server accepts as a phone (server/tours/tours.ts): digits, spaces, ( ) . - and a leading +. */
-export const isAgentPhone = (text: string) => /^\+?[0-9 ().-]{7,25}$/.test(text.trim());
-
 /** The answers of step 2 that would be refused; only what applies (no agent → no phone check). */
 export function checkInfo(info: AgentAndQualificationDraft): Partial<Record<InfoTextField, string>> {
   const errors: Partial<Record<InfoTextField, string>> = {};
@@ -102,7 +87,7 @@ export function agentAndQualificationOf(info: AgentAndQualificationDraft): Agent
     agentPhone: info.agent ? info.agentPhone.trim() : '',
     qualified: info.qualified,
     qualifiedLenderName: info.qualified ? info.qualifiedLenderName.trim() : '',
-    qualifiedAmount: info.qualified ? (formatQualifiedAmount(info.qualifiedAmount) ?? info.qualifiedAmount).replace(/\.$/, '') : '',
+    qualifiedAmount: info.qualified ? (qualifiedAmountOf(info.qualifiedAmount) ?? info.qualifiedAmount) : '',
   };
 }
 

@@ -7,6 +7,7 @@ describe('tour times in the listing zone', () => {
   it('formats an instant with the zone named, whatever the machine zone', () => {
     expect(formatTourTime('2025-01-16T16:00:00.000Z', DENVER)).toBe('Thu, Jan 16, 2025, 9:00 AM MST');
     expect(formatTourTime('2025-07-16T15:00:00.000Z', DENVER)).toBe('Wed, Jul 16, 2025, 9:00 AM MDT');
+    expect(formatTourTime(new Date('2025-01-16T16:00:00.000Z'), DENVER)).toBe('Thu, Jan 16, 2025, 9:00 AM MST');
   });
 
   it('names the zone as it is at that moment', () => {

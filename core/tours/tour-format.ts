@@ -1,10 +1,13 @@
-/** How tour times read to people: always in the listing's zone, with the zone named (e.g. MST). */
+/**
+ * How tour times read to people, in the elements and in the server's mails: always in the listing's zone,
+ * with the zone named (e.g. MST).
+ */
 import { TZDate } from '@date-fns/tz';
 import { requestTourTexts } from '../i18n/tours';
 import { dayKeyOf, dayLabel, timeLabel } from './tour-times';
 
-/** 'Tue, Jan 14, 2025, 9:00 AM MST' for an ISO instant, in the listing's zone. */
-export function formatTourTime(iso: string, zone: string): string {
+/** 'Tue, Jan 14, 2025, 9:00 AM MST' for an instant (ISO text or a Date), in the listing's zone. */
+export function formatTourTime(at: string | Date, zone: string): string {
   return new Intl.DateTimeFormat('en-US', {
     timeZone: zone,
     weekday: 'short',
@@ -14,7 +17,7 @@ export function formatTourTime(iso: string, zone: string): string {
     hour: 'numeric',
     minute: '2-digit',
     timeZoneName: 'short',
-  }).format(new Date(iso));
+  }).format(new Date(at));
 }
 
 /** The zone's short name at an instant: 'MST' in winter, 'MDT' in summer for America/Denver. */

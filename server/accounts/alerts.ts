@@ -9,7 +9,8 @@
  */
 import { formatMoney } from '../../core/format/money';
 import type { Database, Queryable } from '../db';
-import { formatAddress, PUBLIC_ADDRESS_COLUMNS, publicAddress, type PublicAddressRow } from '../listings/search/listing';
+import { formatAddress } from '../../core/format/address';
+import { PUBLIC_ADDRESS_COLUMNS, publicAddress, type PublicAddressRow } from '../listings/search/listing';
 import type { Logger } from '../log';
 import { queueMail } from '../mail/outbox';
 import { addNotification } from './notifications';

@@ -1,7 +1,8 @@
 /** The mail that tells the partner's agent about a new lead. Plain text: nothing a visitor typed is ever rendered as markup. */
 import type { AppContext } from '../../core/config/schema';
 import type { ContactFormValues } from '../../core/validation/contact';
-import { formatAddress, type PublicListing } from '../listings/search/listing';
+import { formatAddress } from '../../core/format/address';
+import type { PublicListing } from '../listings/search/listing';
 import type { OutgoingMail } from '../mail/outbox';
 
 /** Where leads of partners without an agent email go (the default partner has none). */

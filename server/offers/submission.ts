@@ -19,7 +19,8 @@ import { renderTemplate } from '../../questionnaire/engine/templates';
 import { isChecked } from '../../questionnaire/widgets/radio-checkbox/radio-checkbox.rules';
 import { YES, type OptionSpec, type Values, type WidgetSpec } from '../../questionnaire/widgets/widget';
 import type { Queryable } from '../db';
-import { formatAddress, PUBLIC_ADDRESS_COLUMNS, publicAddress, type PublicAddress, type PublicAddressRow } from '../listings/search/listing';
+import { formatAddress } from '../../core/format/address';
+import { PUBLIC_ADDRESS_COLUMNS, publicAddress, type PublicAddress, type PublicAddressRow } from '../listings/search/listing';
 import { queueMail } from '../mail/outbox';
 
 const OFFER_VARIABLES = {

@@ -10,7 +10,7 @@ import { findUserById, type UserRecord } from '../accounts/users';
 import { notFound } from '../http/errors';
 import { BASE_SECURITY_HEADERS } from '../http/respond';
 import type { RequestContext, Route } from '../http/router';
-import { formatAddress } from '../listings/search/listing';
+import { formatAddress } from '../../core/format/address';
 import { icalFileName, renderCalendar } from './ical';
 import { type IcalKind, verifyIcalToken } from './ical-links';
 import { findOpenHouse, isPublicOpenHouse, isSellerOf } from './open-houses';

@@ -8,7 +8,10 @@
  *   agent   a company agent (users.is_company_agent, set by an administrator): reads and decides on every tour.
  * Everyone else gets NOT_FOUND, exactly as for an id that does not exist.
  */
+import { formatAddress } from '../../core/format/address';
 import { tourTexts } from '../../core/i18n/tours';
+import { isAgentPhone, qualifiedAmountOf } from '../../core/tours/agent-and-qualification';
+import { formatTourTime } from '../../core/tours/tour-format';
 import { canMoveTour, TOUR_STATUSES_WITH_TIME, type TourStatus } from '../../core/tours/tour-status';
 import {
   checkCancellationReason,
@@ -20,7 +23,7 @@ import {
 import type { Database, Queryable } from '../db';
 import { badInput, DomainError } from '../domain-error';
 import type { UserRecord } from '../accounts/users';
-import { formatAddress, PUBLIC_ADDRESS_COLUMNS, publicAddress, type PublicAddress, type PublicAddressRow } from '../listings/search/listing';
+import { PUBLIC_ADDRESS_COLUMNS, publicAddress, type PublicAddress, type PublicAddressRow } from '../listings/search/listing';
 import { queueMail } from '../mail/outbox';
 
 export const REQUESTED_TIMES_MAX = 20;
@@ -191,22 +194,6 @@ export async function listToursByListing(db: Queryable, listingId: number, user:
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Times in mails
-
-export function formatTourTime(date: Date, zone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(date);
-}
-
-// ---------------------------------------------------------------------------------------------------
 // The buyer's request (saveTour)
 
 export interface AgentAndQualificationInput {
@@ -220,14 +207,6 @@ export interface AgentAndQualificationInput {
 
 const TEXT_MAX = 200;
 
-/** '450000' or '450,000.5' → '450,000.5' (spec §3: money without currency sign). Null when not a number. */
-export function formatQualifiedAmount(text: string): string | null {
-  const plain = text.replace(/[\s,$]/g, '');
-  if (plain === '') return '';
-  if (!/^\d{1,13}(\.\d{1,2})?$/.test(plain)) return null;
-  return new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(Number(plain));
-}
-
 function readAgentAndQualification(input: AgentAndQualificationInput | null | undefined): AgentAndQualification {
   const text = (value: string | null | undefined, name: string, max = TEXT_MAX) => {
     const trimmed = (value ?? '').replace(/\s+/g, ' ').trim();
@@ -237,8 +216,8 @@ function readAgentAndQualification(input: AgentAndQualificationInput | null | un
   const agent = input?.agent ?? false;
   const qualified = input?.qualified ?? false;
   const phone = text(input?.agentPhone, 'agentPhone', 40);
-  if (phone && !/^\+?[0-9 ().-]{7,25}$/.test(phone)) throw badInput('agentPhone is not a phone number.', 'agentAndQualification.agentPhone');
-  const amount = formatQualifiedAmount(text(input?.qualifiedAmount, 'qualifiedAmount', 40));
+  if (phone && !isAgentPhone(phone)) throw badInput('agentPhone is not a phone number.', 'agentAndQualification.agentPhone');
+  const amount = qualifiedAmountOf(text(input?.qualifiedAmount, 'qualifiedAmount', 40));
   if (amount === null) throw badInput('qualifiedAmount must be an amount, e.g. 450,000.', 'agentAndQualification.qualifiedAmount');
   // What does not apply is not kept: no agent name without an agent, no lender without a qualification.
   return {

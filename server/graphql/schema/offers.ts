@@ -6,7 +6,7 @@
 import { idArgument, requireViewer } from '../../accounts/viewer';
 import type { CaseResponse } from '../../cases/cases';
 import { publicUrl } from '../../http/public-url';
-import { formatAddress } from '../../listings/search/listing';
+import { formatAddress } from '../../../core/format/address';
 import {
   createOffer,
   listOffers,

@@ -11,7 +11,8 @@ import { TOUR_STATUSES, type TourStatus } from '../../../core/tours/tour-status'
 import { idArgument, requireViewer } from '../../accounts/viewer';
 import { DomainError } from '../../domain-error';
 import { publicUrl } from '../../http/public-url';
-import { formatAddress, type PublicAddress } from '../../listings/search/listing';
+import { formatAddress } from '../../../core/format/address';
+import type { PublicAddress } from '../../listings/search/listing';
 import { icalLink } from '../../tours/ical-links';
 import {
   createOpenHouse,
