@@ -24,6 +24,7 @@ async function page(path: string, status = 200): Promise<string> {
   expect(response.headers.get('content-security-policy')).toBe(SITE_PAGE_CSP);
   const html = await response.text();
   expect(html).toContain('<script src="/cdn/v1/loader.js" async></script>');
+  expect(html).toContain('<script type="module" src="/site/site.js"></script>');
   // Nothing inline that the CSP would have to allow.
   expect(html).not.toMatch(/<script(?![^>]*\bsrc=)/);
   expect(html).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
@@ -63,21 +64,6 @@ describe('hosted-site pages composed from the elements (spec §2 routes)', () =>
     await expectNotFound(`/listing/${encodeURIComponent('"><script>alert(1)</script>')}/x`);
     await expectNotFound(`/listing/${listing.slugId}/${listing.listingCodeId}/gallery/abc`);
     await expectNotFound('/listing/%E0%A4%A');
-  });
-
-  it('account pages: tours (buyer and seller dialogs by id), offers, guide, mortgage, the pre-qualification edit route', async () => {
-    expect(await page('/account/buying/tours')).toContain('<hearth-tours></hearth-tours>');
-    expect(await page('/account/buying/tours/edit-tour/42')).toContain('<hearth-tours tour-id="42"></hearth-tours>');
-    expect(await page('/account/buying/tours/seller-edit-tour/7')).toContain('<hearth-tours tour-id="7"></hearth-tours>');
-    await expectNotFound('/account/buying/tours/edit-tour/abc');
-    expect(await page('/account/buying/offers')).toContain('<hearth-offers></hearth-offers>');
-    expect(await page('/account/buyer-offer/5')).toContain('<hearth-offers></hearth-offers>');
-    expect(await page('/account/buying/guide')).toContain('<a href="/account/buying/tours">Request tours</a>');
-    expect(await page('/account/mortgage')).toContain('<hearth-mortgage-prequal></hearth-mortgage-prequal>');
-    const id = '0f8c7a4e-3b2d-4c1a-9e8f-1234567890ab';
-    expect(await page(`/account/pre-qualification-edit/${id}`)).toContain(`<hearth-questionnaire response-id="${id}" mode="single">`);
-    await expectNotFound('/account/pre-qualification-edit/not-a-uuid');
-    expect(await page('/account')).toContain('href="/account/buying/offers"');
   });
 
   it('the mortgage page (spec §2) and its children', async () => {

@@ -32,7 +32,8 @@ import {
 } from './landing-pages';
 import { POLICY_DOCUMENTS } from './policies';
 import { shellHtml, websiteName } from './shell';
-import { logInPage, logOutPage, redirectPage } from './session-pages';
+import { guardRoute, guardUser, type GuardOutcome } from './guards';
+import { logInPage, logOutPage, redirectPage, REMEMBERED_ROUTE_COOKIE, REMEMBERED_ROUTE_SECONDS } from './session-pages';
 
 export { notFoundPage, type SitePage } from './html';
 
@@ -162,6 +163,19 @@ function send(ctx: RequestContext, status: number, html: string, csp: string): v
   res.end(html);
 }
 
+/** A guard of spec §5 said no: go elsewhere before any HTML, remembering the wanted route when it says so. */
+function sendGuardRedirect(ctx: RequestContext, { redirect, remember }: GuardOutcome): void {
+  const { res } = ctx;
+  res.statusCode = 302;
+  res.setHeader('Location', redirect);
+  res.setHeader('Cache-Control', 'no-store');
+  if (remember) {
+    const secure = ctx.services.config.publicOrigin.startsWith('https:') ? '; Secure' : '';
+    res.setHeader('Set-Cookie', `${REMEMBERED_ROUTE_COOKIE}=${encodeURIComponent(remember)}; Path=/; Max-Age=${REMEMBERED_ROUTE_SECONDS}; SameSite=Lax; HttpOnly${secure}`);
+  }
+  res.end();
+}
+
 async function sendPage(ctx: RequestContext, build: PageBuilder): Promise<void> {
   let segments: string[];
   try {
@@ -170,6 +184,8 @@ async function sendPage(ctx: RequestContext, build: PageBuilder): Promise<void> 
     segments = ['\u0000'];
   }
   const site = await siteRequest(ctx);
+  const guard = guardRoute(`${ctx.url.pathname}${ctx.url.search}`, site.viewer ? guardUser(site.viewer) : null);
+  if (guard) return sendGuardRedirect(ctx, guard);
   const page = await build(segments, site);
   ctx.res.setHeader('X-Frame-Options', 'DENY');
   send(ctx, page.status ?? 200, pageHtml(page, site), SITE_PAGE_CSP);

@@ -11,6 +11,8 @@ import { escapeHtml, exactPage, section, type PageBuilder } from './html';
 
 /** The cookie the login guard leaves with the route a visitor wanted (spec §5: recorded for after login). */
 export const REMEMBERED_ROUTE_COOKIE = 'hearth-next';
+/** Long enough to sign up and confirm an email on the way. */
+export const REMEMBERED_ROUTE_SECONDS = 60 * 60;
 
 /** Spec §9: post-login redirect delay. */
 export const REDIRECT_DELAY_MS = 500;

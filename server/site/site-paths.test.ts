@@ -199,3 +199,91 @@ describe('the shell on each page (spec §2 Shell)', () => {
     }
   });
 });
+
+describe('route guards on the server (spec §5), before any HTML', () => {
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers: { ...HTML, ...headers }, redirect: 'manual' });
+
+  it('a visitor of an account path goes to /log-in with next; the route is remembered for after login', async () => {
+    for (const path of ['/account/buying/favorites', '/account/settings', '/account/buying/tours/edit-tour/4', '/photo-management', '/briefcase']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get('location')).toBe(`/log-in?next=${encodeURIComponent(path)}`);
+      expect(await response.text()).toBe('');
+      expect(response.headers.get('set-cookie')).toBe(`hearth-next=${encodeURIComponent(path)}; Path=/; Max-Age=3600; SameSite=Lax; HttpOnly`);
+    }
+    const account = await get('/account');
+    expect(account.headers.get('location')).toBe('/log-in?next=%2Faccount');
+    expect(account.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('a signed-in user is kept off /log-in', async () => {
+    const response = await get('/log-in', { Cookie: cookie });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/');
+  });
+
+  it('briefcase: representatives and company managers only, others to /', async () => {
+    expect((await get('/briefcase', { Cookie: cookie })).headers.get('location')).toBe('/');
+    const { email } = await signUp(server);
+    await server.db.query('UPDATE users SET is_representative = true WHERE email = $1', [email]);
+    const login = await postJson(server, '/v1/api/api-token-auth/', { username: email, password: STRONG_PASSWORD, session: true });
+    const representative = `sessionid=${cookiesOf(login).get('sessionid')}`;
+    const html = await (await get('/briefcase', { Cookie: representative })).text();
+    expect(mainText(html)).toContain('Briefcase');
+  });
+});
+
+describe('the post-login redirect screen (spec §2)', () => {
+  const target = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${server.url}${path}`, { headers: { ...HTML, ...headers } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    return /data-redirect-to="([^"]*)" data-delay="500"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+  };
+
+  it('goes to next, or the remembered route, or /', async () => {
+    expect(await target('/redirect?next=%2Faccount%2Fsettings')).toBe('/account/settings');
+    expect(await target('/redirect', { Cookie: 'hearth-next=%2Faccount%2Fbuying%2Ffavorites' })).toBe('/account/buying/favorites');
+    expect(await target('/redirect?next=%2Fbuy', { Cookie: 'hearth-next=%2Faccount' })).toBe('/buy');
+    expect(await target('/redirect')).toBe('/');
+    expect(await target('/redirect?next=%2Flog-in')).toBe('/');
+  });
+
+  it('drops the last segment of listing, mortgage and selling paths, rewrites selling to sell, keeps the query', async () => {
+    expect(await target('/redirect?next=%2Flisting%2Fa-slug%2FCODE1%2Frequest-tour')).toBe('/listing/a-slug/CODE1');
+    expect(await target('/redirect?next=%2Fmortgage%2Fprequalify')).toBe('/mortgage');
+    expect(await target('/redirect?next=%2Fselling%2Flisting-start')).toBe('/sell');
+    expect(await target(`/redirect?next=${encodeURIComponent('/search?beds=3&city=Provo')}`)).toBe('/search?beds=3&city=Provo');
+  });
+
+  it('never leaves the site', async () => {
+    expect(await target(`/redirect?next=${encodeURIComponent('https://evil.example/x')}`)).toBe('/');
+    expect(await target(`/redirect?next=${encodeURIComponent('//evil.example/x')}`)).toBe('/');
+    expect(await target(`/redirect?next=${encodeURIComponent('/\\evil.example')}`)).toBe('/');
+  });
+
+  it('forgets the remembered route once read', async () => {
+    const response = await fetch(`${server.url}/redirect`, { headers: { ...HTML, Cookie: 'hearth-next=%2Fbuy' } });
+    expect(response.headers.get('set-cookie')).toBe('hearth-next=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly');
+  });
+});
+
+describe('log-out (spec §2, §4)', () => {
+  it('ends the cookie session, clears the cookies and goes on to next on this site only', async () => {
+    const { email } = await signUp(server);
+    const login = await postJson(server, '/v1/api/api-token-auth/', { username: email, password: STRONG_PASSWORD, session: true });
+    const session = `sessionid=${cookiesOf(login).get('sessionid')}`;
+    expect((await fetch(`${server.url}/user/me/`, { headers: { Cookie: session } })).status).toBe(200);
+
+    const response = await fetch(`${server.url}/log-out?next=%2Fsearch`, { headers: { ...HTML, Cookie: session } });
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie().map((c) => c.split(';')[0])).toEqual(['sessionid=', 'csrftoken=']);
+    const html = await response.text();
+    expect(html).toContain('data-log-out data-next="/search"');
+    expect(html).toContain('<noscript><meta http-equiv="refresh" content="0;url=/search"></noscript>');
+    expect((await fetch(`${server.url}/user/me/`, { headers: { Cookie: session } })).status).toBe(401);
+
+    for (const next of ['https://evil.example/', '//evil.example', 'javascript:alert(1)'])
+      expect(await (await fetch(`${server.url}/log-out?next=${encodeURIComponent(next)}`, { headers: HTML })).text()).toContain('data-next="/"');
+  });
+});

@@ -5,6 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { authTexts } from '../../core/i18n/auth';
 import { siteTexts as t } from '../../core/i18n/site';
 import { apiUrl, expect, test } from './fixtures';
 import { PASSWORD, signUp } from './sessions';
@@ -148,4 +149,32 @@ test('on a phone the header is the brand and a Menu button that opens the same i
   await page.keyboard.press('Escape');
   await expect(nav(page)).toBeHidden();
   await expect(toggle).toBeFocused();
+});
+
+test('Log Out from the Account menu: back on the home page, logged out, with the toast', async ({ page }) => {
+  await signInOnSite(page);
+  await open(page, '/about');
+  await nav(page).locator('summary', { hasText: t.nav.account }).click();
+  await nav(page).getByRole('link', { name: t.nav.logOut }).click();
+  await page.waitForURL(`${apiUrl()}/`);
+  await expect(page.getByText(authTexts.loggedOut)).toBeVisible();
+  await expect(header(page).getByRole('link', { name: t.nav.signIn })).toBeVisible();
+  // The account is closed to the visitor again: the guard sends them to log in.
+  await page.goto(`${apiUrl()}/account/settings`);
+  expect(new URL(page.url()).pathname).toBe('/log-in');
+});
+
+test('signing in on /log-in goes through the redirect screen to the wanted page', async ({ page }) => {
+  const user = await signUp(page.request, 'Ada', 'Lovelace');
+  await open(page, '/account/buying/favorites');
+  await expect(page).toHaveURL(`${apiUrl()}/log-in?next=%2Faccount%2Fbuying%2Ffavorites`);
+  const panel = page.locator('hearth-sign-in');
+  await panel.getByLabel(authTexts.labels.email).fill(user.email);
+  await panel.getByLabel(authTexts.labels.password).fill(PASSWORD);
+  await panel.getByRole('button', { name: authTexts.signInButton }).click();
+  await page.waitForURL(`${apiUrl()}/account/buying/favorites`);
+  await expect(page.locator('main h1')).toHaveText(t.nav.favorites);
+  // The redirect screen replaced its own history entry.
+  await page.goBack();
+  expect(new URL(page.url()).pathname).not.toBe('/redirect');
 });
