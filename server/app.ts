@@ -9,6 +9,7 @@ import { questionnaireRoutes } from './questionnaires/routes';
 import { openDatabase, type Database } from './db';
 import { scheduleMaintenance } from './db/maintenance';
 import { COST_LIMITS, type CostLimits } from './graphql/transport/cost';
+import { OperationAllowlist, type AllowlistOptions } from './graphql/transport/allowlist';
 import { GRAPHQL_DEADLINE_MS, graphqlRoutes } from './graphql/transport/http';
 import { mediaRoutes } from './listings/media-routes';
 import { flushVisits } from './listings/search/visits';
@@ -69,6 +70,12 @@ export interface StartServerOptions {
   graphqlCostLimits?: Partial<CostLimits>;
   /** Stop a GraphQL request after this many ms (503). Default GRAPHQL_DEADLINE_MS. */
   graphqlDeadlineMs?: number;
+  /**
+   * Run only the GraphQL operations of a persisted-query allowlist (server/graphql/transport/allowlist.ts),
+   * for every request or the listed partners'. Default env `HEARTH_GRAPHQL_ALLOWLIST` (the file) and
+   * `HEARTH_GRAPHQL_ALLOWLIST_PARTNERS` (slugs, comma separated); unset: any operation.
+   */
+  graphqlAllowlist?: AllowlistOptions | null;
   /** Deliver the outbox over SMTP: `smtp://user:pass@host:587` or `smtps://…:465`. Default env `SMTP_URL`; unset or '': outbox table and log only. */
   smtpUrl?: string;
   /** Sender of outgoing mail. Default env `MAIL_FROM`, else `Hearth <no-reply@hearth.example>`. */
@@ -107,7 +114,7 @@ export function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-function buildRouter(options: { production: boolean; logger: Logger; tiles: TileService }): Router {
+function buildRouter(options: { production: boolean; logger: Logger; tiles: TileService; allowlist: OperationAllowlist | null }): Router {
   const router = new Router();
   const groups = [
     partnerRoutes,
@@ -180,6 +187,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const configuredOrigin = options.publicOrigin ?? process.env.HEARTH_PUBLIC_ORIGIN;
   // A bad setting fails here, before the database opens.
   const publicOrigin = configuredOrigin ? parsePublicOrigin(configuredOrigin) : null;
+  const allowlistOptions = options.graphqlAllowlist === undefined ? OperationAllowlist.fromEnv() : options.graphqlAllowlist;
+  const allowlist = allowlistOptions ? OperationAllowlist.load(allowlistOptions) : null;
 
   const version = packageVersion();
   // A bad basemap setting fails here too. The User-Agent names our public origin, known after listen.
@@ -210,7 +219,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     logger,
   };
 
-  const server = createServer(buildRouter({ production, logger, tiles }).handler(services));
+  const server = createServer(buildRouter({ production, logger, tiles, allowlist }).handler(services));
   let port: number;
   try {
     port = await listen(server, options.port ?? 8080, host);

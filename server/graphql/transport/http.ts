@@ -22,6 +22,7 @@ import { buildGraphqlContext, buildGraphqlContextFor, type GraphqlContext, type 
 import { schema } from '../schema/index';
 import { busyError, CostGuard, type CostPayer } from './cost-guard';
 import { GRAPHQL_LIMITS, queryLimitsRule } from './limits';
+import { useAllowlist, type OperationAllowlist } from './allowlist';
 import { graphiqlAssetRoutes, sendGraphiqlPage, wantsHtml } from './graphiql';
 import { useGraphqlJit } from './jit';
 import { operationLabel, readQueryName, useQueryNameRule } from './query-name';
@@ -31,6 +32,8 @@ import { parsedBody, SearchFastPath, type Answer } from './search-fast-path';
 export interface GraphqlOptions {
   production: boolean;
   logger: Logger;
+  /** Only the operations of this persisted-query allowlist run (allowlist.ts); null: any operation. */
+  allowlist?: OperationAllowlist | null;
 }
 
 /**
@@ -118,7 +121,7 @@ function createEndpoint(endpoint: GraphqlEndpoint, options: GraphqlOptions, guar
       error: (...args: unknown[]) => logger.error(`[graphql] ${String(args[0])}`, args[1]),
     },
     context: ({ request, ...server }) => buildGraphqlContext(request, server),
-    plugins: [useRequestChecks(), useQueryNameRule(), useValidationLimits(production), useGraphqlJit(), useCancellation(), useCostGuard(guard)],
+    plugins: [useAllowlist(options.allowlist ?? null), useRequestChecks(), useQueryNameRule(), useValidationLimits(production), useGraphqlJit(), useCancellation(), useCostGuard(guard)],
   });
 }
 
@@ -184,6 +187,7 @@ async function forward(
   yoga: YogaServerInstance<GraphqlServerContext, GraphqlContext>,
   endpoint: GraphqlEndpoint,
   guard: CostGuard,
+  allowlist: OperationAllowlist | null,
   search: SearchShortcuts | null = null,
 ): Promise<void> {
   const partner = await guardPartnerRequest(ctx);
@@ -196,9 +200,13 @@ async function forward(
   const body = await readBody(ctx.req, upload ? UPLOAD_BODY_LIMIT : GRAPHQL_BODY_LIMIT);
   const refused = upload ? null : checkJsonRequest(body);
   if (refused) return send(ctx, refused);
+  const query = upload ? undefined : queryOf(body);
+  // Before the response cache, which would answer a document equivalent to an allowed one (Yoga checks uploads).
+  const notAllowed = allowlist?.refusal(query, partner.slug);
+  if (notAllowed) return send(ctx, graphqlErrorAnswer(403, notAllowed.message, 'OPERATION_NOT_ALLOWED'));
   const queryName = readQueryName(ctx.req.url ?? '');
   // Names the request in our logs: its queryName, else its operations' names, else 'anonymous'.
-  const operation = operationLabel(upload ? undefined : queryOf(body), queryName);
+  const operation = operationLabel(query, queryName);
   const payer = payerOf(ctx, viewer);
   const spent = guard.refuseSpent(payer, ctx.services.config.graphqlCostLimits);
   if (spent) {
@@ -300,7 +308,7 @@ export function graphqlRoutes(options: GraphqlOptions): Record<string, Route> {
     const yoga = createEndpoint(endpoint, options, guard);
     const search = endpoint === 'public_graphql' ? { cache: new PublicResponseCache(), fastPath: new SearchFastPath(schema) } : null;
     routes[`/${endpoint}/`] = {
-      POST: withDetailErrors((ctx) => forward(ctx, yoga, endpoint, guard, search)),
+      POST: withDetailErrors((ctx) => forward(ctx, yoga, endpoint, guard, options.allowlist ?? null, search)),
       // A browser's visit gets GraphiQL outside production; any other GET is refused as in production.
       GET: options.production
         ? undefined
