@@ -2,36 +2,18 @@
  * RESO Property → a Hearth listing row (the table of docs/reso.md is this file in prose).
  * Pure: no database, no clock. The same record always maps to the same listing.
  */
+import type { Amenity, Classification, ListingFacts, ListingPhoto } from '../search/listing';
 import { hilbertKey } from '../spatial';
 import type { OpenHouseRecord, PropertyRecord, StandardStatus } from './record';
 import { AREA_UNITS } from './record';
 
-export type Classification = 'sale' | 'rent' | 'stay';
 export type AreaUnit = 'sqft' | 'sqm' | 'acres' | 'ropani' | 'aana';
 
-export interface ListingPhotoInput {
-  photoUrl: string;
-  description: string | null;
-}
-export interface AmenityInput {
-  id: string;
-  label: string;
-  url: string | null;
-}
-
 /** Every listings column the importer writes, in the listing's own words. */
-export interface ListingInput {
+export interface ListingInput extends ListingFacts {
   listingKey: string;
-  mlsNumber: string | null;
-  orgCodeId: string | null;
-  slugId: string;
   status: StandardStatus;
-  classification: Classification;
-  propertyType: string;
-  propertySubType: string | null;
   title: string;
-  priceLabel: string | null;
-  overview: string | null;
   streetLine1: string;
   streetNumber: string | null;
   streetName: string | null;
@@ -39,28 +21,11 @@ export interface ListingInput {
   city: string;
   stateProvince: string;
   postalCode: string;
-  neighbourhood: string | null;
   county: string | null;
-  countryCode: string;
-  timeZone: string;
-  latitude: number | null;
-  longitude: number | null;
   spatialKey: number | null;
-  area: number | null;
   areaUnit: AreaUnit | null;
-  areaSqFt: number | null;
-  lotSize: number | null;
   lotSizeUnit: AreaUnit | null;
   lotSizeSqFt: number | null;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  yearBuilt: number | null;
-  garageBays: number | null;
-  hoaFeeInPennies: number | null;
-  hoaFeeFrequency: string | null;
-  priceInPennies: number;
-  priceCurrencyCode: string;
-  listDate: string | null;
   daysOnMarket: number | null;
   closeDate: string | null;
   closePriceInPennies: number | null;
@@ -68,34 +33,12 @@ export interface ListingInput {
   previousPriceInPennies: number | null;
   priceChangedAt: Date | null;
   modificationTimestamp: Date;
-  enableRequestTour: boolean;
-  enableOffer: boolean;
   internetEntireListingDisplay: boolean;
   internetAddressDisplay: boolean;
   locationData: Record<string, unknown>;
   buildingData: Record<string, unknown>;
-  videoSource: string | null;
-  tenantType: string | null;
-  tenantGenderPreference: string | null;
-  preferredTenant: string | null;
-  roomType: string | null;
-  foodIncluded: boolean | null;
-  maxGuests: number | null;
   listAgentKey: string | null;
-  listAgentName: string | null;
-  listAgentPhone: string | null;
-  listAgentEmail: string | null;
   listOfficeKey: string | null;
-  listOfficeName: string | null;
-  listOfficePhone: string | null;
-  listingSystem: string | null;
-  showcaseOverview: string | null;
-  overrideListingOverview: boolean;
-  showcaseVideoUrl: string | null;
-  featured: boolean;
-  amenities: AmenityInput[];
-  relatedPostIds: string[];
-  photos: ListingPhotoInput[];
 }
 
 export interface OpenHouseInput {
@@ -230,10 +173,10 @@ function compact(o: Record<string, unknown>): Record<string, unknown> {
   );
 }
 
-function amenitiesOf(p: PropertyRecord): AmenityInput[] {
+function amenitiesOf(p: PropertyRecord): Amenity[] {
   const labels = [...p.AssociationAmenities, ...p.CommunityFeatures, ...p.InteriorFeatures];
   const seen = new Set<string>();
-  const out: AmenityInput[] = [];
+  const out: Amenity[] = [];
   for (const label of labels) {
     const id = slugify(label);
     if (seen.has(id)) continue;
@@ -243,7 +186,7 @@ function amenitiesOf(p: PropertyRecord): AmenityInput[] {
   return out;
 }
 
-function photosOf(p: PropertyRecord): ListingPhotoInput[] {
+function photosOf(p: PropertyRecord): ListingPhoto[] {
   return (p.Media ?? [])
     .map((m, index) => ({ m, index }))
     .filter(({ m }) => !m.MediaCategory || /^photo$/i.test(m.MediaCategory))

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../db';
 import { engineName, openTestDatabase } from '../../testing/test-server';
-import { Batcher, listingLoaders, priceHistoriesOf, similarHomesOf } from './batch';
+import { Batcher, listingLoaders, similarHomesOf } from './batch';
 import {
   findPublicListing,
   listingColumns,
-  priceHistory,
+  priceHistories,
   similarHomes,
   upcomingOpenHouses,
   type ListingRow,
@@ -101,8 +101,8 @@ describe(`batched nested listing fields equal the one-listing queries (${engineN
 
   it('price history', async () => {
     const ids = listings.map((l) => l.id);
-    const batched = await priceHistoriesOf(db, ids);
-    expect(batched).toEqual(await Promise.all(ids.map((id) => priceHistory(db, id))));
+    const batched = await priceHistories(db, ids);
+    expect(batched).toEqual(await Promise.all(ids.map(async (id) => (await priceHistories(db, [id]))[0])));
     expect(batched[0]!.map((e) => e.event)).toEqual(['price_change', 'listed']);
   });
 
@@ -124,7 +124,7 @@ describe(`batched nested listing fields equal the one-listing queries (${engineN
     ]);
     expect(spy.queries).toBe(3);
     expect(houses).toEqual(await upcomingOpenHouses(db, placed.map((l) => l.id)));
-    expect(histories).toEqual(await priceHistoriesOf(db, placed.map((l) => l.id)));
+    expect(histories).toEqual(await priceHistories(db, placed.map((l) => l.id)));
     expect(similar).toEqual(await similarHomesOf(db, placed));
   });
 

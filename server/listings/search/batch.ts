@@ -2,14 +2,14 @@
  * Per-request batching of the nested listing fields (a DataLoader in a few lines: `dataloader` is not a
  * dependency). When a page of 25 listings asks for openHouse, priceHistory or similarHomes, GraphQL
  * calls each resolver 25 times in the same tick; the batcher collects those calls and answers them with
- * one query per field instead of 25 (the N+1 problem). Results equal the one-listing functions in
- * listing.ts: same conditions, order and limits, per listing (open houses: listing.ts reads them for any
- * listings at once).
+ * one query per field instead of 25 (the N+1 problem). listing.ts reads open houses and price histories
+ * for any listings at once; similar homes are batched here, equal to the one-listing similarHomes.
  */
 import type { Queryable } from '../../db';
 import {
   LISTING_COLUMNS,
   PUBLIC_LISTING,
+  priceHistories,
   SEARCHABLE_STATUSES,
   SIMILAR_HOMES_LIMIT,
   SIMILAR_PRICE_SPREAD,
@@ -47,39 +47,6 @@ export class Batcher<K, V> {
       for (const q of queue) q.reject(error);
     }
   }
-}
-
-const unique = (ids: number[]) => [...new Set(ids)];
-
-/** Price histories of many listings (as priceHistory: newest first, 100 each). */
-export async function priceHistoriesOf(db: Queryable, listingIds: number[]): Promise<PriceHistoryEntry[][]> {
-  const { rows } = await db.query<{
-    listing_id: number;
-    changed_at: Date;
-    event: string;
-    status: string;
-    price_in_pennies: number;
-    previous_price_in_pennies: number | null;
-  }>(
-    `SELECT listing_id, changed_at, event, status, price_in_pennies, previous_price_in_pennies FROM (
-       SELECT h.*, row_number() OVER (PARTITION BY h.listing_id ORDER BY h.changed_at DESC, h.id DESC) AS n
-         FROM listing_status_history h WHERE h.listing_id = ANY($1::int8[])) AS h
-      WHERE n <= 100 ORDER BY listing_id, changed_at DESC, id DESC`,
-    [unique(listingIds)],
-  );
-  const byListing = new Map<number, PriceHistoryEntry[]>();
-  for (const r of rows) {
-    const list = byListing.get(r.listing_id) ?? [];
-    list.push({
-      date: r.changed_at.toISOString(),
-      event: r.event,
-      status: r.status,
-      priceInPennies: r.price_in_pennies,
-      previousPriceInPennies: r.previous_price_in_pennies,
-    });
-    byListing.set(r.listing_id, list);
-  }
-  return listingIds.map((id) => byListing.get(id) ?? []);
 }
 
 /**
@@ -135,7 +102,7 @@ export function listingLoaders(context: object, db: Queryable): ListingLoaders {
   if (!found) {
     found = {
       openHouses: new Batcher((ids) => upcomingOpenHouses(db, ids)),
-      priceHistory: new Batcher((ids) => priceHistoriesOf(db, ids)),
+      priceHistory: new Batcher((ids) => priceHistories(db, ids)),
       similarHomes: new Batcher((listings) => similarHomesOf(db, listings)),
     };
     loaders.set(context, found);

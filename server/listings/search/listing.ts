@@ -111,28 +111,26 @@ export interface CurrencyValue {
 
 export type Classification = 'sale' | 'rent' | 'stay';
 
-export interface PublicListing {
-  id: number;
-  listingCodeId: string;
+/**
+ * What a listing holds as the feed (or its seller) gave it and the API shows it: written by the RESO
+ * importer (reso/mapping.ts ListingInput), read back as PublicListing.
+ */
+export interface ListingFacts {
   slugId: string;
   orgCodeId: string | null;
   mlsNumber: string | null;
-  status: string;
   classification: Classification;
   propertyType: string;
   propertySubType: string | null;
   latitude: number | null;
   longitude: number | null;
-  address: PublicAddress;
   neighbourhood: string | null;
   countryCode: string;
   /** IANA zone of the listing: open-house and tour times are shown in it. */
   timeZone: string;
   area: number | null;
-  areaUnit: string | null;
   areaSqFt: number | null;
   lotSize: number | null;
-  lotSizeUnit: string | null;
   bedrooms: number | null;
   bathrooms: number | null;
   yearBuilt: number | null;
@@ -142,29 +140,18 @@ export interface PublicListing {
   priceInPennies: number;
   priceCurrencyCode: string;
   photos: ListingPhoto[];
-  favoriteCount: number;
-  newListing: boolean;
-  daysOnMarket: number;
   listDate: string | null;
-  title: string | null;
   priceLabel: string | null;
   overview: string | null;
   enableRequestTour: boolean;
   enableOffer: boolean;
-  underContract: boolean;
-  sold: boolean;
-  locationData: unknown;
-  buildingData: unknown;
   videoSource: string | null;
-  visitCount: number;
   tenantType: string | null;
   tenantGenderPreference: string | null;
   preferredTenant: string | null;
   roomType: string | null;
   foodIncluded: boolean | null;
   maxGuests: number | null;
-  lastPriceDropDate: string | null;
-  lastPriceDropInPennies: number | null;
   listAgentName: string | null;
   listAgentPhone: string | null;
   listAgentEmail: string | null;
@@ -176,8 +163,28 @@ export interface PublicListing {
   showcaseVideoUrl: string | null;
   featured: boolean;
   amenities: Amenity[];
-  currencies: CurrencyValue[];
   relatedPostIds: string[];
+}
+
+export interface PublicListing extends ListingFacts {
+  id: number;
+  listingCodeId: string;
+  status: string;
+  address: PublicAddress;
+  areaUnit: string | null;
+  lotSizeUnit: string | null;
+  favoriteCount: number;
+  newListing: boolean;
+  daysOnMarket: number;
+  title: string | null;
+  underContract: boolean;
+  sold: boolean;
+  locationData: unknown;
+  buildingData: unknown;
+  visitCount: number;
+  lastPriceDropDate: string | null;
+  lastPriceDropInPennies: number | null;
+  currencies: CurrencyValue[];
   /** Upcoming open houses, when the read that made this listing included them (a search page's openHouse). */
   openHouses?: OpenHouseEntry[];
 }
@@ -467,25 +474,35 @@ export interface PriceHistoryEntry {
   previousPriceInPennies: number | null;
 }
 
-export async function priceHistory(db: Queryable, listingId: number): Promise<PriceHistoryEntry[]> {
+/** The price history of each listing (newest first, 100 each), in the order of the ids. */
+export async function priceHistories(db: Queryable, listingIds: readonly number[]): Promise<PriceHistoryEntry[][]> {
   const { rows } = await db.query<{
+    listing_id: number;
     changed_at: Date;
     event: string;
     status: string;
     price_in_pennies: number;
     previous_price_in_pennies: number | null;
   }>(
-    `SELECT changed_at, event, status, price_in_pennies, previous_price_in_pennies
-       FROM listing_status_history WHERE listing_id = $1 ORDER BY changed_at DESC, id DESC LIMIT 100`,
-    [listingId],
+    `SELECT listing_id, changed_at, event, status, price_in_pennies, previous_price_in_pennies FROM (
+       SELECT h.*, row_number() OVER (PARTITION BY h.listing_id ORDER BY h.changed_at DESC, h.id DESC) AS n
+         FROM listing_status_history h WHERE h.listing_id = ANY($1::int8[])) AS h
+      WHERE n <= 100 ORDER BY listing_id, changed_at DESC, id DESC`,
+    [[...new Set(listingIds)]],
   );
-  return rows.map((r) => ({
-    date: r.changed_at.toISOString(),
-    event: r.event,
-    status: r.status,
-    priceInPennies: r.price_in_pennies,
-    previousPriceInPennies: r.previous_price_in_pennies,
-  }));
+  const byListing = new Map<number, PriceHistoryEntry[]>();
+  for (const r of rows) {
+    const list = byListing.get(r.listing_id) ?? [];
+    list.push({
+      date: r.changed_at.toISOString(),
+      event: r.event,
+      status: r.status,
+      priceInPennies: r.price_in_pennies,
+      previousPriceInPennies: r.previous_price_in_pennies,
+    });
+    byListing.set(r.listing_id, list);
+  }
+  return listingIds.map((id) => byListing.get(id) ?? []);
 }
 
 export interface OpenHouseEntry {
