@@ -2,12 +2,12 @@
  * Bundle sizes of the CDN build against the DESIGN §5 budgets. A report, not a gate: the exit code is 0
  * whatever the sizes (it is 1 only when there is nothing to measure).
  *
- *   node --import tsx bench/sizes.ts                 table for dist/cdn/v<version>/ (builds first if stale)
+ *   node --import tsx bench/sizes.ts                 table for dist/cdn/v<version>/ (or HEARTH_DIST; builds first if stale)
  *   node --import tsx bench/sizes.ts --json          the same rows as JSON
  *   node --import tsx bench/sizes.ts --flavour cdn-react
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { CdnManifest } from '../cdn/build-cdn';
@@ -31,7 +31,7 @@ export const SIZE_BUDGETS_KB = {
 export type SizeBudgets = typeof SIZE_BUDGETS_KB;
 
 export interface SizeRow {
-  /** `loader.js`, `shared runtime`, a tag, or `other chunk` (lazy or shared by some elements). */
+  /** `loader.js`, `shared runtime`, a tag, `<tag> skeleton` (its entry), or `other chunk` (lazy or shared by some elements). */
   what: string;
   file: string;
   bytes: number;
@@ -64,7 +64,11 @@ export function measureSizes(dir: string, budgets: SizeBudgets | null = SIZE_BUD
   };
   const rows = [row('loader.js', 'loader.js', budgets?.loader)];
   if (manifest.runtime) rows.push(row('shared runtime', manifest.runtime, budgets?.runtime));
-  for (const [tag, { file }] of Object.entries(manifest.elements)) rows.push(row(tag, file, budgets?.elements[tag]));
+  for (const [tag, { file, element }] of Object.entries(manifest.elements)) {
+    // With a skeleton, the loader imports its small entry, which imports the element's own chunk.
+    rows.push(row(tag, element ?? file, budgets?.elements[tag]));
+    if (element) rows.push(row(`${tag} skeleton`, file, undefined));
+  }
   const sri = JSON.parse(readFileSync(join(dir, 'sri.json'), 'utf8')) as Record<string, string>;
   for (const file of Object.keys(sri)) {
     if (file.startsWith('chunks/') && file !== manifest.runtime) rows.push(row('other chunk', file, undefined));
@@ -98,7 +102,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     // With --json, stdout carries only the JSON.
     await ensureBuilt({ quiet: json });
     const version = readPackageJson().version;
-    const dir = join(REPO_ROOT, 'dist', flavour, `v${version}`);
+    // The folder ensureBuilt() builds into: HEARTH_DIST, else dist/.
+    const dir = join(process.env.HEARTH_DIST ? resolve(process.env.HEARTH_DIST) : join(REPO_ROOT, 'dist'), flavour, `v${version}`);
     if (!existsSync(join(dir, 'manifest.json'))) throw new Error(`no build in ${dir}`);
     const rows = measureSizes(dir, flavour === 'cdn' ? SIZE_BUDGETS_KB : null);
     if (json) console.log(JSON.stringify({ flavour, version, rows }, null, 2));

@@ -1,6 +1,7 @@
 /**
  * The CDN flavours (DESIGN §1 "Distribution"): `dist/<flavour>/v<version>/` holds
- *   elements/<name>.js        one ESM chunk per element, its own code only
+ *   elements/<name>.js        one ESM chunk per element, its own code only; for an element with a skeleton, a
+ *                             self-contained entry that paints the skeleton and imports elements/<name>.element.js
  *   chunks/runtime-<hash>.js  the shared runtime: node_modules, core/, themes/ (static imports only)
  *   chunks/<name>-<hash>.js   other shared or lazily imported chunks
  *   assets/                   cdn/assets/ copied as is, plus any asset the code imports
@@ -12,9 +13,9 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { join, relative, sep } from 'node:path';
+import { join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build as viteBuild, type Alias, type Rolldown } from 'vite';
+import { build as viteBuild, type Alias, type Plugin, type Rolldown } from 'vite';
 import { elementFile, type LoaderElementMap } from '../loader/start-loader';
 import type { ElementEntry } from './project';
 import { baseConfig, bundleOutput, cdnDefine, preactAliases, quietLog, runtimeModuleTest } from './vite.shared';
@@ -38,7 +39,11 @@ export interface CdnManifest {
   version: string;
   /** The shared runtime chunk. */
   runtime: string | null;
-  elements: Record<string, { file: string; imports: string[] }>;
+  /**
+   * Per tag: the file the loader imports, and the chunks the element needs before it runs (static imports). With
+   * a skeleton, `file` is the skeleton's entry and `element` the element's own chunk, which the entry imports.
+   */
+  elements: Record<string, { file: string; imports: string[]; element?: string }>;
 }
 
 export interface CdnBuildResult {
@@ -172,7 +177,7 @@ async function bundleElements(ctx: CdnBuildContext, flavour: CdnFlavour, dir: st
       modulePreload: false,
       rolldownOptions: {
         onLog: quietLog,
-        input: Object.fromEntries(ctx.elements.map((element) => [`elements/${element.name}`, element.entry])),
+        input: Object.fromEntries(ctx.elements.map((element) => [elementChunkName(element), element.entry])),
         output: {
           format: 'es',
           entryFileNames: '[name].js',
@@ -191,6 +196,67 @@ async function bundleElements(ctx: CdnBuildContext, flavour: CdnFlavour, dir: st
     },
   });
   return bundleOutput(result, flavour.label);
+}
+
+/** The output name (without `.js`) of an element's own chunk: the entry itself unless a skeleton entry comes first. */
+const elementChunkName = (element: ElementEntry) => `elements/${element.name}${element.skeleton ? '.element' : ''}`;
+
+const SKELETON_ENTRY = 'virtual:hearth-skeleton-entry';
+
+/**
+ * elements/<name>.js of an element with a skeleton: one self-contained module (no static imports, no library) that
+ * runs `startSkeleton` from core/define-element/skeleton.ts with the element's chunk and its static imports (the
+ * chunk is imported by URL: Vite would wrap a literal `import()` in its preload helper).
+ * A build of its own per element, so nothing it bundles is split into a chunk it would have to wait for.
+ */
+async function bundleSkeletonEntry(ctx: CdnBuildContext, dir: string, element: ElementEntry, imports: string[]): Promise<Rolldown.OutputChunk> {
+  const resolved = `\0${SKELETON_ENTRY}`;
+  const elementImport = `./${posix.basename(elementChunkName(element))}.js`;
+  const starter = join(ctx.root, 'core', 'define-element', 'skeleton.ts');
+  const plugin: Plugin = {
+    name: 'hearth-skeleton-entry',
+    // Vite resolves entries against the root, so match the end of the id.
+    resolveId: (id) => (id.endsWith(SKELETON_ENTRY) ? resolved : null),
+    load: (id) =>
+      id === resolved
+        ? [
+            `import { startSkeleton } from ${JSON.stringify(starter)};`,
+            `import { skeleton } from ${JSON.stringify(element.skeleton)};`,
+            `await startSkeleton(skeleton, import.meta.url, ${JSON.stringify(elementImport)}, ${JSON.stringify(imports)});`,
+          ].join('\n')
+        : null,
+  };
+  const result = await viteBuild({
+    ...baseConfig(ctx.root),
+    define: cdnDefine,
+    plugins: [plugin],
+    build: {
+      outDir: dir,
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: true,
+      copyPublicDir: false,
+      reportCompressedSize: false,
+      modulePreload: false,
+      rolldownOptions: {
+        onLog: quietLog,
+        input: { [`elements/${element.name}`]: SKELETON_ENTRY },
+        output: { format: 'es', entryFileNames: '[name].js' },
+      },
+    },
+  });
+  const chunk = bundleOutput(result, `${element.tag} skeleton`).output.find((item): item is Rolldown.OutputChunk => item.type === 'chunk');
+  if (!chunk) throw new Error(`${element.tag}: the skeleton build wrote no chunk`);
+  return chunk;
+}
+
+/** A skeleton entry must paint before anything else has loaded: no static imports, no library bundled. */
+export function checkSkeletonEntry(chunk: Pick<Rolldown.OutputChunk, 'fileName' | 'imports' | 'moduleIds'>): string[] {
+  const problems = chunk.imports.map((file) => `${chunk.fileName} imports ${file}: a skeleton entry must run on its own`);
+  for (const id of chunk.moduleIds) {
+    if (/[\\/]node_modules[\\/]/.test(id)) problems.push(`${chunk.fileName} bundles ${id}: a skeleton must not need a library`);
+  }
+  return problems;
 }
 
 async function bundleLoader(ctx: CdnBuildContext, dir: string, map: LoaderElementMap): Promise<void> {
@@ -224,12 +290,20 @@ export async function buildCdnFlavour(ctx: CdnBuildContext, flavour: CdnFlavour)
   };
   for (const element of ctx.elements) {
     const file = elementFile(element.tag);
-    const chunk = byFile.get(file);
+    const elementChunk = `${elementChunkName(element)}.js`;
+    const chunk = byFile.get(elementChunk);
     if (!chunk?.isEntry) {
-      problems.push(`${flavour.name}: no entry chunk ${file} for ${element.source}`);
+      problems.push(`${flavour.name}: no entry chunk ${elementChunk} for ${element.source}`);
       continue;
     }
-    manifest.elements[element.tag] = { file, imports: staticImports(chunk, byFile) };
+    const imports = staticImports(chunk, byFile);
+    manifest.elements[element.tag] = { file, imports };
+    if (element.skeleton) {
+      // Relative to the entry, elements/<name>.js; the loader preloads the runtime already.
+      const fromEntry = imports.filter((path) => path !== manifest.runtime).map((path) => posix.relative('elements', path));
+      problems.push(...checkSkeletonEntry(await bundleSkeletonEntry(ctx, dir, element, fromEntry)));
+      manifest.elements[element.tag]!.element = elementChunk;
+    }
   }
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 

@@ -26,6 +26,11 @@ export interface ElementEntry {
   entry: string;
   /** The entry, relative to the root with forward slashes. */
   source: string;
+  /**
+   * Absolute path of `elements/<name>/<name>.skeleton.ts` when the element has one: its CDN entry chunk then paints
+   * that skeleton and imports the element (core/define-element/skeleton.ts).
+   */
+  skeleton?: string;
 }
 
 export function discoverElements(root = REPO_ROOT): ElementEntry[] {
@@ -33,11 +38,15 @@ export function discoverElements(root = REPO_ROOT): ElementEntry[] {
   if (!existsSync(folder)) return [];
   return readdirSync(folder, { withFileTypes: true })
     .filter((dir) => dir.isDirectory() && existsSync(join(folder, dir.name, `${dir.name}.element.ts`)))
-    .map((dir) => ({
-      name: dir.name,
-      tag: `hearth-${dir.name}` as const,
-      entry: join(folder, dir.name, `${dir.name}.element.ts`),
-      source: `elements/${dir.name}/${dir.name}.element.ts`,
-    }))
+    .map((dir) => {
+      const skeleton = join(folder, dir.name, `${dir.name}.skeleton.ts`);
+      return {
+        name: dir.name,
+        tag: `hearth-${dir.name}` as const,
+        entry: join(folder, dir.name, `${dir.name}.element.ts`),
+        source: `elements/${dir.name}/${dir.name}.element.ts`,
+        ...(existsSync(skeleton) ? { skeleton } : {}),
+      };
+    })
     .sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -2,8 +2,7 @@
  * The theme sheet adopted by every element: `:host { --hearth-…: … }` with the defaults, then the
  * partner's tokens. One sheet for the page, so a config that arrives late re-themes every element at once.
  */
-import { THEME_TOKEN_NAME, THEME_TOKEN_VALUE } from '../core/config/schema';
-import { DEFAULT_TOKENS } from './tokens';
+import { DEFAULT_TOKENS, THEME_TOKEN_NAME, THEME_TOKEN_VALUE } from './tokens';
 
 /** `:host` declarations for the given tokens; names and values that could escape a declaration are dropped. */
 export function tokensToCss(tokens: Readonly<Record<string, string>>): string {

@@ -23,3 +23,8 @@ export const DEFAULT_TOKENS = {
 } as const satisfies Record<string, string>;
 
 export type TokenName = keyof typeof DEFAULT_TOKENS;
+
+/** A theme token name without its `--hearth-` prefix, e.g. `color-primary`. */
+export const THEME_TOKEN_NAME = /^[a-z][a-z0-9-]{0,40}$/;
+/** A token value that cannot break out of its declaration (no `;`, braces, angle brackets, backslashes or url()). */
+export const THEME_TOKEN_VALUE = /^(?!.*url\s*\()[^;{}<>\\]{1,120}$/i;

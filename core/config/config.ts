@@ -4,23 +4,13 @@
  * reports the load as complete (spec §8). Applies the partner theme to every element.
  */
 import { atom } from 'jotai/vanilla';
-import { configCacheKey, configUrl, type HearthGlobal } from '../../loader/contract';
+import { configCacheKey, configUrl } from '../../loader/contract';
 import { applyPartnerTokens } from '../../themes/theme';
 import { hearthStore } from '../state/store';
-import {
-  appConfigResponseSchema,
-  appContextSchema,
-  CONFIG_CACHE_MS,
-  DEFAULT_APP_CONTEXT,
-  type AppContext,
-  type AppConfigResponse,
-} from './schema';
+import { DEFAULT_APP_CONTEXT, readConfigCache, resolveContext, runtimeSettings, type ResolvedAppContext } from './context';
+import { appConfigResponseSchema, appContextSchema, CONFIG_CACHE_MS, type AppContext } from './schema';
 
-/** The context every element reads: the defaults with the partner's values laid over them. */
-export type ResolvedAppContext = typeof DEFAULT_APP_CONTEXT & AppContext & {
-  partner: NonNullable<AppContext['partner']>;
-  themeData: NonNullable<AppContext['themeData']>;
-};
+export { assetUrl, resolveContext, runtimeSettings, siteUrl, type ResolvedAppContext } from './context';
 
 export type ConfigSource = 'cache' | 'network' | 'default';
 
@@ -32,28 +22,9 @@ export interface LoadedAppContext {
   appContextLoaded: true;
 }
 
-/** Where the API lives and which partner this page belongs to (set by the loader, or by `configure`). */
-export function runtimeSettings(win: Window = window): { api: string; partner: string; hearth: HearthGlobal | undefined } {
-  const hearth = win.hearth;
-  const api = hearth?.api ?? win.location.origin;
-  return { api: api.replace(/\/+$/, ''), partner: hearth?.partner ?? '', hearth };
-}
-
 /** For the npm build, where no loader runs: say where the API is and who the partner is. */
 export function configure(settings: { api: string; partner?: string }, win: Window = window): void {
   win.hearth = { ...(win.hearth ?? { loader: '', cdn: '' }), api: settings.api, partner: settings.partner ?? '' };
-}
-
-/** Lays a validated partner context over the defaults (nested partner and themeData merged too). */
-export function resolveContext(partial: AppContext): ResolvedAppContext {
-  const defined = <T extends object>(o: T | null | undefined) =>
-    Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined));
-  return {
-    ...DEFAULT_APP_CONTEXT,
-    ...defined(partial),
-    partner: { ...DEFAULT_APP_CONTEXT.partner, ...defined(partial.partner) },
-    themeData: { ...DEFAULT_APP_CONTEXT.themeData, ...defined(partial.themeData) },
-  } as ResolvedAppContext;
 }
 
 /** Parses a dynamic-config response; throws with a reason when it is not one. */
@@ -69,22 +40,6 @@ export function parseConfigResponse(json: unknown): { context: AppContext; error
   const context = appContextSchema.safeParse(raw);
   if (!context.success) throw new Error('app_context failed validation');
   return { context: context.data, error: response.data.app_config.error ?? null };
-}
-
-interface CacheEntry {
-  expires: number;
-  value: AppConfigResponse;
-}
-
-function readCache(key: string, now: number): unknown | undefined {
-  try {
-    const text = localStorage.getItem(key);
-    if (!text) return undefined;
-    const entry = JSON.parse(text) as Partial<CacheEntry>;
-    return typeof entry.expires === 'number' && entry.expires > now ? entry.value : undefined;
-  } catch {
-    return undefined; // storage blocked (third-party context) or corrupt: fetch instead
-  }
 }
 
 function writeCache(key: string, value: unknown, now: number): void {
@@ -112,7 +67,7 @@ export async function loadAppContext(
   now: () => number = Date.now,
 ): Promise<LoadedAppContext> {
   const key = configCacheKey(api, partner);
-  const cached = readCache(key, now());
+  const cached = readConfigCache(key, now());
   if (cached !== undefined) {
     try {
       const { context, error } = parseConfigResponse(cached);
@@ -166,15 +121,4 @@ export function ensureAppContext(win: Window = window): Promise<LoadedAppContext
     });
   }
   return started;
-}
-
-/** A file shipped with the CDN build (e.g. the stock photo), from this bundle's own versioned folder. */
-export function assetUrl(name: string, win: Window = window): string {
-  const { api, hearth } = runtimeSettings(win);
-  return hearth?.cdn ? new URL(`assets/${name}`, hearth.cdn).href : `${api}/cdn/v1/assets/${name}`;
-}
-
-/** The hosted site's base URL, for privacy-policy and contact links. */
-export function siteUrl(context: ResolvedAppContext, win: Window = window): string {
-  return (context.siteUrl ?? runtimeSettings(win).api).replace(/\/+$/, '');
 }

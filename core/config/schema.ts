@@ -4,14 +4,10 @@
  * receives with the same schema and falls back to DEFAULT_APP_CONTEXT (spec §8) on any failure.
  */
 import * as z from 'zod/mini';
+import { THEME_TOKEN_NAME, THEME_TOKEN_VALUE } from '../../themes/tokens';
 import { lazySchema } from '../validation/lazy-schema';
 
 z.config({ jitless: true });
-
-/** A theme token name without its `--hearth-` prefix, e.g. `color-primary`. */
-export const THEME_TOKEN_NAME = /^[a-z][a-z0-9-]{0,40}$/;
-/** A token value that cannot break out of its declaration (no `;`, braces, angle brackets, backslashes or url()). */
-export const THEME_TOKEN_VALUE = /^(?!.*url\s*\()[^;{}<>\\]{1,120}$/i;
 
 const optionalText = (max: number) => z.optional(z.nullable(z.string().check(z.maxLength(max))));
 
@@ -79,31 +75,7 @@ const buildAppConfigResponseSchema = () =>
 export const appConfigResponseSchema = lazySchema(buildAppConfigResponseSchema);
 export type AppConfigResponse = z.infer<ReturnType<typeof buildAppConfigResponseSchema>>;
 
-/** The default context (spec §8): used with no partner and whenever the config cannot be loaded. */
-export const DEFAULT_APP_CONTEXT = {
-  agentApp: false,
-  isAgentApp: false,
-  partner: {
-    logo: null,
-    name: null,
-    addressSearchComponentRestrictions: { country: ['us', 'np'] },
-    defaultSearchLocation: 'Salt-Lake-City,-UT,-USA',
-  },
-  themeData: { shortHeading: null, sellEnabled: true, rentalEnabled: true, tokens: {} },
-  officeNumber: '8015550100',
-  cellNumber: null,
-  tollFreeNumber: '8005550199',
-  agentName: null,
-  agentEmail: null,
-  agentPic: null,
-  countryFeed: { state: 'Utah' },
-  appLogo: null,
-  appName: 'Hearth',
-  websiteName: 'Hearth',
-  poweredBy: 'Powered by Hearth',
-  showPoweredBy: false,
-  siteUrl: null,
-} as const satisfies AppContext;
+export { DEFAULT_APP_CONTEXT } from './context';
 
 /** Spec §9: local storage entry default expiry. */
 export const CONFIG_CACHE_MS = 300_000;

@@ -74,3 +74,40 @@ export function numberAttr(fallback: number, min = -Infinity, max = Infinity): A
 
 /** `listingId` → `listing-id`. */
 export const toKebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+// ---- parsing an element's attributes ----
+
+export type AttributeValues<A extends Record<string, AttributeSpec<any>>> = {
+  [K in keyof A]: A[K] extends AttributeSpec<infer T> ? T : never;
+};
+
+/** A malformed attribute and the message shown for it inline (and in `hearth-error`). */
+export interface AttributeProblem {
+  attribute: string;
+  value: string;
+  message: string;
+}
+
+const shorten = (value: string) => (value.length > 60 ? `${value.slice(0, 57)}…` : value);
+
+/**
+ * Parses every attribute of an element, given how to read each one's raw string by its camelCase name: the
+ * values (a malformed attribute gets its fallback) and a problem for each malformed one.
+ */
+export function parseAttributes<A extends Record<string, AttributeSpec<any>>>(
+  specs: A,
+  raw: (name: string) => string | null,
+): { values: AttributeValues<A>; problems: AttributeProblem[] } {
+  const values: Record<string, unknown> = {};
+  const problems: AttributeProblem[] = [];
+  for (const [name, spec] of Object.entries(specs)) {
+    const value = raw(name);
+    const parsed = spec.parse(value);
+    values[name] = parsed.value;
+    if (!parsed.ok) {
+      const attribute = toKebab(name);
+      problems.push({ attribute, value: value ?? '', message: `The ${attribute} attribute ${parsed.message} (got "${shorten(value ?? '')}").` });
+    }
+  }
+  return { values: values as AttributeValues<A>, problems };
+}

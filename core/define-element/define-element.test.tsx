@@ -101,6 +101,21 @@ describe('defineElement', () => {
     expect(host.shadowRoot!.adoptedStyleSheets.length).toBe(3);
   });
 
+  it("keeps a skeleton's shadow root, and its first render replaces the skeleton", async () => {
+    const tag = uniqueTag();
+    document.body.innerHTML = `<${tag} size="s"></${tag}>`;
+    const host = document.querySelector(tag)!;
+    const root = host.attachShadow({ mode: 'open' });
+    root.innerHTML = '<article data-skeleton aria-busy="true"><button type="button" disabled>probe</button></article>';
+    defineProbe(tag);
+    await flush();
+    expect(host.shadowRoot).toBe(root);
+    expect(root.querySelector('[data-skeleton]')).toBeNull();
+    expect(root.querySelectorAll('button')).toHaveLength(1);
+    expect(root.querySelector('button')!.dataset.size).toBe('s');
+    expect(root.querySelector('button')!.disabled).toBe(false);
+  });
+
   it('treats a second registration of the same tag as a no-op', () => {
     const tag = uniqueTag();
     defineProbe(tag);

@@ -7,16 +7,19 @@
  *   report a clear inline message and a `hearth-error` event instead;
  * - r2wc events are lower-cased and do not bubble: views get `emit(name, detail)`, which dispatches
  *   `hearth-<name>` with `bubbles` and `composed` from the host;
- * - styles: base + theme + the element's own sheet adopted into the open shadow root before first render.
+ * - styles: base + theme + the element's own sheet adopted into the open shadow root before first render;
+ * - a skeleton painted before the runtime loaded (./skeleton.ts) keeps its shadow root, and the view's first
+ *   render replaces it (r2wc would try to attach a second root, which throws).
  * Rich data (a listing object) is property-only: declared `properties` are passed through untouched.
  */
 import r2wc from '@r2wc/react-to-web-component';
-import { useEffect, useMemo, type ComponentType } from 'react';
+import { useEffect, useLayoutEffect, useMemo, type ComponentType } from 'react';
 import baseCss from '../../themes/base.css?inline';
 import { getThemeSheet } from '../../themes/theme';
 import { ensureAppContext } from '../config/config';
-import { toKebab, type AttributeSpec } from './attributes';
+import { parseAttributes, toKebab, type AttributeSpec, type AttributeValues } from './attributes';
 import { dispatchHearthEvent, type HearthErrorDetail } from './events';
+import { removeSkeleton } from './skeleton';
 import { sheetFor } from './styles';
 
 // r2wc keeps its props and its render function behind these global symbols.
@@ -24,9 +27,6 @@ const R2WC_PROPS = Symbol.for('r2wc.props');
 const R2WC_RENDER = Symbol.for('r2wc.render');
 
 type AnyAttributeSpec = AttributeSpec<any>;
-export type AttributeValues<A extends Record<string, AnyAttributeSpec>> = {
-  [K in keyof A]: A[K] extends AttributeSpec<infer T> ? T : never;
-};
 
 /** What every view receives besides its attributes and properties. */
 export interface ElementHandle {
@@ -47,14 +47,6 @@ export interface ElementDefinition<A extends Record<string, AnyAttributeSpec>, P
   view: ComponentType<AttributeValues<A> & Partial<P> & { element: ElementHandle }>;
 }
 
-interface AttributeProblem {
-  attribute: string;
-  value: string;
-  message: string;
-}
-
-const shorten = (value: string) => (value.length > 60 ? `${value.slice(0, 57)}…` : value);
-
 export function defineElement<A extends Record<string, AnyAttributeSpec>, P extends object = {}>(
   definition: ElementDefinition<A, P>,
 ): CustomElementConstructor {
@@ -68,24 +60,18 @@ export function defineElement<A extends Record<string, AnyAttributeSpec>, P exte
   const propByAttribute = new Map(attributeNames.map((name) => [toKebab(name), name]));
 
   function ElementRoot(props: Record<string, unknown> & { container?: ShadowRoot }) {
-    const host = (props.container as ShadowRoot).host as HTMLElement;
+    const root = props.container as ShadowRoot;
+    const host = root.host as HTMLElement;
     const element = useMemo<ElementHandle>(
       () => ({ tag, host, emit: (name, detail) => void dispatchHearthEvent(host, name, detail) }),
       [host],
     );
 
-    const values: Record<string, unknown> = {};
-    const problems: AttributeProblem[] = [];
-    for (const name of attributeNames) {
-      const raw = (props[name] as string | null | undefined) ?? null;
-      const parsed = attributes[name]!.parse(raw);
-      values[name] = parsed.value;
-      if (!parsed.ok) {
-        const attribute = toKebab(name);
-        problems.push({ attribute, value: raw ?? '', message: `The ${attribute} attribute ${parsed.message} (got "${shorten(raw ?? '')}").` });
-      }
-    }
-    for (const name of properties) if (props[name] !== undefined) values[name] = props[name];
+    const { values, problems } = parseAttributes(attributes, (name) => (props[name] as string | null | undefined) ?? null);
+    for (const name of properties) if (props[name] !== undefined) (values as Record<string, unknown>)[name] = props[name];
+
+    // After the first commit, before the browser paints: whatever is left of a skeleton goes.
+    useLayoutEffect(() => removeSkeleton(root), [root]);
 
     const problemKey = problems.map((p) => p.message).join('\n');
     useEffect(() => {
@@ -129,6 +115,11 @@ export function defineElement<A extends Record<string, AnyAttributeSpec>, P exte
         this[R2WC_PROPS][prop] = this.getAttribute(attribute);
       }
       void ensureAppContext();
+    }
+
+    // r2wc attaches the shadow root in its constructor; a skeleton's root is kept, for the view to replace it.
+    override attachShadow(init: ShadowRootInit): ShadowRoot {
+      return this.shadowRoot ?? super.attachShadow(init);
     }
 
     attributeChangedCallback(attribute: string, _old: string | null, value: string | null) {

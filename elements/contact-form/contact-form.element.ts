@@ -37,24 +37,17 @@
  * @cssproperty --hearth-radius - Corner radius.
  * @cssproperty --hearth-space - Spacing unit.
  */
-import { booleanAttr, enumAttr, idAttr } from '../../core/define-element/attributes';
 import { defineElement } from '../../core/define-element/define-element';
 import type { ListingSummary } from '../../core/listings/listing-summary';
-import uiCss from '../../core/ui/ui.css?inline';
-import css from './contact-form.css?inline';
+import { contactFormAttributes } from './contact-form.attributes';
+import { contactFormStyles } from './contact-form.skeleton';
 import { ContactForm } from './contact-form.view';
-
-export const contactFormAttributes = {
-  listingId: idAttr(),
-  variant: enumAttr(['default', 'small'], 'default'),
-  hideAgent: booleanAttr(),
-};
 
 defineElement<typeof contactFormAttributes, { listing: ListingSummary | null }>({
   tag: 'hearth-contact-form',
   attributes: contactFormAttributes,
   properties: ['listing'],
-  styles: [uiCss, css],
+  styles: contactFormStyles,
   view: ContactForm,
 });
 

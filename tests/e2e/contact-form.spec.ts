@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { contactTexts as t } from '../../core/i18n/contact';
 import { ACME_KEY, apiUrl, cspViolations, eventsOf, expect, test } from './fixtures';
 
@@ -135,6 +136,8 @@ test.describe('<hearth-contact-form> on a partner page (other origin, strict CSP
     const form = page.locator(general);
     const heading = form.getByRole('heading', { name: 'Connect with me' });
     await expect(heading).toBeVisible();
+    // The element's own nodes, not its skeleton's (which they replace); the skeleton has a test of its own below.
+    await expect(form.getByLabel(t.labels.email)).toBeEnabled();
     for (const node of [heading, form.getByLabel(t.labels.email), form.getByRole('button', { name: t.submit })]) {
       const style = await node.evaluate((el) => {
         const s = getComputedStyle(el);
@@ -158,8 +161,8 @@ test.describe('<hearth-contact-form> on a partner page (other origin, strict CSP
     await expect(message).toContainText('The variant attribute must be one of "default", "small" (got "huge")');
     await expect(broken.getByRole('button', { name: t.submit })).toBeVisible();
     await expect(page.locator(general).getByRole('button', { name: t.submit })).toBeVisible();
-    const errors = await eventsOf(page, 'hearth-error');
-    expect(errors.map((e) => e.attribute).sort()).toEqual(['listing-id', 'variant']);
+    // The skeleton shows the message too; the events come with the element.
+    await expect.poll(async () => (await eventsOf(page, 'hearth-error')).map((e) => e.attribute).sort()).toEqual(['listing-id', 'variant']);
   });
 
   test('an element added later is loaded, and pasting the loader twice is harmless', async ({ openPartnerPage }) => {
@@ -196,6 +199,8 @@ test.describe('<hearth-contact-form> on a partner page (other origin, strict CSP
   test('is usable by keyboard alone', async ({ openPartnerPage }) => {
     const page = await openPartnerPage();
     const form = page.locator(general);
+    // focus() does not wait: the skeleton's fields are there, disabled, until the element has loaded.
+    await expect(form.getByLabel(t.labels.firstName)).toBeEnabled();
     await form.getByLabel(t.labels.firstName).focus();
     await page.keyboard.type('Alan');
     await page.keyboard.press('Tab');
@@ -210,5 +215,85 @@ test.describe('<hearth-contact-form> on a partner page (other origin, strict CSP
     await expect(form.getByRole('button', { name: t.submit })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(form.getByRole('heading', { name: t.thankYouHeading })).toBeFocused();
+  });
+});
+
+test.describe('<hearth-contact-form> before its element has loaded: the skeleton (DESIGN §5)', () => {
+  /** Holds every request matching `pattern` until `release()`. */
+  async function hold(page: Page, pattern: string) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(pattern, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
+  test('paints the form from the entry chunk alone: labels, disabled fields, untouched by host CSS, axe clean, no CSP violation; then the view takes over', async ({ page, openPartnerPage }) => {
+    const releaseElement = await hold(page, '**/elements/contact-form.element.js');
+    await openPartnerPage();
+    const form = page.locator(general);
+    await expect(form.locator('[data-skeleton]')).toHaveCount(1);
+    expect(await page.evaluate(() => customElements.get('hearth-contact-form'))).toBeUndefined();
+    await expect(form.getByRole('heading', { name: 'Connect with me' })).toBeVisible();
+    for (const label of Object.values(t.labels)) await expect(form.getByLabel(label)).toBeDisabled();
+    await expect(form.getByRole('button', { name: t.submit })).toBeDisabled();
+    await expect(page.locator('#broken hearth-contact-form [part="attribute-error"]')).toContainText('The variant attribute must be one of "default", "small" (got "huge")');
+    const axe = await new AxeBuilder({ page }).include('hearth-contact-form').analyze();
+    expect(axe.violations).toEqual([]);
+    for (const node of [form.getByRole('heading', { name: 'Connect with me' }), form.getByLabel(t.labels.email), form.getByRole('button', { name: t.submit })]) {
+      const style = await node.evaluate((el) => {
+        const s = getComputedStyle(el);
+        return { font: s.fontFamily, size: s.fontSize, color: s.color, transform: s.textTransform, spacing: s.letterSpacing, border: s.borderTopStyle };
+      });
+      expect(style.font).not.toBe('serif');
+      expect(style.size).not.toBe('40px');
+      expect(style.color).not.toBe('rgb(255, 0, 0)');
+      expect(style.transform).toBe('none');
+      expect(style.spacing).toBe('normal');
+      expect(style.border).not.toBe('dashed');
+    }
+
+    releaseElement();
+    await expect(form.locator('[data-skeleton]')).toHaveCount(0);
+    await expect(form.getByLabel(t.labels.firstName)).toBeEnabled();
+    await form.getByLabel(t.labels.firstName).fill('Ada');
+    await expect(form.getByLabel(t.labels.firstName)).toHaveValue('Ada');
+    await expect(page.locator('hearth-contact-form [data-skeleton]')).toHaveCount(0);
+    expect(await cspViolations(page)).toEqual([]);
+  });
+
+  test("takes the view's space: the view replaces it without moving anything", async ({ page, openPartnerPage }) => {
+    // The skeleton paints once the config has arrived (as it mostly has by then), and the listing's address
+    // stays on its way, so both frames have the same content.
+    const releaseEntry = await hold(page, '**/elements/contact-form.js');
+    const releaseElement = await hold(page, '**/elements/contact-form.element.js');
+    await hold(page, '**/public_graphql/**');
+    const config = page.waitForResponse((response) => response.url().includes('/dynamic-config/'));
+    await openPartnerPage();
+    await (await config).finished();
+    releaseEntry();
+    await expect(page.locator('hearth-contact-form [data-skeleton] [part="agent-card"]')).toHaveCount(3);
+
+    const boxes = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('hearth-contact-form')].flatMap((host) => [
+          host.getBoundingClientRect().toJSON(),
+          ...[...host.shadowRoot!.querySelectorAll('[part]')].map((node) => `${node.getAttribute('part')} ${JSON.stringify(node.getBoundingClientRect())}`),
+        ]),
+      );
+    const skeleton = await boxes();
+    await page.evaluate(() => {
+      const w = window as unknown as { __shift: number };
+      w.__shift = 0;
+      new PerformanceObserver((list) => list.getEntries().forEach((entry) => (w.__shift += (entry as unknown as { value: number }).value))).observe({ type: 'layout-shift' });
+    });
+    releaseElement();
+    await expect(page.locator('hearth-contact-form [data-skeleton]')).toHaveCount(0);
+    await expect(page.locator(general).getByLabel(t.labels.email)).toBeEnabled();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await boxes()).toEqual(skeleton);
+    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0);
   });
 });
