@@ -2,8 +2,9 @@
  * The public listing: every field of spec §3 Listing as the API serves it, read with one column list
  * so the search, the detail and the feed return the same object. Public means: hidden listings
  * (RESO InternetEntireListingDisplayYN = false) are never read, and the street line is withheld when
- * InternetAddressDisplayYN is false. The public address is built here for every read that shows one
- * (tours, offers, open houses, mails, calendar files, the contact form's lead).
+ * InternetAddressDisplayYN is false. The public address is read here for every read that shows one
+ * (tours, offers, open houses, mails, calendar files, the contact form's lead); core/format/address.ts
+ * writes it on one line.
  */
 import type { Queryable } from '../../db';
 import { SqlParams } from './sql';
@@ -58,10 +59,6 @@ export const publicAddress = (r: PublicAddressRow): PublicAddress => ({
   stateProvince: r.state_province,
   postalCode: r.postal_code,
 });
-
-/** One line, as mails, calendar files and the tour and offer lists show it: '12 Elm St, Provo, UT 84601', or without the street. */
-export const formatAddress = (a: PublicAddress) =>
-  `${a.streetLine1 ? `${a.streetLine1}, ` : ''}${a.city}, ${a.stateProvince} ${a.postalCode}`.trim();
 
 /** Statuses a buyer can still act on: what search, feeds and pins show (sold homes only via history). */
 export const SEARCHABLE_STATUSES = ['Active', 'Active Under Contract', 'Coming Soon', 'Pending'] as const;
