@@ -17,6 +17,7 @@ import type { RateLimit } from './http/rate-limit';
 import { startMailDelivery } from './mail/delivery';
 import { sendJson } from './http/respond';
 import { parsePublicOrigin } from './http/public-url';
+import { openApiRoutes } from './http/openapi';
 import { Router } from './http/router';
 import { consoleLogger, type Logger } from './log';
 import { partnerRoutes } from './partners/routes';
@@ -114,7 +115,7 @@ export function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-function buildRouter(options: { production: boolean; logger: Logger; tiles: TileService; allowlist: OperationAllowlist | null }): Router {
+export function buildRouter(options: { production: boolean; logger: Logger; tiles: TileService; allowlist: OperationAllowlist | null }): Router {
   const router = new Router();
   const groups = [
     partnerRoutes,
@@ -125,6 +126,7 @@ function buildRouter(options: { production: boolean; logger: Logger; tiles: Tile
     mediaRoutes,
     tileRoutes(options.tiles),
     tourRoutes,
+    openApiRoutes,
     siteRoutes,
   ];
   for (const group of groups) for (const [path, route] of Object.entries(group)) router.on(path, route);

@@ -84,17 +84,17 @@ async function enforce(ctx: RequestContext, scope: 'client' | 'account', limit: 
 const NAME_MAX = 100;
 
 const text = z.string().max(10_000);
-const LoginBody = z.object({ username: text.optional(), password: text.optional(), session: z.boolean().optional() });
-const SignUpBody = z.object({
+export const LoginBody = z.object({ username: text.optional(), password: text.optional(), session: z.boolean().optional() });
+export const SignUpBody = z.object({
   email: text.optional(),
   password: text.optional(),
   firstName: text.optional(),
   lastName: text.optional(),
   session: z.boolean().optional(),
 });
-const EmailBody = z.object({ email: text.optional() });
-const ResetBody = z.object({ password: text.optional(), re_enter_password: text.optional() });
-const RequirementsBody = z.object({ password: text.optional(), email: text.optional() });
+export const EmailBody = z.object({ email: text.optional() });
+export const ResetBody = z.object({ password: text.optional(), re_enter_password: text.optional() });
+export const RequirementsBody = z.object({ password: text.optional(), email: text.optional() });
 
 function parseBody<T>(schema: z.ZodType<T>, body: Record<string, unknown>): T {
   const result = schema.safeParse(body);

@@ -55,6 +55,15 @@ export class Router {
     return this;
   }
 
+  /** Every registered path (prefix mounts end in `/*`) and the methods it answers, OPTIONS aside. */
+  routes(): { path: string; methods: RouteMethod[] }[] {
+    const methods = (route: Route) => ROUTE_METHODS.filter((m) => m !== 'OPTIONS' && route[m] !== undefined);
+    return [
+      ...[...this.#exact].map(([path, route]) => ({ path, methods: methods(route) })),
+      ...this.#prefixes.map(({ prefix, route }) => ({ path: `${prefix}*`, methods: methods(route) })),
+    ];
+  }
+
   match(pathname: string): { route: Route; rest: string } | null {
     const exact = this.#exact.get(trimSlash(pathname));
     if (exact) return { route: exact, rest: '' };

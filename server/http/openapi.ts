@@ -1,0 +1,357 @@
+/**
+ * The OpenAPI 3.1 document of the REST endpoints, served at GET /v1/api/openapi.json. One entry per
+ * route and method of the router (the hosted site's pages and GraphQL aside: GraphQL documents itself
+ * in server/schema.graphql); a test checks that the router and this table name the same routes. Request
+ * bodies come from the zod schemas that validate them, so the document cannot drift from the checks.
+ */
+import { z } from 'zod';
+import { appConfigResponseSchema } from '../../core/config/schema';
+import { userSchema } from '../../core/auth/user';
+import { contactFormSchema } from '../../core/validation/contact';
+import { EmailBody, LoginBody, RequirementsBody, ResetBody, SignUpBody } from '../accounts/routes';
+import { sendJson } from './respond';
+import type { Route } from './router';
+
+type JsonSchema = Record<string, unknown>;
+
+/** A zod schema (classic or mini) as the JSON Schema of what a client sends. */
+function input(schema: z.core.$ZodType): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return json;
+}
+
+/** …and of what we answer. */
+function output(schema: z.core.$ZodType): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+  return json;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: JsonSchema) => ({ content: { 'application/json': { schema } } });
+const error = (description: string) => ({ description, ...json(ref('Error')) });
+const partnerParameter = { $ref: '#/components/parameters/partner' };
+
+interface Operation {
+  summary: string;
+  tags: string[];
+  parameters?: unknown[];
+  requestBody?: unknown;
+  responses: Record<string, unknown>;
+  security?: Record<string, string[]>[];
+}
+
+/** The token of a path (`{token}`): our router hands everything after the prefix to the handler. */
+const pathParameter = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } });
+
+function operations(): Record<string, Partial<Record<'get' | 'post', Operation>>> {
+  const tokenAuth: Record<string, string[]>[] = [{ token: [] }, { session: [] }];
+  return {
+    '/v1/api/dynamic-config/': {
+      get: {
+        summary: "The partner's app context (branding, contact numbers, theme); the default one with `error` for an unknown partner.",
+        tags: ['partners'],
+        parameters: [partnerParameter],
+        responses: { 200: { description: 'The app config; `app_context` is a JSON string.', ...json(output(appConfigResponseSchema.schema())) } },
+      },
+    },
+    '/v1/api/site-config/': {
+      get: {
+        summary: "The site's display name.",
+        tags: ['partners'],
+        parameters: [partnerParameter],
+        responses: {
+          200: {
+            description: "The partner's website name, else its app name, else its name.",
+            ...json({ type: 'object', required: ['display_name'], properties: { display_name: { type: 'string' } } }),
+          },
+        },
+      },
+    },
+    '/v1/api/contact-form/': {
+      post: {
+        summary: "A visitor's message to the partner's agent (a lead); 10 per minute per client.",
+        tags: ['leads'],
+        parameters: [partnerParameter],
+        requestBody: {
+          required: true,
+          ...json({ allOf: [input(contactFormSchema.schema()), { type: 'object', properties: { listingId: { type: ['string', 'integer', 'null'] } } }] }),
+        },
+        responses: {
+          201: { description: 'Received.', ...json({ type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } }) },
+          400: error('`validation` with `fields`: the messages of spec §5.'),
+          403: error('An origin the partner does not allow.'),
+          413: error('Over 16 KB.'),
+          415: error('Not JSON.'),
+          429: error('Too many messages; `Retry-After` says when to try again.'),
+        },
+      },
+    },
+    '/v1/api/leads/': {
+      get: {
+        summary: "The partner's leads, newest first.",
+        tags: ['leads'],
+        security: [{ partnerKey: [] }],
+        parameters: [
+          partnerParameter,
+          { name: 'limit', in: 'query', description: 'Page size, 1–100.', schema: { type: 'integer', minimum: 1, maximum: 100 } },
+          { name: 'before', in: 'query', description: 'The id of the last lead of the previous page.', schema: { type: 'string', format: 'uuid' } },
+        ],
+        responses: {
+          200: { description: 'A page of leads.', ...json({ type: 'object' }) },
+          400: error('A bad `limit` or `before`.'),
+          401: error('No partner key.'),
+          403: error("Another partner's key."),
+        },
+      },
+    },
+    '/v1/api/questionnaire-response/test_screen/': {
+      post: {
+        summary: "A questionnaire screen's markup rendered with a context, for authors (spec §7 test_screen).",
+        tags: ['questionnaires'],
+        parameters: [partnerParameter],
+        requestBody: {
+          required: true,
+          ...json({
+            type: 'object',
+            required: ['data'],
+            properties: { data: { type: 'object', required: ['xml'], properties: { xml: { type: 'string' }, context: { type: 'object' } } } },
+          }),
+        },
+        responses: {
+          200: {
+            description: 'The sanitised markup, its widgets and the hu-* tags we do not know.',
+            ...json({
+              type: 'object',
+              properties: { markup: { type: 'string' }, widgets: { type: 'array', items: { type: 'object' } }, unknownTags: { type: 'array', items: { type: 'string' } } },
+            }),
+          },
+          400: error('`data.xml` or `data.context` missing or of the wrong type.'),
+        },
+      },
+    },
+    '/v1/api/api-token-auth/': {
+      post: {
+        summary: 'Log in with email and password; `session: true` also sets the hosted site’s session cookie.',
+        tags: ['accounts'],
+        requestBody: { required: true, ...json(input(LoginBody)) },
+        responses: {
+          200: { description: 'The token and the user.', ...json(ref('TokenAndUser')) },
+          400: error("'Unable to login with that email/password'."),
+          429: error('Too many attempts (10 per minute per client, 5 per account).'),
+        },
+      },
+    },
+    '/v1/api/sign-up/': {
+      post: {
+        summary: 'Create an account; a verification mail is sent.',
+        tags: ['accounts'],
+        requestBody: { required: true, ...json(input(SignUpBody)) },
+        responses: { 201: { description: 'The token and the new user.', ...json(ref('TokenAndUser')) }, 400: error('`validation` with `fields`.') },
+      },
+    },
+    '/user/me/': {
+      get: {
+        summary: 'The signed-in user.',
+        tags: ['accounts'],
+        security: tokenAuth,
+        responses: { 200: { description: 'The user record (spec §3).', ...json(ref('User')) }, 401: error('Not signed in.') },
+      },
+    },
+    '/logout/': {
+      post: {
+        summary: 'Revoke the token or session and clear the cookies.',
+        tags: ['accounts'],
+        security: tokenAuth,
+        responses: { 200: { description: 'Logged out.', ...json({ type: 'object' }) } },
+      },
+    },
+    '/v1/api/reset-password/': {
+      post: {
+        summary: 'Mail a single-use, one-hour reset link when the account exists.',
+        tags: ['accounts'],
+        requestBody: { required: true, ...json(input(EmailBody)) },
+        responses: { 200: { description: 'Always, whether or not the account exists.', ...json({ type: 'object' }) } },
+      },
+    },
+    '/v1/api/reset/{token}': {
+      post: {
+        summary: 'Set a new password with the token of a reset link.',
+        tags: ['accounts'],
+        parameters: [pathParameter('token', 'The token of the reset link.')],
+        requestBody: { required: true, ...json(input(ResetBody)) },
+        responses: { 200: { description: 'The password is changed.', ...json({ type: 'object' }) }, 400: error('`validation` with `fields`, or a used or expired link.') },
+      },
+    },
+    '/v1/api/verify-email/{token}': {
+      get: {
+        summary: 'Confirm an email address from the link of the verification mail.',
+        tags: ['accounts'],
+        parameters: [pathParameter('token', 'The token of the verification link.')],
+        responses: { 200: { description: 'A page saying whether the address is confirmed.' }, 302: { description: 'To the hosted site.' } },
+      },
+    },
+    '/v1/api/password-validation-requirements/': {
+      get: {
+        summary: "The password rules and whether `password` meets each (spec §7 'password requirement by value').",
+        tags: ['accounts'],
+        parameters: [
+          { name: 'password', in: 'query', schema: { type: 'string' } },
+          { name: 'email', in: 'query', schema: { type: 'string' } },
+        ],
+        responses: { 200: { description: 'One entry per rule.', ...json(ref('PasswordRequirements')) } },
+      },
+      post: {
+        summary: 'The same with the candidate password in the body, out of URLs and logs.',
+        tags: ['accounts'],
+        requestBody: { required: true, ...json(input(RequirementsBody)) },
+        responses: { 200: { description: 'One entry per rule.', ...json(ref('PasswordRequirements')) } },
+      },
+    },
+    '/auth/check-social/': {
+      get: {
+        summary: 'Whether Google sign-in is configured.',
+        tags: ['accounts'],
+        responses: { 200: { description: 'The social sign-in providers.', ...json({ type: 'object' }) } },
+      },
+    },
+    '/login/google-oauth2/': {
+      get: {
+        summary: "Start Google sign-in (PKCE) in a popup; spec §7's browser redirect.",
+        tags: ['accounts'],
+        responses: { 302: { description: "To Google's consent page." }, 404: error('Google sign-in is not configured.') },
+      },
+    },
+    '/login/google-oauth2/callback': {
+      get: {
+        summary: "Google's redirect back: a page that posts the token to the opener's exact origin.",
+        tags: ['accounts'],
+        parameters: [
+          { name: 'code', in: 'query', schema: { type: 'string' } },
+          { name: 'state', in: 'query', schema: { type: 'string' } },
+        ],
+        responses: { 200: { description: 'The page that hands the token to the opener.' } },
+      },
+    },
+    '/media/users/{file}': {
+      get: {
+        summary: "A user's uploaded photo.",
+        tags: ['media'],
+        parameters: [pathParameter('file', "`<user id>/<file>`: the URL the user's `image` holds.")],
+        responses: { 200: { description: 'The image.' }, 404: error('No such photo.') },
+      },
+    },
+    '/media/listing/{photo}': {
+      get: {
+        summary: 'A generated listing photo.',
+        tags: ['media'],
+        parameters: [pathParameter('photo', '`<key>/<n>.svg`.')],
+        responses: { 200: { description: 'The SVG image.' }, 404: error('No such photo.') },
+      },
+    },
+    '/v1/api/tours/{calendar}': {
+      get: {
+        summary: 'A requested tour as a calendar file (`test-{year}.{month}.{day}.ical`).',
+        tags: ['tours'],
+        security: [...tokenAuth, {}],
+        parameters: [
+          pathParameter('calendar', '`<id>/ical`.'),
+          { name: 'token', in: 'query', description: 'The signed token of the `ical` link, instead of signing in.', schema: { type: 'string' } },
+        ],
+        responses: { 200: { description: 'The calendar.', content: { 'text/calendar': {} } }, 404: error('No such tour, or not yours.') },
+      },
+    },
+    '/v1/api/open-houses/{calendar}': {
+      get: {
+        summary: 'An open house as a calendar file.',
+        tags: ['tours'],
+        security: [...tokenAuth, {}],
+        parameters: [
+          pathParameter('calendar', '`<id>/ical`.'),
+          { name: 'token', in: 'query', description: 'The signed token of the `ical` link.', schema: { type: 'string' } },
+        ],
+        responses: { 200: { description: 'The calendar.', content: { 'text/calendar': {} } }, 404: error('No such open house, or not readable.') },
+      },
+    },
+    '/tiles/source.json': {
+      get: {
+        summary: "The basemap's credit line and zoom range.",
+        tags: ['maps'],
+        parameters: [partnerParameter],
+        responses: { 200: { description: '`{ basemap: { attribution, retina, minZoom, maxZoom } }`, or `{ basemap: null }`.', ...json({ type: 'object' }) } },
+      },
+    },
+    '/tiles/{tile}': {
+      get: {
+        summary: 'A basemap tile.',
+        tags: ['maps'],
+        parameters: [partnerParameter, pathParameter('tile', '`{z}/{x}/{y}.png` or `{z}/{x}/{y}@2x.png`.')],
+        responses: {
+          200: { description: 'The PNG tile.', content: { 'image/png': {} } },
+          400: error('`bad_tile`: z 0–19, x and y below 2^z.'),
+          404: error('`tile_not_found`.'),
+          502: error('`tile_provider_failed`.'),
+          504: error('`tile_provider_timeout`.'),
+        },
+      },
+    },
+    '/healthz': {
+      get: { summary: 'The server and its database answer.', tags: ['operations'], responses: { 200: { description: 'Healthy.', ...json({ type: 'object' }) } } },
+    },
+    [OPENAPI_PATH]: {
+      get: { summary: 'This document.', tags: ['operations'], responses: { 200: { description: 'OpenAPI 3.1.', ...json({ type: 'object' }) } } },
+    },
+  };
+}
+
+export const OPENAPI_PATH = '/v1/api/openapi.json';
+
+/** The router path a documented path is served by: `/v1/api/reset/{token}` → `/v1/api/reset/*`. */
+export const routeOf = (path: string) => (path.includes('{') ? `${path.slice(0, path.indexOf('{'))}*` : path);
+
+let built: JsonSchema | null = null;
+
+export function openApiDocument(version: string): JsonSchema {
+  built ??= {
+    openapi: '3.1.0',
+    info: {
+      title: 'Hearth REST API',
+      version,
+      description:
+        'The REST endpoints of spec §7. GraphQL (POST /graphql/, /public_graphql/) is described by its schema, server/schema.graphql. Errors are `{ error, message, fields? }`.',
+    },
+    paths: operations(),
+    components: {
+      parameters: {
+        partner: { name: 'partner', in: 'query', description: "The partner's slug; default: the partner of the page's domain, else `default`.", schema: { type: 'string' } },
+      },
+      securitySchemes: {
+        token: { type: 'apiKey', in: 'header', name: 'Authorization', description: '`Token <token>` from /v1/api/api-token-auth/.' },
+        session: { type: 'apiKey', in: 'cookie', name: 'sessionid', description: "The hosted site's session cookie, with the `X-CSRFToken` header on writes." },
+        partnerKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: "`Partner <key>`: the partner's API key." },
+      },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['error', 'message'],
+          properties: { error: { type: 'string' }, message: { type: 'string' }, fields: { type: 'object', additionalProperties: { type: 'string' } } },
+        },
+        User: output(userSchema.schema()),
+        TokenAndUser: { type: 'object', required: ['token', 'user'], properties: { token: { type: 'string' }, user: ref('User') } },
+        PasswordRequirements: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { help_text: { type: 'string' }, is_valid: { type: 'boolean' }, validation_error: { type: ['string', 'null'] } },
+          },
+        },
+      },
+    },
+  };
+  return built;
+}
+
+export const openApiRoutes: Record<string, Route> = {
+  [OPENAPI_PATH]: {
+    GET: (ctx) => sendJson(ctx.res, 200, openApiDocument(ctx.services.config.cdnVersion), { 'Cache-Control': 'public, max-age=300' }),
+  },
+};
