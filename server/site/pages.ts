@@ -12,11 +12,10 @@ import { siteTexts as t } from '../../core/i18n/site';
 import { authenticate } from '../accounts/session';
 import { notFound } from '../http/errors';
 import type { RequestContext, Route } from '../http/router';
-import { findPublicListingBySlug } from '../listings/search/listing';
 import { parseStoredAppContext, publicAppContext } from '../partners/app-context';
 import { resolvePartner } from '../partners/resolve';
 import { accountPages, briefcasePage, photoManagementPage } from './account-pages';
-import { escapeHtml, notFoundPage, section, SLUG, type PageBuilder, type SitePage, type SiteRequest } from './html';
+import { escapeHtml, notFoundPage, section, type PageBuilder, type SitePage, type SiteRequest } from './html';
 import {
   aboutPage,
   buyPage,
@@ -30,8 +29,10 @@ import {
   staysPage,
   versionInfoPage,
 } from './landing-pages';
+import { listingPage } from './listing-page';
 import { POLICY_DOCUMENTS } from './policies';
 import { shellHtml, websiteName } from './shell';
+import { sitemapRoutes } from './sitemap';
 import { guardRoute, guardUser, type GuardOutcome } from './guards';
 import { logInPage, logOutPage, redirectPage, REMEMBERED_ROUTE_COOKIE, REMEMBERED_ROUTE_SECONDS } from './session-pages';
 
@@ -44,6 +45,25 @@ export const SITE_PAGE_CSP =
 /** The framed policy documents: only our own pages may frame them. */
 export const POLICY_DOCUMENT_CSP = "default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
+/** JSON inside <script type="application/ld+json">: no '<' can end the element early. */
+const jsonForHtml = (data: object) => JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** Open Graph tags of a page that has a canonical URL (the indexable ones). */
+function openGraph(page: SitePage, title: string, siteName: string): string[] {
+  const tags: [string, string | undefined][] = [
+    ['og:type', page.jsonLd ? 'article' : 'website'],
+    ['og:site_name', siteName],
+    ['og:title', title],
+    ['og:description', page.description],
+    ['og:url', page.canonical],
+    ['og:image', page.image],
+  ];
+  return [
+    ...tags.filter(([, value]) => value).map(([property, value]) => `<meta property="${property}" content="${escapeHtml(value!)}">`),
+    `<meta name="twitter:card" content="${page.image ? 'summary_large_image' : 'summary'}">`,
+  ];
+}
+
 export function pageHtml(page: SitePage, site: SiteRequest): string {
   const name = websiteName(site.context);
   const path = site.ctx.url.pathname;
@@ -51,9 +71,12 @@ export function pageHtml(page: SitePage, site: SiteRequest): string {
     { context: site.context, signedIn: site.viewer !== null, path, year: new Date().getUTCFullYear() },
     { header: page.chrome?.header ?? true, footer: page.chrome?.footer ?? true },
   );
+  const title = `${page.title} — ${name}`;
   const meta = [
     page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : '',
     page.noindex ? '<meta name="robots" content="noindex">' : '',
+    ...(page.canonical ? [`<link rel="canonical" href="${escapeHtml(page.canonical)}">`, ...openGraph(page, title, name)] : []),
+    ...(page.jsonLd ?? []).map((data) => `<script type="application/ld+json">${jsonForHtml(data)}</script>`),
     page.head ?? '',
   ]
     .filter(Boolean)
@@ -63,7 +86,7 @@ export function pageHtml(page: SitePage, site: SiteRequest): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(page.title)} — ${escapeHtml(name)}</title>
+<title>${escapeHtml(title)}</title>
 ${meta ? `${meta}\n` : ''}<link rel="stylesheet" href="/site/site.css">
 <script src="/cdn/v1/loader.js" async></script>
 <script type="module" src="/site/site.js"></script>
@@ -94,29 +117,6 @@ const searchPage =
           chrome: { footer: false },
           main: `<h1 class="visually-hidden">${t.nav.findHome}</h1>\n<hearth-search-map url-sync${view === 'gallery' ? ' view="gallery"' : ''}></hearth-search-map>`,
         };
-
-/** /listing/{slugId}/{listingCodeId}[/gallery/{index}]. */
-const listingPage: PageBuilder = async ([slugId, listingCodeId, dialog, index, ...rest], site) => {
-  if (!slugId || !listingCodeId || !SLUG.test(slugId) || !SLUG.test(listingCodeId) || rest.length) return notFoundPage();
-  if (dialog !== undefined && !(dialog === 'gallery' && index !== undefined && /^\d{1,4}$/.test(index))) return notFoundPage();
-  const listing = await findPublicListingBySlug(site.ctx.services.db, slugId, listingCodeId);
-  if (!listing) return notFoundPage();
-  const id = String(listing.id);
-  const address = [listing.address.streetLine1, listing.address.city, listing.address.stateProvince].filter(Boolean).join(', ');
-  const gallery = dialog ? ` photo-index="${index}" open-dialog="gallery"` : '';
-  return {
-    title: listing.title ?? address,
-    description: address,
-    main: `<div class="listing-page">
-<hearth-listing-detail slug-id="${escapeHtml(slugId)}" listing-code-id="${escapeHtml(listingCodeId)}" route-sync owns-page${gallery}></hearth-listing-detail>
-<aside class="listing-actions" aria-label="Tours and offers">
-<hearth-request-tour listing-id="${id}"></hearth-request-tour>
-<hearth-make-offer listing-id="${id}"></hearth-make-offer>
-<hearth-open-houses listing-id="${id}"></hearth-open-houses>
-</aside>
-</div>`,
-  };
-};
 
 const MORTGAGE_CHILDREN = new Set(['calculator', 'prequalify', 'refinance', 'preapproval']);
 
@@ -238,6 +238,7 @@ export const sitePageRoutes: Record<string, Route> = {
   '/log-in': exact(logInPage),
   '/log-out': exact(logOutPage),
   '/redirect': exact(redirectPage),
+  ...sitemapRoutes(),
 };
 
 /**

@@ -1,0 +1,103 @@
+/**
+ * /listing/{slugId}/{listingCodeId}[/gallery/{index}] (spec §2): the listing elements, with the listing's
+ * price, address, facts and photos written by the server inside <hearth-listing-detail> (what a crawler
+ * or a browser without JavaScript reads), and the page's title, description, canonical URL, Open Graph
+ * tags and schema.org JSON-LD (RealEstateListing with its offer and address, BreadcrumbList).
+ */
+import { formatMoney } from '../../core/format/money';
+import { findPublicListingBySlug, type PublicListing } from '../listings/search/listing';
+import { escapeHtml, notFoundPage, SLUG, type PageBuilder } from './html';
+import { listingAddress, listingFacts, listingPath, listingPhotos, listingPrice, listingSummaryHtml } from './listing-summary';
+
+const DESCRIPTION_MAX = 300;
+
+/** The search page around a listing's city: 'Salt Lake City', 'UT' → /search?location=Salt-Lake-City,-UT,-USA. */
+const citySearchPath = (listing: PublicListing) =>
+  `/search?location=${encodeURIComponent(`${listing.address.city}, ${listing.address.stateProvince}, ${listing.countryCode === 'US' ? 'USA' : listing.countryCode}`.replace(/ /g, '-'))}`;
+
+export function listingDescription(listing: PublicListing): string {
+  const overview = (listing.overrideListingOverview && listing.showcaseOverview) || listing.overview || '';
+  const text = [listingPrice(listing), listingFacts(listing), listingAddress(listing)].filter(Boolean).join(' · ') + (overview ? `. ${overview}` : '');
+  return text.length > DESCRIPTION_MAX ? `${text.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…` : text;
+}
+
+/** schema.org objects of a listing page. A withheld street stays out, and so do its coordinates. */
+export function listingJsonLd(listing: PublicListing, publicOrigin: string): object[] {
+  const url = `${publicOrigin}${listingPath(listing)}`;
+  const address = listingAddress(listing);
+  const photos = listingPhotos(listing, publicOrigin).map((p) => p.url);
+  const place = {
+    '@type': 'Accommodation',
+    name: address,
+    address: {
+      '@type': 'PostalAddress',
+      ...(listing.address.streetLine1 ? { streetAddress: listing.address.streetLine1 } : {}),
+      addressLocality: listing.address.city,
+      addressRegion: listing.address.stateProvince,
+      postalCode: listing.address.postalCode,
+      addressCountry: listing.countryCode,
+    },
+    ...(listing.address.streetLine1 && listing.latitude != null && listing.longitude != null
+      ? { geo: { '@type': 'GeoCoordinates', latitude: listing.latitude, longitude: listing.longitude } }
+      : {}),
+    ...(listing.bedrooms != null ? { numberOfBedrooms: listing.bedrooms } : {}),
+    ...(listing.bathrooms != null ? { numberOfBathroomsTotal: listing.bathrooms } : {}),
+    ...(listing.areaSqFt != null ? { floorSize: { '@type': 'QuantitativeValue', value: listing.areaSqFt, unitCode: 'FTK' } } : {}),
+    ...(listing.yearBuilt != null ? { yearBuilt: listing.yearBuilt } : {}),
+  };
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'RealEstateListing',
+      name: listing.title || address,
+      url,
+      description: listingDescription(listing),
+      ...(listing.listDate ? { datePosted: listing.listDate } : {}),
+      ...(photos.length ? { image: photos } : {}),
+      about: place,
+      offers: {
+        '@type': 'Offer',
+        price: listing.priceInPennies / 100,
+        priceCurrency: listing.priceCurrencyCode,
+        availability: listing.sold ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
+        url,
+        itemOffered: place,
+      },
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: `${publicOrigin}/` },
+        { '@type': 'ListItem', position: 2, name: `${listing.address.city}, ${listing.address.stateProvince}`, item: `${publicOrigin}${citySearchPath(listing)}` },
+        { '@type': 'ListItem', position: 3, name: address, item: url },
+      ],
+    },
+  ];
+}
+
+/** /listing/{slugId}/{listingCodeId}[/gallery/{index}]. */
+export const listingPage: PageBuilder = async ([slugId, listingCodeId, dialog, index, ...rest], site) => {
+  if (!slugId || !listingCodeId || !SLUG.test(slugId) || !SLUG.test(listingCodeId) || rest.length) return notFoundPage();
+  if (dialog !== undefined && !(dialog === 'gallery' && index !== undefined && /^\d{1,4}$/.test(index))) return notFoundPage();
+  const listing = await findPublicListingBySlug(site.ctx.services.db, slugId, listingCodeId);
+  if (!listing) return notFoundPage();
+  const id = String(listing.id);
+  const gallery = dialog ? ` photo-index="${index}" open-dialog="gallery"` : '';
+  const photo = listingPhotos(listing, site.publicOrigin)[0];
+  return {
+    title: `${listing.title || listingAddress(listing)} · ${formatMoney(listing.priceInPennies, listing.priceCurrencyCode)}`,
+    description: listingDescription(listing),
+    canonical: `${site.publicOrigin}${listingPath(listing)}`,
+    ...(photo ? { image: photo.url } : {}),
+    jsonLd: listingJsonLd(listing, site.publicOrigin),
+    main: `<div class="listing-page">
+<hearth-listing-detail slug-id="${escapeHtml(slugId)}" listing-code-id="${escapeHtml(listingCodeId)}" route-sync owns-page${gallery}>${listingSummaryHtml(listing, site.publicOrigin)}</hearth-listing-detail>
+<aside class="listing-actions" aria-label="Tours and offers">
+<hearth-request-tour listing-id="${id}"></hearth-request-tour>
+<hearth-make-offer listing-id="${id}"></hearth-make-offer>
+<hearth-open-houses listing-id="${id}"></hearth-open-houses>
+</aside>
+</div>`,
+  };
+};
