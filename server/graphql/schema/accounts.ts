@@ -111,13 +111,13 @@ builder.mutationField('saveSettings', (t) =>
     type: User,
     description: 'Changes the given fields of the viewer. A new email address has to be confirmed again.',
     args: {
-      firstName: t.arg.string(),
-      lastName: t.arg.string(),
-      email: t.arg.string(),
-      phone: t.arg.string(),
-      agent: t.arg.boolean(),
-      legalName: t.arg.string(),
-      notificationSettings: t.arg({ type: 'JSON' }),
+      firstName: t.arg.string({ description: 'First name.' }),
+      lastName: t.arg.string({ description: 'Last name.' }),
+      email: t.arg.string({ description: "Email address; must be free (another account's is refused)." }),
+      phone: t.arg.string({ description: 'Phone number.' }),
+      agent: t.arg.boolean({ description: 'Whether the user is a real-estate agent.' }),
+      legalName: t.arg.string({ description: 'Full legal name, as on documents.' }),
+      notificationSettings: t.arg({ type: 'JSON', description: 'Which notifications the user wants, by kind.' }),
     },
     resolve: async (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
@@ -133,7 +133,7 @@ builder.mutationField('uploadUserPhoto', (t) =>
   t.field({
     type: User,
     description: 'Sets the viewer’s photo: JPEG, PNG, WebP or GIF (read from the content), at most 5 MB.',
-    args: { file: t.arg({ type: 'File', required: true }) },
+    args: { file: t.arg({ type: 'File', required: true, description: 'The image, as a GraphQL multipart upload.' }) },
     resolve: async (_root, { file }, ctx) => {
       const viewer = requireViewer(ctx);
       await replaceUserPhoto(ctx.db, viewer.user.id, new Uint8Array(await file.arrayBuffer()));
@@ -145,7 +145,7 @@ builder.mutationField('uploadUserPhoto', (t) =>
 builder.mutationField('markNotificationsRead', (t) =>
   t.int({
     description: 'Marks the given notifications of the viewer read (all when ids is omitted); returns how many changed.',
-    args: { ids: t.arg.idList() },
+    args: { ids: t.arg.idList({ description: "The notifications to mark read; all of the user's when omitted." }) },
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
       const ids = args.ids ? args.ids.map((id) => idArgument(id, 'Notification')) : null;

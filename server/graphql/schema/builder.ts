@@ -15,8 +15,8 @@ export const builder = new SchemaBuilder<{
   defaultFieldNullability: false,
 });
 
-builder.queryType({});
-builder.mutationType({});
+builder.queryType({ description: 'What clients read: listings and search, tours, offers, questionnaires, market data, the account.' });
+builder.mutationType({ description: 'What clients change: tours, open houses, offers, favourites, saved searches, questionnaires, the account.' });
 
 builder.scalarType('JSON', {
   description: 'Any JSON value.',

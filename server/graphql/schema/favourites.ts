@@ -33,7 +33,7 @@ builder.mutationField('saveFavorite', (t) =>
   t.field({
     type: SaveFavoriteResult,
     description: 'Adds the listing to the viewer’s favourites, or removes it when it is there (a toggle).',
-    args: { listingId: t.arg.id({ required: true }) },
+    args: { listingId: t.arg.id({ required: true, description: "The listing to add to or remove from the user's favourites." }) },
     resolve: async (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
       const result = await toggleFavorite(ctx.db, viewer.user.id, idArgument(args.listingId, 'Listing'));

@@ -175,14 +175,14 @@ async function buildFilter(ctx: GraphqlContext, args: LoadArgs): Promise<Listing
 const loadArgs = (t: Parameters<Parameters<typeof builder.queryField>[1]>[0]) => ({
   first: t.arg.int({ description: `Page size, default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}.` }),
   last: t.arg.int({ description: `Page size backward, at most ${MAX_PAGE_SIZE}.` }),
-  after: t.arg.string(),
-  before: t.arg.string(),
+  after: t.arg.string({ description: 'A cursor (edges.cursor, pageInfo.endCursor): the page after it.' }),
+  before: t.arg.string({ description: 'A cursor: the page before it (with last).' }),
   offset: t.arg.int({ description: 'Rows to skip (with first).' }),
-  orderBy: t.arg({ type: ListingOrderEnum }),
+  orderBy: t.arg({ type: ListingOrderEnum, description: 'The order of the results.' }),
   search: t.arg.string({ description: 'Free text: a place when one matches, else keywords.' }),
   address: t.arg.string({ description: 'A place: city, ZIP, neighbourhood or street address.' }),
-  geoInput: t.arg({ type: GeoInput }),
-  searchInput: t.arg({ type: SearchInput }),
+  geoInput: t.arg({ type: GeoInput, description: 'Where: map bounds, a radius around a point, or a polygon.' }),
+  searchInput: t.arg({ type: SearchInput, description: 'The filters: price, beds, baths, type, status…' }),
   searchType: t.arg({ type: ListingClassificationEnum, description: 'Shortcut for searchInput.classification.' }),
 });
 
@@ -205,7 +205,7 @@ builder.queryField('stayLoad', (t) =>
   t.field({
     type: ListingConnectionRef,
     description: 'Stays (classification STAY), bookable for stayInput’s dates when given.',
-    args: { ...loadArgs(t), stayInput: t.arg({ type: StayInput }) },
+    args: { ...loadArgs(t), stayInput: t.arg({ type: StayInput, description: 'Check-in, check-out and guests: only stays free for those dates.' }) },
     resolve: async (_root, args, ctx, info) => {
       const filter = await buildFilter(ctx, { ...args, searchType: 'stay' });
       const stay: StayDates | null = args.stayInput ?? null;
@@ -267,7 +267,7 @@ builder.queryField('listingsInfo', (t) =>
   t.field({
     type: ListingsInfoRef,
     description: `Map pins for a viewport: every listing up to ${PIN_THRESHOLD} matches, else grid clusters (at most 289).`,
-    args: { geoInput: t.arg({ type: GeoInput, required: true }), searchInput: t.arg({ type: SearchInput }) },
+    args: { geoInput: t.arg({ type: GeoInput, required: true, description: "Where: the map's bounds (or a radius or polygon)." }), searchInput: t.arg({ type: SearchInput, description: 'The filters of the search.' }) },
     resolve: (_root, args, ctx) => listingsInfo(ctx.db, { geo: args.geoInput, search: args.searchInput ?? null }),
   }),
 );

@@ -269,7 +269,7 @@ builder.queryField('listingInfo', (t) =>
     type: Listing,
     nullable: true,
     description: 'One listing by id; null when there is no such public listing. Counts a visit.',
-    args: { listingId: t.arg.id({ required: true }) },
+    args: { listingId: t.arg.id({ required: true, description: "The listing's id." }) },
     resolve: async (_root, args, ctx) => {
       const listing = await findPublicListing(ctx.db, parseArgs(ListingIdArgs, args).listingId);
       if (listing) recordVisit(ctx.db, listing.id);
@@ -290,7 +290,7 @@ builder.queryField('listingBySlug', (t) =>
     type: Listing,
     nullable: true,
     description: 'The listing at /listing/{slugId}/{listingCodeId}; null when none. Counts a visit.',
-    args: { slugId: t.arg.string({ required: true }), listingCodeId: t.arg.string({ required: true }) },
+    args: { slugId: t.arg.string({ required: true, description: 'The slug of its address, as in /listing/{slugId}/{listingCodeId}.' }), listingCodeId: t.arg.string({ required: true, description: 'The listing code, e.g. HRT1001.' }) },
     resolve: async (_root, args, ctx) => {
       const { slugId, listingCodeId } = parseArgs(SlugArgs, args);
       const listing = await findPublicListingBySlug(ctx.db, slugId, listingCodeId);
@@ -317,7 +317,7 @@ builder.queryField('listingFeed', (t) =>
   t.field({
     type: [Listing],
     description: 'A short list for a page section: featured, newest, or newest in a city.',
-    args: { feedInput: t.arg({ type: FeedInput, required: true }) },
+    args: { feedInput: t.arg({ type: FeedInput, required: true, description: 'Which feed: its kind, where and how many.' }) },
     resolve: (_root, { feedInput }, ctx) =>
       loadFeed(ctx.db, {
         kind: feedInput.kind as FeedKind,

@@ -31,9 +31,9 @@ builder.queryField('marketMetrics', (t) =>
     type: [MarketMetricRef],
     description: 'Monthly series for a city, ZIP or state (up to 36 months); every section unless sectionType is given.',
     args: {
-      regionName: t.arg.string({ required: true }),
-      sectionType: t.arg({ type: SectionTypeEnum }),
-      propertyType: t.arg.string(),
+      regionName: t.arg.string({ required: true, description: "A city ('Salt Lake City, UT'), ZIP or state." }),
+      sectionType: t.arg({ type: SectionTypeEnum, description: 'One section only; every section when omitted.' }),
+      propertyType: t.arg.string({ description: "A property type ('Single Family', 'Condo'…); every type when omitted." }),
     },
     resolve: async (_root, args, ctx) => {
       const result = await marketMetrics(ctx.db, args.regionName, {
@@ -49,7 +49,7 @@ builder.queryField('housingSentences', (t) =>
   t.field({
     type: ['String'],
     description: 'Short summaries of the latest month, e.g. "Median sold price in Salt Lake City rose 4.2% year over year to $512,000."',
-    args: { regionName: t.arg.string({ required: true }) },
+    args: { regionName: t.arg.string({ required: true, description: "A city ('Salt Lake City, UT'), ZIP or state." }) },
     resolve: (_root, args, ctx) => housingSentences(ctx.db, args.regionName),
   }),
 );

@@ -65,7 +65,7 @@ builder.queryField('mortgageCase', (t) =>
     type: MortgageCaseRef,
     nullable: true,
     description: 'One of the viewer’s mortgage cases; NOT_FOUND for anyone else’s.',
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: "The mortgage case's id." }) },
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
       const id = idArgument(args.id, 'Mortgage case');
@@ -81,7 +81,7 @@ builder.queryField('preQualificationEdit', (t) =>
     description:
       'The case of /account/pre-qualification-edit/{caseResponse id}, owner only (NOT_FOUND otherwise). To edit, reset the ' +
       'response (resetQuestionnaireResponseHistory) and submit it again: the status stays Under Review and the data follows the answers.',
-    args: { caseResponseId: t.arg.id({ required: true }) },
+    args: { caseResponseId: t.arg.id({ required: true, description: "The id of the case's questionnaire response." }) },
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
       return mortgageCaseOfResponse(ctx.db, String(args.caseResponseId), viewer.user.id);

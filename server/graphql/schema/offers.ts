@@ -103,7 +103,7 @@ builder.queryField('offer', (t) =>
     type: OfferRef,
     nullable: true,
     description: 'One offer: for its buyer, the listing’s seller (once Submitted) or a company agent; NOT_FOUND otherwise.',
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: "The offer's id." }) },
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
       const id = idArgument(args.id, 'Offer');
@@ -116,7 +116,7 @@ builder.queryField('offersByListing', (t) =>
   t.field({
     type: [OfferRef],
     description: 'Offers on one listing: the submitted ones for its seller or a company agent, and the viewer’s own.',
-    args: { listingId: t.arg.id({ required: true }) },
+    args: { listingId: t.arg.id({ required: true, description: 'The listing whose offers the seller reads.' }) },
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
       return listOffersByListing(ctx.db, parseArgs(ListingIdArgs, args).listingId, viewer.user);
@@ -133,7 +133,7 @@ builder.mutationField('createOffer', (t) =>
     description:
       "Starts an offer: appType must be 'wfrmls-buyer' and the listing must take offers (enableOffer). Returns the buyer-offer " +
       'questionnaire response to fill in; the buyer’s existing Draft on the listing is returned instead of a new one.',
-    args: { listingId: t.arg.id({ required: true }), appType: t.arg.string({ required: true }) },
+    args: { listingId: t.arg.id({ required: true, description: 'The listing the offer is for.' }), appType: t.arg.string({ required: true, description: "The application type: 'wfrmls-buyer' (spec §9)." }) },
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
       const { listingId } = parseArgs(ListingIdArgs, args);

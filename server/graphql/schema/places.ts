@@ -38,8 +38,8 @@ builder.queryField('placeSearch', (t) =>
       'Cities, ZIPs, neighbourhoods and addresses from our listings, best first: exact, then prefix, then ' +
       'typo-tolerant. Restricted to `countries` (two-letter codes), else the partner’s, else US and NP.',
     args: {
-      query: t.arg.string({ required: true }),
-      countries: t.arg.stringList(),
+      query: t.arg.string({ required: true, description: 'What the visitor typed.' }),
+      countries: t.arg.stringList({ description: 'ISO 3166-1 alpha-2 codes, e.g. ["US"].' }),
       limit: t.arg.int({ description: `Default 8, at most ${MAX_PLACE_RESULTS}.` }),
     },
     resolve: (_root, args, ctx) => searchPlaces(ctx.db, args.query, args.countries ?? partnerCountries(ctx.partner), args.limit ?? undefined),

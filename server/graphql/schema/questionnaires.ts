@@ -102,7 +102,7 @@ builder.queryField('currentScreen', (t) =>
   t.field({
     type: ScreenRef,
     description: 'The screen a response is on (where the user left off).',
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: "The questionnaire response's id." }) },
     resolve: (_root, args, ctx) => currentScreen(ctx.db, String(args.id), callerOf(ctx)),
   }),
 );
@@ -111,7 +111,7 @@ builder.queryField('questionnaireSummary', (t) =>
   t.field({
     type: [SummarySectionRef],
     description: 'The answers along the path taken, screen by screen.',
-    args: { responseId: t.arg.id({ required: true }) },
+    args: { responseId: t.arg.id({ required: true, description: "The questionnaire response's id." }) },
     resolve: (_root, args, ctx) => summary(ctx.db, String(args.responseId), callerOf(ctx)),
   }),
 );
@@ -120,7 +120,7 @@ builder.queryField('questionnaireScreen', (t) =>
   t.field({
     type: ScreenRef,
     description: 'One screen already on the response path.',
-    args: { screenId: t.arg.string({ required: true }), responseId: t.arg.id({ required: true }) },
+    args: { screenId: t.arg.string({ required: true, description: "The screen's id within the questionnaire." }), responseId: t.arg.id({ required: true, description: "The questionnaire response's id." }) },
     resolve: (_root, args, ctx) => screenOf(ctx.db, args.screenId, String(args.responseId), callerOf(ctx)),
   }),
 );
@@ -129,7 +129,7 @@ builder.mutationField('questionnaireStartScreen', (t) =>
   t.field({
     type: SessionRef,
     description: 'Starts a response to the questionnaire `xmlqId` (its slug) for this partner (`companyId`: its id or slug).',
-    args: { companyId: t.arg.id(), xmlqId: t.arg.string({ required: true }) },
+    args: { companyId: t.arg.id({ description: "The partner's id or slug; the request's partner when omitted." }), xmlqId: t.arg.string({ required: true, description: "The questionnaire's slug." }) },
     resolve: async (_root, args, ctx) => {
       if (args.companyId != null && String(args.companyId) !== String(ctx.partner.id) && String(args.companyId) !== ctx.partner.slug) {
         throw badInput('companyId is not the partner of this request.', 'companyId');
@@ -147,7 +147,7 @@ builder.mutationField('questionnaireNextScreen', (t) =>
     description:
       'Validates the current screen answers (`data`: variable → value) with the widget rules, saves them and moves on; ' +
       'after an end screen the response is completed. Invalid answers: BAD_USER_INPUT with `extensions.fields` (widget key → error keys).',
-    args: { respId: t.arg.id({ required: true }), data: t.arg({ type: 'JSON', required: true }) },
+    args: { respId: t.arg.id({ required: true, description: "The questionnaire response's id." }), data: t.arg({ type: 'JSON', required: true, description: "The screen's answers, by variable." }) },
     resolve: (_root, args, ctx) => {
       const { data } = parseArgs(NextScreenArgs, args);
       return answerAndAdvance(ctx.db, String(args.respId), data, callerOf(ctx), { partner: ctx.partner, publicOrigin: ctx.publicOrigin });
@@ -158,7 +158,8 @@ builder.mutationField('questionnaireNextScreen', (t) =>
 builder.mutationField('questionnairePreviousScreen', (t) =>
   t.field({
     type: ScreenRef,
-    args: { respId: t.arg.id({ required: true }) },
+    description: 'Goes back to the screen answered before the current one.',
+    args: { respId: t.arg.id({ required: true, description: "The questionnaire response's id." }) },
     resolve: (_root, args, ctx) => goBack(ctx.db, String(args.respId), callerOf(ctx)),
   }),
 );
@@ -168,7 +169,7 @@ for (const name of ['questionnaireResetHistory', 'resetQuestionnaireResponseHist
     t.field({
       type: ScreenRef,
       description: 'Back to the start screen; the answers stay and prefill the screens.',
-      args: { respId: t.arg.id({ required: true }) },
+      args: { respId: t.arg.id({ required: true, description: "The questionnaire response's id." }) },
       resolve: (_root, args, ctx) => resetHistory(ctx.db, String(args.respId), callerOf(ctx)),
     }),
   );
@@ -179,9 +180,9 @@ builder.mutationField('singleScreenQuestionnaire', (t) =>
     type: SessionRef,
     description: 'The response of a case to a questionnaire shown one widget at a time; created with `context` on first call.',
     args: {
-      applicationCase: t.arg.id({ required: true }),
-      context: t.arg({ type: 'JSON' }),
-      slugId: t.arg.string({ required: true }),
+      applicationCase: t.arg.id({ required: true, description: 'The case the response belongs to.' }),
+      context: t.arg({ type: 'JSON', description: 'Values the questionnaire starts from (first call only).' }),
+      slugId: t.arg.string({ required: true, description: "The questionnaire's slug." }),
     },
     resolve: async (_root, args, ctx) => {
       const { context } = parseArgs(SingleScreenArgs, args);
@@ -232,15 +233,24 @@ const SellerClassification = builder.enumType('SellerClassification', {
 builder.queryField('sellerIntakeQuestionnaire', (t) =>
   t.field({
     type: QuestionnaireInfoRef,
-    args: { classification: t.arg({ type: SellerClassification, required: true }) },
+    description: "The seller intake questionnaire of this partner, for a sale or a rental.",
+    args: { classification: t.arg({ type: SellerClassification, required: true, description: 'What the seller is listing: a sale or a rental.' }) },
     resolve: (_root, args, ctx) => infoOf(ctx, args.classification === 'RENT' ? 'seller-intake-rent' : 'seller-intake-sale'),
   }),
 );
 
 builder.queryField('mortgagePreApprovalQuestionnaire', (t) =>
-  t.field({ type: QuestionnaireInfoRef, resolve: (_root, _args, ctx) => infoOf(ctx, 'mortgage-preapproval') }),
+  t.field({
+    type: QuestionnaireInfoRef,
+    description: "The mortgage pre-approval questionnaire of this partner.",
+    resolve: (_root, _args, ctx) => infoOf(ctx, 'mortgage-preapproval'),
+  }),
 );
 
 builder.queryField('mortgageRefinanceQuestionnaire', (t) =>
-  t.field({ type: QuestionnaireInfoRef, resolve: (_root, _args, ctx) => infoOf(ctx, 'mortgage-refinance') }),
+  t.field({
+    type: QuestionnaireInfoRef,
+    description: "The mortgage refinance questionnaire of this partner.",
+    resolve: (_root, _args, ctx) => infoOf(ctx, 'mortgage-refinance'),
+  }),
 );

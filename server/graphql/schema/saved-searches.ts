@@ -64,7 +64,7 @@ builder.queryField('savedSearch', (t) =>
   t.field({
     type: SavedSearch,
     description: 'One of the viewer’s saved searches; NOT_FOUND for any other id.',
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: "The saved search's id." }) },
     resolve: async (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
       const search = await findSavedSearch(ctx.db, viewer.user.id, idArgument(args.id, 'Saved search'));
@@ -79,8 +79,8 @@ builder.mutationField('saveSearch', (t) =>
     type: SavedSearch,
     description: `Saves a search under a name (at most ${SAVED_SEARCHES_PER_USER} per user).`,
     args: {
-      name: t.arg.string({ required: true }),
-      notificationFrequency: t.arg({ type: NotificationFrequencyEnum, required: true }),
+      name: t.arg.string({ required: true, description: 'The name the user gives the search.' }),
+      notificationFrequency: t.arg({ type: NotificationFrequencyEnum, required: true, description: 'How often new matches are mailed.' }),
       searchModal: t.arg({ type: 'JSON', required: true, description: 'The search: an object or its JSON text.' }),
     },
     resolve: async (_root, args, ctx) => {
@@ -97,7 +97,7 @@ builder.mutationField('deleteSaved', (t) =>
   t.field({
     type: DeleteSavedResult,
     description: 'Deletes one of the viewer’s saved searches; NOT_FOUND for any other id.',
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: "The saved search's id." }) },
     resolve: async (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
       const id = idArgument(args.id, 'Saved search');

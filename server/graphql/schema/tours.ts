@@ -192,7 +192,7 @@ builder.queryField('requestedTour', (t) =>
   t.field({
     type: RequestedTour,
     description: 'One tour; NOT_FOUND unless the viewer is its buyer, the listing’s seller or a company agent.',
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: "The requested tour's id." }) },
     resolve: async (_root, args, ctx) =>
       (await readableTour(ctx.db, idArgument(args.id, 'Requested tour'), requireViewer(ctx).user)).tour,
   }),
@@ -202,7 +202,7 @@ builder.queryField('requestedTourByListing', (t) =>
   t.field({
     type: [RequestedTour],
     description: 'Tours of one listing: all of them for its seller or a company agent, the viewer’s own otherwise.',
-    args: { listingId: t.arg.id({ required: true }) },
+    args: { listingId: t.arg.id({ required: true, description: 'The listing whose tour requests the buyer reads.' }) },
     resolve: (_root, args, ctx) => listToursByListing(ctx.db, parseArgs(ListingIdArgs, args).listingId, requireViewer(ctx).user),
   }),
 );
@@ -211,7 +211,7 @@ builder.queryField('openHouse', (t) =>
   t.field({
     type: SellerOpenHouseRef,
     description: 'One open house, for the listing’s seller only (NOT_FOUND otherwise).',
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: "The open house's id." }) },
     resolve: (_root, args, ctx) => sellersOpenHouse(ctx.db, idArgument(args.id, 'Open house'), requireViewer(ctx).user),
   }),
 );
@@ -221,7 +221,7 @@ builder.queryField('openHousesByListing', (t) =>
     type: [SellerOpenHouseRef],
     description:
       'Every open house of one listing, cancelled and past ones too, upcoming first (soonest first), then past (latest first); for the listing’s seller only (NOT_FOUND otherwise).',
-    args: { listingId: t.arg.id({ required: true }) },
+    args: { listingId: t.arg.id({ required: true, description: 'The listing whose open houses are read.' }) },
     resolve: (_root, args, ctx) => listOpenHousesByListing(ctx.db, parseArgs(ListingIdArgs, args).listingId, requireViewer(ctx).user),
   }),
 );
@@ -235,9 +235,9 @@ builder.mutationField('saveTour', (t) =>
     description:
       'A buyer requests a tour: 1–20 times, each on the hour 9 am–9 pm at the listing, within 15 days, in the future (ISO 8601 with offset). Mails the seller.',
     args: {
-      listingId: t.arg.id({ required: true }),
-      scheduledDateTimes: t.arg.stringList({ required: true }),
-      agentAndQualification: t.arg({ type: AgentAndQualificationInput }),
+      listingId: t.arg.id({ required: true, description: 'The listing to tour.' }),
+      scheduledDateTimes: t.arg.stringList({ required: true, description: 'The times the buyer offers, ISO 8601 with offset (spec §9: within 15 days, 9 am to 9 pm).' }),
+      agentAndQualification: t.arg({ type: AgentAndQualificationInput, description: 'Whether the buyer has an agent and is pre-qualified.' }),
     },
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
@@ -251,10 +251,10 @@ builder.mutationField('saveTour', (t) =>
 );
 
 const decisionArgs = (t: Parameters<Parameters<typeof builder.mutationField>[1]>[0]) => ({
-  id: t.arg.id({ required: true }),
+  id: t.arg.id({ required: true, description: "The requested tour's id." }),
   start: t.arg.string({ description: 'One of the requested times (ISO 8601 with offset).' }),
   end: t.arg.string({ description: 'Optional; must be start + 1 hour when given.' }),
-  tourStatus: t.arg({ type: TourStatusEnum, required: true }),
+  tourStatus: t.arg({ type: TourStatusEnum, required: true, description: 'The status the tour moves to (the transitions of spec §4).' }),
 });
 
 builder.mutationField('saveTourSeller', (t) =>
@@ -262,7 +262,7 @@ builder.mutationField('saveTourSeller', (t) =>
     type: RequestedTour,
     description:
       'The listing’s seller or a company agent decides: SCHEDULED (a requested time, end = start + 1 h, in the future), ACCEPTED, CANCELLED (reason of 50–200 characters) or COMPLETED (from SCHEDULED). Mails the buyer.',
-    args: { ...decisionArgs(t), cancellationReason: t.arg.string() },
+    args: { ...decisionArgs(t), cancellationReason: t.arg.string({ description: 'Why the seller cancels (50 to 200 characters).' }) },
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
       const id = idArgument(args.id, 'Requested tour');
@@ -305,10 +305,10 @@ builder.mutationField('newOpenHouse', (t) =>
     description:
       'The listing’s seller adds an open house: same day, 30-minute steps from 9:30 am to 9 pm, within 18 days, start before end, in the future. `listingId` names the listing (seller cases do not exist yet; applicationCaseId is accepted and ignored).',
     args: {
-      start: t.arg.string({ required: true }),
-      end: t.arg.string({ required: true }),
-      applicationCaseId: t.arg.id(),
-      listingId: t.arg.id(),
+      start: t.arg.string({ required: true, description: 'Start, ISO 8601 with offset.' }),
+      end: t.arg.string({ required: true, description: 'End, ISO 8601 with offset; the same day.' }),
+      applicationCaseId: t.arg.id({ description: 'Accepted and ignored (seller cases do not exist yet).' }),
+      listingId: t.arg.id({ description: 'The listing of the open house.' }),
     },
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
@@ -323,10 +323,10 @@ builder.mutationField('saveOpenHouse', (t) =>
     type: SellerOpenHouseRef,
     description: 'The seller changes the times (both or neither) and/or cancels (Cancelled) or re-activates (Activate).',
     args: {
-      id: t.arg.id({ required: true }),
-      start: t.arg.string(),
-      end: t.arg.string(),
-      openHouseStatus: t.arg({ type: OpenHouseStatusEnum }),
+      id: t.arg.id({ required: true, description: "The open house's id." }),
+      start: t.arg.string({ description: 'New start, ISO 8601 with offset.' }),
+      end: t.arg.string({ description: 'New end, ISO 8601 with offset.' }),
+      openHouseStatus: t.arg({ type: OpenHouseStatusEnum, description: 'Cancelled to call it off, Activate to bring it back.' }),
     },
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
