@@ -60,6 +60,9 @@ export const publicAddress = (r: PublicAddressRow): PublicAddress => ({
   postalCode: r.postal_code,
 });
 
+// ---------------------------------------------------------------------------------------------------
+// Which listings a buyer sees, and the computed fields
+
 /** Statuses a buyer can still act on: what search, feeds and pins show (sold homes only via history). */
 export const SEARCHABLE_STATUSES = ['Active', 'Active Under Contract', 'Coming Soon', 'Pending'] as const;
 
