@@ -178,3 +178,16 @@ test('signing in on /log-in goes through the redirect screen to the wanted page'
   await page.goBack();
   expect(new URL(page.url()).pathname).not.toBe('/redirect');
 });
+
+test('the sell page: Start Listing without an address focuses it; a chosen address goes to listing-detail with lat and lng', async ({ page }) => {
+  await open(page, '/sell');
+  const form = page.locator('form[data-start-listing]');
+  const input = form.getByRole('combobox', { name: t.sell.addressLabel });
+  await expect(input).toBeVisible();
+  await form.getByRole('button', { name: t.sell.startListing }).click();
+  await expect(input).toBeFocused();
+  await input.fill('Salt Lake');
+  await form.getByRole('option', { name: /Salt Lake City, UT/ }).first().click();
+  await page.waitForURL(/\/selling\/listing-detail\?lat=-?[\d.]+&lng=-?[\d.]+$/);
+  await expect(page.locator('main h1')).toHaveText('Your home');
+});
