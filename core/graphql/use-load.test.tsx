@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Result } from './call';
 import { useLoad, type Load } from './use-load';
 
@@ -22,13 +22,13 @@ let root: ReturnType<typeof createRoot>;
 let seen: Load<string>[];
 let loads: ReturnType<typeof answers>;
 
-function Probe({ loadKey }: { loadKey: string | null }) {
-  seen.push(useLoad(loadKey, loads.load(loadKey ?? '')));
+function Probe({ loadKey, delay }: { loadKey: string | null; delay?: number }) {
+  seen.push(useLoad(loadKey, loads.load(loadKey ?? ''), { delay }));
   return null;
 }
 
 const latest = () => seen.at(-1)!;
-const render = (loadKey: string | null) => act(() => root.render(<Probe loadKey={loadKey} />));
+const render = (loadKey: string | null, delay?: number) => act(() => root.render(<Probe loadKey={loadKey} delay={delay} />));
 const settle = (index: number, result: Result<string>) => act(async () => loads.pending[index]!.answer(result));
 
 beforeEach(() => {
@@ -91,5 +91,30 @@ describe('useLoad', () => {
     await settle(0, { ok: true, value: 'A' });
     expect(seen).toHaveLength(count);
     root = createRoot(container);
+  });
+
+  it('offers the last answer of any key, for a view that keeps its results while a new search loads', async () => {
+    render('a');
+    await settle(0, { ok: true, value: 'A' });
+    render('b');
+    expect(latest()).toMatchObject({ result: undefined, latest: { ok: true, value: 'A' }, loading: true });
+    await settle(1, { ok: false, failure: { kind: 'server', message: null, code: null, argument: null } });
+    expect(latest().latest).toEqual(latest().result);
+  });
+
+  it('with a delay, asks once the key has stopped changing', async () => {
+    vi.useFakeTimers();
+    try {
+      render('a', 250);
+      await act(async () => void (await vi.advanceTimersByTimeAsync(200)));
+      render('ab', 250);
+      await act(async () => void (await vi.advanceTimersByTimeAsync(200)));
+      expect(loads.pending).toHaveLength(0);
+      expect(latest().loading).toBe(true);
+      await act(async () => void (await vi.advanceTimersByTimeAsync(50)));
+      expect(loads.pending.map((p) => p.key)).toEqual(['ab']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The one hook that loads: runs `load` for a key (null: nothing to load) and again on `reload()`, and
- * drops an answer that arrives after the key changed or the component went away. Hooks of core/ map its
- * `result` onto the states their views draw.
+ * drops an answer that arrives after the key changed or the component went away. With `delay`, it waits
+ * that long after the key last changed (a map that pans, filters being chosen). Hooks of core/ map its
+ * answers onto the states their views draw.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { failureOf, type Result } from './call';
@@ -12,7 +13,9 @@ export interface Load<T> {
    * stay on screen). Undefined until the key's first answer.
    */
   result: Result<T> | undefined;
-  /** A load for this key is under way. */
+  /** The last answer of any key: what a view that keeps its results on screen while a new search runs shows meanwhile. */
+  latest: Result<T> | undefined;
+  /** A load for this key is under way (or waiting out its delay). */
   loading: boolean;
   reload: () => void;
 }
@@ -20,35 +23,41 @@ export interface Load<T> {
 interface Held<T> {
   key: string | null;
   result: Result<T> | undefined;
+  latest: Result<T> | undefined;
   loading: boolean;
 }
 
-export function useLoad<T>(key: string | null, load: () => Promise<Result<T>>): Load<T> {
-  const [held, setHeld] = useState<Held<T>>({ key: null, result: undefined, loading: false });
+export function useLoad<T>(key: string | null, load: () => Promise<Result<T>>, { delay = 0 } = {}): Load<T> {
+  const [held, setHeld] = useState<Held<T>>({ key: null, result: undefined, latest: undefined, loading: false });
   const [round, setRound] = useState(0);
   const latest = useRef(load);
   latest.current = load;
 
   useEffect(() => {
     if (key === null) {
-      setHeld({ key: null, result: undefined, loading: false });
+      setHeld((previous) => ({ key: null, result: undefined, latest: previous.latest, loading: false }));
       return;
     }
     let live = true;
-    setHeld((previous) => (previous.key === key ? { ...previous, loading: true } : { key, result: undefined, loading: true }));
-    latest
-      .current()
-      .catch((error: unknown): Result<T> => ({ ok: false, failure: failureOf(error) }))
-      .then((result) => {
-        if (live) setHeld({ key, result, loading: false });
-      });
+    setHeld((previous) => ({ ...previous, key, result: previous.key === key ? previous.result : undefined, loading: true }));
+    const run = () =>
+      latest
+        .current()
+        .catch((error: unknown): Result<T> => ({ ok: false, failure: failureOf(error) }))
+        .then((result) => {
+          if (live) setHeld({ key, result, latest: result, loading: false });
+        });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    if (delay > 0) timer = setTimeout(run, delay);
+    else void run();
     return () => {
       live = false;
+      clearTimeout(timer);
     };
-  }, [key, round]);
+  }, [key, round, delay]);
 
   const reload = useCallback(() => setRound((n) => n + 1), []);
-  // A new key is loading from its first render on, with nothing of the previous key's to show.
-  if (held.key !== key) return { result: undefined, loading: key !== null, reload };
-  return { result: held.result, loading: held.loading, reload };
+  // A new key is loading from its first render on, with nothing of the previous key's to show as its own.
+  if (held.key !== key) return { result: undefined, latest: held.latest, loading: key !== null, reload };
+  return { result: held.result, latest: held.latest, loading: held.loading, reload };
 }

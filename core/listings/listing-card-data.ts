@@ -32,20 +32,21 @@ export const listingBaseShape = () => ({
   timeZone: z.string(),
 });
 
-/** The card's fields: what the card query answers, and what a listing set on the element may hold. */
-const cardListingSchema = () =>
-  z.object({
-    ...listingBaseShape(),
-    photos: z.optional(z.array(z.object({ photoUrl: z.string(), description: z.nullable(z.string()) }))),
-    openHouse: z.array(z.object({ startDateTime: z.string(), endDateTime: z.string(), isActive: z.boolean() })),
-    listingBy: z.nullable(
-      z.object({
-        brokerage: z.nullable(z.object({ name: z.string() })),
-        agent: z.nullable(z.object({ name: z.string() })),
-        system: z.nullable(z.string()),
-      }),
-    ),
-  });
+/** The card's fields: what the card query (and a search's rows) answers, and what a listing set on the element may hold. */
+export const cardListingShape = () => ({
+  ...listingBaseShape(),
+  photos: z.optional(z.array(z.object({ photoUrl: z.string(), description: z.nullable(z.string()) }))),
+  openHouse: z.array(z.object({ startDateTime: z.string(), endDateTime: z.string(), isActive: z.boolean() })),
+  listingBy: z.nullable(
+    z.object({
+      brokerage: z.nullable(z.object({ name: z.string() })),
+      agent: z.nullable(z.object({ name: z.string() })),
+      system: z.nullable(z.string()),
+    }),
+  ),
+});
+
+const cardListingSchema = () => z.object(cardListingShape());
 
 export type CardListing = z.infer<ReturnType<typeof cardListingSchema>>;
 

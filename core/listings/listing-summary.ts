@@ -50,5 +50,3 @@ export function useListingSummary(listingId: number | null, given?: ListingSumma
   if (!result) return { status: 'loading' };
   return result.ok && result.value ? { status: 'loaded', listing: result.value } : { status: 'missing' };
 }
-
-export { formatAddress } from '../format/address';

@@ -3,11 +3,15 @@
  * listingsInfo for the map's pins or clusters, saveSearch. Plain strings, parsed in the lazily loaded
  * client chunk; validated against the server schema in core/graphql/operations.test.ts.
  */
-import { LISTING_CARD_FIELDS } from '../listings/listing-card-data';
-import type { CardListing } from '../listings/listing-card-data';
+import * as z from 'zod/mini';
+import { mutate, query, type Result } from '../graphql/call';
+import { cardListingShape, LISTING_CARD_FIELDS } from '../listings/listing-card-data';
 import type { Bounds } from '../maps/projection';
+import { lazySchema } from '../validation/lazy-schema';
 import type { RequestPolicy } from './fetch-policy';
 import type { searchScope, SearchInput } from './search-model';
+
+z.config({ jitless: true });
 
 export const SearchListingsQuery = /* GraphQL */ `
   query SearchListings(
@@ -109,86 +113,93 @@ export const SaveSearchMutation = /* GraphQL */ `
   }
 `;
 
-export interface PageCursor {
-  cursor: string;
-  page: number;
-  isCurrent: boolean;
-}
+// ---- shapes ----
 
-export interface PageCursors {
-  first: PageCursor | null;
-  around: PageCursor[];
-  last: PageCursor | null;
-  previous: PageCursor | null;
-}
+const buildPageCursor = () => z.object({ cursor: z.string(), page: z.number(), isCurrent: z.boolean() });
 
-export type SearchListing = CardListing & {
-  classification: 'SALE' | 'RENT' | 'STAY';
-  /** The feed's price period ('/mo', '/wk'), if any (core/listings/price-period.ts). */
-  priceLabel: string | null;
-  location: { latitude: number; longitude: number } | null;
-};
+export type PageCursor = z.infer<ReturnType<typeof buildPageCursor>>;
 
-export interface SearchPage {
-  totalCount: number;
-  totalCountCapped: boolean;
-  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean };
-  pageCursors: PageCursors;
-  listings: SearchListing[];
-}
+const buildPageCursors = () =>
+  z.object({
+    first: z.nullable(buildPageCursor()),
+    around: z.array(buildPageCursor()),
+    last: z.nullable(buildPageCursor()),
+    previous: z.nullable(buildPageCursor()),
+  });
 
-export interface MapData {
-  mode: 'PINS' | 'CLUSTERS';
-  totalCount: number;
-  pins: { ids: string[]; latitudes: number[]; longitudes: number[]; pricesInPennies: number[] } | null;
-  clusters: { count: number; latitude: number; longitude: number; bounds: Bounds }[];
-}
+export type PageCursors = z.infer<ReturnType<typeof buildPageCursors>>;
+
+const buildSearchListing = () =>
+  z.object({
+    ...cardListingShape(),
+    classification: z.enum(['SALE', 'RENT', 'STAY']),
+    /** The feed's price period ('/mo', '/wk'), if any (core/listings/price-period.ts). */
+    priceLabel: z.nullable(z.string()),
+    location: z.nullable(z.object({ latitude: z.number(), longitude: z.number() })),
+  });
+
+export type SearchListing = z.infer<ReturnType<typeof buildSearchListing>>;
+
+const countShape = () => ({ totalCount: z.number(), totalCountCapped: z.boolean() });
+
+const connectionSchema = lazySchema(() =>
+  z.object({
+    ...countShape(),
+    pageInfo: z.object({ hasNextPage: z.boolean(), hasPreviousPage: z.boolean() }),
+    pageCursors: buildPageCursors(),
+    edges: z.array(z.object({ node: buildSearchListing() })),
+  }),
+);
+
+export type SearchPage = Omit<z.infer<ReturnType<typeof connectionSchema.schema>>, 'edges'> & { listings: SearchListing[] };
+
+const countSchema = lazySchema(() => z.object(countShape()));
+
+export type SearchCount = z.infer<ReturnType<typeof countSchema.schema>>;
+
+const buildMapData = () =>
+  z.object({
+    mode: z.enum(['PINS', 'CLUSTERS']),
+    totalCount: z.number(),
+    pins: z.nullable(
+      z.object({ ids: z.array(z.string()), latitudes: z.array(z.number()), longitudes: z.array(z.number()), pricesInPennies: z.array(z.number()) }),
+    ),
+    clusters: z.array(
+      z.object({
+        count: z.number(),
+        latitude: z.number(),
+        longitude: z.number(),
+        bounds: z.object({ north: z.number(), south: z.number(), east: z.number(), west: z.number() }),
+      }),
+    ),
+  });
+
+export type MapData = z.infer<ReturnType<typeof buildMapData>>;
+
+const mapDataSchema = lazySchema(buildMapData);
+const savedSearchSchema = lazySchema(() => z.object({ id: z.string() }));
 
 export type NotificationFrequency = 'INSTANT' | 'DAILY' | 'WEEKLY' | 'NEVER';
 
-/** Errors are shown by the element (error state with retry), not toasted. */
-export async function loadSearchPage(variables: Record<string, unknown>, requestPolicy: RequestPolicy): Promise<SearchPage> {
-  const { graphqlClient } = await import('../graphql/client');
-  const result = await graphqlClient()
-    .query<{ listingLoad: Omit<SearchPage, 'listings'> & { edges: { node: SearchListing }[] } }>(SearchListingsQuery, variables, {
-      muteError: true,
-      requestPolicy,
-    })
-    .toPromise();
-  if (result.error || !result.data) throw new Error(result.error?.message ?? 'No data');
-  const { edges, ...page } = result.data.listingLoad;
-  return { ...page, listings: edges.map((e) => e.node) };
+// ---- calls ----
+
+/** One page of results; errors are shown by the element (error state with retry), not toasted. */
+export async function loadSearchPage(variables: Record<string, unknown>, requestPolicy: RequestPolicy): Promise<Result<SearchPage>> {
+  const loaded = await query(SearchListingsQuery, variables, connectionSchema, { muteError: true, requestPolicy });
+  if (!loaded.ok) return loaded;
+  const { edges, ...page } = loaded.value;
+  return { ok: true, value: { ...page, listings: edges.map((e) => e.node) } };
 }
 
-export interface SearchCount {
-  totalCount: number;
-  totalCountCapped: boolean;
+export function countListings(variables: Omit<ReturnType<typeof searchScope>, 'orderBy'>, requestPolicy: RequestPolicy): Promise<Result<SearchCount>> {
+  return query(SearchCountQuery, variables, countSchema, { muteError: true, requestPolicy });
 }
 
-export async function countListings(
-  variables: Omit<ReturnType<typeof searchScope>, 'orderBy'>,
-  requestPolicy: RequestPolicy,
-): Promise<SearchCount> {
-  const { graphqlClient } = await import('../graphql/client');
-  const result = await graphqlClient()
-    .query<{ listingLoad: SearchCount }>(SearchCountQuery, variables, { muteError: true, requestPolicy })
-    .toPromise();
-  if (result.error || !result.data) throw new Error(result.error?.message ?? 'No data');
-  return result.data.listingLoad;
-}
-
-export async function loadMapData(bounds: Bounds, searchInput: SearchInput, requestPolicy: RequestPolicy): Promise<MapData> {
-  const { graphqlClient } = await import('../graphql/client');
-  const result = await graphqlClient()
-    .query<{ listingsInfo: MapData }>(MapMarkersQuery, { geoInput: { bounds }, searchInput }, { muteError: true, requestPolicy })
-    .toPromise();
-  if (result.error || !result.data) throw new Error(result.error?.message ?? 'No data');
-  return result.data.listingsInfo;
+export function loadMapData(bounds: Bounds, searchInput: SearchInput, requestPolicy: RequestPolicy): Promise<Result<MapData>> {
+  return query(MapMarkersQuery, { geoInput: { bounds }, searchInput }, mapDataSchema, { muteError: true, requestPolicy });
 }
 
 /** Saves the search (listingLoad's variables without paging); server errors are toasted (spec §8). */
 export async function saveSearch(name: string, notificationFrequency: NotificationFrequency, searchModal: object): Promise<boolean> {
-  const { graphqlClient } = await import('../graphql/client');
-  const result = await graphqlClient().mutation(SaveSearchMutation, { name, notificationFrequency, searchModal }).toPromise();
-  return Boolean(result.data);
+  return (await mutate(SaveSearchMutation, { name, notificationFrequency, searchModal }, savedSearchSchema)).ok;
 }

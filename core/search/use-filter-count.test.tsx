@@ -44,7 +44,7 @@ describe('useFilterCount', () => {
   });
 
   it('asks once the visitor pauses, for the pending filters where the search is, and keeps the last count meanwhile', async () => {
-    count.mockResolvedValue({ totalCount: 2, totalCountCapped: false });
+    count.mockResolvedValue({ ok: true, value: { totalCount: 2, totalCountCapped: false } });
     render(NO_FILTERS);
     render({ ...NO_FILTERS, minBeds: 2 });
     await wait(FILTER_COUNT_DEBOUNCE_MS - 50);

@@ -3,7 +3,8 @@
  * asked (listingLoad with no rows) once the visitor pauses, so its apply button can say 'Show 123 homes'
  * before anything is applied. The filters already applied are not asked again: their count is known.
  */
-import { useEffect, useState } from 'react';
+import { useRef } from 'react';
+import { useLoad } from '../graphql/use-load';
 import { countListings, type SearchCount } from './api';
 import { createFetchPolicy } from './fetch-policy';
 import { searchScope, type SearchFilters, type SearchModel } from './search-model';
@@ -26,31 +27,27 @@ const fetchPolicy = createFetchPolicy();
 export function useFilterCount(model: SearchModel, pending: SearchFilters | null, applied: SearchCount | null): FilterCount {
   const key = pending ? JSON.stringify(pending) : null;
   const known = key !== null && key === JSON.stringify(model.filters) ? applied : null;
-  const [count, setCount] = useState<FilterCount>({ status: 'counting', count: null });
-
-  useEffect(() => {
-    if (!pending) return;
-    if (known) {
-      setCount({ status: 'ready', count: known });
-      return;
-    }
-    let live = true;
-    setCount((previous) => ({ status: 'counting', count: previous.count }));
-    const timer = setTimeout(() => {
+  const asked = pending && !known ? { ...model, filters: pending } : null;
+  // The count depends on the pending filters and where the search is, not on the page or view.
+  const where = asked && JSON.stringify([key, asked.location, asked.bounds ?? null, asked.polygon ?? null]);
+  const { result, loading } = useLoad(
+    where,
+    () => {
       // The order does not change a count.
-      const { orderBy: _order, ...variables } = searchScope({ ...model, filters: pending });
-      countListings(variables, fetchPolicy.next(JSON.stringify(variables))).then(
-        (next) => live && setCount({ status: 'ready', count: next }),
-        () => live && setCount({ status: 'failed', count: null }),
-      );
-    }, FILTER_COUNT_DEBOUNCE_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-    // The count depends on the pending filters and where the search is, not on the page or view.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, known, model.location, JSON.stringify(model.bounds), JSON.stringify(model.polygon ?? null)]);
-
-  return known ? { status: 'ready', count: known } : count;
+      const { orderBy: _order, ...variables } = searchScope(asked!);
+      return countListings(variables, fetchPolicy.next(JSON.stringify(variables)));
+    },
+    { delay: FILTER_COUNT_DEBOUNCE_MS },
+  );
+  // The count last shown (the applied filters' own, or an answer) stays while the next is asked.
+  const shown = useRef<SearchCount | null>(null);
+  const count: FilterCount = known
+    ? { status: 'ready', count: known }
+    : result && !loading
+      ? result.ok
+        ? { status: 'ready', count: result.value }
+        : { status: 'failed', count: null }
+      : { status: 'counting', count: shown.current };
+  shown.current = count.count;
+  return count;
 }

@@ -5,12 +5,13 @@
  * each listing once and no pin covering another (core/maps/declutter.ts).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLoad } from '../graphql/use-load';
 import { pricePeriod } from '../listings/price-period';
 import { declutter } from '../maps/declutter';
 import { layoutClusters, layoutPins, MAX_DOM_MARKERS, unpackPins, type MapMarker, type PinInput, type PinMarker } from '../maps/markers';
 import { containsPoint } from '../maps/polygon';
 import { boundsOf, fitBounds, sameViewport, viewportBounds, type Bounds, type Viewport } from '../maps/projection';
-import { loadMapData, type MapData, type SearchListing } from './api';
+import { loadMapData, type SearchListing } from './api';
 import { createFetchPolicy } from './fetch-policy';
 import { toSearchInput, type SearchModel } from './search-model';
 
@@ -40,7 +41,6 @@ export function useSearchMap({ model, listings, visible, onSettled }: SearchMapO
   const [size, setSize] = useState(DEFAULT_SIZE);
   const [viewport, setViewport] = useState<Viewport | null>(null);
   const [moved, setMoved] = useState(false);
-  const [data, setData] = useState<MapData | null>(null);
   /** What the viewport was last fitted to, while it was fitted to a size guessed before the map was laid out. */
   const unmeasured = useRef<{ frame: Bounds; padding: number } | null>(null);
   const measured = useRef(false);
@@ -65,22 +65,17 @@ export function useSearchMap({ model, listings, visible, onSettled }: SearchMapO
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [listings, model.bounds, model.polygon]);
 
-  const searchInput = JSON.stringify(toSearchInput(model.filters));
+  // The markers of what is in view, asked once the map has stopped moving; the last ones stay meanwhile.
+  const variables = visible && viewport ? { bounds: viewportBounds(viewport), searchInput: toSearchInput(model.filters) } : null;
+  const { latest: answer } = useLoad(
+    variables && JSON.stringify(variables),
+    () => loadMapData(variables!.bounds, variables!.searchInput, fetchPolicy.next(JSON.stringify(variables))),
+    { delay: MAP_SETTLE_MS },
+  );
+  const data = answer?.ok ? answer.value : null;
   useEffect(() => {
-    if (!visible || !viewport) return;
-    let live = true;
-    const timer = setTimeout(() => {
-      const variables = { bounds: viewportBounds(viewport), searchInput: JSON.parse(searchInput) };
-      loadMapData(variables.bounds, variables.searchInput, fetchPolicy.next(JSON.stringify(variables)))
-        .then((next) => live && setData(next))
-        .catch(() => live && setData(null))
-        .finally(() => live && settled.current());
-    }, MAP_SETTLE_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [viewport, searchInput, visible]);
+    if (answer) settled.current();
+  }, [answer]);
 
   const polygon = model.polygon ?? null;
   const markers = useMemo<MapMarker[]>(() => {

@@ -3,6 +3,7 @@
  * the §9 loading flag, and the optional URL sync (pushState on change, restore on back/forward).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLoad } from '../graphql/use-load';
 import { loadSearchPage, type SearchPage } from './api';
 import { createFetchPolicy } from './fetch-policy';
 import { createLoadingFlag } from './loading';
@@ -27,9 +28,7 @@ export interface SearchOptions {
 
 export function useSearch({ initial, pageSize, urlSync, onChange }: SearchOptions) {
   const [model, setModel] = useState<SearchModel>(() => (urlSync ? fromQueryString(location.search, initial) : initial));
-  const [results, setResults] = useState<ResultsState>({ status: 'loading', page: null });
   const [loading, setLoading] = useState(true);
-  const [attempt, setAttempt] = useState(0);
   const flag = useRef(createLoadingFlag(setLoading));
   const fromHistory = useRef(true);
   const latest = useRef(onChange);
@@ -56,28 +55,24 @@ export function useSearch({ initial, pageSize, urlSync, onChange }: SearchOption
     latest.current(model);
   }, [model, urlSync]);
 
-  useEffect(() => {
-    let live = true;
+  // Only the search itself matters, not the view it is shown in.
+  const searchKey = JSON.stringify({ search: { ...model, view: null }, pageSize });
+  const page = useLoad(searchKey, () => {
     const variables = listingLoadVariables(model, pageSize);
     flag.current.start();
-    setResults((previous) => ({ status: 'loading', page: previous.page }));
-    loadSearchPage(variables, fetchPolicy.next(JSON.stringify(variables)))
-      .then((page) => {
-        if (!live) return;
-        setResults({ status: page.listings.length > 0 ? 'ready' : 'empty', page });
-        flag.current.cursorsArrived();
-      })
-      .catch(() => {
-        if (!live) return;
-        setResults({ status: 'failed', page: null });
-        flag.current.settled();
-      });
-    return () => {
-      live = false;
-    };
-    // Only the search itself matters, not the view it is shown in.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [JSON.stringify({ ...model, view: null }), pageSize, attempt]);
+    return loadSearchPage(variables, fetchPolicy.next(JSON.stringify(variables)));
+  });
+  useEffect(() => {
+    if (page.latest?.ok) flag.current.cursorsArrived();
+    else if (page.latest) flag.current.settled();
+  }, [page.latest]);
+  // While a search runs, the last page found stays on screen.
+  const results: ResultsState =
+    page.loading || !page.result
+      ? { status: 'loading', page: page.latest?.ok ? page.latest.value : null }
+      : page.result.ok
+        ? { status: page.result.value.listings.length > 0 ? 'ready' : 'empty', page: page.result.value }
+        : { status: 'failed', page: null };
 
   useEffect(() => () => flag.current.dispose(), []);
 
@@ -86,7 +81,7 @@ export function useSearch({ initial, pageSize, urlSync, onChange }: SearchOption
     results,
     loading,
     update: useCallback((next: (model: SearchModel) => SearchModel) => setModel(next), []),
-    retry: useCallback(() => setAttempt((n) => n + 1), []),
+    retry: page.reload,
     /** The map's markers arrived: the search is no longer loading (spec §9 caps the wait at 5000 ms). */
     settled: useCallback(() => flag.current.settled(), []),
   };

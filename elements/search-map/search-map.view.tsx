@@ -9,7 +9,7 @@ import { appContextAtom } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { formatMoney } from '../../core/format/money';
 import { searchMapTexts as t } from '../../core/i18n/search';
-import { formatAddress } from '../../core/listings/listing-summary';
+import { formatAddress } from '../../core/format/address';
 import { pricePeriod } from '../../core/listings/price-period';
 import { addVertex, canFinish, MAX_POLYGON_VERTICES, removeLastVertex } from '../../core/maps/polygon';
 import type { LatLng } from '../../core/maps/projection';
