@@ -7,17 +7,18 @@
  *    element rendering the same fields with no framework, one classic script from the same origin as our loader.
  * Runs alternate A, B, A, B, … in cold browser contexts (empty caches, no open connections). A run's figure is
  * from its script's request start to the frame that first shows every form's fields on the page (a skeleton
- * counts when it shows them). Also printed: where A's time goes, and the layout shift of each page.
- * A report, not a test: prints figures and exits 0.
+ * counts when it shows them). Also printed: where A's time goes, and the layout shift of each page. The API and
+ * the partner site run in a child process (`--serve`). A report, not a test: prints figures and exits 0.
  *
  *   HEARTH_DIST=/tmp/dist node --import tsx bench/first-paint.ts            builds into HEARTH_DIST when stale
  *   node --import tsx bench/first-paint.ts --no-build --runs 15 --profile mobile
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import { ensureBuilt } from '../cdn/build';
 import { startPartnerSite } from '../demo-sites/serve';
@@ -53,6 +54,8 @@ export interface RunMarks {
    * received before the element was defined.
    */
   entryChunk: number | null;
+  /** When the entry chunk was requested (the loader ran by then). */
+  entryRequested: number | null;
   elementChunk: number | null;
   runtimeChunk: number | null;
   lastChunk: number | null;
@@ -122,6 +125,7 @@ async function measureOnce(browser: Browser, siteUrl: string, profile: Profile, 
       real: since(raw.marks.real)!,
       config: ended((path) => path.includes('/dynamic-config/')),
       entryChunk: ended((path) => path.endsWith('/elements/contact-form.js')),
+      entryRequested: since(raw.resources.find((r) => new URL(r.name).pathname.endsWith('/elements/contact-form.js'))?.start),
       elementChunk: ended((path) => path.endsWith('/elements/contact-form.element.js')),
       runtimeChunk: ended((path) => /\/chunks\/runtime-[^/]+\.js$/.test(path)),
       lastChunk: chunksBeforeDefined.length ? since(Math.max(...chunksBeforeDefined.map((r) => r.end))) : null,
@@ -145,11 +149,55 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-export async function measureFirstPaint(options: { runs: number; profiles: readonly Profile[]; build: boolean }): Promise<Record<Profile, ProfileResult>> {
-  if (options.build) await ensureBuilt();
+// ---- the servers, in a process of their own ----
+
+const SITE_LINE = 'first-paint partner site: ';
+
+/** `--serve`: the API and the partner site until stdin closes; prints the site's URL on a line of its own. */
+async function serve(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'hearth-bench-'));
   const api = await startServer({ port: 0, dataDir });
   const site = await startPartnerSite({ port: 0, apiOrigin: api.url });
+  process.stdout.write(`\n${SITE_LINE}${site.url}\n`);
+  process.stdin.resume();
+  await once(process.stdin, 'end');
+  await site.close();
+  await api.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * Starts `--serve` in a child process: in this one, the servers would share an event loop with Playwright's
+ * driver, and the bench would count its own waits as the servers'.
+ */
+async function startServers(): Promise<{ siteUrl: string; close(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const siteUrl = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n').find((text) => text.startsWith(SITE_LINE));
+      if (line) resolve(line.slice(SITE_LINE.length));
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`the first-paint servers exited with ${code}`)));
+  });
+  return {
+    siteUrl,
+    close: async () => {
+      const exited = once(child, 'exit');
+      child.stdin.end();
+      await exited;
+    },
+  };
+}
+
+// ---- the runs ----
+
+export async function measureFirstPaint(options: { runs: number; profiles: readonly Profile[]; build: boolean }): Promise<Record<Profile, ProfileResult>> {
+  if (options.build) await ensureBuilt();
+  const servers = await startServers();
+  const site = { url: servers.siteUrl };
   const executablePath = execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
   const browser = await chromium.launch({
     executablePath,
@@ -171,9 +219,7 @@ export async function measureFirstPaint(options: { runs: number; profiles: reado
     return result;
   } finally {
     await browser.close();
-    await site.close();
-    await api.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await servers.close();
   }
 }
 
@@ -200,7 +246,8 @@ export function formatReport(result: Partial<Record<Profile, ProfileResult>>, ru
       `  median of the pairs' ratios ${median(pairRatios).toFixed(2)}×; runs A ${hearth.map((r) => r.paint.toFixed(0)).join(' ')}`,
       `  runs B ${bare.map((r) => r.paint.toFixed(0)).join(' ')}`,
       `  where A's time goes (medians): loader received ${ms(medianOf(hearth, 'script'))}, config ${ms(medianOf(hearth, 'config'))}, ` +
-        `entry chunk ${ms(medianOf(hearth, 'entryChunk'))}, element chunk ${ms(medianOf(hearth, 'elementChunk'))}, ` +
+        `entry chunk requested ${ms(medianOf(hearth, 'entryRequested'))} and received ${ms(medianOf(hearth, 'entryChunk'))}, ` +
+        `element chunk ${ms(medianOf(hearth, 'elementChunk'))}, ` +
         `runtime ${ms(medianOf(hearth, 'runtimeChunk'))}, ` +
         `last chunk ${ms(medianOf(hearth, 'lastChunk'))}, defined ${ms(medianOf(hearth, 'defined'))}, ` +
         `first paint ${ms(a)}, real view ${ms(medianOf(hearth, 'real'))}, config applied ${ms(medianOf(hearth, 'configApplied'))}`,
@@ -211,7 +258,9 @@ export function formatReport(result: Partial<Record<Profile, ProfileResult>>, ru
   return lines.join('\n');
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv.includes('--serve')) {
+  await serve();
+} else if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const flag = (name: string) => {
     const at = process.argv.indexOf(name);
     return at > 0 ? process.argv[at + 1] : undefined;

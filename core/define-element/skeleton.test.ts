@@ -117,7 +117,7 @@ describe('removeSkeleton', () => {
 describe('startSkeleton (what a skeleton entry chunk runs)', () => {
   const base = 'https://cdn.hearth.test/cdn/v0.1.0/elements/probe.js';
 
-  it("imports the element's chunk, paints before it has loaded, then preloads what the chunk imports", async () => {
+  it("imports the element's chunk, preloads what it imports, and paints before it has loaded", async () => {
     const tag = uniqueTag();
     document.body.innerHTML = `<${tag}></${tag}>`;
     let finish!: () => void;
@@ -127,12 +127,11 @@ describe('startSkeleton (what a skeleton entry chunk runs)', () => {
       return new Promise<void>((resolve) => (finish = resolve));
     });
     expect(imported).toEqual(['https://cdn.hearth.test/cdn/v0.1.0/elements/probe.element.js']);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(document.querySelector(tag)!.shadowRoot!.querySelector(`[${SKELETON_ATTRIBUTE}]`)).not.toBeNull();
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
     expect(links.map((link) => link.href)).toEqual(['https://cdn.hearth.test/cdn/v0.1.0/chunks/ui-abc.js', 'https://cdn.hearth.test/cdn/v0.1.0/chunks/field-def.js']);
     expect(links.every((link) => link.crossOrigin === '' || link.crossOrigin === 'anonymous')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(document.querySelector(tag)!.shadowRoot!.querySelector(`[${SKELETON_ATTRIBUTE}]`)).not.toBeNull();
     finish();
     await expect(started).resolves.toBeUndefined();
   });
