@@ -7,7 +7,7 @@ import { LISTING_ADDRESS_FIELDS, listingAddressSchema } from './listing-address'
 
 z.config({ jitless: true });
 
-/** What cards and listing pages share: the card's fields but its photos, open houses and attribution. */
+/** What cards and listing pages share (LISTING_BASE_FIELDS): the card's fields but its photos, open houses and attribution. */
 export const listingBaseShape = () => ({
   id: z.string(),
   slugId: z.string(),
@@ -52,8 +52,8 @@ export type CardListing = z.infer<ReturnType<typeof cardListingSchema>>;
 
 const cardOrNullSchema = lazySchema(() => z.nullable(cardListingSchema()));
 
-/** What a card shows of a listing: one selection, used by the card's own query and by search results. */
-export const LISTING_CARD_FIELDS = /* GraphQL */ `
+/** The selection of listingBaseShape, in every listing query. */
+export const LISTING_BASE_FIELDS = /* GraphQL */ `
 id
 slugId
 listingCodeId
@@ -76,6 +76,12 @@ underContract
 sold
 favoriteCount
 isFavorite
+timeZone
+`;
+
+/** What a card shows of a listing: one selection, used by the card's own query and by search results. */
+export const LISTING_CARD_FIELDS = /* GraphQL */ `
+${LISTING_BASE_FIELDS}
 openHouse {
   startDateTime
   endDateTime
@@ -90,7 +96,6 @@ listingBy {
   }
   system
 }
-timeZone
 `;
 
 export const ListingCardQuery = /* GraphQL */ `

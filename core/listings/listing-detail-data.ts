@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { query, type Result } from '../graphql/call';
 import { useLoad } from '../graphql/use-load';
 import { lazySchema } from '../validation/lazy-schema';
-import { listingBaseShape } from './listing-card-data';
+import { LISTING_BASE_FIELDS, listingBaseShape } from './listing-card-data';
 import { LISTING_ADDRESS_FIELDS, listingAddressSchema } from './listing-address';
 
 z.config({ jitless: true });
@@ -95,24 +95,14 @@ export type DetailListing = z.infer<ReturnType<typeof buildDetailListing>>;
 const detailOrNullSchema = lazySchema(() => z.nullable(buildDetailListing()));
 
 const DETAIL_FIELDS = /* GraphQL */ `
-  id
-  slugId
-  listingCodeId
+  ${LISTING_BASE_FIELDS}
   mlsNumber
   title
   overview
-  priceLabel
-  photoUri
   photos {
     photoUrl
     description
   }
-  priceInPennies
-  priceCurrencyCode
-  bedrooms
-  bathrooms
-  area
-  areaUnit
   lotSize
   lotSizeUnit
   yearBuilt
@@ -120,22 +110,11 @@ const DETAIL_FIELDS = /* GraphQL */ `
   hoaFee
   hoaFeeFrequencyType
   propertyType
-  classification
   daysOnHearth
-  ${LISTING_ADDRESS_FIELDS}
   location {
     latitude
     longitude
   }
-  newListing
-  lastPriceUpdate {
-    priceDropDate
-    priceDropAmountInPennies
-  }
-  underContract
-  sold
-  favoriteCount
-  isFavorite
   enableRequestTour
   enableOffer
   videoSource
@@ -196,7 +175,6 @@ const DETAIL_FIELDS = /* GraphQL */ `
     ${LISTING_ADDRESS_FIELDS}
   }
   relatedPosts
-  timeZone
 `;
 
 export const ListingDetailQuery = /* GraphQL */ `

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { mutate, query, type Result } from '../graphql/call';
 import { LISTING_ADDRESS_FIELDS, listingAddressSchema } from '../listings/listing-address';
+import { TOUR_LISTING_FIELDS, tourListingSchema } from './tour-answers';
 
 z.config({ jitless: true });
 
@@ -23,12 +24,7 @@ const SELLER_OPEN_HOUSE_FIELDS = /* GraphQL */ `
   virtualUrl
   fromFeed
   openHouseStatus
-  tourListing {
-    id
-    slugId
-    listingCodeId
-    timeZone
-  }
+  ${TOUR_LISTING_FIELDS}
 `;
 
 /** All open houses of a listing for its seller (NOT_FOUND for anyone else). */
@@ -91,7 +87,7 @@ const sellerOpenHouseSchema = z.object({
   virtualUrl: z.nullable(z.string()),
   fromFeed: z.boolean(),
   openHouseStatus: z.string(),
-  tourListing: z.object({ id: z.string(), slugId: z.string(), listingCodeId: z.string(), timeZone: z.string() }),
+  tourListing: tourListingSchema(),
 });
 
 export type SellerOpenHouse = z.infer<typeof sellerOpenHouseSchema>;

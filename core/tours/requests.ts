@@ -12,7 +12,14 @@ import { useLoad } from '../graphql/use-load';
 import { LISTING_ADDRESS_FIELDS, listingAddressSchema } from '../listings/listing-address';
 import { lazySchema } from '../validation/lazy-schema';
 import type { AgentAndQualificationDraft } from './request-tour-state';
-import { agentAndQualificationSchema, tourBaseShape, tourListingSchema } from './tour-answers';
+import {
+  AGENT_AND_QUALIFICATION_FIELDS,
+  agentAndQualificationSchema,
+  TOUR_BASE_FIELDS,
+  TOUR_LISTING_FIELDS,
+  tourBaseShape,
+  tourListingSchema,
+} from './tour-answers';
 import type { TourStatus } from './tour-status';
 
 z.config({ jitless: true });
@@ -67,31 +74,11 @@ export const OPEN_TOUR_STATUSES: readonly TourStatus[] = ['REQUESTED', 'ACCEPTED
 // Operations
 
 const TOUR_FIELDS = /* GraphQL */ `
-  id
-  viewerRole
-  tourStatus
-  start
-  end
+  ${TOUR_BASE_FIELDS}
   cancellationReason
-  requestedSchedule {
-    scheduledDateTime
-  }
-  listingAddress
   thumbnailPhotoUri
-  tourListing {
-    id
-    slugId
-    listingCodeId
-    timeZone
-  }
-  agentAndQualification {
-    agent
-    agentName
-    agentPhone
-    qualified
-    qualifiedLenderName
-    qualifiedAmount
-  }
+  ${TOUR_LISTING_FIELDS}
+  ${AGENT_AND_QUALIFICATION_FIELDS}
   ical
   createdAt
 `;

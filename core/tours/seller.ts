@@ -7,7 +7,14 @@
 import * as z from 'zod/mini';
 import { mutate, query, type Result } from '../graphql/call';
 import { lazySchema } from '../validation/lazy-schema';
-import { agentAndQualificationSchema, tourBaseShape, tourListingSchema } from './tour-answers';
+import {
+  AGENT_AND_QUALIFICATION_FIELDS,
+  agentAndQualificationSchema,
+  TOUR_BASE_FIELDS,
+  TOUR_LISTING_FIELDS,
+  tourBaseShape,
+  tourListingSchema,
+} from './tour-answers';
 import { hidesRequestedTimesForSeller, nextTourStatuses } from './tour-status';
 import { checkCancellationReason, scheduledEnd, sellerTimeError, type TimeSelectionError } from './tour-times';
 
@@ -31,34 +38,14 @@ export type SellerTour = z.infer<ReturnType<typeof buildSellerTour>>;
 const sellerTourSchema = lazySchema(buildSellerTour);
 
 const SELLER_TOUR_FIELDS = /* GraphQL */ `
-  id
-  tourStatus
-  viewerRole
-  start
-  end
+  ${TOUR_BASE_FIELDS}
   cancellationReason
-  listingAddress
   ical
-  requestedSchedule {
-    scheduledDateTime
-  }
-  tourListing {
-    id
-    slugId
-    listingCodeId
-    timeZone
-  }
+  ${TOUR_LISTING_FIELDS}
   requestUser {
     fullName
   }
-  agentAndQualification {
-    agent
-    agentName
-    agentPhone
-    qualified
-    qualifiedLenderName
-    qualifiedAmount
-  }
+  ${AGENT_AND_QUALIFICATION_FIELDS}
 `;
 
 export const SellerTourQuery = /* GraphQL */ `

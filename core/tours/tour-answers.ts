@@ -1,7 +1,7 @@
 /**
  * What the API answers about requested tours (spec §3 Requested tour), shared by the buyer's calls
- * (requests.ts), the seller's (seller.ts) and the tour list (tour-list.ts): the parts every tour query asks
- * for, as zod/mini shapes the answers are checked against.
+ * (requests.ts), the seller's (seller.ts), the tour list (tour-list.ts) and the open houses' listing
+ * (open-houses-api.ts): each selection beside the zod/mini shape its answer is checked against.
  */
 import * as z from 'zod/mini';
 import { TOUR_STATUSES } from './tour-status';
@@ -18,7 +18,20 @@ export const tourViewerRoleSchema = () => z.enum(TOUR_VIEWER_ROLES);
 /** The times the buyer asked for, ISO UTC. */
 const requestedScheduleSchema = () => z.array(z.object({ scheduledDateTime: z.string() }));
 
-/** What every tour answer holds, from the list's rows to the dialogs (a shape to spread into z.object). */
+/** What every tour answer holds, from the list's rows to the dialogs. */
+export const TOUR_BASE_FIELDS = /* GraphQL */ `
+  id
+  tourStatus
+  viewerRole
+  start
+  end
+  listingAddress
+  requestedSchedule {
+    scheduledDateTime
+  }
+`;
+
+/** The answer to TOUR_BASE_FIELDS (a shape to spread into z.object). */
 export const tourBaseShape = () => ({
   id: z.string(),
   tourStatus: tourStatusSchema(),
@@ -31,9 +44,29 @@ export const tourBaseShape = () => ({
 });
 
 /** The listing of a tour: its zone (times are the listing's) and its route. */
+export const TOUR_LISTING_FIELDS = /* GraphQL */ `
+  tourListing {
+    id
+    slugId
+    listingCodeId
+    timeZone
+  }
+`;
+
 export const tourListingSchema = () => z.object({ id: z.string(), slugId: z.string(), listingCodeId: z.string(), timeZone: z.string() });
 
 /** Spec §3 Agent and qualification, as the buyer sent it. */
+export const AGENT_AND_QUALIFICATION_FIELDS = /* GraphQL */ `
+  agentAndQualification {
+    agent
+    agentName
+    agentPhone
+    qualified
+    qualifiedLenderName
+    qualifiedAmount
+  }
+`;
+
 export const agentAndQualificationSchema = () =>
   z.object({
     agent: z.boolean(),

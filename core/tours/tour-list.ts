@@ -8,7 +8,7 @@ import { query, type Result } from '../graphql/call';
 import { useLoad } from '../graphql/use-load';
 import { toursListTexts as t } from '../i18n/tours';
 import { lazySchema } from '../validation/lazy-schema';
-import { tourBaseShape, tourViewerRoleSchema, type TourViewerRole } from './tour-answers';
+import { TOUR_BASE_FIELDS, tourBaseShape, tourViewerRoleSchema, type TourViewerRole } from './tour-answers';
 import { formatTourTime } from './tour-format';
 
 z.config({ jitless: true });
@@ -26,16 +26,8 @@ const tourRowsSchema = lazySchema(() => z.array(buildTourRow()));
 const viewerRoleSchema = lazySchema(() => z.object({ viewerRole: tourViewerRoleSchema() }));
 
 const ROW_FIELDS = /* GraphQL */ `
-  id
-  tourStatus
-  viewerRole
-  start
-  end
-  listingAddress
+  ${TOUR_BASE_FIELDS}
   thumbnailPhotoUri
-  requestedSchedule {
-    scheduledDateTime
-  }
   tourListing {
     id
     timeZone
