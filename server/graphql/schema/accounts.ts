@@ -36,7 +36,10 @@ function isUploadedFile(value: unknown): value is File {
   return typeof file === 'object' && file !== null && typeof file.arrayBuffer === 'function' && typeof file.size === 'number';
 }
 
-const UserRoleEnum = builder.enumType('UserRole', { values: ['ATTORNEY', 'PARALEGAL'] as const });
+const UserRoleEnum = builder.enumType('UserRole', {
+  description: "A user's professional role (spec §6).",
+  values: ['ATTORNEY', 'PARALEGAL'] as const,
+});
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -64,6 +67,7 @@ export const User = builder.objectRef<UserRecord>('User').implement({
 });
 
 const NotificationRef = builder.objectRef<NotificationRecord>('Notification').implement({
+  description: "A message to the user in the app, e.g. a saved search's new matches.",
   fields: (t) => ({
     id: t.exposeID('id'),
     kind: t.exposeString('kind', { description: 'e.g. SAVED_SEARCH_ALERT.' }),

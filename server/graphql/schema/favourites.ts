@@ -8,6 +8,7 @@ import { builder } from './builder';
 import { Listing } from './listings';
 
 const FavoriteListing = builder.objectRef<FavoriteEntry>('FavoriteListing').implement({
+  description: 'A listing the user saved as a favourite.',
   fields: (t) => ({
     dateSaved: t.string({ description: 'When the viewer saved it (ISO 8601).', resolve: (f) => f.dateSaved.toISOString() }),
     listing: t.field({ type: Listing, resolve: (f) => f.listing }),
@@ -15,6 +16,7 @@ const FavoriteListing = builder.objectRef<FavoriteEntry>('FavoriteListing').impl
 });
 
 const SaveFavoriteResult = builder.objectRef<{ saved: boolean; favorited: boolean }>('SaveFavoriteResult').implement({
+  description: 'Whether the listing is a favourite now.',
   fields: (t) => ({
     saved: t.exposeBoolean('saved', { description: 'The change was stored.' }),
     favorited: t.exposeBoolean('favorited', { description: 'The listing is now among the viewer’s favourites.' }),

@@ -19,6 +19,7 @@ import { partnerCountries } from './places';
 // Inputs
 
 const GeoPointInput = builder.inputType('GeoPointInput', {
+  description: 'A point: latitude and longitude in degrees.',
   fields: (t) => ({ latitude: t.float({ required: true }), longitude: t.float({ required: true }) }),
 });
 
@@ -64,6 +65,7 @@ const SearchInput = builder.inputType('SearchInput', {
 });
 
 const StayInput = builder.inputType('StayInput', {
+  description: 'Check-in, check-out and guests of a stay search.',
   fields: (t) => ({
     checkIn: t.string({ required: true, description: 'YYYY-MM-DD.' }),
     checkOut: t.string({ required: true, description: 'YYYY-MM-DD, 1 to 60 nights after checkIn.' }),
@@ -87,6 +89,7 @@ const ListingOrderEnum = builder.enumType('ListingOrder', {
 // Connection
 
 const PageInfo = builder.objectRef<ListingConnection['pageInfo']>('PageInfo').implement({
+  description: 'Where the page is in the results (Relay).',
   fields: (t) => ({
     hasNextPage: t.exposeBoolean('hasNextPage'),
     hasPreviousPage: t.exposeBoolean('hasPreviousPage'),
@@ -105,6 +108,7 @@ const PageCursorRef = builder.objectRef<PageCursor>('PageCursor').implement({
 });
 
 const PageCursorsRef = builder.objectRef<PageCursors>('PageCursors').implement({
+  description: 'Cursors to jump to pages of the results: first, around the current one, last.',
   fields: (t) => ({
     first: t.field({ type: PageCursorRef, nullable: true, resolve: (c) => c.first }),
     around: t.field({ type: [PageCursorRef], resolve: (c) => c.around }),
@@ -114,6 +118,7 @@ const PageCursorsRef = builder.objectRef<PageCursors>('PageCursors').implement({
 });
 
 const ListingEdge = builder.objectRef<ListingConnection['edges'][number]>('ListingEdge').implement({
+  description: 'One search result and its cursor.',
   fields: (t) => ({
     cursor: t.exposeString('cursor'),
     node: t.field({ type: Listing, resolve: (e) => e.node }),
@@ -121,6 +126,7 @@ const ListingEdge = builder.objectRef<ListingConnection['edges'][number]>('Listi
 });
 
 const ListingConnectionRef = builder.objectRef<ListingConnection>('ListingConnection').implement({
+  description: 'A page of search results (Relay connection) with page cursors.',
   fields: (t) => ({
     edges: t.field({ type: [ListingEdge], resolve: (c) => c.edges }),
     totalCount: t.exposeInt('totalCount', { description: `Counted up to ${COUNT_CAP}; see totalCountCapped.` }),
@@ -233,6 +239,7 @@ const PackedPinsRef = builder.objectRef<PackedPins>('PackedPins').implement({
 });
 
 const ClusterBounds = builder.objectRef<MapCluster['bounds']>('MapClusterBounds').implement({
+  description: "The bounds of a map cluster's listings.",
   fields: (t) => ({
     north: t.exposeFloat('north'),
     south: t.exposeFloat('south'),
@@ -242,6 +249,7 @@ const ClusterBounds = builder.objectRef<MapCluster['bounds']>('MapClusterBounds'
 });
 
 const MapClusterRef = builder.objectRef<MapCluster>('MapCluster').implement({
+  description: 'Listings grouped into one map marker.',
   fields: (t) => ({
     count: t.exposeInt('count'),
     latitude: t.exposeFloat('latitude', { description: 'Average position of its listings.' }),
@@ -252,9 +260,13 @@ const MapClusterRef = builder.objectRef<MapCluster>('MapCluster').implement({
   }),
 });
 
-const MapModeEnum = builder.enumType('MapMode', { values: { PINS: { value: 'pins' }, CLUSTERS: { value: 'clusters' } } as const });
+const MapModeEnum = builder.enumType('MapMode', {
+  description: 'Whether the map shows single pins or clusters.',
+  values: { PINS: { value: 'pins' }, CLUSTERS: { value: 'clusters' } } as const,
+});
 
 const ListingsInfoRef = builder.objectRef<ListingsInfo>('ListingsInfo').implement({
+  description: "The map's pins or clusters for a viewport, with the total.",
   fields: (t) => ({
     totalCount: t.exposeInt('totalCount'),
     mode: t.field({ type: MapModeEnum, resolve: (i) => i.mode }),

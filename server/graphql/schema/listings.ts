@@ -41,10 +41,12 @@ export const ListingClassificationEnum = builder.enumType('ListingClassification
 // Nested objects
 
 const ListingLocation = builder.objectRef<{ latitude: number; longitude: number }>('ListingLocation').implement({
+  description: "A listing's position on the map.",
   fields: (t) => ({ latitude: t.exposeFloat('latitude'), longitude: t.exposeFloat('longitude') }),
 });
 
 const ListingAddress = builder.objectRef<PublicListing['address']>('ListingAddress').implement({
+  description: "A listing's address; the street is withheld when the feed says so.",
   fields: (t) => ({
     streetLine1: t.exposeString('streetLine1', {
       nullable: true,
@@ -57,6 +59,7 @@ const ListingAddress = builder.objectRef<PublicListing['address']>('ListingAddre
 });
 
 const ListingPhotoRef = builder.objectRef<ListingPhoto>('ListingPhoto').implement({
+  description: "A photo of a listing: an absolute URL on our origin or the feed's.",
   fields: (t) => ({
     photoUrl: t.string({
       description: 'Absolute: a photo stored as a path of ours is on our public origin; a feed’s URL is as the feed gave it.',
@@ -86,6 +89,7 @@ const ListingAgent = builder
   });
 
 const ListingBrokerage = builder.objectRef<{ name: string; phone: string | null }>('ListingBrokerage').implement({
+  description: 'The listing brokerage, as the feed names it.',
   fields: (t) => ({ name: t.exposeString('name'), phone: t.exposeString('phone', { nullable: true }) }),
 });
 
@@ -108,6 +112,7 @@ const ListingBy = builder.objectRef<PublicListing>('ListingBy').implement({
 });
 
 const Showcase = builder.objectRef<PublicListing>('ListingShowcase').implement({
+  description: 'How the seller showcases the listing: an overview, a video, whether it is featured.',
   fields: (t) => ({
     overview: t.string({ nullable: true, resolve: (l) => l.showcaseOverview }),
     overrideListingOverview: t.boolean({ resolve: (l) => l.overrideListingOverview }),
@@ -117,6 +122,7 @@ const Showcase = builder.objectRef<PublicListing>('ListingShowcase').implement({
 });
 
 const OpenHouse = builder.objectRef<OpenHouseEntry>('OpenHouse').implement({
+  description: 'An open house of a listing (spec §3 Open house).',
   fields: (t) => ({
     id: t.exposeID('id'),
     startDateTime: t.exposeString('startDateTime', { description: 'ISO 8601, UTC.' }),
@@ -134,6 +140,7 @@ const OpenHouse = builder.objectRef<OpenHouseEntry>('OpenHouse').implement({
 });
 
 const AmenityRef = builder.objectRef<Amenity>('Amenity').implement({
+  description: 'An amenity of a listing: its label and icon.',
   fields: (t) => ({
     id: t.exposeID('id'),
     label: t.exposeString('label'),
@@ -151,6 +158,7 @@ const CurrencyRef = builder.objectRef<CurrencyValue>('ListingCurrency').implemen
 });
 
 const PriceHistoryRef = builder.objectRef<PriceHistoryEntry>('PriceHistoryEntry').implement({
+  description: "A change of a listing's price or status.",
   fields: (t) => ({
     date: t.exposeString('date', { description: 'ISO 8601, UTC.' }),
     event: t.exposeString('event', { description: 'listed, price_change or status_change.' }),
@@ -301,10 +309,12 @@ builder.queryField('listingBySlug', (t) =>
 );
 
 const FeedKindEnum = builder.enumType('ListingFeedKind', {
+  description: "Which listing feed: featured, newest, or a city's.",
   values: { FEATURED: { value: 'featured' }, NEWEST: { value: 'newest' }, CITY: { value: 'city' } } as const,
 });
 
 const FeedInput = builder.inputType('FeedInput', {
+  description: 'Which listing feed to read, where and how many.',
   fields: (t) => ({
     kind: t.field({ type: FeedKindEnum, required: true }),
     city: t.string({ description: 'With CITY.' }),

@@ -4,10 +4,12 @@ import { housingSentences } from '../../listings/metrics/sentences';
 import { builder } from './builder';
 
 const SectionTypeEnum = builder.enumType('HousingMarketSectionType', {
+  description: 'A section of the housing market page: which measure a series holds.',
   values: SECTION_TYPES,
 });
 
 const AggregatePointRef = builder.objectRef<AggregatePoint>('MarketAggregatePoint').implement({
+  description: 'One month of a market series.',
   fields: (t) => ({
     date: t.exposeString('date', { description: 'The month, as YYYY-MM-01.' }),
     id: t.exposeID('id'),
@@ -17,6 +19,7 @@ const AggregatePointRef = builder.objectRef<AggregatePoint>('MarketAggregatePoin
 });
 
 const MarketMetricRef = builder.objectRef<MarketMetric>('MarketMetric').implement({
+  description: 'A monthly market series of a region (spec §3 Market metric).',
   fields: (t) => ({
     description: t.exposeString('description'),
     label: t.exposeString('label'),

@@ -17,6 +17,7 @@ import { builder } from './builder';
 import { CaseResponseRef } from './offers';
 
 const ApplicationTypeRef = builder.objectRef<Omit<ApplicationType, 'questionnaireSlug'>>('ApplicationType').implement({
+  description: "The kind of a case: mortgage pre-qualification, refinance, a buyer's offer.",
   fields: (t) => ({
     id: t.exposeID('id'),
     slugId: t.exposeString('slugId', { description: "e.g. 'mortgage-prequalification', 'mortgage-refinance', 'wfrmls-buyer'." }),

@@ -30,9 +30,13 @@ export const CaseResponseRef = builder.objectRef<CaseResponse>('CaseResponse').i
   }),
 });
 
-const CaseViewerRole = builder.enumType('CaseViewerRole', { values: ['BUYER', 'SELLER', 'AGENT'] as const });
+const CaseViewerRole = builder.enumType('CaseViewerRole', {
+  description: "What the viewer is to a case: its buyer or the listing's seller.",
+  values: ['BUYER', 'SELLER', 'AGENT'] as const,
+});
 
 const OfferListingRef = builder.objectRef<OfferListing>('OfferListing').implement({
+  description: 'The listing of an offer.',
   fields: (t) => ({
     id: t.exposeID('id'),
     slugId: t.exposeString('slugId'),
@@ -81,6 +85,7 @@ const OfferRef = builder.objectRef<OfferRecord>('Offer').implement({
 });
 
 const CreateOfferPayload = builder.objectRef<OfferRecord>('CreateOfferPayload').implement({
+  description: "The offer created, with its case's questionnaire response.",
   fields: (t) => ({
     caseResponse: t.field({ type: CaseResponseRef, resolve: (o) => o.response }),
     offer: t.field({ type: OfferRef, resolve: (o) => o }),

@@ -13,6 +13,7 @@ export function partnerCountries(partner: Partner): string[] {
 }
 
 const PlaceKindEnum = builder.enumType('PlaceKind', {
+  description: 'The kind of a place.',
   values: {
     CITY: { value: 'city' },
     ZIP: { value: 'zip' },
@@ -22,6 +23,7 @@ const PlaceKindEnum = builder.enumType('PlaceKind', {
 });
 
 const Place = builder.objectRef<PlaceResult>('Place').implement({
+  description: 'A place search result: a city, ZIP, neighbourhood or address.',
   fields: (t) => ({
     description: t.exposeString('description', { description: 'e.g. "Salt Lake City, UT, USA".' }),
     lat: t.exposeFloat('lat', { description: '0 when unknown.' }),

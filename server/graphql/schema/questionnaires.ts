@@ -39,6 +39,7 @@ const NextScreenArgs = z.object({
 const SingleScreenArgs = z.object({ context: jsonObject('context must be an object.').nullish().transform((context) => context ?? {}) });
 
 const CategoryRef = builder.objectRef<CategoryView>('QuestionnaireCategory').implement({
+  description: "A step of a case's questionnaires: done, active or upcoming.",
   fields: (t) => ({
     id: t.exposeID('id'),
     name: t.exposeString('name'),
@@ -82,10 +83,12 @@ const SessionRef = builder.objectRef<Session>('QuestionnaireSession').implement(
 });
 
 const SummaryItemRef = builder.objectRef<SummaryItem>('QuestionnaireSummaryItem').implement({
+  description: "One answer of a questionnaire response's summary.",
   fields: (t) => ({ key: t.exposeString('key'), title: t.exposeString('title'), value: t.exposeString('value') }),
 });
 
 const SummarySectionRef = builder.objectRef<SummarySection>('QuestionnaireSummarySection').implement({
+  description: "A section of a questionnaire response's summary.",
   fields: (t) => ({
     screenId: t.exposeString('screenId'),
     subjectName: t.exposeString('subjectName'),
@@ -204,6 +207,7 @@ interface QuestionnaireInfo {
 }
 
 const CategoryInfoRef = builder.objectRef<{ id: string; name: string }>('QuestionnaireCategoryInfo').implement({
+  description: 'A questionnaire category with its questionnaires.',
   fields: (t) => ({ id: t.exposeID('id'), name: t.exposeString('name') }),
 });
 

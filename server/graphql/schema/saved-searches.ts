@@ -22,6 +22,7 @@ const NotificationFrequencyEnum = builder.enumType('NotificationFrequency', {
 });
 
 const SavedSearch = builder.objectRef<SavedSearchRecord>('SavedSearch').implement({
+  description: 'A search the user saved, with how often new matches are mailed.',
   fields: (t) => ({
     id: t.exposeID('id'),
     name: t.exposeString('name'),
@@ -35,6 +36,7 @@ const SavedSearch = builder.objectRef<SavedSearchRecord>('SavedSearch').implemen
 });
 
 const DeleteSavedResult = builder.objectRef<{ id: number; deleted: boolean }>('DeleteSavedResult').implement({
+  description: 'Whether the saved search was deleted.',
   fields: (t) => ({ id: t.exposeID('id'), deleted: t.exposeBoolean('deleted') }),
 });
 

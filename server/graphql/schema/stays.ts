@@ -4,6 +4,7 @@ import { builder } from './builder';
 import { ListingIdArgs, parseArgs } from './input';
 
 const CalendarDayRef = builder.objectRef<CalendarDay>('AvailabilityDay').implement({
+  description: "One day of a stay's calendar: whether it is free, for check-in and for check-out.",
   fields: (t) => ({
     dayOfWeek: t.exposeInt('dayOfWeek', { description: '0 = Sunday … 6 = Saturday.' }),
     available: t.exposeBoolean('available'),
@@ -16,6 +17,7 @@ const CalendarDayRef = builder.objectRef<CalendarDay>('AvailabilityDay').impleme
 });
 
 const CalendarMonthRef = builder.objectRef<CalendarMonth>('AvailabilityCalendar').implement({
+  description: "One month of a stay's availability.",
   fields: (t) => ({
     name: t.exposeString('name', { description: 'The stay’s name.' }),
     days: t.field({ type: [CalendarDayRef], resolve: (m) => m.days }),

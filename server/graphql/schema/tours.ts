@@ -43,7 +43,10 @@ const viewerId = (ctx: GraphqlContext) => requireViewer(ctx).user.id;
 // ---------------------------------------------------------------------------------------------------
 // Types
 
-const TourStatusEnum = builder.enumType('TourStatus', { values: TOUR_STATUSES });
+const TourStatusEnum = builder.enumType('TourStatus', {
+  description: 'Where a requested tour stands (spec §4).',
+  values: TOUR_STATUSES,
+});
 
 const TourViewerRoleEnum = builder.enumType('TourViewerRole', {
   description: 'What the viewer is to a tour: its buyer, the listing’s seller, or a company agent (who decides like the seller).',
@@ -51,6 +54,7 @@ const TourViewerRoleEnum = builder.enumType('TourViewerRole', {
 });
 
 const TourLocation = builder.objectRef<{ latitude: number; longitude: number }>('TourLocation').implement({
+  description: 'Where a tour takes place.',
   fields: (t) => ({ latitude: t.exposeFloat('latitude'), longitude: t.exposeFloat('longitude') }),
 });
 
@@ -65,6 +69,7 @@ const TourAddress = builder.objectRef<PublicAddress>('TourAddress').implement({
 });
 
 const TourListing = builder.objectRef<Pick<TourRecord['listing'], 'id' | 'slugId' | 'listingCodeId' | 'timeZone'>>('TourListing').implement({
+  description: 'The listing of a tour.',
   fields: (t) => ({
     id: t.exposeID('id'),
     slugId: t.exposeString('slugId'),
@@ -84,10 +89,12 @@ const TourRequestUser = builder.objectRef<TourRecord['buyer']>('TourRequestUser'
 });
 
 const RequestedSchedule = builder.objectRef<Date>('RequestedSchedule').implement({
+  description: 'A time the buyer offered for a tour.',
   fields: (t) => ({ scheduledDateTime: t.string({ description: 'ISO 8601, UTC.', resolve: (d) => d.toISOString() }) }),
 });
 
 const AgentAndQualificationRef = builder.objectRef<AgentAndQualification>('AgentAndQualification').implement({
+  description: 'Whether a buyer who requests a tour has an agent and is pre-qualified.',
   fields: (t) => ({
     agent: t.exposeBoolean('agent', { description: 'The buyer has an outside agent.' }),
     agentName: t.exposeString('agentName'),
@@ -141,7 +148,10 @@ const RequestedTour = builder.objectRef<TourRecord>('RequestedTour').implement({
   }),
 });
 
-const OpenHouseStatusEnum = builder.enumType('OpenHouseStatusChange', { values: ['Cancelled', 'Activate'] as const });
+const OpenHouseStatusEnum = builder.enumType('OpenHouseStatusChange', {
+  description: 'What a seller does to an open house: cancel it, or bring it back.',
+  values: ['Cancelled', 'Activate'] as const,
+});
 
 const SellerOpenHouseRef = builder.objectRef<SellerOpenHouse>('SellerOpenHouse').implement({
   description: 'An open house as its seller sees it (spec §3 Open house).',
@@ -167,6 +177,7 @@ const SellerOpenHouseRef = builder.objectRef<SellerOpenHouse>('SellerOpenHouse')
 });
 
 const AgentAndQualificationInput = builder.inputType('AgentAndQualificationInput', {
+  description: 'Whether the buyer has an agent and is pre-qualified, as the tour request form asks.',
   fields: (t) => ({
     agent: t.boolean(),
     agentName: t.string(),
