@@ -12,7 +12,7 @@ vi.mock('./client', () => {
   return { graphqlClient: () => ({ mutation: op('mutation'), query: op('query') }) };
 });
 
-const { failureOf, mutate, query, rootFieldOf } = await import('./call');
+const { failureOf, mutate, query } = await import('./call');
 
 const ListingQuery = /* GraphQL */ `
   query Listing($listingId: ID!) {
@@ -85,11 +85,11 @@ describe('query and mutate', () => {
     expect(await query(ListingQuery, {}, listing)).toEqual({ ok: false, failure: { kind: 'network', message: null, code: null, argument: null } });
   });
 
-  it('the root field is the first selection, under its alias if it has one', () => {
-    expect(rootFieldOf(ListingQuery)).toBe('listingInfo');
-    expect(rootFieldOf('mutation questionnaireNextScreen($respId: ID!, $data: JSON!) { questionnaireNextScreen(respId: $respId, data: $data) { id } }')).toBe(
-      'questionnaireNextScreen',
-    );
-    expect(rootFieldOf('query { home: listingInfo(listingId: 1) { id } }')).toBe('home');
+  it('answers the first selection of the operation, under its alias if it has one', async () => {
+    answer = async () => ({ data: { questionnaireNextScreen: { id: 'r1' } } });
+    const next = 'mutation questionnaireNextScreen($respId: ID!, $data: JSON!) { questionnaireNextScreen(respId: $respId, data: $data) { id } }';
+    expect(await mutate(next, {}, z.object({ id: z.string() }))).toEqual({ ok: true, value: { id: 'r1' } });
+    answer = async () => ({ data: { home: { id: '1' } } });
+    expect(await query('query { home: listingInfo(listingId: 1) { id } }', {}, listing)).toEqual({ ok: true, value: { id: '1' } });
   });
 });

@@ -23,5 +23,3 @@ export const listingAddressSchema = () =>
       postalCode: z.nullable(z.string()),
     }),
   );
-
-export type ListingAddress = z.infer<ReturnType<typeof listingAddressSchema>>;

@@ -174,7 +174,7 @@ const buildMapData = () =>
     ),
   });
 
-export type MapData = z.infer<ReturnType<typeof buildMapData>>;
+type MapData = z.infer<ReturnType<typeof buildMapData>>;
 
 const mapDataSchema = lazySchema(buildMapData);
 const savedSearchSchema = lazySchema(() => z.object({ id: z.string() }));

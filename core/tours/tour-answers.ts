@@ -9,7 +9,7 @@ import { TOUR_STATUSES } from './tour-status';
 z.config({ jitless: true });
 
 /** What the viewer is to a tour: its buyer, the listing's seller, or a company agent (who decides like the seller). */
-export const TOUR_VIEWER_ROLES = ['BUYER', 'SELLER', 'AGENT'] as const;
+const TOUR_VIEWER_ROLES = ['BUYER', 'SELLER', 'AGENT'] as const;
 export type TourViewerRole = (typeof TOUR_VIEWER_ROLES)[number];
 
 const tourStatusSchema = () => z.enum(TOUR_STATUSES);

@@ -68,7 +68,7 @@ const sessionSchema = lazySchema(() => z.object({ id: z.string(), pin: z.nullabl
 const summarySchema = lazySchema(() => z.array(buildSummarySection()));
 
 /** A started response: its id, and for a guest the PIN that opens it again. */
-export type QuestionnaireSession = z.infer<ReturnType<typeof sessionSchema.schema>>;
+type QuestionnaireSession = z.infer<ReturnType<typeof sessionSchema.schema>>;
 
 const asked = (pin: string | null): CallContext => ({ muteError: true, requestPolicy: 'network-only', questionnairePin: pin });
 const sent = (pin: string | null): CallContext => ({ muteError: true, questionnairePin: pin });
