@@ -6,7 +6,8 @@
  *
  * Each operation asks for one root field; the schema checks that field's value. The context is urql's
  * (client.ts): `requestPolicy` for the §7 cache policies, `muteError` when the caller shows the error
- * itself instead of the §8 toast, `customError` for a toast of its own.
+ * itself instead of the §8 toast, `customError` for a toast of its own, `questionnairePin` for a guest's
+ * questionnaire (spec §6).
  */
 import type { OperationContext } from '@urql/core';
 
