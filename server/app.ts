@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { scheduleSavedSearchAlerts } from './accounts/alerts';
-import { accountRoutes } from './accounts/routes';
+import { accountRoutes, type AccountRateLimits } from './accounts/routes';
 import { contactRoutes } from './contact/routes';
 import { questionnaireRoutes } from './questionnaires/routes';
 import { openDatabase, type Database } from './db';
@@ -63,6 +63,8 @@ export interface StartServerOptions {
   publicOrigin?: string;
   /** Contact-form submissions per client IP and partner. Default 10 per 60 s. */
   contactRateLimit?: RateLimit;
+  /** Log-in, sign-up and reset limits (server/accounts/routes.ts). Default DEFAULT_ACCOUNT_RATE_LIMITS. */
+  accountRateLimits?: AccountRateLimits;
   /** Root of the CDN builds. Default `./dist`. */
   distDir?: string;
   /** Believe X-Forwarded-For for client IPs (only behind a proxy that sets it). Default false. */
@@ -115,13 +117,19 @@ export function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-export function buildRouter(options: { production: boolean; logger: Logger; tiles: TileService; allowlist: OperationAllowlist | null }): Router {
+export function buildRouter(options: {
+  production: boolean;
+  logger: Logger;
+  tiles: TileService;
+  allowlist: OperationAllowlist | null;
+  accountRateLimits?: AccountRateLimits;
+}): Router {
   const router = new Router();
   const groups = [
     partnerRoutes,
     contactRoutes,
     questionnaireRoutes,
-    accountRoutes(),
+    accountRoutes(options.accountRateLimits),
     graphqlRoutes(options),
     mediaRoutes,
     tileRoutes(options.tiles),
@@ -221,7 +229,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     logger,
   };
 
-  const server = createServer(buildRouter({ production, logger, tiles, allowlist }).handler(services));
+  const server = createServer(buildRouter({ production, logger, tiles, allowlist, accountRateLimits: options.accountRateLimits }).handler(services));
   let port: number;
   try {
     port = await listen(server, options.port ?? 8080, host);

@@ -7,6 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_ACCOUNT_RATE_LIMITS } from '../../server/accounts/routes';
 import { startServer } from '../../server/app';
 import { startPartnerSite } from '../../demo-sites/serve';
 import { startFakeTileServer } from '../../server/tiles/fake-tile-server';
@@ -23,6 +24,8 @@ export default async function globalSetup() {
     dataDir,
     // Many tests post leads from one address; the limit itself is covered by the server tests.
     contactRateLimit: { max: 10_000, windowMs: 60_000 },
+    // Every test signs up and logs in from one address; the account limits are covered by the server tests.
+    accountRateLimits: { ...DEFAULT_ACCOUNT_RATE_LIMITS, perClient: { max: 10_000, windowMs: 60_000 } },
     // Never the network: the OpenStreetMap development default is replaced by the loopback tile server.
     tiles: { url: tiles.template, cacheDir: tileCache, contact: 'e2e@hearth.example' },
     // Every test browses from one address; the per-minute query budget is covered by the server tests.
