@@ -4,7 +4,7 @@ import { postJson, signUp } from '../accounts/testing';
 import type { Logger } from '../log';
 import { engineName, startTestServer } from '../testing/test-server';
 import { startMailDelivery, type MailDelivery, type MailDeliveryOptions } from './delivery';
-import { decodeHeader, decodeQuotedPrintable, splitMessage, startFakeSmtpServer, type FakeSmtpServer } from './fake-smtp-server';
+import { decodeBody, decodeHeader, splitMessage, startFakeSmtpServer, type FakeSmtpServer } from './fake-smtp-server';
 import { queueMail } from './outbox';
 
 interface Row {
@@ -122,12 +122,12 @@ describe(`outbox delivery over SMTP (${engineName()})`, () => {
     expect(fake.mails).toHaveLength(3);
     expect((await rows()).every((r) => r.sent_at !== null && r.last_error === null && r.next_attempt_at === null)).toBe(true);
 
-    const { headers, body } = splitMessage(fake.mails[0]!.data);
+    const { headers } = splitMessage(fake.mails[0]!.data);
     expect(headers.get('from')).toBe('Hearth <no-reply@hearth.example>');
-    expect(headers.get('to')).toBe('<first@example.com>');
+    expect(headers.get('to')).toBe('first@example.com');
     expect(decodeHeader(headers.get('subject')!)).toBe('For first@example.com');
     expect(headers.get('message-id')).toMatch(new RegExp(`^<outbox\\.${after[0]!.id}\\.[0-9a-z]+@hearth\\.example>$`));
-    expect(decodeQuotedPrintable(body)).toBe('Hello first@example.com\n.\nBye\n');
+    expect(decodeBody(fake.mails[0]!.data).replace(/\n$/, '')).toBe('Hello first@example.com\n.\nBye');
   });
 
   it('leaves a row refused with 550 unsent, with the error and a later attempt, and sends the rest', async () => {
@@ -136,7 +136,7 @@ describe(`outbox delivery over SMTP (${engineName()})`, () => {
     expect(await mail.runOnce()).toEqual({ sent: 1, failed: 1, gaveUp: 0 });
     const [gone, here] = await rows();
     expect(gone).toMatchObject({ sent_at: null, attempts: 1, retry_later: true });
-    expect(gone!.last_error).toBe('SMTP RCPT TO was refused: 550 5.1.1 Recipient address rejected: User unknown');
+    expect(gone!.last_error).toMatch(/^SMTP RCPT TO: .*550 5\.1\.1 Recipient address rejected: User unknown$/);
     expect(here).toMatchObject({ attempts: 1, last_error: null });
     expect(here!.sent_at).not.toBeNull();
     expect(fake.mails.map((m) => m.to)).toEqual([['here@example.com']]);
@@ -156,9 +156,11 @@ describe(`outbox delivery over SMTP (${engineName()})`, () => {
     expect(await mail.runOnce()).toEqual({ sent: 0, failed: 0, gaveUp: 0 });
     expect(fake.connections).toBe(connections);
     expect(await rows()).toMatchObject([{ sent_at: null, attempts: 2, next_attempt_at: null }]);
-    expect(logged.filter((line) => line.startsWith('error'))).toEqual([
-      `error [mail] giving up on outbox mail ${(await rows())[0]!.id} after 2 failed attempts: SMTP RCPT TO was refused: 550 5.1.1 Recipient address rejected: User unknown`,
-    ]);
+    const errors = logged.filter((line) => line.startsWith('error'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(
+      new RegExp(`^error \\[mail\\] giving up on outbox mail ${(await rows())[0]!.id} after 2 failed attempts: SMTP RCPT TO: .*550 5\\.1\\.1 Recipient address rejected: User unknown$`),
+    );
   });
 
   it('counts an attempt for every row of the run when the server cannot be reached', async () => {
@@ -170,7 +172,7 @@ describe(`outbox delivery over SMTP (${engineName()})`, () => {
     expect(await mail.runOnce()).toEqual({ sent: 0, failed: 2, gaveUp: 0 });
     for (const row of await rows()) {
       expect(row).toMatchObject({ sent_at: null, attempts: 1, retry_later: true });
-      expect(row.last_error).toMatch(/^Connecting to the SMTP server 127\.0\.0\.1:\d+ failed: .*ECONNREFUSED/);
+      expect(row.last_error).toMatch(/^SMTP CONN: connect ECONNREFUSED 127\.0\.0\.1:\d+/);
     }
   });
 
@@ -232,7 +234,7 @@ describe(`startServer with smtpUrl (${engineName()})`, () => {
     });
     const mail = relay.mails.find((m) => isReset(m.data))!;
     expect(mail.from).toBe('no-reply@test.example');
-    const body = decodeQuotedPrintable(splitMessage(mail.data).body);
+    const body = decodeBody(mail.data);
     const link = body.split('\n').find((line) => line.startsWith(`${api.url}/reset/`))!;
     const token = link.slice(`${api.url}/reset/`.length);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);

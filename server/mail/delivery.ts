@@ -13,8 +13,8 @@
 import type { ConnectionOptions } from 'node:tls';
 import type { Database } from '../db';
 import type { Logger } from '../log';
-import { buildMessage, isDeliverableAddress, parseMailbox, type Mailbox } from './message';
-import { describeSmtp, parseSmtpUrl, SmtpError, SmtpSession, type SmtpConfig } from './smtp';
+import { isDeliverableAddress, parseMailbox, type Mailbox } from './message';
+import { composeMessage, describeSmtp, parseSmtpUrl, SmtpError, SmtpSession, type SmtpConfig } from './smtp';
 
 export const DEFAULT_MAIL_FROM = 'Hearth <no-reply@hearth.example>';
 
@@ -219,13 +219,13 @@ async function recordFailure(
   return givenUp;
 }
 
-function messageOf(settings: Settings, row: OutboxRow): string {
+function messageOf(settings: Settings, row: OutboxRow): Promise<Buffer> {
   const domain = settings.from.address.slice(settings.from.address.lastIndexOf('@') + 1);
-  return buildMessage({
+  return composeMessage({
     from: settings.from,
     to: row.to_address,
     subject: row.subject,
-    body: row.body,
+    text: row.body,
     date: row.created_at,
     messageId: `<outbox.${row.id}.${row.created_at.getTime().toString(36)}@${domain}>`,
   });
@@ -269,13 +269,13 @@ async function deliverBatch(
     while (pending.length > 0 && !stopping()) {
       const row = pending[0]!;
       try {
-        await session.send({ from: settings.from.address, to: row.to_address }, messageOf(settings, row));
+        await session.send({ from: settings.from.address, to: row.to_address }, await messageOf(settings, row));
       } catch (error) {
         if (signal.aborted) break;
         pending.shift();
         await count(row, error);
         // A refused command leaves the connection usable after RSET; anything else ends the run.
-        if (!(error instanceof SmtpError && error.reply)) break;
+        if (!(error instanceof SmtpError && error.refusal)) break;
         try {
           await session.reset();
         } catch {

@@ -262,7 +262,7 @@ export function decodeQuotedPrintable(text: string): string {
 /** Undoes RFC 2047 encoded words (B and Q) in a header value, folding included. */
 export function decodeHeader(value: string): string {
   return value
-    .replace(/\?=\r\n[ \t]+=\?/g, '?==?')
+    .replace(/\?=\s+=\?/g, '?==?')
     .replace(/\r\n[ \t]+/g, ' ')
     .replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
       kind.toUpperCase() === 'B'
@@ -281,4 +281,13 @@ export function splitMessage(data: string): { headers: Map<string, string>; rawH
     headers.set(field.slice(0, colon).toLowerCase(), field.slice(colon + 1).trim());
   }
   return { headers, rawHeaders, body: data.slice(end + 4) };
+}
+
+/** A received message's text as UTF-8 with `\n` line ends, decoded by its Content-Transfer-Encoding. */
+export function decodeBody(data: string): string {
+  const { headers, body } = splitMessage(data);
+  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8').replace(/\r\n/g, '\n');
+  return Buffer.from(body, 'latin1').toString('utf8').replace(/\r\n/g, '\n');
 }

@@ -4,7 +4,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { decodeHeader, decodeQuotedPrintable, splitMessage, startFakeSmtpServer } from '../../server/mail/fake-smtp-server';
+import { decodeBody, decodeHeader, splitMessage, startFakeSmtpServer } from '../../server/mail/fake-smtp-server';
 
 export interface CaughtMail {
   to: string[];
@@ -19,8 +19,8 @@ export async function startMailCatcher(): Promise<{ smtpUrl: string; url: string
     const mails: CaughtMail[] = smtp.mails
       .filter((mail) => !to || mail.to.some((address) => address.toLowerCase() === to))
       .map((mail) => {
-        const { headers, body } = splitMessage(mail.data);
-        return { to: mail.to, subject: decodeHeader(headers.get('subject') ?? ''), body: decodeQuotedPrintable(body) };
+        const { headers } = splitMessage(mail.data);
+        return { to: mail.to, subject: decodeHeader(headers.get('subject') ?? ''), body: decodeBody(mail.data) };
       });
     res.setHeader('Content-Type', 'application/json');
     res.end(JSON.stringify(mails));
