@@ -1,7 +1,7 @@
 // The hosted site's own script (server/site/pages.ts loads it on every page; no build step, nothing inline,
 // so it runs under the site's CSP). The server writes each page whole; this adds what needs a browser:
 // the post-login redirect screen, log-out, the Start Listing flow and the login that follows the shell's
-// Sign Up / Log In button. The storage names are core/auth/session.ts storageKey and core/config LOGGED_OUT_FLAG.
+// Sign Up / Log In button. The storage names are core/auth/session.ts storageKey and LOGGED_OUT_FLAG.
 
 const USER_KEY = `hearth:user:${location.origin}`;
 const LOGGED_OUT_FLAG = 'hearth:logged-out';

@@ -1,8 +1,8 @@
 /** The account REST calls of spec §7, each answering a typed outcome instead of throwing. */
-import { LOGGED_OUT_FLAG, runtimeSettings } from '../config/config';
+import { runtimeSettings } from '../config/config';
 import { authTexts } from '../i18n/auth';
 import { showToast } from '../ui/toasts';
-import { authHeaders, clearSession, fetchMe, isSameOrigin, setSignedIn } from './session';
+import { authHeaders, clearSession, fetchMe, isSameOrigin, LOGGED_OUT_FLAG, setSignedIn } from './session';
 import { userSchema, type User } from './user';
 
 export type AuthOutcome =
@@ -101,17 +101,6 @@ export async function signOut({ quiet = false } = {}): Promise<void> {
       // storage blocked: the navigation still happens, without the toast
     }
     location.assign('/');
-    return;
-  }
-  showToast({ message: authTexts.loggedOut, tone: 'success' });
-}
-
-/** On the page the logout went to: the toast the previous page could not show. */
-export function showPendingLogoutToast(): void {
-  try {
-    if (!sessionStorage.getItem(LOGGED_OUT_FLAG)) return;
-    sessionStorage.removeItem(LOGGED_OUT_FLAG);
-  } catch {
     return;
   }
   showToast({ message: authTexts.loggedOut, tone: 'success' });

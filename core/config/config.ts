@@ -87,17 +87,6 @@ export async function loadAppContext(
   }
 }
 
-/** Set before the hosted site's logout navigation, so the next page shows the logged-out toast. */
-export const LOGGED_OUT_FLAG = 'hearth:logged-out';
-
-function hasSessionFlag(win: Window, key: string): boolean {
-  try {
-    return Boolean(win.sessionStorage.getItem(key));
-  } catch {
-    return false; // storage blocked
-  }
-}
-
 /** Null until the first load completes; then the loaded context (never null again). */
 export const appContextAtom = atom<LoadedAppContext | null>(null);
 
@@ -110,8 +99,6 @@ export function ensureAppContext(win: Window = window): Promise<LoadedAppContext
     started = loadAppContext(api, partner, hearth?.config).then((loaded) => {
       applyPartnerTokens(loaded.context.themeData.tokens);
       hearthStore.set(appContextAtom, loaded);
-      // A hosted-site logout navigated here: show its toast (the auth chunk loads only then).
-      if (hasSessionFlag(win, LOGGED_OUT_FLAG)) void import('../auth/api').then((auth) => auth.showPendingLogoutToast());
       win.document.dispatchEvent(
         new CustomEvent('hearth-loaded', {
           detail: { partner, source: loaded.source, error: loaded.error },

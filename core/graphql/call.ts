@@ -11,8 +11,7 @@
  */
 import type { OperationContext } from '@urql/core';
 
-/** Spec §8: what is said when the server gave no words of its own. */
-export const GENERIC_ERROR = 'Something went wrong';
+export { GENERIC_ERROR } from '../i18n/ui';
 
 export interface Failure {
   kind: 'network' | 'unauthenticated' | 'not-found' | 'invalid' | 'server';

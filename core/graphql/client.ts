@@ -18,7 +18,7 @@ import { authHeaders, isSameOrigin, sessionAtom } from '../auth/session';
 import { runtimeSettings } from '../config/config';
 import { hearthStore } from '../state/store';
 import { showToast } from '../ui/toasts';
-import { GENERIC_ERROR } from './call';
+import { GENERIC_ERROR } from '../i18n/ui';
 
 declare module '@urql/core' {
   interface OperationContext {

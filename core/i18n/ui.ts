@@ -5,3 +5,6 @@ export const uiTexts = {
   cancel: 'Cancel',
   confirm: 'Confirm',
 } as const;
+
+/** Spec §8: what is said when the server gave no words of its own. */
+export const GENERIC_ERROR = 'Something went wrong';

@@ -4,7 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hearthStore } from '../state/store';
 import { ToastItem } from './toaster.view';
-import { dismissToast, showToast, TOAST_TIMEOUT_MS, toastsAtom, toastTimer, type Toast } from './toasts';
+import { dismissToast, TOAST_TIMEOUT_MS, toastsAtom, toastTimer, type Toast } from './toast-state';
+import { showToast } from './toasts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
