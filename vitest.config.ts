@@ -15,6 +15,7 @@ export default defineConfig({
       'docs/**/*.test.ts',
     ],
     environment: 'node',
+    setupFiles: ['./vitest.setup.ts'],
     // PGlite's first start (initdb) takes seconds; server test files start one server each.
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -42,6 +42,8 @@ function partnerSiteCsp(apiOrigin: string, extraImageSources: readonly string[])
     `img-src ${[...extraImageSources.filter((s) => s === "'self'"), apiOrigin, ...extraImageSources.filter((s) => s !== "'self'")].join(' ')}`,
     `connect-src ${apiOrigin}`,
     "font-src 'self'",
+    // <hearth-blog>'s post videos (YouTube's privacy-enhanced host), as docs/embedding.md asks of partners.
+    'frame-src https://www.youtube-nocookie.com',
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",

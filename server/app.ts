@@ -3,8 +3,12 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { scheduleSavedSearchAlerts } from './accounts/alerts';
+import { scheduleMarketMetricsRefresh } from './listings/metrics/refresh';
 import { accountRoutes, type AccountRateLimits } from './accounts/routes';
 import { contactRoutes } from './contact/routes';
+import { startWebhookDelivery } from './webhooks/delivery';
+import { webhookRoutes } from './webhooks/routes';
+import { postImageRoutes } from './content/images';
 import { questionnaireRoutes } from './questionnaires/routes';
 import { openDatabase, type Database } from './db';
 import { scheduleMaintenance } from './db/maintenance';
@@ -31,6 +35,8 @@ import { tileRoutes } from './tiles/routes';
 import { TileService, tileUserAgent } from './tiles/service';
 import { tileSettings, type TileOptions } from './tiles/settings';
 import { tourRoutes } from './tours/routes';
+import { valuationRoutes } from './valuation/routes';
+import { scheduleHomeValueUpdates } from './valuation/updates';
 
 export interface StartServerOptions {
   /** 0 picks a free port. Default 8080. */
@@ -128,12 +134,15 @@ export function buildRouter(options: {
   const groups = [
     partnerRoutes,
     contactRoutes,
+    webhookRoutes,
     questionnaireRoutes,
     accountRoutes(options.accountRateLimits),
     graphqlRoutes(options),
     mediaRoutes,
+    postImageRoutes,
     tileRoutes(options.tiles),
     tourRoutes,
+    valuationRoutes,
     openApiRoutes,
     siteRoutes,
   ];
@@ -244,7 +253,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const jobs = options.jobs ?? true;
   const idle = { stop: async () => undefined };
   const alerts = jobs ? scheduleSavedSearchAlerts(db, { siteUrl: config.publicOrigin, logger }) : idle;
+  const homeValueUpdates = jobs ? scheduleHomeValueUpdates(db, { publicOrigin: config.publicOrigin, logger }) : idle;
+  const marketMetrics = jobs ? scheduleMarketMetricsRefresh(db, { logger }) : idle;
   const mail = jobs ? startMailDelivery(db, { smtpUrl: options.smtpUrl, mailFrom: options.mailFrom, logger }) : idle;
+  const webhooks = jobs ? startWebhookDelivery(db, { logger }) : idle;
   const maintenance = jobs ? scheduleMaintenance(db, logger) : idle;
 
   let closing: Promise<void> | undefined;
@@ -256,7 +268,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       await closed;
       clearTimeout(force);
       await alerts.stop();
+      await homeValueUpdates.stop();
+      await marketMetrics.stop();
       await mail.stop();
+      await webhooks.stop();
       await maintenance.stop();
       await flushVisits(db).catch((error: unknown) => logger.error('[visits] final flush failed', error));
       await db.close();

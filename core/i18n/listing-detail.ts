@@ -48,8 +48,6 @@ export const listingDetailTexts = {
     timeZone: (zone: string) => `Times in ${zone.replace(/_/g, ' ')}`,
   },
   similarHomes: 'Similar homes',
-  relatedPosts: 'Related posts',
-  relatedPost: (id: string) => `Read related post ${id}`,
   actions: {
     label: 'Next steps',
     requestTour: 'Request a Tour',

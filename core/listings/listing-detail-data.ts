@@ -87,7 +87,15 @@ const buildDetailListing = () =>
         address: listingAddressSchema(),
       }),
     ),
-    relatedPosts: z.array(z.string()),
+    relatedPosts: z.array(
+      z.object({
+        id: z.string(),
+        slug: z.string(),
+        title: z.string(),
+        readingMinutes: z.number(),
+        image: z.nullable(z.object({ url: z.string(), srcset: z.string(), width: z.number(), height: z.number(), alt: z.string() })),
+      }),
+    ),
   });
 
 export type DetailListing = z.infer<ReturnType<typeof buildDetailListing>>;
@@ -174,7 +182,19 @@ const DETAIL_FIELDS = /* GraphQL */ `
     areaUnit
     ${LISTING_ADDRESS_FIELDS}
   }
-  relatedPosts
+  relatedPosts {
+    id
+    slug
+    title
+    readingMinutes
+    image {
+      url
+      srcset
+      width
+      height
+      alt
+    }
+  }
 `;
 
 export const ListingDetailQuery = /* GraphQL */ `

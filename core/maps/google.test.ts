@@ -21,7 +21,6 @@ import {
 import type { MapMarker } from './markers';
 import { toScreen, type Viewport } from './projection';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const SLC = { lat: 40.7608, lng: -111.891 };
 // ~111 m and ~333 m north of the panorama.

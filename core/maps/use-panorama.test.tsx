@@ -6,7 +6,6 @@ import * as google from './google';
 import { installGoogleDouble, uninstallGoogleDouble } from './google-double';
 import { shouldLookUp, usePanorama, type PanoramaState, type PanoramaTarget } from './use-panorama';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const HOME = { latitude: 40.7641, longitude: -111.8769 };
 const NEAR = { lat: HOME.latitude + 0.001, lng: HOME.longitude };

@@ -6,7 +6,6 @@ import { hearthStore } from '../state/store';
 import type { Result } from '../graphql/call';
 import type { Offer } from './offers-api';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const loadOffers = vi.hoisted(() => vi.fn<(listingId: number | null) => Promise<Result<Offer[]>>>());
 const requireSignIn = vi.hoisted(() => vi.fn());

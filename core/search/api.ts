@@ -57,6 +57,11 @@ export const SearchListingsQuery = /* GraphQL */ `
           ${LISTING_CARD_FIELDS}
           classification
           priceLabel
+          tenantType
+          tenantGenderPreference
+          preferredTenant
+          roomType
+          foodIncluded
           location {
             latitude
             longitude
@@ -135,6 +140,12 @@ const buildSearchListing = () =>
     classification: z.enum(['SALE', 'RENT', 'STAY']),
     /** The feed's price period ('/mo', '/wk'), if any (core/listings/price-period.ts). */
     priceLabel: z.nullable(z.string()),
+    /** The rental fields of spec §3 (core/stays/rental-facts.ts shows them on the card). */
+    tenantType: z.optional(z.nullable(z.string())),
+    tenantGenderPreference: z.optional(z.nullable(z.string())),
+    preferredTenant: z.optional(z.nullable(z.string())),
+    roomType: z.optional(z.nullable(z.string())),
+    foodIncluded: z.optional(z.nullable(z.boolean())),
     location: z.nullable(z.object({ latitude: z.number(), longitude: z.number() })),
   });
 

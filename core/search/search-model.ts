@@ -18,6 +18,17 @@ export type SortKey = (typeof SORTS)[number];
 export const PROPERTY_TYPES = ['Residential', 'Residential Lease', 'Residential Income', 'Land', 'Commercial Sale', 'Farm'] as const;
 
 export type Classification = 'SALE' | 'RENT';
+
+/** The values the rental filters offer (spec §3 rental fields, as our feeds write them). */
+export const RENTAL_FILTER_OPTIONS = {
+  tenantType: ['Family', 'Individual', 'Group'],
+  tenantGenderPreference: ['Any', 'Female only', 'Male only'],
+  preferredTenant: ['Family', 'Students', 'Working professionals', 'Any'],
+  roomType: ['Entire house', 'Entire flat', 'Single room', 'Shared room', 'Private room'],
+} as const;
+
+export type RentalTextFilter = keyof typeof RENTAL_FILTER_OPTIONS;
+export const RENTAL_TEXT_FILTERS = Object.keys(RENTAL_FILTER_OPTIONS) as RentalTextFilter[];
 export type SearchView = 'map' | 'gallery';
 
 /** Money in whole currency units (what a visitor types); areas in square feet. Null: no limit. */
@@ -34,6 +45,13 @@ export interface SearchFilters {
   maxYearBuilt: number | null;
   hasOpenHouse: boolean;
   newListingsOnly: boolean;
+  /** Rental filters: only in rental classification (cleared when the search leaves it). */
+  tenantType: string | null;
+  tenantGenderPreference: string | null;
+  preferredTenant: string | null;
+  roomType: string | null;
+  /** true: only rentals with food included. */
+  foodIncluded: boolean;
 }
 
 export interface SearchModel {
@@ -65,10 +83,23 @@ export const NO_FILTERS: SearchFilters = {
   maxYearBuilt: null,
   hasOpenHouse: false,
   newListingsOnly: false,
+  tenantType: null,
+  tenantGenderPreference: null,
+  preferredTenant: null,
+  roomType: null,
+  foodIncluded: false,
 };
 
-export function initialSearch(location: string, view: SearchView): SearchModel {
-  return { location, bounds: null, polygon: null, filters: NO_FILTERS, sort: 'NEWEST', page: 1, after: null, view };
+const NO_RENTAL_FILTERS = {
+  tenantType: null,
+  tenantGenderPreference: null,
+  preferredTenant: null,
+  roomType: null,
+  foodIncluded: false,
+} as const satisfies Partial<SearchFilters>;
+
+export function initialSearch(location: string, view: SearchView, classification: Classification | null = null): SearchModel {
+  return { location, bounds: null, polygon: null, filters: { ...NO_FILTERS, classification }, sort: 'NEWEST', page: 1, after: null, view };
 }
 
 /** How many filters are set (a range's min and max are one each): the Filters button's badge. */
@@ -77,9 +108,15 @@ export const activeFilterCount = (filters: SearchFilters) =>
 
 export const hasFilters = (filters: SearchFilters) => activeFilterCount(filters) > 0;
 
+/** `changes` over `filters`; leaving rental classification drops the rental filters. */
+export function mergeFilters(filters: SearchFilters, changes: Partial<SearchFilters>): SearchFilters {
+  const next = { ...filters, ...changes };
+  return next.classification === 'RENT' ? next : { ...next, ...NO_RENTAL_FILTERS };
+}
+
 /** A changed filter, sort or area starts again at page 1. */
 export function withFilters(model: SearchModel, filters: Partial<SearchFilters>): SearchModel {
-  return { ...model, filters: { ...model.filters, ...filters }, page: 1, after: null };
+  return { ...model, filters: mergeFilters(model.filters, filters), page: 1, after: null };
 }
 
 export interface SearchInput {
@@ -95,6 +132,11 @@ export interface SearchInput {
   maxYearBuilt?: number;
   hasOpenHouse?: boolean;
   newListingsOnly?: boolean;
+  tenantType?: string;
+  tenantGenderPreference?: string;
+  preferredTenant?: string;
+  roomType?: string;
+  foodIncluded?: boolean;
 }
 
 /** The filters as listingLoad's `searchInput` (money in pennies); only what is set. */
@@ -112,6 +154,13 @@ export function toSearchInput(f: SearchFilters): SearchInput {
   if (f.maxYearBuilt !== null) input.maxYearBuilt = f.maxYearBuilt;
   if (f.hasOpenHouse) input.hasOpenHouse = true;
   if (f.newListingsOnly) input.newListingsOnly = true;
+  if (f.classification === 'RENT') {
+    for (const name of RENTAL_TEXT_FILTERS) {
+      const value = f[name];
+      if (value) input[name] = value;
+    }
+    if (f.foodIncluded) input.foodIncluded = true;
+  }
   return input;
 }
 

@@ -4,7 +4,7 @@
  */
 import { formatPolygon, parsePolygon } from '../maps/polygon';
 import type { Bounds } from '../maps/projection';
-import { initialSearch, NO_FILTERS, SORTS, type SearchFilters, type SearchModel, type SortKey } from './search-model';
+import { initialSearch, NO_FILTERS, RENTAL_TEXT_FILTERS, SORTS, type SearchFilters, type SearchModel, type SortKey } from './search-model';
 
 const NUMBER_PARAMS = {
   minPrice: 'price_min',
@@ -17,8 +17,31 @@ const NUMBER_PARAMS = {
   maxYearBuilt: 'year_max',
 } as const satisfies Partial<Record<keyof SearchFilters, string>>;
 
+/** The rental filters' parameters (read only in rental classification). */
+const RENTAL_PARAMS = {
+  tenantType: 'tenant',
+  tenantGenderPreference: 'gender',
+  preferredTenant: 'preferred',
+  roomType: 'room',
+} as const satisfies Record<(typeof RENTAL_TEXT_FILTERS)[number], string>;
+
 /** Every parameter this module writes; the rest of the query string is the host page's. */
-const OWN_PARAMS = ['location', 'bounds', 'polygon', 'type', 'for', 'open_house', 'new', 'sort', 'page', 'after', 'view', ...Object.values(NUMBER_PARAMS)];
+const OWN_PARAMS = [
+  'location',
+  'bounds',
+  'polygon',
+  'type',
+  'for',
+  'open_house',
+  'new',
+  'sort',
+  'page',
+  'after',
+  'view',
+  'food',
+  ...Object.values(NUMBER_PARAMS),
+  ...Object.values(RENTAL_PARAMS),
+];
 
 const round = (n: number) => Number(n.toFixed(6));
 
@@ -39,6 +62,13 @@ export function toQueryString(model: SearchModel, existing = ''): string {
   if (f.classification) params.set('for', f.classification.toLowerCase());
   if (f.hasOpenHouse) params.set('open_house', '1');
   if (f.newListingsOnly) params.set('new', '1');
+  if (f.classification === 'RENT') {
+    for (const name of RENTAL_TEXT_FILTERS) {
+      const value = f[name];
+      if (value) params.set(RENTAL_PARAMS[name], value);
+    }
+    if (f.foodIncluded) params.set('food', '1');
+  }
   if (model.sort !== 'NEWEST') params.set('sort', model.sort.toLowerCase());
   if (model.page > 1) params.set('page', String(model.page));
   if (model.after) params.set('after', model.after);
@@ -70,9 +100,13 @@ export function fromQueryString(search: string, fallback: SearchModel = initialS
   }
   filters.propertyType = params.get('type')?.slice(0, 60) || null;
   const classification = params.get('for')?.toUpperCase();
-  filters.classification = classification === 'SALE' || classification === 'RENT' ? classification : null;
+  filters.classification = classification === 'SALE' || classification === 'RENT' ? classification : params.has('for') ? null : fallback.filters.classification;
   filters.hasOpenHouse = params.get('open_house') === '1';
   filters.newListingsOnly = params.get('new') === '1';
+  if (filters.classification === 'RENT') {
+    for (const name of RENTAL_TEXT_FILTERS) filters[name] = params.get(RENTAL_PARAMS[name])?.trim().slice(0, 100) || null;
+    filters.foodIncluded = params.get('food') === '1';
+  }
   const sort = params.get('sort')?.toUpperCase() as SortKey | undefined;
   const view = params.get('view');
   return {

@@ -9,7 +9,6 @@ import { FILTER_COUNT_DEBOUNCE_MS, useFilterCount, type FilterCount } from './us
 vi.mock('./api', () => ({ countListings: vi.fn() }));
 const count = vi.mocked(countListings);
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const model = initialSearch('Salt-Lake-City,-UT,-USA', 'map');
 const applied = { totalCount: 3, totalCountCapped: false };

@@ -5,15 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { uiTexts } from '../i18n/ui';
 import { ConfirmDialog } from './confirm-dialog';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let container: HTMLDivElement;
 let root: ReturnType<typeof createRoot>;
 
 beforeEach(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);

@@ -7,7 +7,6 @@ import { ToastItem } from './toaster.view';
 import { dismissToast, TOAST_TIMEOUT_MS, toastsAtom, toastTimer, type Toast } from './toast-state';
 import { showToast } from './toasts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 vi.mock('../config/config', () => ({ ensureAppContext: () => Promise.resolve() }));
 

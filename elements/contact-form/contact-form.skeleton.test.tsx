@@ -15,7 +15,6 @@ vi.mock('../../core/listings/listing-summary', async (importOriginal) => ({
   useListingSummary: (listingId: number | null) => (listingId === null ? { status: 'none' } : { status: 'loading' }),
 }));
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const acme = resolveContext({
   agentName: 'Avery Stone',

@@ -6,7 +6,6 @@ import { initialContactFormState, type ContactFormState } from '../../core/conta
 import { contactTexts as t } from '../../core/i18n/contact';
 import { ContactFormView, type ContactFormViewProps } from './contact-form.view';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const baseProps: ContactFormViewProps = {
   variant: 'default',

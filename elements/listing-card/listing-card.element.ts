@@ -16,6 +16,7 @@
  * @csspart favorite-count - How many people saved the listing.
  * @csspart price - The price.
  * @csspart facts - Beds, baths and area.
+ * @csspart rental - Rentals and stays: room type, tenants, gender preference, food (when the search row has them).
  * @csspart address - The address (links to the listing page).
  * @csspart open-house - The next open house.
  * @csspart attribution - The brokerage attribution.

@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardListing } from '../../core/listings/listing-card-data';
 import { ListingCardView, type ListingCardViewProps } from './listing-card.view';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const listing: CardListing = {
   id: '1001',

@@ -10,6 +10,7 @@ import { favoritesAtom, seedFavorite, type FavoriteState } from '../../core/favo
 import { factsLine, nextOpenHouse } from '../../core/format/listing-facts';
 import { formatMoney } from '../../core/format/money';
 import { pricePeriod } from '../../core/listings/price-period';
+import { rentalLine, type RentalFields } from '../../core/stays/rental-facts';
 import { listingTexts as t } from '../../core/i18n/listing';
 import { useCardListing, type CardListing } from '../../core/listings/listing-card-data';
 import { formatAddress } from '../../core/format/address';
@@ -31,6 +32,8 @@ export function ListingCardView({ listing, href, favorite, favoriteBusy, stockPh
   const photo = listing.photoUri ?? stockPhoto;
   const openHouse = nextOpenHouse(listing.openHouse, listing.timeZone, now);
   const brokerage = listing.listingBy?.brokerage?.name;
+  // A search's rows carry the rental fields (core/search/api.ts); a card loaded by id does not.
+  const rental = listing.classification === 'RENT' || listing.classification === 'STAY' ? rentalLine(listing as RentalFields) : null;
   const state = listing.sold ? 'sold' : listing.underContract ? 'under-contract' : 'active';
   const badges = [
     listing.newListing && { key: 'new', label: t.badges.new },
@@ -81,6 +84,11 @@ export function ListingCardView({ listing, href, favorite, favoriteBusy, stockPh
         <p className="facts" part="facts">
           {factsLine(listing)}
         </p>
+        {rental && (
+          <p className="rental" part="rental">
+            {rental}
+          </p>
+        )}
         <h3 className="address" part="address">
           <a href={href} onClick={onSelect}>
             {address || listing.listingCodeId}

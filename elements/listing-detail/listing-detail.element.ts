@@ -44,6 +44,8 @@
  * @csspart contact-agent - 'Contact agent'.
  * @csspart contact-form - The inline `<hearth-contact-form>`.
  * @csspart facts - The facts and features.
+ * @csspart rental-details - Rentals and stays: the 'Rental details' list (room type, tenants, food).
+ * @csspart availability-calendar - A stay's `<hearth-availability-calendar>`.
  * @csspart overview - The description.
  * @csspart amenities - The amenities.
  * @csspart price-history - The price history table.
@@ -52,7 +54,8 @@
  * @csspart open-houses - The open houses.
  * @csspart similar-homes - The similar homes list.
  * @csspart similar-home - Each similar home.
- * @csspart related-posts - The related posts.
+ * @csspart related-posts - The 'Related articles' section (up to 3 posts of the resource centre).
+ * @csspart related-post - Each related article: its picture and title link.
  * @csspart gallery - The photo gallery dialog.
  * @csspart gallery-photo - The gallery's large photo.
  * @csspart gallery-counter - The gallery's 'n / total' counter.

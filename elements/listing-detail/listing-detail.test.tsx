@@ -6,7 +6,6 @@ import { listingDetailTexts as t } from '../../core/i18n/listing-detail';
 import type { DetailListing } from '../../core/listings/listing-detail-data';
 import { ListingDetailView, listingFacts, type ListingDetailViewProps } from './listing-detail.view';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const listing: DetailListing = {
   id: '1001',
@@ -115,9 +114,6 @@ beforeEach(() => {
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
 });
 afterEach(() => {
   act(() => root.unmount());
@@ -146,14 +142,21 @@ describe('ListingDetailView: facts', () => {
     ]);
   });
 
-  it('adds the rental fields only when the listing is for rent', () => {
+  it('lists the rental fields under Rental details, only when the listing is for rent or a stay', () => {
     const rent = { ...listing, classification: 'RENT' as const, tenantType: 'Family', roomType: 'Private', foodIncluded: false };
-    expect(listingFacts(rent, 'Hearth').slice(-3)).toEqual([
-      ['Tenant type', 'Family'],
-      ['Room type', 'Private'],
-      ['Food included', 'No'],
-    ]);
-    expect(listingFacts({ ...rent, classification: 'SALE' }, 'Hearth').map(([label]) => label)).not.toContain('Tenant type');
+    expect(listingFacts(rent, 'Hearth').map(([label]) => label)).not.toContain('Tenant type');
+    const view = render(props({ listing: rent }));
+    expect(view.querySelector('[part="rental-details"] h2')!.textContent).toBe('Rental details');
+    expect(texts(view, '[part="rental-details"] dt')).toEqual(['Room type', 'Tenant type', 'Food included']);
+    expect(texts(view, '[part="rental-details"] dd')).toEqual(['Private', 'Family', 'No']);
+    expect(render(props({ listing: { ...rent, classification: 'SALE' } })).querySelector('[part="rental-details"]')).toBeNull();
+  });
+
+  it('shows a stay’s availability calendar', () => {
+    const stay = { ...listing, classification: 'STAY' as const, roomType: 'Entire home' };
+    const view = render(props({ listing: stay }));
+    expect(view.querySelector('hearth-availability-calendar')!.getAttribute('listing-id')).toBe(stay.id);
+    expect(render(props()).querySelector('hearth-availability-calendar')).toBeNull();
   });
 
   it('shows price history, open houses in the listing time zone and the map link', () => {
@@ -173,6 +176,22 @@ describe('ListingDetailView: facts', () => {
     link.addEventListener('click', (e) => e.preventDefault());
     act(() => link.click());
     expect(onSelectSimilar).toHaveBeenCalledWith(listing.similarHomes[0]);
+  });
+
+  it("lists 'Related articles' as links to the resource centre, and nothing without any", () => {
+    expect(render(props()).querySelector('[part="related-posts"]')).toBeNull();
+    const relatedPosts = [
+      { id: '3', slug: 'renting-101', title: 'Renting 101', readingMinutes: 4, image: { url: 'https://hearth.test/m/3.webp', srcset: 'https://hearth.test/m/3-480.webp 480w', width: 1600, height: 900, alt: 'Keys' } },
+      { id: '4', slug: 'deposits', title: 'Deposits', readingMinutes: 2, image: null },
+    ];
+    const view = render(props({ listing: { ...listing, relatedPosts } }));
+    expect(view.querySelector('[part="related-posts"] h2, [part="related-posts"] h3')!.textContent).toBe('Related articles');
+    const links = [...view.querySelectorAll<HTMLAnchorElement>('[part="related-post"] a')];
+    expect(links.map((a) => [a.textContent, a.href])).toEqual([
+      ['Renting 101', 'https://hearth.test/resources/renting-101'],
+      ['Deposits', 'https://hearth.test/resources/deposits'],
+    ]);
+    expect(view.querySelector('[part="related-post"] img')!.getAttribute('srcset')).toContain('480w');
   });
 });
 

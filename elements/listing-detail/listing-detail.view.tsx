@@ -11,18 +11,22 @@ import { factsLine, formatArea, openHouseTimes } from '../../core/format/listing
 import { formatMoney } from '../../core/format/money';
 import { listingTexts } from '../../core/i18n/listing';
 import { listingDetailTexts as t, listingPageTexts } from '../../core/i18n/listing-detail';
+import { contentTexts } from '../../core/i18n/content';
 import { clampIndex, galleryIndexOf, galleryPath, galleryPhotos, pathWithoutGallery, type ShowcaseTab } from '../../core/listings/gallery';
 import { useDetailListing, type DetailKey, type DetailListing } from '../../core/listings/listing-detail-data';
 import { formatAddress } from '../../core/format/address';
 import { locationSlug } from '../../core/places/places';
 import { usePanorama } from '../../core/maps/use-panorama';
 import { useHearthValue } from '../../core/state/hooks';
+import { stayTexts } from '../../core/i18n/stays';
+import { rentalDetails } from '../../core/stays/rental-facts';
 import { GalleryDialog, Lightbox, ShowcaseDialog } from './photos';
 
 declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
       'hearth-contact-form': { 'listing-id': string; part?: string; class?: string };
+      'hearth-availability-calendar': { 'listing-id': string; part?: string };
     }
   }
 }
@@ -96,15 +100,6 @@ export function listingFacts(listing: DetailListing, productName: string): [stri
     [f.daysOn(productName), String(listing.daysOnHearth)],
     [f.mlsNumber, listing.mlsNumber],
   ];
-  if (listing.classification === 'RENT') {
-    facts.push(
-      [f.tenantType, listing.tenantType],
-      [f.tenantGenderPreference, listing.tenantGenderPreference],
-      [f.preferredTenant, listing.preferredTenant],
-      [f.roomType, listing.roomType],
-      [f.foodIncluded, listing.foodIncluded == null ? null : listing.foodIncluded ? f.yes : f.no],
-    );
-  }
   return facts.filter((fact): fact is [string, string] => fact[1] != null && fact[1] !== '');
 }
 
@@ -191,6 +186,25 @@ export function ListingDetailView(props: ListingDetailViewProps) {
           ))}
         </dl>
       </Section>
+
+      {listing.classification !== 'SALE' && rentalDetails(listing).length > 0 && (
+        <Section id="rental" title={stayTexts.rentalDetails} part="rental-details">
+          <dl className="facts">
+            {rentalDetails(listing).map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </Section>
+      )}
+
+      {listing.classification === 'STAY' && (
+        <section className="section" part="availability">
+          <hearth-availability-calendar listing-id={listing.id} part="availability-calendar" />
+        </section>
+      )}
 
       {overview && (
         <Section id="overview" title={t.overview} part="overview">
@@ -280,11 +294,17 @@ export function ListingDetailView(props: ListingDetailViewProps) {
       )}
 
       {listing.relatedPosts.length > 0 && (
-        <Section id="posts" title={t.relatedPosts} part="related-posts">
-          <ul>
-            {listing.relatedPosts.map((id) => (
-              <li key={id}>
-                <a href={`${siteBase}/resources/${encodeURIComponent(id)}`}>{t.relatedPost(id)}</a>
+        <Section id="posts" title={contentTexts.related.heading} part="related-posts">
+          <ul className="related-posts">
+            {listing.relatedPosts.map((post) => (
+              <li key={post.id} className="related-post" part="related-post">
+                {post.image ? (
+                  <img src={post.image.url} srcSet={post.image.srcset} sizes="120px" alt="" loading="lazy" width={120} height={Math.round((120 * post.image.height) / post.image.width) || 68} />
+                ) : null}
+                <div>
+                  <a href={`${siteBase}/resources/${encodeURIComponent(post.slug)}`}>{post.title}</a>
+                  <p className="muted">{contentTexts.blog.readingMinutes(post.readingMinutes)}</p>
+                </div>
               </li>
             ))}
           </ul>
@@ -359,6 +379,10 @@ export function ListingDetail(props: ListingDetailProps) {
   const pageBefore = useRef<string | null>(null);
 
   useEffect(() => setPhotoIndex(Math.trunc(props.photoIndex)), [props.photoIndex]);
+  // A stay shows its availability calendar; the loader only sees the page's own tags, so we load it here.
+  useEffect(() => {
+    if (listing?.classification === 'STAY') void import('../availability-calendar/availability-calendar.element');
+  }, [listing?.classification]);
 
   const openGallery = (index: number) => {
     if (dialog.kind === 'none') trigger.current = focusedIn(host);

@@ -6,7 +6,6 @@ import { offerTexts as t } from '../../core/i18n/offers';
 import type { Result } from '../../core/graphql/call';
 import type { CreatedOffer, Offer, OfferListingInfo } from '../../core/offers/offers-api';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const api = vi.hoisted(() => ({
   createOffer: vi.fn<(listingId: number) => Promise<Result<CreatedOffer>>>(),
@@ -53,9 +52,6 @@ const emit = vi.fn();
 const navigate = vi.fn();
 
 beforeEach(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
   vi.clearAllMocks();
   api.loadOfferListing.mockResolvedValue({ ok: true, value: listing });
   requireSignIn.mockResolvedValue({ id: 5 });

@@ -6,7 +6,6 @@ import { mortgageCalculatorTexts as t } from '../../core/i18n/mortgage';
 import { evaluateCalculator, type CalculatorInputs } from '../../core/mortgage/calculator';
 import { MortgageCalculatorView, type MortgageCalculatorViewProps } from './mortgage-calculator.view';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const inputs: CalculatorInputs = {
   price: '375000',

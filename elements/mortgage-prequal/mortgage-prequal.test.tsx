@@ -10,7 +10,6 @@ import { MortgagePrequalView, type MortgagePrequalViewProps } from './mortgage-p
 // The real questionnaire element would talk to the API; these tests look only at what this view does.
 vi.mock('../questionnaire/questionnaire.element', () => ({}));
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const openCase: MortgageCaseData = {
   id: '41',
@@ -41,9 +40,6 @@ function render(state: Partial<PrequalState>, props: Partial<MortgagePrequalView
 }
 
 beforeEach(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);

@@ -6,7 +6,6 @@ import { offerTexts as t } from '../../core/i18n/offers';
 import type { Offer } from '../../core/offers/offers-api';
 import { splitOffers } from '../../core/offers/use-offers';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 vi.mock('../questionnaire/questionnaire.element', () => ({}));
 

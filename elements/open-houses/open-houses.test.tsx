@@ -24,7 +24,6 @@ vi.mock('../../core/auth/session', async (original) => ({
   ensureSession: vi.fn(async () => undefined),
 }));
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const ZONE = 'America/Denver';
 /** Wed Jan 14 2026, 10:05 am MST. */
@@ -61,9 +60,6 @@ let container: HTMLDivElement;
 let root: ReturnType<typeof createRoot>;
 
 beforeEach(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);

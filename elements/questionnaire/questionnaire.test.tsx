@@ -7,7 +7,6 @@ import { safeTree } from '../../questionnaire/client/render';
 import { QuestionnaireView } from './questionnaire.view';
 import type { QuestionnaireController } from './use-questionnaire';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let container: HTMLDivElement;
 let root: ReturnType<typeof createRoot>;

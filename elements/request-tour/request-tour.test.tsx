@@ -13,7 +13,6 @@ import { useRequestTour } from '../../core/tours/use-request-tour';
 import { BuyerTourDetailsView } from '../../core/tours/views/buyer-tour-details';
 import { RequestTourDialogView, RequestTourView, type RequestTourDialogViewProps } from './request-tour.view';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const DENVER = 'America/Denver';
 
@@ -21,9 +20,6 @@ let container: HTMLDivElement;
 let root: ReturnType<typeof createRoot>;
 
 beforeEach(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);

@@ -12,7 +12,6 @@ import { resetGoogleMaps } from '../../core/maps/google';
 import { hearthStore } from '../../core/state/store';
 import { SearchBox, SearchBoxView } from './search-box.view';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const provo: Place = { description: 'Provo, UT, USA', lat: 40.23, lng: -111.66, kind: 'city', placeId: 'city:provo' };
 

@@ -8,7 +8,6 @@ import type { MapMarker } from '../../core/maps/markers';
 import type { Viewport } from '../../core/maps/projection';
 import { KeylessMap, PAN_STEP_PX, type KeylessMapProps } from './keyless-map';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const viewport: Viewport = { center: { lat: 40.74, lng: -111.87 }, zoom: 12, width: 640, height: 480 };
 const markers: MapMarker[] = [

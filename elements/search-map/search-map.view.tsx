@@ -9,6 +9,7 @@ import { appContextAtom } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { formatMoney } from '../../core/format/money';
 import { searchMapTexts as t } from '../../core/i18n/search';
+import { stayTexts } from '../../core/i18n/stays';
 import { formatAddress } from '../../core/format/address';
 import { pricePeriod } from '../../core/listings/price-period';
 import { addVertex, canFinish, MAX_POLYGON_VERTICES, removeLastVertex } from '../../core/maps/polygon';
@@ -22,8 +23,11 @@ import {
   activeFilterCount,
   hasFilters,
   initialSearch,
+  mergeFilters,
   NO_FILTERS,
   PROPERTY_TYPES,
+  RENTAL_FILTER_OPTIONS,
+  RENTAL_TEXT_FILTERS,
   SORTS,
   withFilters,
   type SearchFilters,
@@ -151,7 +155,32 @@ function MoreFilters(props: FilterProps) {
         <input type="checkbox" checked={f.newListingsOnly} onChange={(e) => change({ newListingsOnly: e.currentTarget.checked })} />
         {t.newListings}
       </label>
+      {f.classification === 'RENT' && <RentalFilters {...props} />}
     </>
+  );
+}
+
+/** Tenant type, gender preference, preferred tenant, room type, food: only in rental classification. */
+function RentalFilters({ filters: f, onChange: change }: FilterProps) {
+  const r = stayTexts.rentalFilters;
+  return (
+    <fieldset className="rental-filters" part="rental-filters">
+      <legend className="filter-label">{r.legend}</legend>
+      {RENTAL_TEXT_FILTERS.map((name) => (
+        <Select
+          key={name}
+          label={r[name]}
+          name={name}
+          value={f[name] ?? ''}
+          options={[['', r.any], ...RENTAL_FILTER_OPTIONS[name].map((v): [string, string] => [v, v])]}
+          onChange={(v) => change({ [name]: v || null })}
+        />
+      ))}
+      <label className="check">
+        <input type="checkbox" name="foodIncluded" checked={f.foodIncluded} onChange={(e) => change({ foodIncluded: e.currentTarget.checked })} />
+        {r.foodIncluded}
+      </label>
+    </fieldset>
   );
 }
 
@@ -227,7 +256,7 @@ function FiltersSheet({ model, applied, onApply, onClose }: { model: SearchModel
   /** Bumped by Reset: the number fields start again from the cleared filters. */
   const [round, setRound] = useState(0);
   const count = useFilterCount(model, pending, applied);
-  const change = (filters: Partial<SearchFilters>) => setPending((current) => ({ ...current, ...filters }));
+  const change = (filters: Partial<SearchFilters>) => setPending((current) => mergeFilters(current, filters));
   const label = count.count ? t.showHomes(t.total(count.count.totalCount, count.count.totalCountCapped)) : t.showHomes(null);
   return (
     <Dialog title={t.filters} onClose={onClose} part="filters-sheet" className="sheet">
@@ -397,6 +426,8 @@ export interface SearchMapProps {
   view: SearchView;
   urlSync: boolean;
   pageSize: number;
+  /** The classification the search starts in ('' = sale or rent). */
+  for: '' | 'sale' | 'rent';
   element: ElementHandle;
 }
 
@@ -447,7 +478,7 @@ function MapSurface({ mapsKey, ...props }: KeylessMapProps & { mapsKey: string |
   return <KeylessMap {...props} />;
 }
 
-function SearchSurface({ location, view, urlSync, pageSize, element }: SearchMapProps) {
+function SearchSurface({ location, view, urlSync, pageSize, element, for: classification }: SearchMapProps) {
   const mapsKey = useHearthValue(appContextAtom)?.context?.mapsKey ?? null;
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -461,7 +492,7 @@ function SearchSurface({ location, view, urlSync, pageSize, element }: SearchMap
   const layout = useSearchLayout(base);
   const panes = usePanes(list, area);
   const search = useSearch({
-    initial: initialSearch(location, view),
+    initial: initialSearch(location, view, classification === 'rent' ? 'RENT' : classification === 'sale' ? 'SALE' : null),
     pageSize,
     urlSync,
     onChange: (model) => element.emit<SearchChangedDetail>('search-changed', model),

@@ -6,7 +6,6 @@ import type { useSignIn } from '../../core/auth/use-sign-in';
 import { authTexts as t } from '../../core/i18n/auth';
 import { checkSignInFields, SignInView } from './sign-in.view';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 type Behaviour = ReturnType<typeof useSignIn>;
 

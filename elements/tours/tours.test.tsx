@@ -35,7 +35,6 @@ const { sessionAtom } = await import('../../core/auth/session');
 const { tourRowTime, useTourList, fetchViewerRole } = await import('../../core/tours/tour-list');
 const { Tours, ToursView } = await import('./tours.view');
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const mine: TourRow = {
   id: '11',

@@ -4,7 +4,6 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INPUT_DEBOUNCE_MS, useDebouncedInput } from './debounce';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let api: ReturnType<typeof useDebouncedInput>;
 function Probe({ commit }: { commit: (v: string) => void }) {

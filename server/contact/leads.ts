@@ -1,11 +1,21 @@
 /** Leads: what the contact form stores, and how a partner reads its own back. */
 import type { ContactFormValues } from '../../core/validation/contact';
 import type { Queryable } from '../db';
+import { queueLeadCreated, type LeadSource } from '../webhooks/webhooks';
 
 export interface NewLead extends ContactFormValues {
   partnerId: number;
   listingId: number | null;
   pageOrigin: string | null;
+  /** A stay's booking request (server/stays): the dates asked for, YYYY-MM-DD. */
+  stay?: StayDates | null;
+  /** The form that made it; default 'stay' with dates, else 'contact'. */
+  source?: LeadSource;
+}
+
+export interface StayDates {
+  checkIn: string;
+  checkOut: string;
 }
 
 export interface Lead {
@@ -17,6 +27,9 @@ export interface Lead {
   phone: string;
   comment: string;
   pageOrigin: string | null;
+  /** Null unless the lead is a stay's booking request. */
+  stay: StayDates | null;
+  source: LeadSource;
   createdAt: string;
 }
 
@@ -29,16 +42,38 @@ interface LeadRow {
   phone: string;
   comment: string;
   page_origin: string | null;
+  stay_check_in: string | null;
+  stay_check_out: string | null;
+  source: LeadSource;
   created_at: Date;
 }
 
-export async function insertLead(tx: Queryable, lead: NewLead): Promise<string> {
+/**
+ * Stores a lead and, in the same transaction, its lead.created event for the partner's webhook
+ * (server/webhooks). `publicOrigin` makes the event's listing link absolute.
+ */
+export async function insertLead(tx: Queryable, lead: NewLead, publicOrigin: string | null = null): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO leads (partner_id, listing_id, first_name, last_name, email, phone, comment, page_origin)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-    [lead.partnerId, lead.listingId, lead.firstName, lead.lastName, lead.email, lead.phone, lead.comment, lead.pageOrigin],
+    `INSERT INTO leads (partner_id, listing_id, first_name, last_name, email, phone, comment, page_origin,
+                        stay_check_in, stay_check_out, source)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::date, $10::date, $11) RETURNING id`,
+    [
+      lead.partnerId,
+      lead.listingId,
+      lead.firstName,
+      lead.lastName,
+      lead.email,
+      lead.phone,
+      lead.comment,
+      lead.pageOrigin,
+      lead.stay?.checkIn ?? null,
+      lead.stay?.checkOut ?? null,
+      lead.source ?? (lead.stay ? 'stay' : 'contact'),
+    ],
   );
-  return rows[0]!.id;
+  const id = rows[0]!.id;
+  await queueLeadCreated(tx, id, publicOrigin);
+  return id;
 }
 
 export const LEADS_PAGE_DEFAULT = 25;
@@ -69,7 +104,8 @@ export async function listLeads(
     beforeSeq = rows[0].seq;
   }
   const { rows } = await db.query<LeadRow>(
-    `SELECT id, listing_id, first_name, last_name, email, phone, comment, page_origin, created_at
+    `SELECT id, listing_id, first_name, last_name, email, phone, comment, page_origin,
+            stay_check_in::text AS stay_check_in, stay_check_out::text AS stay_check_out, source, created_at
        FROM leads
       WHERE partner_id = $1 AND ($2::bigint IS NULL OR seq < $2::bigint)
       ORDER BY seq DESC
@@ -87,6 +123,8 @@ export async function listLeads(
       phone: r.phone,
       comment: r.comment,
       pageOrigin: r.page_origin,
+      stay: r.stay_check_in && r.stay_check_out ? { checkIn: r.stay_check_in, checkOut: r.stay_check_out } : null,
+      source: r.source,
       createdAt: r.created_at.toISOString(),
     }),
   );

@@ -15,10 +15,9 @@ import type { RequestContext, Route } from '../http/router';
 import { findPublicListing, parseListingId, type PublicListing } from '../listings/search/listing';
 import { queueMail } from '../mail/outbox';
 import { parseStoredAppContext } from '../partners/app-context';
-import { hashApiKey, readPartnerKey } from '../partners/api-keys';
-import { guardPartnerRequest, partnerPreflight } from '../partners/guard';
-import { findPartnerByApiKeyHash } from '../partners/repository';
+import { guardPartnerRequest, partnerPreflight, requirePartnerKey } from '../partners/guard';
 import { insertLead, LEADS_PAGE_DEFAULT, LEADS_PAGE_MAX, listLeads } from './leads';
+import { allLeads, leadsCsv } from './leads-csv';
 import { leadNotification } from './notification';
 
 /** The listingId rule is ours (the spec's payload has no listing); worded like the spec's messages. */
@@ -71,7 +70,7 @@ async function submitContactForm(ctx: RequestContext): Promise<void> {
       partnerId: partner.id,
       listingId: listing?.id ?? null,
       pageOrigin,
-    });
+    }, config.publicOrigin);
     return { leadId, mailId: await queueMail(tx, mail) };
   });
   logger.info(
@@ -96,17 +95,7 @@ function parsePage(url: URL): { limit: number; before: string | null } {
 }
 
 async function readLeads(ctx: RequestContext): Promise<void> {
-  const partner = await guardPartnerRequest(ctx);
-
-  const key = readPartnerKey(ctx.req.headers.authorization);
-  const keyOwner = key ? await findPartnerByApiKeyHash(ctx.services.db, hashApiKey(key)) : null;
-  if (!keyOwner) {
-    throw new HttpError(401, 'unauthorized', 'Send the partner API key as "Authorization: Partner <key>".', undefined, {
-      'WWW-Authenticate': 'Partner',
-    });
-  }
-  if (keyOwner.id !== partner.id) throw new HttpError(403, 'forbidden', 'This key does not belong to this partner.');
-
+  const partner = await requirePartnerKey(ctx);
   const page = await listLeads(ctx.services.db, partner.id, parsePage(ctx.url));
   if (!page) {
     throw new HttpError(400, 'validation', 'Some parameters are invalid.', {
@@ -116,7 +105,19 @@ async function readLeads(ctx: RequestContext): Promise<void> {
   sendJson(ctx.res, 200, page);
 }
 
+async function exportLeads(ctx: RequestContext): Promise<void> {
+  const partner = await requirePartnerKey(ctx);
+  const csv = leadsCsv(await allLeads(ctx.services.db, partner.id));
+  ctx.res.statusCode = 200;
+  ctx.res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+  ctx.res.setHeader('Content-Disposition', `attachment; filename="leads-${partner.slug}-${new Date().toISOString().slice(0, 10)}.csv"`);
+  ctx.res.setHeader('Cache-Control', 'no-store');
+  ctx.res.setHeader('X-Content-Type-Options', 'nosniff');
+  ctx.res.end(csv);
+}
+
 export const contactRoutes: Record<string, Route> = {
   '/v1/api/contact-form/': { POST: submitContactForm, OPTIONS: partnerPreflight(['POST']) },
   '/v1/api/leads/': { GET: readLeads, OPTIONS: partnerPreflight(['GET']) },
+  '/v1/api/leads/export.csv': { GET: exportLeads, OPTIONS: partnerPreflight(['GET']) },
 };

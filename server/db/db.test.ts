@@ -76,12 +76,16 @@ describe(`database (${engineName()})`, () => {
   });
 
   it('seeds idempotently', async () => {
+    const demoListings = async () => (await db.query<{ id: number; source: string }>('SELECT id, source FROM listings ORDER BY id')).rows;
     await seed(db);
+    const once = await demoListings();
     await seed(db);
     const { rows } = await db.query<{ slug: string }>('SELECT slug FROM partners ORDER BY slug');
     expect(rows.map((r) => r.slug)).toEqual(['acme', 'default', 'summit']);
-    const listings = await db.query<{ id: number }>('SELECT id FROM listings ORDER BY id');
-    expect(listings.rows.map((r) => r.id)).toEqual([1001, 1002, 1003]);
+    // The demo accounts' three listings, the home value's demo sales and the demo rentals and stays: once each.
+    expect(await demoListings()).toEqual(once);
+    expect(once.map((r) => r.id).slice(0, 3)).toEqual([1001, 1002, 1003]);
+    expect(once.every((r) => r.source === 'demo')).toBe(true);
   });
 
   it('stores only hashes of the demo API keys', async () => {

@@ -9,6 +9,8 @@ import { appConfigResponseSchema } from '../../core/config/schema';
 import { userSchema } from '../../core/auth/user';
 import { contactFormSchema } from '../../core/validation/contact';
 import { EmailBody, LoginBody, RequirementsBody, ResetBody, SignUpBody } from '../accounts/routes';
+import { ReplayBody, SetWebhookBody } from '../webhooks/routes';
+import { leadCreatedPayload } from '../webhooks/webhooks';
 import { sendJson } from './respond';
 import type { Route } from './router';
 
@@ -102,6 +104,81 @@ function operations(): Record<string, Partial<Record<'get' | 'post', Operation>>
           401: error('No partner key.'),
           403: error("Another partner's key."),
         },
+      },
+    },
+    '/v1/api/home-value/unsubscribe/': {
+      get: {
+        summary: 'The unsubscribe link of the monthly home value mails: a page with one button (a GET changes nothing).',
+        tags: ['leads'],
+        parameters: [{ name: 'token', in: 'query', required: true, description: 'The token of the mail’s link.', schema: { type: 'string' } }],
+        responses: { 200: { description: 'The page.', content: { 'text/html': {} } }, 404: { description: 'A token of no subscription.', content: { 'text/html': {} } } },
+      },
+      post: {
+        summary: 'Stops the monthly home value mails of the subscription with this token.',
+        tags: ['leads'],
+        parameters: [{ name: 'token', in: 'query', required: true, description: 'The token of the mail’s link.', schema: { type: 'string' } }],
+        responses: { 200: { description: 'Done.', content: { 'text/html': {} } }, 404: { description: 'A token of no subscription.', content: { 'text/html': {} } } },
+      },
+    },
+    '/v1/api/leads/export.csv': {
+      get: {
+        summary: "Every lead of the partner as CSV (newest first, at most 50,000), spreadsheet-safe: a cell that would start a formula starts with an apostrophe.",
+        tags: ['leads'],
+        security: [{ partnerKey: [] }],
+        parameters: [partnerParameter],
+        responses: {
+          200: { description: 'UTF-8 CSV with a header row.', content: { 'text/csv': { schema: { type: 'string' } } } },
+          401: error('No partner key.'),
+          403: error("Another partner's key."),
+        },
+      },
+    },
+    '/v1/api/webhook/': {
+      get: {
+        summary: "The partner's lead webhook: URL, enabled, failures in a row (never the secret).",
+        tags: ['webhooks'],
+        security: [{ partnerKey: [] }],
+        parameters: [partnerParameter],
+        responses: { 200: { description: '`webhook`, null when none is set.', ...json({ type: 'object' }) }, 401: error('No partner key.'), 403: error("Another partner's key.") },
+      },
+      post: {
+        summary: 'Sets the lead webhook (HTTPS), or removes it with `url: null`; a new endpoint or `rotateSecret` answers the signing secret, once.',
+        tags: ['webhooks'],
+        security: [{ partnerKey: [] }],
+        parameters: [partnerParameter],
+        requestBody: { required: true, ...json(input(SetWebhookBody)) },
+        responses: {
+          200: { description: '`webhook` and `secret` (null unless new or rotated).', ...json({ type: 'object' }) },
+          400: error('`validation`: not an https URL, credentials in it, or an internal address in production.'),
+          401: error('No partner key.'),
+          403: error("Another partner's key."),
+        },
+      },
+    },
+    '/v1/api/webhook/deliveries/': {
+      get: {
+        summary: 'The delivery log, newest first: status, attempts, last HTTP status or error, the body sent.',
+        tags: ['webhooks'],
+        security: [{ partnerKey: [] }],
+        parameters: [partnerParameter, { name: 'limit', in: 'query', description: 'At most 1–100, default 50.', schema: { type: 'integer', minimum: 1, maximum: 100 } }],
+        responses: { 200: { description: '`deliveries`.', ...json({ type: 'object' }) }, 400: error('A bad `limit`.'), 401: error('No partner key.'), 403: error("Another partner's key.") },
+      },
+    },
+    '/v1/api/webhook/replay/': {
+      post: {
+        summary: 'Sends one delivery again now, with a fresh 24-hour retry window.',
+        tags: ['webhooks'],
+        security: [{ partnerKey: [] }],
+        parameters: [partnerParameter],
+        requestBody: { required: true, ...json(input(ReplayBody)) },
+        responses: { 202: { description: 'Queued.', ...json({ type: 'object' }) }, 400: error('Not a delivery id.'), 401: error('No partner key.'), 403: error("Another partner's key."), 404: error('Not a delivery of this partner.') },
+      },
+    },
+    '/v1/api/webhook/lead-schema.json': {
+      get: {
+        summary: 'The JSON Schema of a lead.created delivery body.',
+        tags: ['webhooks'],
+        responses: { 200: { description: 'JSON Schema (draft 2020-12).', ...json(output(leadCreatedPayload)) } },
       },
     },
     '/v1/api/questionnaire-response/test_screen/': {
@@ -238,6 +315,14 @@ function operations(): Record<string, Partial<Record<'get' | 'post', Operation>>
         tags: ['media'],
         parameters: [pathParameter('file', "`<user id>/<file>`: the URL the user's `image` holds.")],
         responses: { 200: { description: 'The image.' }, 404: error('No such photo.') },
+      },
+    },
+    '/media/posts/{image}': {
+      get: {
+        summary: "One size of a blog post's picture (WebP).",
+        tags: ['media'],
+        parameters: [pathParameter('image', '`<key>-<width>.webp`: a URL of the post image\'s `srcset`.')],
+        responses: { 200: { description: 'The WebP image.' }, 404: error('No such image.') },
       },
     },
     '/media/listing/{photo}': {

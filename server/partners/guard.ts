@@ -5,7 +5,8 @@
 import { HttpError } from '../http/errors';
 import { addVary, allowOrigin, isOriginAllowed, isStateChanging, writePreflight } from '../http/cors';
 import type { Handler, RequestContext } from '../http/router';
-import type { Partner } from './repository';
+import { hashApiKey, readPartnerKey } from './api-keys';
+import { findPartnerByApiKeyHash, type Partner } from './repository';
 import { requirePartner } from './resolve';
 
 function originAllowedFor(ctx: RequestContext, partner: Partner): boolean {
@@ -27,6 +28,23 @@ export async function guardPartnerRequest(ctx: RequestContext): Promise<Partner>
   } else if (isStateChanging(ctx.method)) {
     throw originNotAllowed(ctx.origin);
   }
+  return partner;
+}
+
+/**
+ * `guardPartnerRequest`, then the partner's own API key (`Authorization: Partner <key>`): 401 without a
+ * key anybody has, 403 for another partner's key. For the routes a partner's systems call.
+ */
+export async function requirePartnerKey(ctx: RequestContext): Promise<Partner> {
+  const partner = await guardPartnerRequest(ctx);
+  const key = readPartnerKey(ctx.req.headers.authorization);
+  const keyOwner = key ? await findPartnerByApiKeyHash(ctx.services.db, hashApiKey(key)) : null;
+  if (!keyOwner) {
+    throw new HttpError(401, 'unauthorized', 'Send the partner API key as "Authorization: Partner <key>".', undefined, {
+      'WWW-Authenticate': 'Partner',
+    });
+  }
+  if (keyOwner.id !== partner.id) throw new HttpError(403, 'forbidden', 'This key does not belong to this partner.');
   return partner;
 }
 

@@ -176,4 +176,6 @@ export const DEMO_USERS = [
   { email: 'seller@hearth.example', password: 'hearth-demo-seller', firstName: 'Sally', lastName: 'Seller', owns: [1001, 1002], companyAgent: false },
   { email: 'buyer@hearth.example', password: 'hearth-demo-buyer', firstName: 'Bo', lastName: 'Buyer', owns: [], companyAgent: false },
   { email: 'agent@hearth.example', password: 'hearth-demo-agent', firstName: 'Avery', lastName: 'Agent', owns: [], companyAgent: true },
+  // The resource centre's editor: server/content/seed-posts.ts gives it the editor flag.
+  { email: 'editor@hearth.example', password: 'hearth-demo-editor', firstName: 'Eden', lastName: 'Editor', owns: [], companyAgent: false },
 ] as const;

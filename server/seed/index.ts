@@ -5,8 +5,12 @@
 import { hashPassword } from '../accounts/passwords';
 import { findUserByEmail, insertUser } from '../accounts/users';
 import type { Database } from '../db';
+import { seedDemoMarketHistory } from '../listings/metrics/demo-history';
 import { hilbertKey } from '../listings/spatial';
 import { hashApiKey } from '../partners/api-keys';
+import { seedPosts } from '../content/seed-posts';
+import { seedDemoSales } from '../valuation/demo-sales';
+import { seedStays } from '../stays/seed';
 import { DEMO_USERS, seedListings, seedPartners } from './data';
 
 export async function seed(db: Database): Promise<void> {
@@ -56,6 +60,10 @@ export async function seed(db: Database): Promise<void> {
     }
   });
   if (process.env.NODE_ENV !== 'production') await seedDemoUsers(db);
+  if (process.env.NODE_ENV !== 'production') await seedStays(db);
+  await seedPosts(db);
+  if (process.env.NODE_ENV !== 'production') await seedDemoSales(db);
+  await seedDemoMarketHistory(db);
 }
 
 /** The demo seller, buyer and company agent (server/seed/data.ts); an existing account is left alone. */

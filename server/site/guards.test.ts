@@ -60,6 +60,6 @@ describe('the representatives and company managers guard on /briefcase (spec §5
 
 describe('the guarded routes', () => {
   it('are the ones of spec §2 that need a user, and log-in', () => {
-    expect(GUARDED_ROUTES.map((r) => r.path)).toEqual(['/log-in', '/account/*', '/photo-management', '/briefcase']);
+    expect(GUARDED_ROUTES.map((r) => r.path)).toEqual(['/log-in', '/account/*', '/photo-management', '/resources/editor', '/briefcase']);
   });
 });

@@ -55,6 +55,7 @@ export const GUARDED_ROUTES: readonly GuardedRoute[] = [
   { path: '/log-in', signedOut: true },
   { path: '/account/*', signedIn: true },
   { path: '/photo-management', signedIn: true },
+  { path: '/resources/editor', signedIn: true },
   { path: '/briefcase', signedIn: true, roles: ['representative'] },
 ];
 

@@ -11,7 +11,6 @@ import { escapeHtml, exactPage, listItems, notFoundPage, section, type PageBuild
 import { listingCardHtml } from './listing-summary';
 import { POLICY_DOCUMENTS, type Policy, type PolicyName } from './policies';
 import { websiteName } from './shell';
-import { stateCode, US_STATES } from './us-states';
 
 const FEATURED_COUNT = 6;
 
@@ -128,62 +127,8 @@ export const sellingPage: PageBuilder = ([child, ...rest], site) => {
   return notFoundPage();
 };
 
-/** /renting, /rent and /stays: the rentals on the map; their landing content arrives with the content issue. */
-const rentalsPage =
-  (kind: 'rent' | 'stay'): PageBuilder =>
-  (segments, site) => {
-    if (segments.length) return notFoundPage();
-    const heading = kind === 'rent' ? 'Homes for rent' : 'Stays';
-    const intro =
-      kind === 'rent'
-        ? `Find a home to rent, or list yours for rent with ${siteName(site)}.`
-        : 'Short stays in homes near you, by the night.';
-    return {
-      title: heading,
-      description: intro,
-      canonical: `${site.publicOrigin}${site.ctx.url.pathname.replace(/\/+$/, '')}`,
-      main: section(
-        heading,
-        `<p>${escapeHtml(intro)}</p>\n${searchBox()}\n<p class="cta"><a class="button" href="/search">${t.nav.findHome}</a>${kind === 'rent' ? ` <a class="button" href="/selling">${t.nav.listForRent}</a>` : ''}</p>`,
-      ),
-    };
-  };
-
-export const rentingPage = rentalsPage('rent');
-export const staysPage = rentalsPage('stay');
-
 // ---------------------------------------------------------------------------------------------------
 // Resources, housing market
-
-export const resourcesPage: PageBuilder = exactPage((site) => ({
-  title: t.footer.resources,
-  description: 'Guides for buyers, sellers and renters.',
-  canonical: `${site.publicOrigin}/resources`,
-  main: section(
-    t.footer.resources,
-    `<p>Guides for every step of buying, selling and renting a home.</p>
-<ul class="resource-links"><li><a href="/account/buying/guide">${t.nav.guide}</a>: the steps from pre-qualification to closing.</li><li><a href="/mortgage/calculator">Mortgage calculator</a>: what a home costs you each month.</li><li><a href="/sell">Selling with us</a>: how the 1% listing fee works.</li></ul>
-<p>Our articles appear here as we publish them.</p>`,
-  ),
-}));
-
-/** /housing-market/{state}: a state by postal code (UT) or name (Utah). */
-export const housingMarketPage: PageBuilder = ([state, ...rest], site) => {
-  const code = state ? stateCode(state) : null;
-  if (!code || rest.length) return notFoundPage();
-  const name = US_STATES[code]!;
-  return {
-    title: t.footer.housingMarket(name),
-    description: `Prices, inventory and days on market of homes in ${name}.`,
-    canonical: `${site.publicOrigin}/housing-market/${code}`,
-    main: section(
-      t.footer.housingMarket(name),
-      `<p>How the ${escapeHtml(name)} housing market moves: median prices, homes for sale and how long they take to sell.</p>
-<p><a class="button" href="/search">Homes for sale in ${escapeHtml(name)}</a></p>
-<p>The market charts for ${escapeHtml(name)} appear here as our feed publishes them.</p>`,
-    ),
-  };
-};
 
 // ---------------------------------------------------------------------------------------------------
 // About

@@ -20,16 +20,15 @@ import {
   aboutPage,
   buyPage,
   homePage,
-  housingMarketPage,
   policyDocumentHtml,
-  rentingPage,
-  resourcesPage,
   sellingPage,
   sellPage,
-  staysPage,
   versionInfoPage,
 } from './landing-pages';
+import { rentingPage, staysPage } from './rental-pages';
+import { housingMarketPage } from './market-pages';
 import { listingPage } from './listing-page';
+import { blogFeedRoute, blogPages } from './blog-pages';
 import { POLICY_DOCUMENTS } from './policies';
 import { shellHtml, websiteName } from './shell';
 import { sitemapRoutes } from './sitemap';
@@ -222,7 +221,8 @@ export const sitePageRoutes: Record<string, Route> = {
   '/renting': exact(rentingPage),
   '/rent': exact(rentingPage),
   '/stays': exact(staysPage),
-  '/resources': exact(resourcesPage),
+  '/resources/feed.xml': blogFeedRoute,
+  '/resources/*': mount(blogPages),
   '/housing-market/*': mount(housingMarketPage),
   '/about/privacy-policy/document': policyDocumentRoute('privacy-policy'),
   '/about/terms-and-conditions/document': policyDocumentRoute('terms-and-conditions'),

@@ -9,6 +9,7 @@ import type { RequestContext, Route } from '../http/router';
 import { PUBLIC_LISTING, SEARCHABLE_SQL } from '../listings/search/listing';
 import { escapeHtml } from './html';
 import { listingPath } from './listing-summary';
+import { blogSitemapPaths } from './blog-pages';
 
 export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 /** sitemaps.org: at most 50,000 URLs per sitemap file. */
@@ -88,8 +89,9 @@ export function sitemapRoutes(max = SITEMAP_MAX_URLS): Record<string, Route> {
       GET: async (ctx) => {
         const { db, config } = ctx.services;
         const count = await listingCount(db);
-        if (SITEMAP_PAGES.length + count <= max) {
-          sendXml(ctx, urlset(config.publicOrigin, [...SITEMAP_PAGES, ...(await listingPaths(db, 0, max))]));
+        const pages = [...SITEMAP_PAGES, ...(await blogSitemapPaths(db))];
+        if (pages.length + count <= max) {
+          sendXml(ctx, urlset(config.publicOrigin, [...pages, ...(await listingPaths(db, 0, max))]));
         } else {
           sendXml(ctx, sitemapIndex(config.publicOrigin, sitemapFiles(count, max)));
         }
@@ -98,7 +100,7 @@ export function sitemapRoutes(max = SITEMAP_MAX_URLS): Record<string, Route> {
     '/sitemaps/*': {
       GET: async (ctx) => {
         const { db, config } = ctx.services;
-        if (ctx.rest === 'pages.xml') return sendXml(ctx, urlset(config.publicOrigin, SITEMAP_PAGES));
+        if (ctx.rest === 'pages.xml') return sendXml(ctx, urlset(config.publicOrigin, [...SITEMAP_PAGES, ...(await blogSitemapPaths(db))]));
         const match = /^listings-([1-9]\d{0,5})\.xml$/.exec(ctx.rest);
         const n = match ? Number(match[1]) : 0;
         if (!n || n > Math.ceil((await listingCount(db)) / max)) {

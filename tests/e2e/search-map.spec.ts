@@ -34,7 +34,8 @@ test.describe('<hearth-search-map> on a partner page (other origin, strict CSP, 
     await expect(results).toHaveCount(Math.min(total, 25));
     await expect(map.locator('[part="result"] [part="price"]').first()).toBeVisible();
     await expect(map.locator('[part="total"]')).toContainText(t.total(total, false));
-    const pins = map.getByRole('button', { name: /^\$[\d,]+, .+Salt Lake City/ });
+    // Rentals and stays name their price period ('$1,450/mo').
+    const pins = map.getByRole('button', { name: /^\$[\d,]+(\/\w+)?, .+Salt Lake City/ });
     await expect(pins).toHaveCount(Math.min(total, 25));
     await expect(map.getByRole('region', { name: t.map })).toBeVisible();
     if (total <= 25) await expect(map.getByRole('navigation', { name: t.pages })).toContainText(t.pageOf(1, 1));

@@ -6,7 +6,6 @@ import { openHouseTexts } from '../../i18n/tours';
 import { instantAt } from '../tour-times';
 import { SellerOpenHouseDialog, initialSelection, type SellerOpenHouseDialogProps } from './seller-open-house';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const ZONE = 'America/Denver';
 /** Wed Jan 14 2026, 10:05 am MST (17:05 UTC). */
@@ -51,9 +50,6 @@ function choose(name: string, value: string) {
 }
 
 beforeEach(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);

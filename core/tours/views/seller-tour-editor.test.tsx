@@ -16,7 +16,6 @@ const { loadSellerTour, saveSellerDecision } = await import('../seller');
 const { showToast } = await import('../../ui/toasts');
 const { SellerTourEditor } = await import('./seller-tour-editor');
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 // Noon in Salt Lake City (MDT, UTC-6) on Tue, Mar 10, 2026.
 const NOW = new Date('2026-03-10T18:00:00Z');
@@ -75,9 +74,6 @@ function type(text: string) {
 }
 
 beforeEach(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
   clock = NOW;
   container = document.createElement('div');
   document.body.append(container);

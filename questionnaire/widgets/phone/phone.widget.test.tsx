@@ -8,7 +8,6 @@ import type { WidgetEnvironment, WidgetModule } from '../../client/widget-module
 import { specOf } from '../test-spec';
 import type { Values } from '../widget';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let container: HTMLDivElement;
 let root: ReturnType<typeof createRoot>;

@@ -32,6 +32,17 @@ const WITHHELD = new RegExp(STREET_NAME, 'i');
 
 /** Root fields whose answers hold no listing data (accounts, mortgage, market figures, questionnaires by slug). */
 const NO_LISTING = new Set([
+  'allPosts',
+  'allTags',
+  'createPost',
+  'editorPost',
+  'editorPosts',
+  'postInfo',
+  'postPreview',
+  'postsByTag',
+  'unpublishPost',
+  'updatePost',
+  'uploadPostImage',
   'createPreQualification',
   'createRefinance',
   'deleteSaved',
@@ -45,6 +56,7 @@ const NO_LISTING = new Set([
   'mortgageRefinanceQuestionnaire',
   'preQualificationEdit',
   'questionnaireStartScreen',
+  'requestStay',
   'saveSettings',
   'savedSearch',
   'savedSearches',
@@ -315,6 +327,29 @@ describe(`a withheld street is never shown (${engineName()})`, () => {
     await call(buyer, 'notifications');
   });
 
+  it('home value: comparables sold with a withheld street, and a valuation request about one of them', async () => {
+    const sold = (n: number) => ({
+      ...record(`WFR-WITHHELD-SOLD-${n}`, `44${30 + n}`, ST_GEORGE.latitude + 0.002 * n, 480_000 + n * 10_000),
+      StandardStatus: 'Closed',
+      PropertySubType: 'Single Family Residence',
+      ClosePrice: 470_000 + n * 10_000,
+      CloseDate: new Date(Date.now() - n * 30 * 86_400_000).toISOString().slice(0, 10),
+    });
+    await importRecords(server.db, [sold(1), sold(2), sold(3)], { source: 'address-withheld-test' });
+    const home = { address: '', placeId: `address:${withheld.id}`, homeType: 'SINGLE_FAMILY' };
+    for (const who of [null, buyer] as Who[]) {
+      const value = await call(who, 'homeValue', { input: home });
+      expect(value.status).toBe('ESTIMATED');
+      expect(value.comparables.length).toBe(3);
+    }
+    const request = await call(null, 'requestValuation', {
+      input: home,
+      contact: { firstName: 'Jordan', lastName: 'Reyes', email: 'jordan.reyes@example.com', phone: '8015550123' },
+      optIn: true,
+    });
+    expect(request.homeValue.address).toBe('St. George, UT 84770');
+  });
+
   it('no answer, mail, calendar file or page holds the street, in any form', async () => {
     const { rows: mails } = await server.db.query<{ to_address: string; subject: string; body: string }>(
       'SELECT to_address, subject, body FROM outbox ORDER BY id',
@@ -335,6 +370,7 @@ const RECIPES = [
   'createOffer',
   'currentScreen',
   'favoriteListings',
+  'homeValue',
   'listingBySlug',
   'listingFeed',
   'listingInfo',
@@ -357,6 +393,7 @@ const RECIPES = [
   'requestedTour',
   'requestedTourByListing',
   'requestedTours',
+  'requestValuation',
   'resetQuestionnaireResponseHistory',
   'saveOpenHouse',
   'saveTour',

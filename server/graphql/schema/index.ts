@@ -11,6 +11,8 @@ import './accounts';
 import './tours';
 import './offers';
 import './mortgage';
+import './valuation';
+import './content';
 
 export const schema = builder.toSchema();
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../app';
 import { daysFromToday, insertListings } from '../../listings/search/test-listings';
+import { refreshMarketMetrics } from '../../listings/metrics/refresh';
 import { flushVisits } from '../../listings/search/visits';
 import { engineName, startTestServer } from '../../testing/test-server';
 
@@ -77,7 +78,7 @@ const FULL_LISTING = `
   preferredTenant roomType foodIncluded lastPriceUpdate { priceDropDate priceDropAmountInPennies }
   listingBy { brokerage { name } agent { name } system } similarHomes { id }
   showcase { overview overrideListingOverview videoUrl featured } openHouse { id startDateTime isActive }
-  amenities { id label url } currencies { code value name } relatedPosts priceHistory { event priceInPennies }`;
+  amenities { id label url } currencies { code value name } relatedPosts { slug } priceHistory { event priceInPennies }`;
 
 const LOAD = `query ($first: Int, $last: Int, $after: String, $before: String, $geoInput: GeoInput, $searchInput: SearchInput,
                      $orderBy: ListingOrder, $searchType: ListingClassification, $address: String, $search: String) {
@@ -117,7 +118,8 @@ describe(`listingInfo and the Listing type (${engineName()})`, () => {
       showcase: { featured: true, overrideListingOverview: false },
       amenities: [{ id: 'garage', label: 'Garage', url: null }],
       currencies: [{ code: 'NPR', value: 5_400_000_000, name: 'Nepalese Rupee' }],
-      relatedPosts: [],
+      // The newest seed posts on buying, mortgages or the market (server/content/seed-posts.ts) for a listing for sale.
+      relatedPosts: [{ slug: 'first-home-buying-checklist' }, { slug: 'how-much-house-can-you-afford' }, { slug: 'pre-qualification-vs-pre-approval' }],
       priceHistory: [
         { event: 'price_change', priceInPennies: 40_000_000 },
         { event: 'listed', priceInPennies: 41_000_000 },
@@ -250,14 +252,15 @@ describe(`listingsInfo, stays, places and market over HTTP (${engineName()})`, (
     next.setUTCDate(1);
     next.setUTCMonth(next.getUTCMonth() + 1);
     const ym = next.toISOString().slice(0, 8);
-    const query = `query ($s: StayInput) { stayLoad(stayInput: $s) { totalCount edges { node { id classification } } } }`;
-    const ok = await graphql(query, { s: { checkIn: `${ym}10`, checkOut: `${ym}13` } });
+    // In Ogden: the seed's demo stay (server/stays/seed.ts) is elsewhere.
+    const query = `query ($s: StayInput, $g: GeoInput) { stayLoad(stayInput: $s, geoInput: $g) { totalCount edges { node { id classification } } } }`;
+    const ok = await graphql(query, { s: { checkIn: `${ym}10`, checkOut: `${ym}13` }, g: VIEWPORT });
     expect(ok.body.data!.stayLoad.edges).toEqual([{ node: { id: '504', classification: 'STAY' } }]);
-    const tooShort = await graphql(query, { s: { checkIn: `${ym}10`, checkOut: `${ym}11` } });
+    const tooShort = await graphql(query, { s: { checkIn: `${ym}10`, checkOut: `${ym}11` }, g: VIEWPORT });
     expect(tooShort.body.data!.stayLoad.totalCount).toBe(0);
-    const closed = await graphql(query, { s: { checkIn: `${ym}13`, checkOut: `${ym}16` } });
+    const closed = await graphql(query, { s: { checkIn: `${ym}13`, checkOut: `${ym}16` }, g: VIEWPORT });
     expect(closed.body.data!.stayLoad.totalCount).toBe(0);
-    const bad = await graphql(query, { s: { checkIn: `${ym}13`, checkOut: `${ym}01` } });
+    const bad = await graphql(query, { s: { checkIn: `${ym}13`, checkOut: `${ym}01` }, g: VIEWPORT });
     expectBadInput(bad.body, /checkOut/);
 
     const calendar = await graphql(
@@ -290,6 +293,8 @@ describe(`listingsInfo, stays, places and market over HTTP (${engineName()})`, (
   });
 
   it('serves market metrics and sentences', async () => {
+    // Metrics are read from the monthly table the refresh job fills (after imports, and hourly).
+    await refreshMarketMetrics(server.db);
     const { body } = await graphql(`{ marketMetrics(regionName: "Ogden", sectionType: NEW_LISTINGS) {
       label housingMarketSectionType propertyType aggregateData { date id value yoy } } }`);
     const [metric] = body.data!.marketMetrics;

@@ -61,6 +61,11 @@ const SearchInput = builder.inputType('SearchInput', {
     hasOpenHouse: t.boolean({ description: 'Only listings with an active open house that is not over.' }),
     newListingsOnly: t.boolean({ description: 'Only listings with newListing = true.' }),
     keywords: t.string({ description: 'Words in the address (when shown) or the remarks; the last may be a prefix.' }),
+    tenantType: t.string({ description: 'Rentals whose tenantType is this (e.g. Family, Individual, Group); any case.' }),
+    tenantGenderPreference: t.string({ description: 'Rentals whose tenantGenderPreference is this (e.g. Any, Female only); any case.' }),
+    preferredTenant: t.string({ description: 'Rentals whose preferredTenant is this (e.g. Students, Working professionals); any case.' }),
+    roomType: t.string({ description: 'Rentals and stays whose roomType is this (e.g. Entire home, Private room); any case.' }),
+    foodIncluded: t.boolean({ description: 'true: only listings with food included; false: only those without.' }),
   }),
 });
 

@@ -22,7 +22,9 @@ import { loadFeed, MAX_FEED_SIZE, type FeedKind } from '../../listings/search/fe
 import { recordVisit } from '../../listings/search/visits';
 import { publicUrl } from '../../http/public-url';
 import { publicOpenHouseIcalLink } from '../../tours/ical-links';
+import { relatedPostsLoader, RELATED_POSTS_LIMIT } from '../../content/posts';
 import { builder } from './builder';
+import { PostRef } from './content';
 import { ListingIdArgs, parseArgs } from './input';
 
 const PENNIES =
@@ -260,7 +262,11 @@ Listing.implement({
       description: `The price in other currencies: the feed's own figures, else converted at the ${RATES_SOURCE} of ${RATES_DATE}.`,
       resolve: (l) => listingCurrencies(l),
     }),
-    relatedPosts: t.idList({ description: 'Blog post ids (posts come with the blog).', resolve: (l) => l.relatedPostIds }),
+    relatedPosts: t.field({
+      type: [PostRef],
+      description: `Up to ${RELATED_POSTS_LIMIT} published blog posts: those the feed names, then the newest on the listing's classification (sale: buying, mortgage, market; rent: renting; stay: stays).`,
+      resolve: (l, _args, ctx) => relatedPostsLoader(ctx, ctx.db).load(l),
+    }),
     priceHistory: t.field({
       type: [PriceHistoryRef],
       description: 'Market events of this listing, newest first (at most 100).',

@@ -39,6 +39,14 @@ import { MAX_CALENDAR_MONTHS } from '../../listings/search/availability';
 import { MAX_FEED_SIZE } from '../../listings/search/feed';
 import { MAX_MONTHS } from '../../listings/metrics/market-metrics';
 import { SIMILAR_HOMES_LIMIT } from '../../listings/search/listing';
+import {
+  ALL_TAGS_MAX,
+  DEFAULT_EDITOR_PAGE_SIZE,
+  DEFAULT_PAGE_SIZE as DEFAULT_POST_PAGE_SIZE,
+  PAGE_SIZE_MAX as POST_PAGE_SIZE_MAX,
+  RELATED_POSTS_LIMIT,
+  TAGS_PER_POST_MAX,
+} from '../../content/posts';
 
 /** How many items a list of objects holds at most. */
 export type ListSize =
@@ -57,17 +65,23 @@ const PAGE = { parentArgs: ['first', 'last'], default: DEFAULT_PAGE_SIZE, max: M
  */
 export const LIST_SIZES: Readonly<Record<string, ListSize>> = {
   'AvailabilityCalendar.days': 31,
+  'HomeValue.comparables': 8,
   'Listing.amenities': 60,
   'Listing.currencies': 16,
   'Listing.openHouse': 20,
   'Listing.photos': 100,
   'Listing.priceHistory': 100,
+  'Listing.relatedPosts': RELATED_POSTS_LIMIT,
   'Listing.similarHomes': SIMILAR_HOMES_LIMIT,
   'ListingConnection.edges': PAGE,
+  'EditorPostPage.posts': { parentArgs: ['pageSize'], default: DEFAULT_EDITOR_PAGE_SIZE, max: POST_PAGE_SIZE_MAX },
   'ListingsInfo.clusters': 300,
   'MarketMetric.aggregateData': MAX_MONTHS,
   'PageCursors.around': 10,
+  'Post.tags': TAGS_PER_POST_MAX,
+  'PostPage.posts': { parentArgs: ['pageSize'], default: DEFAULT_POST_PAGE_SIZE, max: POST_PAGE_SIZE_MAX },
   'Query.availabilityCalendar': { arg: 'count', default: 1, max: MAX_CALENDAR_MONTHS },
+  'Query.allTags': ALL_TAGS_MAX,
   'Query.favoriteListings': 500,
   'Query.listingFeed': MAX_FEED_SIZE,
   'Query.marketMetrics': 12,

@@ -2,7 +2,7 @@
  * A short-lived cache of whole public search responses (DESIGN §5 search API: ≥ 300 req/s over HTTP on
  * PGlite, which answers one query at a time). A map that pans back, two visitors on the same page, a
  * widget re-rendering: identical requests within seconds. On /public_graphql/ (no viewer, so nothing
- * per-user) a request whose every root field is a search field (SEARCH_FIELDS) and that carries no
+ * per-user) a request whose every root field is a search field (SEARCH_FIELDS, search-documents.ts) and that carries no
  * Authorization header is looked up by partner + normalised document + variables + operation name.
  *
  * Freshness: an entry is served only while the search generation it was computed at is current — every
@@ -14,15 +14,14 @@
  */
 import type { Queryable } from '../../db';
 import { feedOf } from '../../db/changes';
-import { Kind, parse, print, type DocumentNode } from '../graphql-js';
+import { parse, print, type DocumentNode } from '../graphql-js';
 import { parsedBody, type Answer } from './search-fast-path';
+import { searchOnly } from './search-documents';
 
 export const TTL_MS = 15_000;
 export const MAX_ENTRIES = 500;
 /** Bytes of payload held at most (responses of 25 listings are ~20–40 KB). */
 export const MAX_BYTES = 32 * 1024 * 1024;
-/** Root fields whose answers depend only on the arguments, the partner and the search tables. */
-export const SEARCH_FIELDS: ReadonlySet<string> = new Set(['listingLoad', 'stayLoad', 'listingsInfo', 'listingFeed', '__typename']);
 const ERRORS_KEY = '"errors":';
 
 /**
@@ -41,18 +40,6 @@ interface Entry {
   contentType: string;
   generation: number;
   expires: number;
-}
-
-/** Only queries made of search fields, no fragments or directives at the root (they could hide others). */
-function searchOnly(document: DocumentNode): boolean {
-  return document.definitions.every(
-    (d) =>
-      d.kind === Kind.OPERATION_DEFINITION &&
-      d.operation === 'query' &&
-      d.selectionSet.selections.every(
-        (s) => s.kind === Kind.FIELD && SEARCH_FIELDS.has(s.name.value) && (s.directives?.length ?? 0) === 0,
-      ),
-  );
 }
 
 /** JSON with object keys sorted, so `{a, b}` and `{b, a}` variables are one key. */

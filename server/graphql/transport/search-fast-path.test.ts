@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../../app';
 import { insertListings } from '../../listings/search/test-listings';
 import { engineName, startTestServer } from '../../testing/test-server';
+import { schema } from '../schema';
 import { regularMediaType, SearchFastPath } from './search-fast-path';
 
 const URQL_ACCEPT = 'application/graphql-response+json, application/graphql+json, application/json, text/event-stream, multipart/mixed';
@@ -21,6 +22,28 @@ describe('regularMediaType (Yoga’s negotiation for one JSON result)', () => {
     ['text/html', null],
   ])('%s → %s', (accept, expected) => {
     expect(regularMediaType(accept)).toBe(expected);
+  });
+});
+
+describe('what the fast path learns', () => {
+  const body = (query: string) => new TextEncoder().encode(JSON.stringify({ query, variables: {} }));
+  // answer() needs its context and guard only once a document is known; these never get that far.
+  const answer = (fast: SearchFastPath, query: string) => fast.answer(body(query), undefined, null, {} as never, {} as never);
+
+  it('never a mutation (it must not run twice) nor a query of other fields, only search queries', async () => {
+    const fast = new SearchFastPath(schema);
+    const mutation = 'mutation { requestStay(listingId: 1301, checkIn: "2030-01-01", checkOut: "2030-01-04", firstName: "A", lastName: "B", email: "a@example.com", phone: "8015550123", comment: "") { id } }';
+    const other = 'query { listingInfo(listingId: 1001) { id } }';
+    const mixed = 'query { listingLoad(first: 1) { totalCount } listingInfo(listingId: 1001) { id } }';
+    for (const query of [mutation, other, mixed]) {
+      fast.learn(body(query));
+      fast.learn(body(query));
+      expect(await answer(fast, query), query).toBeNull();
+    }
+    // A search query it learns: from then on it is compiled for the fast path (which then needs the context).
+    const search = 'query { listingLoad(first: 1) { totalCount } }';
+    fast.learn(body(search));
+    await expect(answer(fast, search)).rejects.toThrow();
   });
 });
 

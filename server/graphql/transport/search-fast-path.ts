@@ -5,9 +5,9 @@
  * here instead: its document compiled once by graphql-jit, executed with the same context, serialised with
  * JSON.stringify, answered with the media type Yoga would choose.
  *
- * Only what is sure to get the same answer as from Yoga: a document Yoga has already answered without
- * errors (`learn`: so it parses, passes every validation rule and limit of the endpoint, and is made of
- * search fields, response-cache.ts), the `?queryName=` check passing, an Accept header Yoga answers with
+ * Only what is sure to get the same answer as from Yoga: a query made of search fields only (searchOnly,
+ * search-documents.ts: never a mutation, which must not run twice) that Yoga has already answered without
+ * errors (`learn`: so it parses and passes every validation rule and limit of the endpoint), the `?queryName=` check passing, an Accept header Yoga answers with
  * JSON, and an execution without errors. Anything else — a bad variable, a bad bounds error, a first
  * sight of a document — goes to Yoga, which words the error and picks the status, exactly as before.
  * Search fields only read, so running one again through Yoga after an error changes nothing.
@@ -17,6 +17,7 @@ import { parse, type DocumentNode, type GraphQLSchema } from '../graphql-js';
 import type { GraphqlContext } from '../context';
 import type { CostGuard } from './cost-guard';
 import { checkQueryName } from './query-name';
+import { searchOnly } from './search-documents';
 
 /** A complete answer as the transport sends it. */
 export interface Answer {
@@ -104,6 +105,15 @@ function readParams(body: Uint8Array): Params | null {
   return { query, variables: (variables as Record<string, unknown> | null) ?? undefined, operationName: operationName ?? undefined };
 }
 
+/** A document of search queries only: anything else (a mutation above all) always goes to Yoga. */
+function isSearchQuery(text: string): boolean {
+  try {
+    return searchOnly(parse(text, { noLocation: true }));
+  } catch {
+    return false;
+  }
+}
+
 interface Compiled {
   query: CompiledQuery;
   document: DocumentNode;
@@ -115,6 +125,8 @@ export class SearchFastPath {
    * compiled (null until then). At most MAX_DOCUMENTS texts.
    */
   private readonly documents = new Map<string, Map<string, Compiled | null>>();
+  /** Texts seen not to be search queries (parsed once), at most MAX_DOCUMENTS. */
+  private readonly others = new Set<string>();
 
   constructor(private readonly schema: GraphQLSchema) {}
 
@@ -124,6 +136,12 @@ export class SearchFastPath {
     if (!params) return;
     let byName = this.documents.get(params.query);
     if (!byName) {
+      if (this.others.has(params.query)) return;
+      if (!isSearchQuery(params.query)) {
+        if (this.others.size >= MAX_DOCUMENTS) this.others.delete(this.others.values().next().value!);
+        this.others.add(params.query);
+        return;
+      }
       if (this.documents.size >= MAX_DOCUMENTS) this.documents.delete(this.documents.keys().next().value!);
       this.documents.set(params.query, (byName = new Map()));
     }

@@ -18,7 +18,8 @@ let server: RunningServer;
 const counts = { started: 0, cancelled: 0 };
 
 beforeAll(async () => {
-  server = await startTestServer({ graphqlCostLimits: UNLIMITED, graphqlDeadlineMs: 60_000 });
+  // No background jobs: every statement counted is the request's.
+  server = await startTestServer({ graphqlCostLimits: UNLIMITED, graphqlDeadlineMs: 60_000, jobs: false });
   await seedListingsIfEmpty(server.db, 600);
   const query = server.db.query.bind(server.db);
   server.db.query = ((sql: string, params?: readonly unknown[]) => {

@@ -3,6 +3,7 @@ import type { Database } from '../../db';
 import { engineName, openTestDatabase } from '../../testing/test-server';
 import { insertListings } from '../search/test-listings';
 import { marketMetrics, median, yoyPercent } from './market-metrics';
+import { refreshMarketMetrics } from './refresh';
 import { formatMoney, housingSentences } from './sentences';
 
 let db: Database;
@@ -41,6 +42,7 @@ beforeAll(async () => {
       [id, event, status, dollars * 100, `${day}T12:00:00Z`],
     );
   }
+  await refreshMarketMetrics(db);
 });
 afterAll(async () => {
   await db?.close();

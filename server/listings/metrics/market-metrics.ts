@@ -1,40 +1,25 @@
 /**
- * Market metrics (spec §3 Market metric; §7 marketMetrics, housingSentences), computed from
- * listing_status_history joined to listings, for a region (a city, a ZIP or a state, matched without
- * case) and optionally one property type. Monthly, from the first month with history to the month of
- * the latest event, the last MAX_MONTHS months returned. Each month:
+ * Market metrics (spec §3 Market metric; §7 marketMetrics, housingSentences) for a region: a ZIP, a city
+ * ('Salt Lake City' or 'Salt Lake City, UT'), or a state ('UT' or 'Utah'), matched without case, in that
+ * order; optionally one property type. Monthly, from the region's first month with history to its last, the
+ * last MAX_MONTHS months returned. The figures (defined in monthly.ts) are precomputed by the refresh job
+ * (refresh.ts, migration 140): a request reads at most MAX_MONTHS + 12 rows of one region and never scans
+ * the history. A region appears after the next refresh (after an import, the seed, or within the hour).
  *
- *   MEDIAN_LIST_PRICE       median price of the listings active at the month's end (their last event
- *                           before the end has an ACTIVE status)
- *   ACTIVE_INVENTORY        how many listings that is
- *   NEW_LISTINGS            'listed' events in the month
- *   MEDIAN_SOLD_PRICE       median price of the Closed events in the month (the sold price)
- *   MEDIAN_DAYS_ON_MARKET   median whole days from a sold listing's latest 'listed' event to its close
- *   PRICE_PER_SQUARE_FOOT   median of sold price / living area (sq ft) of the month's sales with an area
- *
- * Money in pennies (rounded to a whole penny); a median of an even count is the mean of the middle two.
  * yoy = (value − value 12 months earlier) / value 12 months earlier × 100, one decimal; null without a
  * value a year earlier (or when it was 0). A month without data has value null.
- *
- * Computed in TypeScript from one ordered read of the region's history: the month-end state of every
- * listing is a walk along its events, which SQL would express as a lateral per month.
  */
+import { MARKET_SECTIONS, type MarketSection } from '../../../core/market/sections';
 import type { Queryable } from '../../db';
 import { badInput } from '../../domain-error';
+import { stateCode } from '../../site/us-states';
 
-export const SECTION_TYPES = [
-  'MEDIAN_LIST_PRICE',
-  'MEDIAN_SOLD_PRICE',
-  'ACTIVE_INVENTORY',
-  'NEW_LISTINGS',
-  'MEDIAN_DAYS_ON_MARKET',
-  'PRICE_PER_SQUARE_FOOT',
-] as const;
-export type SectionType = (typeof SECTION_TYPES)[number];
+/** The sections of spec §3, one list with the element's (core/market/sections.ts). */
+export const SECTION_TYPES = MARKET_SECTIONS;
+export type SectionType = MarketSection;
 
 export const ACTIVE_STATUSES = new Set(['Active', 'Active Under Contract', 'Coming Soon']);
 export const MAX_MONTHS = 36;
-const DAY_MS = 86_400_000;
 
 export const SECTION_LABELS: Record<SectionType, { label: string; description: string }> = {
   MEDIAN_LIST_PRICE: { label: 'Median list price', description: 'Median asking price of homes for sale at month end.' },
@@ -43,6 +28,20 @@ export const SECTION_LABELS: Record<SectionType, { label: string; description: s
   NEW_LISTINGS: { label: 'New listings', description: 'Homes listed during the month.' },
   MEDIAN_DAYS_ON_MARKET: { label: 'Median days on market', description: 'Median days from listing to sale, of the homes sold in the month.' },
   PRICE_PER_SQUARE_FOOT: { label: 'Price per square foot', description: 'Median sold price per square foot of living area.' },
+  SALE_TO_LIST_RATIO: { label: 'Sale-to-list ratio', description: 'Median sold price as a percentage of the last list price, of the homes sold in the month.' },
+  PRICE_DROPS: { label: 'Price drops', description: 'Homes whose asking price was cut during the month.' },
+};
+
+/** The column of market_metrics_monthly (migration 140) holding each section. */
+export const SECTION_COLUMNS: Record<SectionType, string> = {
+  MEDIAN_LIST_PRICE: 'median_list_price',
+  ACTIVE_INVENTORY: 'active_inventory',
+  NEW_LISTINGS: 'new_listings',
+  MEDIAN_SOLD_PRICE: 'median_sold_price',
+  MEDIAN_DAYS_ON_MARKET: 'median_days_on_market',
+  PRICE_PER_SQUARE_FOOT: 'price_per_square_foot',
+  SALE_TO_LIST_RATIO: 'sale_to_list_ratio',
+  PRICE_DROPS: 'price_drops',
 };
 
 export interface AggregatePoint {
@@ -58,6 +57,8 @@ export interface MarketMetric {
   label: string;
   housingMarketSectionType: SectionType;
   propertyType: string | null;
+  /** The currency of the money sections (the region's listings' currency). */
+  currencyCode: string;
   aggregateData: AggregatePoint[];
 }
 
@@ -66,17 +67,6 @@ export interface RegionMetrics {
   regionName: string;
   currencyCode: string;
   metrics: MarketMetric[];
-}
-
-interface EventRow {
-  listing_id: number;
-  event: string;
-  status: string;
-  price_in_pennies: number;
-  changed_at: Date;
-  area_sq_ft: number | null;
-  city: string;
-  price_currency_code: string;
 }
 
 export function median(values: number[]): number | null {
@@ -91,10 +81,30 @@ export function yoyPercent(value: number | null, yearBefore: number | null): num
   return Math.round(((value - yearBefore) / yearBefore) * 1000) / 10;
 }
 
-const monthIndex = (d: Date) => d.getUTCFullYear() * 12 + d.getUTCMonth();
-const monthStart = (index: number) => Date.UTC(Math.floor(index / 12), index % 12, 1);
-const monthDate = (index: number) => new Date(monthStart(index)).toISOString().slice(0, 10);
-const roundMoney = (v: number | null) => (v === null ? null : Math.round(v));
+interface RegionRow {
+  region_kind: string;
+  region_key: string;
+  display_name: string;
+  currency_code: string;
+}
+
+/** The stored region a name means: a ZIP, a city with its state, a city, a state (code or name). */
+async function findRegion(db: Queryable, region: string, propertyType: string): Promise<RegionRow | null> {
+  const lower = region.toLowerCase();
+  const comma = lower.match(/^(.+?)\s*,\s*([^,]+)$/);
+  const cityState = comma ? `${comma[1]}, ${(stateCode(comma[2]!) ?? comma[2]!).toLowerCase()}` : null;
+  const state = (stateCode(region) ?? region).toLowerCase();
+  const { rows } = await db.query<RegionRow>(
+    `SELECT region_kind, region_key, display_name, currency_code FROM market_regions
+      WHERE property_type = $1
+        AND ((region_kind = 'zip' AND region_key = upper($2)) OR (region_kind = 'city_state' AND region_key = $3)
+          OR (region_kind = 'city' AND region_key = $4) OR (region_kind = 'state' AND region_key IN ($4, $5)))
+      ORDER BY array_position(ARRAY['zip', 'city_state', 'city', 'state'], region_kind)
+      LIMIT 1`,
+    [propertyType, region, cityState ?? '', lower, state],
+  );
+  return rows[0] ?? null;
+}
 
 export async function marketMetrics(
   db: Queryable,
@@ -108,98 +118,47 @@ export async function marketMetrics(
   if (options.propertyType && options.propertyType.length > 100) {
     throw badInput('propertyType is longer than 100 characters.', 'propertyType');
   }
-  const params: unknown[] = [region];
-  let where = `(lower(l.city) = lower($1) OR l.postal_code = $1 OR lower(l.state_province) = lower($1))`;
-  if (options.propertyType) {
-    params.push(options.propertyType);
-    where += ` AND l.property_type = $2`;
-  }
-  const { rows } = await db.query<EventRow>(
-    `SELECT h.listing_id, h.event, h.status, h.price_in_pennies, h.changed_at, l.area_sq_ft, l.city, l.price_currency_code
-       FROM listing_status_history h JOIN listings l ON l.id = h.listing_id
-      WHERE ${where}
-      ORDER BY h.listing_id, h.changed_at, h.id`,
-    params,
-  );
   const sections = options.sectionType ? [options.sectionType] : [...SECTION_TYPES];
-  const cityCounts = new Map<string, number>();
-  for (const r of rows) cityCounts.set(r.city, (cityCounts.get(r.city) ?? 0) + 1);
-  const matchedCity = [...cityCounts.keys()].find((c) => c.toLowerCase() === region.toLowerCase());
-  const currencyCode = rows[0]?.price_currency_code.trim() ?? 'USD';
-  if (rows.length === 0) {
-    return {
-      regionName: region,
-      currencyCode,
-      metrics: sections.map((s) => ({ ...SECTION_LABELS[s], housingMarketSectionType: s, propertyType: options.propertyType ?? null, aggregateData: [] })),
-    };
-  }
+  const propertyType = options.propertyType ?? null;
+  const empty = (s: SectionType): MarketMetric => ({ ...SECTION_LABELS[s], housingMarketSectionType: s, propertyType, currencyCode: 'USD', aggregateData: [] });
+  const found = await findRegion(db, region, propertyType ?? '');
+  if (!found) return { regionName: region, currencyCode: 'USD', metrics: sections.map(empty) };
 
-  let first = Infinity;
-  let last = -Infinity;
-  for (const r of rows) {
-    const m = monthIndex(r.changed_at);
-    first = Math.min(first, m);
-    last = Math.max(last, m);
-  }
-  const monthCount = last - first + 1;
-  const activePrices: number[][] = Array.from({ length: monthCount }, () => []);
-  const newListings = new Array<number>(monthCount).fill(0);
-  const soldPrices: number[][] = Array.from({ length: monthCount }, () => []);
-  const soldDays: number[][] = Array.from({ length: monthCount }, () => []);
-  const soldPerSqFt: number[][] = Array.from({ length: monthCount }, () => []);
-
-  // One listing's events at a time (the read is ordered by listing, then time).
-  let start = 0;
-  while (start < rows.length) {
-    let end = start;
-    while (end < rows.length && rows[end]!.listing_id === rows[start]!.listing_id) end++;
-    const events = rows.slice(start, end);
-    let listedAt: Date | null = null;
-    for (const e of events) {
-      const m = monthIndex(e.changed_at) - first;
-      if (e.event === 'listed') {
-        newListings[m]! += 1;
-        listedAt = e.changed_at;
-      }
-      if (e.status === 'Closed') {
-        soldPrices[m]!.push(e.price_in_pennies);
-        if (listedAt) soldDays[m]!.push(Math.floor((e.changed_at.getTime() - listedAt.getTime()) / DAY_MS));
-        if (e.area_sq_ft && e.area_sq_ft > 0) soldPerSqFt[m]!.push(e.price_in_pennies / e.area_sq_ft);
-      }
-    }
-    // Month-end state: the last event before each month's end.
-    let k = 0;
-    for (let m = 0; m < monthCount; m++) {
-      const monthEnd = monthStart(first + m + 1);
-      while (k < events.length && events[k]!.changed_at.getTime() < monthEnd) k++;
-      const state = k > 0 ? events[k - 1]! : null;
-      if (state && ACTIVE_STATUSES.has(state.status)) activePrices[m]!.push(state.price_in_pennies);
-    }
-    start = end;
-  }
-
-  const series: Record<SectionType, (m: number) => number | null> = {
-    MEDIAN_LIST_PRICE: (m) => roundMoney(median(activePrices[m]!)),
-    ACTIVE_INVENTORY: (m) => activePrices[m]!.length,
-    NEW_LISTINGS: (m) => newListings[m]!,
-    MEDIAN_SOLD_PRICE: (m) => roundMoney(median(soldPrices[m]!)),
-    MEDIAN_DAYS_ON_MARKET: (m) => median(soldDays[m]!),
-    PRICE_PER_SQUARE_FOOT: (m) => roundMoney(median(soldPerSqFt[m]!)),
-  };
-  const firstShown = Math.max(0, monthCount - MAX_MONTHS);
+  // The months shown and the 12 before them (their yoy), newest first.
+  const { rows } = await db.query<Record<string, number | string | null> & { month: string }>(
+    `SELECT to_char(month, 'YYYY-MM-DD') AS month, ${sections.map((s) => `${SECTION_COLUMNS[s]}::float8 AS "${s}"`).join(', ')}
+       FROM market_metrics_monthly
+      WHERE region_kind = $1 AND region_key = $2 AND property_type = $3
+      ORDER BY month DESC LIMIT $4`,
+    [found.region_kind, found.region_key, propertyType ?? '', MAX_MONTHS + 12],
+  );
+  rows.reverse();
+  const firstShown = Math.max(0, rows.length - MAX_MONTHS);
   const metrics = sections.map((section) => {
-    const values = Array.from({ length: monthCount }, (_, m) => series[section](m));
+    const values = rows.map((r) => (r[section] === null || r[section] === undefined ? null : Number(r[section])));
     const aggregateData: AggregatePoint[] = [];
-    for (let m = firstShown; m < monthCount; m++) {
-      const date = monthDate(first + m);
-      aggregateData.push({
-        date,
-        id: `${section}:${date.slice(0, 7)}`,
-        value: values[m]!,
-        yoy: m >= 12 ? yoyPercent(values[m]!, values[m - 12]!) : null,
-      });
+    for (let m = firstShown; m < rows.length; m++) {
+      const date = rows[m]!.month;
+      aggregateData.push({ date, id: `${section}:${date.slice(0, 7)}`, value: values[m]!, yoy: m >= 12 ? yoyPercent(values[m]!, values[m - 12]!) : null });
     }
-    return { ...SECTION_LABELS[section], housingMarketSectionType: section, propertyType: options.propertyType ?? null, aggregateData };
+    return { ...SECTION_LABELS[section], housingMarketSectionType: section, propertyType, currencyCode: found.currency_code, aggregateData };
   });
-  return { regionName: matchedCity ?? region, currencyCode, metrics };
+  return { regionName: found.display_name, currencyCode: found.currency_code, metrics };
+}
+
+/**
+ * The city of a state with the most homes for sale in its latest month ('Salt Lake City, UT'), or null: the
+ * housing-market page centres its search there (the place search knows cities and ZIPs, not states).
+ */
+export async function busiestCity(db: Queryable, state: string): Promise<string | null> {
+  const code = (stateCode(state) ?? state).trim().toLowerCase();
+  const { rows } = await db.query<{ display_name: string }>(
+    `SELECT r.display_name FROM market_regions r
+       JOIN market_metrics_monthly m ON m.region_kind = r.region_kind AND m.region_key = r.region_key
+        AND m.property_type = r.property_type AND m.month = r.last_month
+      WHERE r.region_kind = 'city_state' AND r.property_type = '' AND r.region_key LIKE '%, ' || $1
+      ORDER BY m.active_inventory DESC, r.display_name LIMIT 1`,
+    [code],
+  );
+  return rows[0]?.display_name ?? null;
 }

@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Database } from '../../db';
+import { refreshMarketMetrics } from '../metrics/refresh';
 import { mapProperty, type MappedProperty } from './mapping';
 import { describeIssues, propertySchema } from './record';
 import { BULK_BATCH_SIZE, bulkInsertProperties, upsertProperty, type UpsertOutcome } from './store';
@@ -214,6 +215,8 @@ async function finishRun(db: Database, source: string, stats: ImportStats, error
     [source, JSON.stringify(summary)],
   );
   if (!error && stats.maxModificationTimestamp) await saveHighWaterMark(db, source, stats.maxModificationTimestamp);
+  // The market figures follow each completed import (a failed run's records wait for the hourly refresh).
+  if (!error) await refreshMarketMetrics(db);
 }
 
 // ---- file ------------------------------------------------------------------------------------------

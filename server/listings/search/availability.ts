@@ -6,6 +6,17 @@ import type { Queryable } from '../../db';
 import { PUBLIC_LISTING } from './listing';
 import { badInput } from '../../domain-error';
 
+/** One day of a stay's calendar as stored (stay_availability), as the calendar and requestStay read it. */
+export interface AvailabilityDayRow {
+  day: string;
+  available: boolean;
+  available_for_checkin: boolean;
+  available_for_checkout: boolean;
+  min_nights: number;
+  max_nights: number;
+  price_in_pennies: number | string | null;
+}
+
 export const MAX_CALENDAR_MONTHS = 12;
 
 export interface CalendarDay {
@@ -18,6 +29,8 @@ export interface CalendarDay {
   calendarDate: string;
   maxNights: number;
   minNights: number;
+  /** The price of the night that starts this day: the day's own, else the stay's price. */
+  nightlyPriceInPennies: number;
 }
 
 export interface CalendarMonth {
@@ -26,6 +39,11 @@ export interface CalendarMonth {
   days: CalendarDay[];
   month: number;
   year: number;
+  /** The stay's price for one night. */
+  priceInPennies: number;
+  priceCurrencyCode: string;
+  /** The stay's IANA time zone: its "today" decides which days are past. */
+  timeZone: string;
 }
 
 const iso = (year: number, month: number, day: number) =>
@@ -45,8 +63,14 @@ export async function availabilityCalendar(
   if (!Number.isSafeInteger(month) || month < 1 || month > 12) throw badInput('month must be from 1 to 12.', 'month');
   if (!Number.isSafeInteger(year) || year < 2000 || year > 2100) throw badInput('year must be from 2000 to 2100.', 'year');
 
-  const { rows: listings } = await db.query<{ title: string | null; city: string }>(
-    `SELECT l.title, l.city FROM listings l WHERE l.id = $1 AND ${PUBLIC_LISTING} AND l.classification = 'stay'`,
+  const { rows: listings } = await db.query<{
+    title: string | null;
+    city: string;
+    price_in_pennies: number;
+    price_currency_code: string;
+    time_zone: string;
+  }>(
+    `SELECT l.title, l.city, l.price_in_pennies, l.price_currency_code, l.time_zone FROM listings l WHERE l.id = $1 AND ${PUBLIC_LISTING} AND l.classification = 'stay'`,
     [listingId],
   );
   const listing = listings[0];
@@ -55,15 +79,9 @@ export async function availabilityCalendar(
   const endMonthIndex = month - 1 + count;
   const from = iso(year, month, 1);
   const to = iso(year + Math.floor(endMonthIndex / 12), (endMonthIndex % 12) + 1, 1);
-  const { rows } = await db.query<{
-    day: string;
-    available: boolean;
-    available_for_checkin: boolean;
-    available_for_checkout: boolean;
-    min_nights: number;
-    max_nights: number;
-  }>(
-    `SELECT calendar_date::text AS day, available, available_for_checkin, available_for_checkout, min_nights, max_nights
+  const { rows } = await db.query<AvailabilityDayRow>(
+    `SELECT calendar_date::text AS day, available, available_for_checkin, available_for_checkout, min_nights, max_nights,
+            price_in_pennies
        FROM stay_availability WHERE listing_id = $1 AND calendar_date >= $2::date AND calendar_date < $3::date`,
     [listingId, from, to],
   );
@@ -87,9 +105,18 @@ export async function availabilityCalendar(
         calendarDate: date,
         maxNights: row?.max_nights ?? 0,
         minNights: row?.min_nights ?? 0,
+        nightlyPriceInPennies: Number(row?.price_in_pennies ?? listing.price_in_pennies),
       });
     }
-    months.push({ name: listing.title ?? listing.city, days, month: m, year: y });
+    months.push({
+      name: listing.title ?? listing.city,
+      days,
+      month: m,
+      year: y,
+      priceInPennies: Number(listing.price_in_pennies),
+      priceCurrencyCode: listing.price_currency_code.trim(),
+      timeZone: listing.time_zone,
+    });
   }
   return months;
 }

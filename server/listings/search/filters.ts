@@ -45,7 +45,22 @@ export interface SearchInput {
   newListingsOnly?: boolean | null;
   /** Full text over the address (when shown) and the remarks. */
   keywords?: string | null;
+  /** The rental fields of spec §3: equal to the listing's value, in any case. */
+  tenantType?: string | null;
+  tenantGenderPreference?: string | null;
+  preferredTenant?: string | null;
+  roomType?: string | null;
+  foodIncluded?: boolean | null;
 }
+
+/** The text rental filters and their columns. */
+export const RENTAL_TEXT_FILTERS = {
+  tenantType: 'l.tenant_type',
+  tenantGenderPreference: 'l.tenant_gender_preference',
+  preferredTenant: 'l.preferred_tenant',
+  roomType: 'l.room_type',
+} as const;
+const MAX_RENTAL_FILTER_LENGTH = 100;
 
 /** A place the free-text `address`/`search` resolved to (server/listings/places). */
 export type PlaceFilter =
@@ -201,6 +216,12 @@ function validateSearch(s: SearchInput): void {
       'searchInput.propertyTypes',
     );
   }
+  for (const name of Object.keys(RENTAL_TEXT_FILTERS) as (keyof typeof RENTAL_TEXT_FILTERS)[]) {
+    const value = s[name];
+    if (value !== null && value !== undefined && (typeof value !== 'string' || value.length > MAX_RENTAL_FILTER_LENGTH)) {
+      throw badInput(`searchInput.${name} must be text of at most ${MAX_RENTAL_FILTER_LENGTH} characters.`, `searchInput.${name}`);
+    }
+  }
   if (s.keywords && s.keywords.length > MAX_KEYWORDS_LENGTH) {
     throw badInput(
       `searchInput.keywords is longer than ${MAX_KEYWORDS_LENGTH} characters.`,
@@ -338,6 +359,11 @@ function buildFilterSql(p: SqlParams, filter: ListingFilter): string {
   if (isFiniteNumber(s.minYearBuilt)) where.push(`l.year_built >= ${p.add(s.minYearBuilt)}`);
   if (isFiniteNumber(s.maxYearBuilt)) where.push(`l.year_built <= ${p.add(s.maxYearBuilt)}`);
   if (s.newListingsOnly) where.push(NEW_LISTING_SQL);
+  for (const [name, column] of Object.entries(RENTAL_TEXT_FILTERS) as [keyof typeof RENTAL_TEXT_FILTERS, string][]) {
+    const value = s[name]?.trim();
+    if (value) where.push(`lower(${column}) = lower(${p.add(value)})`);
+  }
+  if (typeof s.foodIncluded === 'boolean') where.push(`l.food_included = ${p.add(s.foodIncluded)}`);
   if (s.hasOpenHouse) {
     where.push('EXISTS (SELECT 1 FROM open_houses o WHERE o.listing_id = l.id AND o.is_active AND o.end_at > now())');
   }

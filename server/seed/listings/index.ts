@@ -5,6 +5,7 @@
 import type { Database } from '../../db';
 import { RecordImporter, type ImportStats } from '../../listings/reso/import';
 import { rebuildMapCells } from '../../listings/search/map-cells';
+import { refreshMarketMetrics } from '../../listings/metrics/refresh';
 import { generateListingRecords, type GenerateOptions } from './generate';
 
 export const SEED_SOURCE = 'seed';
@@ -31,6 +32,7 @@ export async function seedListings(db: Database, options: SeedListingsOptions = 
   }
   await importer.flush();
   await organizeListings(db);
+  await refreshMarketMetrics(db);
   return importer.stats;
 }
 
@@ -46,10 +48,11 @@ export async function organizeListings(db: Database): Promise<void> {
   await rebuildMapCells(db);
 }
 
-/** On first start: only when the listings table holds nothing but the three demo listings. */
+/** On first start: only when the listings table holds nothing but the demo listings (source 'demo': the three
+ * of the demo accounts, the demo sales of the home value and the demo rentals and stays). */
 export async function seedListingsIfEmpty(db: Database, listings: number): Promise<ImportStats | null> {
   const { rows } = await db.query<{ other: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM listings WHERE id NOT IN (1001, 1002, 1003)) AS other`,
+    `SELECT EXISTS (SELECT 1 FROM listings WHERE source IS DISTINCT FROM 'demo') AS other`,
   );
   if (rows[0]?.other || listings <= 0) return null;
   return seedListings(db, { listings });

@@ -24,7 +24,7 @@ describe(`seed listings (${engineName()})`, () => {
               (SELECT count(*)::int FROM listings WHERE id IN (1001, 1002, 1003)) AS demo,
               (SELECT count(*)::int FROM listing_status_history h JOIN listings l ON l.id = h.listing_id WHERE l.source = 'seed') AS history,
               (SELECT count(*)::int FROM open_houses) AS open_houses,
-              (SELECT count(*)::int FROM stay_availability) AS calendar`,
+              (SELECT count(*)::int FROM stay_availability a JOIN listings l ON l.id = a.listing_id WHERE l.source = 'seed') AS calendar`,
     );
     expect(counts.listings).toBe(600);
     expect(counts.demo).toBe(3);

@@ -1,0 +1,32 @@
+/** Every text of <hearth-market-metrics> and the housing-market pages (spec §2, §3 Market metric): the view, the server and the tests import these. */
+export const marketTexts = {
+  heading: (region: string) => `${region} housing market`,
+  summaryHeading: 'Market summary',
+  loading: 'Loading market data…',
+  empty: (region: string) => `No market data for ${region}.`,
+  failed: 'The market data could not be loaded.',
+  retry: 'Try again',
+  missingRegion: 'Set the region attribute (a city or ZIP) or the state attribute (a state code or name).',
+  showTable: 'Show table',
+  hideTable: 'Hide table',
+  sectionsLabel: 'Market sections',
+  latest: (month: string) => `Latest: ${month}`,
+  month: 'Month',
+  value: 'Value',
+  yoy: 'Year over year',
+  tableCaption: (label: string, region: string) => `${label} in ${region}, by month`,
+  chartSummary: (label: string, region: string, first: string, last: string, min: string, max: string, latest: string) =>
+    `${label} in ${region} from ${first} to ${last}: lowest ${min}, highest ${max}, latest ${latest}.`,
+  chartEmpty: (label: string, region: string) => `${label} in ${region}: no data yet.`,
+  pointLabel: (month: string, value: string, yoy: string) => `${month}: ${value}, ${yoy}`,
+  chartHelp: 'Use the left and right arrow keys to move between months.',
+  yoyUp: (percent: string) => `▲ ${percent}% year over year`,
+  yoyDown: (percent: string) => `▼ ${percent}% year over year`,
+  yoyFlat: 'Unchanged year over year',
+  yoyNone: 'No data a year earlier',
+  noValue: 'No data',
+  day: 'day',
+  days: 'days',
+  /** The hosted page's search heading. */
+  homesFor: (region: string) => `Homes for sale in ${region}`,
+} as const;

@@ -1,0 +1,132 @@
+/**
+ * Stays over GraphQL (spec §7 availabilityCalendar; requestStay): the operations, checked against
+ * server/schema.graphql by core/graphql/operations.test.ts, their answers' shapes, and the calls
+ * <hearth-availability-calendar> makes. Errors come back as values; the calendar shows them itself.
+ */
+import * as z from 'zod/mini';
+import { mutate, query, type Result } from '../graphql/call';
+import { lazySchema } from '../validation/lazy-schema';
+
+z.config({ jitless: true });
+
+// ---- operations ----
+
+export const AvailabilityCalendarQuery = /* GraphQL */ `
+  query AvailabilityCalendar($listingId: ID!, $count: Int!, $month: Int!, $year: Int!) {
+    availabilityCalendar(listingId: $listingId, count: $count, month: $month, year: $year) {
+      name
+      month
+      year
+      priceInPennies
+      priceCurrencyCode
+      timeZone
+      days {
+        calendarDate
+        dayOfWeek
+        available
+        availableForCheckin
+        availableForCheckout
+        minNights
+        maxNights
+        nightlyPriceInPennies
+      }
+    }
+  }
+`;
+
+export const RequestStayMutation = /* GraphQL */ `
+  mutation RequestStay(
+    $listingId: ID!
+    $checkIn: String!
+    $checkOut: String!
+    $firstName: String!
+    $lastName: String!
+    $email: String!
+    $phone: String!
+    $message: String!
+  ) {
+    requestStay(
+      listingId: $listingId
+      checkIn: $checkIn
+      checkOut: $checkOut
+      firstName: $firstName
+      lastName: $lastName
+      email: $email
+      phone: $phone
+      message: $message
+    ) {
+      id
+      listingId
+      checkIn
+      checkOut
+      nights
+      totalInPennies
+      priceCurrencyCode
+    }
+  }
+`;
+
+// ---- shapes ----
+
+const buildMonthSchema = () =>
+  z.object({
+    name: z.string(),
+    month: z.number(),
+    year: z.number(),
+    priceInPennies: z.number(),
+    priceCurrencyCode: z.string(),
+    timeZone: z.string(),
+    days: z.array(
+      z.object({
+        calendarDate: z.string(),
+        dayOfWeek: z.number(),
+        available: z.boolean(),
+        availableForCheckin: z.boolean(),
+        availableForCheckout: z.boolean(),
+        minNights: z.number(),
+        maxNights: z.number(),
+        nightlyPriceInPennies: z.number(),
+      }),
+    ),
+  });
+
+export type CalendarMonth = z.infer<ReturnType<typeof buildMonthSchema>>;
+export type CalendarDay = CalendarMonth['days'][number];
+
+const calendarSchema = lazySchema(() => z.nullable(z.array(buildMonthSchema())));
+
+const buildStayRequestSchema = () =>
+  z.object({
+    id: z.string(),
+    listingId: z.string(),
+    checkIn: z.string(),
+    checkOut: z.string(),
+    nights: z.number(),
+    totalInPennies: z.number(),
+    priceCurrencyCode: z.string(),
+  });
+
+export type StayRequest = z.infer<ReturnType<typeof buildStayRequestSchema>>;
+const stayRequestSchema = lazySchema(buildStayRequestSchema);
+
+// ---- calls ----
+
+/** `count` months of a stay from month/year; null when the listing is not a public stay. */
+export function loadAvailability(listingId: number, first: { month: number; year: number }, count: number): Promise<Result<CalendarMonth[] | null>> {
+  return query(AvailabilityCalendarQuery, { listingId: String(listingId), count, month: first.month, year: first.year }, calendarSchema, {
+    muteError: true,
+    requestPolicy: 'network-only',
+  });
+}
+
+export interface StayRequestValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  message: string;
+}
+
+export function requestStay(listingId: number, dates: { checkIn: string; checkOut: string }, values: StayRequestValues): Promise<Result<StayRequest>> {
+  return mutate(RequestStayMutation, { listingId: String(listingId), ...dates, ...values }, stayRequestSchema, { muteError: true });
+}

@@ -1,0 +1,269 @@
+/**
+ * Behaviour of <hearth-availability-calendar>: loads months of a stay (more as the guest pages), keeps the
+ * chosen dates, moves focus with the grid keys, and sends the booking request. The rules are
+ * calendar-state.ts and stay-rules.ts; this hook wires them to the calls, the clock and the events.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { sessionAtom } from '../auth/session';
+import { useLoad } from '../graphql/use-load';
+import { contactTexts } from '../i18n/contact';
+import { stayTexts as t } from '../i18n/stays';
+import { useHearthValue } from '../state/hooks';
+import { validateContact } from '../validation/contact';
+import { chooseDate, monthOf, moveFocus, NO_SELECTION, staySummary, type StaySelection, type StaySummary } from './calendar-state';
+import { canCheckIn, todayIn, type StayDay } from './stay-rules';
+import { loadAvailability, requestStay, type CalendarMonth, type StayRequestValues } from './stays-api';
+
+/** How far ahead a guest may page (the server's limit per call is 12 months). */
+export const MAX_MONTHS_AHEAD = 12;
+
+export interface DatesSelectedDetail {
+  checkIn: string;
+  checkOut: string;
+  nights: number;
+  totalInPennies: number;
+}
+
+export interface BookingRequestedDetail {
+  listingId: number;
+  checkIn: string;
+  checkOut: string;
+}
+
+export type CalendarState = 'loading' | 'failed' | 'missing' | 'ready';
+
+export type StayField = keyof StayRequestValues;
+export const STAY_FIELDS: readonly StayField[] = ['firstName', 'lastName', 'email', 'phone', 'message'];
+
+export interface BookingForm {
+  values: StayRequestValues;
+  errors: Partial<Record<StayField, string>>;
+  status: 'editing' | 'sending' | 'sent' | 'failed';
+  failure: string | null;
+}
+
+type Month = { month: number; year: number };
+const monthIndex = (m: Month) => m.year * 12 + m.month - 1;
+const monthKey = (date: string) => date.slice(0, 7);
+
+/** The contact form's rules for the guest's details; the message says what is missing in its own words. */
+export function checkBookingValues(values: StayRequestValues): { ok: true; value: StayRequestValues } | { ok: false; errors: BookingForm['errors'] } {
+  const result = validateContact({ ...values, comment: values.message });
+  if (result.ok) {
+    const { comment, ...rest } = result.value;
+    return { ok: true, value: { ...rest, message: comment } };
+  }
+  const { comment, ...errors } = result.errors;
+  const message = comment === contactTexts.errors.commentRequired ? t.form.messageRequired : comment;
+  return { ok: false, errors: { ...errors, ...(message ? { message } : {}) } };
+}
+
+export function useAvailabilityCalendar(options: {
+  listingId: number | null;
+  months: number;
+  onDatesSelected: (detail: DatesSelectedDetail) => void;
+  onBookingRequested: (detail: BookingRequestedDetail) => void;
+}) {
+  const { listingId, months } = options;
+  const [first, setFirst] = useState<Month>(() => monthOf(todayIn(undefined)));
+  const key = listingId === null ? null : `${listingId}|${first.year}-${first.month}|${months}`;
+  const load = useLoad(key, () => loadAvailability(listingId!, first, months));
+
+  // Every day loaded so far, so a stay may span months the guest paged past.
+  const known = useRef(new Map<string, StayDay>());
+  const [shown, setShown] = useState<CalendarMonth[] | null>(null);
+  const [timeZone, setTimeZone] = useState<string | undefined>(undefined);
+  const answer = load.result ?? load.latest;
+  useEffect(() => {
+    if (!load.result?.ok || !load.result.value) return;
+    for (const month of load.result.value) for (const day of month.days) known.current.set(day.calendarDate, day);
+    setShown(load.result.value);
+    setTimeZone(load.result.value[0]?.timeZone);
+  }, [load.result]);
+
+  const state: CalendarState =
+    listingId === null
+      ? 'missing'
+      : shown && answer?.ok !== false
+        ? 'ready'
+        : !answer || load.loading
+          ? 'loading'
+          : !answer.ok
+            ? 'failed'
+            : answer.value === null
+              ? 'missing'
+              : 'loading';
+
+  const today = todayIn(timeZone);
+  const firstMonth = monthOf(today);
+  const canGoBack = monthIndex(first) > monthIndex(firstMonth);
+  const canGoForward = monthIndex(first) + months - 1 < monthIndex(firstMonth) + MAX_MONTHS_AHEAD;
+  const price = shown?.[0]?.priceInPennies ?? 0;
+  const currency = shown?.[0]?.priceCurrencyCode ?? 'USD';
+
+  const [selection, setSelection] = useState<StaySelection>(NO_SELECTION);
+  const summary: StaySummary = useMemo(
+    () => staySummary(selection, known.current, today, price),
+    // known grows with shown
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [selection, today, price, shown],
+  );
+
+  // Focus: one day of the grid is tabbable; `moved` asks the view to move DOM focus to it after a key.
+  const [focused, setFocused] = useState<string | null>(null);
+  const [moved, setMoved] = useState(false);
+  // Where the keys last sent focus: keys pressed faster than React renders still move from there.
+  const lastFocus = useRef<string | null>(null);
+  const visibleFocus = useMemo(() => {
+    if (!shown) return null;
+    const dates = shown.flatMap((m) => m.days.map((d) => d.calendarDate));
+    if (focused && dates.includes(focused)) return focused;
+    return (
+      (selection.checkIn && dates.includes(selection.checkIn) ? selection.checkIn : null) ??
+      dates.find((d) => canCheckIn(known.current.get(d), today)) ??
+      dates.find((d) => d >= today) ??
+      dates[0] ??
+      null
+    );
+  }, [shown, focused, selection.checkIn, today]);
+
+  const showMonthOf = useCallback(
+    (date: string) => {
+      const target = monthOf(date);
+      setFirst((current) => {
+        const index = monthIndex(target);
+        if (index < monthIndex(current)) return target;
+        if (index > monthIndex(current) + months - 1) return monthOf(date, -(months - 1));
+        return current;
+      });
+    },
+    [months],
+  );
+
+  const keyDown = useCallback(
+    (date: string, key: string): boolean => {
+      const next = moveFocus(lastFocus.current ?? date, key);
+      if (!next) return false;
+      const index = monthIndex(monthOf(next));
+      if (index < monthIndex(firstMonth) || index > monthIndex(firstMonth) + MAX_MONTHS_AHEAD) return true;
+      lastFocus.current = next;
+      setFocused(next);
+      setMoved(true);
+      if (!shown?.some((m) => m.days[0] && monthKey(m.days[0].calendarDate) === monthKey(next))) showMonthOf(next);
+      return true;
+    },
+    [firstMonth, shown, showMonthOf],
+  );
+
+  /** A day got focus (a key, a click, Tab): the keys move from it. */
+  const focusDay = useCallback((date: string) => {
+    lastFocus.current = date;
+  }, []);
+
+  const choose = useCallback(
+    (date: string) => {
+      lastFocus.current = date;
+      setFocused(date);
+      setSelection((current) => chooseDate(current, date, known.current, today));
+    },
+    [today],
+  );
+
+  const emitted = useRef<string | null>(null);
+  const { onDatesSelected, onBookingRequested } = options;
+  useEffect(() => {
+    if (summary.state !== 'valid') return;
+    const id = `${summary.checkIn}|${summary.checkOut}`;
+    if (emitted.current === id) return;
+    emitted.current = id;
+    onDatesSelected({ checkIn: summary.checkIn, checkOut: summary.checkOut, nights: summary.nights, totalInPennies: summary.totalInPennies });
+  }, [summary, onDatesSelected]);
+
+  // ---- the booking form ----
+  const session = useHearthValue(sessionAtom);
+  const [form, setForm] = useState<BookingForm | null>(null);
+  const sending = useRef(false);
+
+  const openForm = useCallback(() => {
+    const user = session.user;
+    setForm({
+      values: {
+        firstName: user?.firstName ?? '',
+        lastName: user?.lastName ?? '',
+        email: user?.email ?? '',
+        phone: user?.phone ?? '',
+        message: t.form.defaultMessage,
+      },
+      errors: {},
+      status: 'editing',
+      failure: null,
+    });
+  }, [session.user]);
+
+  const closeForm = useCallback(() => setForm(null), []);
+
+  const change = useCallback((field: StayField, value: string) => {
+    setForm((f) => (f ? { ...f, values: { ...f.values, [field]: value }, errors: { ...f.errors, [field]: undefined } } : f));
+  }, []);
+
+  const submit = useCallback(async () => {
+    if (!form || sending.current || summary.state !== 'valid' || listingId === null) return;
+    const checked = checkBookingValues(form.values);
+    if (!checked.ok) {
+      setForm({ ...form, errors: checked.errors, status: 'editing' });
+      return;
+    }
+    sending.current = true;
+    setForm({ ...form, errors: {}, status: 'sending', failure: null });
+    const dates = { checkIn: summary.checkIn, checkOut: summary.checkOut };
+    try {
+      const result = await requestStay(listingId, dates, checked.value);
+      if (result.ok) {
+        setForm((f) => (f ? { ...f, status: 'sent' } : f));
+        onBookingRequested({ listingId, ...dates });
+        return;
+      }
+      const { failure } = result;
+      const field = (STAY_FIELDS as readonly string[]).includes(failure.argument ?? '') ? (failure.argument as StayField) : null;
+      const fields = (failure.fields ?? {}) as Partial<Record<StayField, string>>;
+      if (field) {
+        setForm((f) => (f ? { ...f, status: 'editing', errors: { ...fields, [field]: failure.message ?? t.form.failed } } : f));
+      } else {
+        setForm((f) => (f ? { ...f, status: 'failed', failure: failure.message && failure.kind === 'invalid' ? failure.message : (failure.message ?? t.form.failed) } : f));
+        // The calendar may have changed under the guest: show it as it is now.
+        if (failure.kind === 'invalid') load.reload();
+      }
+    } finally {
+      sending.current = false;
+    }
+  }, [form, summary, listingId, onBookingRequested, load]);
+
+  return {
+    state,
+    months: shown ?? [],
+    name: shown?.[0]?.name ?? '',
+    today,
+    price,
+    currency,
+    selection,
+    summary,
+    focused: visibleFocus,
+    moved,
+    clearMoved: useCallback(() => setMoved(false), []),
+    canGoBack,
+    canGoForward,
+    loadingMore: load.loading && shown !== null,
+    previous: useCallback(() => setFirst((m) => monthOf(`${m.year}-${String(m.month).padStart(2, '0')}-01`, -1)), []),
+    next: useCallback(() => setFirst((m) => monthOf(`${m.year}-${String(m.month).padStart(2, '0')}-01`, 1)), []),
+    reload: load.reload,
+    keyDown,
+    focusDay,
+    choose,
+    clear: useCallback(() => setSelection(NO_SELECTION), []),
+    form,
+    openForm,
+    closeForm,
+    change,
+    submit,
+  };
+}

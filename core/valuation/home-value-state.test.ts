@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { contactTexts } from '../i18n/contact';
+import { valuationTexts as t } from '../i18n/valuation';
+import { checkContact, EMPTY_FACTS, estimatePosition, estimateState, milesText, parseFacts, soldDateText } from './home-value-state';
+import type { HomeValue } from './valuation-api';
+
+const NOW = new Date('2026-11-26T12:00:00Z');
+
+describe('parseFacts', () => {
+  it('reads empty fields as unknown and numbers with thousands separators', () => {
+    expect(parseFacts(EMPTY_FACTS, NOW)).toEqual({
+      ok: true,
+      value: {
+        homeType: null,
+        bedrooms: null,
+        bathrooms: null,
+        livingArea: null,
+        yearBuilt: null,
+      },
+    });
+    expect(
+      parseFacts(
+        {
+          homeType: 'TOWNHOUSE',
+          bedrooms: ' 3 ',
+          bathrooms: '2',
+          livingArea: '2,150',
+          yearBuilt: '1978',
+        },
+        NOW,
+      ),
+    ).toEqual({
+      ok: true,
+      value: {
+        homeType: 'TOWNHOUSE',
+        bedrooms: 3,
+        bathrooms: 2,
+        livingArea: 2150,
+        yearBuilt: 1978,
+      },
+    });
+  });
+
+  it('names each fact that is not usable', () => {
+    const parsed = parseFacts(
+      {
+        homeType: '',
+        bedrooms: 'three',
+        bathrooms: '2.5',
+        livingArea: '50',
+        yearBuilt: '2029',
+      },
+      NOW,
+    );
+    expect(parsed).toEqual({
+      ok: false,
+      errors: {
+        bedrooms: t.errors.bedrooms,
+        bathrooms: t.errors.bathrooms,
+        livingArea: t.errors.livingArea,
+        yearBuilt: t.errors.yearBuilt(2027),
+      },
+    });
+    expect(parseFacts({ ...EMPTY_FACTS, yearBuilt: '2027' }, NOW).ok).toBe(true);
+    expect(parseFacts({ ...EMPTY_FACTS, bedrooms: '-1' }, NOW).ok).toBe(false);
+  });
+});
+
+const value = (status: HomeValue['status']): HomeValue => ({
+  status,
+  address: '1387 S 1100 E, Salt Lake City, UT 84105',
+  homeType: 'SINGLE_FAMILY',
+  bedrooms: 4,
+  bathrooms: 2,
+  livingArea: 2240,
+  yearBuilt: 1938,
+  currencyCode: 'USD',
+  lowInPennies: status === 'ESTIMATED' ? 60_000_000 : null,
+  estimateInPennies: status === 'ESTIMATED' ? 63_000_000 : null,
+  highInPennies: status === 'ESTIMATED' ? 66_000_000 : null,
+  confidence: status === 'ESTIMATED' ? 'HIGH' : null,
+  method: 'We compared…',
+  comparables: [],
+});
+
+describe('estimateState', () => {
+  it('maps the answer onto the view’s states', () => {
+    expect(estimateState(false, undefined)).toEqual({ status: 'idle' });
+    expect(estimateState(true, undefined)).toEqual({ status: 'loading' });
+    expect(estimateState(true, { ok: true, value: value('ESTIMATED') }).status).toBe('estimated');
+    expect(estimateState(true, { ok: true, value: value('NOT_ENOUGH_SALES') }).status).toBe('not-enough-sales');
+  });
+
+  it('shows the server’s words for a refused input, ours for anything else', () => {
+    const refused = {
+      kind: 'invalid' as const,
+      message: 'We could not find that address. Pick one of the suggestions.',
+      code: 'BAD_USER_INPUT',
+      argument: 'input.address',
+    };
+    expect(estimateState(true, { ok: false, failure: refused })).toEqual({
+      status: 'failed',
+      message: refused.message,
+    });
+    expect(
+      estimateState(true, {
+        ok: false,
+        failure: {
+          kind: 'network',
+          message: 'fetch failed',
+          code: null,
+          argument: null,
+        },
+      }),
+    ).toEqual({ status: 'failed', message: t.loadFailed });
+  });
+});
+
+describe('formats', () => {
+  it('places the estimate on the bar between low and high', () => {
+    expect(estimatePosition(100, 150, 200)).toBe(50);
+    expect(estimatePosition(100, 120, 200)).toBe(20);
+    expect(estimatePosition(100, 300, 200)).toBe(100);
+    expect(estimatePosition(100, 100, 100)).toBe(50);
+  });
+
+  it('writes distances in miles and sold dates as written', () => {
+    expect(milesText(640)).toBe('0.4');
+    expect(milesText(3_300)).toBe('2.1');
+    expect(soldDateText('2025-09-14')).toBe('Sep 14, 2025');
+    expect(soldDateText('2026-01-01')).toBe('Jan 1, 2026');
+  });
+});
+
+describe('checkContact', () => {
+  it('applies the contact form’s rules to name, email and phone', () => {
+    expect(
+      checkContact({
+        firstName: ' Olive ',
+        lastName: 'Owner',
+        email: 'olive@example.com',
+        phone: '8015550199',
+      }),
+    ).toEqual({
+      ok: true,
+      value: {
+        firstName: 'Olive',
+        lastName: 'Owner',
+        email: 'olive@example.com',
+        phone: '8015550199',
+      },
+    });
+    expect(
+      checkContact({
+        firstName: '',
+        lastName: '',
+        email: 'Olive@',
+        phone: '12',
+      }),
+    ).toEqual({
+      ok: false,
+      errors: {
+        firstName: contactTexts.errors.firstNameRequired,
+        lastName: contactTexts.errors.lastNameRequired,
+        email: contactTexts.errors.emailInvalid,
+        phone: contactTexts.errors.phoneInvalid,
+      },
+    });
+  });
+});

@@ -1,0 +1,343 @@
+/**
+ * <hearth-home-value>: "What is my home worth" (issue 18). The address box of the search box (same hook,
+ * same view), optional facts, 'Get estimate' → the range as a bar with low, estimate and high, the
+ * confidence, the comparable sales and the method; then 'Get a precise valuation' → a contact form →
+ * a seller lead. `HomeValueView` only renders what it is given; `HomeValue` connects it to use-home-value.
+ */
+import { useEffect, useId, useRef } from 'react';
+import { appContextAtom, assetUrl } from '../../core/config/config';
+import type { ElementHandle } from '../../core/define-element/define-element';
+import { formatMoney } from '../../core/format/money';
+import { valuationTexts as t } from '../../core/i18n/valuation';
+import { DEFAULT_COUNTRIES } from '../../core/places/places';
+import { useHearthValue } from '../../core/state/hooks';
+import { Button } from '../../core/ui/button';
+import { Field } from '../../core/ui/field';
+import { estimatePosition, milesText, soldDateText } from '../../core/valuation/home-value-state';
+import { useHomeValue, type HomeValueBehaviour, type HomeValueEstimatedDetail, type ValuationRequestedDetail } from '../../core/valuation/use-home-value';
+import { HOME_TYPES, type HomeType, type HomeValue as HomeValueAnswer } from '../../core/valuation/valuation-api';
+import { SearchBoxView } from '../search-box/search-box.view';
+
+export type { HomeValueEstimatedDetail, ValuationRequestedDetail };
+
+const money = (pennies: number | null, currency: string | null) => formatMoney(pennies, currency ?? 'USD');
+
+function RangeBar({ value }: { value: HomeValueAnswer }) {
+  const low = money(value.lowInPennies, value.currencyCode);
+  const estimate = money(value.estimateInPennies, value.currencyCode);
+  const high = money(value.highInPennies, value.currencyCode);
+  const position = estimatePosition(value.lowInPennies!, value.estimateInPennies!, value.highInPennies!);
+  return (
+    <div className="range" part="range" role="group" aria-label={t.rangeLabel(low, estimate, high)}>
+      <p className="estimate-figure" part="estimate">
+        {estimate}
+      </p>
+      <div className="bar" part="bar" aria-hidden="true">
+        <span className="bar-marker" data-position={position} style={{ insetInlineStart: `${position}%` }} />
+      </div>
+      <dl className="range-ends">
+        <div>
+          <dt>{t.low}</dt>
+          <dd part="low">{low}</dd>
+        </div>
+        <div className="range-middle">
+          <dt>{t.estimate}</dt>
+          <dd>{estimate}</dd>
+        </div>
+        <div className="range-high">
+          <dt>{t.high}</dt>
+          <dd part="high">{high}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+function Comparables({ value, stockPhoto }: { value: HomeValueAnswer; stockPhoto: string }) {
+  return (
+    <section className="comparables" aria-labelledby="comparables-heading">
+      <h3 id="comparables-heading" className="subheading">
+        {t.comparablesHeading}
+      </h3>
+      <ul className="comparable-list" part="comparables">
+        {value.comparables.map((c) => {
+          const facts = [
+            c.bedrooms !== null ? t.facts.beds(c.bedrooms) : null,
+            c.bathrooms !== null ? t.facts.baths(c.bathrooms) : null,
+            c.livingArea !== null ? t.facts.area(Math.round(c.livingArea).toLocaleString('en-US')) : null,
+            c.yearBuilt !== null ? t.facts.built(c.yearBuilt) : null,
+          ].filter(Boolean);
+          return (
+            <li key={c.id} className="comparable" part="comparable" data-listing-id={c.id}>
+              <img
+                className="comparable-photo"
+                part="comparable-photo"
+                src={c.photoUri ?? stockPhoto}
+                alt={t.photoAlt(c.listingAddress)}
+                width={120}
+                height={90}
+              />
+              <div className="comparable-text">
+                <p className="comparable-address">{c.listingAddress}</p>
+                <p className="comparable-sold">{t.sold(money(c.soldPriceInPennies, value.currencyCode), soldDateText(c.soldDate))}</p>
+                <p className="comparable-facts">{[t.distance(milesText(c.distanceMeters)), ...facts].join(' · ')}</p>
+                <p className="comparable-weight">{t.weight(Math.round(c.weight * 100))}</p>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function RequestForm({ b }: { b: HomeValueBehaviour }) {
+  const first = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  useEffect(() => first.current?.focus(), []);
+  const busy = b.request === 'sending';
+  return (
+    <form
+      className="request-form"
+      part="request-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void b.send();
+      }}
+    >
+      <h3 className="subheading">{t.precise}</h3>
+      <p className="muted">{t.preciseIntro}</p>
+      <div className="pair">
+        <Field
+          ref={first}
+          label={t.firstName}
+          required
+          autoComplete="given-name"
+          maxLength={100}
+          value={b.contact.firstName}
+          error={b.contactErrors.firstName}
+          onChange={(e) => b.setContactField('firstName', e.currentTarget.value)}
+        />
+        <Field
+          label={t.lastName}
+          required
+          autoComplete="family-name"
+          maxLength={100}
+          value={b.contact.lastName}
+          error={b.contactErrors.lastName}
+          onChange={(e) => b.setContactField('lastName', e.currentTarget.value)}
+        />
+      </div>
+      <Field
+        label={t.email}
+        required
+        type="email"
+        autoComplete="email"
+        maxLength={254}
+        value={b.contact.email}
+        error={b.contactErrors.email}
+        onChange={(e) => b.setContactField('email', e.currentTarget.value)}
+      />
+      <Field
+        label={t.phone}
+        required
+        type="tel"
+        autoComplete="tel"
+        maxLength={20}
+        value={b.contact.phone}
+        error={b.contactErrors.phone}
+        onChange={(e) => b.setContactField('phone', e.currentTarget.value)}
+      />
+      <label className="opt-in" part="opt-in">
+        <input type="checkbox" checked={b.optIn} onChange={(e) => b.setOptIn(e.currentTarget.checked)} />
+        {t.optIn}
+      </label>
+      {b.sendError && (
+        <p className="error" part="error" role="alert">
+          {b.sendError}
+        </p>
+      )}
+      <div className="actions">
+        <Button type="submit" busy={busy} part="send">
+          {busy ? t.sending : t.send}
+        </Button>
+        <Button tone="secondary" onClick={b.closeRequest}>
+          {t.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Result({ b, stockPhoto }: { b: HomeValueBehaviour; stockPhoto: string }) {
+  const { estimate } = b;
+  if (estimate.status === 'idle') return null;
+  if (estimate.status === 'loading') {
+    return (
+      <p className="status" part="status" role="status">
+        {t.estimating}
+      </p>
+    );
+  }
+  if (estimate.status === 'failed') {
+    return (
+      <div className="failed" part="status" role="alert">
+        <p>{estimate.message}</p>
+        <Button tone="secondary" part="retry" onClick={b.retry}>
+          {t.retry}
+        </Button>
+      </div>
+    );
+  }
+  const { value } = estimate;
+  return (
+    <section className="result" part="result" aria-labelledby="result-heading" data-state={estimate.status}>
+      <h3 id="result-heading" className="subheading">
+        {estimate.status === 'estimated' ? t.estimateHeading : t.notEnoughSales}
+      </h3>
+      <p className="result-address">{value.address}</p>
+      {estimate.status === 'estimated' && (
+        <>
+          <RangeBar value={value} />
+          {value.confidence && (
+            <p className="confidence" part="confidence" data-confidence={value.confidence}>
+              {t.confidence[value.confidence]}
+            </p>
+          )}
+        </>
+      )}
+      <h3 className="subheading">{t.methodHeading}</h3>
+      <p className="method" part="method">
+        {value.method}
+      </p>
+      {estimate.status === 'estimated' && <Comparables value={value} stockPhoto={stockPhoto} />}
+      {b.request === 'closed' && (
+        <Button part="precise" onClick={b.openRequest}>
+          {t.precise}
+        </Button>
+      )}
+      {(b.request === 'open' || b.request === 'sending') && <RequestForm b={b} />}
+      {b.request === 'sent' && (
+        <div className="thanks" part="thanks" role="status">
+          <h3 className="subheading">{t.requestedHeading}</h3>
+          <p>{t.requested}</p>
+          {b.sentOptIn && <p>{t.requestedUpdates}</p>}
+        </div>
+      )}
+    </section>
+  );
+}
+
+export interface HomeValueViewProps {
+  behaviour: HomeValueBehaviour;
+  stockPhoto: string;
+}
+
+export function HomeValueView({ behaviour: b, stockPhoto }: HomeValueViewProps) {
+  const id = useId();
+  const state = b.estimate.status === 'idle' ? 'idle' : b.estimate.status;
+  return (
+    <div className="home-value" part="base" data-state={state} data-request={b.request}>
+      <h2 className="heading" part="heading">
+        {t.heading}
+      </h2>
+      <p className="muted">{t.intro}</p>
+      <form
+        className="ask"
+        part="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          b.getEstimate();
+        }}
+      >
+        <div className="address" part="address">
+          <SearchBoxView behaviour={b.place} label={t.addressLabel} />
+          {b.addressError && (
+            <p className="error" part="error" role="alert">
+              {b.addressError}
+            </p>
+          )}
+        </div>
+        <fieldset className="facts" part="facts">
+          <legend>{t.factsLegend}</legend>
+          <div className="field">
+            <label className="field-label" htmlFor={`${id}-type`}>
+              {t.homeType}
+            </label>
+            <select
+              id={`${id}-type`}
+              className="field-control"
+              value={b.facts.homeType}
+              onChange={(e) => b.setFact('homeType', e.currentTarget.value as HomeType | '')}
+            >
+              <option value="">{t.homeTypeAny}</option>
+              {HOME_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t.homeTypes[type]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Field
+            label={t.bedrooms}
+            inputMode="numeric"
+            maxLength={3}
+            value={b.facts.bedrooms}
+            error={b.factErrors.bedrooms}
+            onChange={(e) => b.setFact('bedrooms', e.currentTarget.value)}
+          />
+          <Field
+            label={t.bathrooms}
+            inputMode="numeric"
+            maxLength={3}
+            value={b.facts.bathrooms}
+            error={b.factErrors.bathrooms}
+            onChange={(e) => b.setFact('bathrooms', e.currentTarget.value)}
+          />
+          <Field
+            label={t.livingArea}
+            inputMode="numeric"
+            maxLength={8}
+            value={b.facts.livingArea}
+            error={b.factErrors.livingArea}
+            onChange={(e) => b.setFact('livingArea', e.currentTarget.value)}
+          />
+          <Field
+            label={t.yearBuilt}
+            inputMode="numeric"
+            maxLength={4}
+            value={b.facts.yearBuilt}
+            error={b.factErrors.yearBuilt}
+            onChange={(e) => b.setFact('yearBuilt', e.currentTarget.value)}
+          />
+        </fieldset>
+        <Button type="submit" part="get-estimate" busy={b.estimate.status === 'loading'}>
+          {t.getEstimate}
+        </Button>
+      </form>
+      <div aria-live="polite">
+        <Result b={b} stockPhoto={stockPhoto} />
+      </div>
+    </div>
+  );
+}
+
+export interface HomeValueProps {
+  address: string;
+  listingId: number | null;
+  element: ElementHandle;
+}
+
+export function HomeValue({ address, listingId, element }: HomeValueProps) {
+  const context = useHearthValue(appContextAtom)?.context;
+  const countries = context?.partner.addressSearchComponentRestrictions?.country ?? DEFAULT_COUNTRIES;
+  const behaviour = useHomeValue({
+    countries,
+    initialAddress: address,
+    listingId,
+    onEstimated: (detail) => element.emit<HomeValueEstimatedDetail>('home-value-estimated', detail),
+    onRequested: (detail) => element.emit<ValuationRequestedDetail>('valuation-requested', detail),
+  });
+  return <HomeValueView behaviour={behaviour} stockPhoto={assetUrl('stock-home.svg')} />;
+}

@@ -1,0 +1,232 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../app';
+import { graphqlAs } from '../../testing/graphql';
+import { engineName, startTestServer } from '../../testing/test-server';
+import { importFile } from '../reso/import';
+import { insertListings } from '../search/test-listings';
+import { refreshMarketMetrics, scheduleMarketMetricsRefresh } from './refresh';
+
+let server: RunningServer;
+
+/**
+ * Five listings in Millbrook, WY (prices in dollars; events at noon UTC):
+ *   L1 9001 Single Family 2,000 sq ft, ZIP 82001: listed 2024-01-05 at 400,000; cut 2024-02-10 to 380,000;
+ *      closed 2024-03-15 at 370,000
+ *   L2 9002 Single Family 1,000 sq ft, ZIP 82001: listed 2024-01-20 at 200,000; closed 2024-02-20 at 210,000
+ *   L3 9003 Condominium 800 sq ft, ZIP 82001: listed 2024-02-01 at 300,000; cut 2024-02-15 to 290,000 and
+ *      2024-02-25 to 280,000; still active
+ *   L4 9004 Single Family 1,500 sq ft, ZIP 82009: listed 2025-01-10 at 500,000; cut 2025-03-01 to 450,000;
+ *      closed 2025-03-20 at 459,000
+ *   L5 9005 Single Family 1,200 sq ft, ZIP 82001: listed 2025-02-05 at 250,000; closed 2025-03-05 at 250,000
+ *   and a rental (9006, 2,000 a month from 2024-01-15, cut in February) that counts nowhere.
+ *
+ * Worked out by hand, every type together:
+ *   2024-01 active L1 400k, L2 200k → median list 300,000, inventory 2; new 2
+ *   2024-02 active L1 380k, L3 280k → median list 330,000, inventory 2; new 1; sold L2 210,000 after 31 days,
+ *           210 $/sq ft, 210/200 = 105.0 %; drops: L1, L3 (twice, counted once) = 2
+ *   2024-03 active L3 280k → 280,000, inventory 1; sold L1 370,000 after 70 days (Jan 5 → Mar 15, leap year),
+ *           185 $/sq ft, 370/380 = 97.4 %; drops 0
+ *   2024-04 … 2024-12: L3 alone, 280,000, inventory 1
+ *   2025-01 active L3 280k, L4 500k → 390,000 (yoy vs 300,000: +30.0), inventory 2 (yoy 0); new 1 (yoy −50.0)
+ *   2025-02 active L3, L4, L5 → 280,000 (yoy vs 330,000: −15.2), inventory 3 (yoy +50.0); drops 0 (yoy −100.0)
+ *   2025-03 active L3 → 280,000 (yoy 0); sold L4 459,000 and L5 250,000 → median 354,500 (yoy vs 370,000:
+ *           −4.2); days 69 (Jan 10 → Mar 20) and 28 → 48.5 (yoy vs 70: −30.7); $/sq ft 306 and 208.33 →
+ *           257.1667 → 25,717 pennies (yoy vs 18,500: +39.0); ratio 459/450 = 102.0 % and 100.0 % → 101.0
+ *           (yoy vs 97.4: +3.7); drops 1 (L4; yoy null: the base is 0)
+ */
+const EVENTS: [number, string, string, number, string][] = [
+  [9001, 'listed', 'Active', 400_000, '2024-01-05'],
+  [9001, 'price_change', 'Active', 380_000, '2024-02-10'],
+  [9001, 'status_change', 'Closed', 370_000, '2024-03-15'],
+  [9002, 'listed', 'Active', 200_000, '2024-01-20'],
+  [9002, 'status_change', 'Closed', 210_000, '2024-02-20'],
+  [9003, 'listed', 'Active', 300_000, '2024-02-01'],
+  [9003, 'price_change', 'Active', 290_000, '2024-02-15'],
+  [9003, 'price_change', 'Active', 280_000, '2024-02-25'],
+  [9004, 'listed', 'Active', 500_000, '2025-01-10'],
+  [9004, 'price_change', 'Active', 450_000, '2025-03-01'],
+  [9004, 'status_change', 'Closed', 459_000, '2025-03-20'],
+  [9005, 'listed', 'Active', 250_000, '2025-02-05'],
+  [9005, 'status_change', 'Closed', 250_000, '2025-03-05'],
+  [9006, 'listed', 'Active', 2_000, '2024-01-15'],
+  [9006, 'price_change', 'Active', 1_900, '2024-02-15'],
+];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await insertListings(server.db, [
+    { id: 9001, city: 'Millbrook', stateProvince: 'WY', postalCode: '82001', areaSqFt: 2000, status: 'Closed', propertyType: 'Single Family' },
+    { id: 9002, city: 'Millbrook', stateProvince: 'WY', postalCode: '82001', areaSqFt: 1000, status: 'Closed', propertyType: 'Single Family' },
+    { id: 9003, city: 'Millbrook', stateProvince: 'WY', postalCode: '82001', areaSqFt: 800, propertyType: 'Condominium' },
+    { id: 9004, city: 'Millbrook', stateProvince: 'WY', postalCode: '82009', areaSqFt: 1500, status: 'Closed', propertyType: 'Single Family' },
+    { id: 9005, city: 'Millbrook', stateProvince: 'WY', postalCode: '82001', areaSqFt: 1200, status: 'Closed', propertyType: 'Single Family' },
+    // A rental: its monthly rent is no house price, and it never counts.
+    { id: 9006, city: 'Millbrook', stateProvince: 'WY', postalCode: '82001', areaSqFt: 700, classification: 'rent', propertyType: 'Single Family' },
+  ]);
+  for (const [id, event, status, dollars, day] of EVENTS) {
+    await server.db.query(
+      `INSERT INTO listing_status_history (listing_id, event, status, price_in_pennies, changed_at)
+       VALUES ($1, $2, $3, $4, $5::timestamptz)`,
+      [id, event, status, dollars * 100, `${day}T12:00:00Z`],
+    );
+  }
+  await refreshMarketMetrics(server.db);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const METRICS = /* GraphQL */ `
+  query Op($regionName: String!, $sectionType: HousingMarketSectionType, $propertyType: String) {
+    marketMetrics(regionName: $regionName, sectionType: $sectionType, propertyType: $propertyType) {
+      label
+      description
+      housingMarketSectionType
+      propertyType
+      aggregateData { date id value yoy }
+    }
+  }
+`;
+
+/** { 'YYYY-MM': [value, yoy] } of one section, through GraphQL. */
+async function series(regionName: string, sectionType: string, propertyType?: string) {
+  const result = await graphqlAs(server, null, METRICS, { regionName, sectionType, propertyType });
+  expect(result.errors).toBeUndefined();
+  const [metric] = result.data!.marketMetrics as { aggregateData: { date: string; value: number | null; yoy: number | null }[] }[];
+  return Object.fromEntries(metric!.aggregateData.map((p) => [p.date.slice(0, 7), [p.value, p.yoy]]));
+}
+
+describe(`precomputed market metrics on a hand-computed dataset (${engineName()})`, () => {
+  it('covers the months from the first event to the last', async () => {
+    const months = Object.keys(await series('Millbrook', 'NEW_LISTINGS'));
+    expect(months[0]).toBe('2024-01');
+    expect(months.at(-1)).toBe('2025-03');
+    expect(months).toHaveLength(15);
+  });
+
+  it('gives the median list price, inventory and new listings at month end, with yoy', async () => {
+    const list = await series('Millbrook', 'MEDIAN_LIST_PRICE');
+    expect(list['2024-01']).toEqual([30_000_000, null]);
+    expect(list['2024-02']).toEqual([33_000_000, null]);
+    expect(list['2024-07']).toEqual([28_000_000, null]);
+    expect(list['2025-01']).toEqual([39_000_000, 30]);
+    expect(list['2025-02']).toEqual([28_000_000, -15.2]);
+    expect(list['2025-03']).toEqual([28_000_000, 0]);
+    const inventory = await series('Millbrook', 'ACTIVE_INVENTORY');
+    expect(inventory['2024-03']).toEqual([1, null]);
+    expect(inventory['2025-01']).toEqual([2, 0]);
+    expect(inventory['2025-02']).toEqual([3, 50]);
+    const fresh = await series('Millbrook', 'NEW_LISTINGS');
+    expect(fresh['2024-01']).toEqual([2, null]);
+    expect(fresh['2025-01']).toEqual([1, -50]);
+  });
+
+  it('gives sold price, days on market and price per square foot of the month’s closings', async () => {
+    const sold = await series('Millbrook', 'MEDIAN_SOLD_PRICE');
+    expect(sold['2024-02']).toEqual([21_000_000, null]);
+    expect(sold['2024-04']).toEqual([null, null]);
+    expect(sold['2025-03']).toEqual([35_450_000, -4.2]);
+    const days = await series('Millbrook', 'MEDIAN_DAYS_ON_MARKET');
+    expect(days['2024-02']).toEqual([31, null]);
+    expect(days['2024-03']).toEqual([70, null]);
+    expect(days['2025-03']).toEqual([48.5, -30.7]);
+    const perSqFt = await series('Millbrook', 'PRICE_PER_SQUARE_FOOT');
+    expect(perSqFt['2024-03']).toEqual([18_500, null]);
+    expect(perSqFt['2025-03']).toEqual([25_717, 39]);
+  });
+
+  it('gives the sale-to-list ratio against the last list price before the close', async () => {
+    const ratio = await series('Millbrook', 'SALE_TO_LIST_RATIO');
+    expect(ratio['2024-02']).toEqual([105, null]);
+    expect(ratio['2024-03']).toEqual([97.4, null]);
+    expect(ratio['2025-03']).toEqual([101, 3.7]);
+  });
+
+  it('counts listings with a price cut in the month once each', async () => {
+    const drops = await series('Millbrook', 'PRICE_DROPS');
+    expect(drops['2024-02']).toEqual([2, null]);
+    expect(drops['2025-02']).toEqual([0, -100]);
+    expect(drops['2025-03']).toEqual([1, null]);
+  });
+
+  it('finds a region by ZIP, city and state, by state name, and per property type', async () => {
+    expect((await series('82009', 'MEDIAN_SOLD_PRICE'))['2025-03']).toEqual([45_900_000, null]);
+    expect(Object.keys(await series('82009', 'NEW_LISTINGS'))).toEqual(['2025-01', '2025-02', '2025-03']);
+    expect((await series('millbrook, wy', 'MEDIAN_SOLD_PRICE'))['2025-03']).toEqual([35_450_000, -4.2]);
+    expect((await series('Wyoming', 'MEDIAN_SOLD_PRICE'))['2025-03']).toEqual([35_450_000, -4.2]);
+    expect((await series('WY', 'PRICE_DROPS'))['2024-02']).toEqual([2, null]);
+    const condo = await series('Millbrook', 'PRICE_DROPS', 'Condominium');
+    expect(condo['2024-02']).toEqual([1, null]);
+    // A region's months run from its own first event to its own last: the condo's history is February 2024.
+    expect(await series('Millbrook', 'MEDIAN_LIST_PRICE', 'Condominium')).toEqual({ '2024-02': [28_000_000, null] });
+  });
+
+  it('answers every section with its label, and nothing for an unknown region', async () => {
+    const all = await graphqlAs(server, null, METRICS, { regionName: 'Millbrook' });
+    const metrics = all.data!.marketMetrics as { housingMarketSectionType: string; label: string }[];
+    expect(metrics.map((m) => m.housingMarketSectionType)).toContain('SALE_TO_LIST_RATIO');
+    expect(metrics.find((m) => m.housingMarketSectionType === 'PRICE_DROPS')!.label).toBe('Price drops');
+    const none = await graphqlAs(server, null, METRICS, { regionName: 'Atlantis' });
+    expect((none.data!.marketMetrics as { aggregateData: unknown[] }[]).every((m) => m.aggregateData.length === 0)).toBe(true);
+  });
+
+  it('writes the sentences from the stored latest month', async () => {
+    const result = await graphqlAs(server, null, 'query Op($r: String!) { housingSentences(regionName: $r) }', { r: 'Millbrook' });
+    expect(result.data!.housingSentences).toEqual([
+      'Median sold price in Millbrook fell 4.2% year over year to $354,500.',
+      'Median list price in Millbrook was unchanged year over year at $280,000.',
+      '1 home was for sale in Millbrook at the end of March 2025, the same as a year earlier.',
+      'Homes in Millbrook sold after a median of 48.5 days on market.',
+    ]);
+  });
+
+  it('is idempotent: a second refresh writes the same rows', async () => {
+    const snapshot = async () =>
+      (
+        await server.db.query(
+          `SELECT region_kind, region_key, property_type, to_char(month, 'YYYY-MM') AS month, median_list_price, active_inventory,
+                  new_listings, median_sold_price, median_days_on_market, price_per_square_foot, sale_to_list_ratio, price_drops
+             FROM market_metrics_monthly ORDER BY 1, 2, 3, 4`,
+        )
+      ).rows;
+    const before = await snapshot();
+    expect(before.length).toBeGreaterThan(0);
+    await refreshMarketMetrics(server.db);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('reads the table, not the history: a new event shows after the next refresh', async () => {
+    await server.db.query(
+      `INSERT INTO listing_status_history (listing_id, event, status, price_in_pennies, changed_at)
+       VALUES (9003, 'price_change', 'Active', 27000000, '2025-03-10T12:00:00Z')`,
+    );
+    expect((await series('Millbrook', 'PRICE_DROPS'))['2025-03']).toEqual([1, null]);
+    await refreshMarketMetrics(server.db);
+    expect((await series('Millbrook', 'PRICE_DROPS'))['2025-03']).toEqual([2, null]);
+    await server.db.query(`DELETE FROM listing_status_history WHERE listing_id = 9003 AND changed_at = '2025-03-10T12:00:00Z'`);
+    await refreshMarketMetrics(server.db);
+  });
+
+  it('refreshes after a RESO import', async () => {
+    expect(Object.keys(await series('Sandy', 'NEW_LISTINGS'))).toEqual([]);
+    const fixture = fileURLToPath(new URL('../reso/fixtures/property-sample.json', import.meta.url));
+    await importFile(server.db, fixture);
+    expect(Object.keys(await series('Sandy', 'NEW_LISTINGS')).length).toBeGreaterThan(0);
+  });
+
+  it('runs as a job: at once, then on its interval, until stopped', async () => {
+    const refreshedAt = async () =>
+      (await server.db.query<{ at: Date }>('SELECT refreshed_at AS at FROM market_metrics_refresh')).rows[0]!.at.getTime();
+    const before = await refreshedAt();
+    const errors: unknown[] = [];
+    const job = scheduleMarketMetricsRefresh(server.db, { logger: { info: () => undefined, warn: () => undefined, error: (...args: unknown[]) => errors.push(args) }, intervalMs: 100 });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await job.stop();
+    const stopped = await refreshedAt();
+    expect(stopped).toBeGreaterThan(before);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await refreshedAt()).toBe(stopped);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,217 @@
+/**
+ * The market metrics job: recomputes market_regions and market_metrics_monthly (migration 140) from every
+ * listing and its status history, so that marketMetrics and housingSentences read a handful of rows per
+ * request. Run after a RESO import (reso/import.ts), after the generated seed (seed/listings), at start and
+ * hourly (scheduleMarketMetricsRefresh, started by server/app.ts).
+ *
+ * Homes for sale only (classification 'sale': rents and nightly prices are not house prices). Each listing
+ * counts in its state, its city (by name, every state), its city and state, its ZIP — each
+ * for every property type ('') and for its own. The history is read in ranges of listing ids, so a large
+ * table is never held in memory at once; the tables are replaced in one transaction (idempotent: a second
+ * run writes the same rows).
+ */
+import type { Database, Queryable } from '../../db';
+import type { Logger } from '../../log';
+import { US_STATES } from '../../site/us-states';
+import { listingFacts, monthDate, RegionAccumulator, type HistoryEvent } from './monthly';
+import { SECTION_COLUMNS, SECTION_TYPES } from './market-metrics';
+
+const ID_RANGE = 5_000;
+const INSERT_ROWS = 2_000;
+export const REFRESH_INTERVAL_MS = 60 * 60_000;
+
+export type RegionKind = 'state' | 'city' | 'city_state' | 'zip';
+
+/** The key of a region as stored (and looked up by market-metrics.ts). */
+export const regionKey = {
+  state: (state: string) => state.trim().toLowerCase(),
+  city: (city: string) => city.trim().toLowerCase(),
+  cityState: (city: string, state: string) => `${city.trim().toLowerCase()}, ${state.trim().toLowerCase()}`,
+  zip: (zip: string) => zip.trim().toUpperCase(),
+};
+
+interface Region {
+  kind: RegionKind;
+  key: string;
+  propertyType: string;
+  displayName: string;
+  currencyCode: string;
+  accumulator: RegionAccumulator;
+}
+
+interface Row {
+  listing_id: number;
+  event: string;
+  status: string;
+  price_in_pennies: number;
+  previous_price_in_pennies: number | null;
+  changed_at: Date;
+  area_sq_ft: number | null;
+  city: string;
+  state_province: string;
+  postal_code: string;
+  property_type: string;
+  price_currency_code: string;
+}
+
+
+function regionsOf(row: Row): Omit<Region, 'accumulator'>[] {
+  const out: Omit<Region, 'accumulator'>[] = [];
+  const currencyCode = row.price_currency_code.trim();
+  const city = row.city?.trim() ?? '';
+  const state = row.state_province?.trim() ?? '';
+  const zip = row.postal_code?.trim() ?? '';
+  for (const propertyType of ['', row.property_type]) {
+    if (state) out.push({ kind: 'state', key: regionKey.state(state), propertyType, displayName: US_STATES[state.toUpperCase()] ?? state, currencyCode });
+    if (city) out.push({ kind: 'city', key: regionKey.city(city), propertyType, displayName: city, currencyCode });
+    if (city && state) out.push({ kind: 'city_state', key: regionKey.cityState(city, state), propertyType, displayName: `${city}, ${state}`, currencyCode });
+    if (zip) out.push({ kind: 'zip', key: regionKey.zip(zip), propertyType, displayName: zip, currencyCode });
+  }
+  return out;
+}
+
+async function computeRegions(db: Queryable): Promise<{ regions: Map<string, Region>; listings: number }> {
+  const regions = new Map<string, Region>();
+  const { rows: bounds } = await db.query<{ low: number | null; high: number | null }>(
+    'SELECT min(listing_id)::float8 AS low, max(listing_id)::float8 AS high FROM listing_status_history',
+  );
+  const low = bounds[0]?.low;
+  const high = bounds[0]?.high;
+  let listings = 0;
+  if (low === null || low === undefined || high === null || high === undefined) return { regions, listings };
+  for (let from = low; from <= high; from += ID_RANGE) {
+    const { rows } = await db.query<Row>(
+      `SELECT h.listing_id, h.event, h.status, h.price_in_pennies::float8 AS price_in_pennies,
+              h.previous_price_in_pennies::float8 AS previous_price_in_pennies, h.changed_at,
+              l.area_sq_ft::float8 AS area_sq_ft, l.city, l.state_province, l.postal_code, l.property_type, l.price_currency_code
+         FROM listing_status_history h JOIN listings l ON l.id = h.listing_id
+        WHERE h.listing_id >= $1 AND h.listing_id < $2 AND l.classification = 'sale'
+        ORDER BY h.listing_id, h.changed_at, h.id`,
+      [from, from + ID_RANGE],
+    );
+    let start = 0;
+    while (start < rows.length) {
+      let end = start;
+      while (end < rows.length && rows[end]!.listing_id === rows[start]!.listing_id) end++;
+      const first = rows[start]!;
+      const events: HistoryEvent[] = rows.slice(start, end).map((r) => ({
+        event: r.event,
+        status: r.status,
+        priceInPennies: Number(r.price_in_pennies),
+        previousPriceInPennies: r.previous_price_in_pennies === null ? null : Number(r.previous_price_in_pennies),
+        changedAt: new Date(r.changed_at),
+      }));
+      const facts = listingFacts({ areaSqFt: first.area_sq_ft === null ? null : Number(first.area_sq_ft), events });
+      if (facts) {
+        listings++;
+        for (const region of regionsOf(first)) {
+          const id = `${region.kind}\u0000${region.key}\u0000${region.propertyType}`;
+          let held = regions.get(id);
+          if (!held) regions.set(id, (held = { ...region, accumulator: new RegionAccumulator() }));
+          held.accumulator.add(facts);
+        }
+      }
+      start = end;
+    }
+  }
+  return { regions, listings };
+}
+
+export interface RefreshStats {
+  listings: number;
+  regions: number;
+  months: number;
+}
+
+async function writeRegions(tx: Queryable, regions: Map<string, Region>): Promise<number> {
+  await tx.query('DELETE FROM market_regions');
+  const list = [...regions.values()];
+  for (let i = 0; i < list.length; i += INSERT_ROWS) {
+    const chunk = list.slice(i, i + INSERT_ROWS);
+    await tx.query(
+      `INSERT INTO market_regions (region_kind, region_key, property_type, display_name, currency_code, first_month, last_month)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::date[], $7::date[])`,
+      [
+        chunk.map((r) => r.kind),
+        chunk.map((r) => r.key),
+        chunk.map((r) => r.propertyType),
+        chunk.map((r) => r.displayName),
+        chunk.map((r) => r.currencyCode),
+        chunk.map((r) => monthDate(r.accumulator.first)),
+        chunk.map((r) => monthDate(r.accumulator.last)),
+      ],
+    );
+  }
+  const columns = SECTION_TYPES.map((s) => SECTION_COLUMNS[s]);
+  let pending: { region: Region; month: number; values: (number | null)[] }[] = [];
+  let months = 0;
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const params: unknown[] = [
+      pending.map((p) => p.region.kind),
+      pending.map((p) => p.region.key),
+      pending.map((p) => p.region.propertyType),
+      pending.map((p) => monthDate(p.month)),
+      ...columns.map((_, c) => pending.map((p) => p.values[c])),
+    ];
+    const casts = columns.map((column, c) => `$${c + 5}::${column === 'active_inventory' || column === 'new_listings' || column === 'price_drops' ? 'int4' : 'float8'}[]`);
+    await tx.query(
+      `INSERT INTO market_metrics_monthly (region_kind, region_key, property_type, month, ${columns.join(', ')})
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::date[], ${casts.join(', ')})`,
+      params,
+    );
+    months += pending.length;
+    pending = [];
+  };
+  for (const region of list) {
+    for (const { month, figures } of region.accumulator.months()) {
+      pending.push({ region, month, values: SECTION_TYPES.map((s) => figures[s]) });
+      if (pending.length >= INSERT_ROWS) await flush();
+    }
+  }
+  await flush();
+  return months;
+}
+
+const running = new WeakMap<Database, Promise<RefreshStats>>();
+
+/** Recomputes every region; a call while one runs on the same database waits for it and runs once more. */
+export function refreshMarketMetrics(db: Database): Promise<RefreshStats> {
+  const before = running.get(db) ?? Promise.resolve(null);
+  const next = before
+    .catch(() => null)
+    .then(async () => {
+      const { regions, listings } = await computeRegions(db);
+      return db.transaction(async (tx) => {
+        const months = await writeRegions(tx, regions);
+        await tx.query(
+          `INSERT INTO market_metrics_refresh (id, refreshed_at, listings, regions) VALUES (true, now(), $1, $2)
+           ON CONFLICT (id) DO UPDATE SET refreshed_at = now(), listings = $1, regions = $2`,
+          [listings, regions.size],
+        );
+        return { listings, regions: regions.size, months };
+      });
+    });
+  running.set(db, next);
+  return next;
+}
+
+/** Refreshes once at start, then every REFRESH_INTERVAL_MS until stopped; a failed run is logged and the next one tries again. */
+export function scheduleMarketMetricsRefresh(db: Database, options: { logger: Logger; intervalMs?: number }): { stop(): Promise<void> } {
+  const run = () =>
+    refreshMarketMetrics(db).then(
+      () => undefined,
+      (error: unknown) => options.logger.error('[market] market metrics refresh failed', error),
+    );
+  let last: Promise<unknown> = run();
+  const timer = setInterval(() => {
+    last = run();
+  }, options.intervalMs ?? REFRESH_INTERVAL_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await last;
+    },
+  };
+}

@@ -1,0 +1,13 @@
+/**
+ * Set once for every test file (vitest `setupFiles`), instead of at the top of each.
+ * - React's act(): the tests render inside act, so React should expect it (no "not wrapped in act" noise).
+ * - happy-dom has no modal dialogs: `showModal` opens the dialog as `show` would (files in the node
+ *   environment have no HTMLDialogElement and need none).
+ */
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+if (typeof HTMLDialogElement !== 'undefined') {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+}
