@@ -4,7 +4,7 @@
  * of server/graphql/transport/http.ts) — while any other error is logged and answered "Unexpected
  * error.". Strangers get NOT_FOUND, exactly as for ids that do not exist.
  */
-export type DomainErrorCode = 'BAD_USER_INPUT' | 'NOT_FOUND' | 'FORBIDDEN' | 'UNAUTHENTICATED';
+export type DomainErrorCode = 'BAD_USER_INPUT' | 'NOT_FOUND' | 'FORBIDDEN' | 'UNAUTHENTICATED' | 'RATE_LIMITED';
 
 export class DomainError extends Error {
   /** What the caller is told beside the message: the code, the argument at fault, details (GraphQL reads this name). */
@@ -31,3 +31,7 @@ export function badFields(fields: Record<string, string>): DomainError {
   const [field, message] = Object.entries(fields)[0]!;
   return badInput(message, field, { fields });
 }
+
+/** Too many of one kind of request from one client: try again in `retryAfterSeconds` (as the transport's RATE_LIMITED). */
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new DomainError('RATE_LIMITED', message, undefined, { retryAfterSeconds });

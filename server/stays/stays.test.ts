@@ -166,7 +166,8 @@ describe(`requestStay rate limit (${engineName()})`, () => {
     for (let i = 0; i < STAY_REQUEST_RATE_LIMIT.max; i++) codes.push((await send('198.51.100.7')).errors?.[0]?.extensions?.code);
     expect(codes).toEqual(Array(STAY_REQUEST_RATE_LIMIT.max).fill('BAD_USER_INPUT'));
     const refused = await send('198.51.100.7');
-    expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(refused.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+    expect(refused.errors?.[0]?.extensions?.retryAfterSeconds).toEqual(expect.any(Number));
     expect(refused.errors?.[0]?.message).toMatch(/^Too many booking requests\. Try again in \d+ seconds\.$/);
     // Another partner's page, and another client, are counted apart.
     expect((await send('198.51.100.7', 'summit')).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');

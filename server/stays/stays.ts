@@ -12,7 +12,7 @@ import { validateContact, type ContactFormValues } from '../../core/validation/c
 import { insertLead } from '../contact/leads';
 import { HEARTH_LEADS_ADDRESS } from '../contact/notification';
 import type { Database, Queryable } from '../db';
-import { badFields, badInput, DomainError } from '../domain-error';
+import { badFields, badInput, DomainError, rateLimited } from '../domain-error';
 import { rateLimitsFor, retryAfterSeconds, type RateLimit } from '../http/rate-limit';
 import { findPublicListing, LISTING_COLUMNS, PUBLIC_LISTING, SEARCHABLE_SQL, toPublicListing, type ListingRow, type PublicListing } from '../listings/search/listing';
 import type { AvailabilityDayRow } from '../listings/search/availability';
@@ -141,9 +141,7 @@ export async function requestStay(ctx: StayRequestContext, input: StayRequestInp
   const decision = await rateLimitsFor(db).hit('stay-request', STAY_REQUEST_RATE_LIMIT, `${ctx.clientKey}|${ctx.partner.slug}`);
   if (!decision.allowed) {
     const seconds = retryAfterSeconds(decision.retryAfterMs);
-    throw new DomainError('FORBIDDEN', `Too many booking requests. Try again in ${seconds} seconds.`, undefined, {
-      retryAfterSeconds: seconds,
-    });
+    throw rateLimited(`Too many booking requests. Try again in ${seconds} seconds.`, seconds);
   }
   const guest = checkContact(input);
   checkDates(input.checkIn, input.checkOut);

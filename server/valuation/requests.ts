@@ -10,7 +10,7 @@ import { validateContact, type ContactFieldErrors } from '../../core/validation/
 import { leadNotification } from '../contact/notification';
 import { insertLead } from '../contact/leads';
 import type { Database } from '../db';
-import { badFields, DomainError } from '../domain-error';
+import { badFields, DomainError, rateLimited } from '../domain-error';
 import { rateLimitsFor, retryAfterSeconds, type RateLimit } from '../http/rate-limit';
 import { queueMail, type OutgoingMail } from '../mail/outbox';
 import { parseStoredAppContext } from '../partners/app-context';
@@ -76,7 +76,7 @@ export async function requestValuation(
   const decision = await rateLimitsFor(db).hit('valuation-request', VALUATION_REQUEST_LIMIT, `${request.clientKey}|${partner.slug}`);
   if (!decision.allowed) {
     const seconds = retryAfterSeconds(decision.retryAfterMs);
-    throw new DomainError('BAD_USER_INPUT', `Too many requests. Try again in ${seconds} seconds.`, undefined, { retryAfterSeconds: seconds });
+    throw rateLimited(`Too many requests. Try again in ${seconds} seconds.`, seconds);
   }
 
   const now = request.now ?? new Date();

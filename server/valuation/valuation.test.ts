@@ -393,5 +393,6 @@ describe(`requestValuation and the monthly updates (${engineName()})`, () => {
       if (answer.errors) refused = answer;
     }
     expect(refused?.errors?.[0]?.message).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/);
+    expect(refused?.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) });
   });
 });
