@@ -53,10 +53,13 @@ describe.runIf(engineName() === 'PostgreSQL')('several API processes on one port
     expect(api.pids()).toHaveLength(2);
     expect(api.pids()).not.toContain(process.pid);
     const answers = await Promise.all(Array.from({ length: 6 }, () => post(`${api.url}/public_graphql/?queryName=listingLoad`, search)));
-    for (const answer of answers) {
+    // Every worker answers from the one database: the same seeded homes (the demo listings, rentals and stays).
+    const totals = answers.map((answer) => {
       expect(answer.status).toBe(200);
-      expect(JSON.parse(answer.text)).toMatchObject({ data: { listingLoad: { totalCount: 3 } } });
-    }
+      return (JSON.parse(answer.text) as { data: { listingLoad: { totalCount: number } } }).data.listingLoad.totalCount;
+    });
+    expect(new Set(totals).size).toBe(1);
+    expect(totals[0]).toBeGreaterThanOrEqual(3);
   });
 
   it('shares rate limits between the processes', async () => {
