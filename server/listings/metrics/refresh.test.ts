@@ -215,7 +215,18 @@ describe(`precomputed market metrics on a hand-computed dataset (${engineName()}
     expect(Object.keys(await series('Sandy', 'NEW_LISTINGS')).length).toBeGreaterThan(0);
   });
 
-  it('runs as a job: at once, then on its interval, until stopped', async () => {
+  it('does not redo fresh figures at start', async () => {
+    await refreshMarketMetrics(server.db);
+    const refreshedAt = async () =>
+      (await server.db.query<{ at: Date }>('SELECT refreshed_at AS at FROM market_metrics_refresh')).rows[0]!.at.getTime();
+    const fresh = await refreshedAt();
+    const job = scheduleMarketMetricsRefresh(server.db, { logger: { info: () => undefined, warn: () => undefined, error: () => undefined }, intervalMs: 3_600_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await job.stop();
+    expect(await refreshedAt()).toBe(fresh);
+  });
+
+  it('runs as a job: at start when stale, then on its interval, until stopped', async () => {
     const refreshedAt = async () =>
       (await server.db.query<{ at: Date }>('SELECT refreshed_at AS at FROM market_metrics_refresh')).rows[0]!.at.getTime();
     const before = await refreshedAt();

@@ -196,17 +196,23 @@ export function refreshMarketMetrics(db: Database): Promise<RefreshStats> {
   return next;
 }
 
-/** Refreshes once at start, then every REFRESH_INTERVAL_MS until stopped; a failed run is logged and the next one tries again. */
+/**
+ * Refreshes every REFRESH_INTERVAL_MS until stopped, and at start only when the stored figures are older than
+ * that (or were never computed): a restart does not redo what the seed, an import or the last run just did.
+ * A failed run is logged and the next one tries again.
+ */
 export function scheduleMarketMetricsRefresh(db: Database, options: { logger: Logger; intervalMs?: number }): { stop(): Promise<void> } {
-  const run = () =>
-    refreshMarketMetrics(db).then(
-      () => undefined,
-      (error: unknown) => options.logger.error('[market] market metrics refresh failed', error),
-    );
-  let last: Promise<unknown> = run();
+  const intervalMs = options.intervalMs ?? REFRESH_INTERVAL_MS;
+  const fail = (error: unknown) => options.logger.error('[market] market metrics refresh failed', error);
+  const run = () => refreshMarketMetrics(db).then(() => undefined, fail);
+  const stale = async () => {
+    const { rows } = await db.query<{ refreshed_at: Date }>('SELECT refreshed_at FROM market_metrics_refresh');
+    return !rows[0] || Date.now() - rows[0].refreshed_at.getTime() >= intervalMs;
+  };
+  let last: Promise<unknown> = stale().then((due) => (due ? run() : undefined), fail);
   const timer = setInterval(() => {
     last = run();
-  }, options.intervalMs ?? REFRESH_INTERVAL_MS);
+  }, intervalMs);
   timer.unref();
   return {
     async stop() {
