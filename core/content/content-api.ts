@@ -8,6 +8,7 @@
 import * as z from 'zod/mini';
 import { mutate, query, type Result } from '../graphql/call';
 import { lazySchema } from '../validation/lazy-schema';
+import { POST_IMAGE_FIELDS, postImageSchema } from './post-image';
 
 z.config({ jitless: true });
 
@@ -22,13 +23,7 @@ const POST_CARD_FIELDS = /* GraphQL */ `
   publishDate
   readingMinutes
   url
-  image {
-    url
-    srcset
-    width
-    height
-    alt
-  }
+  ${POST_IMAGE_FIELDS}
   tags {
     id
     slug
@@ -169,7 +164,7 @@ const postCardShape = () => ({
   publishDate: z.string(),
   readingMinutes: z.number(),
   url: z.string(),
-  image: z.nullable(z.object({ url: z.string(), srcset: z.string(), width: z.number(), height: z.number(), alt: z.string() })),
+  image: postImageSchema(),
   tags: z.array(z.object(tagRefShape())),
 });
 

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { query, type Result } from '../graphql/call';
 import { useLoad } from '../graphql/use-load';
 import { lazySchema } from '../validation/lazy-schema';
+import { POST_IMAGE_FIELDS, postImageSchema } from '../content/post-image';
 import { LISTING_BASE_FIELDS, listingBaseShape } from './listing-card-data';
 import { LISTING_ADDRESS_FIELDS, listingAddressSchema } from './listing-address';
 
@@ -93,7 +94,7 @@ const buildDetailListing = () =>
         slug: z.string(),
         title: z.string(),
         readingMinutes: z.number(),
-        image: z.nullable(z.object({ url: z.string(), srcset: z.string(), width: z.number(), height: z.number(), alt: z.string() })),
+        image: postImageSchema(),
       }),
     ),
   });
@@ -187,13 +188,7 @@ const DETAIL_FIELDS = /* GraphQL */ `
     slug
     title
     readingMinutes
-    image {
-      url
-      srcset
-      width
-      height
-      alt
-    }
+    ${POST_IMAGE_FIELDS}
   }
 `;
 
