@@ -55,6 +55,7 @@
 import { idAttr, stringAttr } from '../../core/define-element/attributes';
 import { defineElement } from '../../core/define-element/define-element';
 import uiCss from '../../core/ui/ui.css?inline';
+import fieldCss from '../search-box/search-field.css?inline';
 import css from './home-value.css?inline';
 import { HomeValue } from './home-value.view';
 
@@ -66,7 +67,7 @@ export const homeValueAttributes = {
 defineElement<typeof homeValueAttributes>({
   tag: 'hearth-home-value',
   attributes: homeValueAttributes,
-  styles: [uiCss, css],
+  styles: [uiCss, fieldCss, css],
   view: HomeValue,
 });
 

@@ -23,6 +23,7 @@
 import { stringAttr } from '../../core/define-element/attributes';
 import { defineElement } from '../../core/define-element/define-element';
 import css from './search-box.css?inline';
+import fieldCss from './search-field.css?inline';
 import { SearchBox } from './search-box.view';
 
 export const searchBoxAttributes = {
@@ -31,7 +32,7 @@ export const searchBoxAttributes = {
   label: stringAttr('', 200),
 };
 
-defineElement({ tag: 'hearth-search-box', attributes: searchBoxAttributes, styles: [css], view: SearchBox });
+defineElement({ tag: 'hearth-search-box', attributes: searchBoxAttributes, styles: [css, fieldCss], view: SearchBox });
 
 export interface HearthSearchBoxElement extends HTMLElement {
   searchPage: string | null;
