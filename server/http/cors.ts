@@ -3,6 +3,7 @@
  * without an Origin header (curl, servers, same-origin GETs) pass; rate limits and API keys guard those.
  */
 import type { ServerResponse } from 'node:http';
+import { originMatches } from '../../core/partners/origins';
 
 const CORS_ALLOWED_HEADERS = 'Content-Type, Authorization, X-CSRFToken';
 const CORS_MAX_AGE_SECONDS = 600;
@@ -44,7 +45,7 @@ export function isOriginAllowed(allowedOrigins: readonly string[], origin: strin
   if (canonical === canonicalOrigin(env.selfOrigin)) return true;
   if (allowedOrigins.includes(ANY_ORIGIN)) return true;
   if (!env.production && isLoopbackOrigin(canonical)) return true;
-  return allowedOrigins.some((allowed) => canonicalOrigin(allowed) === canonical);
+  return allowedOrigins.some((allowed) => canonicalOrigin(allowed) === canonical || originMatches(allowed, canonical));
 }
 
 /** Lets the browser hand this response to `origin`; caches must keep one copy per origin. */

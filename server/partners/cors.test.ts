@@ -62,6 +62,23 @@ describe(`CORS per partner (${engineName()})`, () => {
     expect((await postContact(dev, 'summit', origin)).status).toBe(403);
   });
 
+  it('grants every subdomain of an explicit wildcard origin (https, default port), never the bare domain or a look-alike', async () => {
+    const wildcard = 'https://*.summit-homes.example';
+    await dev.db.query(`UPDATE partners SET allowed_origins = allowed_origins || $1::text WHERE slug = 'summit'`, [wildcard]);
+    try {
+      for (const origin of ['https://www.summit-homes.example', 'https://a.b.summit-homes.example']) {
+        const response = await postContact(dev, 'summit', origin);
+        expect(response.status, origin).toBe(201);
+        expect(response.headers.get('access-control-allow-origin'), origin).toBe(origin);
+      }
+      for (const origin of ['https://summit-homes.example', 'http://www.summit-homes.example', 'https://www.summit-homes.example:8443', 'https://evilsummit-homes.example', 'https://summit-homes.example.evil.example']) {
+        expect((await postContact(dev, 'summit', origin)).status, origin).toBe(403);
+      }
+    } finally {
+      await dev.db.query(`UPDATE partners SET allowed_origins = array_remove(allowed_origins, $1) WHERE slug = 'summit'`, [wildcard]);
+    }
+  });
+
   it("refuses an origin that only resembles an allowed one", async () => {
     for (const origin of ['https://summit.example.evil.example', 'http://summit.example', 'https://summit.example:8443']) {
       expect((await postContact(dev, 'summit', origin)).status, origin).toBe(403);

@@ -5,8 +5,9 @@
 import { HttpError } from '../http/errors';
 import { addVary, allowOrigin, isOriginAllowed, isStateChanging, writePreflight } from '../http/cors';
 import type { Handler, RequestContext } from '../http/router';
-import { hashApiKey, readPartnerKey } from './api-keys';
-import { findPartnerByApiKeyHash, type Partner } from './repository';
+import { readPartnerKey } from './api-keys';
+import { findKeyGrant, type ApiKeyScope } from './keys';
+import type { Partner } from './repository';
 import { requirePartner } from './resolve';
 
 function originAllowedFor(ctx: RequestContext, partner: Partner): boolean {
@@ -32,19 +33,22 @@ export async function guardPartnerRequest(ctx: RequestContext): Promise<Partner>
 }
 
 /**
- * `guardPartnerRequest`, then the partner's own API key (`Authorization: Partner <key>`): 401 without a
- * key anybody has, 403 for another partner's key. For the routes a partner's systems call.
+ * `guardPartnerRequest`, then the partner's own API key (`Authorization: Partner <key>`) with `scope`:
+ * 401 without a key anybody has (a revoked key included, from the request after it was revoked), 403 for
+ * another partner's key or a key without the scope. For the routes a partner's systems call: reading
+ * leads needs `leads:read`, managing the account (webhooks) `admin`.
  */
-export async function requirePartnerKey(ctx: RequestContext): Promise<Partner> {
+export async function requirePartnerKey(ctx: RequestContext, scope: ApiKeyScope = 'leads:read'): Promise<Partner> {
   const partner = await guardPartnerRequest(ctx);
   const key = readPartnerKey(ctx.req.headers.authorization);
-  const keyOwner = key ? await findPartnerByApiKeyHash(ctx.services.db, hashApiKey(key)) : null;
-  if (!keyOwner) {
+  const grant = key ? await findKeyGrant(ctx.services.db, key) : null;
+  if (!grant) {
     throw new HttpError(401, 'unauthorized', 'Send the partner API key as "Authorization: Partner <key>".', undefined, {
       'WWW-Authenticate': 'Partner',
     });
   }
-  if (keyOwner.id !== partner.id) throw new HttpError(403, 'forbidden', 'This key does not belong to this partner.');
+  if (grant.partnerId !== partner.id) throw new HttpError(403, 'forbidden', 'This key does not belong to this partner.');
+  if (!grant.scopes.includes(scope)) throw new HttpError(403, 'insufficient_scope', `This key lacks the "${scope}" scope.`);
   return partner;
 }
 

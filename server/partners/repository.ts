@@ -59,7 +59,3 @@ export async function findPartnerByHosts(
   return rows[0] ? toPartner(rows[0]) : null;
 }
 
-export async function findPartnerByApiKeyHash(db: Queryable, hash: string): Promise<Partner | null> {
-  const { rows } = await db.query<PartnerRow>(`SELECT ${COLUMNS} FROM partners WHERE api_key_hash = $1`, [hash]);
-  return rows[0] ? toPartner(rows[0]) : null;
-}

@@ -7,6 +7,7 @@ import { addVary, canonicalOrigin, writePreflight } from '../http/cors';
 import { sendJson } from '../http/respond';
 import type { RequestContext, Route } from '../http/router';
 import { parseStoredAppContext, publicAppContext } from './app-context';
+import { partnerImageRoutes } from './images';
 import { DEFAULT_PARTNER_SLUG, findPartnerBySlug, type Partner } from './repository';
 import { hostnameOf, resolvePartner } from './resolve';
 
@@ -88,4 +89,5 @@ function publicPreflight(ctx: RequestContext): void {
 export const partnerRoutes: Record<string, Route> = {
   '/v1/api/dynamic-config/': { GET: dynamicConfig, OPTIONS: publicPreflight },
   '/v1/api/site-config/': { GET: siteConfig, OPTIONS: publicPreflight },
+  ...partnerImageRoutes,
 };

@@ -44,12 +44,12 @@ async function readBody<T>(ctx: RequestContext, schema: z.ZodType<T>): Promise<T
 }
 
 async function readWebhook(ctx: RequestContext): Promise<void> {
-  const partner = await requirePartnerKey(ctx);
+  const partner = await requirePartnerKey(ctx, 'admin');
   sendJson(ctx.res, 200, { webhook: await getWebhook(ctx.services.db, partner.id) });
 }
 
 async function writeWebhook(ctx: RequestContext): Promise<void> {
-  const partner = await requirePartnerKey(ctx);
+  const partner = await requirePartnerKey(ctx, 'admin');
   const body = await readBody(ctx, SetWebhookBody);
   const result = await answering(() =>
     setWebhook(ctx.services.db, partner.id, { url: body.url, rotateSecret: body.rotateSecret }, { production: ctx.services.config.production }),
@@ -59,7 +59,7 @@ async function writeWebhook(ctx: RequestContext): Promise<void> {
 }
 
 async function readDeliveries(ctx: RequestContext): Promise<void> {
-  const partner = await requirePartnerKey(ctx);
+  const partner = await requirePartnerKey(ctx, 'admin');
   const raw = ctx.url.searchParams.get('limit');
   const limit = raw === null ? 50 : Number(raw);
   if (!Number.isInteger(limit) || limit < 1 || limit > DELIVERIES_PAGE_MAX) {
@@ -69,7 +69,7 @@ async function readDeliveries(ctx: RequestContext): Promise<void> {
 }
 
 async function replay(ctx: RequestContext): Promise<void> {
-  const partner = await requirePartnerKey(ctx);
+  const partner = await requirePartnerKey(ctx, 'admin');
   const { deliveryId } = await readBody(ctx, ReplayBody);
   await answering(() => replayDelivery(ctx.services.db, partner.id, deliveryId));
   sendJson(ctx.res, 202, { queued: deliveryId });

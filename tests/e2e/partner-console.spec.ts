@@ -1,0 +1,167 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { contactTexts } from '../../core/i18n/contact';
+import { partnerTexts as t } from '../../core/i18n/partners';
+import { apiUrl, cspViolations, expect, partnerUrl, test } from './fixtures';
+import { graphql, signUp, startSignedIn } from './sessions';
+
+const CONSOLE = '#partner-console';
+const RECORD_EVENTS = `for (const type of ['hearth-partner-created', 'hearth-partner-saved']) document.addEventListener(type, (e) => window.__events && window.__events.push({ type, detail: e.detail }));`;
+
+async function expectNoAxeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).include(CONSOLE).analyze();
+  expect(axe.violations).toEqual([]);
+}
+
+const eventsOf = (page: Page, type: string) =>
+  page.evaluate((name) => (window as unknown as { __events: { type: string; detail: any }[] }).__events.filter((e) => e.type === name).map((e) => e.detail), type);
+
+async function dynamicContext(slug: string) {
+  const response = await fetch(`${apiUrl()}/v1/api/dynamic-config/?partner=${slug}`);
+  const body = (await response.json()) as { app_config: { app_context: string } };
+  return JSON.parse(body.app_config.app_context) as { themeData?: { tokens?: Record<string, string> }; websiteName?: string };
+}
+
+test.describe('<hearth-partner-console> on a partner page (other origin, strict CSP, hostile CSS)', () => {
+  test('a visitor is asked to sign in', async ({ openPartnerPage }) => {
+    const page = await openPartnerPage('/partner-console.html');
+    const element = page.locator(CONSOLE);
+    await expect(element.locator('[part="base"]')).toHaveAttribute('data-state', 'anonymous');
+    await expect(element.getByRole('button', { name: t.signIn })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('an agent signs up as a partner, themes it with a live preview (a low-contrast colour refused), adds an origin and copies a snippet', async ({
+    openPartnerPage,
+    page,
+    request,
+    context,
+  }, testInfo) => {
+    const agent = await signUp(request, 'Avery', 'Partner');
+    await startSignedIn(page, agent);
+    await page.addInitScript(RECORD_EVENTS);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: partnerUrl() });
+    await openPartnerPage('/partner-console.html');
+    const element = page.locator(CONSOLE);
+    const base = element.locator('[part="base"]');
+
+    // ---- sign up
+    await expect(base).toHaveAttribute('data-state', 'sign-up');
+    await expectNoAxeViolations(page);
+    const slug = `e2e-${testInfo.project.name}-${Date.now().toString(36)}`;
+    await element.getByLabel(t.signUpName).fill('Avery Partner Homes');
+    await element.getByLabel(t.signUpSlug).fill('Not A Slug');
+    await element.getByRole('button', { name: t.signUpSubmit }).click();
+    await expect(element.getByText(t.slugInvalid)).toBeVisible();
+    await element.getByLabel(t.signUpSlug).fill(slug);
+    await element.getByRole('button', { name: t.signUpSubmit }).click();
+    await expect(base).toHaveAttribute('data-state', 'ready');
+    await expect(base).toHaveAttribute('data-partner', slug);
+    await expect(element.getByRole('heading', { name: `${t.heading}: Avery Partner Homes` })).toBeVisible();
+    expect((await eventsOf(page, 'hearth-partner-created'))[0]).toMatchObject({ slug });
+    await expectNoAxeViolations(page);
+
+    // ---- branding: the website name reaches dynamic-config
+    await element.getByLabel(t.websiteName).fill('Avery Homes');
+    await element.getByRole('button', { name: t.save, exact: true }).click();
+    await expect(element.locator('[part="save-status"]')).toHaveText(t.saved);
+    expect((await dynamicContext(slug)).websiteName).toBe('Avery Homes');
+
+    // ---- theme: the live preview follows the colour input
+    await element.getByRole('tab', { name: t.tabs.theme }).click();
+    const preview = element.locator('[part="preview"]');
+    await expect(preview).toHaveAttribute('data-state', 'ready');
+    const sendButton = preview.locator('hearth-contact-form').getByRole('button', { name: contactTexts.submit });
+    await expect(sendButton).toBeVisible();
+    await expect(preview.locator('hearth-listing-card [part="base"]').first()).toBeVisible();
+    const background = () => sendButton.evaluate((b) => getComputedStyle(b).backgroundColor);
+    expect(await background()).toBe('rgb(29, 78, 216)');
+    await element.getByLabel(t.primaryColour).fill('#0b6e4f');
+    await expect.poll(background).toBe('rgb(11, 110, 79)');
+    await expect(element.locator('[data-pair="button-text-on-primary"]')).toHaveAttribute('data-state', 'pass');
+    await expectNoAxeViolations(page);
+    const photo = preview.locator('hearth-listing-card img').first();
+    await expect(photo).toBeVisible();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await page.screenshot({ path: `/tmp/partner-console-theme-${testInfo.project.name}.png`, fullPage: true });
+
+    // A low-contrast primary: refused inline before saving, nothing sent.
+    await element.getByLabel(t.primaryColour).fill('#ffeb3b');
+    const pair = element.locator('[data-pair="button-text-on-primary"]');
+    await expect(pair).toHaveAttribute('data-state', 'fail');
+    await expect(pair).toContainText(t.contrastRefusal('button-text-on-primary', 1.22));
+    const saves: string[] = [];
+    page.on('request', (r) => r.url().includes('queryName=UpdatePartnerSettings') && saves.push(r.url()));
+    await element.getByRole('button', { name: t.save, exact: true }).click();
+    await expect(element.locator('[data-field="primaryColor"] [part="error"], [data-field="primaryColor"] .field-error')).toHaveText(
+      t.contrastRefusal('button-text-on-primary', 1.22),
+    );
+    expect(saves).toEqual([]);
+    expect((await dynamicContext(slug)).themeData?.tokens?.['color-primary']).not.toBe('#ffeb3b');
+
+    // A readable one saves, and visitors get it from dynamic-config.
+    await element.getByLabel(t.primaryColour).fill('#0b6e4f');
+    await element.getByRole('button', { name: t.save, exact: true }).click();
+    await expect(element.locator('[part="save-status"]')).toHaveText(t.saved);
+    expect((await dynamicContext(slug)).themeData?.tokens?.['color-primary']).toBe('#0b6e4f');
+    expect((await eventsOf(page, 'hearth-partner-saved')).at(-1)).toMatchObject({ fields: ['primaryColor'] });
+
+    // ---- agent: a picture upload, re-encoded by the server and shown from our origin
+    await element.getByRole('tab', { name: t.tabs.agent }).click();
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#0b6e4f' } }).png().toBuffer();
+    await element.locator('[part="agent-picture"] input[type="file"]').setInputFiles({ name: 'avery.png', mimeType: 'image/png', buffer: png });
+    const picture = element.locator('[part="agent-picture"] img');
+    await expect(picture).toHaveAttribute('src', new RegExp(`^${apiUrl()}/media/partners/\\d+/agent-[0-9a-f]{24}\\.webp$`));
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(400);
+    await expectNoAxeViolations(page);
+
+    // ---- origins: an invalid one refused with its reason, a valid one listed
+    await element.getByRole('tab', { name: t.tabs.origins }).click();
+    await element.getByLabel(t.newOrigin).fill('http://www.avery-homes.example');
+    await element.getByRole('button', { name: t.addOrigin }).click();
+    await expect(element.getByText('Origins other than localhost must use https://.')).toBeVisible();
+    await element.getByLabel(t.newOrigin).fill('https://www.avery-homes.example');
+    await element.getByRole('button', { name: t.addOrigin }).click();
+    await expect(element.locator('[part="origin"]')).toHaveCount(1);
+    await expect(element.locator('[part="origin"] code')).toHaveText('https://www.avery-homes.example');
+    await expectNoAxeViolations(page);
+
+    // ---- snippets: Copy puts the exact two lines on the clipboard
+    await element.getByRole('tab', { name: t.tabs.snippets }).click();
+    const snippet = element.locator('[part="snippet"][data-tag="hearth-contact-form"]');
+    const expected = `<script src="${apiUrl()}/cdn/v1/loader.js" data-partner="${slug}" async></script>\n<hearth-contact-form></hearth-contact-form>`;
+    await expect(snippet.locator('textarea')).toHaveValue(expected);
+    await snippet.getByRole('button', { name: t.copy }).click();
+    await expect(snippet.locator('[part="copy-status"]')).toHaveText(t.copied);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+    await expectNoAxeViolations(page);
+
+    // ---- activity: each change, newest first
+    await element.getByRole('tab', { name: t.tabs.activity }).click();
+    await expect(element.locator('[part="audit-entry"]')).toHaveCount(5);
+    await expect(element.locator('[part="audit-entry"]').first()).toHaveAttribute('data-action', 'settings.updated');
+    await expect(element.locator('[part="audit-entry"]').last()).toHaveAttribute('data-action', 'partner.created');
+    await expectNoAxeViolations(page);
+
+    expect(await cspViolations(page)).toEqual([]);
+    await page.screenshot({ path: `/tmp/partner-console-${testInfo.project.name}.png`, fullPage: true });
+  });
+
+  test("another account cannot open a partner's console", async ({ openPartnerPage, page, request }, testInfo) => {
+    const owner = await signUp(request, 'Owner', 'One');
+    const slug = `e2e-own-${testInfo.project.name}-${Date.now().toString(36)}`;
+    const created = await graphql<{ signUpPartner: { id: string } }>(request, owner, `mutation SignUpPartner($slug: String!, $name: String!) { signUpPartner(slug: $slug, name: $name) { id } }`, {
+      slug,
+      name: 'Owner One Homes',
+    });
+    const other = await signUp(request, 'Other', 'Two');
+    await startSignedIn(page, other);
+    await page.addInitScript(`document.addEventListener('DOMContentLoaded', () => document.querySelector('#partner-console').setAttribute('partner-id', ${JSON.stringify(created.signUpPartner.id)}));`);
+    await openPartnerPage('/partner-console.html');
+    const element = page.locator(CONSOLE);
+    await expect(element.locator('[part="base"]')).toHaveAttribute('data-state', 'failed');
+    await expect(element.locator('[part="message"]')).toHaveText('Partner not found.');
+    await expect(element.getByText('Owner One Homes')).toHaveCount(0);
+  });
+});
