@@ -5,11 +5,10 @@
  * leading apostrophe (OWASP "CSV injection"): shown as text, never evaluated.
  */
 import { stringify } from 'csv-stringify/sync';
-import type { Queryable } from '../db';
-import { listLeads, type Lead } from './leads';
+import type { Lead } from './leads';
 
 export const CSV_COLUMNS = ['id', 'created_at', 'source', 'first_name', 'last_name', 'email', 'phone', 'comment', 'listing_id', 'page_origin', 'check_in', 'check_out'] as const;
-/** The newest leads an export holds; older ones are read with GET /v1/api/leads/ pages. */
+/** The newest leads an export holds (server/leads/export.ts); older ones are read with GET /v1/api/leads/ pages. */
 export const CSV_MAX_LEADS = 50_000;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -35,18 +34,4 @@ const row = (lead: Lead) =>
 export function leadsCsv(leads: readonly Lead[]): string {
   // A byte order mark, so spreadsheet programs read the UTF-8 names right.
   return `\uFEFF${stringify([[...CSV_COLUMNS], ...leads.map(row)], { record_delimiter: '\r\n', quoted_match: /[\r\n]/ })}`;
-}
-
-/** Every lead of the partner, newest first, up to CSV_MAX_LEADS. */
-export async function allLeads(db: Queryable, partnerId: number): Promise<Lead[]> {
-  const leads: Lead[] = [];
-  let before: string | null = null;
-  while (leads.length < CSV_MAX_LEADS) {
-    const page = await listLeads(db, partnerId, { limit: 1_000, before });
-    if (!page) break;
-    leads.push(...page.leads);
-    if (!page.nextBefore) break;
-    before = page.nextBefore;
-  }
-  return leads.slice(0, CSV_MAX_LEADS);
 }

@@ -1,0 +1,21 @@
+/**
+ * Who may read and work a partner's leads (issue 16, the lead inbox): an administrator (users.is_superuser)
+ * and the partner's owners and admins (partner_members, migration 180). Nobody else — not the listing's
+ * seller, not a company agent. Partner systems read leads with the partner's API key instead
+ * (server/partners/guard.ts requirePartnerKey).
+ */
+import type { UserRecord } from '../accounts/users';
+import type { Queryable } from '../db';
+
+export async function canManagePartnerLeads(db: Queryable, viewer: UserRecord | null, partnerId: number): Promise<boolean> {
+  if (!viewer) return false;
+  if (viewer.isSuperuser) {
+    const { rows } = await db.query('SELECT 1 FROM partners WHERE id = $1', [partnerId]);
+    return rows.length > 0;
+  }
+  const { rows } = await db.query(
+    `SELECT 1 FROM partner_members WHERE partner_id = $1 AND user_id = $2 AND role IN ('owner', 'admin')`,
+    [partnerId, viewer.id],
+  );
+  return rows.length > 0;
+}
