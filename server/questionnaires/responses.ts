@@ -10,6 +10,7 @@ import { renderTemplate } from '../../questionnaire/engine/templates';
 import { sanitizeMarkup, serializeMarkup } from '../../questionnaire/markup/allowlist';
 import { parseMarkup } from '../../questionnaire/markup/parse';
 import { completeCaseResponse } from '../cases/completion';
+import { assertResponseEditable } from '../sellers/data-lock';
 import type { Database, Queryable } from '../db';
 import { badInput } from '../domain-error';
 import { queueMail } from '../mail/outbox';
@@ -236,6 +237,8 @@ export async function answerAndAdvance(
   effects: CompletionEffects,
 ): Promise<ScreenView> {
   const outcome = await changeRow(db, id, caller, async (tx, row) => {
+    // A seller case past a locking queue keeps its answers as they were (server/sellers/data-lock.ts).
+    await assertResponseEditable(tx, row.id);
     const definition = await definitionById(tx, Number(row.questionnaire_id));
     const screen = currentOf(definition, row);
     if (screen.disableNext) return { error: badInput('This screen cannot be continued.', 'respId') };

@@ -1,0 +1,376 @@
+/**
+ * The seller's workspace over GraphQL (spec §7 createSeller, case, myListings, nextQueue, listingDescription;
+ * issue 19): the operations, checked against server/schema.graphql by core/graphql/operations.test.ts, and
+ * the calls <hearth-seller-dashboard> and <hearth-home-detail> make. Answers are checked with zod here;
+ * errors come back as values (the elements show them), never toasted by the client (`muteError`).
+ */
+import * as z from 'zod/mini';
+import { mutate, query, type Result } from '../graphql/call';
+import { lazySchema } from '../validation/lazy-schema';
+
+z.config({ jitless: true });
+
+// ---- operations ----
+
+const QUEUE_FIELDS = /* GraphQL */ `
+  name
+  displayName
+  displayText
+  queueType
+  doneButtonText
+  shortName
+  statusName
+  status
+  dataLocked
+`;
+
+const LISTING_FIELDS = /* GraphQL */ `
+  id
+  slugId
+  listingCodeId
+  classification
+  status
+  listingAddress
+  city
+  shortState
+  zipCode
+  propertySubType
+  bedrooms
+  bathrooms
+  area
+  lotSize
+  yearBuilt
+  garageBays
+  amenities
+  priceInPennies
+  priceCurrencyCode
+  photoCount
+  coverPhotoUri
+  toursEnabled
+  offersEnabled
+  visible
+  listingUrl
+`;
+
+const CASE_FIELDS = /* GraphQL */ `
+  id
+  listingStatus
+  publishNow
+  publishAt
+  publishedAt
+  homeDetailUrl
+  photoManagementUrl
+  caseResponse {
+    id
+    completedAt
+  }
+  currentQueue {
+    ${QUEUE_FIELDS}
+  }
+  queues {
+    ${QUEUE_FIELDS}
+  }
+  sellerListing {
+    ${LISTING_FIELDS}
+  }
+`;
+
+export const MyListingsQuery = /* GraphQL */ `
+  query MyListings($viewType: SellerListingsView, $statusTypeFilter: SellerListingsStatusFilter, $page: Int, $searchFilter: String) {
+    myListings(viewType: $viewType, statusTypeFilter: $statusTypeFilter, page: $page, searchFilter: $searchFilter) {
+      page
+      numPages
+      total
+      hasNext
+      hasPrev
+      items {
+        id
+        listingStatus
+        homeDetailUrl
+        currentQueue {
+          shortName
+          statusName
+        }
+        sellerListing {
+          id
+          classification
+          listingAddress
+          priceInPennies
+          priceCurrencyCode
+          coverPhotoUri
+          bedrooms
+          bathrooms
+          area
+        }
+      }
+    }
+  }
+`;
+
+export const SellerCaseQuery = /* GraphQL */ `
+  query SellerCase($id: ID!) {
+    case(id: $id) {
+      ${CASE_FIELDS}
+    }
+  }
+`;
+
+export const CreateSellerMutation = /* GraphQL */ `
+  mutation CreateSeller($homeContext: SellerHomeContext!, $classification: SellerClassification!) {
+    createSeller(homeContext: $homeContext, classification: $classification) {
+      caseId
+      listingId
+      caseResponse {
+        id
+      }
+    }
+  }
+`;
+
+export const NextQueueMutation = /* GraphQL */ `
+  mutation NextQueue($appCaseId: ID!, $contextQueue: String) {
+    nextQueue(appCaseId: $appCaseId, contextQueue: $contextQueue) {
+      name
+      displayName
+    }
+  }
+`;
+
+export const PublishListingMutation = /* GraphQL */ `
+  mutation PublishListing($caseId: ID!, $publishNow: Boolean!, $publishAt: String, $toursEnabled: Boolean, $offersEnabled: Boolean) {
+    publishListing(caseId: $caseId, publishNow: $publishNow, publishAt: $publishAt, toursEnabled: $toursEnabled, offersEnabled: $offersEnabled) {
+      ${CASE_FIELDS}
+    }
+  }
+`;
+
+export const UpdateSellerListingMutation = /* GraphQL */ `
+  mutation UpdateSellerListing($caseId: ID!, $priceInPennies: Float, $toursEnabled: Boolean, $offersEnabled: Boolean) {
+    updateSellerListing(caseId: $caseId, priceInPennies: $priceInPennies, toursEnabled: $toursEnabled, offersEnabled: $offersEnabled) {
+      ${CASE_FIELDS}
+    }
+  }
+`;
+
+export const ListingDescriptionQuery = /* GraphQL */ `
+  query ListingDescription($caseId: ID!) {
+    listingDescription(caseId: $caseId) {
+      description {
+        text
+        language
+        label
+      }
+      translation {
+        text
+        language
+        label
+      }
+    }
+  }
+`;
+
+export const SellerHomeAtQuery = /* GraphQL */ `
+  query SellerHomeAt($lat: Float!, $lng: Float!) {
+    sellerHomeAt(lat: $lat, lng: $lng) {
+      address
+      city
+      county
+      short_state
+      zip_code
+      exact
+    }
+  }
+`;
+
+// ---- shapes ----
+
+const buildQueueSchema = () =>
+  z.object({
+    name: z.string(),
+    displayName: z.string(),
+    displayText: z.string(),
+    queueType: z.string(),
+    doneButtonText: z.string(),
+    shortName: z.string(),
+    statusName: z.string(),
+    status: z.nullable(z.enum(['DONE', 'CURRENT', 'UPCOMING'])),
+    dataLocked: z.boolean(),
+  });
+
+const LISTING_STATUSES = ['DRAFT', 'SCHEDULED', 'PUBLISHED'] as const;
+
+const buildListingSchema = () =>
+  z.object({
+    id: z.string(),
+    slugId: z.string(),
+    listingCodeId: z.string(),
+    classification: z.string(),
+    status: z.string(),
+    listingAddress: z.string(),
+    city: z.string(),
+    shortState: z.string(),
+    zipCode: z.string(),
+    propertySubType: z.nullable(z.string()),
+    bedrooms: z.nullable(z.number()),
+    bathrooms: z.nullable(z.number()),
+    area: z.nullable(z.number()),
+    lotSize: z.nullable(z.number()),
+    yearBuilt: z.nullable(z.number()),
+    garageBays: z.nullable(z.number()),
+    amenities: z.array(z.string()),
+    priceInPennies: z.number(),
+    priceCurrencyCode: z.string(),
+    photoCount: z.number(),
+    coverPhotoUri: z.nullable(z.string()),
+    toursEnabled: z.boolean(),
+    offersEnabled: z.boolean(),
+    visible: z.boolean(),
+    listingUrl: z.string(),
+  });
+
+const buildCaseSchema = () =>
+  z.object({
+    id: z.string(),
+    listingStatus: z.nullable(z.enum(LISTING_STATUSES)),
+    publishNow: z.boolean(),
+    publishAt: z.nullable(z.string()),
+    publishedAt: z.nullable(z.string()),
+    homeDetailUrl: z.string(),
+    photoManagementUrl: z.string(),
+    caseResponse: z.object({ id: z.string(), completedAt: z.nullable(z.string()) }),
+    currentQueue: z.nullable(buildQueueSchema()),
+    queues: z.array(buildQueueSchema()),
+    sellerListing: z.nullable(buildListingSchema()),
+  });
+
+export type CaseQueue = z.infer<ReturnType<typeof buildQueueSchema>>;
+export type SellerListing = z.infer<ReturnType<typeof buildListingSchema>>;
+export type SellerCase = z.infer<ReturnType<typeof buildCaseSchema>>;
+export type SellerListingStatus = (typeof LISTING_STATUSES)[number];
+
+const buildPageSchema = () =>
+  z.object({
+    page: z.number(),
+    numPages: z.number(),
+    total: z.number(),
+    hasNext: z.boolean(),
+    hasPrev: z.boolean(),
+    items: z.array(
+      z.object({
+        id: z.string(),
+        listingStatus: z.nullable(z.enum(LISTING_STATUSES)),
+        homeDetailUrl: z.string(),
+        currentQueue: z.nullable(z.object({ shortName: z.string(), statusName: z.string() })),
+        sellerListing: z.nullable(
+          z.object({
+            id: z.string(),
+            classification: z.string(),
+            listingAddress: z.string(),
+            priceInPennies: z.number(),
+            priceCurrencyCode: z.string(),
+            coverPhotoUri: z.nullable(z.string()),
+            bedrooms: z.nullable(z.number()),
+            bathrooms: z.nullable(z.number()),
+            area: z.nullable(z.number()),
+          }),
+        ),
+      }),
+    ),
+  });
+
+export type MyListingsPage = z.infer<ReturnType<typeof buildPageSchema>>;
+export type MyListingsItem = MyListingsPage['items'][number];
+
+const buildTextSchema = () => z.object({ text: z.string(), language: z.enum(['EN', 'ES', 'NE']), label: z.string() });
+const buildDescriptionSchema = () => z.object({ description: buildTextSchema(), translation: z.nullable(buildTextSchema()) });
+export type ListingDescription = z.infer<ReturnType<typeof buildDescriptionSchema>>;
+
+const buildHomeSchema = () =>
+  z.object({ address: z.string(), city: z.string(), county: z.string(), short_state: z.string(), zip_code: z.string(), exact: z.boolean() });
+export type HomeAtPoint = z.infer<ReturnType<typeof buildHomeSchema>>;
+
+const caseSchema = lazySchema(() => z.nullable(buildCaseSchema()));
+const caseAnswerSchema = lazySchema(buildCaseSchema);
+const pageSchema = lazySchema(buildPageSchema);
+const createdSchema = lazySchema(() => z.object({ caseId: z.string(), listingId: z.string(), caseResponse: z.object({ id: z.string() }) }));
+const nextSchema = lazySchema(() => z.object({ name: z.string(), displayName: z.string() }));
+const descriptionSchema = lazySchema(buildDescriptionSchema);
+const homeSchema = lazySchema(() => z.nullable(buildHomeSchema()));
+
+// ---- calls ----
+
+const LIVE = { muteError: true, requestPolicy: 'network-only' } as const;
+const MUTED = { muteError: true } as const;
+
+export type ListingsView = 'ALL' | 'SALE' | 'RENT';
+export type ListingsStatusFilter = 'ALL' | SellerListingStatus;
+
+export interface MyListingsFilter {
+  viewType: ListingsView;
+  statusTypeFilter: ListingsStatusFilter;
+  page: number;
+  searchFilter: string;
+}
+
+export function loadMyListings(filter: MyListingsFilter): Promise<Result<MyListingsPage>> {
+  return query(MyListingsQuery, { ...filter, searchFilter: filter.searchFilter.trim() || null }, pageSchema, LIVE);
+}
+
+/** One case of the viewer; null when it does not exist or is not theirs. */
+export function loadSellerCase(caseId: number): Promise<Result<SellerCase | null>> {
+  return query(SellerCaseQuery, { id: String(caseId) }, caseSchema, LIVE);
+}
+
+export interface HomeContextInput {
+  address: string;
+  aptSuite: string | null;
+  city: string;
+  county: string | null;
+  short_state: string;
+  zip_code: string;
+  lat: number;
+  lng: number;
+}
+
+export interface CreatedSeller {
+  caseId: string;
+  listingId: string;
+  responseId: string;
+}
+
+export async function createSeller(home: HomeContextInput, classification: 'SALE' | 'RENT'): Promise<Result<CreatedSeller>> {
+  const created = await mutate(CreateSellerMutation, { homeContext: home, classification }, createdSchema, MUTED);
+  if (!created.ok) return created;
+  return { ok: true, value: { caseId: created.value.caseId, listingId: created.value.listingId, responseId: created.value.caseResponse.id } };
+}
+
+export function nextQueue(caseId: string, contextQueue: string): Promise<Result<{ name: string; displayName: string }>> {
+  return mutate(NextQueueMutation, { appCaseId: caseId, contextQueue }, nextSchema, MUTED);
+}
+
+export interface PublishChoice {
+  publishNow: boolean;
+  /** ISO 8601, or null. */
+  publishAt: string | null;
+  toursEnabled: boolean;
+  offersEnabled: boolean;
+}
+
+export function publishListing(caseId: string, choice: PublishChoice): Promise<Result<SellerCase>> {
+  return mutate(PublishListingMutation, { caseId, ...choice }, caseAnswerSchema, MUTED);
+}
+
+export function updateSellerListing(
+  caseId: string,
+  change: { priceInPennies?: number; toursEnabled?: boolean; offersEnabled?: boolean },
+): Promise<Result<SellerCase>> {
+  return mutate(UpdateSellerListingMutation, { caseId, ...change }, caseAnswerSchema, MUTED);
+}
+
+export function loadListingDescription(caseId: string): Promise<Result<ListingDescription>> {
+  return query(ListingDescriptionQuery, { caseId }, descriptionSchema, LIVE);
+}
+
+export function loadHomeAt(lat: number, lng: number): Promise<Result<HomeAtPoint | null>> {
+  return query(SellerHomeAtQuery, { lat, lng }, homeSchema, { muteError: true, requestPolicy: 'cache-first' });
+}

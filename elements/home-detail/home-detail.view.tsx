@@ -1,0 +1,344 @@
+/**
+ * <hearth-home-detail>: a seller case (spec §2 /account/home-detail/{caseId}, §3 Case and Queue, §4 seller
+ * listing visibility): progress through the queues, the step to do now (the intake questionnaire inline),
+ * the listing's facts, publishing, the description and its translation, photos, open houses, tours and
+ * offers (the existing elements, mounted here). `HomeDetailView` only renders what it is given; `HomeDetail`
+ * connects it to core/sellers/use-home-detail.ts.
+ */
+import { createElement, useEffect, useId, useMemo, useState } from 'react';
+import type { ElementHandle } from '../../core/define-element/define-element';
+import { formatMoney } from '../../core/format/money';
+import { sellerTexts } from '../../core/i18n/sellers';
+import { publishFormOf, type PublishForm, type PublishMode } from '../../core/sellers/publish-form';
+import type { ListingDescription, SellerCase, SellerListing } from '../../core/sellers/sellers-api';
+import { useHomeDetail, type DescriptionState, type HomeDetailState, type QueueChangedDetail, type SellerListingChangedDetail } from '../../core/sellers/use-home-detail';
+import { Button } from '../../core/ui/button';
+import { OfferQuestionnaire } from '../make-offer/offer-questionnaire';
+
+const t = sellerTexts;
+const dt = sellerTexts.detail;
+
+type LoadedCase = SellerCase & { sellerListing: SellerListing };
+
+export interface HomeDetailViewProps {
+  state: HomeDetailState;
+  description: DescriptionState;
+  busy: boolean;
+  message: { tone: 'error' | 'success'; text: string } | null;
+  /** When set, the listing's open houses, tours and offers elements are mounted (false in unit tests). */
+  mountListingElements: boolean;
+  onSignIn: () => void;
+  onRetry: () => void;
+  onAdvance: () => void;
+  onPublish: (form: PublishForm) => void;
+  onQuestionnaireCompleted: () => void;
+}
+
+const whenText = (iso: string | null) =>
+  iso ? new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '';
+
+function Steps({ kase }: { kase: LoadedCase }) {
+  return (
+    <ol className="steps" part="steps" aria-label={dt.progress}>
+      {kase.queues.map((q) => (
+        <li key={q.name} className="step" part="step" data-state={q.status ?? 'UPCOMING'} aria-current={q.status === 'CURRENT' ? 'step' : undefined}>
+          <span className="step-name">{q.shortName}</span>
+          <span className="visually-hidden"> ({dt.stepState[q.status ?? 'UPCOMING']})</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Facts({ listing }: { listing: SellerListing }) {
+  const l = dt.labels;
+  const orNot = (value: string | number | null) => (value === null || value === '' ? dt.notAnswered : String(value));
+  const rows: [string, string][] = [
+    [listing.classification === 'rent' ? l.rent : l.price, listing.priceInPennies > 0 ? formatMoney(listing.priceInPennies, listing.priceCurrencyCode) : dt.notAnswered],
+    [l.type, orNot(listing.propertySubType)],
+    [l.bedrooms, orNot(listing.bedrooms)],
+    [l.bathrooms, orNot(listing.bathrooms)],
+    [l.area, listing.area === null ? dt.notAnswered : listing.area.toLocaleString('en-US')],
+    [l.lotSize, orNot(listing.lotSize)],
+    [l.yearBuilt, orNot(listing.yearBuilt)],
+    [l.garage, orNot(listing.garageBays)],
+    [l.features, listing.amenities.length ? listing.amenities.join(', ') : dt.notAnswered],
+    [l.photos, dt.photosCount(listing.photoCount)],
+  ];
+  return (
+    <section className="panel" aria-labelledby="facts-heading">
+      <h3 id="facts-heading">{dt.facts}</h3>
+      <dl className="facts" part="facts">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function PublishControls({ kase, busy, onPublish }: { kase: LoadedCase; busy: boolean; onPublish: (form: PublishForm) => void }) {
+  const initial = useMemo(() => publishFormOf(kase), [kase]);
+  const [form, setForm] = useState<PublishForm>(initial);
+  useEffect(() => setForm(initial), [initial]);
+  const p = dt.publish;
+  const ready = kase.caseResponse.completedAt !== null;
+  const dateId = useId();
+  const status =
+    kase.listingStatus === 'PUBLISHED' ? p.publishedOn(whenText(kase.publishedAt)) : kase.listingStatus === 'SCHEDULED' ? p.scheduledFor(whenText(kase.publishAt)) : p.hidden;
+  return (
+    <section className="panel" part="publish" aria-labelledby="publish-heading">
+      <h3 id="publish-heading">{p.heading}</h3>
+      <p className="publish-status" data-state={kase.listingStatus ?? 'DRAFT'}>
+        {status}
+      </p>
+      {!ready ? <p className="message">{p.notReady}</p> : null}
+      <form
+        className="publish-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onPublish(form);
+        }}
+      >
+        <fieldset className="publish-modes">
+          <legend>{p.heading}</legend>
+          {(['now', 'later', 'off'] as PublishMode[]).map((mode) => (
+            <label key={mode} className="choice">
+              <input type="radio" name="publish-mode" value={mode} checked={form.mode === mode} onChange={() => setForm((f) => ({ ...f, mode }))} />
+              {mode === 'now' ? p.now : mode === 'later' ? p.later : p.off}
+            </label>
+          ))}
+        </fieldset>
+        {form.mode === 'later' ? (
+          <div className="field">
+            <label className="field-label" htmlFor={dateId}>
+              {p.date}
+            </label>
+            <input
+              id={dateId}
+              className="field-control"
+              type="datetime-local"
+              value={form.localDateTime}
+              onChange={(e) => {
+                const localDateTime = e.currentTarget.value;
+                setForm((f) => ({ ...f, localDateTime }));
+              }}
+            />
+          </div>
+        ) : null}
+        <label className="choice">
+          <input type="checkbox" checked={form.toursEnabled} onChange={(e) => { const on = e.currentTarget.checked; setForm((f) => ({ ...f, toursEnabled: on })); }} />
+          {p.tours}
+        </label>
+        <label className="choice">
+          <input type="checkbox" checked={form.offersEnabled} onChange={(e) => { const on = e.currentTarget.checked; setForm((f) => ({ ...f, offersEnabled: on })); }} />
+          {p.offers}
+        </label>
+        <Button tone="primary" type="submit" part="publish-save" busy={busy}>
+          {busy ? p.saving : p.save}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function Description({ state }: { state: DescriptionState }) {
+  const one = (heading: string, text: ListingDescription['description']) => (
+    <div className="description-text" lang={text.language.toLowerCase()}>
+      <h4>
+        {heading} ({dt.languages[text.language]})
+      </h4>
+      <p>{text.text}</p>
+      <p className="label">{text.label}</p>
+    </div>
+  );
+  return (
+    <section className="panel" part="description" aria-labelledby="description-heading">
+      <h3 id="description-heading">{dt.description}</h3>
+      {state.status === 'loading' ? (
+        <p className="message" role="status">
+          {dt.descriptionLoading}
+        </p>
+      ) : state.status === 'failed' ? (
+        <p className="message" role="alert">
+          {dt.descriptionFailed}
+        </p>
+      ) : (
+        <>
+          {one(dt.description, state.value.description)}
+          {state.value.translation ? one(dt.translation, state.value.translation) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function ListingElements({ listing }: { listing: SellerListing }) {
+  useEffect(() => {
+    void import('../open-houses/open-houses.element');
+    void import('../tours/tours.element');
+    void import('../offers/offers.element');
+  }, []);
+  return (
+    <>
+      {/* <hearth-open-houses> and <hearth-tours> carry their own headings. */}
+      {listing.visible ? (
+        createElement('hearth-open-houses', { 'listing-id': listing.id, part: 'open-houses' })
+      ) : (
+        <section className="panel" aria-labelledby="open-houses-heading">
+          <h3 id="open-houses-heading">{dt.openHouses}</h3>
+          <p className="message">{dt.openHousesHidden}</p>
+        </section>
+      )}
+      {createElement('hearth-tours', { 'listing-id': listing.id, part: 'tours' })}
+      <section className="panel" aria-labelledby="offers-heading">
+        <h3 id="offers-heading">{dt.offersHeading}</h3>
+        {createElement('hearth-offers', { 'listing-id': listing.id, part: 'offers' })}
+      </section>
+    </>
+  );
+}
+
+function Current({ kase, busy, onAdvance, onQuestionnaireCompleted }: { kase: LoadedCase; busy: boolean; onAdvance: () => void; onQuestionnaireCompleted: () => void }) {
+  const queue = kase.currentQueue;
+  if (!queue) return null;
+  const last = kase.queues[kase.queues.length - 1]?.name === queue.name;
+  const intakeOpen = queue.queueType === 'questionnaire' && kase.caseResponse.completedAt === null;
+  return (
+    <section className="panel current" part="current" aria-labelledby="current-heading">
+      <h3 id="current-heading">{queue.displayName}</h3>
+      <p>{queue.displayText}</p>
+      {intakeOpen ? (
+        <>
+          <p className="message">{dt.intakeIntro}</p>
+          <OfferQuestionnaire responseId={kase.caseResponse.id} label={dt.questionnaire} onCompleted={onQuestionnaireCompleted} />
+        </>
+      ) : null}
+      {queue.queueType === 'photos' ? (
+        <p>
+          <a part="photos-link" href={kase.photoManagementUrl}>
+            {dt.photos}
+          </a>{' '}
+          ({dt.photosCount(kase.sellerListing.photoCount)})
+        </p>
+      ) : null}
+      {!last && !intakeOpen ? (
+        <Button tone="primary" part="continue" busy={busy} onClick={onAdvance}>
+          {queue.doneButtonText}
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+export function HomeDetailView(props: HomeDetailViewProps) {
+  const { state } = props;
+  if (state.status !== 'loaded') {
+    const text =
+      state.status === 'signed-out' ? t.signInPrompt : state.status === 'missing' ? dt.missing : state.status === 'failed' ? t.loadFailed : t.loading;
+    return (
+      <section className="home-detail" part="base" data-state={state.status} aria-busy={state.status === 'loading' || state.status === 'checking' || undefined}>
+        <p className="message" part="message" role={state.status === 'failed' ? 'alert' : 'status'}>
+          {text}
+        </p>
+        {state.status === 'signed-out' ? (
+          <Button tone="primary" part="sign-in" onClick={props.onSignIn}>
+            {t.signIn}
+          </Button>
+        ) : null}
+        {state.status === 'failed' ? (
+          <Button tone="secondary" part="retry" onClick={props.onRetry}>
+            {t.retry}
+          </Button>
+        ) : null}
+      </section>
+    );
+  }
+  const kase = state.kase;
+  const listing = kase.sellerListing;
+  const status = kase.listingStatus ?? 'DRAFT';
+  return (
+    <section className="home-detail" part="base" data-state="loaded" data-listing-id={listing.id} aria-labelledby="home-heading">
+      <header className="home-header">
+        <h2 id="home-heading" part="heading">
+          {listing.listingAddress}
+        </h2>
+        <p className="home-meta">
+          <span className="status" part="status" data-state={status}>
+            {t.status[status]}
+          </span>
+          {' · '}
+          {t.classification[listing.classification] ?? listing.classification}
+          {' · '}
+          <a part="photos-link" href={kase.photoManagementUrl}>
+            {dt.photos}
+          </a>
+          {listing.visible ? (
+            <>
+              {' · '}
+              <a part="view-listing" href={listing.listingUrl}>
+                {dt.viewListing}
+              </a>
+            </>
+          ) : null}
+        </p>
+      </header>
+      <Steps kase={kase} />
+      {props.message ? (
+        <p className="message" part="message" data-tone={props.message.tone} role={props.message.tone === 'error' ? 'alert' : 'status'}>
+          {props.message.text}
+        </p>
+      ) : null}
+      <Current kase={kase} busy={props.busy} onAdvance={props.onAdvance} onQuestionnaireCompleted={props.onQuestionnaireCompleted} />
+      <div className="columns">
+        <Facts listing={listing} />
+        <PublishControls kase={kase} busy={props.busy} onPublish={props.onPublish} />
+      </div>
+      <Description state={props.description} />
+      {props.mountListingElements ? <ListingElements listing={listing} /> : null}
+    </section>
+  );
+}
+
+export interface HomeDetailProps {
+  caseId: number | null;
+  element: ElementHandle;
+}
+
+export function HomeDetail({ caseId, element }: HomeDetailProps) {
+  const events = useMemo(
+    () => ({
+      onListingChanged: (detail: SellerListingChangedDetail) => element.emit('seller-listing-changed', detail),
+      onQueueChanged: (detail: QueueChangedDetail) => element.emit('queue-changed', detail),
+    }),
+    [element],
+  );
+  const detail = useHomeDetail(caseId, events);
+  if (caseId === null) {
+    return (
+      <section className="home-detail" part="base" data-state="missing">
+        <p className="message" part="message">
+          {dt.noCase}
+        </p>
+      </section>
+    );
+  }
+  return (
+    <HomeDetailView
+      state={detail.state}
+      description={detail.description}
+      busy={detail.busy}
+      message={detail.message}
+      mountListingElements
+      onSignIn={detail.signIn}
+      onRetry={detail.reload}
+      onAdvance={() => void detail.advance()}
+      onPublish={(form) => void detail.publish(form)}
+      onQuestionnaireCompleted={detail.reload}
+    />
+  );
+}

@@ -1,0 +1,129 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sellerTexts as t } from '../../core/i18n/sellers';
+import type { MyListingsPage } from '../../core/sellers/sellers-api';
+import { changeFilter, INITIAL_FILTER } from '../../core/sellers/use-seller-dashboard';
+import { EMPTY_START_FORM, startFormComplete, startFormFrom } from '../../core/sellers/use-start-listing';
+import { DashboardView, homeDetailHref, StartView } from './seller-dashboard.view';
+
+type Props = Parameters<typeof DashboardView>[0];
+
+const page: MyListingsPage = {
+  page: 1,
+  numPages: 2,
+  total: 11,
+  hasNext: true,
+  hasPrev: false,
+  items: [
+    {
+      id: '41',
+      listingStatus: 'SCHEDULED',
+      homeDetailUrl: 'https://hearth.test/account/home-detail/41',
+      currentQueue: { shortName: 'Review', statusName: 'Ready to publish' },
+      sellerListing: { id: '900000001', classification: 'sale', listingAddress: '12 E Main St, Salt Lake City, UT 84105', priceInPennies: 45_000_000, priceCurrencyCode: 'USD', coverPhotoUri: 'https://hearth.test/p.jpg', bedrooms: 3, bathrooms: 2, area: 1850 },
+    },
+  ],
+};
+
+const base: Props = {
+  state: { status: 'loaded', page },
+  filter: INITIAL_FILTER,
+  busy: false,
+  siteBase: 'https://hearth.test',
+  homeDetailUrl: '',
+  onSignIn: () => {},
+  onRetry: () => {},
+  onView: () => {},
+  onStatus: () => {},
+  onSearch: () => {},
+  onPage: () => {},
+};
+
+let container: HTMLDivElement;
+let root: ReturnType<typeof createRoot>;
+const render = (node: React.ReactNode) => {
+  act(() => root.render(node));
+  return container;
+};
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+describe('DashboardView', () => {
+  it('lists each home with its status, step and a link to its home detail', () => {
+    const view = render(<DashboardView {...base} />);
+    const home = view.querySelector('[part="home"]')!;
+    expect(home.getAttribute('data-state')).toBe('SCHEDULED');
+    expect(home.querySelector('[part="home-link"]')!.getAttribute('href')).toBe('https://hearth.test/account/home-detail/41');
+    expect(home.querySelector('[part="status"]')!.textContent).toBe(t.status.SCHEDULED);
+    expect(home.textContent).toContain('For sale · $450,000 · 3 bd · 2 ba · 1,850 sq ft');
+    expect(home.textContent).toContain(t.dashboard.step('Review'));
+    expect(view.querySelector('[part="pager"]')!.textContent).toContain(t.dashboard.page(1, 2));
+  });
+
+  it('pages and filters through its callbacks', () => {
+    const onPage = vi.fn();
+    const onView = vi.fn();
+    const view = render(<DashboardView {...base} onPage={onPage} onView={onView} />);
+    const [prev, next] = [...view.querySelectorAll('[part="pager"] button')] as HTMLButtonElement[];
+    expect(prev!.disabled).toBe(true);
+    act(() => next!.click());
+    expect(onPage).toHaveBeenCalledWith(2);
+    const select = view.querySelector('select') as HTMLSelectElement;
+    act(() => {
+      select.value = 'RENT';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(onView).toHaveBeenCalledWith('RENT');
+  });
+
+  it('says when there is nothing, filtered or not, and asks a visitor to sign in', () => {
+    const empty = { ...page, items: [], total: 0, numPages: 1, hasNext: false };
+    let view = render(<DashboardView {...base} state={{ status: 'loaded', page: empty }} />);
+    expect(view.querySelector('[part="base"]')!.getAttribute('data-state')).toBe('empty');
+    expect(view.querySelector('[part="message"]')!.textContent).toBe(t.dashboard.empty);
+    view = render(<DashboardView {...base} state={{ status: 'loaded', page: empty }} filter={{ ...INITIAL_FILTER, statusTypeFilter: 'PUBLISHED' }} />);
+    expect(view.querySelector('[part="message"]')!.textContent).toBe(t.dashboard.emptyFiltered);
+    view = render(<DashboardView {...base} state={{ status: 'signed-out' }} />);
+    expect(view.querySelector('[part="sign-in"]')!.textContent).toBe(t.signIn);
+  });
+});
+
+describe('the dashboard’s rules', () => {
+  it('any filter change but the page goes back to page 1', () => {
+    const onPage3 = { ...INITIAL_FILTER, page: 3 };
+    expect(changeFilter(onPage3, { searchFilter: 'main' })).toEqual({ ...INITIAL_FILTER, searchFilter: 'main', page: 1 });
+    expect(changeFilter(onPage3, { page: 4 }).page).toBe(4);
+  });
+
+  it('home detail links follow the template, escaped', () => {
+    expect(homeDetailHref('seller.html?case={caseId}', 'https://hearth.test', '41')).toBe('seller.html?case=41');
+    expect(homeDetailHref('', 'https://hearth.test', '41')).toBe('https://hearth.test/account/home-detail/41');
+    expect(homeDetailHref('/x/{caseId}', '', 'a/b')).toBe('/x/a%2Fb');
+  });
+});
+
+describe('StartView', () => {
+  it('fills in what is known at the point and checks the form', () => {
+    const form = startFormFrom({ address: '', city: 'Salt Lake City', county: 'Salt Lake', short_state: 'UT', zip_code: '84105', exact: false });
+    expect(startFormComplete(form)).toBe(false);
+    expect(startFormComplete({ ...form, address: '12 E Main St' })).toBe(true);
+    expect(startFormComplete({ ...form, address: '12 E Main St', zip_code: '8410' })).toBe(false);
+    const onSubmit = vi.fn();
+    const view = render(<StartView lookup={{ status: 'found', exact: false }} form={form} busy={false} error={t.start.missing} onChange={() => {}} onSubmit={onSubmit} />);
+    expect(view.textContent).toContain(t.start.areaOnly);
+    expect(view.querySelector('[role="alert"]')!.textContent).toBe(t.start.missing);
+    act(() => (view.querySelector('[part="submit"]') as HTMLButtonElement).click());
+    expect(onSubmit).toHaveBeenCalled();
+    expect(startFormFrom(null)).toEqual(EMPTY_START_FORM);
+  });
+});
