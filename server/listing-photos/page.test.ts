@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listingPhotoTexts as t } from '../../core/i18n/listing-photos';
+import { cookiesOf, postJson, signUp, STRONG_PASSWORD } from '../accounts/testing';
+import type { RunningServer } from '../app';
+import { startTestServer } from '../testing/test-server';
+
+let server: RunningServer;
+let cookie: string;
+beforeAll(async () => {
+  server = await startTestServer({ trustProxy: true });
+  const { email } = await signUp(server);
+  const login = await postJson(server, '/v1/api/api-token-auth/', { username: email, password: STRONG_PASSWORD, session: true });
+  const cookies = cookiesOf(login);
+  cookie = `sessionid=${cookies.get('sessionid')}; csrftoken=${cookies.get('csrftoken')}`;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function page(path: string): Promise<string> {
+  const response = await fetch(`${server.url}${path}`, { headers: { Accept: 'text/html', Cookie: cookie }, redirect: 'manual' });
+  expect(response.status, path).toBe(200);
+  return response.text();
+}
+
+describe('/photo-management?caseId= (spec §2: no header, no footer)', () => {
+  it('holds <hearth-photo-management> for the case, without the shell’s header and footer', async () => {
+    const html = await page('/photo-management?caseId=42');
+    expect(html).toContain('<hearth-photo-management case-id="42"></hearth-photo-management>');
+    expect(html).toContain('href="/account/home-detail/42"');
+    expect(html).not.toMatch(/<header[\s>]/);
+    expect(html).not.toMatch(/<footer[\s>]/);
+  });
+
+  it('says clearly when the link names no home, whatever the caseId holds', async () => {
+    for (const query of ['', '?caseId=', '?caseId=abc', '?caseId=%22%3E%3Cscript%3E', '?caseId=0']) {
+      const html = await page(`/photo-management${query}`);
+      expect(html, query).not.toContain('<hearth-photo-management');
+      expect(html).toContain(t.pageNoCase);
+      expect(html).not.toContain('<script>');
+    }
+  });
+});
