@@ -1,0 +1,190 @@
+/**
+ * Generated PDFs with pdf-lib (issue 20): the case's answers as a form (`pdf`), and the form followed by the
+ * uploaded documents (`attachmentPdf`): PDFs' pages copied in, images (JPEG, PNG; WebP converted by sharp)
+ * scaled onto pages of their own. The text font is Noto Sans Devanagari (Latin and Devanagari, so answers
+ * in Nepali or Hindi render), embedded and subset; fontkit shapes the Devanagari clusters.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import sharp from 'sharp';
+
+const require = createRequire(import.meta.url);
+// fontkit's Indic (Devanagari) shaper is compiled with regenerator and expects its runtime as a global.
+(globalThis as { regeneratorRuntime?: unknown }).regeneratorRuntime ??= require('regenerator-runtime/runtime.js');
+let fonts: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
+const fontBytes = () =>
+  (fonts ??= (async () => ({
+    regular: await readFile(require.resolve('@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf')),
+    bold: await readFile(require.resolve('@expo-google-fonts/noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf')),
+  }))());
+
+export interface FormAnswer {
+  label: string;
+  value: string;
+}
+
+export interface FormContent {
+  title: string;
+  subtitle: string;
+  answers: FormAnswer[];
+  /** Slot name → file names, listed on the form. */
+  documents: { slot: string; fileNames: string[] }[];
+  generatedAt: Date;
+}
+
+export interface Attachment {
+  slot: string;
+  fileName: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+const PAGE: [number, number] = [612, 792]; // US Letter
+const MARGIN = 56;
+const INK = rgb(0.12, 0.12, 0.14);
+const MUTED = rgb(0.38, 0.38, 0.42);
+
+/** Words wrapped to `width` at `size`; a word longer than a line is cut. */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split(/\r?\n/)) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const next = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(next, size) <= width) {
+        line = next;
+        continue;
+      }
+      if (line) lines.push(line);
+      let rest = word;
+      while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
+        let cut = rest.length - 1;
+        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
+        lines.push(rest.slice(0, cut));
+        rest = rest.slice(cut);
+      }
+      line = rest;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** Characters the font cannot draw (emoji, other scripts) become '?', so one answer never fails a PDF. */
+export function drawableText(font: PDFFont, text: string): string {
+  const supported = new Set(font.getCharacterSet());
+  return Array.from(text.normalize('NFC'))
+    .map((ch) => (ch === '\n' || supported.has(ch.codePointAt(0)!) ? ch : '?'))
+    .join('');
+}
+
+class Writer {
+  page: PDFPage;
+  y: number;
+  constructor(
+    readonly doc: PDFDocument,
+    readonly regular: PDFFont,
+    readonly bold: PDFFont,
+  ) {
+    this.page = doc.addPage(PAGE);
+    this.y = PAGE[1] - MARGIN;
+  }
+  ensure(height: number) {
+    if (this.y - height < MARGIN) {
+      this.page = this.doc.addPage(PAGE);
+      this.y = PAGE[1] - MARGIN;
+    }
+  }
+  text(text: string, options: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; indent?: number; gap?: number } = {}) {
+    const size = options.size ?? 11;
+    const font = options.bold ? this.bold : this.regular;
+    const indent = options.indent ?? 0;
+    for (const line of wrap(drawableText(font, text), font, size, PAGE[0] - 2 * MARGIN - indent)) {
+      this.ensure(size * 1.5);
+      this.y -= size * 1.5;
+      this.page.drawText(line, { x: MARGIN + indent, y: this.y, size, font, color: options.color ?? INK });
+    }
+    this.y -= options.gap ?? 0;
+  }
+}
+
+export async function embedFonts(doc: PDFDocument) {
+  doc.registerFontkit(fontkit);
+  const bytes = await fontBytes();
+  return { regular: await doc.embedFont(bytes.regular, { subset: true }), bold: await doc.embedFont(bytes.bold, { subset: true }) };
+}
+
+/** The filled form. */
+export async function renderForm(content: FormContent): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(content.title);
+  doc.setCreator('Hearth');
+  doc.setProducer('Hearth (pdf-lib)');
+  doc.setCreationDate(content.generatedAt);
+  doc.setModificationDate(content.generatedAt);
+  const { regular, bold } = await embedFonts(doc);
+  const w = new Writer(doc, regular, bold);
+  w.text(content.title, { size: 20, bold: true, gap: 2 });
+  w.text(content.subtitle, { size: 11, color: MUTED, gap: 14 });
+  w.text('Answers', { size: 14, bold: true, gap: 4 });
+  if (content.answers.length === 0) w.text('No answers yet.', { color: MUTED });
+  for (const answer of content.answers) {
+    w.text(answer.label, { size: 10, bold: true, color: MUTED });
+    w.text(answer.value || '—', { size: 11, gap: 6 });
+  }
+  w.y -= 10;
+  w.text('Documents', { size: 14, bold: true, gap: 4 });
+  for (const slot of content.documents) {
+    w.text(slot.slot, { size: 10, bold: true, color: MUTED });
+    w.text(slot.fileNames.length ? slot.fileNames.join(', ') : 'Not uploaded', { size: 11, gap: 6 });
+  }
+  w.y -= 10;
+  w.text(`Generated ${content.generatedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`, { size: 9, color: MUTED });
+  return doc.save();
+}
+
+/** Called before each attachment, so the job can report progress. */
+export type AttachmentProgress = (index: number, total: number) => Promise<void>;
+
+/** The form followed by each attachment: a PDF's pages, or an image on a page of its own. */
+export async function renderWithAttachments(form: Uint8Array, attachments: Attachment[], progress?: AttachmentProgress): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(form);
+  const { regular, bold } = await embedFonts(doc);
+  for (const [index, attachment] of attachments.entries()) {
+    await progress?.(index, attachments.length);
+    if (attachment.contentType === 'application/pdf') {
+      const source = await PDFDocument.load(attachment.bytes, { updateMetadata: false });
+      for (const page of await doc.copyPages(source, source.getPageIndices())) doc.addPage(page);
+      continue;
+    }
+    const page = doc.addPage(PAGE);
+    const caption = drawableText(regular, `${attachment.slot}: ${attachment.fileName}`);
+    page.drawText(caption.slice(0, 120), { x: MARGIN, y: PAGE[1] - MARGIN, size: 10, font: bold, color: MUTED });
+    const image = await embedImage(doc, attachment);
+    if (!image) {
+      page.drawText(drawableText(regular, 'This HEIC image cannot be shown in a PDF; download it from the documents page.'), {
+        x: MARGIN,
+        y: PAGE[1] - MARGIN - 24,
+        size: 11,
+        font: regular,
+        color: INK,
+      });
+      continue;
+    }
+    const box = { width: PAGE[0] - 2 * MARGIN, height: PAGE[1] - 2 * MARGIN - 24 };
+    const scale = Math.min(box.width / image.width, box.height / image.height, 1);
+    const width = image.width * scale;
+    const height = image.height * scale;
+    page.drawImage(image, { x: (PAGE[0] - width) / 2, y: MARGIN + (box.height - height), width, height });
+  }
+  return doc.save();
+}
+
+async function embedImage(doc: PDFDocument, attachment: Attachment) {
+  if (attachment.contentType === 'image/jpeg') return doc.embedJpg(await sharp(attachment.bytes).rotate().jpeg({ quality: 90 }).toBuffer());
+  if (attachment.contentType === 'image/png') return doc.embedPng(attachment.bytes);
+  if (attachment.contentType === 'image/webp') return doc.embedPng(await sharp(attachment.bytes).png().toBuffer());
+  return null;
+}
