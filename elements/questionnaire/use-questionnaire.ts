@@ -21,6 +21,7 @@ import { safeTree } from '../../questionnaire/client/render';
 import { readStoredResponse, responseStorageKey, writeStoredResponse, type StoredResponse } from '../../questionnaire/client/storage';
 import { loadedWidget, loadWidget } from '../../questionnaire/client/widget-loader';
 import type { WidgetEnvironment } from '../../questionnaire/client/widget-module';
+import { screenWidgetElements } from '../../questionnaire/engine/screen-widgets';
 import { singleModeButtons, stepIndex, type ButtonState } from '../../questionnaire/engine/single-mode';
 import { walkElements, type MarkupNode } from '../../questionnaire/markup/parse';
 import { isWidgetTag, WIDGET_TAGS, type WidgetTag } from '../../questionnaire/widgets/tags';
@@ -48,8 +49,10 @@ const rulesOf = (spec: WidgetSpec) => loadedWidget(WIDGET_TAGS[spec.tag])!.rules
 
 async function prepare(data: QuestionnaireScreenData): Promise<LoadedScreen> {
   const tree = safeTree(data.markup);
-  const widgets = [...walkElements(tree)].filter((el) => isWidgetTag(el.tag)).map(widgetSpecFrom);
-  await Promise.all([...new Set(widgets.map((w) => WIDGET_TAGS[w.tag as WidgetTag]))].map(loadWidget));
+  const widgets = screenWidgetElements(tree).map(widgetSpecFrom);
+  // Widgets inside widgets too (a grid's entry form): their chunks are loaded with the screen.
+  const tags = [...walkElements(tree)].filter((el) => isWidgetTag(el.tag)).map((el) => el.tag as WidgetTag);
+  await Promise.all([...new Set(tags.map((tag) => WIDGET_TAGS[tag]))].map(loadWidget));
   return { data, tree, widgets };
 }
 

@@ -4,7 +4,7 @@
  * (the variables of visible widgets only: hidden widgets leave the form, their values stay in memory
  * and come back when the widget is shown again).
  */
-import { isVisible } from '../engine/flow';
+import { isVisible } from '../engine/screen-widgets';
 import type { Values, WidgetErrors, WidgetRules, WidgetSpec } from '../widgets/widget';
 
 export interface WidgetState {

@@ -27,6 +27,14 @@ const LOADERS: Record<WidgetFolder, () => Promise<{ default: WidgetModule }>> = 
       default: widget.phoneWidget(metadata.default),
     })),
   static: () => import('../widgets/static/static.widget'),
+  // The grid renders its entry form with the widgets already loaded for the screen (nested tags load with it).
+  'entries-grid': () => import('../widgets/entries-grid/entries-grid.widget').then((m) => ({ default: m.entriesGridWidget(loadedWidget) })),
+  overview: () => import('../widgets/overview/overview.widget'),
+  'land-area': () => import('../widgets/land-area/land-area.widget'),
+  'workforce-table': () => import('../widgets/workforce-table/workforce-table.widget'),
+  'floor-grid': () => import('../widgets/floor-grid/floor-grid.widget'),
+  'assessment-result': () => import('../widgets/assessment-result/assessment-result.widget'),
+  'office-location': () => import('../widgets/office-location/office-location.widget'),
 };
 
 const loaded = new Map<WidgetFolder, WidgetModule>();

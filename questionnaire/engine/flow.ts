@@ -3,15 +3,14 @@
  * visible (`hu-hide` / `hu-show`), the screen's answers validated with the widgets' own rules, and the
  * screen that follows. The server runs it on every Next; the client runs the same visibility rule.
  */
-import { parseMarkup, walkElements } from '../markup/parse';
+import { parseMarkup } from '../markup/parse';
 import { rulesFor } from '../widgets/rules';
-import { isWidgetTag } from '../widgets/tags';
 import { list, MAX_VALUE_LENGTH, widgetSpecFrom, YES, type Values, type WidgetErrors, type WidgetSpec } from '../widgets/widget';
 import type { Condition, QuestionnaireDefinition, ScreenDefinition } from './definition';
+import { isVisible, screenWidgetElements, text, type Context } from './screen-widgets';
 
-export type Context = Record<string, unknown>;
+export { isVisible, screenWidgetElements, type Context };
 
-const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
 
 export function holds(condition: Condition, context: Context): boolean {
   if ('all' in condition) return condition.all.every((c) => holds(c, context));
@@ -27,17 +26,10 @@ export function holds(condition: Condition, context: Context): boolean {
   return true;
 }
 
-/** Widget spec §4: hidden when any hu-hide variable equals Yes; shown only when any hu-show variable equals Yes. */
-export function isVisible(attributes: Readonly<Record<string, string>>, context: Context): boolean {
-  const hide = list(attributes['hu-hide']);
-  if (hide.some((v) => text(context[v]) === YES)) return false;
-  const show = list(attributes['hu-show']);
-  return show.length === 0 || show.some((v) => text(context[v]) === YES);
+export function screenWidgets(markup: string): WidgetSpec[] {
+  return screenWidgetElements(parseMarkup(markup)).map(widgetSpecFrom);
 }
 
-export function screenWidgets(markup: string): WidgetSpec[] {
-  return [...walkElements(parseMarkup(markup))].filter((el) => isWidgetTag(el.tag)).map(widgetSpecFrom);
-}
 
 export function startScreen(definition: QuestionnaireDefinition): ScreenDefinition {
   return definition.screens.find((s) => s.start) ?? definition.screens[0]!;

@@ -4,15 +4,22 @@
  */
 import { addressRules } from './address/address.rules';
 import { alienNumberRules } from './alien-number/alien-number.rules';
+import { assessmentResultRules } from './assessment-result/assessment-result.rules';
+import { floorGridRules } from './floor-grid/floor-grid.rules';
+import { landAreaRules } from './land-area/land-area.rules';
+import { officeLocationRules } from './office-location/office-location.rules';
+import { workforceTableRules } from './workforce-table/workforce-table.rules';
 import { booleanRules } from './boolean/boolean.rules';
 import { currencyRules } from './currency/currency.rules';
 import { dateRules } from './date/date.rules';
 import { doubleTextRules } from './double-text/double-text.rules';
+import { entriesGridRules } from './entries-grid/entries-grid.rules';
 import { fullNameRules } from './full-name/full-name.rules';
 import { genderRules } from './gender/gender.rules';
 import { heightRules } from './height/height.rules';
 import { integerRules } from './integer/integer.rules';
 import { multiCountryRules } from './multi-country/multi-country.rules';
+import { overviewRules } from './overview/overview.rules';
 import { phoneRules } from './phone/phone.rules.static';
 import { radioCheckboxRules } from './radio-checkbox/radio-checkbox.rules';
 import { selectRules } from './select/select.rules';
@@ -41,6 +48,14 @@ const RULES_BY_FOLDER: Record<WidgetFolder, WidgetRules> = {
   'multi-country': multiCountryRules,
   phone: phoneRules,
   static: staticRules,
+  // The grid validates its entries with the rules of the widgets of its entry form.
+  'entries-grid': entriesGridRules((tag) => rulesFor(tag)),
+  overview: overviewRules,
+  'land-area': landAreaRules,
+  'workforce-table': workforceTableRules,
+  'floor-grid': floorGridRules,
+  'assessment-result': assessmentResultRules,
+  'office-location': officeLocationRules,
 };
 
 export const rulesFor = (tag: WidgetTag): WidgetRules => RULES_BY_FOLDER[WIDGET_TAGS[tag]];

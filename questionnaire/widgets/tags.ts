@@ -27,6 +27,13 @@ export const WIDGET_TAGS = {
   'hu-acknowledge': 'static',
   'hu-next-questionnaire': 'static',
   'hu-summary-list': 'static',
+  'hu-land-area': 'land-area',
+  'hu-workforce-table': 'workforce-table',
+  'hu-floor-grid': 'floor-grid',
+  'hu-assessment-result': 'assessment-result',
+  'hu-office-location': 'office-location',
+  'hu-entries-grid': 'entries-grid',
+  'hu-overview': 'overview',
 } as const;
 
 export type WidgetTag = keyof typeof WIDGET_TAGS;

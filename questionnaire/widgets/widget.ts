@@ -6,7 +6,7 @@
  */
 import type { MarkupElement } from '../markup/parse';
 import { textContent } from '../markup/parse';
-import { OPTION_TAG, type WidgetTag } from './tags';
+import { isWidgetTag, OPTION_TAG, type WidgetTag } from './tags';
 
 export type Values = Record<string, string>;
 export type WidgetErrors = Record<string, string>;
@@ -28,6 +28,8 @@ export interface WidgetSpec {
   options: OptionSpec[];
   /** Text between the tags (tip box content, acknowledge label). */
   text: string;
+  /** Widgets inside this one: a repeating-entries grid's entry form (`entries-grid/`). */
+  children?: WidgetSpec[];
 }
 
 export interface WidgetRules {
@@ -82,12 +84,14 @@ export function widgetSpecFrom(element: MarkupElement): WidgetSpec {
     for (const label of list(attributes.options)) options.push({ label, variable: '', value: label, thumbnail: DEFAULT_THUMBNAIL });
   }
   const text = textContent(element.children.filter((c) => c.type === 'text' || c.tag !== OPTION_TAG)).trim();
+  const children = element.children.filter((c): c is MarkupElement => c.type === 'element' && isWidgetTag(c.tag)).map(widgetSpecFrom);
   return {
     tag: element.tag as WidgetTag,
     key: attributes['hu-key'] || attributes.id || variablesOf({ attributes } as WidgetSpec)[0] || element.tag,
     attributes,
     options,
     text,
+    ...(children.length > 0 ? { children } : {}),
   };
 }
 
