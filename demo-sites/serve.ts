@@ -64,7 +64,9 @@ export function startPartnerSite(options: PartnerSiteOptions): Promise<RunningPa
       throw new HttpError(405, 'method_not_allowed', 'Use GET.', undefined, { Allow: 'GET, HEAD' });
     }
     const url = new URL(req.url ?? '/', 'http://request.invalid');
-    const encodedPath = url.pathname.endsWith('/') ? `${url.pathname}index.html` : url.pathname;
+    // As a partner's web server would for <hearth-app base="/homes">: every path under the base is its page.
+    const appPath = url.pathname === '/homes' || url.pathname.startsWith('/homes/');
+    const encodedPath = appPath ? '/app.html' : url.pathname.endsWith('/') ? `${url.pathname}index.html` : url.pathname;
     if (!encodedPath.endsWith('.html')) {
       await serveStatic(req, res, root, encodedPath, { cacheControl: 'no-cache', index: true });
       return;

@@ -18,6 +18,11 @@ export interface HearthGlobal {
    * Absent when the cache entry under `configCacheKey(api, partner)` was fresh, or without a loader.
    */
   config?: Promise<unknown>;
+  /**
+   * Imports the chunk of every known `hearth-*` tag not yet defined under `root`: for elements put into a
+   * shadow root (<hearth-app>'s pages), which the loader's observer of the document does not see.
+   */
+  scan?: (root: ParentNode) => void;
 }
 
 /** The local-storage entry the runtime writes and the loader reads: `{ expires: epoch ms, value: response JSON }`. */

@@ -191,6 +191,22 @@ describe('loading elements', () => {
     ]);
   });
 
+
+  it('loads the tags of a shadow root it is handed (hearth.scan), which its observer does not see', async () => {
+    const { win } = pageWindow();
+    const importModule = vi.fn(async () => ({}));
+    startLoader(loaderScript(win, 'https://cdn.hearth.example/cdn/v1/loader.js'), win, '0.1.0', ELEMENTS, importModule);
+    const host = win.document.createElement('div');
+    win.document.body.append(host);
+    const root = host.attachShadow({ mode: 'open' });
+    root.innerHTML = '<main><hearth-listing-card listing-id="1"></hearth-listing-card></main>';
+    await nextMutations(win);
+    expect(importModule).not.toHaveBeenCalled();
+
+    win.hearth!.scan!(root);
+
+    expect(importModule.mock.calls).toEqual([['https://cdn.hearth.example/cdn/v0.1.0/elements/listing-card.js']]);
+  });
   // Skipping tags that are already defined rests on `:not(:defined)`, which happy-dom 21 does not implement;
   // the browser tests cover it.
   it('ignores unknown hearth-* tags, on the page and added later', async () => {

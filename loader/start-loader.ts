@@ -94,6 +94,7 @@ export function startLoader(
   const selector = elements.names.map((name) => `hearth-${name}:not(:defined)`).join();
   const scan = (root: ParentNode) => root.querySelectorAll(selector).forEach((el) => load(el.localName));
   scan(doc);
+  hearth.scan = scan;
   new win.MutationObserver((records) => {
     for (const record of records)
       for (const node of record.addedNodes)

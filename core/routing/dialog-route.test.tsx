@@ -1,0 +1,84 @@
+// @vitest-environment happy-dom
+import { act, useState } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dialogOf, useDialogRoute, withDialog, withoutDialog } from './dialog-route';
+
+describe('dialog segments of a path', () => {
+  it('finds the dialog a path ends with and the page under it', () => {
+    expect(dialogOf('/listing/a/HRT1/request-tour')).toBe('request-tour');
+    expect(dialogOf('/homes/listing/a/HRT1/make-offer/')).toBe('make-offer');
+    expect(dialogOf('/listing/a/HRT1')).toBeNull();
+    expect(dialogOf('/request-tour-guide')).toBeNull();
+    expect(withoutDialog('/listing/a/HRT1/request-tour')).toBe('/listing/a/HRT1');
+    expect(withoutDialog('/listing/a/HRT1/gallery/3')).toBe('/listing/a/HRT1');
+    expect(withDialog('/listing/a/HRT1/', 'make-offer')).toBe('/listing/a/HRT1/make-offer');
+    expect(withDialog('/listing/a/HRT1/request-tour', 'make-offer')).toBe('/listing/a/HRT1/make-offer');
+  });
+});
+
+let container: HTMLDivElement;
+let root: Root;
+let api: { open: boolean; setOpen: (open: boolean) => void };
+beforeEach(() => {
+  history.replaceState(null, '', '/listing/a/HRT1?x=1');
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+function Dialogish({ enabled = true }: { enabled?: boolean }) {
+  const [open, setOpen] = useState(false);
+  api = { open, setOpen };
+  useDialogRoute({ enabled, segment: 'request-tour', open, onOpen: () => setOpen(true), onClose: () => setOpen(false) });
+  return null;
+}
+
+const popTo = async (go: () => void) => {
+  await act(async () => {
+    go();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+};
+
+describe('useDialogRoute', () => {
+  it('opening adds an entry for the dialog; closing goes back to the page', async () => {
+    act(() => root.render(<Dialogish />));
+    const length = history.length;
+    act(() => api.setOpen(true));
+    expect(location.pathname + location.search).toBe('/listing/a/HRT1/request-tour?x=1');
+    expect(history.length).toBe(length + 1);
+    await popTo(() => api.setOpen(false));
+    expect(location.pathname).toBe('/listing/a/HRT1');
+  });
+
+  it('back closes the dialog and forward opens it again', async () => {
+    act(() => root.render(<Dialogish />));
+    act(() => api.setOpen(true));
+    await popTo(() => history.back());
+    expect(api.open).toBe(false);
+    expect(location.pathname).toBe('/listing/a/HRT1');
+    await popTo(() => history.forward());
+    expect(api.open).toBe(true);
+  });
+
+  it("arriving on the dialog's URL opens it; closing then replaces the URL with the page's", async () => {
+    history.replaceState(null, '', '/listing/a/HRT1/request-tour');
+    const length = history.length;
+    act(() => root.render(<Dialogish />));
+    expect(api.open).toBe(true);
+    act(() => api.setOpen(false));
+    expect(location.pathname).toBe('/listing/a/HRT1');
+    expect(history.length).toBe(length);
+  });
+
+  it('leaves the URL alone without route-sync', () => {
+    act(() => root.render(<Dialogish enabled={false} />));
+    act(() => api.setOpen(true));
+    expect(location.pathname).toBe('/listing/a/HRT1');
+  });
+});
