@@ -9,6 +9,7 @@ import { contactRoutes } from './contact/routes';
 import { startWebhookDelivery } from './webhooks/delivery';
 import { webhookRoutes } from './webhooks/routes';
 import { postImageRoutes } from './content/images';
+import { listingPhotoRoutes } from './listing-photos/photos';
 import { questionnaireRoutes } from './questionnaires/routes';
 import { openDatabase, type Database } from './db';
 import { scheduleMaintenance } from './db/maintenance';
@@ -30,13 +31,19 @@ import { seed as seedDatabase } from './seed';
 import { seedListingsIfEmpty } from './seed/listings';
 import type { ServerConfig, Services } from './services';
 import { notFoundRoute } from './site/pages';
+import { appPageRoutes } from './site/app-page';
+import { analyticsRoutes } from './analytics/routes';
+import { registrationRoutes } from './contact/registration';
 import { siteRoutes } from './site/routes';
 import { tileRoutes } from './tiles/routes';
 import { TileService, tileUserAgent } from './tiles/service';
 import { tileSettings, type TileOptions } from './tiles/settings';
 import { tourRoutes } from './tours/routes';
 import { valuationRoutes } from './valuation/routes';
+import { documentRoutes } from './documents/routes';
+import { startPdfWorker } from './pdf/jobs';
 import { scheduleHomeValueUpdates } from './valuation/updates';
+import { schedulePublishJob } from './sellers/publish-job';
 
 export interface StartServerOptions {
   /** 0 picks a free port. Default 8080. */
@@ -140,10 +147,15 @@ export function buildRouter(options: {
     graphqlRoutes(options),
     mediaRoutes,
     postImageRoutes,
+    listingPhotoRoutes,
     tileRoutes(options.tiles),
     tourRoutes,
     valuationRoutes,
+    documentRoutes,
     openApiRoutes,
+    analyticsRoutes,
+    registrationRoutes,
+    appPageRoutes,
     siteRoutes,
   ];
   for (const group of groups) for (const [path, route] of Object.entries(group)) router.on(path, route);
@@ -257,7 +269,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const marketMetrics = jobs ? scheduleMarketMetricsRefresh(db, { logger }) : idle;
   const mail = jobs ? startMailDelivery(db, { smtpUrl: options.smtpUrl, mailFrom: options.mailFrom, logger }) : idle;
   const webhooks = jobs ? startWebhookDelivery(db, { logger }) : idle;
+  const pdfs = jobs ? startPdfWorker(db, { logger }) : idle;
   const maintenance = jobs ? scheduleMaintenance(db, logger) : idle;
+  const publishing = jobs ? schedulePublishJob(db, { logger }) : idle;
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -272,7 +286,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       await marketMetrics.stop();
       await mail.stop();
       await webhooks.stop();
+      await pdfs.stop();
       await maintenance.stop();
+      await publishing.stop();
       await flushVisits(db).catch((error: unknown) => logger.error('[visits] final flush failed', error));
       await db.close();
       await tiles.close();

@@ -78,7 +78,8 @@ for (const trigger of document.querySelectorAll('[data-sign-in]')) {
 for (const form of document.querySelectorAll('form[data-start-listing]')) {
   const box = form.querySelector('hearth-search-box');
   let place = null;
-  const go = () => location.assign(`/selling/listing-detail?lat=${encodeURIComponent(place.lat)}&lng=${encodeURIComponent(place.lng)}`);
+  const rent = form.dataset.for === 'rent' ? '&for=rent' : '';
+  const go = () => location.assign(`/selling/listing-detail?lat=${encodeURIComponent(place.lat)}&lng=${encodeURIComponent(place.lng)}${rent}`);
   form.addEventListener('hearth-search-changed', (event) => {
     place = event.detail;
     go();

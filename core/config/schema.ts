@@ -59,6 +59,17 @@ const buildAppContextSchema = () =>
    * when a map becomes visible); without it, the keyless map and our own place search.
    */
   mapsKey: optionalText(200),
+  /** Spec §7: visitor activity is recorded only when the partner enables analytics (partner console). */
+  analyticsEnabled: z.optional(z.boolean()),
+  /** Lead registration (issue 16; core/registration/rule.ts): when a visitor is asked to register. */
+  registration: z.optional(
+    z.object({
+      mode: z.enum(['off', 'views', 'details', 'photos']),
+      views: z.optional(z.number()),
+      photos: z.optional(z.number()),
+      notNow: z.optional(z.number()),
+    }),
+  ),
 });
 
 export const appContextSchema = lazySchema(buildAppContextSchema);

@@ -1,4 +1,5 @@
 /** POST /v1/api/contact-form/ (spec §7): the lead goes to the partner's API, errors come back typed. */
+import { currentVisitorId } from '../analytics/visitor';
 import { runtimeSettings } from '../config/config';
 import type { ContactFieldErrors, ContactFormValues } from '../validation/contact';
 
@@ -20,7 +21,9 @@ export async function submitContactForm(
   { listingId = null, honeypot = '', fetchImpl = fetch }: ContactSubmitOptions = {},
 ): Promise<ContactSubmitResult> {
   const { api, partner } = runtimeSettings();
-  const body = { ...values, ...(listingId !== null ? { listingId } : {}), ...(honeypot ? { website: honeypot } : {}) };
+  // With visitor activity recorded, the lead names the page's visitor (the agent sees what they looked at).
+  const visitorId = currentVisitorId();
+  const body = { ...values, ...(listingId !== null ? { listingId } : {}), ...(honeypot ? { website: honeypot } : {}), ...(visitorId ? { visitorId } : {}) };
   let response: Response;
   try {
     response = await fetchImpl(`${api}/v1/api/contact-form/?partner=${encodeURIComponent(partner)}`, {

@@ -8,6 +8,8 @@ export const siteTexts = {
   mortgage: {
     heading: 'Mortgage',
     getPrequalified: 'Get Prequalified',
+    /** Our heading of /mortgage/preapproval (the spec names the route, not its text). */
+    getPreapproved: 'Get Pre-approved',
     refinance: 'Ready to Refinance?',
     getStarted: 'Get Started',
     callPrompt: 'Rather talk it through? Call us at',

@@ -38,6 +38,7 @@
  * @cssproperty --hearth-space - Spacing unit.
  */
 import { defineElement } from '../../core/define-element/define-element';
+import { startAnalytics } from '../../core/analytics/start';
 import type { ListingSummary } from '../../core/listings/listing-summary';
 import { contactFormAttributes } from './contact-form.attributes';
 import { contactFormStyles } from './contact-form.skeleton';
@@ -50,6 +51,7 @@ defineElement<typeof contactFormAttributes, { listing: ListingSummary | null }>(
   styles: contactFormStyles,
   view: ContactForm,
 });
+startAnalytics();
 
 export interface HearthContactFormElement extends HTMLElement {
   listingId: string | null;

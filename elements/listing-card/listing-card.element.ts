@@ -28,6 +28,7 @@
  */
 import { idAttr } from '../../core/define-element/attributes';
 import { defineElement } from '../../core/define-element/define-element';
+import { startAnalytics } from '../../core/analytics/start';
 import type { CardListing } from '../../core/listings/listing-card-data';
 import css from './listing-card.css?inline';
 import { ListingCard } from './listing-card.view';
@@ -41,6 +42,7 @@ defineElement<typeof listingCardAttributes, { listing: CardListing | null }>({
   styles: [css],
   view: ListingCard,
 });
+startAnalytics();
 
 export interface HearthListingCardElement extends HTMLElement {
   listingId: string | null;

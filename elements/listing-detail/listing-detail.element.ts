@@ -22,6 +22,7 @@
  * @event {ListingActionDetail} hearth-contact-started - 'Contact agent' opened the inline contact form; `detail` = `{ listingId }`.
  * @event {PhotoSelectedDetail} hearth-photo-selected - The showcase's main photo was clicked: the showcase closes and the gallery opens there; `detail` = `{ photoId, redirectType: 'gallery' }` (photoId = the photo index).
  * @event {ListingSelectedDetail} hearth-listing-selected - A similar home was opened; `detail` = `{ listingId, slugId, listingCodeId }`.
+ * @event {ListingSelectedDetail} hearth-listing-viewed - A listing is shown (once per listing, when it has loaded); `detail` = `{ listingId, slugId, listingCodeId }`.
  * @event {ContactSubmittedDetail} hearth-contact-submitted - From the inline contact form: the lead was stored.
  * @event {HearthErrorDetail} hearth-error - An attribute was malformed.
  * @csspart base - The listing page.
@@ -85,6 +86,7 @@
  */
 import { booleanAttr, enumAttr, idAttr, numberAttr, stringAttr } from '../../core/define-element/attributes';
 import { defineElement } from '../../core/define-element/define-element';
+import { startAnalytics } from '../../core/analytics/start';
 import type { DetailListing } from '../../core/listings/listing-detail-data';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './listing-detail.css?inline';
@@ -108,6 +110,7 @@ defineElement<typeof listingDetailAttributes, { listing: DetailListing | null }>
   styles: [uiCss, css],
   view: ListingDetail,
 });
+startAnalytics();
 
 export interface HearthListingDetailElement extends HTMLElement, ListingDetailMethods {
   listingId: string | null;

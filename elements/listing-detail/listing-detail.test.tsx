@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listingDetailTexts as t } from '../../core/i18n/listing-detail';
 import type { DetailListing } from '../../core/listings/listing-detail-data';
+import { registrationTexts } from '../../core/i18n/registration';
+import type { Registration } from '../../core/registration/use-registration';
 import { ListingDetailView, listingFacts, type ListingDetailViewProps } from './listing-detail.view';
 
 
@@ -293,5 +295,51 @@ describe('ListingDetailView: photos', () => {
     const view = render(props({ dialog: { kind: 'showcase', tab: null }, photoIndex: 2, onShowcasePhoto }));
     act(() => view.querySelector<HTMLButtonElement>('[part="showcase-photo"]')!.click());
     expect(onShowcasePhoto).toHaveBeenCalledWith(2);
+  });
+});
+
+describe('ListingDetailView: lead registration', () => {
+  const registration = (over: Partial<Registration>): Registration => ({
+    mode: 'views',
+    gate: 'ask',
+    photosShown: null,
+    registering: false,
+    register: vi.fn(),
+    notNow: vi.fn(),
+    onLogin: vi.fn(),
+    onClosed: vi.fn(),
+    ...over,
+  });
+
+  it("asks with 'Not now' above the details while the allowance lasts", () => {
+    const ask = registration({});
+    const view = render(props({ registration: ask }));
+    expect(view.querySelector('[part="registration"]')!.textContent).toContain(registrationTexts.askText);
+    expect(view.querySelector('[part="facts"]')).not.toBeNull();
+    act(() => view.querySelector<HTMLButtonElement>('[part="not-now"]')!.click());
+    expect(ask.notNow).toHaveBeenCalled();
+    act(() => view.querySelector<HTMLButtonElement>('[part="register"]')!.click());
+    expect(ask.register).toHaveBeenCalled();
+  });
+
+  it('holds the details back when registering is required, without a Not now', () => {
+    const view = render(props({ registration: registration({ mode: 'details', gate: 'require' }) }));
+    expect(view.querySelector('[part="registration"]')!.textContent).toContain(registrationTexts.requireText);
+    expect(view.querySelector('[part="not-now"]')).toBeNull();
+    expect(view.querySelector('[part="facts"]')).toBeNull();
+    expect(view.querySelector('[part="summary"]')).not.toBeNull();
+  });
+
+  it('shows the first photos only, with a button to register for the rest', () => {
+    const view = render(props({ registration: registration({ mode: 'photos', gate: 'require', photosShown: 1 }) }));
+    expect(view.querySelector('[part="registration"]')).toBeNull();
+    expect(view.querySelector('[part="register-photos"]')!.textContent).toBe(registrationTexts.morePhotos(listing.photos.length));
+    expect(view.querySelector('[part="facts"]')).not.toBeNull();
+  });
+
+  it('holds nothing back once registered', () => {
+    const view = render(props({ registration: registration({ gate: 'none' }) }));
+    expect(view.querySelector('[part="registration"]')).toBeNull();
+    expect(view.querySelector('[part="register-photos"]')).toBeNull();
   });
 });

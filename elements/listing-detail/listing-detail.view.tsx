@@ -20,6 +20,9 @@ import { usePanorama } from '../../core/maps/use-panorama';
 import { useHearthValue } from '../../core/state/hooks';
 import { stayTexts } from '../../core/i18n/stays';
 import { rentalDetails } from '../../core/stays/rental-facts';
+import type { ListingSelectedDetail } from '../listing-card/listing-card.view';
+import { registrationTexts } from '../../core/i18n/registration';
+import { useRegistration, type Registration } from '../../core/registration/use-registration';
 import { GalleryDialog, Lightbox, ShowcaseDialog } from './photos';
 
 declare module 'react' {
@@ -49,6 +52,8 @@ export type PhotoDialog = { kind: 'none' } | { kind: 'gallery' } | { kind: 'show
 
 export interface ListingDetailViewProps {
   listing: DetailListing;
+  /** Lead registration (the partner's rule): what is held back until the visitor registers. */
+  registration?: Registration;
   /** The product's name, for 'Days on {product}'. */
   productName: string;
   /** The hosted site's base URL, for listing and search links. */
@@ -103,10 +108,53 @@ export function listingFacts(listing: DetailListing, productName: string): [stri
   return facts.filter((fact): fact is [string, string] => fact[1] != null && fact[1] !== '');
 }
 
+/** The ask of lead registration: why, Register, and 'Not now' while the partner's allowance lasts. */
+function RegistrationPanel({ registration }: { registration: Registration }) {
+  const asking = registration.gate === 'ask';
+  return (
+    <section className="registration" part="registration" aria-labelledby="registration-title" data-gate={registration.gate}>
+      <h2 id="registration-title">{registrationTexts.heading}</h2>
+      <p>{asking ? registrationTexts.askText : registrationTexts.requireText}</p>
+      <p className="registration-actions">
+        <button type="button" className="button button-primary" part="register" onClick={registration.register}>
+          {registrationTexts.register}
+        </button>
+        {asking && (
+          <button type="button" className="button button-secondary" part="not-now" onClick={registration.notNow}>
+            {registrationTexts.notNow}
+          </button>
+        )}
+      </p>
+    </section>
+  );
+}
+
+/** <hearth-sign-in> on its sign-up tab as a dialog (loaded on demand: the loader does not see our shadow root). */
+function SignUpDialog({ onLogin, onClosed }: { onLogin: () => void; onClosed: () => void }) {
+  const holder = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    void import('../sign-in/sign-in.element');
+    const dialog = document.createElement('hearth-sign-in');
+    dialog.setAttribute('dialog', '');
+    dialog.setAttribute('tab', 'sign-up');
+    dialog.addEventListener('hearth-login', onLogin);
+    dialog.addEventListener('hearth-sign-in-closed', onClosed);
+    holder.current?.append(dialog);
+    return () => dialog.remove();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return <div ref={holder} />;
+}
+
 export function ListingDetailView(props: ListingDetailViewProps) {
   const { listing, productName, siteBase, stockPhoto, hasPanorama, photoIndex, dialog, contactOpen } = props;
   const address = formatAddress(listing.address) || listing.listingCodeId;
-  const photos = galleryPhotos(listing.photos, listing.photoUri, stockPhoto);
+  const allPhotos = galleryPhotos(listing.photos, listing.photoUri, stockPhoto);
+  const registration = props.registration;
+  const held = registration && registration.gate !== 'none' ? registration : null;
+  // 'photos': past the first few, the visitor registers first; 'details' and 'views' when required: the sections.
+  const photos = held?.photosShown != null && held.photosShown < allPhotos.length ? allPhotos.slice(0, held.photosShown) : allPhotos;
+  const detailsHeld = held !== null && held.mode !== 'photos' && held.gate === 'require';
   const index = clampIndex(photoIndex, photos.length);
   const by = listing.listingBy;
   const overview = listing.showcase?.overrideListingOverview ? listing.showcase.overview : listing.overview;
@@ -127,6 +175,13 @@ export function ListingDetailView(props: ListingDetailViewProps) {
         onOpenShowcase={() => props.onOpenShowcase(null)}
         onRequestTour={props.onRequestTour}
       />
+      {photos.length < allPhotos.length && held && (
+        <p className="register-photos">
+          <button type="button" className="button button-secondary" part="register-photos" onClick={held.register}>
+            {registrationTexts.morePhotos(allPhotos.length)}
+          </button>
+        </p>
+      )}
 
       <header className="summary" part="summary">
         <p className="classification">{t.classification[listing.classification]}</p>
@@ -176,6 +231,9 @@ export function ListingDetailView(props: ListingDetailViewProps) {
         {contactOpen && <hearth-contact-form listing-id={listing.id} part="contact-form" />}
       </div>
 
+      {held && held.mode !== 'photos' && <RegistrationPanel registration={held} />}
+      {!detailsHeld && (
+        <>
       <Section id="facts" title={t.facts.heading} part="facts">
         <dl className="facts">
           {listingFacts(listing, productName).map(([label, value]) => (
@@ -311,6 +369,9 @@ export function ListingDetailView(props: ListingDetailViewProps) {
         </Section>
       )}
 
+        </>
+      )}
+      {registration?.registering && <SignUpDialog onLogin={registration.onLogin} onClosed={registration.onClosed} />}
       {dialog.kind === 'gallery' && (
         <GalleryDialog photos={photos} index={index} address={address} onMove={props.onShowPhoto} onClose={props.onCloseDialog} />
       )}
@@ -370,6 +431,15 @@ export function ListingDetail(props: ListingDetailProps) {
 
   const [photoIndex, setPhotoIndex] = useState(props.photoIndex);
   const [dialog, setDialog] = useState<PhotoDialog>({ kind: 'none' });
+
+  const registration = useRegistration(listing?.id ?? null, context);
+
+  // Each listing shown once: for the page's own analytics, and ours when the partner records visitor activity.
+  const viewedId = listing?.id ?? null;
+  useEffect(() => {
+    if (listing) element.emit<ListingSelectedDetail>('listing-viewed', { listingId: listing.id, slugId: listing.slugId, listingCodeId: listing.listingCodeId });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [viewedId]);
   const [contactOpen, setContactOpen] = useState(false);
   // Street View (spec §2): with a partner maps key, Google is asked for a panorama within 200 m once the
   // listing is known (its code loads only then); without a key there is no lookup and no tab.
@@ -462,6 +532,7 @@ export function ListingDetail(props: ListingDetailProps) {
   return (
     <ListingDetailView
       listing={listing}
+      registration={registration}
       productName={context?.appName ?? 'Hearth'}
       siteBase={context ? siteUrl(context) : ''}
       stockPhoto={assetUrl('stock-home.svg')}

@@ -6,6 +6,7 @@
  * 'Make an offer' button to this element (it answers `hearth-offer-started` for its listing).
  * @tag hearth-make-offer
  * @attr {number} listing-id - The listing the offer is for (required).
+ * @attr {boolean} route-sync - The element owns the URL: the open confirmation dialog is the page's path plus `/make-offer` (a history entry; back closes it), and such a URL opens it (after sign-in).
  * @attr {string} offer-url - Where to go once the offer is created, instead of continuing inline: a URL template with `{offerId}` and `{caseResponseId}`, e.g. `/account/buyer-offer/{offerId}`. http(s) or relative URLs only.
  * @event {OfferCreatedDetail} hearth-offer-created - The offer was created (a draft until its questionnaire is submitted); `detail` = `{ offerId, caseResponseId, listingId }`.
  * @event {QuestionnaireCompletedDetail} hearth-questionnaire-completed - The inline offer questionnaire was submitted; `detail` = `{ responseId, questionnaire, flow, exitTo }`.
@@ -32,7 +33,7 @@
  * @cssproperty --hearth-radius - Corner radius.
  * @cssproperty --hearth-space - Spacing unit.
  */
-import { idAttr } from '../../core/define-element/attributes';
+import { booleanAttr, idAttr } from '../../core/define-element/attributes';
 import { defineElement } from '../../core/define-element/define-element';
 import { offerUrlAttr } from '../../core/offers/offer-url';
 import uiCss from '../../core/ui/ui.css?inline';
@@ -44,6 +45,7 @@ export type { OfferCreatedDetail } from '../../core/offers/use-make-offer';
 export const makeOfferAttributes = {
   listingId: idAttr(),
   offerUrl: offerUrlAttr(),
+  routeSync: booleanAttr(),
 };
 
 defineElement<typeof makeOfferAttributes>({
@@ -56,6 +58,7 @@ defineElement<typeof makeOfferAttributes>({
 export interface HearthMakeOfferElement extends HTMLElement {
   listingId: string | null;
   offerUrl: string | null;
+  routeSync: string | null;
 }
 
 declare global {

@@ -9,6 +9,7 @@ import { formatMoney } from '../../core/format/money';
 import { offerTexts as t } from '../../core/i18n/offers';
 import { formatAddress } from '../../core/format/address';
 import { dialogOpen, type MakeOfferState } from '../../core/offers/make-offer-state';
+import { useDialogRoute } from '../../core/routing/dialog-route';
 import { useMakeOffer, useOfferListing, type OfferListingState } from '../../core/offers/use-make-offer';
 import { Button } from '../../core/ui/button';
 import { ConfirmDialog } from '../../core/ui/confirm-dialog';
@@ -104,12 +105,21 @@ export function MakeOfferView({ listing, state, onStart, onCancel, onConfirm, on
 export interface MakeOfferProps {
   listingId: number | null;
   offerUrl: string | null;
+  /** The confirmation dialog has its own URL (…/make-offer): opening pushes it, back closes, a reload opens. */
+  routeSync?: boolean;
   element: ElementHandle;
 }
 
-export function MakeOffer({ listingId, offerUrl, element }: MakeOfferProps) {
+export function MakeOffer({ listingId, offerUrl, routeSync = false, element }: MakeOfferProps) {
   const listing = useOfferListing(listingId);
   const { state, start, cancel, confirm, completed } = useMakeOffer({ listingId, offerUrl, element });
+  useDialogRoute({
+    enabled: routeSync,
+    segment: 'make-offer',
+    open: dialogOpen(state),
+    onOpen: () => void start(),
+    onClose: cancel,
+  });
   return (
     <MakeOfferView
       listing={listing}

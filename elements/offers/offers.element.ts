@@ -6,6 +6,7 @@
  * elsewhere on the page (e.g. by a `<hearth-make-offer>`).
  * @tag hearth-offers
  * @attr {number} listing-id - Only the offers on this listing (a seller sees the submitted offers on it; a buyer their own).
+ * @attr {number} offer-id - Opens the form of this draft offer of the viewer's at once (the hosted site's /account/buyer-offer/{offerId}).
  * @attr {string} offer-url - Makes 'Continue offer' a link to your own buyer-offer page instead of opening the offer form here: a URL template with `{offerId}` and `{caseResponseId}`.
  * @event {QuestionnaireCompletedDetail} hearth-questionnaire-completed - A continued offer was submitted; `detail` = `{ responseId, questionnaire, flow, exitTo }`.
  * @event {HearthErrorDetail} hearth-error - An attribute was malformed; `detail` = `{ tag, kind, attribute, value, message }`.
@@ -42,6 +43,7 @@ import { Offers } from './offers.view';
 export const offersAttributes = {
   listingId: idAttr(),
   offerUrl: offerUrlAttr(),
+  offerId: idAttr(),
 };
 
 defineElement<typeof offersAttributes>({
@@ -54,6 +56,7 @@ defineElement<typeof offersAttributes>({
 export interface HearthOffersElement extends HTMLElement {
   listingId: string | null;
   offerUrl: string | null;
+  offerId: string | null;
 }
 
 declare global {

@@ -8,8 +8,12 @@ import { splitOffers } from '../../core/offers/use-offers';
 
 
 vi.mock('../questionnaire/questionnaire.element', () => ({}));
+vi.mock('../../core/offers/use-offers', async (original) => ({
+  ...(await original<typeof import('../../core/offers/use-offers')>()),
+  useOffers: () => ({ state: { status: 'loaded', offers: [draft] }, reload: () => undefined, signIn: () => undefined }),
+}));
 
-const { OffersView } = await import('./offers.view');
+const { Offers, OffersView } = await import('./offers.view');
 type Props = Parameters<typeof OffersView>[0];
 
 const listing = {
@@ -185,5 +189,19 @@ describe('OffersView: offers received as seller', () => {
     const view = render({ state: { status: 'loaded', offers: [draft, received] } });
     expect([...view.querySelectorAll('h2')].map((h) => h.textContent)).toEqual([t.buyerHeading, t.sellerHeading]);
     expect(splitOffers([draft, received])).toEqual({ made: [draft], received: [received] });
+  });
+});
+
+describe('<hearth-offers offer-id>', () => {
+  it("opens that draft's form at once (the hosted site's /account/buyer-offer/{offerId})", () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    const root = createRoot(host);
+    act(() => root.render(<Offers listingId={null} offerUrl={null} offerId={7} element={{ tag: 'hearth-offers', host, emit: () => undefined }} />));
+    const toggle = host.querySelector<HTMLButtonElement>('[part="continue"]')!;
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.textContent).toBe(t.hideOffer);
+    act(() => root.unmount());
+    host.remove();
   });
 });

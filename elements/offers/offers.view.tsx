@@ -3,7 +3,7 @@
  * and 'Continue offer' for drafts; as seller or agent, the submitted offers on their listings with the
  * buyer's terms. `OffersView` only renders what it is given; `Offers` connects it to core/offers/use-offers.ts.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { appContextAtom, siteUrl } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { offerStatusLabel, offerTexts as t } from '../../core/i18n/offers';
@@ -204,13 +204,18 @@ export function OffersView(props: OffersViewProps) {
 export interface OffersProps {
   listingId: number | null;
   offerUrl: string | null;
+  /** `offer-id`: the draft whose form is open at first. */
+  offerId?: number | null;
   element: ElementHandle;
 }
 
-export function Offers({ listingId, offerUrl, element }: OffersProps) {
+export function Offers({ listingId, offerUrl, offerId = null, element }: OffersProps) {
   const loaded = useHearthValue(appContextAtom);
   const { state, reload, signIn } = useOffers(listingId, element.host);
-  const [openOfferId, setOpenOfferId] = useState<string | null>(null);
+  const [openOfferId, setOpenOfferId] = useState<string | null>(offerId === null ? null : String(offerId));
+  useEffect(() => {
+    if (offerId !== null) setOpenOfferId(String(offerId));
+  }, [offerId]);
   return (
     <OffersView
       state={state}

@@ -13,6 +13,7 @@
  * point at the hosted site (the partner's siteUrl, else the API origin).
  * @tag hearth-request-tour
  * @attr {number} listing-id - The home to tour.
+ * @attr {boolean} route-sync - The element owns the URL: the open dialog is the page's path plus `/request-tour` (a history entry; back closes it), and such a URL opens it (after sign-in).
  * @event {TourRequestedDetail} hearth-tour-requested - The tour request was stored; `detail` = `{ tourId, listingId, scheduledDateTimes }` (ISO 8601, UTC).
  * @event {HearthErrorDetail} hearth-error - An attribute was malformed; `detail` = `{ tag, kind, attribute, value, message }`.
  * @csspart base - The wrapper of the button and notes.
@@ -55,7 +56,7 @@
  * @cssproperty --hearth-radius - Corner radius.
  * @cssproperty --hearth-space - Spacing unit.
  */
-import { idAttr } from '../../core/define-element/attributes';
+import { booleanAttr, idAttr } from '../../core/define-element/attributes';
 import { defineElement } from '../../core/define-element/define-element';
 import detailsCss from '../../core/tours/views/buyer-tour-details.css?inline';
 import uiCss from '../../core/ui/ui.css?inline';
@@ -66,6 +67,7 @@ export type { TourRequestedDetail } from '../../core/tours/requests';
 
 export const requestTourAttributes = {
   listingId: idAttr(),
+  routeSync: booleanAttr(),
 };
 
 defineElement({
@@ -77,6 +79,7 @@ defineElement({
 
 export interface HearthRequestTourElement extends HTMLElement {
   listingId: string | null;
+  routeSync: string | null;
 }
 
 declare global {

@@ -29,6 +29,7 @@ import type { BuyerTourGrid, DayKey, TourDay } from '../../core/tours/tour-times
 import { useRequestTour, type RequestTourController } from '../../core/tours/use-request-tour';
 import { BuyerTourDetails } from '../../core/tours/views/buyer-tour-details';
 import { Button } from '../../core/ui/button';
+import { useDialogRoute } from '../../core/routing/dialog-route';
 import { Dialog } from '../../core/ui/dialog';
 import { Field } from '../../core/ui/field';
 import { showToast } from '../../core/ui/toasts';
@@ -327,13 +328,15 @@ export function RequestTourView({ listing, starting, openTourId, onRequest, onVi
 
 export interface RequestTourProps {
   listingId: number | null;
+  /** The dialog has its own URL (…/request-tour): opening pushes it, back closes, a reload opens. */
+  routeSync?: boolean;
   element: ElementHandle;
 }
 
 /** What <hearth-listing-detail> emits when its 'Request a tour' button is pressed. */
 export const LISTING_TOUR_STARTED = 'hearth-tour-request-started';
 
-export function RequestTour({ listingId, element }: RequestTourProps) {
+export function RequestTour({ listingId, routeSync = false, element }: RequestTourProps) {
   const listingState = useTourListing(listingId);
   const listing = listingState.status === 'loaded' ? listingState.listing : null;
   const zone = listing?.timeZone ?? FALLBACK_ZONE;
@@ -397,6 +400,9 @@ export function RequestTour({ listingId, element }: RequestTourProps) {
     document.addEventListener(LISTING_TOUR_STARTED, onStarted);
     return () => document.removeEventListener(LISTING_TOUR_STARTED, onStarted);
   }, [listingId]);
+
+  // With route-sync the dialog has its URL: …/request-tour (spec §2 dialogs as routes).
+  useDialogRoute({ enabled: routeSync, segment: 'request-tour', open, onOpen: () => void startRef.current(), onClose: () => setOpen(false) });
 
   const closeDetails = () => {
     const from = details?.from;

@@ -22,6 +22,7 @@
  */
 import { stringAttr } from '../../core/define-element/attributes';
 import { defineElement } from '../../core/define-element/define-element';
+import { startAnalytics } from '../../core/analytics/start';
 import css from './search-box.css?inline';
 import fieldCss from './search-field.css?inline';
 import { SearchBox } from './search-box.view';
@@ -33,6 +34,7 @@ export const searchBoxAttributes = {
 };
 
 defineElement({ tag: 'hearth-search-box', attributes: searchBoxAttributes, styles: [css, fieldCss], view: SearchBox });
+startAnalytics();
 
 export interface HearthSearchBoxElement extends HTMLElement {
   searchPage: string | null;

@@ -62,6 +62,7 @@
  */
 import { booleanAttr, enumAttr, numberAttr, stringAttr } from '../../core/define-element/attributes';
 import { defineElement } from '../../core/define-element/define-element';
+import { startAnalytics } from '../../core/analytics/start';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../core/search/search-model';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './search-map.css?inline';
@@ -76,6 +77,7 @@ export const searchMapAttributes = {
 };
 
 defineElement({ tag: 'hearth-search-map', attributes: searchMapAttributes, styles: [uiCss, css], view: SearchMap });
+startAnalytics();
 
 export interface HearthSearchMapElement extends HTMLElement {
   location: string | null;

@@ -9,11 +9,16 @@ import { badFields } from '../domain-error';
 import { notFound } from '../http/errors';
 import type { Route } from '../http/router';
 import { uploadStorage } from '../storage';
+import { LISTING_PHOTO_MAX_BYTES } from '../../core/listing-photos/photo-rules';
 import { findUserById } from './users';
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-/** The photo plus the multipart envelope (operations, map, boundaries). */
-export const UPLOAD_BODY_LIMIT = PHOTO_MAX_BYTES + 64 * 1024;
+/**
+ * The largest multipart GraphQL request: the largest file any upload takes (a listing photo, 25 MB:
+ * server/listing-photos/pipeline.ts) plus the envelope (operations, map, boundaries). Each upload checks
+ * its own limit (a user picture 5 MB).
+ */
+export const UPLOAD_BODY_LIMIT = LISTING_PHOTO_MAX_BYTES + 64 * 1024;
 
 const MULTIPART = /^multipart\/form-data\s*;/i;
 export const isMultipartContentType = (contentType: string | undefined) =>

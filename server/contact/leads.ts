@@ -11,6 +11,8 @@ export interface NewLead extends ContactFormValues {
   stay?: StayDates | null;
   /** The form that made it; default 'stay' with dates, else 'contact'. */
   source?: LeadSource;
+  /** The pseudonymous visitor of the page (analytics on): their activity before the lead (server/analytics). */
+  visitorId?: string | null;
 }
 
 export interface StayDates {
@@ -55,8 +57,8 @@ interface LeadRow {
 export async function insertLead(tx: Queryable, lead: NewLead, publicOrigin: string | null = null): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO leads (partner_id, listing_id, first_name, last_name, email, phone, comment, page_origin,
-                        stay_check_in, stay_check_out, source)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::date, $10::date, $11) RETURNING id`,
+                        stay_check_in, stay_check_out, source, visitor_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::date, $10::date, $11, $12) RETURNING id`,
     [
       lead.partnerId,
       lead.listingId,
@@ -69,6 +71,7 @@ export async function insertLead(tx: Queryable, lead: NewLead, publicOrigin: str
       lead.stay?.checkIn ?? null,
       lead.stay?.checkOut ?? null,
       lead.source ?? (lead.stay ? 'stay' : 'contact'),
+      lead.visitorId ?? null,
     ],
   );
   const id = rows[0]!.id;

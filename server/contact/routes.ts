@@ -16,9 +16,12 @@ import { findPublicListing, parseListingId, type PublicListing } from '../listin
 import { queueMail } from '../mail/outbox';
 import { parseStoredAppContext } from '../partners/app-context';
 import { guardPartnerRequest, partnerPreflight, requirePartnerKey } from '../partners/guard';
+import { exportLeadsCsv } from '../leads/export';
 import { insertLead, LEADS_PAGE_DEFAULT, LEADS_PAGE_MAX, listLeads } from './leads';
-import { allLeads, leadsCsv } from './leads-csv';
 import { leadNotification } from './notification';
+
+/** The page's pseudonymous visitor id when analytics is on (a UUID), else nothing: never a reason to refuse a message. */
+const visitorIdOf = (value: unknown) => (typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : null);
 
 /** The listingId rule is ours (the spec's payload has no listing); worded like the spec's messages. */
 export const LISTING_INVALID = 'Listing is invalid.';
@@ -70,6 +73,7 @@ async function submitContactForm(ctx: RequestContext): Promise<void> {
       partnerId: partner.id,
       listingId: listing?.id ?? null,
       pageOrigin,
+      visitorId: visitorIdOf(body.visitorId),
     }, config.publicOrigin);
     return { leadId, mailId: await queueMail(tx, mail) };
   });
@@ -95,7 +99,7 @@ function parsePage(url: URL): { limit: number; before: string | null } {
 }
 
 async function readLeads(ctx: RequestContext): Promise<void> {
-  const partner = await requirePartnerKey(ctx);
+  const partner = await requirePartnerKey(ctx, 'leads:read');
   const page = await listLeads(ctx.services.db, partner.id, parsePage(ctx.url));
   if (!page) {
     throw new HttpError(400, 'validation', 'Some parameters are invalid.', {
@@ -105,19 +109,8 @@ async function readLeads(ctx: RequestContext): Promise<void> {
   sendJson(ctx.res, 200, page);
 }
 
-async function exportLeads(ctx: RequestContext): Promise<void> {
-  const partner = await requirePartnerKey(ctx);
-  const csv = leadsCsv(await allLeads(ctx.services.db, partner.id));
-  ctx.res.statusCode = 200;
-  ctx.res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-  ctx.res.setHeader('Content-Disposition', `attachment; filename="leads-${partner.slug}-${new Date().toISOString().slice(0, 10)}.csv"`);
-  ctx.res.setHeader('Cache-Control', 'no-store');
-  ctx.res.setHeader('X-Content-Type-Options', 'nosniff');
-  ctx.res.end(csv);
-}
-
 export const contactRoutes: Record<string, Route> = {
   '/v1/api/contact-form/': { POST: submitContactForm, OPTIONS: partnerPreflight(['POST']) },
   '/v1/api/leads/': { GET: readLeads, OPTIONS: partnerPreflight(['GET']) },
-  '/v1/api/leads/export.csv': { GET: exportLeads, OPTIONS: partnerPreflight(['GET']) },
+  '/v1/api/leads/export.csv': { GET: exportLeadsCsv, OPTIONS: partnerPreflight(['GET']) },
 };

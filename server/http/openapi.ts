@@ -4,6 +4,7 @@
  * in server/schema.graphql); a test checks that the router and this table name the same routes. Request
  * bodies come from the zod schemas that validate them, so the document cannot drift from the checks.
  */
+import { eventBatchSchema } from '../analytics/events';
 import { z } from 'zod';
 import { appConfigResponseSchema } from '../../core/config/schema';
 import { userSchema } from '../../core/auth/user';
@@ -69,6 +70,90 @@ function operations(): Record<string, Partial<Record<'get' | 'post', Operation>>
         },
       },
     },
+    '/v1/api/events/': {
+      post: {
+        summary: "A page's visitor events (sent with navigator.sendBeacon), stored when the partner records visitor activity; 60 batches per minute per client.",
+        tags: ['analytics'],
+        parameters: [partnerParameter],
+        requestBody: {
+          required: true,
+          content: {
+            'text/plain': { schema: { type: 'string', description: 'The JSON below, as text (no CORS preflight).' } },
+            'application/json': { schema: output(eventBatchSchema) },
+          },
+        },
+        responses: {
+          202: { description: 'Stored (events older than a day or from the future are dropped).', ...json({ type: 'object', required: ['recorded'], properties: { recorded: { type: 'integer' } } }) },
+          400: error('A malformed batch; `fields` names the event field.'),
+          403: error('Analytics is off for this partner, or an origin it does not allow.'),
+          413: error('Over 32 KB.'),
+          415: error('Neither text/plain nor JSON.'),
+          429: error('Too many batches; `Retry-After` says when to try again.'),
+        },
+      },
+    },
+    '/v1/api/events/forget/': {
+      post: {
+        summary: "Erases a visitor's events (their reset of the pseudonymous id); their leads no longer name them.",
+        tags: ['analytics'],
+        parameters: [partnerParameter],
+        requestBody: { required: true, ...json({ type: 'object', required: ['visitorId'], properties: { visitorId: { type: 'string', format: 'uuid' } } }) },
+        responses: {
+          200: { description: 'How many events were erased.', ...json({ type: 'object', required: ['forgotten'], properties: { forgotten: { type: 'integer' } } }) },
+          400: error('Not a visitor id.'),
+          403: error('Analytics is off for this partner, or an origin it does not allow.'),
+        },
+      },
+    },
+    '/v1/api/registration/': {
+      post: {
+        summary: "A signed-in visitor who registered because the partner's lead registration rule asked becomes a lead (source 'registration'); one per user and partner.",
+        tags: ['leads'],
+        security: [{ token: [] }, { session: [] }],
+        parameters: [partnerParameter],
+        requestBody: {
+          required: true,
+          ...json({ type: 'object', properties: { listingId: { type: ['string', 'integer', 'null'] }, visitorId: { type: 'string', format: 'uuid' } } }),
+        },
+        responses: {
+          201: { description: 'The lead was made.', ...json({ type: 'object', required: ['id', 'created'], properties: { id: { type: 'string', format: 'uuid' }, created: { const: true } } }) },
+          200: { description: 'The user had registered before: their lead.', ...json({ type: 'object', required: ['id', 'created'], properties: { id: { type: 'string', format: 'uuid' }, created: { const: false } } }) },
+          401: error('Not signed in.'),
+          403: error('An origin the partner does not allow.'),
+        },
+      },
+    },
+    '/v1/api/site/page/': {
+      get: {
+        summary: 'A page of the hosted site for <hearth-app>: the shell\'s header and footer and the page\'s <main> as HTML, or the redirect its guard demands. Depends on the viewer: never cached.',
+        tags: ['site'],
+        security: [{ token: [] }, { session: [] }, {}],
+        parameters: [
+          partnerParameter,
+          { name: 'path', in: 'query', required: true, description: 'A site path with its query, e.g. `/search?location=Provo`; at most 2,000 characters.', schema: { type: 'string' } },
+        ],
+        responses: {
+          200: {
+            description: '`kind` "page" (status, title, description, header, main, footer) or "redirect" (location, a site path).',
+            ...json({
+              type: 'object',
+              required: ['kind'],
+              properties: {
+                kind: { enum: ['page', 'redirect'] },
+                location: { type: 'string' },
+                status: { type: 'integer' },
+                title: { type: 'string' },
+                description: { type: ['string', 'null'] },
+                header: { type: 'string' },
+                main: { type: 'string' },
+                footer: { type: 'string' },
+              },
+            }),
+          },
+          400: error('No path, or not a site path.'),
+        },
+      },
+    },
     '/v1/api/contact-form/': {
       post: {
         summary: "A visitor's message to the partner's agent (a lead); 10 per minute per client.",
@@ -76,7 +161,18 @@ function operations(): Record<string, Partial<Record<'get' | 'post', Operation>>
         parameters: [partnerParameter],
         requestBody: {
           required: true,
-          ...json({ allOf: [input(contactFormSchema.schema()), { type: 'object', properties: { listingId: { type: ['string', 'integer', 'null'] } } }] }),
+          ...json({
+            allOf: [
+              input(contactFormSchema.schema()),
+              {
+                type: 'object',
+                properties: {
+                  listingId: { type: ['string', 'integer', 'null'] },
+                  visitorId: { type: 'string', format: 'uuid', description: "The page's pseudonymous visitor id when the partner records visitor activity: the lead then shows what they looked at." },
+                },
+              },
+            ],
+          }),
         },
         responses: {
           201: { description: 'Received.', ...json({ type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } }) },
@@ -122,14 +218,25 @@ function operations(): Record<string, Partial<Record<'get' | 'post', Operation>>
     },
     '/v1/api/leads/export.csv': {
       get: {
-        summary: "Every lead of the partner as CSV (newest first, at most 50,000), spreadsheet-safe: a cell that would start a formula starts with an apostrophe.",
+        summary: "The partner's leads as CSV (newest first, at most 50,000, filtered as the lead inbox), spreadsheet-safe: a cell that would start a formula starts with an apostrophe. For the partner's key, or a signed-in owner, admin or administrator of the partner.",
         tags: ['leads'],
-        security: [{ partnerKey: [] }],
-        parameters: [partnerParameter],
+        security: [{ partnerKey: [] }, { token: [] }, { session: [] }],
+        parameters: [
+          partnerParameter,
+          { name: 'partnerId', in: 'query', description: 'Signed in: the partner whose leads to export (default: the partner of the request).', schema: { type: 'string', pattern: '^[1-9][0-9]*$' } },
+          { name: 'source', in: 'query', description: 'Only leads from this form.', schema: { type: 'string', enum: ['contact', 'stay', 'valuation', 'tour', 'offer', 'prequalification', 'registration'] } },
+          { name: 'status', in: 'query', description: 'Only leads with this status.', schema: { type: 'string', enum: ['new', 'contacted', 'closed'] } },
+          { name: 'listingId', in: 'query', description: 'Only leads about this listing.', schema: { type: 'string', pattern: '^[1-9][0-9]*$' } },
+          { name: 'from', in: 'query', description: 'Created at or after (ISO 8601; a bare date is midnight UTC).', schema: { type: 'string' } },
+          { name: 'to', in: 'query', description: 'Created before (ISO 8601; a bare date is midnight UTC).', schema: { type: 'string' } },
+          { name: 'search', in: 'query', description: 'Words in the name or email address, at most 200 characters.', schema: { type: 'string', maxLength: 200 } },
+        ],
         responses: {
           200: { description: 'UTF-8 CSV with a header row.', content: { 'text/csv': { schema: { type: 'string' } } } },
-          401: error('No partner key.'),
+          400: error('`validation`: a malformed filter, named in `fields`.'),
+          401: error('No partner key and not signed in.'),
           403: error("Another partner's key."),
+          404: error('Signed in, but not an owner, admin or administrator of the partner.'),
         },
       },
     },
@@ -325,6 +432,22 @@ function operations(): Record<string, Partial<Record<'get' | 'post', Operation>>
         responses: { 200: { description: 'The WebP image.' }, 404: error('No such image.') },
       },
     },
+    '/media/listing-photos/{photo}': {
+      get: {
+        summary: "One size of a seller's uploaded listing photo (WebP or JPEG, metadata stripped).",
+        tags: ['media'],
+        parameters: [pathParameter('photo', '`<listing>/<key>-<width>.<webp|jpg>`: a URL of the photo\'s `srcset`.')],
+        responses: { 200: { description: 'The image.' }, 404: error('No such photo.') },
+      },
+    },
+    '/media/partners/{image}': {
+      get: {
+        summary: "A partner's logo or agent picture (resized on upload).",
+        tags: ['media'],
+        parameters: [pathParameter('image', "`<partner>/<file>`: the URL of the partner's `logoUrl` or `agentPictureUrl`.")],
+        responses: { 200: { description: 'The image.' }, 404: error('No such image.') },
+      },
+    },
     '/media/listing/{photo}': {
       get: {
         summary: 'A generated listing photo.',
@@ -355,6 +478,60 @@ function operations(): Record<string, Partial<Record<'get' | 'post', Operation>>
           { name: 'token', in: 'query', description: 'The signed token of the `ical` link.', schema: { type: 'string' } },
         ],
         responses: { 200: { description: 'The calendar.', content: { 'text/calendar': {} } }, 404: error('No such open house, or not readable.') },
+      },
+    },
+    '/v1/api/documents/{file}': {
+      get: {
+        summary: 'An uploaded document, only through the signed link of `UploadedDocument.file`/`downloadUrl` (5 minutes, for one viewer).',
+        tags: ['documents'],
+        parameters: [
+          pathParameter('file', 'The document id.'),
+          { name: 'holder', in: 'query', required: true, description: 'Whom the link was made for.', schema: { type: 'string' } },
+          { name: 'expires', in: 'query', required: true, description: 'Unix seconds.', schema: { type: 'string' } },
+          { name: 'signature', in: 'query', required: true, description: 'HMAC-SHA256 of the rest.', schema: { type: 'string' } },
+          { name: 'download', in: 'query', description: '`1`: as an attachment.', schema: { type: 'string' } },
+        ],
+        responses: { 200: { description: 'The file (PDF or image).' }, 404: error('Forged, expired, for someone else, or no longer readable.') },
+      },
+    },
+    '/v1/api/generated-pdfs/{file}': {
+      get: {
+        summary: 'A generated PDF (`<id>/pdf`, `<id>/attachment`, `<id>/signed`), only through the signed links of `GeneratedPdf`; downloads are named `download-{year}.{month}.{day}.pdf`.',
+        tags: ['documents'],
+        parameters: [
+          pathParameter('file', '`<id>/pdf`, `<id>/attachment` or `<id>/signed`.'),
+          { name: 'holder', in: 'query', required: true, description: 'Whom the link was made for.', schema: { type: 'string' } },
+          { name: 'expires', in: 'query', required: true, description: 'Unix seconds.', schema: { type: 'string' } },
+          { name: 'signature', in: 'query', required: true, description: 'HMAC-SHA256 of the rest.', schema: { type: 'string' } },
+        ],
+        responses: { 200: { description: 'The PDF.', content: { 'application/pdf': {} } }, 404: error('Forged, expired, for someone else, or not ready.') },
+      },
+      post: {
+        summary: 'Signs a generated PDF (`<id>/sign`): the typed name (or drawn PNG) stamped on the form, an audit page appended with the time, the IP and the SHA-256 of the document before signing.',
+        tags: ['documents'],
+        security: tokenAuth,
+        parameters: [pathParameter('file', '`<id>/sign`.')],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['signerName'],
+                properties: {
+                  signerName: { type: 'string', minLength: 2, maxLength: 120 },
+                  signature: { type: 'string', description: 'A drawn signature as a `data:image/png;base64,…` URL (at most 200 kB).' },
+                },
+              },
+            },
+          },
+        },
+        responses: {
+          200: { description: '`{ signedPdf, signedAt, documentSha256, signedSha256 }`.', ...json({ type: 'object' }) },
+          400: error('A bad name or signature.'),
+          401: error('Not signed in.'),
+          404: error('No such PDF, not yours, or not ready.'),
+        },
       },
     },
     '/tiles/source.json': {

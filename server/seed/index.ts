@@ -9,8 +9,11 @@ import { seedDemoMarketHistory } from '../listings/metrics/demo-history';
 import { hilbertKey } from '../listings/spatial';
 import { hashApiKey } from '../partners/api-keys';
 import { seedPosts } from '../content/seed-posts';
+import { seedCaseComponents } from '../documents/slots';
 import { seedDemoSales } from '../valuation/demo-sales';
 import { seedStays } from '../stays/seed';
+import { seedPartnerAdmin } from '../partners/seed';
+import { seedPhotoDemoCase } from '../listing-photos/demo-case';
 import { DEMO_USERS, seedListings, seedPartners } from './data';
 
 export async function seed(db: Database): Promise<void> {
@@ -60,8 +63,11 @@ export async function seed(db: Database): Promise<void> {
     }
   });
   if (process.env.NODE_ENV !== 'production') await seedDemoUsers(db);
+  await seedPartnerAdmin(db);
+  if (process.env.NODE_ENV !== 'production') await seedPhotoDemoCase(db);
   if (process.env.NODE_ENV !== 'production') await seedStays(db);
   await seedPosts(db);
+  await seedCaseComponents(db);
   if (process.env.NODE_ENV !== 'production') await seedDemoSales(db);
   await seedDemoMarketHistory(db);
 }

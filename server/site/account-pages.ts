@@ -75,12 +75,7 @@ const savedSearchesPage = withViewer(async (viewer, site) => {
   return accountPage(t.nav.savedSearches, body);
 });
 
-const documentsPage = withViewer(() =>
-  accountPage(
-    t.nav.documents,
-    '<p>The documents of your offers and your mortgage application (pre-approval letters, disclosures, signed contracts) are listed here as they are created.</p><p><a href="/account/buying/offers">Your Offers</a> · <a href="/account/mortgage">Mortgage</a></p>',
-  ),
-);
+const documentsPage = withViewer(() => accountPage(t.nav.documents, '<hearth-documents></hearth-documents>'));
 
 // ---------------------------------------------------------------------------------------------------
 // The user's own settings, profile and notifications
@@ -129,15 +124,12 @@ const notificationsPage = withViewer(async (viewer, site) => {
 // Selling
 
 const homesPage = withViewer(() =>
-  accountPage(
-    t.nav.ownerDashboard,
-    '<p>The homes you sell with us, each with its questionnaire, photos, open houses, tour requests and offers, are listed here once you start a listing.</p><p><a class="button" href="/sell">Start Listing</a></p>',
-  ),
+  accountPage(t.nav.ownerDashboard, '<hearth-seller-dashboard home-detail-url="/account/home-detail/{caseId}"></hearth-seller-dashboard>'),
 );
 
-/** /account/home-detail/{caseId}: a seller case (filled by the seller issue). */
+/** /account/home-detail/{caseId}: a seller case (spec §2; no footer). */
 const homeDetailPage = (id: string): SitePage => ({
-  ...accountPage('Your home', `<p>Case ${id}: its questionnaire, photos, open houses, tours and offers appear here.</p><p><a href="/account/homes">${t.nav.ownerDashboard}</a></p>`),
+  ...accountPage('Your home', `<hearth-home-detail case-id="${id}"></hearth-home-detail><p><a href="/account/homes">${t.nav.ownerDashboard}</a></p>`),
   chrome: { footer: false },
 });
 
@@ -156,6 +148,7 @@ const ACCOUNT_LINKS = [
   ['/account/notifications', t.nav.notifications],
   ['/account/profile', 'Your Profile'],
   ['/account/settings', t.nav.settings],
+  ['/account/partner', 'Partner console'],
 ] as const;
 
 const BUYING: Record<string, PageBuilder> = {
@@ -169,8 +162,8 @@ const BUYING: Record<string, PageBuilder> = {
 
 const ACCOUNT: Record<string, PageBuilder> = {
   buying: ([area, ...more], site) => (area !== undefined && Object.hasOwn(BUYING, area) ? BUYING[area]!(more, site) : notFoundPage()),
-  /** /account/buyer-offer/{offerId}: the offers page, where the offer's form continues. */
-  'buyer-offer': ([id, ...more]) => (!id || !ID.test(id) || more.length ? notFoundPage() : accountPage(t.nav.offers, '<hearth-offers></hearth-offers>')),
+  /** /account/buyer-offer/{offerId}: the offers page with that offer's form open (its questionnaire continues). */
+  'buyer-offer': ([id, ...more]) => (!id || !ID.test(id) || more.length ? notFoundPage() : accountPage(t.nav.offers, `<hearth-offers offer-id="${id}"></hearth-offers>`)),
   /** /account/pre-qualification-edit/{caseResponse id} (spec §2 mortgage status 'Edit Request'). */
   'pre-qualification-edit': ([id, ...more]) =>
     !id || !UUID.test(id) || more.length
@@ -181,6 +174,8 @@ const ACCOUNT: Record<string, PageBuilder> = {
   profile: (more, site) => (more.length ? notFoundPage() : profilePage(site)),
   notifications: (more, site) => (more.length ? notFoundPage() : notificationsPage(site)),
   homes: (more, site) => (more.length ? notFoundPage() : homesPage(site)),
+  /** /account/partner: the partner console (issue 16): sign up as a partner, or manage the viewer's partners. */
+  partner: (more) => (more.length ? notFoundPage() : accountPage('Partner console', '<hearth-partner-console></hearth-partner-console>')),
   'home-detail': ([id, ...more]) => (!id || !ID.test(id) || more.length ? notFoundPage() : homeDetailPage(id)),
 };
 
@@ -194,20 +189,8 @@ export const accountPages: PageBuilder = (segments, site) => {
 // ---------------------------------------------------------------------------------------------------
 // Top-level pages for signed-in users
 
-/** /photo-management: the seller's photos (spec §2; no header or footer). */
-export const photoManagementPage: PageBuilder = (segments) =>
-  segments.length
-    ? notFoundPage()
-    : {
-        ...accountPage(
-          'Photo management',
-          '<p>The photos of the homes you sell appear here to reorder, caption and replace; uploads go with each home on your Owner Dashboard.</p><p><a href="/account/homes">Owner Dashboard</a></p>',
-        ),
-        chrome: { header: false, footer: false },
-      };
-
-/** /briefcase: the documents of the cases a representative or company manager handles (the documents issue fills it). */
+/** /briefcase: the documents of the cases a representative or company manager handles (<hearth-documents>: staff see their partner's cases). */
 export const briefcasePage: PageBuilder = (segments) =>
   segments.length
     ? notFoundPage()
-    : accountPage('Briefcase', '<p>The cases you represent and their documents (contracts, disclosures, closing papers) are listed here as they are assigned to you.</p>');
+    : accountPage('Briefcase', '<p>The cases you represent and their documents.</p><hearth-documents></hearth-documents>');

@@ -70,10 +70,11 @@ ${searchBox()}</section>
 }));
 
 /** Spec §2 sell page: Start Listing with an address search (site.js goes on to /selling/listing-detail?lat=…&lng=…). */
-const startListingForm = `<form class="start-listing" action="/selling/listing-start" method="get" data-start-listing>
+const startListingFormFor = (rent: boolean) => `<form class="start-listing" action="/selling/listing-start" method="get" data-start-listing${rent ? ' data-for="rent"' : ''}>
 <hearth-search-box label="${escapeHtml(t.sell.addressLabel)}"></hearth-search-box>
 <button class="button" type="submit">${t.sell.startListing}</button>
 </form>`;
+const startListingForm = startListingFormFor(false);
 
 export const sellPage: PageBuilder = exactPage((site) => ({
   title: 'Sell your home',
@@ -95,6 +96,9 @@ const COORDINATE = /^-?\d{1,3}(?:\.\d{1,12})?$/;
 export const sellingPage: PageBuilder = ([child, ...rest], site) => {
   if (rest.length) return notFoundPage();
   const chrome = { footer: false };
+  // ?for=rent: 'List My Home For Rent' (spec §2 Rent menu) starts the rental intake.
+  const rent = site.ctx.url.searchParams.get('for') === 'rent';
+  const startListingForm = startListingFormFor(rent);
   if (child === undefined)
     return {
       title: t.selling.title,
@@ -116,11 +120,11 @@ export const sellingPage: PageBuilder = ([child, ...rest], site) => {
       title: t.selling.title,
       chrome,
       noindex: true,
+      // The home at the point, sale or rent, sign-in, then createSeller and on to /account/home-detail/{caseId}.
       main: section(
-        'Your home',
-        `<p class="coordinates" data-lat="${lat}" data-lng="${lng}">We found your home at ${lat}, ${lng}.</p>
-<p>Next, the seller questionnaire asks about its rooms, condition and the price you have in mind; your agent calls you within one working day.</p>
-<p><a class="button" href="/account/homes">${t.nav.ownerDashboard}</a></p>`,
+        t.selling.listingStart,
+        `<hearth-seller-dashboard lat="${lat}" lng="${lng}"${rent ? ' classification="rent"' : ''} home-detail-url="/account/home-detail/{caseId}"></hearth-seller-dashboard>
+<p>Next, the seller questionnaire asks about its rooms, condition and the price you have in mind; your agent calls you within one working day.</p>`,
       ),
     };
   }

@@ -76,14 +76,16 @@ export function listingJsonLd(listing: PublicListing, publicOrigin: string): obj
   ];
 }
 
-/** /listing/{slugId}/{listingCodeId}[/gallery/{index}]. */
+/** /listing/{slugId}/{listingCodeId}[/gallery/{index} | /request-tour | /make-offer]: the page, with a dialog open over it. */
 export const listingPage: PageBuilder = async ([slugId, listingCodeId, dialog, index, ...rest], site) => {
   if (!slugId || !listingCodeId || !SLUG.test(slugId) || !SLUG.test(listingCodeId) || rest.length) return notFoundPage();
-  if (dialog !== undefined && !(dialog === 'gallery' && index !== undefined && /^\d{1,4}$/.test(index))) return notFoundPage();
+  const galleryRoute = dialog === 'gallery' && index !== undefined && /^\d{1,4}$/.test(index);
+  const dialogRoute = (dialog === 'request-tour' || dialog === 'make-offer') && index === undefined;
+  if (dialog !== undefined && !galleryRoute && !dialogRoute) return notFoundPage();
   const listing = await findPublicListingBySlug(site.ctx.services.db, slugId, listingCodeId);
   if (!listing) return notFoundPage();
   const id = String(listing.id);
-  const gallery = dialog ? ` photo-index="${index}" open-dialog="gallery"` : '';
+  const gallery = galleryRoute ? ` photo-index="${index}" open-dialog="gallery"` : '';
   const photo = listingPhotos(listing, site.publicOrigin)[0];
   return {
     title: `${listing.title || listingAddress(listing)} · ${formatMoney(listing.priceInPennies, listing.priceCurrencyCode)}`,
@@ -94,8 +96,8 @@ export const listingPage: PageBuilder = async ([slugId, listingCodeId, dialog, i
     main: `<div class="listing-page">
 <hearth-listing-detail slug-id="${escapeHtml(slugId)}" listing-code-id="${escapeHtml(listingCodeId)}" route-sync owns-page${gallery}>${listingSummaryHtml(listing, site.publicOrigin)}</hearth-listing-detail>
 <aside class="listing-actions" aria-label="Tours and offers">
-<hearth-request-tour listing-id="${id}"></hearth-request-tour>
-<hearth-make-offer listing-id="${id}"></hearth-make-offer>
+<hearth-request-tour listing-id="${id}" route-sync></hearth-request-tour>
+<hearth-make-offer listing-id="${id}" route-sync offer-url="/account/buyer-offer/{offerId}"></hearth-make-offer>
 <hearth-open-houses listing-id="${id}"></hearth-open-houses>
 </aside>
 </div>`,

@@ -14,7 +14,8 @@ import { notFound } from '../http/errors';
 import type { RequestContext, Route } from '../http/router';
 import { parseStoredAppContext, publicAppContext } from '../partners/app-context';
 import { resolvePartner } from '../partners/resolve';
-import { accountPages, briefcasePage, photoManagementPage } from './account-pages';
+import { accountPages, briefcasePage } from './account-pages';
+import { photoManagementPage } from '../listing-photos/page';
 import { escapeHtml, notFoundPage, section, type PageBuilder, type SitePage, type SiteRequest } from './html';
 import {
   aboutPage,
@@ -126,15 +127,14 @@ const mortgagePage: PageBuilder = ([child, ...rest], site) => {
   const steps = `<ol class="steps">${t.mortgageSteps.map((step) => `<li>${step}</li>`).join('')}</ol>`;
   const calculator = '<section aria-labelledby="calculator"><h2 id="calculator">Mortgage calculator</h2><hearth-mortgage-calculator></hearth-mortgage-calculator></section>';
   const prequal = `<section aria-labelledby="prequal"><h2 id="prequal">${t.mortgage.getPrequalified}</h2><hearth-mortgage-prequal></hearth-mortgage-prequal></section>`;
+  // /mortgage/preapproval runs the pre-approval questionnaire (issue 21), not the pre-qualification one.
+  const preapproval = `<section aria-labelledby="preapproval"><h2 id="preapproval">${t.mortgage.getPreapproved}</h2><hearth-questionnaire questionnaire="mortgage-preapproval"></hearth-questionnaire></section>`;
   const refinance = `<section aria-labelledby="refinance"><h2 id="refinance">${t.mortgage.refinance}</h2><hearth-mortgage-prequal kind="refinance"></hearth-mortgage-prequal></section>`;
+  const children: Record<string, string> = { calculator, refinance, preapproval, prequalify: prequal };
   const body =
-    child === 'calculator'
-      ? calculator
-      : child === 'refinance'
-        ? refinance
-        : child === 'prequalify' || child === 'preapproval'
-          ? prequal
-          : `<p class="cta"><a class="button" href="/mortgage/prequalify">${t.mortgage.getPrequalified}</a> <a class="button" href="/mortgage/refinance">${t.mortgage.refinance}</a> <a class="button" href="/mortgage">${t.mortgage.getStarted}</a></p>
+    child !== undefined
+      ? children[child]!
+      : `<p class="cta"><a class="button" href="/mortgage/prequalify">${t.mortgage.getPrequalified}</a> <a class="button" href="/mortgage/refinance">${t.mortgage.refinance}</a> <a class="button" href="/mortgage">${t.mortgage.getStarted}</a></p>
 ${claims}
 ${steps}
 ${calculator}`;
@@ -143,7 +143,7 @@ ${calculator}`;
 };
 
 /** The partner of the request (Host, or ?partner=) as its pages show it; an unknown slug gets the default brand. */
-async function siteRequest(ctx: RequestContext): Promise<SiteRequest> {
+export async function siteRequest(ctx: RequestContext): Promise<SiteRequest> {
   const { publicOrigin } = ctx.services.config;
   const resolution = await resolvePartner(ctx);
   const stored = resolution.found ? parseStoredAppContext(resolution.partner.appContext).context : DEFAULT_APP_CONTEXT;
@@ -175,24 +175,41 @@ function sendGuardRedirect(ctx: RequestContext, { redirect, remember }: GuardOut
   res.end();
 }
 
-async function sendPage(ctx: RequestContext, build: PageBuilder): Promise<void> {
+/**
+ * The page at `ctx` (its url and the `rest` after the page's mount) for the partner and viewer of `request`
+ * (the same request when the site serves the page; <hearth-app>'s call when it asks for one), or the
+ * redirect a guard of spec §5 demands.
+ */
+export async function composePage(
+  ctx: RequestContext,
+  build: PageBuilder,
+  request: RequestContext = ctx,
+): Promise<{ guard: GuardOutcome } | { page: SitePage; site: SiteRequest }> {
   let segments: string[];
   try {
     segments = ctx.rest.split('/').filter(Boolean).map(decodeURIComponent);
   } catch {
     segments = ['\u0000'];
   }
-  const site = await siteRequest(ctx);
+  const site = { ...(await siteRequest(request)), ctx };
   const guard = guardRoute(`${ctx.url.pathname}${ctx.url.search}`, site.viewer ? guardUser(site.viewer) : null);
-  if (guard) return sendGuardRedirect(ctx, guard);
-  const page = await build(segments, site);
-  ctx.res.setHeader('X-Frame-Options', 'DENY');
-  send(ctx, page.status ?? 200, pageHtml(page, site), SITE_PAGE_CSP);
+  if (guard) return { guard };
+  return { page: await build(segments, site), site };
 }
 
-const mount = (build: PageBuilder): Route => ({ GET: (ctx) => sendPage(ctx, build) });
+async function sendPage(ctx: RequestContext, build: PageBuilder): Promise<void> {
+  const composed = await composePage(ctx, build);
+  if ('guard' in composed) return sendGuardRedirect(ctx, composed.guard);
+  ctx.res.setHeader('X-Frame-Options', 'DENY');
+  send(ctx, composed.page.status ?? 200, pageHtml(composed.page, composed.site), SITE_PAGE_CSP);
+}
+
+/** A route of a page: served as HTML here, and as JSON to <hearth-app> (app-page.ts) through `findPage`. */
+type PageRoute = Route & { page: PageBuilder; exact: boolean };
+
+const mount = (build: PageBuilder): PageRoute => ({ GET: (ctx) => sendPage(ctx, build), page: build, exact: false });
 /** An exact path (no `rest`): the builder sees no segments. */
-const exact = (build: PageBuilder): Route => ({ GET: (ctx) => sendPage({ ...ctx, rest: '' }, build) });
+const exact = (build: PageBuilder): PageRoute => ({ GET: (ctx) => sendPage({ ...ctx, rest: '' }, build), page: build, exact: true });
 
 /** /about/{policy}/document: the framed page of spec §2 (about/privacy-policy, about/terms-and-conditions). */
 const policyDocumentRoute = (name: keyof typeof POLICY_DOCUMENTS): Route => ({
@@ -240,6 +257,24 @@ export const sitePageRoutes: Record<string, Route> = {
   '/redirect': exact(redirectPage),
   ...sitemapRoutes(),
 };
+
+/**
+ * The page builder of a path, as the router would find it (an exact path, a trailing slash optional, then
+ * the prefix mounts in order), with the path after its mount; null for a path with no page (the not-found
+ * page) and for routes that are not pages (feeds, sitemaps, framed documents, redirects).
+ */
+export function findPage(pathname: string): { page: PageBuilder; rest: string } | null {
+  const routes = Object.entries(sitePageRoutes).filter((entry): entry is [string, PageRoute] => 'page' in entry[1]);
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  for (const [path, route] of routes) if (!path.endsWith('/*') && path === trimmed) return { page: route.page, rest: '' };
+  for (const [path, route] of routes) {
+    if (!path.endsWith('/*')) continue;
+    const prefix = path.slice(0, -1);
+    if (pathname.startsWith(prefix)) return { page: route.page, rest: pathname.slice(prefix.length) };
+    if (pathname === prefix.slice(0, -1)) return { page: route.page, rest: '' };
+  }
+  return null;
+}
 
 /**
  * Any other path (spec §2): the not-found page for a browser navigation, the JSON 404 for anything else

@@ -23,7 +23,7 @@ export const rentingPage: PageBuilder = (segments, site) => {
     canonical: `${site.publicOrigin}${site.ctx.url.pathname.replace(/\/+$/, '')}`,
     main: section(
       heading,
-      `<p>${escapeHtml(intro)}</p>\n<p class="cta"><a class="button" href="/selling">${t.nav.listForRent}</a></p>\n<hearth-search-map for="rent" url-sync></hearth-search-map>`,
+      `<p>${escapeHtml(intro)}</p>\n<p class="cta"><a class="button" href="/selling?for=rent">${t.nav.listForRent}</a></p>\n<hearth-search-map for="rent" url-sync></hearth-search-map>`,
     ),
   };
 };

@@ -30,6 +30,11 @@ describe('header, logged out (spec §2 Shell)', () => {
     ]);
   });
 
+  it("sends 'List My Home For Rent' to the start of a rental listing", () => {
+    const rent = mainMenus(resolveContext({})).find((m) => m.label === t.nav.rent)!;
+    expect(rent.links).toEqual([['/selling?for=rent', t.nav.listForRent]]);
+  });
+
   it('drops Sell without sell and Rent without rentals', () => {
     expect(mainMenus(resolveContext({ themeData: { sellEnabled: false } })).map((m) => m.label)).toEqual([t.nav.buy, t.nav.rent]);
     expect(mainMenus(resolveContext({ themeData: { rentalEnabled: false } })).map((m) => m.label)).toEqual([t.nav.buy, t.nav.sell]);

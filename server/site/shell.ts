@@ -51,7 +51,7 @@ export function mainMenus(context: ResolvedAppContext): { label: string; links: 
   return [
     { label: t.nav.buy, links: [['/search', t.nav.findHome]] },
     ...(sellEnabled(context) ? [{ label: t.nav.sell, links: [['/sell', t.nav.sellYourHome] as Link] }] : []),
-    ...(rentalEnabled(context) ? [{ label: t.nav.rent, links: [['/renting', t.nav.listForRent] as Link] }] : []),
+    ...(rentalEnabled(context) ? [{ label: t.nav.rent, links: [['/selling?for=rent', t.nav.listForRent] as Link] }] : []),
   ];
 }
 

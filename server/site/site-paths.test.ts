@@ -72,7 +72,10 @@ describe('public pages (spec §2 routes)', () => {
   it("selling: 'Sell Your Home', listing-start titled 'Low rates. Low fees. Happy customers', listing-detail at lat and lng", async () => {
     expect(await page('/selling')).toContain(`<title>${t.selling.title}`);
     expect(await page('/selling/listing-start')).toContain(`<h1>${t.selling.listingStart}</h1>`);
-    expect(await page('/selling/listing-detail?lat=40.76&lng=-111.89')).toContain('data-lat="40.76" data-lng="-111.89"');
+    expect(await page('/selling/listing-detail?lat=40.76&lng=-111.89')).toContain('<hearth-seller-dashboard lat="40.76" lng="-111.89" home-detail-url="/account/home-detail/{caseId}">');
+    // 'List My Home For Rent' (Rent menu): the same start, the listing first set for rent.
+    expect(await page('/selling?for=rent')).toContain('data-start-listing data-for="rent">');
+    expect(await page('/selling/listing-detail?lat=40.76&lng=-111.89&for=rent')).toContain('<hearth-seller-dashboard lat="40.76" lng="-111.89" classification="rent"');
     expect(await page('/selling/listing-detail?lat=x&lng=1')).toContain('<form class="start-listing"');
   });
 
@@ -121,8 +124,12 @@ describe('public pages (spec §2 routes)', () => {
     expect(await page('/search')).toContain('<hearth-search-map url-sync>');
     expect(await page('/gallery')).toContain('view="gallery"');
     expect(await page(`/listing/${listing.slugId}/${listing.listingCodeId}`)).toContain('<hearth-listing-detail');
-    for (const path of ['/mortgage', '/mortgage/calculator', '/mortgage/prequalify', '/mortgage/refinance', '/mortgage/preapproval'])
+    for (const path of ['/mortgage', '/mortgage/calculator', '/mortgage/prequalify', '/mortgage/refinance'])
       expect(await page(path)).toContain('<hearth-mortgage-');
+    // The pre-approval route runs its own questionnaire, not the pre-qualification one.
+    const preapproval = await page('/mortgage/preapproval');
+    expect(preapproval).toContain('<hearth-questionnaire questionnaire="mortgage-preapproval"></hearth-questionnaire>');
+    expect(preapproval).not.toContain('<hearth-mortgage-prequal');
   });
 
   it('log-in, log-out and the redirect screen', async () => {
@@ -145,7 +152,7 @@ describe('account pages of a signed-in user (spec §2 account paths)', () => {
     expect(await page('/account/buying/tours', signedIn)).toContain('<hearth-tours></hearth-tours>');
     expect(await page('/account/buying/tours/edit-tour/42', signedIn)).toContain('<hearth-tours tour-id="42"></hearth-tours>');
     expect(await page('/account/buying/offers', signedIn)).toContain('<hearth-offers></hearth-offers>');
-    expect(await page('/account/buyer-offer/5', signedIn)).toContain('<hearth-offers></hearth-offers>');
+    expect(await page('/account/buyer-offer/5', signedIn)).toContain('<hearth-offers offer-id="5"></hearth-offers>');
     expect(await page('/account/buying/guide', signedIn)).toContain('<a href="/account/buying/tours">Request tours</a>');
     expect(await page('/account/mortgage', signedIn)).toContain('<hearth-mortgage-prequal></hearth-mortgage-prequal>');
     const id = '0f8c7a4e-3b2d-4c1a-9e8f-1234567890ab';
@@ -165,7 +172,7 @@ describe('account pages of a signed-in user (spec §2 account paths)', () => {
   it('homes, documents, a home detail, photo-management and briefcase say what they hold', async () => {
     expect(mainText(await page('/account/homes', signedIn))).toContain(t.nav.ownerDashboard);
     expect(mainText(await page('/account/buying/documents', signedIn))).toContain(t.nav.documents);
-    expect(mainText(await page('/account/home-detail/3', signedIn))).toContain('Case 3');
+    expect(await page('/account/home-detail/3', signedIn)).toContain('<hearth-home-detail case-id="3">');
     expect(mainText(await page('/photo-management', signedIn))).toContain('Photo management');
   });
 });

@@ -97,7 +97,7 @@ test.describe('the keyless map’s basemap', () => {
 
     // One tile was asked for, not a screenful; zooming asks again: one tile, which fails too.
     expect(failedTiles.size).toBe(1);
-    await map.getByRole('button', { name: t.zoomIn }).click();
+    await map.getByRole('button', { name: t.zoomIn, exact: true }).click();
     await expect.poll(() => failedTiles.size).toBe(2);
     await expect(plane).toHaveAttribute('data-basemap', 'unavailable');
     await page.waitForTimeout(300);

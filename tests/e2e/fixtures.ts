@@ -2,6 +2,7 @@
  * Shared set-up for the browser tests: the page under test is the partner demo site (another origin,
  * strict CSP, hostile CSS) loading the build of the current project (Preact CDN or React).
  */
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
 export const apiUrl = () => process.env.HEARTH_API_URL!;
@@ -50,3 +51,9 @@ export const eventsOf = (page: Page, type: string) =>
     (t) => (window as unknown as { __events: { type: string; detail: any }[] }).__events.filter((e) => e.type === t).map((e) => e.detail),
     type,
   );
+
+/** axe's violations inside `selector`, one line each (id and the nodes), for a readable failure. */
+export async function axeViolations(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

@@ -1,18 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { authTexts } from '../../core/i18n/auth';
 import { mortgageCalculatorTexts as c, mortgagePrequalTexts as t } from '../../core/i18n/mortgage';
 import { questionnaireTexts as q } from '../../core/i18n/questionnaire';
-import { apiUrl, cspViolations, eventsOf, expect, test } from './fixtures';
+import { apiUrl, axeViolations, cspViolations, eventsOf, expect, test } from './fixtures';
 import { graphql, signUp, startSignedIn } from './sessions';
 
 const calculator = '#calculator hearth-mortgage-calculator';
 const prequal = '#prequal hearth-mortgage-prequal';
-
-async function axeViolations(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Records our elements' own events (the fixture records the shared ones). */
 async function recordMortgageEvents(page: Page) {

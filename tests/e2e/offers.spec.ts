@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { offerTexts as t } from '../../core/i18n/offers';
 import { questionnaireTexts as q } from '../../core/i18n/questionnaire';
 import { widgetTexts as w } from '../../questionnaire/widgets/texts';
-import { apiUrl, cspViolations, eventsOf, expect, partnerUrl, test } from './fixtures';
+import { apiUrl, axeViolations, cspViolations, eventsOf, expect, partnerUrl, test } from './fixtures';
 import { CreateOfferMutation } from '../../core/offers/offers-api';
 import { logIn, signUp, startSignedIn } from './sessions';
 
@@ -12,11 +11,6 @@ const RECORD_OFFER_EVENTS = `for (const type of ['hearth-offer-created', 'hearth
 const makeOffer = (page: Page) => page.locator('hearth-make-offer');
 const offers = (page: Page) => page.locator('hearth-offers');
 const toast = (page: Page) => page.locator('hearth-toaster [part="toast"]');
-
-async function axeViolations(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A month/day/year date widget. */
 async function fillDate(widget: Locator, month: string, day: string, year: number) {

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { questionnaireTexts as t } from '../../core/i18n/questionnaire';
 import { widgetTexts as w } from '../../questionnaire/widgets/texts';
-import { cspViolations, expect, partnerUrl, test } from './fixtures';
+import { axeViolations, cspViolations, expect, partnerUrl, test } from './fixtures';
 
 const wholeForm = '#whole-form hearth-questionnaire';
 const single = '#one-at-a-time hearth-questionnaire';
@@ -16,11 +15,6 @@ async function recordCompletions(page: Page) {
 }
 
 const completions = (page: Page) => page.evaluate(() => (window as unknown as { __completed: Record<string, unknown>[] }).__completed);
-
-async function axeViolations(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test.describe('<hearth-questionnaire> on a partner page (other origin, strict CSP, hostile CSS)', () => {
   test('kitchen sink, whole form: start, validation, hidden widgets, next, back, reload resumes, submit', async ({ openPartnerPage }) => {

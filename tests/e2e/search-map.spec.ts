@@ -59,7 +59,7 @@ test.describe('<hearth-search-map> on a partner page (other origin, strict CSP, 
     const map = page.locator('#search-map');
     await expect(map.locator('[part="result"]').first()).toBeVisible();
     await expect(map.getByRole('button', { name: t.searchThisArea })).toHaveCount(0);
-    await map.getByRole('button', { name: t.zoomOut }).click();
+    await map.getByRole('button', { name: t.zoomOut, exact: true }).click();
     await map.getByRole('button', { name: t.panEast }).click();
     const plane = map.getByRole('group', { name: t.map });
     await plane.focus();
@@ -137,8 +137,8 @@ test.describe('<hearth-search-map> on a partner page (other origin, strict CSP, 
     const map = page.locator('#search-map');
     await expect(map.locator('[part="result"]')).toHaveCount(Math.min(total, 25));
     // Two steps out: the fitted results now sit in the middle quarter of the map.
-    await map.getByRole('button', { name: t.zoomOut }).click();
-    await map.getByRole('button', { name: t.zoomOut }).click();
+    await map.getByRole('button', { name: t.zoomOut, exact: true }).click();
+    await map.getByRole('button', { name: t.zoomOut, exact: true }).click();
     const plane = map.getByRole('group', { name: t.map });
     const box = (await plane.boundingBox())!;
     await map.getByRole('button', { name: t.draw, exact: true }).click();

@@ -189,5 +189,6 @@ test('the sell page: Start Listing without an address focuses it; a chosen addre
   await input.fill('Salt Lake');
   await form.getByRole('option', { name: /Salt Lake City, UT/ }).first().click();
   await page.waitForURL(/\/selling\/listing-detail\?lat=-?[\d.]+&lng=-?[\d.]+$/);
-  await expect(page.locator('main h1')).toHaveText('Your home');
+  await expect(page.locator('main h1')).toHaveText(t.selling.listingStart);
+  await expect(page.locator('main hearth-seller-dashboard')).toHaveAttribute('lat', /^-?[\d.]+$/);
 });

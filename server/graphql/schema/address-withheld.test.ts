@@ -12,6 +12,7 @@ import { runSavedSearchAlerts } from '../../accounts/alerts';
 import { signUp, type SignedUp } from '../../accounts/testing';
 import { importRecords } from '../../listings/reso/import';
 import { offerScreens } from '../../offers/testing';
+import { saleIntakeScreens } from '../../sellers/testing';
 import { engineName, startTestServer } from '../../testing/test-server';
 import { graphqlAs } from '../../testing/graphql';
 import { COST_LIMITS } from '../transport/cost';
@@ -32,6 +33,8 @@ const WITHHELD = new RegExp(STREET_NAME, 'i');
 
 /** Root fields whose answers hold no listing data (accounts, mortgage, market figures, questionnaires by slug). */
 const NO_LISTING = new Set([
+  // A lead's visitor activity: listing ids, places and labels, never a listing's address.
+  'leadActivity',
   'allPosts',
   'allTags',
   'createPost',
@@ -43,6 +46,18 @@ const NO_LISTING = new Set([
   'unpublishPost',
   'updatePost',
   'uploadPostImage',
+  // Documents and generated PDFs (server/graphql/schema/documents.ts): files and slots, no listing data.
+  'createCandidateUploadedDocument',
+  'createUploadedDocument',
+  'deleteUploadedDocument',
+  'deleteUploadedTranslatedDocument',
+  'generatedPdf',
+  'generatePdf',
+  'latestUploadedDocument',
+  'myDocuments',
+  'updateCandidateUploadedDocument',
+  'updateUploadedDocument',
+  'uploadedDocument',
   'createPreQualification',
   'createRefinance',
   'deleteSaved',
@@ -63,6 +78,23 @@ const NO_LISTING = new Set([
   'sellerIntakeQuestionnaire',
   'singleScreenQuestionnaire',
   'uploadUserPhoto',
+  // A seller's own photos: URLs, sizes and captions, no address.
+  'listingPhotos',
+  'updatePhotoManagement',
+  'uploadListingPhoto',
+  // Partner administration: branding, keys and the audit trail, no listing.
+  'apiKeys',
+  'createApiKey',
+  'createPartner',
+  'myPartners',
+  'partnerAudit',
+  'partnerSettings',
+  'partnerSnippets',
+  'revokeApiKey',
+  'setPartnerPoweredBy',
+  'signUpPartner',
+  'updatePartnerSettings',
+  'uploadPartnerImage',
 ]);
 
 // ---------------------------------------------------------------------------------------------------
@@ -246,6 +278,9 @@ describe(`a withheld street is never shown (${engineName()})`, () => {
       await call(who, 'listingFeed', { feedInput: { kind: 'NEWEST', limit: 5 } });
       await call(who, 'listingsInfo', { geoInput: AROUND });
       for (const query of [`4417 W ${STREET_NAME}`, STREET_NAME, 'St. George']) await call(who, 'placeSearch', { query });
+      // Starting a listing next door: the withheld street is not offered as the home's address.
+      const home = await call(who, 'sellerHomeAt', { lat: ST_GEORGE.latitude, lng: ST_GEORGE.longitude });
+      expect(home).toMatchObject({ address: '', city: 'St. George', exact: false });
       await call(who, 'availabilityCalendar', { listingId: withheld.id, count: 1, month: 1, year: 2027 });
     }
     await call(buyer, 'saveFavorite', { listingId: withheld.id });
@@ -308,6 +343,25 @@ describe(`a withheld street is never shown (${engineName()})`, () => {
     }
   });
 
+  it('seller cases: a home next door started, answered, published; the buyer’s cases', async () => {
+    const home = { address: '4419 W Canyon View Dr', city: 'St. George', short_state: 'UT', zip_code: '84770', lat: ST_GEORGE.latitude + 0.0004, lng: ST_GEORGE.longitude };
+    const created = await call(seller, 'createSeller', { homeContext: home, classification: 'SALE' });
+    const caseId = created.caseId;
+    for (const data of saleIntakeScreens({ street: home.address })) await call(seller, 'questionnaireNextScreen', { respId: created.caseResponse.id, data });
+    await call(seller, 'nextQueue', { appCaseId: caseId, contextQueue: 'intake' });
+    await call(seller, 'updateSellerListing', { caseId, priceInPennies: 49_000_000 });
+    await call(seller, 'publishListing', { caseId, publishNow: true });
+    await call(seller, 'case', { id: caseId });
+    await call(seller, 'cases', { applicationType: 'seller-sale' });
+    await call(seller, 'myListings');
+    await call(seller, 'listingDescription', { caseId });
+    await call(seller, 'translate', { context: { caseId, language: 'ES' } });
+    // The buyer's case names the withheld listing: a buyer case has no seller listing to show.
+    const buyerCases = await call(buyer, 'cases');
+    expect(buyerCases.length).toBeGreaterThan(0);
+    expect(buyerCases.every((c: any) => c.sellerListing === null)).toBe(true);
+  });
+
   it('the contact form’s lead and the saved-search alert', async () => {
     const response = await fetch(`${server.url}/v1/api/contact-form/?partner=acme`, {
       method: 'POST',
@@ -325,6 +379,25 @@ describe(`a withheld street is never shown (${engineName()})`, () => {
     const alerts = await runSavedSearchAlerts(server.db, new Date(Date.now() + 3_600_000), { siteUrl: server.url });
     expect(alerts.matches).toBeGreaterThanOrEqual(2);
     await call(buyer, 'notifications');
+  });
+
+  it('the lead inbox: the contact form’s lead about the listing, its status and notes', async () => {
+    const owner = await signUp(server);
+    await server.db.query(`INSERT INTO partner_members (partner_id, user_id, role) SELECT id, $1, 'owner' FROM partners WHERE slug = 'acme'`, [owner.user.id]);
+    const { rows } = await server.db.query<{ id: number }>(`SELECT id FROM partners WHERE slug = 'acme'`);
+    const page = await call(owner, 'partnerLeads', { partnerId: String(rows[0]!.id), filter: { listingId: String(withheld.id) }, first: 5 }, 2);
+    const lead = page.leads[0];
+    expect(lead.listing.address).toMatchObject({ streetLine1: null, city: 'St. George' });
+    await call(owner, 'partnerLead', { id: lead.id }, 2);
+    await call(owner, 'setLeadStatus', { id: lead.id, status: 'CONTACTED' });
+    await call(owner, 'addLeadNote', { id: lead.id, body: 'Called back.' });
+    // Visitor activity: the withheld listing among the most viewed.
+    await server.db.query(
+      `INSERT INTO visitor_events (partner_id, visitor_id, kind, listing_id, occurred_at) VALUES ($1, gen_random_uuid(), 'listing_view', $2, now())`,
+      [rows[0]!.id, withheld.id],
+    );
+    const activity = await call(owner, 'partnerActivity', { partnerId: String(rows[0]!.id), days: 30 });
+    expect(activity.topListings.map((l: { listingId: string }) => l.listingId)).toContain(String(withheld.id));
   });
 
   it('home value: comparables sold with a withheld street, and a valuation request about one of them', async () => {
@@ -366,25 +439,36 @@ describe(`a withheld street is never shown (${engineName()})`, () => {
 
 /** The root fields this test calls with listing data in play (checked against the schema above). */
 const RECIPES = [
+  'addLeadNote',
   'availabilityCalendar',
+  'case',
+  'cases',
   'createOffer',
+  'createSeller',
   'currentScreen',
   'favoriteListings',
   'homeValue',
   'listingBySlug',
+  'listingDescription',
   'listingFeed',
   'listingInfo',
   'listingLoad',
   'listingsInfo',
   'modifyTour',
+  'myListings',
   'newOpenHouse',
+  'nextQueue',
   'notifications',
   'offer',
   'offers',
   'offersByListing',
   'openHouse',
   'openHousesByListing',
+  'partnerActivity',
+  'partnerLead',
+  'partnerLeads',
   'placeSearch',
+  'publishListing',
   'questionnaireNextScreen',
   'questionnairePreviousScreen',
   'questionnaireResetHistory',
@@ -398,7 +482,11 @@ const RECIPES = [
   'saveOpenHouse',
   'saveTour',
   'saveTourSeller',
+  'sellerHomeAt',
+  'setLeadStatus',
   'stayLoad',
+  'translate',
+  'updateSellerListing',
   // Called to set the scene; their answers are searched as well.
   'saveFavorite',
   'saveSearch',

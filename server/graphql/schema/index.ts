@@ -10,9 +10,15 @@ import './questionnaires';
 import './accounts';
 import './tours';
 import './offers';
+import './sellers';
 import './mortgage';
 import './valuation';
 import './content';
+import './partners';
+import './listing-photos';
+import './leads';
+import './documents';
+import './analytics';
 
 export const schema = builder.toSchema();
 

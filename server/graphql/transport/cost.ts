@@ -14,6 +14,7 @@
  * Besides the price, the same walk measures recursion: an object type met more than MAX_TYPE_REPEATS times
  * on one path from the root (a listing's similar homes' similar homes) is refused whatever it costs.
  */
+import { REPORT_ROWS } from '../../analytics/events';
 import {
   getNamedType,
   getNullableType,
@@ -47,6 +48,9 @@ import {
   RELATED_POSTS_LIMIT,
   TAGS_PER_POST_MAX,
 } from '../../content/posts';
+import { LISTING_PHOTOS_MAX } from '../../../core/listing-photos/photo-rules';
+import { INBOX_PAGE_DEFAULT, INBOX_PAGE_MAX, NOTES_SHOWN_MAX } from '../../leads/inbox';
+import { CASE_SLOTS_MAX, MY_DOCUMENTS_CASES_MAX, SLOT_DOCUMENTS_MAX } from '../../documents/limits';
 
 /** How many items a list of objects holds at most. */
 export type ListSize =
@@ -65,6 +69,11 @@ const PAGE = { parentArgs: ['first', 'last'], default: DEFAULT_PAGE_SIZE, max: M
  */
 export const LIST_SIZES: Readonly<Record<string, ListSize>> = {
   'AvailabilityCalendar.days': 31,
+  'VisitorActivity.topListings': REPORT_ROWS,
+  'VisitorActivity.searchesByPlace': REPORT_ROWS,
+  'VisitorActivity.searchesByPriceBand': REPORT_ROWS,
+  'VisitorActivity.topClicks': REPORT_ROWS,
+  'Query.leadActivity': 100,
   'HomeValue.comparables': 8,
   'Listing.amenities': 60,
   'Listing.currencies': 16,
@@ -78,16 +87,31 @@ export const LIST_SIZES: Readonly<Record<string, ListSize>> = {
   'ListingsInfo.clusters': 300,
   'MarketMetric.aggregateData': MAX_MONTHS,
   'PageCursors.around': 10,
+  'PartnerAuditPage.entries': { parentArgs: ['first'], default: 20, max: 100 },
+  'PartnerLead.notes': NOTES_SHOWN_MAX,
+  'PartnerLeadPage.leads': { parentArgs: ['first'], default: INBOX_PAGE_DEFAULT, max: INBOX_PAGE_MAX },
   'Post.tags': TAGS_PER_POST_MAX,
   'PostPage.posts': { parentArgs: ['pageSize'], default: DEFAULT_POST_PAGE_SIZE, max: POST_PAGE_SIZE_MAX },
+  'Mutation.updatePhotoManagement': LISTING_PHOTOS_MAX,
+  'Query.listingPhotos': LISTING_PHOTOS_MAX,
   'Query.availabilityCalendar': { arg: 'count', default: 1, max: MAX_CALENDAR_MONTHS },
+  'Query.apiKeys': 100,
+  'Query.myDocuments': MY_DOCUMENTS_CASES_MAX,
+  'DocumentCase.caseComponents': CASE_SLOTS_MAX,
+  'CaseComponent.uploadedDocuments': SLOT_DOCUMENTS_MAX,
   'Query.allTags': ALL_TAGS_MAX,
   'Query.favoriteListings': 500,
   'Query.listingFeed': MAX_FEED_SIZE,
   'Query.marketMetrics': 12,
+  'Query.myPartners': 200,
+  'Query.partnerSnippets': 60,
   'Query.mortgageCases': 50,
   'Query.notifications': { arg: 'limit', default: 20, max: 100 },
   'Query.offers': 100,
+  'Query.cases': 100,
+  'Case.queues': 10,
+  'Case.queueHistory': 50,
+  'MyListingsPage.items': 10,
   'Query.offersByListing': 100,
   'Query.openHousesByListing': 100,
   'Query.placeSearch': { arg: 'limit', default: MAX_PLACE_RESULTS, max: MAX_PLACE_RESULTS },

@@ -52,7 +52,8 @@ export async function organizeListings(db: Database): Promise<void> {
  * of the demo accounts, the demo sales of the home value and the demo rentals and stays). */
 export async function seedListingsIfEmpty(db: Database, listings: number): Promise<ImportStats | null> {
   const { rows } = await db.query<{ other: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM listings WHERE source IS DISTINCT FROM 'demo') AS other`,
+    // Demo listings and sellers' own listings (the seed's demo seller case among them) are not a feed.
+    `SELECT EXISTS (SELECT 1 FROM listings WHERE source IS DISTINCT FROM 'demo' AND source IS DISTINCT FROM 'seller') AS other`,
   );
   if (rows[0]?.other || listings <= 0) return null;
   return seedListings(db, { listings });
