@@ -35,6 +35,14 @@ export function withCancellation<T>(signal: AbortSignal, fn: () => T): T {
   return scope.run({ ...scope.getStore(), signal }, fn);
 }
 
+/**
+ * Runs `fn` outside any request: for work a request only starts (a timer's flush of buffered counts), which
+ * must not be cancelled with it when its client goes away.
+ */
+export function outsideRequest<T>(fn: () => T): T {
+  return scope.exit(fn);
+}
+
 /** Runs `fn` as a heavy request: its statements go through their engine's HeavyStatements gate. */
 export function asHeavy<T>(fn: () => T): T {
   return scope.run({ ...scope.getStore(), heavy: true }, fn);

@@ -3,6 +3,7 @@
  * the counts are written in one UPDATE per database every FLUSH_INTERVAL_MS, and on server close.
  * A crash loses at most that interval's visits: a popularity figure, not a ledger.
  */
+import { outsideRequest } from '../../db/cancellation';
 import type { Database } from '../../db';
 import type { Logger } from '../../log';
 
@@ -31,10 +32,14 @@ export function recordVisit(db: Database, listingId: number, logger?: Pick<Logge
   if (logger) buffer.logger = logger;
   buffer.counts.set(listingId, (buffer.counts.get(listingId) ?? 0) + 1);
   if (!buffer.timer) {
-    buffer.timer = setTimeout(() => {
-      buffer.timer = null;
-      flushVisits(db).catch((error: unknown) => (buffer.logger ?? console).error('[visits] flush failed', error));
-    }, FLUSH_INTERVAL_MS);
+    // The timer is the buffer's, not the request's that happened to start it: a client that went away must
+    // not cancel the flush of everybody's counts.
+    buffer.timer = outsideRequest(() =>
+      setTimeout(() => {
+        buffer.timer = null;
+        flushVisits(db).catch((error: unknown) => (buffer.logger ?? console).error('[visits] flush failed', error));
+      }, FLUSH_INTERVAL_MS),
+    );
     // A pending flush must not keep a finished process alive; close() flushes explicitly.
     buffer.timer.unref();
   }
