@@ -11,6 +11,7 @@ import type { PdfState } from '../../core/documents/pdf-progress';
 import { previewKind, useDocuments, type DocumentsState, type Preview, type SignState, type SlotStatus } from '../../core/documents/use-documents';
 import { documentTexts as t } from '../../core/i18n/documents';
 import { Button } from '../../core/ui/button';
+import { StatusPanel } from '../../core/ui/status-panel';
 
 const ACCEPT = '.pdf,.jpg,.jpeg,.png,.webp,.heic,.heif,application/pdf,image/jpeg,image/png,image/webp,image/heic';
 
@@ -255,39 +256,10 @@ function CaseSection({ c, props }: { c: DocumentCase; props: DocumentsViewProps 
 
 export function DocumentsView(props: DocumentsViewProps) {
   const { state } = props;
-  if (state.status === 'checking' || state.status === 'loading') {
-    return (
-      <div className="documents" part="base" data-state="loading" aria-busy="true">
-        <p className="documents-message" part="message" role="status">
-          {t.loading}
-        </p>
-      </div>
-    );
-  }
-  if (state.status === 'signed-out') {
-    return (
-      <div className="documents" part="base" data-state="signed-out">
-        <p className="documents-message" part="message">
-          {t.signInNeeded}
-        </p>
-        <Button tone="primary" part="sign-in" onClick={props.onSignIn}>
-          {t.signIn}
-        </Button>
-      </div>
-    );
-  }
-  if (state.status === 'failed') {
-    return (
-      <div className="documents" part="base" data-state="failed">
-        <p className="documents-message" part="message" role="alert">
-          {t.loadFailed}
-        </p>
-        <Button tone="secondary" part="retry" onClick={props.onRetry}>
-          {t.retry}
-        </Button>
-      </div>
-    );
-  }
+  if (state.status === 'checking' || state.status === 'loading') return <StatusPanel block="documents" state={{ status: 'loading', message: t.loading }} />;
+  if (state.status === 'signed-out')
+    return <StatusPanel block="documents" state={{ status: 'signed-out', message: t.signInNeeded, action: t.signIn, onAction: props.onSignIn }} />;
+  if (state.status === 'failed') return <StatusPanel block="documents" state={{ status: 'failed', message: t.loadFailed, action: t.retry, onAction: props.onRetry }} />;
   if (state.cases.length === 0) {
     return (
       <div className="documents" part="base" data-state="empty">

@@ -21,6 +21,7 @@ import type { Offer } from '../../core/offers/offers-api';
 import { splitOffers, useOffers, type OffersState } from '../../core/offers/use-offers';
 import { useHearthValue } from '../../core/state/hooks';
 import { Button } from '../../core/ui/button';
+import { StatusPanel } from '../../core/ui/status-panel';
 import { OfferQuestionnaire } from '../make-offer/offer-questionnaire';
 
 export interface OffersViewProps {
@@ -127,39 +128,10 @@ export function OffersView(props: OffersViewProps) {
   const madeHeading = useId();
   const receivedHeading = useId();
 
-  if (state.status === 'checking' || state.status === 'loading') {
-    return (
-      <div className="offers" part="base" data-state="loading" aria-busy="true">
-        <p className="offers-message" part="message" role="status">
-          {t.loading}
-        </p>
-      </div>
-    );
-  }
-  if (state.status === 'signed-out') {
-    return (
-      <div className="offers" part="base" data-state="signed-out">
-        <p className="offers-message" part="message">
-          {t.signInPrompt}
-        </p>
-        <Button tone="primary" part="sign-in" onClick={props.onSignIn}>
-          {t.signIn}
-        </Button>
-      </div>
-    );
-  }
-  if (state.status === 'failed') {
-    return (
-      <div className="offers" part="base" data-state="failed">
-        <p className="offers-message" part="message" role="alert">
-          {t.loadFailed}
-        </p>
-        <Button tone="secondary" part="retry" onClick={props.onRetry}>
-          {t.retry}
-        </Button>
-      </div>
-    );
-  }
+  if (state.status === 'checking' || state.status === 'loading') return <StatusPanel block="offers" state={{ status: 'loading', message: t.loading }} />;
+  if (state.status === 'signed-out')
+    return <StatusPanel block="offers" state={{ status: 'signed-out', message: t.signInPrompt, action: t.signIn, onAction: props.onSignIn }} />;
+  if (state.status === 'failed') return <StatusPanel block="offers" state={{ status: 'failed', message: t.loadFailed, action: t.retry, onAction: props.onRetry }} />;
 
   const { made, received } = splitOffers(state.offers);
   if (!made.length && !received.length) {
