@@ -16,6 +16,8 @@ export default defineConfig({
     ],
     environment: 'node',
     setupFiles: ['./vitest.setup.ts'],
+    // One migrated embedded database per run; each test server's in-memory PGlite starts from its dump.
+    globalSetup: ['./tests/setup/pglite-snapshot.ts'],
     // PGlite's first start (initdb) takes seconds; server test files start one server each.
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -8,7 +8,7 @@
  * transaction. Every message gets one answer { id, value } or { id, error }; change notifications
  * (changes.ts) come as { id: -1, notify }, before the answer to the statement that sent them.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { CHANGES_CHANNEL } from './changes';
@@ -36,6 +36,19 @@ export interface ThreadData {
 
 const MEMORY_DATA_DIR = 'memory://';
 
+/**
+ * An in-memory database starts from this dump of a migrated data directory (PGlite `dumpDataDir`) when
+ * the variable names one: the test run makes it once (tests/setup/pglite-snapshot.ts), so each of the
+ * hundreds of test servers skips initdb and the migrations (seconds each on this machine).
+ */
+export const MEMORY_SNAPSHOT_VARIABLE = 'HEARTH_PGLITE_MEMORY_SNAPSHOT';
+
+async function memorySnapshot(dataDir: string): Promise<Blob | undefined> {
+  const file = process.env[MEMORY_SNAPSHOT_VARIABLE];
+  if (!file || !dataDir.startsWith(MEMORY_DATA_DIR)) return undefined;
+  return new Blob([await readFile(file)]);
+}
+
 function serializeError(error: unknown): SerializedError {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
   const fields: Record<string, unknown> = {};
@@ -50,7 +63,7 @@ class Rollback extends Error {}
 
 async function serve(port: NonNullable<typeof parentPort>, { dataDir }: ThreadData): Promise<void> {
   if (!dataDir.startsWith(MEMORY_DATA_DIR)) await mkdir(dataDir, { recursive: true });
-  const pg = new PGlite(dataDir);
+  const pg = new PGlite(dataDir, { loadDataDir: await memorySnapshot(dataDir) });
   await pg.waitReady;
   if (process.env.HEARTH_GENERIC) await pg.exec('SET plan_cache_mode = force_generic_plan');
   await pg.listen(CHANGES_CHANNEL, (payload) => port.postMessage({ id: -1, notify: payload } satisfies Reply));
