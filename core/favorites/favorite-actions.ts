@@ -6,6 +6,7 @@ import { mutate, query } from '../graphql/call';
 import { hearthStore } from '../state/store';
 import { lazySchema } from '../validation/lazy-schema';
 import { favoritesAtom, setFavorite } from './favorites';
+import { CACHE_POLICIES } from '../graphql/cache-policies';
 
 z.config({ jitless: true });
 
@@ -49,7 +50,7 @@ export function followSessionForFavorites(): void {
   syncing = true;
   let wasSignedIn = hearthStore.get(sessionAtom).status === 'authenticated';
   const sync = async () => {
-    const favorites = await query(FavoriteListingIdsQuery, {}, favoriteIdsSchema, { requestPolicy: 'network-only', muteError: true });
+    const favorites = await query(FavoriteListingIdsQuery, {}, favoriteIdsSchema, { requestPolicy: CACHE_POLICIES.favoriteListings, muteError: true });
     const ids = new Set(favorites.ok ? favorites.value.map((f) => f.listing.id) : []);
     hearthStore.set(favoritesAtom, (all) =>
       Object.fromEntries(Object.entries(all).map(([id, state]) => [id, { ...state, favorited: ids.has(id) }])),

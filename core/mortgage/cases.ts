@@ -8,6 +8,7 @@ import { mutate, query, type Result } from '../graphql/call';
 import { mortgagePrequalTexts, type MortgageKind } from '../i18n/mortgage';
 import { lazySchema } from '../validation/lazy-schema';
 import { fillUrlTemplate } from './attributes';
+import { CACHE_POLICIES } from '../graphql/cache-policies';
 
 z.config({ jitless: true });
 
@@ -77,7 +78,7 @@ export const CreateRefinanceMutation = /* GraphQL */ `
 
 /** The viewer's cases, newest first; errors are the element's to show. */
 export function loadMortgageCases(): Promise<Result<MortgageCaseData[]>> {
-  return query(MortgageCasesQuery, {}, casesSchema, { requestPolicy: 'network-only', muteError: true });
+  return query(MortgageCasesQuery, {}, casesSchema, { requestPolicy: CACHE_POLICIES.cases, muteError: true });
 }
 
 /** One case of the viewer; null when it is not theirs. */

@@ -21,6 +21,7 @@ import {
   tourListingSchema,
 } from './tour-answers';
 import type { TourStatus } from './tour-status';
+import { CACHE_POLICIES } from '../graphql/cache-policies';
 
 z.config({ jitless: true });
 
@@ -138,12 +139,12 @@ export function saveTour(input: {
 }
 
 export function fetchRequestedTour(id: string): Promise<Result<RequestedTour>> {
-  return query(RequestedTourQuery, { id }, requestedTourSchema, { muteError: true, requestPolicy: 'cache-first' });
+  return query(RequestedTourQuery, { id }, requestedTourSchema, { muteError: true, requestPolicy: CACHE_POLICIES.requestedTour });
 }
 
 /** The viewer's own tours of a listing (for a buyer: "did I already ask?"), newest first. */
 export function fetchToursByListing(listingId: number): Promise<Result<RequestedTour[]>> {
-  return query(RequestedTourByListingQuery, { listingId: String(listingId) }, requestedToursSchema, { muteError: true, requestPolicy: 'network-only' });
+  return query(RequestedTourByListingQuery, { listingId: String(listingId) }, requestedToursSchema, { muteError: true, requestPolicy: CACHE_POLICIES.requestedTours });
 }
 
 /** The listing, or null when there is no such public listing. */

@@ -1,8 +1,10 @@
 /**
  * The viewer's tours for <hearth-tours> (spec §3 Requested tour, §7 requestedTours and
- * requestedTourByListing): the operations, the row text, and the loading hook. Always fetched from the
- * network: tours belong to one user, and the shared client cache is not keyed by who is signed in.
+ * requestedTourByListing): the operations, the row text, and the loading hook. The first read follows
+ * the §7 policy for requested tours (cache and network; the client's cache belongs to one visitor);
+ * `reload()` asks the network, since it follows a change the page was told of.
  */
+import { useRef } from 'react';
 import * as z from 'zod/mini';
 import { query, type Result } from '../graphql/call';
 import { useLoad } from '../graphql/use-load';
@@ -10,6 +12,7 @@ import { toursListTexts as t } from '../i18n/tours';
 import { lazySchema } from '../validation/lazy-schema';
 import { TOUR_BASE_FIELDS, tourBaseShape, tourViewerRoleSchema, type TourViewerRole } from './tour-answers';
 import { formatTourTime } from './tour-format';
+import { CACHE_POLICIES } from '../graphql/cache-policies';
 
 z.config({ jitless: true });
 
@@ -81,11 +84,19 @@ export type TourListState =
  * again and keeps the old rows meanwhile; another viewer starts from scratch.
  */
 export function useTourList(listingId: number | null, viewerId: string | null): { state: TourListState; reload: () => void } {
-  const { result, loading, reload } = useLoad(viewerId === null ? null : `${viewerId}|${listingId ?? ''}`, () =>
-    listingId === null
-      ? query(TourListQuery, {}, tourRowsSchema, { requestPolicy: 'network-only', muteError: true })
-      : query(TourListByListingQuery, { listingId: String(listingId) }, tourRowsSchema, { requestPolicy: 'network-only', muteError: true }),
-  );
+  const fresh = useRef(false);
+  const load = useLoad(viewerId === null ? null : `${viewerId}|${listingId ?? ''}`, () => {
+    const context = { requestPolicy: fresh.current ? 'network-only' : CACHE_POLICIES.requestedTours, muteError: true } as const;
+    fresh.current = false;
+    return listingId === null
+      ? query(TourListQuery, {}, tourRowsSchema, context)
+      : query(TourListByListingQuery, { listingId: String(listingId) }, tourRowsSchema, context);
+  });
+  const { result, loading } = load;
+  const reload = () => {
+    fresh.current = true;
+    load.reload();
+  };
   const state: TourListState =
     viewerId === null
       ? { status: 'idle' }

@@ -6,6 +6,7 @@
 import { useId, type ReactNode } from 'react';
 import { widgetTexts } from '../widgets/texts';
 import { attr, flag, type WidgetErrors, type WidgetSpec } from '../widgets/widget';
+import { questionnaireImageUrl } from './image-url';
 
 export interface FrameIds {
   titleId: string;
@@ -67,7 +68,7 @@ export function WidgetFrame(props: {
       {(helptext || helplink || helpimg) && (
         <div className="widget-help" part="widget-help">
           {helptext && <p>{helptext}</p>}
-          {helpimg && <img src={helpimg} alt="" />}
+          {helpimg && <img src={questionnaireImageUrl(helpimg)} alt="" />}
           {helplink && (
             <a href={helplink} target="_blank" rel="noopener noreferrer">
               {widgetTexts.help}

@@ -1,5 +1,6 @@
 /** hu-radio-checkbox: options each writing a variable; radio mode with checkbox="false"; thumbnails (widget spec §3, §4). */
 import { useId } from 'react';
+import { questionnaireImageUrl } from '../../client/image-url';
 import { WidgetFrame } from '../../client/widget-frame';
 import type { WidgetModule, WidgetProps } from '../../client/widget-module';
 import { flag, isRequired } from '../widget';
@@ -18,7 +19,7 @@ function RadioCheckboxWidget({ spec, values, onChange, errors, showErrors }: Wid
             return (
               <label key={option.variable || i} className="widget-choice" data-state={checked ? 'checked' : 'unchecked'}>
                 <input type={radio ? 'radio' : 'checkbox'} name={name} checked={checked} onChange={() => onChange(toggleOption(spec, values, i))} />
-                {thumbnails && <img className="widget-thumbnail" src={option.thumbnail} alt="" />}
+                {thumbnails && <img className="widget-thumbnail" src={questionnaireImageUrl(option.thumbnail)} alt="" />}
                 {option.label}
               </label>
             );
