@@ -7,6 +7,7 @@ import { scheduleMarketMetricsRefresh } from './listings/metrics/refresh';
 import { accountRoutes, type AccountRateLimits } from './accounts/routes';
 import { contactRoutes } from './contact/routes';
 import { startWebhookDelivery } from './webhooks/delivery';
+import { startAnalyticsForwarder } from './analytics/forwarder';
 import { webhookRoutes } from './webhooks/routes';
 import { postImageRoutes } from './content/images';
 import { listingPhotoRoutes } from './listing-photos/photos';
@@ -23,6 +24,7 @@ import { startMailDelivery } from './mail/delivery';
 import { sendJson } from './http/respond';
 import { parsePublicOrigin } from './http/public-url';
 import { openApiRoutes } from './http/openapi';
+import { withSecurityHeaders } from './http/security-headers';
 import { Router } from './http/router';
 import { consoleLogger, type Logger } from './log';
 import { partnerRoutes } from './partners/routes';
@@ -41,7 +43,11 @@ import { tileSettings, type TileOptions } from './tiles/settings';
 import { tourRoutes } from './tours/routes';
 import { valuationRoutes } from './valuation/routes';
 import { documentRoutes } from './documents/routes';
+import { marketingRoutes } from './marketing/routes';
+import { paymentRoutes } from './payments/routes';
+import { backupRoutes, offerOperatorBackup } from './db/backup';
 import { startPdfWorker } from './pdf/jobs';
+import { stopPassportReader } from './passport/ocr';
 import { scheduleHomeValueUpdates } from './valuation/updates';
 import { schedulePublishJob } from './sellers/publish-job';
 
@@ -152,9 +158,12 @@ export function buildRouter(options: {
     tourRoutes,
     valuationRoutes,
     documentRoutes,
+    marketingRoutes,
+    paymentRoutes(),
     openApiRoutes,
     analyticsRoutes,
     registrationRoutes,
+    backupRoutes,
     appPageRoutes,
     siteRoutes,
   ];
@@ -250,7 +259,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     logger,
   };
 
-  const server = createServer(buildRouter({ production, logger, tiles, allowlist, accountRateLimits: options.accountRateLimits }).handler(services));
+  const server = createServer(
+    withSecurityHeaders(buildRouter({ production, logger, tiles, allowlist, accountRateLimits: options.accountRateLimits }).handler(services), config),
+  );
   let port: number;
   try {
     port = await listen(server, options.port ?? 8080, host);
@@ -260,6 +271,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw error;
   }
   const url = `http://${urlHost(host)}:${port}`;
+  // `npm run backup` on this machine asks this server for a consistent copy of its embedded database.
+  const withdrawBackup = await offerOperatorBackup(db, options.databaseUrl ? undefined : (options.dataDir ?? paths.defaultDataDir), port);
   // Set before the first request can arrive: listen's callback runs before any connection is handled.
   config.publicOrigin = publicOrigin ?? url;
   const jobs = options.jobs ?? true;
@@ -269,6 +282,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const marketMetrics = jobs ? scheduleMarketMetricsRefresh(db, { logger }) : idle;
   const mail = jobs ? startMailDelivery(db, { smtpUrl: options.smtpUrl, mailFrom: options.mailFrom, logger }) : idle;
   const webhooks = jobs ? startWebhookDelivery(db, { logger }) : idle;
+  const analyticsForwarder = jobs ? startAnalyticsForwarder(db, { logger }) : idle;
   const pdfs = jobs ? startPdfWorker(db, { logger }) : idle;
   const maintenance = jobs ? scheduleMaintenance(db, logger) : idle;
   const publishing = jobs ? schedulePublishJob(db, { logger }) : idle;
@@ -286,10 +300,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       await marketMetrics.stop();
       await mail.stop();
       await webhooks.stop();
+      await analyticsForwarder.stop();
       await pdfs.stop();
+      await stopPassportReader();
       await maintenance.stop();
       await publishing.stop();
       await flushVisits(db).catch((error: unknown) => logger.error('[visits] final flush failed', error));
+      await withdrawBackup();
       await db.close();
       await tiles.close();
     })());

@@ -53,22 +53,28 @@ if (logIn instanceof HTMLElement) {
   logIn.addEventListener('hearth-login', () => redirectAfterLogin(logIn.dataset.next ?? ''));
 }
 
+// The login dialog is a route (spec §2): {page}/log-in over the page (the element adds and leaves that entry,
+// and keeps itself for back and forward); after a login, on to the page beneath.
+const pageBeneath = () => `${location.pathname.replace(/\/log-in\/?$/, '') || '/'}${location.search}`;
+
 for (const trigger of document.querySelectorAll('[data-sign-in]')) {
   trigger.addEventListener('click', (event) => {
     event.preventDefault();
+    for (const old of document.querySelectorAll('hearth-sign-in[route-sync]')) old.remove();
     const dialog = document.createElement('hearth-sign-in');
     dialog.setAttribute('dialog', '');
-    dialog.addEventListener('hearth-login', () => redirectAfterLogin(`${location.pathname}${location.search}`));
-    dialog.addEventListener(
-      'hearth-sign-in-closed',
-      () => {
-        dialog.remove();
-        if (trigger instanceof HTMLElement) trigger.focus();
-      },
-      { once: true },
-    );
+    dialog.setAttribute('route-sync', '');
+    dialog.addEventListener('hearth-login', () => redirectAfterLogin(pageBeneath()));
+    dialog.addEventListener('hearth-sign-in-closed', () => {
+      if (trigger instanceof HTMLElement && dialog.isConnected) trigger.focus();
+    });
     document.body.append(dialog);
   });
+}
+
+// Arrived on a login dialog's URL: the server wrote the page with the dialog open.
+for (const dialog of document.querySelectorAll('main hearth-sign-in[route-sync]')) {
+  dialog.addEventListener('hearth-login', () => redirectAfterLogin(pageBeneath()));
 }
 
 // ---------------------------------------------------------------------------------------------------

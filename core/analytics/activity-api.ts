@@ -48,6 +48,12 @@ export const LeadActivityQuery = /* GraphQL */ `
       kind
       occurredAt
       listingId
+      listing {
+        id
+        slugId
+        listingCodeId
+        ${LISTING_ADDRESS_FIELDS}
+      }
       place
       priceBand
       label
@@ -79,6 +85,7 @@ const leadActivitySchema = lazySchema(() =>
       kind: z.string(),
       occurredAt: z.string(),
       listingId: z.nullable(z.string()),
+      listing: z.nullable(z.object({ id: z.string(), slugId: z.string(), listingCodeId: z.string(), address: listingAddressSchema() })),
       place: z.nullable(z.string()),
       priceBand: z.nullable(z.string()),
       label: z.nullable(z.string()),

@@ -7,6 +7,7 @@
  */
 import { authTexts } from '../i18n/auth';
 import { showToast } from '../ui/toasts';
+import { pageOf } from '../routing/dialog-paths';
 import { internalSitePath, pageUrlOf } from './app-path';
 
 export interface PageWiring {
@@ -21,6 +22,13 @@ export interface PageWiring {
 }
 
 const SITE_RELATIVE = /^\/(?!\/)/;
+
+/** '/search/log-in?x' → '/search?x': after a login from the login dialog's URL, the page beneath it. */
+export function pageBeneathLogin(sitePath: string): string {
+  const index = sitePath.search(/[?#]/);
+  const path = index < 0 ? sitePath : sitePath.slice(0, index);
+  return `${pageOf(path, ['login'])}${index < 0 ? '' : sitePath.slice(index)}`;
+}
 
 /** Links under the base (or absolute to our origin when they are files), pictures and frames from our origin. */
 export function rewriteUrls(root: ParentNode, wiring: PageWiring): void {
@@ -154,28 +162,30 @@ export function wirePage(root: ShadowRoot, wiring: PageWiring): () => void {
   }
 
   // ---- signing in: the log-in page, or the shell's button as a dialog over the page ----
-  const afterLogin = (next: string) => wiring.navigate(next ? `/redirect?next=${encodeURIComponent(next)}` : '/redirect', { replace: true });
+  const afterLogin = (next: string) => wiring.navigate(next ? `/redirect?next=${encodeURIComponent(pageBeneathLogin(next))}` : '/redirect', { replace: true });
   const logIn = root.querySelector<HTMLElement>('[data-log-in]');
   if (logIn) on(logIn, 'hearth-login', () => afterLogin(logIn.dataset.next ?? ''));
+  // The login dialog is a route (spec §2): {page}/log-in over the page, kept for back and forward.
   for (const trigger of root.querySelectorAll<HTMLElement>('[data-sign-in]')) {
     on(trigger, 'click', (event) => {
       event.preventDefault();
       event.stopPropagation();
+      for (const old of root.querySelectorAll('hearth-sign-in[route-sync]')) old.remove();
       const dialog = document.createElement('hearth-sign-in');
       dialog.setAttribute('dialog', '');
+      dialog.setAttribute('route-sync', '');
       dialog.addEventListener('hearth-login', () => afterLogin(wiring.currentPath()));
-      dialog.addEventListener(
-        'hearth-sign-in-closed',
-        () => {
-          dialog.remove();
-          trigger.focus();
-        },
-        { once: true },
-      );
+      dialog.addEventListener('hearth-sign-in-closed', () => {
+        if (dialog.isConnected) trigger.focus();
+      });
       root.append(dialog);
       window.hearth?.scan?.(root);
       cleanups.push(() => dialog.remove());
     });
+  }
+  // Arrived on a login dialog's URL: our server wrote the page with the dialog open.
+  for (const dialog of root.querySelectorAll<HTMLElement>('.site-main hearth-sign-in[route-sync]')) {
+    on(dialog, 'hearth-login', () => afterLogin(wiring.currentPath()));
   }
 
   // ---- sell page: a chosen address → /selling/listing-detail?lat&lng; Start Listing without one focuses the box ----

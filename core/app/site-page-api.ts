@@ -4,7 +4,7 @@
  * Signed in, the token goes along, so account pages and the header's Account menu are the viewer's.
  */
 import * as z from 'zod/mini';
-import { authHeaders, isSameOrigin } from '../auth/session';
+import { authHeaders, ensureSession, isSameOrigin } from '../auth/session';
 import { runtimeSettings } from '../config/context';
 import type { Result } from '../graphql/call';
 import { lazySchema } from '../validation/lazy-schema';
@@ -43,6 +43,8 @@ export const sitePageUrl = (api: string, partner: string, path: string) =>
 
 export async function loadSitePage(path: string, signal?: AbortSignal): Promise<Result<SitePage>> {
   const { api, partner } = runtimeSettings();
+  // The stored sign-in is confirmed first: an account page asked for before that would meet the login guard.
+  await ensureSession().catch(() => null);
   let response: Response;
   try {
     response = await fetch(sitePageUrl(api, partner, path), {

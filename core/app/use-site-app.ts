@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Result } from '../graphql/call';
 import { useLoad } from '../graphql/use-load';
-import { dialogOf, withoutDialog } from '../routing/dialog-route';
+import { dialogPathOf, pageOf } from '../routing/dialog-paths';
 import { pageUrlOf, samePageExceptHash, sitePathOf } from './app-path';
 import { loadSitePage, type SitePage } from './site-page-api';
 
@@ -102,8 +102,8 @@ export function useSiteApp(base: string): SiteApp {
       const sitePath = sitePathOf(location, base);
       // An element's own entry on the same page — the search map's URL sync, a dialog's route over the page
       // (…/request-tour), the gallery's photo — is not a page change.
-      const pageOf = (p: string) => withoutDialog(withoutHash(p).split('?', 1)[0]!);
-      if (pageOf(sitePath) === pageOf(pathRef.current) && (entry === null || dialogOf(location.pathname) !== null || entry === currentEntry.current)) return;
+      const pageBeneath = (p: string) => pageOf(withoutHash(p).split('?', 1)[0]!);
+      if (pageBeneath(sitePath) === pageBeneath(pathRef.current) && (entry === null || dialogPathOf(location.pathname) !== null || entry === currentEntry.current)) return;
       scrollOf.current.set(currentEntry.current, window.scrollY);
       if (entry !== null) currentEntry.current = entry;
       const y = entry === null ? undefined : scrollOf.current.get(entry);

@@ -6,7 +6,9 @@
  * elements show them), never toasted by the client (`muteError`).
  */
 import * as z from 'zod/mini';
-import { mutate, query, type Result } from '../graphql/call';
+import { authHeaders, isSameOrigin } from '../auth/session';
+import { runtimeSettings } from '../config/config';
+import { failureOf, mutate, query, type Result } from '../graphql/call';
 import { lazySchema } from '../validation/lazy-schema';
 import { POST_IMAGE_FIELDS, postImageSchema } from './post-image';
 
@@ -267,6 +269,63 @@ export function savePost(id: string | null, input: PostInput): Promise<Result<Ed
   return id === null
     ? mutate(CreatePostMutation, { input }, editorPostSchema, { muteError: true })
     : mutate(UpdatePostMutation, { id, input }, editorPostSchema, { muteError: true });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The post image upload (a multipart POST, like every upload: the GraphQL multipart request spec)
+
+export const UploadPostImageMutation = /* GraphQL */ `
+  mutation UploadPostImage($file: File!, $alt: String!) {
+    uploadPostImage(file: $file, alt: $alt) {
+      url
+      srcset
+      width
+      height
+      alt
+    }
+  }
+`;
+
+const uploadedImageSchema = lazySchema(() => z.object({ url: z.string(), srcset: z.string(), width: z.number(), height: z.number(), alt: z.string() }));
+
+export type UploadedPostImage = z.infer<ReturnType<typeof uploadedImageSchema.schema>>;
+
+/** Reads the upload's answer: the image, the server's refusal (e.g. not an image), or a failure of the transport. */
+export function postImageAnswer(status: number, text: string): Result<UploadedPostImage> {
+  type Answer = { data?: { uploadPostImage?: unknown } | null; errors?: { message: string; extensions?: Record<string, unknown> }[] };
+  let body: Answer | null = null;
+  try {
+    body = JSON.parse(text) as Answer;
+  } catch {
+    // not JSON: a failure of the transport, below
+  }
+  if (body?.errors?.length) return { ok: false, failure: failureOf({ graphQLErrors: body.errors }) };
+  const parsed = uploadedImageSchema.safeParse(body?.data?.uploadPostImage);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const tooLarge = status === 413;
+  return { ok: false, failure: { kind: status === 401 ? 'unauthenticated' : tooLarge ? 'invalid' : 'server', message: null, code: tooLarge ? 'PAYLOAD_TOO_LARGE' : null, argument: tooLarge ? 'file' : null } };
+}
+
+/** uploadPostImage (editors only): stores the picture in its sizes; never throws. */
+export async function uploadPostImage(file: Blob & { name?: string }, alt: string): Promise<Result<UploadedPostImage>> {
+  const { api, partner } = runtimeSettings();
+  const params = new URLSearchParams({ queryName: 'UploadPostImage' });
+  if (partner) params.set('partner', partner);
+  const body = new FormData();
+  body.set('operations', JSON.stringify({ query: UploadPostImageMutation, variables: { file: null, alt } }));
+  body.set('map', JSON.stringify({ 0: ['variables.file'] }));
+  body.set('0', file, file.name ?? 'image');
+  try {
+    const response = await fetch(`${api}/graphql/?${params.toString()}`, {
+      method: 'POST',
+      body,
+      headers: { Accept: 'application/graphql-response+json, application/json', ...authHeaders() },
+      credentials: isSameOrigin() ? 'include' : 'omit',
+    });
+    return postImageAnswer(response.status, await response.text());
+  } catch {
+    return { ok: false, failure: { kind: 'network', message: null, code: null, argument: null } };
+  }
 }
 
 /** Hides a post at once; saving it with a publish date publishes it again. */

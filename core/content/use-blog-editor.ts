@@ -6,13 +6,24 @@
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { requireSignIn } from '../auth/require-sign-in';
+import { runtimeSettings } from '../config/config';
 import { ensureSession, sessionAtom } from '../auth/session';
 import type { Result } from '../graphql/call';
 import { useLoad } from '../graphql/use-load';
 import { contentTexts } from '../i18n/content';
 import { useHearthValue } from '../state/hooks';
 import { showToast } from '../ui/toasts';
-import { loadEditorPosts, loadPostPreview, savePost, unpublishPost, type EditorPost, type EditorPostPage, type PostStatus } from './content-api';
+import {
+  loadEditorPosts,
+  loadPostPreview,
+  savePost,
+  unpublishPost,
+  uploadPostImage,
+  type EditorPost,
+  type EditorPostPage,
+  type PostStatus,
+  type UploadedPostImage,
+} from './content-api';
 import {
   editorFormReducer,
   initialEditorState,
@@ -36,6 +47,22 @@ export type EditorListState =
   | { status: 'loading' }
   | { status: 'failed'; message: string }
   | { status: 'ready'; page: EditorPostPage };
+
+/** The image upload beside the Image URL field: idle, sending, refused (the server's message) or done. */
+export type ImageUploadState =
+  | { status: 'idle' }
+  | { status: 'uploading'; fileName: string }
+  | { status: 'failed'; message: string }
+  | { status: 'uploaded'; image: UploadedPostImage };
+
+/** What the image preview shows: the picture just uploaded (with its sizes), else the Image URL's picture. */
+export function imagePreviewOf(upload: ImageUploadState, imageUrl: string, api: string): { url: string; srcset: string | null; alt: string } | null {
+  const url = imageUrl.trim();
+  if (upload.status === 'uploaded' && upload.image.url === url) return { url, srcset: upload.image.srcset, alt: upload.image.alt };
+  if (/^https?:\/\/[^\s]+$/i.test(url)) return { url, srcset: null, alt: '' };
+  if (/^\/media\/[^\s]+$/.test(url)) return { url: `${api}${url}`, srcset: null, alt: '' };
+  return null;
+}
 
 export type PreviewState = { status: 'empty' } | { status: 'loading'; html: string | null } | { status: 'ready'; html: string } | { status: 'failed'; html: string | null };
 
@@ -73,6 +100,7 @@ export function useBlogEditor(onSaved: (detail: PostSavedDetail) => void) {
   const [confirmation, setConfirmation] = useState<string | null>(null);
   const saved = useRef(onSaved);
   saved.current = onSaved;
+  const [imageUpload, setImageUpload] = useState<ImageUploadState>({ status: 'idle' });
 
   useEffect(() => {
     void ensureSession();
@@ -94,13 +122,28 @@ export function useBlogEditor(onSaved: (detail: PostSavedDetail) => void) {
 
   const select = useCallback((post: EditorPost) => {
     setConfirmation(null);
+    setImageUpload({ status: 'idle' });
     dispatch({ type: 'load', post });
   }, []);
 
   const newPost = useCallback(() => {
     setConfirmation(null);
+    setImageUpload({ status: 'idle' });
     dispatch({ type: 'new' });
   }, []);
+
+  /** Uploads the picture; once stored, its address fills the Image URL field (saved with the post). */
+  const uploadImage = async (file: File, alt: string) => {
+    if (imageUpload.status === 'uploading') return;
+    setImageUpload({ status: 'uploading', fileName: file.name });
+    const result = await uploadPostImage(file, alt.trim());
+    if (!result.ok) {
+      setImageUpload({ status: 'failed', message: result.failure.message ?? t.imageUpload.failed });
+      return;
+    }
+    setImageUpload({ status: 'uploaded', image: result.value });
+    set('imageUrl', result.value.url);
+  };
 
   function finish(result: Result<EditorPost>) {
     setBusy(null);
@@ -160,5 +203,8 @@ export function useBlogEditor(onSaved: (detail: PostSavedDetail) => void) {
     save,
     unpublish,
     signIn,
+    imageUpload,
+    imagePreview: imagePreviewOf(imageUpload, state.form.imageUrl, runtimeSettings().api),
+    uploadImage,
   };
 }

@@ -243,10 +243,10 @@ const signedSchema = z.object({ signedPdf: z.string(), signedAt: z.string(), doc
 export type SignedPdf = z.infer<typeof signedSchema>;
 
 /**
- * Signs a generated PDF with the typed name (POST /v1/api/generated-pdfs/{id}/sign: REST, because the audit page
- * records the signer's IP); never throws.
+ * Signs a generated PDF with the typed name, or a drawn signature (a PNG data URL) over it (POST
+ * /v1/api/generated-pdfs/{id}/sign: REST, because the audit page records the signer's IP); never throws.
  */
-export async function signPdf(id: string, signerName: string): Promise<Result<SignedPdf>> {
+export async function signPdf(id: string, signerName: string, drawing: string | null = null): Promise<Result<SignedPdf>> {
   const { api, partner } = runtimeSettings();
   const params = partner ? `?${new URLSearchParams({ partner }).toString()}` : '';
   try {
@@ -254,7 +254,7 @@ export async function signPdf(id: string, signerName: string): Promise<Result<Si
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...authHeaders() },
       credentials: isSameOrigin() ? 'include' : 'omit',
-      body: JSON.stringify({ signerName }),
+      body: JSON.stringify(drawing ? { signerName, signature: drawing } : { signerName }),
     });
     const body = parseBody(await response.text()) as (UploadBody & { message?: unknown }) | null;
     const parsed = signedSchema.safeParse(body);

@@ -158,9 +158,9 @@ export function useDocuments(caseId: number | null, element: ElementHandle) {
   // Electronic signatures, per case (of its ready PDF).
   const [signatures, setSignatures] = useState<Record<string, SignState>>({});
   const sign = useCallback(
-    async (forCase: string, pdfId: string, signerName: string) => {
+    async (forCase: string, pdfId: string, signerName: string, drawing: string | null = null) => {
       setSignatures((all) => ({ ...all, [forCase]: { status: 'signing' } }));
-      const answer = await signPdf(pdfId, signerName);
+      const answer = await signPdf(pdfId, signerName, drawing);
       const next: SignState = answer.ok
         ? { status: 'signed', signedPdf: answer.value.signedPdf, signedAt: answer.value.signedAt }
         : { status: 'failed', message: answer.failure.message ?? t.signFailed };

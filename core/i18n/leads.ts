@@ -107,4 +107,20 @@ export const leadTexts = {
     noteTooLong: (max: string) => `A note must be at most ${max} characters.`,
     noteEmpty: 'Write a note first.',
   },
+  /** The lead's visitor activity before getting in touch (recorded only while the partner's analytics is on). */
+  activity: {
+    heading: 'Before getting in touch',
+    loading: 'Loading what they looked at…',
+    failed: 'Their activity could not be loaded.',
+    empty: 'No activity recorded before this lead: analytics was off, the visitor opted out or asked to be forgotten.',
+    listLabel: 'What the visitor did, newest first',
+    pageView: (path: string | null) => (path ? `Opened the page ${path}` : 'Opened a page'),
+    search: (place: string | null, band: string | null) => `Searched ${place ?? 'everywhere'}${band ? `, ${band}` : ''}`,
+    listingView: 'Viewed',
+    listingOpen: 'Opened',
+    favorite: 'Saved',
+    markerClick: (label: string | null) => (label ? `Chose the map pin ${label}` : 'Chose a map pin'),
+    click: (label: string | null) => (label ? `Clicked “${label}”` : 'Clicked a button'),
+    listingGone: (id: string) => `listing ${id} (no longer public)`,
+  },
 };

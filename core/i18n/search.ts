@@ -8,7 +8,7 @@ export const searchTexts = {
   noPlaces: 'No matching places',
   searching: 'Searching…',
   geolocationDenied: 'There is no location support on this device or it is disabled. Please check your settings.',
-  kinds: { city: 'City', zip: 'ZIP', address: 'Address', neighbourhood: 'Neighbourhood' } as Record<string, string>,
+  kinds: { state: 'State', city: 'City', zip: 'ZIP', address: 'Address', neighbourhood: 'Neighbourhood' } as Record<string, string>,
   submit: 'Search',
 } as const;
 

@@ -10,6 +10,8 @@ export const sellerTexts = {
   loading: 'Loading…',
   loadFailed: 'This could not be loaded. Please try again.',
   retry: 'Try again',
+  /** newOpenHouse(applicationCaseId) refused: the case's listing is not public yet. */
+  openHouseNotPublished: 'Open houses can be added once the listing is published.',
   status: { DRAFT: 'Not published', SCHEDULED: 'Scheduled', PUBLISHED: 'Published' } as const,
   classification: { sale: 'For sale', rent: 'For rent' } as Record<string, string>,
 

@@ -133,6 +133,8 @@ export function galleryIndexOf(pathname: string): number | null {
 export interface GalleryPhoto {
   photoUrl: string;
   description: string | null;
+  /** An uploaded photo's sizes (`<url> <width>w, …`); absent for a feed's photo. */
+  srcset?: string | null;
 }
 
 /** The listing's photos; without any, its photoUri or else the stock image, so the gallery always has one. */

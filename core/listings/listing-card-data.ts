@@ -13,6 +13,8 @@ export const listingBaseShape = () => ({
   slugId: z.string(),
   listingCodeId: z.string(),
   photoUri: z.nullable(z.string()),
+  /** The first photo's sizes (an uploaded photo), for `srcset`; absent or null: photoUri alone. */
+  photoSrcset: z.optional(z.nullable(z.string())),
   priceInPennies: z.nullable(z.number()),
   priceCurrencyCode: z.string(),
   /** With priceLabel: what the price is per ('/mo', '/night'; core/listings/price-period.ts). */
@@ -58,6 +60,7 @@ id
 slugId
 listingCodeId
 photoUri
+photoSrcset
 priceInPennies
 priceCurrencyCode
 classification

@@ -42,7 +42,7 @@ const buildDetailListing = () =>
     preferredTenant: optionalText(),
     roomType: optionalText(),
     foodIncluded: z.nullable(z.boolean()),
-    photos: z.array(z.object({ photoUrl: z.string(), description: optionalText() })),
+    photos: z.array(z.object({ photoUrl: z.string(), description: optionalText(), srcset: z.optional(z.nullable(z.string())) })),
     priceHistory: z.array(
       z.object({
         date: z.string(),
@@ -111,6 +111,7 @@ const DETAIL_FIELDS = /* GraphQL */ `
   photos {
     photoUrl
     description
+    srcset
   }
   lotSize
   lotSizeUnit

@@ -7,7 +7,7 @@ import type { Failure } from '../graphql/call';
 import { themeContrast, type ContrastPair } from './contrast';
 import type { PartnerSettings, PartnerSettingsInput } from './partners-api';
 
-export const CONSOLE_TABS = ['branding', 'theme', 'agent', 'site', 'origins', 'snippets', 'apiKeys', 'leads', 'visitors', 'activity'] as const;
+export const CONSOLE_TABS = ['branding', 'theme', 'agent', 'site', 'origins', 'snippets', 'apiKeys', 'members', 'leads', 'visitors', 'activity'] as const;
 export type ConsoleTab = (typeof CONSOLE_TABS)[number];
 
 export type EditableField = keyof PartnerSettingsInput;

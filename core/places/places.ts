@@ -13,7 +13,7 @@ export interface Place {
   description: string;
   lat: number;
   lng: number;
-  kind: 'city' | 'zip' | 'address' | 'neighbourhood' | 'current-location';
+  kind: 'state' | 'city' | 'zip' | 'address' | 'neighbourhood' | 'current-location';
   placeId: string;
 }
 
@@ -44,7 +44,7 @@ const placesSchema = lazySchema(() =>
       description: z.string(),
       lat: z.nullable(z.number()),
       lng: z.nullable(z.number()),
-      kind: z.enum(['CITY', 'ZIP', 'ADDRESS', 'NEIGHBOURHOOD']),
+      kind: z.enum(['STATE', 'CITY', 'ZIP', 'ADDRESS', 'NEIGHBOURHOOD']),
       placeId: z.string(),
     }),
   ),

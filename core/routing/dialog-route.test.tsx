@@ -2,7 +2,8 @@
 import { act, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dialogOf, useDialogRoute, withDialog, withoutDialog } from './dialog-route';
+import type { DialogName } from './dialog-paths';
+import { dialogOf, useDialogRoute, useDialogRoutes, withDialog, withoutDialog, type OpenDialogRoute } from './dialog-route';
 
 describe('dialog segments of a path', () => {
   it('finds the dialog a path ends with and the page under it', () => {
@@ -66,19 +67,75 @@ describe('useDialogRoute', () => {
     expect(api.open).toBe(true);
   });
 
-  it("arriving on the dialog's URL opens it; closing then replaces the URL with the page's", async () => {
+  it("arriving on the dialog's URL opens it; closing goes up to the page as a new entry, so back opens it again", async () => {
     history.replaceState(null, '', '/listing/a/HRT1/request-tour');
     const length = history.length;
     act(() => root.render(<Dialogish />));
     expect(api.open).toBe(true);
     act(() => api.setOpen(false));
     expect(location.pathname).toBe('/listing/a/HRT1');
-    expect(history.length).toBe(length);
+    expect(history.length).toBe(length + 1);
+    await popTo(() => history.back());
+    expect(api.open).toBe(true);
+    expect(location.pathname).toBe('/listing/a/HRT1/request-tour');
+    await popTo(() => history.forward());
+    expect(api.open).toBe(false);
   });
 
   it('leaves the URL alone without route-sync', () => {
     act(() => root.render(<Dialogish enabled={false} />));
     act(() => api.setOpen(true));
     expect(location.pathname).toBe('/listing/a/HRT1');
+  });
+});
+
+let routes: { open: OpenDialogRoute | null; setOpen: (open: OpenDialogRoute | null) => void };
+function TwoLevel({ dialogs }: { dialogs: DialogName[] }) {
+  const [open, setOpen] = useState<OpenDialogRoute | null>(null);
+  routes = { open, setOpen };
+  useDialogRoutes({ enabled: true, dialogs, open, onOpen: setOpen, onClose: () => setOpen(null) });
+  return null;
+}
+
+describe('useDialogRoutes: dialogs with a parameter, two levels deep', () => {
+  it('the gallery: opening pushes gallery/{index}, moving replaces it, closing goes back up two levels', async () => {
+    act(() => root.render(<TwoLevel dialogs={['gallery', 'showcase']} />));
+    const length = history.length;
+    act(() => routes.setOpen({ dialog: 'gallery', param: '0' }));
+    expect(location.pathname + location.search).toBe('/listing/a/HRT1/gallery/0?x=1');
+    act(() => routes.setOpen({ dialog: 'gallery', param: '3' }));
+    expect(location.pathname).toBe('/listing/a/HRT1/gallery/3');
+    expect(history.length).toBe(length + 1);
+    await popTo(() => routes.setOpen(null));
+    expect(location.pathname).toBe('/listing/a/HRT1');
+    await popTo(() => history.forward());
+    expect(routes.open).toEqual({ dialog: 'gallery', param: '3' });
+  });
+
+  it("the showcase's photo opens the gallery in its place (../../gallery/{index})", () => {
+    act(() => root.render(<TwoLevel dialogs={['gallery', 'showcase']} />));
+    act(() => routes.setOpen({ dialog: 'showcase', param: 'photos' }));
+    expect(location.pathname).toBe('/listing/a/HRT1/showcase/photos');
+    act(() => routes.setOpen({ dialog: 'gallery', param: '2' }));
+    expect(location.pathname).toBe('/listing/a/HRT1/gallery/2');
+  });
+
+  it('a reload of an edit-tour URL opens that tour; closing goes up two levels; back opens it, forward closes it', async () => {
+    history.replaceState(null, '', '/account/buying/tours/edit-tour/42');
+    act(() => root.render(<TwoLevel dialogs={['edit-tour', 'seller-edit-tour']} />));
+    expect(routes.open).toEqual({ dialog: 'edit-tour', param: '42' });
+    act(() => routes.setOpen(null));
+    expect(location.pathname).toBe('/account/buying/tours');
+    await popTo(() => history.back());
+    expect(routes.open).toEqual({ dialog: 'edit-tour', param: '42' });
+    await popTo(() => history.forward());
+    expect(routes.open).toBeNull();
+  });
+
+  it("leaves other elements' dialogs alone", () => {
+    history.replaceState(null, '', '/account/mortgage/status/5');
+    act(() => root.render(<TwoLevel dialogs={['edit-tour']} />));
+    expect(routes.open).toBeNull();
+    expect(location.pathname).toBe('/account/mortgage/status/5');
   });
 });

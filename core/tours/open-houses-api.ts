@@ -66,6 +66,15 @@ export const NewOpenHouseMutation = /* GraphQL */ `
   }
 `;
 
+/** newOpenHouse of a seller case (the home detail): the case's published listing, for its owner or agents. */
+export const NewCaseOpenHouseMutation = /* GraphQL */ `
+  mutation NewCaseOpenHouse($start: String!, $end: String!, $applicationCaseId: ID!) {
+    newOpenHouse(start: $start, end: $end, applicationCaseId: $applicationCaseId) {
+      ${SELLER_OPEN_HOUSE_FIELDS}
+    }
+  }
+`;
+
 export const SaveOpenHouseMutation = /* GraphQL */ `
   mutation SaveOpenHouse($id: ID!, $start: String, $end: String, $openHouseStatus: OpenHouseStatusChange) {
     saveOpenHouse(id: $id, start: $start, end: $end, openHouseStatus: $openHouseStatus) {
@@ -141,6 +150,11 @@ export function loadOpenHouseListing(listingId: number): Promise<Result<OpenHous
 /** newOpenHouse: ISO instants from core/tours/tour-times openHouseTimes. */
 export function createOpenHouse(listingId: number, start: string, end: string): Promise<Result<SellerOpenHouse>> {
   return mutate(NewOpenHouseMutation, { listingId: String(listingId), start, end }, sellerOpenHouseSchema, { muteError: true });
+}
+
+/** newOpenHouse by seller case (applicationCaseId): its listing, once published. */
+export function createCaseOpenHouse(caseId: number, start: string, end: string): Promise<Result<SellerOpenHouse>> {
+  return mutate(NewCaseOpenHouseMutation, { applicationCaseId: String(caseId), start, end }, sellerOpenHouseSchema, { muteError: true });
 }
 
 /** saveOpenHouse: new times (both or neither) and/or a status change. */

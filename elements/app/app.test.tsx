@@ -119,6 +119,74 @@ describe('<hearth-app>', () => {
     expect($('.site-main h1')!.textContent).toBe('Find a Home');
   });
 
+  it('router behaviour: the same URL is ignored, an anchor scrolls to its target, back restores the scroll position', async () => {
+    await start();
+    act(() => $<HTMLAnchorElement>('.site-main a')!.click());
+    await settle();
+    expect(location.pathname).toBe('/homes/search');
+    const loads = vi.mocked(api.loadSitePage).mock.calls.length;
+    const length = history.length;
+    // A link to the page shown: no entry, no load.
+    const same = document.createElement('a');
+    same.href = '/homes/search';
+    $('.site-main')!.append(same);
+    act(() => same.click());
+    await settle();
+    expect(history.length).toBe(length);
+    expect(vi.mocked(api.loadSitePage).mock.calls.length).toBe(loads);
+
+    // '/listing/a/HRT1#facts': the page, then its #facts into view.
+    const scrolled = vi.fn();
+    const original = HTMLElement.prototype.scrollIntoView;
+    HTMLElement.prototype.scrollIntoView = function (this: HTMLElement) {
+      scrolled(this.id);
+    };
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    try {
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: 640 });
+      act(() => $<HTMLAnchorElement>('.site-main a[href*="#facts"]')!.click());
+      await settle();
+      expect(location.pathname + location.hash).toBe('/homes/listing/a/HRT1#facts');
+      expect(scrolled).toHaveBeenCalledWith('facts');
+
+      // Back to the search page: where it was scrolled when the visitor left it.
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+      await act(async () => {
+        history.back();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      });
+      await settle();
+      expect($('.site-main h1')!.textContent).toBe('Find a Home');
+      expect(scrollTo).toHaveBeenCalledWith(0, 640);
+    } finally {
+      HTMLElement.prototype.scrollIntoView = original;
+      scrollTo.mockRestore();
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+    }
+  });
+
+  it("a dialog's entry over the page (…/gallery/2, …/log-in) is the element's: the page is not loaded again", async () => {
+    history.replaceState(null, '', '/homes/listing/a/HRT1');
+    await start();
+    const loads = vi.mocked(api.loadSitePage).mock.calls.length;
+    for (const dialog of ['/gallery/2', '/showcase/video', '/log-in', '/request-tour']) {
+      history.pushState({ hearthDialog: 'x' }, '', `/homes/listing/a/HRT1${dialog}`);
+      await act(async () => {
+        history.back();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      });
+      await act(async () => {
+        history.forward();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      });
+      await settle();
+      expect(location.pathname).toBe(`/homes/listing/a/HRT1${dialog}`);
+      history.replaceState(history.state, '', '/homes/listing/a/HRT1');
+    }
+    expect(vi.mocked(api.loadSitePage).mock.calls.length).toBe(loads);
+    expect($('.site-main h1')!.textContent).toBe('455 E 300 S');
+  });
+
   it("follows a guard's redirect in place, replacing the entry", async () => {
     history.replaceState(null, '', '/homes/account/buying/favorites');
     const length = history.length;

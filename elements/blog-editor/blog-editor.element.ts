@@ -32,6 +32,11 @@
  * @csspart schedule - 'Schedule' (at the publish date and time).
  * @csspart unpublish - 'Unpublish'.
  * @csspart confirmation - The last save's confirmation ('Post published.').
+ * @csspart image-upload - The 'Upload an image' group: a picture file and its description, stored in sizes by uploadPostImage; `data-state` is `idle`, `uploading`, `failed` or `uploaded`.
+ * @csspart image-file - Its file input (JPEG, PNG, WebP or GIF).
+ * @csspart image-upload-button - 'Upload image'.
+ * @csspart image-status - What the upload did: uploading, the server's refusal, or uploaded.
+ * @csspart image-preview - The post's picture: the one just uploaded (with its sizes) or the one Image URL names.
  * @cssproperty --hearth-color-primary - Buttons and the current post.
  * @cssproperty --hearth-color-on-primary - Text on primary buttons.
  * @cssproperty --hearth-color-text - Text colour.

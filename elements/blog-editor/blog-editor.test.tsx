@@ -18,6 +18,7 @@ vi.mock('../../core/content/content-api', () => ({
   loadPostPreview: vi.fn(),
   savePost: vi.fn(),
   unpublishPost: vi.fn(),
+  uploadPostImage: vi.fn(),
 }));
 vi.mock('../../core/ui/toasts', () => ({ showToast: vi.fn() }));
 vi.mock('../../core/auth/session', async (original) => ({
@@ -64,6 +65,7 @@ const props = (overrides: Partial<BlogEditorViewProps> = {}): BlogEditorViewProp
   onChange: vi.fn(),
   onSave: vi.fn(),
   onUnpublish: vi.fn(),
+  onUploadImage: vi.fn(),
   ...overrides,
 });
 
@@ -229,6 +231,47 @@ describe('BlogEditor (connected)', () => {
     expect(showToast).toHaveBeenCalledWith({ message: t.saved.DRAFT, tone: 'success' });
     expect(container.querySelector('[part="confirmation"]')!.textContent).toBe(t.saved.DRAFT);
     expect(api.loadEditorPosts).toHaveBeenCalledTimes(2);
+  });
+
+  it('uploads a picture with its description, fills Image URL with its address and previews it in its sizes; a refusal is shown', async () => {
+    vi.mocked(api.loadEditorPosts).mockResolvedValue({ ok: true, value: pageOf([]) });
+    const image = { url: 'https://api.test/media/posts/ab12-1600.webp', srcset: 'https://api.test/media/posts/ab12-480.webp 480w, https://api.test/media/posts/ab12-1600.webp 1600w', width: 1600, height: 900, alt: 'Keys on a table' };
+    vi.mocked(api.uploadPostImage).mockResolvedValueOnce({ ok: false, failure: { kind: 'invalid', message: 'notes.png is not a JPEG, PNG, WebP or GIF image.', code: 'BAD_USER_INPUT', argument: 'file' } });
+    vi.mocked(api.uploadPostImage).mockResolvedValueOnce({ ok: true, value: image });
+    act(() => root.render(<BlogEditor element={element()} />));
+    await flush();
+    const group = container.querySelector('[part="image-upload"]')!;
+    const status = container.querySelector('[part="image-status"]')!;
+    // Nothing chosen: said so, nothing sent.
+    act(() => container.querySelector<HTMLButtonElement>('[part="image-upload-button"]')!.click());
+    expect(status.textContent).toBe(t.imageUpload.chooseFirst);
+    expect(status.getAttribute('role')).toBe('alert');
+    expect(api.uploadPostImage).not.toHaveBeenCalled();
+
+    const file = new File([new Uint8Array([1, 2, 3])], 'keys.png', { type: 'image/png' });
+    const input = labelled(t.fields.imageFileLabel) as HTMLInputElement;
+    Object.defineProperty(input, 'files', { value: [file], configurable: true });
+    type(labelled(t.fields.imageAlt), 'Keys on a table');
+    act(() => container.querySelector<HTMLButtonElement>('[part="image-upload-button"]')!.click());
+    await flush();
+    expect(api.uploadPostImage).toHaveBeenLastCalledWith(file, 'Keys on a table');
+    expect(group.getAttribute('data-state')).toBe('failed');
+    expect(status.textContent).toBe('notes.png is not a JPEG, PNG, WebP or GIF image.');
+    expect(labelled(t.fields.imageUrl).value).toBe('');
+
+    act(() => container.querySelector<HTMLButtonElement>('[part="image-upload-button"]')!.click());
+    await flush();
+    expect(group.getAttribute('data-state')).toBe('uploaded');
+    expect(status.textContent).toBe(t.imageUpload.uploaded);
+    expect(labelled(t.fields.imageUrl).value).toBe(image.url);
+    const preview = container.querySelector<HTMLImageElement>('[part="image-preview"]')!;
+    expect(preview.getAttribute('src')).toBe(image.url);
+    expect(preview.getAttribute('srcset')).toBe(image.srcset);
+    expect(preview.getAttribute('alt')).toBe('Keys on a table');
+    // Another address typed in: its picture is previewed, without the sizes of the upload.
+    type(labelled(t.fields.imageUrl), 'https://api.test/media/posts/cd34-800.webp');
+    expect(container.querySelector('[part="image-preview"]')!.getAttribute('src')).toBe('https://api.test/media/posts/cd34-800.webp');
+    expect(container.querySelector('[part="image-preview"]')!.hasAttribute('srcset')).toBe(false);
   });
 
   it('refuses to send an invalid form, focusing the first invalid field; shows the server’s refusal on its field', async () => {

@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { EditorPost } from '../../core/content/content-api';
 import { actionsFor, type EditorField, type EditorFormState, type SaveAction } from '../../core/content/editor-form';
 import { formatPostDateTime } from '../../core/content/post-format';
-import { useBlogEditor, type EditorListState, type PostSavedDetail, type PreviewState } from '../../core/content/use-blog-editor';
+import { useBlogEditor, type EditorListState, type ImageUploadState, type PostSavedDetail, type PreviewState } from '../../core/content/use-blog-editor';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { contentTexts } from '../../core/i18n/content';
 import { Button } from '../../core/ui/button';
@@ -36,6 +36,61 @@ export interface BlogEditorViewProps {
   onChange: (field: EditorField, value: string) => void;
   onSave: (action: SaveAction) => void;
   onUnpublish: () => void;
+  /** The image upload beside Image URL (absent: no upload field, e.g. in tests of the rest). */
+  imageUpload?: ImageUploadState;
+  imagePreview?: { url: string; srcset: string | null; alt: string } | null;
+  onUploadImage?: (file: File, alt: string) => void;
+}
+
+/** Upload a picture for the post: a file, its text alternative, the button, what happened, and the preview. */
+function ImageUpload({ state, preview, onUpload }: { state: ImageUploadState; preview: { url: string; srcset: string | null; alt: string } | null; onUpload: (file: File, alt: string) => void }) {
+  const id = useId();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [alt, setAlt] = useState('');
+  const [missing, setMissing] = useState(false);
+  const u = t.imageUpload;
+  const message =
+    missing ? u.chooseFirst : state.status === 'uploading' ? u.uploading(state.fileName) : state.status === 'failed' ? state.message : state.status === 'uploaded' ? u.uploaded : '';
+  const upload = () => {
+    const file = fileRef.current?.files?.[0];
+    setMissing(!file);
+    if (file) onUpload(file, alt);
+  };
+  return (
+    <fieldset className="editor-image" part="image-upload" data-state={state.status}>
+      <legend>{u.legend}</legend>
+      <label htmlFor={`${id}-file`}>{t.fields.imageFileLabel}</label>
+      <input
+        id={`${id}-file`}
+        ref={fileRef}
+        type="file"
+        part="image-file"
+        accept="image/jpeg,image/png,image/webp,image/gif"
+        aria-describedby={`${id}-hint`}
+        onChange={() => setMissing(false)}
+      />
+      <p id={`${id}-hint`} className="field-hint">
+        {t.fields.imageFileHint}
+      </p>
+      <Field label={t.fields.imageAlt} hint={t.fields.imageAltHint} name="imageAlt" value={alt} onChange={(event) => setAlt(event.currentTarget.value)} />
+      <Button tone="secondary" part="image-upload-button" busy={state.status === 'uploading'} onClick={upload}>
+        {u.button}
+      </Button>
+      <p className="editor-image-status" part="image-status" role={state.status === 'failed' || missing ? 'alert' : 'status'}>
+        {message}
+      </p>
+      {preview ? (
+        <img
+          className="editor-image-preview"
+          part="image-preview"
+          srcSet={preview.srcset ?? undefined}
+          sizes="(max-width: 700px) 100vw, 480px"
+          src={preview.url}
+          alt={u.previewAlt(preview.alt)}
+        />
+      ) : null}
+    </fieldset>
+  );
 }
 
 function PostList({ props, page }: { props: BlogEditorViewProps; page: Extract<EditorListState, { status: 'ready' }>['page'] }) {
@@ -166,6 +221,7 @@ function PostForm({ props }: { props: BlogEditorViewProps }) {
         <Field label={t.fields.highlights} hint={t.fields.highlightsHint} multiline rows={3} {...field('highlights')} />
         <Field label={t.fields.metaDescription} hint={t.fields.metaDescriptionHint} multiline rows={2} {...field('metaDescription')} />
         <Field label={t.fields.imageUrl} hint={t.fields.imageUrlHint} inputMode="url" autoComplete="off" spellCheck={false} {...field('imageUrl')} />
+        {props.onUploadImage ? <ImageUpload state={props.imageUpload ?? { status: 'idle' }} preview={props.imagePreview ?? null} onUpload={props.onUploadImage} /> : null}
         <Field label={t.fields.videoCode} hint={t.fields.videoCodeHint} autoComplete="off" spellCheck={false} {...field('videoCode')} />
         <Field label={t.fields.tags} hint={t.fields.tagsHint} autoComplete="off" spellCheck={false} {...field('tags')} />
         <Field label={t.fields.publishAt} hint={t.fields.publishAtHint} type="datetime-local" {...field('publishAt')} />
@@ -295,6 +351,9 @@ export function BlogEditor({ element }: BlogEditorProps) {
       onChange={h.set}
       onSave={(action) => void onSave(action)}
       onUnpublish={() => void h.unpublish()}
+      imageUpload={h.imageUpload}
+      imagePreview={h.imagePreview}
+      onUploadImage={(file, alt) => void h.uploadImage(file, alt)}
     />
   );
 }

@@ -4,14 +4,16 @@
  * button with the server's progress text, then a preview and a download of the PDF with the documents
  * appended. `DocumentsView` only renders what it is given; `Documents` connects it to core/documents.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import type { DocumentCase, DocumentSlot, UploadedDocument } from '../../core/documents/documents-api';
 import type { PdfState } from '../../core/documents/pdf-progress';
 import { previewKind, useDocuments, type DocumentsState, type Preview, type SignState, type SlotStatus } from '../../core/documents/use-documents';
 import { documentTexts as t } from '../../core/i18n/documents';
+import { signatureTexts as st } from '../../core/i18n/signature';
 import { Button } from '../../core/ui/button';
 import { StatusPanel } from '../../core/ui/status-panel';
+import { SignaturePad } from './signature-pad';
 
 const ACCEPT = '.pdf,.jpg,.jpeg,.png,.webp,.heic,.heif,application/pdf,image/jpeg,image/png,image/webp,image/heic';
 
@@ -29,7 +31,8 @@ export interface DocumentsViewProps {
   onDelete: (target: { caseId: string; componentId: string; documentId: string; fileName: string }) => void;
   onPreview: (preview: Preview) => void;
   onGenerate: (caseId: string) => void;
-  onSign: (caseId: string, generatedPdfId: string, signerName: string) => void;
+  /** `drawing`: the drawn signature as a PNG data URL; absent for a typed one. */
+  onSign: (caseId: string, generatedPdfId: string, signerName: string, drawing?: string) => void;
 }
 
 const dayText = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
@@ -200,7 +203,15 @@ function GeneratePdf({ c, props }: { c: DocumentCase; props: DocumentsViewProps 
 
 function SignPdf({ caseId, pdfId, sign, onSign }: { caseId: string; pdfId: string; sign: SignState; onSign: DocumentsViewProps['onSign'] }) {
   const inputId = useId();
+  const methodName = useId();
   const [name, setName] = useState('');
+  const [method, setMethod] = useState<'typed' | 'drawn'>('typed');
+  const [drawing, setDrawing] = useState<string | null>(null);
+  const [padError, setPadError] = useState(false);
+  const onDrawing = useCallback((png: string | null) => {
+    setDrawing(png);
+    if (png) setPadError(false);
+  }, []);
   if (sign.status === 'signed') {
     return (
       <div className="documents-sign" part="sign" data-state="signed">
@@ -218,11 +229,28 @@ function SignPdf({ caseId, pdfId, sign, onSign }: { caseId: string; pdfId: strin
       className="documents-sign"
       part="sign"
       data-state={sign.status}
+      data-method={method}
       onSubmit={(event) => {
         event.preventDefault();
-        onSign(caseId, pdfId, name);
+        if (method === 'typed') return onSign(caseId, pdfId, name);
+        if (!drawing) return setPadError(true);
+        onSign(caseId, pdfId, name, drawing);
       }}
     >
+      <fieldset className="signature-method" part="signature-method">
+        <legend>{st.method}</legend>
+        {(['typed', 'drawn'] as const).map((value) => (
+          <label key={value}>
+            <input type="radio" name={methodName} value={value} checked={method === value} onChange={() => setMethod(value)} /> {st[value]}
+          </label>
+        ))}
+      </fieldset>
+      {method === 'drawn' ? (
+        <>
+          <SignaturePad onChange={onDrawing} />
+          <p className="slot-status">{st.drawnHint}</p>
+        </>
+      ) : null}
       <label htmlFor={inputId}>{t.signLabel}</label>
       <div className="slot-upload">
         <input id={inputId} part="signer-name" type="text" autoComplete="name" value={name} maxLength={120} onChange={(event) => setName(event.currentTarget.value)} />
@@ -230,8 +258,8 @@ function SignPdf({ caseId, pdfId, sign, onSign }: { caseId: string; pdfId: strin
           {sign.status === 'signing' ? t.signing : t.signPdf}
         </Button>
       </div>
-      <p className="slot-status" data-state={sign.status} role={sign.status === 'failed' ? 'alert' : 'status'}>
-        {sign.status === 'failed' ? sign.message : ''}
+      <p className="slot-status" data-state={padError ? 'failed' : sign.status} role={sign.status === 'failed' || padError ? 'alert' : 'status'}>
+        {padError ? st.empty : sign.status === 'failed' ? sign.message : ''}
       </p>
     </form>
   );
@@ -308,7 +336,7 @@ export function Documents({ caseId, element }: DocumentsProps) {
       onDelete={(target) => void behaviour.remove(target)}
       onPreview={behaviour.togglePreview}
       onGenerate={(id) => void behaviour.generate(id)}
-      onSign={(caseId, pdfId, name) => void behaviour.sign(caseId, pdfId, name)}
+      onSign={(caseId, pdfId, name, drawing) => void behaviour.sign(caseId, pdfId, name, drawing ?? null)}
     />
   );
 }

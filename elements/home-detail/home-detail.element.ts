@@ -9,6 +9,7 @@
  * @event {SellerListingChangedDetail} hearth-seller-listing-changed - The seller published, scheduled or took down the listing, or changed its flags; `detail` = `{ caseId, listingId, listingStatus, publishAt }`.
  * @event {QueueChangedDetail} hearth-queue-changed - The case moved on to its next queue; `detail` = `{ caseId, queue }`.
  * @event {QuestionnaireCompletedDetail} hearth-questionnaire-completed - The intake questionnaire was submitted (from the inline questionnaire); `detail` = `{ responseId, questionnaire, flow, exitTo }`.
+ * @event {TierChosenDetail} hearth-tier-chosen - The seller chose an application tier (applied at once when free, else once paid); `detail` = `{ caseId, tierId, orderId, status }`.
  * @event {HearthErrorDetail} hearth-error - An attribute was malformed; `detail` = `{ tag, kind, attribute, value, message }`.
  * @csspart base - The whole element; `data-state` is `checking`, `signed-out`, `loading`, `failed`, `missing` or `loaded`.
  * @csspart heading - The home's address.
@@ -27,6 +28,11 @@
  * @csspart open-houses - The listing's <hearth-open-houses>.
  * @csspart tours - The listing's <hearth-tours>.
  * @csspart offers - The listing's <hearth-offers>.
+ * @csspart tiers - The application tier section; `tiers-retry` its 'Try again' button.
+ * @csspart tier - One tier (`tier-badge`, `tier-price`, `tier-current`, `tier-check` inside); `tier-list` holds them.
+ * @csspart tier-open - The button that opens the tier dialog; `tier-dialog` / `tier-modal` the dialog, `tier-confirm` and `tier-cancel` its buttons.
+ * @csspart tier-pending - An order awaiting payment; `tier-message` the tier section's messages.
+ * @csspart marketing - The marketing materials section (its <hearth-marketing>); `marketing-toggle` the button that opens it.
  * @csspart message - Loading, error, saved and sign-in messages.
  * @csspart sign-in - The sign-in button shown when signed out.
  * @csspart retry - The 'Try again' button after a failed load.

@@ -9,11 +9,13 @@ import { createElement, useEffect, useId, useMemo, useState } from 'react';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { formatMoney } from '../../core/format/money';
 import { sellerTexts } from '../../core/i18n/sellers';
+import { marketingTexts } from '../../core/i18n/marketing';
 import { publishFormOf, type PublishForm, type PublishMode } from '../../core/sellers/publish-form';
 import type { ListingDescription, SellerCase, SellerListing } from '../../core/sellers/sellers-api';
 import { useHomeDetail, type DescriptionState, type HomeDetailState, type QueueChangedDetail, type SellerListingChangedDetail } from '../../core/sellers/use-home-detail';
 import { Button } from '../../core/ui/button';
 import { OfferQuestionnaire } from '../make-offer/offer-questionnaire';
+import { TierSection } from './tiers';
 
 const t = sellerTexts;
 const dt = sellerTexts.detail;
@@ -177,7 +179,27 @@ function Description({ state }: { state: DescriptionState }) {
   );
 }
 
-function ListingElements({ listing }: { listing: SellerListing }) {
+/** Marketing materials of the case (issue 20): <hearth-marketing> opened in place, its chunk loaded on first open. */
+function MarketingSection({ caseId }: { caseId: string }) {
+  const [open, setOpen] = useState(false);
+  const regionId = useId();
+  useEffect(() => {
+    if (open) void import('../marketing/marketing.element');
+  }, [open]);
+  return (
+    <section className="panel" part="marketing" aria-labelledby={`${regionId}-heading`}>
+      <h3 id={`${regionId}-heading`}>{marketingTexts.heading}</h3>
+      <Button tone="secondary" part="marketing-toggle" aria-expanded={open} aria-controls={regionId} onClick={() => setOpen(!open)}>
+        {open ? marketingTexts.closeMarketing : marketingTexts.openMarketing}
+      </Button>
+      <div id={regionId} hidden={!open}>
+        {open ? createElement('hearth-marketing', { 'case-id': caseId, part: 'marketing-element' }) : null}
+      </div>
+    </section>
+  );
+}
+
+function ListingElements({ listing, caseId }: { listing: SellerListing; caseId: string }) {
   useEffect(() => {
     void import('../open-houses/open-houses.element');
     void import('../tours/tours.element');
@@ -187,7 +209,7 @@ function ListingElements({ listing }: { listing: SellerListing }) {
     <>
       {/* <hearth-open-houses> and <hearth-tours> carry their own headings. */}
       {listing.visible ? (
-        createElement('hearth-open-houses', { 'listing-id': listing.id, part: 'open-houses' })
+        createElement('hearth-open-houses', { 'listing-id': listing.id, 'case-id': caseId, part: 'open-houses' })
       ) : (
         <section className="panel" aria-labelledby="open-houses-heading">
           <h3 id="open-houses-heading">{dt.openHouses}</h3>
@@ -299,7 +321,9 @@ export function HomeDetailView(props: HomeDetailViewProps) {
         <PublishControls kase={kase} busy={props.busy} onPublish={props.onPublish} />
       </div>
       <Description state={props.description} />
-      {props.mountListingElements ? <ListingElements listing={listing} /> : null}
+      {props.mountListingElements ? <ListingElements listing={listing} caseId={kase.id} /> : null}
+      <MarketingSection caseId={kase.id} />
+      <TierSection caseId={kase.id} />
     </section>
   );
 }

@@ -48,6 +48,11 @@
  * @csspart listing-card - The listing the lead asked about.
  * @csspart listing-photo - Its photo.
  * @csspart listing-link - 'View listing', its page on the hosted site.
+ * @csspart activity - What the lead's visitor did before getting in touch (when analytics was on); `data-state` is `loading`, `failed`, `empty` or `loaded`.
+ * @csspart activity-item - One thing they did, newest first; `data-kind` is `page_view`, `search`, `listing_view`, `listing_open`, `favorite`, `marker_click` or `click`.
+ * @csspart activity-listing - The listing they looked at, a link to its page on the hosted site.
+ * @csspart activity-empty - The text shown when no activity was recorded.
+ * @csspart activity-retry - 'Try again' after the activity failed to load.
  * @csspart notes - The notes and status changes, oldest first.
  * @csspart note - One note; `data-state` is `note` or `status`.
  * @csspart note-form - The add-note form.

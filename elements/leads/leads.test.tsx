@@ -19,6 +19,10 @@ vi.mock('../../core/leads/leads-api', async (original) => ({
   saveLeadNote: vi.fn(),
   downloadLeadsCsv: vi.fn(),
 }));
+vi.mock('../../core/analytics/activity-api', async (original) => ({
+  ...(await original<typeof import('../../core/analytics/activity-api')>()),
+  loadLeadActivity: vi.fn(async () => ({ ok: true, value: [] })),
+}));
 vi.mock('../../core/auth/session', async (original) => ({
   ...(await original<typeof import('../../core/auth/session')>()),
   ensureSession: vi.fn(async () => undefined),
@@ -77,6 +81,7 @@ const baseProps: LeadsViewProps = {
   moreState: 'idle',
   selectedId: null,
   detail: { status: 'none' },
+  activity: { status: 'loading' },
   busy: null,
   notice: null,
   exportUrl: 'https://api.example/v1/api/leads/export.csv?partner=acme',
@@ -93,6 +98,7 @@ const baseProps: LeadsViewProps = {
   onSignIn: noop,
   onRetry: noop,
   onRetryDetail: noop,
+  onRetryActivity: noop,
 };
 
 const render = (props: Partial<LeadsViewProps>) => {
@@ -262,6 +268,57 @@ describe('LeadsView states', () => {
     render({ list: loaded([gone]), selectedId: gone.id, detail: { status: 'loaded', lead: gone } });
     expect(container.querySelector('[part="listing-card"]')).toBeNull();
     expect(container.querySelector('[part="detail"]')!.textContent).toContain(t.listingUnavailable('4242'));
+  });
+
+  it("the lead's activity before contacting: listings as links on the site, searches, clicks, newest first", () => {
+    const one = detailOf(lead());
+    const listing = { id: '1002', slugId: '1387-s-1100-e-salt-lake-city-ut-84105', listingCodeId: 'HRT1002', address: lead().listing!.address };
+    const none = { listingId: null, listing: null, place: null, priceBand: null, label: null, path: null };
+    render({
+      list: loaded([one]),
+      selectedId: one.id,
+      detail: { status: 'loaded', lead: one },
+      activity: {
+        status: 'loaded',
+        events: [
+          { ...none, kind: 'CLICK', occurredAt: '2026-11-20T17:04:00.000Z', label: '<b>Request a tour</b>' },
+          { ...none, kind: 'LISTING_VIEW', occurredAt: '2026-11-20T17:03:00.000Z', listingId: '1002', listing },
+          { ...none, kind: 'LISTING_OPEN', occurredAt: '2026-11-20T17:02:30.000Z', listingId: '4242' },
+          { ...none, kind: 'SEARCH', occurredAt: '2026-11-20T17:02:00.000Z', place: 'Salt Lake City, UT', priceBand: '$400k–$600k' },
+          { ...none, kind: 'PAGE_VIEW', occurredAt: '2026-11-20T17:01:00.000Z', path: '/homes' },
+        ],
+      },
+    });
+    const section = container.querySelector('[part="activity"]')!;
+    expect(section.getAttribute('data-state')).toBe('loaded');
+    expect(section.querySelector('h4')!.textContent).toBe(t.activity.heading);
+    const items = [...section.querySelectorAll('[part="activity-item"]')];
+    expect(items.map((i) => i.getAttribute('data-kind'))).toEqual(['click', 'listing_view', 'listing_open', 'search', 'page_view']);
+    expect(items[0]!.textContent).toContain(t.activity.click('<b>Request a tour</b>'));
+    expect(section.querySelector('b')).toBeNull();
+    const link = items[1]!.querySelector('a[part="activity-listing"]')!;
+    expect(link.getAttribute('href')).toBe('https://site.example/listing/1387-s-1100-e-salt-lake-city-ut-84105/HRT1002');
+    expect(link.textContent).toBe('1387 S 1100 E, Salt Lake City, UT 84105');
+    expect(items[1]!.textContent).toContain(t.activity.listingView);
+    expect(items[2]!.textContent).toContain(t.activity.listingGone('4242'));
+    expect(items[3]!.textContent).toContain(t.activity.search('Salt Lake City, UT', '$400k–$600k'));
+    expect(items[4]!.textContent).toContain(t.activity.pageView('/homes'));
+    expect(items[1]!.querySelector('time')!.getAttribute('datetime')).toBe('2026-11-20T17:03:00.000Z');
+  });
+
+  it("the lead's activity: an empty state when none was recorded; a failure offers a retry", () => {
+    const one = detailOf(lead());
+    const onRetryActivity = vi.fn();
+    render({ list: loaded([one]), selectedId: one.id, detail: { status: 'loaded', lead: one }, activity: { status: 'empty' } });
+    expect(container.querySelector('[part="activity"]')!.getAttribute('data-state')).toBe('empty');
+    expect(container.querySelector('[part="activity-empty"]')!.textContent).toBe(t.activity.empty);
+    expect(container.querySelector('[part="activity-item"]')).toBeNull();
+    render({ list: loaded([one]), selectedId: one.id, detail: { status: 'loaded', lead: one }, activity: { status: 'failed' }, onRetryActivity });
+    expect(container.querySelector('[part="activity"] [role="alert"]')!.textContent).toBe(t.activity.failed);
+    act(() => container.querySelector<HTMLButtonElement>('[part="activity-retry"]')!.click());
+    expect(onRetryActivity).toHaveBeenCalledTimes(1);
+    render({ list: loaded([one]), selectedId: one.id, detail: { status: 'loaded', lead: one }, activity: { status: 'loading' } });
+    expect(container.querySelector('[part="activity"]')!.getAttribute('aria-busy')).toBe('true');
   });
 
   it('the note form refuses an empty note and one over 5,000 characters; a saved note empties it', async () => {

@@ -8,6 +8,8 @@
  * detail's heading takes the focus; Close (or Escape in the detail) returns it to the lead.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import type { LeadActivityEvent } from '../../core/analytics/activity-api';
+import { useLeadActivity, type LeadActivityState } from '../../core/analytics/use-activity';
 import { appContextAtom, assetUrl, siteUrl } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { formatAddress } from '../../core/format/address';
@@ -36,6 +38,8 @@ export interface LeadsViewProps {
   moreState: MoreState;
   selectedId: string | null;
   detail: LeadDetailState;
+  /** What the open lead's visitor did before getting in touch. */
+  activity: LeadActivityState;
   busy: 'status' | 'note' | 'export' | null;
   notice: LeadNotice | null;
   exportUrl: string | null;
@@ -55,6 +59,7 @@ export interface LeadsViewProps {
   onSignIn: () => void;
   onRetry: () => void;
   onRetryDetail: () => void;
+  onRetryActivity: () => void;
 }
 
 const noticeText = (notice: LeadNotice, status: LeadStatus | null): string => {
@@ -309,6 +314,79 @@ function Notes({ lead, timeZone }: { lead: LeadDetail; timeZone: string | undefi
   );
 }
 
+const ta = t.activity;
+
+function activityText(event: LeadActivityEvent, siteBase: string): ReactNode {
+  const listing = (verb: string) => (
+    <>
+      {verb}{' '}
+      {event.listing ? (
+        <a part="activity-listing" href={listingHref(siteBase, event.listing)}>
+          {formatAddress(event.listing.address) || event.listing.listingCodeId}
+        </a>
+      ) : (
+        ta.listingGone(event.listingId ?? '?')
+      )}
+    </>
+  );
+  switch (event.kind) {
+    case 'PAGE_VIEW':
+      return ta.pageView(event.path);
+    case 'SEARCH':
+      return ta.search(event.place, event.priceBand);
+    case 'LISTING_VIEW':
+      return listing(ta.listingView);
+    case 'LISTING_OPEN':
+      return listing(ta.listingOpen);
+    case 'FAVORITE':
+      return listing(ta.favorite);
+    case 'MARKER_CLICK':
+      return ta.markerClick(event.label);
+    default:
+      return ta.click(event.label);
+  }
+}
+
+/** The lead's visitor activity before contacting, newest first; an empty state when analytics recorded none. */
+function Activity({ activity, siteBase, timeZone, onRetry }: { activity: LeadActivityState; siteBase: string; timeZone: string | undefined; onRetry: () => void }) {
+  const body =
+    activity.status === 'loading' ? (
+      <p className="lead-muted" role="status">
+        {ta.loading}
+      </p>
+    ) : activity.status === 'failed' ? (
+      <div>
+        <p className="field-error" role="alert">
+          {ta.failed}
+        </p>
+        <Button tone="secondary" part="activity-retry" onClick={onRetry}>
+          {t.retry}
+        </Button>
+      </div>
+    ) : activity.status === 'empty' ? (
+      <p className="lead-muted" part="activity-empty">
+        {ta.empty}
+      </p>
+    ) : (
+      <ol className="lead-activity-list" aria-label={ta.listLabel}>
+        {activity.events.map((event, index) => (
+          <li key={`${event.occurredAt}|${index}`} className="lead-activity-item" part="activity-item" data-kind={event.kind.toLowerCase()}>
+            <time className="lead-activity-time" dateTime={event.occurredAt}>
+              {leadTimeText(event.occurredAt, timeZone)}
+            </time>{' '}
+            <span>{activityText(event, siteBase)}</span>
+          </li>
+        ))}
+      </ol>
+    );
+  return (
+    <section className="lead-activity" part="activity" data-state={activity.status} aria-busy={activity.status === 'loading' || undefined}>
+      <h4 className="lead-section-heading">{ta.heading}</h4>
+      {body}
+    </section>
+  );
+}
+
 function NoteForm({ busy, onAddNote }: { busy: boolean; onAddNote: (body: string) => Promise<boolean> }) {
   const id = useId();
   const [body, setBody] = useState('');
@@ -449,6 +527,8 @@ function Detail(props: LeadsViewProps & { headingRef: RefObject<HTMLHeadingEleme
           <Valuation valuation={lead.valuation} />
         </>
       ) : null}
+
+      <Activity activity={props.activity} siteBase={props.siteBase} timeZone={timeZone} onRetry={props.onRetryActivity} />
 
       <h4 className="lead-section-heading">{t.detail.notes}</h4>
       <Notes lead={lead} timeZone={timeZone} />
@@ -608,6 +688,7 @@ export function Leads({ partnerId, element }: LeadsProps) {
     onStatusChanged: (detail: LeadStatusChangedDetail) => element.emit('lead-status-changed', detail),
     onNoteAdded: (detail: LeadNoteAddedDetail) => element.emit('lead-note-added', detail),
   });
+  const activity = useLeadActivity(h.selectedId);
   return (
     <LeadsView
       form={h.form}
@@ -616,6 +697,7 @@ export function Leads({ partnerId, element }: LeadsProps) {
       moreState={h.moreState}
       selectedId={h.selectedId}
       detail={h.detail}
+      activity={activity.state}
       busy={h.busy}
       notice={h.notice}
       exportUrl={h.exportUrl}
@@ -631,6 +713,7 @@ export function Leads({ partnerId, element }: LeadsProps) {
       onSignIn={h.signIn}
       onRetry={h.retry}
       onRetryDetail={h.retryDetail}
+      onRetryActivity={activity.reload}
     />
   );
 }

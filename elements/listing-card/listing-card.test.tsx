@@ -72,6 +72,16 @@ describe('ListingCardView', () => {
     expect(view.querySelector<HTMLImageElement>('[part="photo"]')!.src).toBe('https://hearth.test/stock.svg');
   });
 
+  it('offers an uploaded photo’s sizes as srcset with the card’s sizes, and none for a one-size or stock photo', () => {
+    const srcset = 'https://api.test/media/listing-photos/9/a-400.jpg 400w, https://api.test/media/listing-photos/9/a-800.jpg 800w';
+    const sized = render(props({ listing: { ...listing, photoSrcset: srcset } })).querySelector<HTMLImageElement>('[part="photo"]')!;
+    expect(sized.getAttribute('srcset')).toBe(srcset);
+    expect(sized.getAttribute('sizes')).toBe('(max-width: 600px) 100vw, 400px');
+    expect(render(props()).querySelector('[part="photo"]')!.hasAttribute('srcset')).toBe(false);
+    const stock = render(props({ listing: { ...listing, photoUri: null, photoSrcset: srcset } })).querySelector<HTMLImageElement>('[part="photo"]')!;
+    expect(stock.hasAttribute('srcset')).toBe(false);
+  });
+
   it('shows the badges that apply', () => {
     const view = render(
       props({ listing: { ...listing, newListing: true, underContract: true, lastPriceUpdate: { priceDropDate: '2026-11-10', priceDropAmountInPennies: 1_000_000 } } }),

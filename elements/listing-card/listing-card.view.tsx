@@ -16,6 +16,9 @@ import { useCardListing, type CardListing } from '../../core/listings/listing-ca
 import { formatAddress } from '../../core/format/address';
 import { useHearthValue } from '../../core/state/hooks';
 
+/** The card is at most 400 px wide alone and fills its cell in the search's grid (one column on a phone). */
+const PHOTO_SIZES = '(max-width: 600px) 100vw, 400px';
+
 export interface ListingCardViewProps {
   listing: CardListing;
   href: string;
@@ -48,7 +51,17 @@ export function ListingCardView({ listing, href, favorite, favoriteBusy, stockPh
   return (
     <article className="card" part="base" data-state={state}>
       <a className="photo-link" href={href} tabIndex={-1} aria-hidden="true" onClick={onSelect}>
-        <img className="photo" part="photo" src={photo} alt="" width={400} height={260} loading="lazy" />
+        <img
+          className="photo"
+          part="photo"
+          srcSet={listing.photoUri ? (listing.photoSrcset ?? undefined) : undefined}
+          sizes={PHOTO_SIZES}
+          src={photo}
+          alt=""
+          width={400}
+          height={260}
+          loading="lazy"
+        />
       </a>
       {badges.length > 0 && (
         <ul className="badges" part="badges">

@@ -12,7 +12,7 @@
  * @attr {number} photo-index - The photo shown first (0 = the first), and where the gallery opens.
  * @attr {'none' | 'gallery' | 'showcase'} open-dialog - Opens the photo gallery (at `photo-index`) or the showcase at once; removed when the dialog closes.
  * @attr {'photos' | 'video' | 'street'} showcase-tab - The showcase tab to open on, when that tab exists.
- * @attr {boolean} route-sync - The element owns the URL: while the gallery is open the last path segment is `gallery/{index}` (history.replaceState), and such a URL opens it.
+ * @attr {boolean} route-sync - The element owns the URL: the open gallery is the page's path plus `gallery/{index}` (moving replaces the index), the showcase `showcase/{photos|video|street}` (a history entry each; back and Escape go up two levels), and such a URL opens it.
  * @attr {boolean} owns-page - The element owns the page: sets the document title and meta description from the listing.
  * @prop {DetailListing} listing - Listing data the page already has, instead of loading it.
  * @prop {OpenGallery} openGallery - A method: opens the photo gallery at a photo (default: the one shown).

@@ -227,6 +227,21 @@ describe('ListingDetailView: photos', () => {
     expect(view.querySelector('[part="pager"]')!.textContent).toBe('1 / 1');
   });
 
+  it('gives an uploaded photo its srcset and sizes on the stage and its thumbnail (set once near view), and a feed photo none', () => {
+    const srcset = 'https://api.test/media/listing-photos/9/a-400.jpg 400w, https://api.test/media/listing-photos/9/a-1600.jpg 1600w';
+    const photos = [{ photoUrl: 'https://api.test/media/listing-photos/9/a-1600.jpg', description: null, srcset }, ...listing.photos.slice(1)];
+    const view = render(props({ listing: { ...listing, photos } }));
+    const stage = view.querySelector<HTMLImageElement>('[part="main-photo"]')!;
+    expect(stage.getAttribute('srcset')).toBe(srcset);
+    expect(stage.getAttribute('sizes')).toBe('(max-width: 1059px) 100vw, 66vw');
+    const [first, second] = view.querySelectorAll<HTMLImageElement>('[part="thumbnails"] img');
+    expect(first!.getAttribute('sizes')).toBe('220px');
+    expect(first!.getAttribute('srcset') ?? first!.getAttribute('data-srcset')).toBe(srcset);
+    expect(second!.getAttribute('srcset') ?? second!.getAttribute('data-srcset')).toBeNull();
+    const feed = render(props()).querySelector<HTMLImageElement>('[part="main-photo"]')!;
+    expect(feed.hasAttribute('srcset')).toBe(false);
+  });
+
   it('loads thumbnails lazily', () => {
     const view = render(props());
     const thumbnail = view.querySelector<HTMLImageElement>('[part="thumbnails"] img')!;

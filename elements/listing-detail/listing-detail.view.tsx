@@ -12,7 +12,9 @@ import { formatMoney } from '../../core/format/money';
 import { listingTexts } from '../../core/i18n/listing';
 import { listingDetailTexts as t, listingPageTexts } from '../../core/i18n/listing-detail';
 import { contentTexts } from '../../core/i18n/content';
-import { clampIndex, galleryIndexOf, galleryPath, galleryPhotos, pathWithoutGallery, type ShowcaseTab } from '../../core/listings/gallery';
+import { clampIndex, galleryPhotos, type ShowcaseTab } from '../../core/listings/gallery';
+import { useDialogRoutes } from '../../core/routing/dialog-route';
+import type { DialogName } from '../../core/routing/dialog-paths';
 import { useDetailListing, type DetailKey, type DetailListing } from '../../core/listings/listing-detail-data';
 import { formatAddress } from '../../core/format/address';
 import { locationSlug } from '../../core/places/places';
@@ -416,6 +418,8 @@ export interface ListingDetailMethods {
   openShowcase: OpenShowcase;
 }
 
+const PHOTO_DIALOGS: readonly DialogName[] = ['gallery', 'showcase'];
+
 /** The focused node inside our shadow root (or the page's), to give focus back when a dialog closes. */
 const focusedIn = (host: HTMLElement) => (host.shadowRoot?.activeElement ?? host.ownerDocument.activeElement) as HTMLElement | null;
 
@@ -447,6 +451,7 @@ export function ListingDetail(props: ListingDetailProps) {
   const [streetFailed, setStreetFailed] = useState(false);
   const trigger = useRef<HTMLElement | null>(null);
   const pageBefore = useRef<string | null>(null);
+  const closeDialogRef = useRef(() => setDialog({ kind: 'none' }));
 
   useEffect(() => setPhotoIndex(Math.trunc(props.photoIndex)), [props.photoIndex]);
   // A stay shows its availability calendar; the loader only sees the page's own tags, so we load it here.
@@ -481,19 +486,21 @@ export function ListingDetail(props: ListingDetailProps) {
     target.openShowcase = (tab) => methods.current.openShowcase(tab);
   }, [host]);
 
-  // Route sync: a shared '/gallery/{index}' link opens the gallery; moving replaces the last segment.
-  useEffect(() => {
-    if (!routeSync || !listing) return;
-    const index = galleryIndexOf(win.location.pathname);
-    if (index !== null) openGallery(index);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [routeSync, listing]);
-  useEffect(() => {
-    if (!routeSync || !listing) return;
-    const { pathname, search, hash } = win.location;
-    const path = dialog.kind === 'gallery' ? galleryPath(pathname, clampIndex(photoIndex, galleryPhotos(listing.photos, listing.photoUri, '').length)) : pathWithoutGallery(pathname);
-    if (path !== pathname) win.history.replaceState(win.history.state, '', `${path}${search}${hash}`);
-  }, [routeSync, listing, dialog.kind, photoIndex, win]);
+  // Route sync (spec §2 dialogs as routes): the gallery is '…/gallery/{index}' (moving replaces the index),
+  // the showcase '…/showcase/{tab}'; each closes up two levels, and such a URL opens it.
+  const photoCount = listing ? galleryPhotos(listing.photos, listing.photoUri, '').length : 0;
+  useDialogRoutes({
+    enabled: routeSync && listing !== null,
+    dialogs: PHOTO_DIALOGS,
+    open:
+      dialog.kind === 'gallery'
+        ? { dialog: 'gallery', param: String(clampIndex(photoIndex, photoCount)) }
+        : dialog.kind === 'showcase'
+          ? { dialog: 'showcase', param: dialog.tab === 'video' || dialog.tab === 'street' ? dialog.tab : 'photos' }
+          : null,
+    onOpen: ({ dialog: name, param }) => (name === 'gallery' ? openGallery(Number(param)) : openShowcase(param as ShowcaseTab)),
+    onClose: () => closeDialogRef.current(),
+  });
 
   // The page's title and description, when the element owns the page.
   useEffect(() => {
@@ -521,13 +528,13 @@ export function ListingDetail(props: ListingDetailProps) {
   }
 
   const emitAction = (name: string) => element.emit<ListingActionDetail>(name, { listingId: listing.id });
-  const closeDialog = () => {
+  const closeDialog = (closeDialogRef.current = () => {
     setDialog({ kind: 'none' });
     if (props.openDialog !== 'none') host.removeAttribute('open-dialog');
     const node = trigger.current;
     trigger.current = null;
     if (node?.isConnected) node.focus();
-  };
+  });
 
   return (
     <ListingDetailView

@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { listingDetailTexts as t } from '../../core/i18n/listing-detail';
 import {
+  LIGHTBOX,
   lightboxLayout,
   openingTab,
   photoRows,
@@ -20,6 +21,12 @@ import { Tabs } from '../../core/ui/tabs';
 
 // ---- shared behaviour ----
 
+/**
+ * `sizes` of an uploaded photo's srcset where it is shown large: the lightbox's stage fills the width below its
+ * 1060 px breakpoint and about two thirds beside the thumbnails above it; the dialogs fill the screen.
+ */
+const SIZES = { stage: `(max-width: ${LIGHTBOX.narrowBelow - 1}px) 100vw, 66vw`, dialog: '100vw' } as const;
+
 /** Spec §9: lazy images load 100 px before they become visible. */
 const LAZY_MARGIN = '100px';
 
@@ -29,8 +36,10 @@ function useLazyImages(root: RefObject<HTMLElement | null>, key: unknown) {
     const container = root.current;
     if (!container) return;
     const load = (img: HTMLImageElement) => {
+      if (img.dataset.srcset) img.srcset = img.dataset.srcset;
       img.src = img.dataset.src!;
       img.removeAttribute('data-src');
+      img.removeAttribute('data-srcset');
     };
     const images = container.querySelectorAll<HTMLImageElement>('img[data-src]');
     if (typeof IntersectionObserver === 'undefined') return void images.forEach(load);
@@ -123,7 +132,7 @@ export function Lightbox({ photos, index, address, tourButton, onShow, onOpenGal
     <section className="lightbox" part="lightbox" data-layout={layout} data-per-row={perRow} aria-label={t.photos.region} ref={ref}>
       <div className="stage" onKeyDown={arrowKeys((step) => onShow(stepIndex(index, step, total)))}>
         <button type="button" className="stage-photo" aria-label={t.photos.openGallery(index + 1, total)} onClick={() => onOpenGallery(index)}>
-          <img src={photo.photoUrl} alt={altOf(photo, index + 1, total, address)} part="main-photo" />
+          <img srcSet={photo.srcset ?? undefined} sizes={SIZES.stage} src={photo.photoUrl} alt={altOf(photo, index + 1, total, address)} part="main-photo" />
         </button>
         {total > 1 && <Arrows part="lightbox" onMove={(step) => onShow(stepIndex(index, step, total))} />}
         <p className="pager" part="pager" aria-live="polite">
@@ -135,7 +144,7 @@ export function Lightbox({ photos, index, address, tourButton, onShow, onOpenGal
           {photos.map((p, i) => (
             <li key={`${i}-${p.photoUrl}`}>
               <button type="button" className="thumbnail" aria-label={t.photos.showPhoto(i + 1, total)} aria-current={i === index || undefined} onClick={() => onShow(i)}>
-                <img data-src={p.photoUrl} alt="" loading="lazy" width={220} height={150} />
+                <img data-src={p.photoUrl} data-srcset={p.srcset ?? undefined} sizes="220px" alt="" loading="lazy" width={220} height={150} />
               </button>
             </li>
           ))}
@@ -190,14 +199,14 @@ export function GalleryDialog({ photos, index, address, onMove, onClose }: Galle
         </button>
       </header>
       <div className="gallery-stage">
-        <img src={photo.photoUrl} alt={altOf(photo, index + 1, total, address)} part="gallery-photo" />
+        <img srcSet={photo.srcset ?? undefined} sizes={SIZES.dialog} src={photo.photoUrl} alt={altOf(photo, index + 1, total, address)} part="gallery-photo" />
         {total > 1 && <Arrows part="gallery" onMove={move} />}
       </div>
       <ul className="strip" part="gallery-thumbnails" aria-label={t.gallery.thumbnails} ref={strip}>
         {photos.map((p, i) => (
           <li key={`${i}-${p.photoUrl}`}>
             <button type="button" className="thumbnail" aria-label={t.photos.showPhoto(i + 1, total)} aria-current={i === index || undefined} onClick={() => onMove(i)}>
-              <img data-src={p.photoUrl} alt="" loading="lazy" width={111} height={74} />
+              <img data-src={p.photoUrl} data-srcset={p.srcset ?? undefined} sizes="111px" alt="" loading="lazy" width={111} height={74} />
             </button>
           </li>
         ))}
@@ -266,7 +275,7 @@ export function ShowcaseDialog({ photos, index, address, videoSource, hasPanoram
           <div className="showcase-photos">
             <div className="showcase-stage">
               <button type="button" className="stage-photo" part="showcase-photo" aria-label={t.showcase.openInGallery(index + 1, total)} onClick={() => onSelectPhoto(index)}>
-                <img src={photo.photoUrl} alt={altOf(photo, index + 1, total, address)} />
+                <img srcSet={photo.srcset ?? undefined} sizes={SIZES.dialog} src={photo.photoUrl} alt={altOf(photo, index + 1, total, address)} />
               </button>
               {total > 1 && <Arrows part="showcase" onMove={move} />}
               <p className="counter" part="showcase-counter" aria-live="polite">
@@ -286,7 +295,7 @@ export function ShowcaseDialog({ photos, index, address, videoSource, hasPanoram
                       data-state={i === index ? 'selected' : 'idle'}
                       onClick={() => onMove(i)}
                     >
-                      <img data-src={photos[i]!.photoUrl} alt="" loading="lazy" />
+                      <img data-src={photos[i]!.photoUrl} data-srcset={photos[i]!.srcset ?? undefined} sizes={row.length === 2 ? '50vw' : '100vw'} alt="" loading="lazy" />
                     </button>
                   ))}
                 </li>

@@ -6,6 +6,7 @@
  * @tag hearth-mortgage-prequal
  * @attr {'prequalification' | 'refinance'} kind - Which request: `prequalification` (questionnaire `mortgage-prequalification`, the default) or `refinance` (`mortgage-refinance`).
  * @attr {string} edit-url - Where 'Edit Request' goes, with `{id}` for the request's questionnaire response id, e.g. `/my-account/prequal/{id}`; http(s) or relative. Default: `/account/pre-qualification-edit/{id}` on the hosted site (the partner's `siteUrl`, else the API origin).
+ * @attr {boolean} route-sync - The element owns the URL: the open 'Mortgage status' dialog is the page's path plus `status/{case id}` (a history entry; closing goes up two levels), and such a URL opens it over that case's status.
  * @event {MortgageSubmittedDetail} hearth-mortgage-submitted - The request was submitted and the server confirmed its status; `detail` = `{ caseId, responseId, questionnaire, mortgageStatus }`.
  * @event {QuestionnaireCompletedDetail} hearth-questionnaire-completed - From the inner questionnaire, when it is submitted.
  * @event {HearthErrorDetail} hearth-error - An attribute was malformed; `detail` = `{ tag, kind, attribute, value, message }`.
@@ -20,6 +21,7 @@
  * @csspart status-heading - The status, e.g. 'Under Review'.
  * @csspart status-message - What the status means.
  * @csspart edit-request - The 'Edit Request' link.
+ * @csspart open-status - The status panel's 'Mortgage status' button, which opens the dialog.
  * @csspart status-dialog - The 'Mortgage status' dialog.
  * @csspart dialog-close - The dialog's × button.
  * @csspart close - The dialog's Close button.
@@ -35,7 +37,7 @@
  * @cssproperty --hearth-radius - Corner radius.
  * @cssproperty --hearth-space - Spacing unit.
  */
-import { enumAttr } from '../../core/define-element/attributes';
+import { booleanAttr, enumAttr } from '../../core/define-element/attributes';
 import { defineElement } from '../../core/define-element/define-element';
 import { urlTemplateAttr } from '../../core/mortgage/attributes';
 import uiCss from '../../core/ui/ui.css?inline';
@@ -47,6 +49,7 @@ export type { MortgageSubmittedDetail } from '../../core/mortgage/use-mortgage-p
 export const mortgagePrequalAttributes = {
   kind: enumAttr(['prequalification', 'refinance'], 'prequalification'),
   editUrl: urlTemplateAttr(),
+  routeSync: booleanAttr(),
 };
 
 defineElement<typeof mortgagePrequalAttributes>({
@@ -59,6 +62,7 @@ defineElement<typeof mortgagePrequalAttributes>({
 export interface HearthMortgagePrequalElement extends HTMLElement {
   kind: string | null;
   editUrl: string | null;
+  routeSync: string | null;
 }
 
 declare global {

@@ -4,7 +4,7 @@
  * 'Mortgage status' dialog (spec §2) with the 'Edit Request' link. `MortgagePrequalView` only renders
  * what it is given; `MortgagePrequal` connects it to core/mortgage/use-mortgage-prequal.ts.
  */
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { appContextAtom, siteUrl } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { mortgagePrequalTexts as t, type MortgageKind } from '../../core/i18n/mortgage';
@@ -14,6 +14,8 @@ import { useMortgagePrequal } from '../../core/mortgage/use-mortgage-prequal';
 import { useHearthValue } from '../../core/state/hooks';
 import { Button } from '../../core/ui/button';
 import { Dialog } from '../../core/ui/dialog';
+import type { DialogName } from '../../core/routing/dialog-paths';
+import { useDialogRoutes } from '../../core/routing/dialog-route';
 
 export interface MortgagePrequalViewProps {
   kind: MortgageKind;
@@ -24,6 +26,8 @@ export interface MortgagePrequalViewProps {
   onRetry: () => void;
   onCompleted: () => void;
   onCloseDialog: () => void;
+  /** The status panel's button: opens the 'Mortgage status' dialog again. */
+  onOpenDialog?: (opener: HTMLElement) => void;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -81,12 +85,13 @@ function StatusBody({ kind, mortgageCase, editUrl }: { kind: MortgageKind; mortg
   );
 }
 
-function StatusPanel({ kind, mortgageCase, editUrl, dialogOpen, onCloseDialog }: {
+function StatusPanel({ kind, mortgageCase, editUrl, dialogOpen, onCloseDialog, onOpenDialog }: {
   kind: MortgageKind;
   mortgageCase: MortgageCaseData;
   editUrl: string | null;
   dialogOpen: boolean;
   onCloseDialog: () => void;
+  onOpenDialog?: (opener: HTMLElement) => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const status = mortgageCase.mortgageStatus ?? '';
@@ -94,7 +99,9 @@ function StatusPanel({ kind, mortgageCase, editUrl, dialogOpen, onCloseDialog }:
   // The submit button that had focus before the dialog is gone: once the dialog has closed (and the
   // browser has restored focus to nothing), continue from the panel's heading.
   useEffect(() => {
-    if (wasOpen.current && !dialogOpen) heading.current?.focus();
+    // …unless focus went back to the button that opened it.
+    const active = (heading.current?.getRootNode() as Document | ShadowRoot | undefined)?.activeElement;
+    if (wasOpen.current && !dialogOpen && (!active || active === active.ownerDocument.body)) heading.current?.focus();
     wasOpen.current = dialogOpen;
   }, [dialogOpen]);
   return (
@@ -104,6 +111,11 @@ function StatusPanel({ kind, mortgageCase, editUrl, dialogOpen, onCloseDialog }:
         {status}
       </h2>
       <StatusBody kind={kind} mortgageCase={mortgageCase} editUrl={editUrl} />
+      {onOpenDialog && (
+        <Button tone="secondary" part="open-status" onClick={(event) => onOpenDialog(event.currentTarget)}>
+          {t.dialogTitle}
+        </Button>
+      )}
       {dialogOpen && (
         <Dialog
           title={status}
@@ -126,7 +138,7 @@ function StatusPanel({ kind, mortgageCase, editUrl, dialogOpen, onCloseDialog }:
 // ---------------------------------------------------------------------------------------------------
 // The element's view
 
-export function MortgagePrequalView({ kind, state, editUrl, onStart, onRetry, onCompleted, onCloseDialog }: MortgagePrequalViewProps) {
+export function MortgagePrequalView({ kind, state, editUrl, onStart, onRetry, onCompleted, onCloseDialog, onOpenDialog }: MortgagePrequalViewProps) {
   const id = useId();
   const { phase, mortgageCase } = state;
 
@@ -141,7 +153,7 @@ export function MortgagePrequalView({ kind, state, editUrl, onStart, onRetry, on
   if (phase === 'status' && mortgageCase) {
     return (
       <div className="prequal" part="base" data-state={phase} data-kind={kind}>
-        <StatusPanel kind={kind} mortgageCase={mortgageCase} editUrl={editUrl} dialogOpen={state.dialogOpen} onCloseDialog={onCloseDialog} />
+        <StatusPanel kind={kind} mortgageCase={mortgageCase} editUrl={editUrl} dialogOpen={state.dialogOpen} onCloseDialog={onCloseDialog} onOpenDialog={onOpenDialog} />
       </div>
     );
   }
@@ -179,12 +191,40 @@ export function MortgagePrequalView({ kind, state, editUrl, onStart, onRetry, on
 export interface MortgagePrequalProps {
   kind: 'prequalification' | 'refinance';
   editUrl: string;
+  /** The 'Mortgage status' dialog has its URL: the page's path plus `status/{case id}`. */
+  routeSync?: boolean;
   element: ElementHandle;
 }
 
-export function MortgagePrequal({ kind, editUrl, element }: MortgagePrequalProps) {
+const STATUS_DIALOG: readonly DialogName[] = ['status'];
+
+export function MortgagePrequal({ kind, editUrl, routeSync = false, element }: MortgagePrequalProps) {
   const loaded = useHearthValue(appContextAtom);
-  const { state, start, retry, completed, closeDialog } = useMortgagePrequal({ kind, element });
+  const prequal = useMortgagePrequal({ kind, element });
+  const { start, retry, completed } = prequal;
+  // The dialog opens after a submit, from the status panel's button, or from its URL (arrival, back, forward);
+  // the URL names the case, so it opens only over that case's status.
+  const [viewing, setViewing] = useState<string | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const current = prequal.state.mortgageCase;
+  const dialogOpen = prequal.state.phase === 'status' && current !== null && (prequal.state.dialogOpen || viewing === current.id);
+  const state = dialogOpen === prequal.state.dialogOpen ? prequal.state : { ...prequal.state, dialogOpen };
+  const closeDialog = () => {
+    prequal.closeDialog();
+    setViewing(null);
+    const node = opener.current;
+    opener.current = null;
+    if (node?.isConnected) node.focus();
+  };
+  const closeRef = useRef(closeDialog);
+  closeRef.current = closeDialog;
+  useDialogRoutes({
+    enabled: routeSync,
+    dialogs: STATUS_DIALOG,
+    open: dialogOpen ? { dialog: 'status', param: current!.id } : null,
+    onOpen: ({ param }) => setViewing(param),
+    onClose: () => closeRef.current(),
+  });
   const responseId = state.mortgageCase?.caseResponse.id;
   const base = loaded ? siteUrl(loaded.context) : '';
   const link = responseId && (editUrl || loaded) ? editRequestUrl(editUrl, base, responseId) : null;
@@ -197,6 +237,10 @@ export function MortgagePrequal({ kind, editUrl, element }: MortgagePrequalProps
       onRetry={() => void retry()}
       onCompleted={() => void completed()}
       onCloseDialog={closeDialog}
+      onOpenDialog={(from) => {
+        opener.current = from;
+        setViewing(current?.id ?? null);
+      }}
     />
   );
 }

@@ -6,6 +6,8 @@
  * seller is.
  * @tag hearth-open-houses
  * @attr {number} listing-id - The listing whose open houses to show (required).
+ * @attr {number} case-id - The listing's seller case (as the home detail sets it): Add Open House adds through the case, for its owner or agents, once the listing is published.
+ * @attr {boolean} route-sync - The element owns the URL: the seller's open house dialog is the page's path plus `seller-edit-open-house/{id}` (or `/new` to add one), a history entry; closing goes up two levels, and such a URL opens it for the listing's seller.
  * @event {OpenHouseSavedDetail} hearth-open-house-saved - The seller created, changed, cancelled or re-activated an open house; `detail` = `{ listingId, openHouseId, change: 'created' | 'updated' | 'cancelled' | 'activated', startDateTime, endDateTime, isActive }`.
  * @event {HearthErrorDetail} hearth-error - An attribute was malformed; `detail` = `{ tag, kind, attribute, value, message }`.
  * @csspart base - The whole panel; `data-state` is `loading`, `failed`, `missing`, `seller` or `public`.
@@ -45,7 +47,7 @@
  * @cssproperty --hearth-radius - Corner radius.
  * @cssproperty --hearth-space - Spacing unit.
  */
-import { idAttr } from '../../core/define-element/attributes';
+import { booleanAttr, idAttr } from '../../core/define-element/attributes';
 import { defineElement } from '../../core/define-element/define-element';
 import dialogCss from '../../core/tours/views/seller-open-house.css?inline';
 import uiCss from '../../core/ui/ui.css?inline';
@@ -54,6 +56,8 @@ import { OpenHouses } from './open-houses.view';
 
 export const openHousesAttributes = {
   listingId: idAttr(),
+  caseId: idAttr(),
+  routeSync: booleanAttr(),
 };
 
 defineElement<typeof openHousesAttributes>({
@@ -65,6 +69,8 @@ defineElement<typeof openHousesAttributes>({
 
 export interface HearthOpenHousesElement extends HTMLElement {
   listingId: string | null;
+  caseId: string | null;
+  routeSync: string | null;
 }
 
 declare global {

@@ -4,7 +4,7 @@
  * the open house dialog — and Add Open House; anyone else sees the active upcoming ones, read-only.
  * `OpenHousesView` only renders what it is given; `OpenHouses` connects it to use-open-houses.
  */
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { appContextAtom, runtimeSettings, siteUrl } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { openHouseTimes } from '../../core/format/listing-facts';
@@ -15,6 +15,8 @@ import { useHearthValue } from '../../core/state/hooks';
 import type { PublicOpenHouse, SellerOpenHouse } from '../../core/tours/open-houses-api';
 import { SellerOpenHouseDialog, type OpenHouseTimes } from '../../core/tours/views/seller-open-house';
 import { Button } from '../../core/ui/button';
+import type { DialogName } from '../../core/routing/dialog-paths';
+import { useDialogRoutes } from '../../core/routing/dialog-route';
 import { ConfirmDialog } from '../../core/ui/confirm-dialog';
 import {
   useOpenHouses,
@@ -280,13 +282,40 @@ export function OpenHousesView(props: OpenHousesViewProps) {
 
 export interface OpenHousesProps {
   listingId: number | null;
+  /** The listing's seller case: Add Open House goes through it. */
+  caseId?: number | null;
+  /** The open house dialog has its URL: the page's path plus `seller-edit-open-house/{id | new}`. */
+  routeSync?: boolean;
   element: ElementHandle;
 }
 
-export function OpenHouses({ listingId, element }: OpenHousesProps) {
+const OPEN_HOUSE_DIALOG: readonly DialogName[] = ['seller-edit-open-house'];
+
+export function OpenHouses({ listingId, caseId = null, routeSync = false, element }: OpenHousesProps) {
   const loaded = useHearthValue(appContextAtom);
   const h = useOpenHouses(listingId, {
+    caseId,
     onSaved: (detail: OpenHouseSavedDetail) => element.emit('open-house-saved', detail),
+  });
+  // The URL's open house (arrival, back, forward) opens once the seller's list is there; another id is not shown.
+  const [wanted, setWanted] = useState<string | null>(null);
+  const { state, dialog, open: openDialog, close } = h;
+  useEffect(() => {
+    if (wanted === null || state.status === 'loading') return;
+    setWanted(null);
+    if (state.status !== 'seller') return;
+    const openHouse = wanted === 'new' ? null : state.openHouses.find((o) => o.id === wanted);
+    if (wanted === 'new') openDialog({ kind: 'new' });
+    else if (openHouse) openDialog({ kind: 'edit', openHouse });
+  }, [wanted, state, openDialog]);
+  const closeRef = useRef(close);
+  closeRef.current = close;
+  useDialogRoutes({
+    enabled: routeSync,
+    dialogs: OPEN_HOUSE_DIALOG,
+    open: dialog?.kind === 'new' ? { dialog: 'seller-edit-open-house', param: 'new' } : dialog?.kind === 'edit' ? { dialog: 'seller-edit-open-house', param: dialog.openHouse.id } : null,
+    onOpen: ({ param }) => setWanted(param),
+    onClose: () => closeRef.current(),
   });
   const siteBase = loaded ? siteUrl(loaded.context) : runtimeSettings().api;
   return (

@@ -11,6 +11,7 @@ import { useLoad, type Load } from '../../core/graphql/use-load';
 import { tourTexts } from '../../core/i18n/tours';
 import { useHearthValue } from '../../core/state/hooks';
 import {
+  createCaseOpenHouse,
   createOpenHouse,
   loadOpenHouseListing,
   loadSellerOpenHouses,
@@ -91,9 +92,11 @@ function shownState(listingId: number | null, { result, loading }: Load<OpenHous
 
 export interface UseOpenHousesOptions {
   onSaved: (detail: OpenHouseSavedDetail) => void;
+  /** The seller case of the listing (home detail): new open houses go through it (newOpenHouse(applicationCaseId)). */
+  caseId?: number | null;
 }
 
-export function useOpenHouses(listingId: number | null, { onSaved }: UseOpenHousesOptions) {
+export function useOpenHouses(listingId: number | null, { onSaved, caseId = null }: UseOpenHousesOptions) {
   const session = useHearthValue(sessionAtom);
   const [now, setNow] = useState(() => new Date());
   const [dialog, setDialog] = useState<OpenHousesDialog>(null);
@@ -172,11 +175,12 @@ export function useOpenHouses(listingId: number | null, { onSaved }: UseOpenHous
       }
       setBusy(true);
       setDialogError(null);
-      if (dialog.kind === 'new') await finish(await createOpenHouse(listingId, times.start, times.end), 'created');
+      if (dialog.kind === 'new')
+        await finish(await (caseId !== null ? createCaseOpenHouse(caseId, times.start, times.end) : createOpenHouse(listingId, times.start, times.end)), 'created');
       else await finish(await saveOpenHouse(dialog.openHouse.id, times), 'updated');
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [busy, listingId, dialog],
+    [busy, listingId, caseId, dialog],
   );
 
   /** The confirm step of Cancel or Activate (spec §4). */

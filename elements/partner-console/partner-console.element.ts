@@ -5,7 +5,8 @@
  * Agent (name, picture, office and cell phone, email), Site & search (countries, default search location,
  * sell and rental, agent-app mode, maps key, tile source, analytics), Origins (the pages allowed to call
  * the API), Snippets (the two-line embed of each element with Copy), API keys (created, shown once,
- * revoked) and Activity (who changed what, when). A signed-in viewer without a partner gets the sign-up
+ * revoked), Members (owners and admins added by email, removed — never the last owner), Leads, Visitors
+ * and Activity (who changed what, when). A signed-in viewer without a partner gets the sign-up
  * form; a visitor, a sign-in button. The server decides who administers which partner.
  * @tag hearth-partner-console
  * @attr {number} partner-id - The partner to manage; absent: the viewer's first partner (or the sign-up form when they have none).
@@ -35,6 +36,10 @@
  * @csspart new-key - The new key's secret, shown once.
  * @csspart keys - The list of API keys.
  * @csspart key - One key; `data-state` is `active` or `revoked`.
+ * @csspart members - The Members tab; `data-state` is `loading`, `failed` or `loaded`.
+ * @csspart member - One owner or admin; `data-role` is `owner` or `admin`.
+ * @csspart remove-member - A member's Remove button.
+ * @csspart add-member - The form adding a member by email.
  * @csspart audit - The activity table.
  * @csspart audit-entry - One change; `data-action` names it.
  * @csspart sign-up - The partner sign-up form.

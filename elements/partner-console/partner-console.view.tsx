@@ -15,6 +15,7 @@ import { Button } from '../../core/ui/button';
 import { Field } from '../../core/ui/field';
 import { Tabs } from '../../core/ui/tabs';
 import { REGISTRATION_LIMITS } from '../../core/registration/rule';
+import { MembersTab } from './members-tab';
 import { VisitorsTab } from './visitors-tab';
 
 declare module 'react' {
@@ -683,6 +684,7 @@ export function PartnerConsoleView({ behaviour, onSignIn }: PartnerConsoleViewPr
     origins: () => <OriginsTab {...fields} />,
     snippets: () => <SnippetsTab behaviour={behaviour} />,
     apiKeys: () => <KeysTab behaviour={behaviour} />,
+    members: () => <MembersTab partnerId={settings.id} />,
     leads: () => <LeadsTab partnerId={settings.id} />,
     visitors: () => <VisitorsTab partnerId={settings.id} analyticsEnabled={settings.analyticsEnabled} />,
     activity: () => <ActivityTab behaviour={behaviour} />,

@@ -5,6 +5,7 @@
  * through the visible widgets of a screen before the screen is sent.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ensureSession } from '../../core/auth/session';
 import { runtimeSettings } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { failureOf, GENERIC_ERROR, type Failure } from '../../core/graphql/call';
@@ -113,6 +114,9 @@ export function useQuestionnaire({ questionnaire, responseId, pin, mode, element
     let live = true;
     setStatus('loading');
     (async () => {
+      // A signed-in visitor's response is theirs, not a guest's: the session is known before it starts.
+      await ensureSession();
+      if (!live) return;
       const stored = responseId ? { id: responseId, pin: pin || readStoredResponse(storageKey)?.pin || null } : readStoredResponse(storageKey);
       if (stored) {
         const current = await loadCurrentScreen(stored.id, stored.pin);
@@ -241,10 +245,11 @@ export function useQuestionnaire({ questionnaire, responseId, pin, mode, element
         // After the acknowledged value has rendered, so the step sees it.
         if (mode === 'single') setTimeout(() => forwardRef.current(), 0);
       },
+      lastStep: mode === 'single' && index >= visible.length,
     }),
     // The response id changes with the screen.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [screen, mode],
+    [screen, mode, index, visible.length],
   );
 
   return {

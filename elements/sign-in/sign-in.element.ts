@@ -5,6 +5,7 @@
  * @tag hearth-sign-in
  * @attr {'sign-in' | 'sign-up'} tab - The tab shown first.
  * @attr {boolean} dialog - Shows the panel as a modal dialog, open at once; closing it emits `hearth-sign-in-closed`.
+ * @attr {boolean} route-sync - With `dialog`: the element owns the URL: the open dialog is the page's path plus `/log-in` (a history entry; closing goes back up one level and keeps the element), and back and forward close and open it again.
  * @attr {string} reset-token - The token of a password-reset link: shows 'Choose a new password' first (the hosted site's /reset/<token> page sets it).
  * @event {LoginDetail} hearth-login - A user signed in or signed up; `detail` = `{ userId, email }`.
  * @event {{}} hearth-logout - The user logged out (the token is revoked on the server).
@@ -46,6 +47,7 @@ export const signInAttributes = {
   tab: enumAttr(['sign-in', 'sign-up'], 'sign-in'),
   dialog: booleanAttr(),
   resetToken: stringAttr('', 200),
+  routeSync: booleanAttr(),
 };
 
 defineElement({ tag: 'hearth-sign-in', attributes: signInAttributes, styles: [uiCss, css], view: SignIn });
@@ -54,6 +56,7 @@ export interface HearthSignInElement extends HTMLElement {
   tab: string | null;
   dialog: string | null;
   resetToken: string | null;
+  routeSync: string | null;
 }
 
 declare global {

@@ -3,7 +3,7 @@
  * with the note that nothing is posted on the user's behalf, email/password forms with the server's
  * password rules shown live, a forgotten-password flow; signed in, who and a Log Out button.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { checkSignInFields, useSignIn, type SignInField, type SignInPanel } from '../../core/auth/use-sign-in';
 import { displayName, type User } from '../../core/auth/user';
 import type { ElementHandle } from '../../core/define-element/define-element';
@@ -11,6 +11,7 @@ import { authTexts as t } from '../../core/i18n/auth';
 import { Button } from '../../core/ui/button';
 import { Field } from '../../core/ui/field';
 import { Tabs } from '../../core/ui/tabs';
+import { useDialogRoute } from '../../core/routing/dialog-route';
 
 export interface SignInClosedDetail {
   signedIn: boolean;
@@ -186,15 +187,22 @@ export interface SignInProps {
   tab: 'sign-in' | 'sign-up';
   dialog: boolean;
   resetToken: string;
+  /** In dialog mode: the open dialog is the page's path plus `/log-in` (spec §2 login dialog). */
+  routeSync?: boolean;
   element: ElementHandle;
 }
 
-export function SignIn({ tab, dialog, resetToken, element }: SignInProps) {
+export function SignIn({ tab, dialog, resetToken, routeSync = false, element }: SignInProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  // Dialog mode opens at once; with route-sync the element stays after closing, and its URL opens it again.
+  const [shown, setShown] = useState(true);
+  // Once signed in the page goes on to the post-login redirect: the dialog's URL is no longer ours to change.
+  const [loggedIn, setLoggedIn] = useState(false);
   const behaviour = useSignIn({
     initialPanel: resetToken ? 'reset' : tab,
     resetToken,
     onLogin: (user) => {
+      setLoggedIn(true);
       element.emit<LoginDetail>('login', { userId: String(user.id), email: user.email ?? null });
       dialogRef.current?.close();
     },
@@ -202,10 +210,13 @@ export function SignIn({ tab, dialog, resetToken, element }: SignInProps) {
   });
   const signedIn = behaviour.session.status === 'authenticated' ? behaviour.session.user : null;
 
+  useDialogRoute({ enabled: dialog && routeSync && !loggedIn, segment: 'login', open: shown, onOpen: () => setShown(true), onClose: () => setShown(false) });
+
   useEffect(() => {
     const node = dialogRef.current;
-    if (dialog && node && !node.open) node.showModal();
-  }, [dialog]);
+    if (dialog && shown && node && !node.open) node.showModal();
+    else if (!shown && node?.open) node.close();
+  }, [dialog, shown]);
 
   if (!dialog) {
     return (
@@ -220,14 +231,18 @@ export function SignIn({ tab, dialog, resetToken, element }: SignInProps) {
       className="dialog"
       part="dialog"
       aria-labelledby="sign-in-dialog-title"
-      onClose={() => element.emit<SignInClosedDetail>('sign-in-closed', { signedIn: Boolean(signedIn) })}
+      onClose={() => {
+        setShown(false);
+        element.emit<SignInClosedDetail>('sign-in-closed', { signedIn: Boolean(signedIn) });
+      }}
     >
-      <header className="dialog-header">
+      {/* Not a <header>: inside a dialog at the page's top level that would be a second banner landmark. */}
+      <div className="dialog-header">
         <h2 id="sign-in-dialog-title">{t.dialogTitle}</h2>
         <button type="button" className="close" aria-label={t.close} onClick={() => dialogRef.current?.close()}>
           ×
         </button>
-      </header>
+      </div>
       <SignInView behaviour={behaviour} signedIn={signedIn} />
     </dialog>
   );

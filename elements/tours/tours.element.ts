@@ -7,6 +7,7 @@
  * @tag hearth-tours
  * @attr {number} listing-id - Shows only the tours of this listing (all of them for its seller, the viewer's own otherwise).
  * @attr {number} tour-id - Opens this tour's dialog at once (the hosted site's edit-tour and seller-edit-tour routes); removed when the dialog closes.
+ * @attr {boolean} route-sync - The element owns the URL: an open tour is the page's path plus `edit-tour/{tourId}` (buyer details) or `seller-edit-tour/{tourId}` (seller editor), a history entry; closing goes up two levels, and such a URL opens the tour.
  * @event {TourSelectedDetail} hearth-tour-selected - A tour of the list was opened; `detail` = `{ tourId, viewerRole }` (`BUYER`, `SELLER` or `AGENT`).
  * @event {TourUpdatedDetail} hearth-tour-updated - The seller saved a decision; `detail` = `{ id, tourStatus: 'SCHEDULED', start, end }`, `{ id, tourStatus: 'CANCELLED', cancellationReason }` or `{ id, tourStatus: 'COMPLETED' }`.
  * @event {TourClosedDetail} hearth-tour-closed - A tour dialog closed (a route-driven page goes back up); `detail` = `{ tourId }`.
@@ -55,7 +56,7 @@
  * @cssproperty --hearth-radius - Corner radius.
  * @cssproperty --hearth-space - Spacing unit.
  */
-import { idAttr } from '../../core/define-element/attributes';
+import { booleanAttr, idAttr } from '../../core/define-element/attributes';
 import { defineElement } from '../../core/define-element/define-element';
 import { buyerTourDetailsCss } from '../../core/tours/views/buyer-tour-details';
 import { sellerTourEditorCss } from '../../core/tours/views/seller-tour-editor';
@@ -66,6 +67,7 @@ import { Tours } from './tours.view';
 export const toursAttributes = {
   listingId: idAttr(),
   tourId: idAttr(),
+  routeSync: booleanAttr(),
 };
 
 defineElement<typeof toursAttributes>({
@@ -78,6 +80,7 @@ defineElement<typeof toursAttributes>({
 export interface HearthToursElement extends HTMLElement {
   listingId: string | null;
   tourId: string | null;
+  routeSync: string | null;
 }
 
 declare global {

@@ -17,6 +17,8 @@ import { fetchViewerRole, tourRowTime, useTourList, type TourListState, type Tou
 import { BuyerTourDetails } from '../../core/tours/views/buyer-tour-details';
 import { SellerTourEditor } from '../../core/tours/views/seller-tour-editor';
 import { Button } from '../../core/ui/button';
+import type { DialogName } from '../../core/routing/dialog-paths';
+import { useDialogRoutes } from '../../core/routing/dialog-route';
 
 /** Detail of `hearth-tour-selected`. */
 export interface TourSelectedDetail {
@@ -132,8 +134,12 @@ export function ToursView(props: ToursViewProps) {
 export interface ToursProps {
   listingId: number | null;
   tourId: number | null;
+  /** The dialogs have their URLs: …/edit-tour/{id} (buyer), …/seller-edit-tour/{id} (seller, agent). */
+  routeSync?: boolean;
   element: ElementHandle;
 }
+
+const TOUR_DIALOGS: readonly DialogName[] = ['edit-tour', 'seller-edit-tour'];
 
 interface OpenDialog {
   tourId: string;
@@ -142,12 +148,14 @@ interface OpenDialog {
   fromAttribute: boolean;
 }
 
-export function Tours({ listingId, tourId, element }: ToursProps) {
+export function Tours({ listingId, tourId: attributeTourId, routeSync = false, element }: ToursProps) {
   const session = useHearthValue(sessionAtom);
   const viewerId = session.status === 'authenticated' && session.user ? String(session.user.id) : null;
   const { state: list, reload } = useTourList(listingId, viewerId);
   const [open, setOpen] = useState<OpenDialog | null>(null);
   const host = element.host;
+  /** The row that opened the dialog: focus goes back to it on close. */
+  const openerRef = useRef<HTMLElement | null>(null);
   const reloadRef = useRef(reload);
   reloadRef.current = reload;
 
@@ -163,6 +171,17 @@ export function Tours({ listingId, tourId, element }: ToursProps) {
     return () => doc.removeEventListener('hearth-tour-requested', refresh);
   }, [host]);
 
+  // A tour's URL (route-sync: arrival, back, forward) opens it as `tour-id` does; the server says which dialog.
+  const [routeTourId, setRouteTourId] = useState<number | null>(null);
+  const tourId = routeTourId ?? attributeTourId;
+  useDialogRoutes({
+    enabled: routeSync,
+    dialogs: TOUR_DIALOGS,
+    open: open ? { dialog: open.role === 'BUYER' ? 'edit-tour' : 'seller-edit-tour', param: open.tourId } : null,
+    onOpen: ({ param }) => setRouteTourId(Number(param)),
+    onClose: () => closeRef.current(),
+  });
+
   // `tour-id` opens that tour's dialog (route-driven dialogs), once the viewer is known.
   const asked = useLoad(tourId === null || viewerId === null ? null : `${tourId}|${viewerId}`, () => fetchViewerRole(String(tourId)));
   const role = asked.result;
@@ -175,11 +194,17 @@ export function Tours({ listingId, tourId, element }: ToursProps) {
   const close = (outcome?: SellerTourOutcome) => {
     if (!open) return;
     setOpen(null);
+    setRouteTourId(null);
     if (outcome) element.emit<TourUpdatedDetail>('tour-updated', outcome);
     element.emit<TourClosedDetail>('tour-closed', { tourId: open.tourId });
-    if (open.fromAttribute) host.removeAttribute('tour-id');
+    if (open.fromAttribute && attributeTourId !== null) host.removeAttribute('tour-id');
     reload();
+    const opener = openerRef.current;
+    openerRef.current = null;
+    if (opener?.isConnected) opener.focus();
   };
+  const closeRef = useRef(close);
+  closeRef.current = close;
 
   return (
     <>
@@ -192,6 +217,7 @@ export function Tours({ listingId, tourId, element }: ToursProps) {
         onSignIn={() => void import('../../core/auth/require-sign-in').then(({ requireSignIn }) => requireSignIn())}
         onRetry={reload}
         onOpen={(tour) => {
+          openerRef.current = (host.shadowRoot?.activeElement as HTMLElement | null) ?? null;
           element.emit<TourSelectedDetail>('tour-selected', { tourId: tour.id, viewerRole: tour.viewerRole });
           setOpen({ tourId: tour.id, role: tour.viewerRole, fromAttribute: false });
         }}

@@ -30,11 +30,15 @@ const LOADERS: Record<WidgetFolder, () => Promise<{ default: WidgetModule }>> = 
   // The grid renders its entry form with the widgets already loaded for the screen (nested tags load with it).
   'entries-grid': () => import('../widgets/entries-grid/entries-grid.widget').then((m) => ({ default: m.entriesGridWidget(loadedWidget) })),
   overview: () => import('../widgets/overview/overview.widget'),
+  'upload-document': () => import('../widgets/upload-document/upload-document.widget'),
+  'generated-document': () => import('../widgets/generated-document/generated-document.widget'),
   'land-area': () => import('../widgets/land-area/land-area.widget'),
   'workforce-table': () => import('../widgets/workforce-table/workforce-table.widget'),
   'floor-grid': () => import('../widgets/floor-grid/floor-grid.widget'),
   'assessment-result': () => import('../widgets/assessment-result/assessment-result.widget'),
   'office-location': () => import('../widgets/office-location/office-location.widget'),
+  'map-address': () => import('../widgets/map-address/map-address.widget'),
+  'map-pin': () => import('../widgets/map-pin/map-pin.widget'),
 };
 
 const loaded = new Map<WidgetFolder, WidgetModule>();

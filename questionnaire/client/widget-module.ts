@@ -12,6 +12,8 @@ export interface WidgetEnvironment {
   startQuestionnaire(slug: string): void;
   /** The acknowledge button: advance like Next in single-question mode. */
   advance(): void;
+  /** Single-question mode, on the last visible step (the map pin hides 'Looks good' there). */
+  lastStep?: boolean;
 }
 
 export interface WidgetProps {

@@ -6,6 +6,8 @@ import { addressRules } from './address/address.rules';
 import { alienNumberRules } from './alien-number/alien-number.rules';
 import { assessmentResultRules } from './assessment-result/assessment-result.rules';
 import { floorGridRules } from './floor-grid/floor-grid.rules';
+import { mapAddressRules } from './map-address/map-address.rules';
+import { mapPinRules } from './map-pin/map-pin.rules';
 import { landAreaRules } from './land-area/land-area.rules';
 import { officeLocationRules } from './office-location/office-location.rules';
 import { workforceTableRules } from './workforce-table/workforce-table.rules';
@@ -20,6 +22,8 @@ import { heightRules } from './height/height.rules';
 import { integerRules } from './integer/integer.rules';
 import { multiCountryRules } from './multi-country/multi-country.rules';
 import { overviewRules } from './overview/overview.rules';
+import { uploadDocumentRules } from './upload-document/upload-document.rules';
+import { generatedDocumentRules } from './generated-document/generated-document.rules';
 import { phoneRules } from './phone/phone.rules.static';
 import { radioCheckboxRules } from './radio-checkbox/radio-checkbox.rules';
 import { selectRules } from './select/select.rules';
@@ -51,11 +55,15 @@ const RULES_BY_FOLDER: Record<WidgetFolder, WidgetRules> = {
   // The grid validates its entries with the rules of the widgets of its entry form.
   'entries-grid': entriesGridRules((tag) => rulesFor(tag)),
   overview: overviewRules,
+  'upload-document': uploadDocumentRules,
+  'generated-document': generatedDocumentRules,
   'land-area': landAreaRules,
   'workforce-table': workforceTableRules,
   'floor-grid': floorGridRules,
   'assessment-result': assessmentResultRules,
   'office-location': officeLocationRules,
+  'map-address': mapAddressRules,
+  'map-pin': mapPinRules,
 };
 
 export const rulesFor = (tag: WidgetTag): WidgetRules => RULES_BY_FOLDER[WIDGET_TAGS[tag]];

@@ -34,6 +34,11 @@ export const WIDGET_TAGS = {
   'hu-office-location': 'office-location',
   'hu-entries-grid': 'entries-grid',
   'hu-overview': 'overview',
+  'hu-upload-document': 'upload-document',
+  'hu-generated-document': 'generated-document',
+  'hu-map-search-address': 'map-address',
+  'hu-map-search-address-2': 'map-address',
+  'hu-map-pin': 'map-pin',
 } as const;
 
 export type WidgetTag = keyof typeof WIDGET_TAGS;

@@ -241,11 +241,20 @@ function accountHandlers(limits: AccountRateLimits) {
     sendJson(ctx.res, 200, { ok: true });
   }
 
+  /** The one-time secret after the route's prefix; malformed percent-encoding is no secret (an invalid link, not a 500). */
+  function secretOfPath(rest: string): string {
+    try {
+      return decodeURIComponent(rest.replace(/\/$/, ''));
+    } catch {
+      return '';
+    }
+  }
+
   async function resetPassword(ctx: RequestContext): Promise<void> {
     const { db } = ctx.services;
     await guardPartnerRequest(ctx);
     await perClient(ctx, `reset|${ipOf(ctx)}`);
-    const secret = decodeURIComponent(ctx.rest.replace(/\/$/, ''));
+    const secret = secretOfPath(ctx.rest);
     const invalidToken = new HttpError(400, 'invalid_token', INVALID_RESET_TOKEN_MESSAGE);
     const body = parseBody(ResetBody, await readJsonObject(ctx.req, REST_BODY_LIMIT));
     const userId = await peekOneTimeToken(db, secret, 'reset_password');
@@ -274,7 +283,7 @@ function accountHandlers(limits: AccountRateLimits) {
 
   async function verifyEmail(ctx: RequestContext): Promise<void> {
     const { db } = ctx.services;
-    const secret = decodeURIComponent(ctx.rest.replace(/\/$/, ''));
+    const secret = secretOfPath(ctx.rest);
     const verified = await db.transaction(async (tx) => {
       const link = await consumeOneTimeToken(tx, secret, 'verify_email');
       if (!link) return false;

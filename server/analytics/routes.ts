@@ -14,6 +14,7 @@ import { parseStoredAppContext } from '../partners/app-context';
 import { guardPartnerRequest, partnerPreflight } from '../partners/guard';
 import type { Partner } from '../partners/repository';
 import { forgetVisitor, readEventBatch, recordEvents } from './events';
+import { queueForward } from './forwarder';
 import * as z from 'zod';
 
 export const EVENTS_PATH = '/v1/api/events/';
@@ -59,6 +60,10 @@ async function receiveEvents(ctx: RequestContext): Promise<void> {
     throw asHttpError(error);
   }
   const recorded = await recordEvents(ctx.services.db, partner.id, batch.visitorId, batch.events);
+  // The partner's own collector gets the same events later (forwarder.ts); its outbox never fails the beacon.
+  await queueForward(ctx.services.db, partner.id, batch.visitorId, batch.events).catch((error: unknown) =>
+    ctx.services.logger.error(`[analytics] forwarding of partner ${partner.slug} not queued`, error),
+  );
   sendJson(ctx.res, 202, { recorded });
 }
 

@@ -183,6 +183,17 @@ describe('what visitors see', () => {
     expect((await visitor(POST_INFO, { slug: post.slug })).data!.postInfo).not.toBeNull();
   });
 
+  it('seeds posts with a video code, shown by postInfo, and the rest without one', async () => {
+    const withVideo = SEED_POSTS.filter((p) => p.videoCode);
+    expect(withVideo.length).toBeGreaterThanOrEqual(2);
+    for (const seed of withVideo) {
+      expect(seed.videoCode).toMatch(/^[A-Za-z0-9_-]{11}$/);
+      expect((await visitor(`query Op($slug: String!) { postInfo(slug: $slug) { videoCode } }`, { slug: seed.slug })).data!.postInfo.videoCode).toBe(seed.videoCode);
+    }
+    const without = SEED_POSTS.find((p) => !p.videoCode)!;
+    expect((await visitor(`query Op($slug: String!) { postInfo(slug: $slug) { videoCode } }`, { slug: without.slug })).data!.postInfo.videoCode).toBeNull();
+  });
+
   it('postInfo answers every field: sanitised body with absolute links, image sizes, tags, url', async () => {
     const seed = SEED_POSTS[0]!;
     const post = (await visitor(POST_INFO, { slug: seed.slug })).data!.postInfo;

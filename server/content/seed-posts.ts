@@ -35,6 +35,8 @@ interface SeedPost {
   /** How long ago it was published. */
   daysAgo: number;
   image: { motif: Motif; palette: Palette; alt: string };
+  /** A YouTube video on the topic, shown in the privacy-enhanced player (youtube-nocookie.com) under the post. */
+  videoCode?: string;
   markdown: string;
 }
 
@@ -129,6 +131,8 @@ Try a few prices in the [mortgage calculator](/mortgage/calculator). If the paym
   },
   {
     slug: 'pre-qualification-vs-pre-approval',
+    // Realtor.com: "Difference Between Pre-Approved and Pre-Qualified for a Mortgage".
+    videoCode: 'TqKqE1h2gus',
     title: 'Pre-qualification or pre-approval: what is the difference?',
     subtitle: 'One is a quick estimate, the other is a lender putting its name to a number.',
     metaDescription: 'Pre-qualification is a quick estimate from what you tell a lender; pre-approval is a verified commitment. When you need each one.',
@@ -202,6 +206,8 @@ Whatever you choose, work out the payment at the ARM's lifetime cap. If that num
   },
   {
     slug: 'closing-costs-explained',
+    // Emmett Dempsey: "Understanding The Closing Disclosure (CD) - Mortgage Settlement Statement".
+    videoCode: 'C7PfqazmSuQ',
     title: 'Closing costs, line by line',
     subtitle: 'What the 2% to 5% pays for, and which parts you can shop for.',
     metaDescription: 'A plain guide to closing costs: lender fees, title insurance, escrow deposits and prepaid items, and how to compare and lower them.',
@@ -599,11 +605,11 @@ export async function seedPosts(db: Database): Promise<void> {
     await db.transaction(async (tx) => {
       const inserted = await tx.query<{ id: number }>(
         `INSERT INTO posts (slug, title, subtitle, markdown, body, highlights, meta_description, publish_date, image_id, reading_minutes,
-                            created_at, updated_at)
+                            video_code, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, now() - make_interval(days => $8), $9, $10,
-                 now() - make_interval(days => $8), now() - make_interval(days => $8))
+                 $11, now() - make_interval(days => $8), now() - make_interval(days => $8))
          ON CONFLICT (slug) DO NOTHING RETURNING id`,
-        [post.slug, post.title, post.subtitle, post.markdown, body, post.highlights, post.metaDescription, post.daysAgo, image.id, readingMinutes(body)],
+        [post.slug, post.title, post.subtitle, post.markdown, body, post.highlights, post.metaDescription, post.daysAgo, image.id, readingMinutes(body), post.videoCode ?? null],
       );
       if (!inserted.rows[0]) return;
       await tx.query('INSERT INTO post_tags (post_id, tag_id) SELECT $1, t.id FROM tags t WHERE t.slug = ANY($2::text[]) ON CONFLICT DO NOTHING', [
@@ -611,6 +617,11 @@ export async function seedPosts(db: Database): Promise<void> {
         post.tags,
       ]);
     });
+  }
+  // Seeded before the posts had videos: a seed post no editor has touched since gets its video.
+  for (const post of SEED_POSTS) {
+    if (!post.videoCode || !present.has(post.slug)) continue;
+    await db.query('UPDATE posts SET video_code = $2 WHERE slug = $1 AND video_code IS NULL AND updated_at = created_at', [post.slug, post.videoCode]);
   }
   if (process.env.NODE_ENV !== 'production') {
     await db.query('UPDATE users SET is_editor = true WHERE lower(email) = $1 AND NOT is_editor', [DEMO_EDITOR_EMAIL]);

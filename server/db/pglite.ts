@@ -14,6 +14,7 @@ import { HeavyStatements, throwIfCancelled } from './cancellation';
 import type { Worker } from 'node:worker_threads';
 import { startModuleWorker } from '../worker-thread';
 import { ChangeCounter } from './changes';
+import { lockDataDir } from './data-dir-lock';
 import type { Reply, Request, SerializedError, ThreadData } from './pglite-thread';
 import type { Database, Queryable, QueryResult } from './types';
 
@@ -85,6 +86,7 @@ class Thread {
 
 /** An embedded PostgreSQL in `dataDir`, or in memory for `memory://`. */
 export async function openPglite(dataDir: string): Promise<Database> {
+  const unlock = dataDir.startsWith('memory://') ? async () => undefined : await lockDataDir(dataDir);
   const thread = new Thread(
     startModuleWorker(new URL('./pglite-thread.ts', import.meta.url).href, { workerData: { dataDir } satisfies ThreadData }),
   );
@@ -92,6 +94,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
     await thread.ready();
   } catch (error) {
     await thread.terminate();
+    await unlock();
     throw error;
   }
 
@@ -126,11 +129,14 @@ export async function openPglite(dataDir: string): Promise<Database> {
       await thread.send({ op: 'end', tx, commit: true });
       return result;
     },
+    dumpDataDir() {
+      return thread.send<Uint8Array>({ op: 'dump' }).then((bytes) => Buffer.from(bytes));
+    },
     close() {
       closed ??= thread
         .send({ op: 'close' })
         .finally(() => thread.terminate())
-        .then(() => undefined);
+        .then(unlock);
       return closed;
     },
   };

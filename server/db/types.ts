@@ -24,5 +24,7 @@ export interface Database extends Queryable {
   readonly changes: ChangeFeed | null;
   /** Runs `fn` in one transaction on one connection; rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** PGlite only: the data directory as a gzipped tar, consistent (backup.ts); PostgreSQL has pg_dump. */
+  dumpDataDir?(): Promise<Buffer>;
   close(): Promise<void>;
 }

@@ -11,6 +11,7 @@ import { userSchema } from '../../core/auth/user';
 import { contactFormSchema } from '../../core/validation/contact';
 import { EmailBody, LoginBody, RequirementsBody, ResetBody, SignUpBody } from '../accounts/routes';
 import { ReplayBody, SetWebhookBody } from '../webhooks/routes';
+import { PaymentBody } from '../payments/routes';
 import { leadCreatedPayload } from '../webhooks/webhooks';
 import { sendJson } from './respond';
 import type { Route } from './router';
@@ -102,6 +103,17 @@ function operations(): Record<string, Partial<Record<'get' | 'post', Operation>>
           200: { description: 'How many events were erased.', ...json({ type: 'object', required: ['forgotten'], properties: { forgotten: { type: 'integer' } } }) },
           400: error('Not a visitor id.'),
           403: error('Analytics is off for this partner, or an origin it does not allow.'),
+        },
+      },
+    },
+    '/v1/api/operator/backup/': {
+      post: {
+        summary:
+          'The embedded database as a gzipped tar of its data directory, consistent (taken between two statements), for `npm run backup` on this machine. Loopback only, with the token the server wrote beside its data directory for its own user; anyone else gets 404.',
+        tags: ['operations'],
+        responses: {
+          200: { description: 'The dump.', content: { 'application/gzip': { schema: { type: 'string', contentEncoding: 'binary' } } } },
+          404: error('Not from this machine, a wrong token, or a server on PostgreSQL (use pg_dump).'),
         },
       },
     },
@@ -494,6 +506,29 @@ function operations(): Record<string, Partial<Record<'get' | 'post', Operation>>
         responses: { 200: { description: 'The file (PDF or image).' }, 404: error('Forged, expired, for someone else, or no longer readable.') },
       },
     },
+    '/v1/api/marketing-materials/{file}': {
+      get: {
+        summary: 'A marketing material rendered (`<id>/pdf`: print-ready at the template\'s page size; `<id>/png`: at its pixel size), named `<template>-<id>.pdf|png`, only through the signed links of `MarketingMaterial` (5 minutes, for one viewer).',
+        tags: ['documents'],
+        parameters: [
+          pathParameter('file', '`<id>/pdf` or `<id>/png`.'),
+          { name: 'partner', in: 'query', required: true, description: 'The partner whose branding the material carries.', schema: { type: 'string' } },
+          { name: 'holder', in: 'query', required: true, description: 'Whom the link was made for.', schema: { type: 'string' } },
+          { name: 'expires', in: 'query', required: true, description: 'Unix seconds.', schema: { type: 'string' } },
+          { name: 'signature', in: 'query', required: true, description: 'HMAC-SHA256 of the rest.', schema: { type: 'string' } },
+          { name: 'download', in: 'query', description: '`1`: as an attachment.', schema: { type: 'string' } },
+        ],
+        responses: { 200: { description: 'The PDF or PNG.' }, 404: error('Forged, expired, for someone else, or no longer readable.') },
+      },
+    },
+    '/v1/api/marketing-templates/{file}': {
+      get: {
+        summary: 'A marketing template\'s preview image (`<id>/preview.png`), 360 pixels wide, rendered from the template with sample texts.',
+        tags: ['documents'],
+        parameters: [pathParameter('file', '`<template id>/preview.png`.')],
+        responses: { 200: { description: 'The PNG.', content: { 'image/png': {} } }, 404: error('No such template.') },
+      },
+    },
     '/v1/api/generated-pdfs/{file}': {
       get: {
         summary: 'A generated PDF (`<id>/pdf`, `<id>/attachment`, `<id>/signed`), only through the signed links of `GeneratedPdf`; downloads are named `download-{year}.{month}.{day}.pdf`.',
@@ -531,6 +566,36 @@ function operations(): Record<string, Partial<Record<'get' | 'post', Operation>>
           400: error('A bad name or signature.'),
           401: error('Not signed in.'),
           404: error('No such PDF, not yours, or not ready.'),
+        },
+      },
+    },
+    '/v1/api/payments/': {
+      post: {
+        summary: "Buys an application tier for a case (spec §7; the case's owner only): a free tier is applied at once; a paid one becomes an order awaiting payment (Stripe PaymentIntent, or a mailed invoice when Stripe is not configured). The case's tier changes only on the provider's verified success.",
+        tags: ['payments'],
+        security: tokenAuth,
+        parameters: [partnerParameter],
+        requestBody: { required: true, ...json(input(PaymentBody)) },
+        responses: {
+          201: { description: '`{ order, tier }`: the new order (`status` awaiting_payment, or paid for a free tier).', ...json({ type: 'object' }) },
+          200: { description: '`{ order, tier }`: the order for this tier that already awaits payment.', ...json({ type: 'object' }) },
+          400: error('`validation`: not a tier of this case, or not above its current tier.'),
+          401: error('Not signed in.'),
+          404: error('No such case, or not yours.'),
+          409: error('`payment_pending`: another tier awaits payment.'),
+          502: error('`provider_unavailable`: the payment provider did not answer; the order is marked failed.'),
+        },
+      },
+    },
+    '/v1/api/payments/webhook/': {
+      post: {
+        summary: "Stripe's events (payment_intent.succeeded, payment_failed, canceled), verified by the `Stripe-Signature` header; an event id seen before changes nothing. 404 while Stripe is not configured.",
+        tags: ['payments'],
+        requestBody: { required: true, ...json({ type: 'object', description: 'A Stripe event.' }) },
+        responses: {
+          200: { description: '`{ received: true, outcome }`: applied, duplicate or ignored.', ...json({ type: 'object' }) },
+          400: error('`bad_signature`: nothing applied.'),
+          404: error('Stripe is not configured here.'),
         },
       },
     },

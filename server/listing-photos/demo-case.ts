@@ -3,9 +3,13 @@
  * an intake response, an application_cases row of type 4): the photo demo's case for the demo seller
  * (seedPhotoDemoCase, the partner demo page and its browser test), and the server tests' cases.
  */
+import sharp from 'sharp';
 import type { Database } from '../db';
 import { findUserByEmail } from '../accounts/users';
+import { hilbertKey } from '../listings/spatial';
 import { syncDefinitions } from '../questionnaires/definitions';
+import { uploadStorage, type Storage } from '../storage';
+import { storeListingPhoto } from './photos';
 
 export interface SellerCaseRows {
   caseId: number;
@@ -51,4 +55,62 @@ export async function seedPhotoDemoCase(db: Database): Promise<void> {
   const { rows } = await db.query('SELECT 1 FROM listings WHERE listing_code_id = $1', [PHOTO_DEMO_LISTING_CODE]);
   if (rows.length > 0) return;
   await insertSellerCase(db, seller.id, 'DEMO', PHOTO_DEMO_CASE_ID);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A published seller listing with uploaded photos
+
+/** The demo seller's published listing whose photos went through the pipeline (cards and pages use their srcset). */
+export const PUBLISHED_PHOTO_CASE_ID = 900_000_002;
+const PUBLISHED_PHOTO_LISTING_CODE = 'PHOTOS-PUBLISHED';
+
+/** A drawn 1600×1067 photo of a house in `sky` light: a stand-in for a seller's phone photo, without a file in the repository. */
+function housePicture(sky: string, wall: string, label: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1067" viewBox="0 0 1600 1067">
+  <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="#f4efe6"/></linearGradient></defs>
+  <rect width="1600" height="1067" fill="url(#s)"/>
+  <rect y="820" width="1600" height="247" fill="#5b8a3c"/>
+  <polygon points="420,430 800,180 1180,430" fill="#7b3f2a"/>
+  <rect x="480" y="430" width="640" height="400" fill="${wall}"/>
+  <rect x="740" y="620" width="120" height="210" fill="#4a2f1d"/>
+  <rect x="540" y="500" width="140" height="110" fill="#cfe3f1"/><rect x="920" y="500" width="140" height="110" fill="#cfe3f1"/>
+</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
+/**
+ * The demo seller's published sale listing in Park City, UT, with three photos stored in their responsive sizes
+ * (as a seller's uploads are): made once, left alone afterwards.
+ */
+export async function seedPublishedPhotoListing(db: Database, storage: Storage = uploadStorage()): Promise<void> {
+  const seller = await findUserByEmail(db, 'seller@hearth.example');
+  if (!seller) return;
+  const { rows } = await db.query('SELECT 1 FROM listings WHERE listing_code_id = $1', [PUBLISHED_PHOTO_LISTING_CODE]);
+  if (rows.length > 0) return;
+  const { listingId } = await insertSellerCase(db, seller.id, 'PUBLISHED', PUBLISHED_PHOTO_CASE_ID);
+  const latitude = 40.6461;
+  const longitude = -111.498;
+  await db.query(
+    `UPDATE listings SET street_line1 = '1880 Prospector Ave', city = 'Park City', postal_code = '84060', county = 'Summit',
+        price_in_pennies = 112500000, latitude = $2, longitude = $3, spatial_key = $4, bedrooms = 4, bathrooms = 3,
+        area = 2650, area_unit = 'sqft', area_sq_ft = 2650, year_built = 2004, property_sub_type = 'Single Family Residence',
+        title = '4 Bed Single Family Residence for Sale in Park City', internet_entire_listing_display = true, status = 'Active',
+        list_date = current_date - 2, modification_timestamp = now(), updated_at = now()
+      WHERE id = $1`,
+    [listingId, latitude, longitude, hilbertKey(longitude, latitude)],
+  );
+  await db.query(
+    `UPDATE application_cases SET queue_id = (SELECT id FROM case_queues WHERE application_type_id = 4 AND name = 'published'),
+        publish_now = true, publish_at = now(), published_at = now()
+      WHERE id = $1`,
+    [PUBLISHED_PHOTO_CASE_ID],
+  );
+  const pictures: [string, string, string][] = [
+    ['#8fc3e8', '#e8d8b8', 'Front'],
+    ['#f2b880', '#d9c7a3', 'Evening'],
+    ['#b9d7ea', '#c9d6c1', 'Garden'],
+  ];
+  for (const [sky, wall, label] of pictures) {
+    await storeListingPhoto(db, listingId, seller.id, await housePicture(sky, wall, label), `${label.toLowerCase()}.jpg`, storage);
+  }
 }

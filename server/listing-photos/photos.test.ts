@@ -9,6 +9,7 @@ import { codeOf, graphqlAs, type GraphqlResponse } from '../testing/graphql';
 import { engineName, startTestServer } from '../testing/test-server';
 import { listingPhotoTexts as t } from '../../core/i18n/listing-photos';
 import { insertSellerCase } from './demo-case';
+import { absoluteSrcset } from './photos';
 
 let server: RunningServer;
 let uploadDir: string;
@@ -124,6 +125,42 @@ describe(`uploadListingPhoto (${engineName()})`, () => {
   });
 });
 
+describe(`a published listing's photos (${engineName()})`, () => {
+  const LISTING = `query Op($id: ID!) { listingInfo(listingId: $id) { photoUri photoSrcset photos { photoUrl srcset width height } } }`;
+
+  it('exposes the sizes of an uploaded photo as an absolute srcset on photos and on the cover, and none for a feed photo', async () => {
+    const seller = await sellerWithCase();
+    const body = await uploaded(await upload(seller.token, seller.caseId, await jpeg('#6a3', 1700, 1000), 'porch.jpg'));
+    expect(body.errors).toBeUndefined();
+    await server.db.query(
+      `UPDATE listings SET internet_entire_listing_display = true, status = 'Active', price_in_pennies = 45000000,
+              photos = photos || '[{"photoUrl": "https://img.example/feed.jpg", "description": null}]'::jsonb WHERE id = $1`,
+      [seller.listingId],
+    );
+    const answer = await graphqlAs(server, null, LISTING, { id: String(seller.listingId) });
+    expect(answer.errors).toBeUndefined();
+    const listing = answer.data!.listingInfo;
+    const prefix = `${server.url}/media/listing-photos/${seller.listingId}/`;
+    const candidates = listing.photoSrcset.split(', ').map((c: string) => c.split(' '));
+    expect(candidates.map((c: string[]) => c[1])).toEqual(['400w', '800w', '1600w']);
+    for (const [url, width] of candidates) {
+      expect(url.startsWith(prefix)).toBe(true);
+      const served = await fetch(url);
+      expect(served.status).toBe(200);
+      expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(Number(width.slice(0, -1)));
+    }
+    expect(listing.photoUri).toBe(`${candidates[2][0]}`);
+    expect(listing.photos[0]).toEqual({ photoUrl: listing.photoUri, srcset: listing.photoSrcset, width: 1700, height: 1000 });
+    expect(listing.photos[1]).toEqual({ photoUrl: 'https://img.example/feed.jpg', srcset: null, width: null, height: null });
+
+    // The cover moves behind the feed photo: the card's srcset follows the first photo, and there is none.
+    await server.db.query(`UPDATE listings SET photos = (SELECT jsonb_agg(p ORDER BY p ? 'srcset') FROM jsonb_array_elements(photos) p) WHERE id = $1`, [seller.listingId]);
+    const feedFirst = (await graphqlAs(server, null, LISTING, { id: String(seller.listingId) })).data!.listingInfo;
+    expect(feedFirst.photoUri).toBe('https://img.example/feed.jpg');
+    expect(feedFirst.photoSrcset).toBeNull();
+  });
+});
+
 describe(`updatePhotoManagement (${engineName()})`, () => {
   async function sellerWithPhotos(n: number) {
     const seller = await sellerWithCase();
@@ -184,5 +221,33 @@ describe(`updatePhotoManagement (${engineName()})`, () => {
       [b, ''],
     ]);
     expect((await graphqlAs(server, other.token, PHOTOS, { caseId: String(other.caseId) })).data!.listingPhotos).toHaveLength(1);
+  });
+});
+
+describe('absoluteSrcset', () => {
+  const absolute = (path: string) => `https://api.example${path}`;
+  it('makes each candidate absolute and refuses what is not a srcset of widths', () => {
+    expect(absoluteSrcset('/media/a-400.jpg 400w, /media/a-800.jpg 800w', absolute)).toBe('https://api.example/media/a-400.jpg 400w, https://api.example/media/a-800.jpg 800w');
+    expect(absoluteSrcset(undefined, absolute)).toBeNull();
+    expect(absoluteSrcset('', absolute)).toBeNull();
+    expect(absoluteSrcset('/media/a.jpg 2x', absolute)).toBeNull();
+    expect(absoluteSrcset('/media/a.jpg', absolute)).toBeNull();
+    expect(absoluteSrcset('/media/a.jpg 400w extra', absolute)).toBeNull();
+  });
+});
+
+describe(`the demo's published photo listing (${engineName()})`, () => {
+  it('is public with three uploaded photos in sizes, and seeding again adds nothing', async () => {
+    const { seedPublishedPhotoListing, PUBLISHED_PHOTO_CASE_ID } = await import('./demo-case');
+    const { rows: seller } = await server.db.query(`SELECT 1 FROM users WHERE email = 'seller@hearth.example'`);
+    if (seller.length === 0) await signUp(server, 'seller@hearth.example');
+    await seedPublishedPhotoListing(server.db);
+    await seedPublishedPhotoListing(server.db);
+    const { rows } = await server.db.query<{ listing_id: string }>('SELECT listing_id FROM application_cases WHERE id = $1', [PUBLISHED_PHOTO_CASE_ID]);
+    expect(rows).toHaveLength(1);
+    const answer = await graphqlAs(server, null, `query Op($id: ID!) { listingInfo(listingId: $id) { photoSrcset photos { srcset } } }`, { id: rows[0]!.listing_id });
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data!.listingInfo.photos).toHaveLength(3);
+    expect(answer.data!.listingInfo.photoSrcset).toMatch(/ 400w, .+ 800w, .+ 1600w$/);
   });
 });

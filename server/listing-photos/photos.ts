@@ -87,6 +87,17 @@ export const listingPhotoPath = (photo: Pick<ListingPhotoRecord, 'baseKey'>, wid
 export const listingPhotoSrcset = (photo: Pick<ListingPhotoRecord, 'baseKey' | 'widths'>, format: 'webp' | 'jpg', absolute: (path: string) => string) =>
   [...photo.widths].sort((a, b) => a - b).map((w) => `${absolute(listingPhotoPath(photo, w, format))} ${w}w`).join(', ');
 
+/**
+ * A stored srcset (`<path> <width>w, …`, as listings.photos holds it) with each candidate made absolute by
+ * `absolute`; null when there is none (a feed's or the seed's photo) or a candidate is not `<url> <n>w`.
+ */
+export function absoluteSrcset(srcset: string | null | undefined, absolute: (path: string) => string): string | null {
+  if (!srcset) return null;
+  const candidates = srcset.split(',').map((c) => c.trim().split(/\s+/));
+  if (candidates.some((c) => c.length !== 2 || !/^[1-9][0-9]{0,4}w$/.test(c[1]!))) return null;
+  return candidates.map(([url, width]) => `${absolute(url!)} ${width}`).join(', ');
+}
+
 /** The largest size: the JPEG any client shows. */
 export const largestPhotoPath = (photo: Pick<ListingPhotoRecord, 'baseKey' | 'widths'>) =>
   listingPhotoPath(photo, Math.max(...photo.widths), 'jpg');
@@ -161,6 +172,18 @@ export async function uploadListingPhoto(
   storage: Storage = uploadStorage(),
 ): Promise<ListingPhotoRecord> {
   const listingId = await sellerListingOfCase(db, viewer, caseId);
+  return storeListingPhoto(db, listingId, viewer.user.id, bytes, fileName, storage);
+}
+
+/** Adds a photo to a listing whose manager is already known (uploadListingPhoto, and the demo listing's seed). */
+export async function storeListingPhoto(
+  db: Database,
+  listingId: number,
+  uploadedBy: number,
+  bytes: Uint8Array,
+  fileName: string,
+  storage: Storage = uploadStorage(),
+): Promise<ListingPhotoRecord> {
   const before = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM listing_photos WHERE listing_id = $1', [listingId]);
   if ((before.rows[0]?.n ?? 0) >= LISTING_PHOTOS_MAX) throw badInput(t.tooManyPhotos(LISTING_PHOTOS_MAX), 'file');
   const processed = await processListingPhoto(bytes, fileName);
@@ -179,7 +202,7 @@ export async function uploadListingPhoto(
       const { rows } = await tx.query<ListingPhotoRow>(
         `INSERT INTO listing_photos (listing_id, base_key, widths, width, height, position, uploaded_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
-        [listingId, baseKey, widths, processed.width, processed.height, counted[0]!.next, viewer.user.id],
+        [listingId, baseKey, widths, processed.width, processed.height, counted[0]!.next, uploadedBy],
       );
       await syncPublicPhotos(tx, listingId);
       return toRecord(rows[0]!);

@@ -9,6 +9,7 @@ import { DEFAULT_APP_CONTEXT, type AppContext } from '../../core/config/schema';
 import { findUserByEmail, type UserRecord } from '../accounts/users';
 import type { Database, Queryable } from '../db';
 import { badInput, DomainError } from '../domain-error';
+import { keyAllows, keyPrincipalOf } from './key-principal';
 import { DEFAULT_PARTNER_SLUG, PARTNER_SLUG } from './repository';
 
 export type PartnerRole = 'owner' | 'admin' | 'administrator';
@@ -24,7 +25,7 @@ export interface PartnerSummary {
 /** Who made a change: a user, an API key of the partner, or the command line (server/partners/admin-cli.ts). */
 export type AuditActor =
   | { kind: 'user'; user: Pick<UserRecord, 'id' | 'email'> }
-  | { kind: 'key'; keyId: number; prefix: string }
+  | { kind: 'key'; keyId: number | null; prefix: string }
   | { kind: 'cli' };
 
 export interface AuditEntry {
@@ -48,6 +49,8 @@ const notFound = () => new DomainError('NOT_FOUND', 'Partner not found.');
 
 /** What `user` is to partner `partnerId`, or null (also when the partner does not exist). */
 export async function partnerRole(db: Queryable, user: Pick<UserRecord, 'id' | 'isSuperuser'>, partnerId: number): Promise<PartnerRole | null> {
+  // An API key (graphql-keys.ts) administers its own partner with the admin scope, and nothing else.
+  if (keyPrincipalOf(user)) return keyAllows(user, partnerId, 'admin') ? 'admin' : null;
   const { rows } = await db.query<{ role: 'owner' | 'admin' | null }>(
     `SELECT m.role FROM partners p LEFT JOIN partner_members m ON m.partner_id = p.id AND m.user_id = $2 WHERE p.id = $1`,
     [partnerId, user.id],
@@ -84,6 +87,12 @@ export async function listMyPartners(db: Queryable, user: Pick<UserRecord, 'id' 
 
 // ---------------------------------------------------------------------------------------------------
 // Audit
+
+/** Who `user` is in the audit: the person, or the API key a request came with. */
+export function auditActorOf(user: UserRecord): AuditActor {
+  const key = keyPrincipalOf(user);
+  return key ? { kind: 'key', keyId: key.keyId, prefix: key.prefix } : { kind: 'user', user };
+}
 
 export function actorLabel(actor: AuditActor): string {
   if (actor.kind === 'user') return actor.user.email;

@@ -14,7 +14,7 @@ import type { UserRecord } from '../accounts/users';
 import type { Database, Queryable } from '../db';
 import { badInput, DomainError } from '../domain-error';
 import { partnerTileSource } from '../tiles/settings';
-import { requireAdministrator, requirePartnerAdmin, writeAudit, type AuditActor, type PartnerRole } from './admin';
+import { auditActorOf, requireAdministrator, requirePartnerAdmin, writeAudit, type AuditActor, type PartnerRole } from './admin';
 
 /** Everything the console shows and edits. Image URLs are as stored (paths on our origin, or absolute). */
 export interface PartnerSettings {
@@ -368,7 +368,7 @@ export async function changePartnerSettings(
 /** The console's Save: the viewer administers the partner; every field is checked first. */
 export async function updatePartnerSettings(db: Database, user: UserRecord, partnerId: number, input: PartnerSettingsInput): Promise<PartnerSettings> {
   await requirePartnerAdmin(db, user, partnerId);
-  return changePartnerSettings(db, partnerId, { kind: 'user', user }, 'settings.updated', (current) => applySettingsInput(current, input));
+  return changePartnerSettings(db, partnerId, auditActorOf(user), 'settings.updated', (current) => applySettingsInput(current, input));
 }
 
 /** Spec §1: whether the "powered by" line shows is Hearth's decision (administrators only). */

@@ -1,6 +1,7 @@
 /**
  * Generated PDFs with pdf-lib (issue 20): the case's answers as a form (`pdf`), and the form followed by the
- * uploaded documents (`attachmentPdf`): PDFs' pages copied in, images (JPEG, PNG; WebP converted by sharp)
+ * uploaded documents (`attachmentPdf`): PDFs' pages copied in, images (JPEG, PNG; WebP converted by sharp; HEIC
+ * decoded by heic-convert, or sharp for HEIF that is not HEVC)
  * scaled onto pages of their own. The text font is Noto Sans Devanagari (Latin and Devanagari, so answers
  * in Nepali or Hindi render), embedded and subset; fontkit shapes the Devanagari clusters.
  */
@@ -9,6 +10,7 @@ import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
+import convertHeic from 'heic-convert';
 
 const require = createRequire(import.meta.url);
 // fontkit's Indic (Devanagari) shaper is compiled with regenerator and expects its runtime as a global.
@@ -186,5 +188,34 @@ async function embedImage(doc: PDFDocument, attachment: Attachment) {
   if (attachment.contentType === 'image/jpeg') return doc.embedJpg(await sharp(attachment.bytes).rotate().jpeg({ quality: 90 }).toBuffer());
   if (attachment.contentType === 'image/png') return doc.embedPng(attachment.bytes);
   if (attachment.contentType === 'image/webp') return doc.embedPng(await sharp(attachment.bytes).png().toBuffer());
+  if (attachment.contentType === 'image/heic') {
+    const jpeg = await heicAsJpeg(attachment.bytes);
+    return jpeg ? doc.embedJpg(jpeg) : null;
+  }
   return null;
+}
+
+/** A HEIC page image's longest side: sharp enough to print a page, small enough for the PDF. */
+const HEIC_PAGE_PIXELS = 2400;
+
+/**
+ * A HEIC/HEIF upload as an upright JPEG for its page: heic-convert decodes HEVC (what phones write); HEIF coded
+ * otherwise (AV1) is left to sharp's libheif. Null when neither can decode it (the page then says so).
+ */
+async function heicAsJpeg(bytes: Uint8Array): Promise<Buffer | null> {
+  let decoded: Uint8Array = bytes;
+  try {
+    decoded = new Uint8Array(await convertHeic({ buffer: bytes, format: 'JPEG', quality: 0.92 }));
+  } catch {
+    // Not HEVC (or not decodable by it): sharp gets the original.
+  }
+  try {
+    return await sharp(decoded, { limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize({ width: HEIC_PAGE_PIXELS, height: HEIC_PAGE_PIXELS, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 88 })
+      .toBuffer();
+  } catch {
+    return null;
+  }
 }

@@ -13,7 +13,8 @@ import { seedCaseComponents } from '../documents/slots';
 import { seedDemoSales } from '../valuation/demo-sales';
 import { seedStays } from '../stays/seed';
 import { seedPartnerAdmin } from '../partners/seed';
-import { seedPhotoDemoCase } from '../listing-photos/demo-case';
+import { seedPhotoDemoCase, seedPublishedPhotoListing } from '../listing-photos/demo-case';
+import { seedMarketingDemoCase } from '../marketing/demo';
 import { DEMO_USERS, seedListings, seedPartners } from './data';
 
 export async function seed(db: Database): Promise<void> {
@@ -65,6 +66,8 @@ export async function seed(db: Database): Promise<void> {
   if (process.env.NODE_ENV !== 'production') await seedDemoUsers(db);
   await seedPartnerAdmin(db);
   if (process.env.NODE_ENV !== 'production') await seedPhotoDemoCase(db);
+  if (process.env.NODE_ENV !== 'production') await seedMarketingDemoCase(db);
+  if (process.env.NODE_ENV !== 'production') await seedPublishedPhotoListing(db);
   if (process.env.NODE_ENV !== 'production') await seedStays(db);
   await seedPosts(db);
   await seedCaseComponents(db);

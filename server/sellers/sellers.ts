@@ -25,7 +25,9 @@ import { PUBLIC_ADDRESS_COLUMNS, PUBLIC_LISTING, publicAddress, type PublicAddre
 import { slugify } from '../listings/reso/mapping';
 import { latestDefinition } from '../questionnaires/definitions';
 import { startOwnedResponse } from '../questionnaires/responses';
+import { assertRequiredSlotsFilled } from '../payments/required-slots';
 import type { ListingFacts } from './description';
+import { findSnapshot, takeSnapshot, type CaseSnapshotRecord } from './snapshots';
 
 export const SELLER_SALE_TYPE = 'seller-sale';
 export const SELLER_RENT_TYPE = 'seller-rent';
@@ -494,6 +496,8 @@ export async function createSeller(
     const context = { ...sellerCaseContext(home), first_name: user.firstName, last_name: user.lastName, email: user.email };
     const responseId = await startOwnedResponse(tx, questionnaire, { partnerId, userId: user.id }, context);
     const caseId = await insertCase(tx, { userId: user.id, type, responseId, listingId });
+    // The intake's widgets that work on the case (overview, document uploads) read its id from the context.
+    await tx.query(`UPDATE questionnaire_responses SET context = context || jsonb_build_object('case_id', $2::text) WHERE id = $1`, [responseId, String(caseId)]);
     await enterQueue(tx, caseId, type.id, null, user.id);
     return { caseId, responseId, listingId };
   });
@@ -549,8 +553,21 @@ export async function advanceQueue(db: Database, user: UserRecord, caseId: numbe
     if (!current.nextQueue) throw badInput('This listing has gone through every step.', 'appCaseId');
     const reason = incompleteReason(c);
     if (reason) throw badInput(reason, 'appCaseId');
-    return enterQueue(tx, caseId, c.type.id, current.nextQueue, user.id);
+    await assertRequiredSlotsFilled(tx, caseId, current.id);
+    const next = await enterQueue(tx, caseId, c.type.id, current.nextQueue, user.id);
+    // A queue that locks the data keeps what was submitted: the answers and the listing as they are now.
+    if (next.dataLocked) await takeSnapshot(tx, { caseId, queue: next, answers: c.context, listing: c.listing, userId: user.id });
+    return next;
   });
+}
+
+/** caseSnapshot(snapshotName): a snapshot of a case the user may read (owner, or a company agent for seller cases); else NOT_FOUND. */
+export async function readableSnapshot(db: Queryable, name: string, user: UserRecord): Promise<CaseSnapshotRecord> {
+  const snapshot = await findSnapshot(db, name);
+  if (!snapshot) throw new DomainError('NOT_FOUND', 'Snapshot not found.');
+  const found = await findCase(db, snapshot.caseId);
+  if (!found || !caseRole(found, user)) throw new DomainError('NOT_FOUND', 'Snapshot not found.');
+  return snapshot;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ const toursPage: PageBuilder = (segments) => {
   // /account/buying/tours, …/edit-tour/{id} (buyer) and the seller's seller-edit-tour/{id}.
   const [kind, id, ...rest] = segments;
   if (rest.length || (kind !== undefined && !((kind === 'edit-tour' || kind === 'seller-edit-tour') && id && ID.test(id)))) return notFoundPage();
-  return accountPage(t.nav.tours, `<hearth-tours${id ? ` tour-id="${id}"` : ''}></hearth-tours>`);
+  return accountPage(t.nav.tours, `<hearth-tours route-sync${id ? ` tour-id="${id}"` : ''}></hearth-tours>`);
 };
 
 const BUYING_GUIDE = [
@@ -169,7 +169,11 @@ const ACCOUNT: Record<string, PageBuilder> = {
     !id || !UUID.test(id) || more.length
       ? notFoundPage()
       : accountPage('Edit your pre-qualification', `<hearth-questionnaire response-id="${id.toLowerCase()}" mode="single"></hearth-questionnaire>`),
-  mortgage: (more) => (more.length ? notFoundPage() : accountPage(t.nav.mortgage, '<hearth-mortgage-prequal></hearth-mortgage-prequal>')),
+  /** /account/mortgage[/status/{case id}]: the status dialog is a route over the page (spec §2). */
+  mortgage: (more) =>
+    more.length && !(more.length === 2 && more[0] === 'status' && ID.test(more[1]!))
+      ? notFoundPage()
+      : accountPage(t.nav.mortgage, '<hearth-mortgage-prequal route-sync></hearth-mortgage-prequal>'),
   settings: (more, site) => (more.length ? notFoundPage() : settingsPage(site)),
   profile: (more, site) => (more.length ? notFoundPage() : profilePage(site)),
   notifications: (more, site) => (more.length ? notFoundPage() : notificationsPage(site)),

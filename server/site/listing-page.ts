@@ -6,6 +6,7 @@
  */
 import { formatMoney } from '../../core/format/money';
 import { findPublicListingBySlug, type PublicListing } from '../listings/search/listing';
+import { dialogPathOf, type DialogName } from '../../core/routing/dialog-paths';
 import { escapeHtml, notFoundPage, SLUG, type PageBuilder } from './html';
 import { listingAddress, listingFacts, listingPath, listingPhotos, listingPrice, listingSummaryHtml } from './listing-summary';
 
@@ -76,16 +77,23 @@ export function listingJsonLd(listing: PublicListing, publicOrigin: string): obj
   ];
 }
 
-/** /listing/{slugId}/{listingCodeId}[/gallery/{index} | /request-tour | /make-offer]: the page, with a dialog open over it. */
+const LISTING_DIALOGS: readonly DialogName[] = ['request-tour', 'make-offer', 'gallery', 'showcase', 'seller-edit-open-house'];
+
+/** /listing/{slugId}/{listingCodeId}[/gallery/{index} | /showcase/{tab} | /request-tour | /make-offer | /seller-edit-open-house/{id}]: the page, with a dialog open over it. */
 export const listingPage: PageBuilder = async ([slugId, listingCodeId, dialog, index, ...rest], site) => {
   if (!slugId || !listingCodeId || !SLUG.test(slugId) || !SLUG.test(listingCodeId) || rest.length) return notFoundPage();
-  const galleryRoute = dialog === 'gallery' && index !== undefined && /^\d{1,4}$/.test(index);
-  const dialogRoute = (dialog === 'request-tour' || dialog === 'make-offer') && index === undefined;
-  if (dialog !== undefined && !galleryRoute && !dialogRoute) return notFoundPage();
+  // The dialogs over the page (spec §2): core/routing/dialog-paths.ts says which segments each has.
+  const route = dialog === undefined ? null : dialogPathOf(['', 'listing', slugId, listingCodeId, dialog, ...(index === undefined ? [] : [index])].join('/'), LISTING_DIALOGS);
+  if (dialog !== undefined && (!route || route.page !== `/listing/${slugId}/${listingCodeId}`)) return notFoundPage();
+  const galleryRoute = route?.dialog === 'gallery';
   const listing = await findPublicListingBySlug(site.ctx.services.db, slugId, listingCodeId);
   if (!listing) return notFoundPage();
   const id = String(listing.id);
-  const gallery = galleryRoute ? ` photo-index="${index}" open-dialog="gallery"` : '';
+  const gallery = galleryRoute
+    ? ` photo-index="${index}" open-dialog="gallery"`
+    : route?.dialog === 'showcase'
+      ? ` open-dialog="showcase" showcase-tab="${route.param}"`
+      : '';
   const photo = listingPhotos(listing, site.publicOrigin)[0];
   return {
     title: `${listing.title || listingAddress(listing)} · ${formatMoney(listing.priceInPennies, listing.priceCurrencyCode)}`,
@@ -98,7 +106,7 @@ export const listingPage: PageBuilder = async ([slugId, listingCodeId, dialog, i
 <aside class="listing-actions" aria-label="Tours and offers">
 <hearth-request-tour listing-id="${id}" route-sync></hearth-request-tour>
 <hearth-make-offer listing-id="${id}" route-sync offer-url="/account/buyer-offer/{offerId}"></hearth-make-offer>
-<hearth-open-houses listing-id="${id}"></hearth-open-houses>
+<hearth-open-houses listing-id="${id}" route-sync></hearth-open-houses>
 </aside>
 </div>`,
   };

@@ -64,8 +64,8 @@ describe(`/housing-market/{state} (${engineName()})`, () => {
 
   it('composes the search for the state, and says what the page is to search engines', async () => {
     const html = await page('/housing-market/wyoming');
-    // The place search knows cities, not states: the search starts at the state's busiest city.
-    expect(html).toContain('<hearth-search-map location="Cheyenne,-WY,-USA"></hearth-search-map>');
+    // The search covers the whole state: the place search's state place, spelled as the search route spells it.
+    expect(html).toContain('<hearth-search-map location="Wyoming,-USA"></hearth-search-map>');
     expect(html).toContain(`<h2 id="market-homes">${mt.homesFor('Wyoming')}</h2>`);
     expect(html).toContain(`<link rel="canonical" href="${server.url}/housing-market/WY">`);
     expect(html).toContain('<meta name="description" content="Median sold price in Wyoming was $310,000.">');
@@ -79,6 +79,26 @@ describe(`/housing-market/{state} (${engineName()})`, () => {
     });
     expect(dataset.variableMeasured).toContain('Sale-to-list ratio');
     expect(ld.some((d) => d['@type'] === 'BreadcrumbList')).toBe(true);
+  });
+
+  it('bounds the search by the state: the page’s location finds Wyoming’s homes and no others', async () => {
+    const ask = async (query: string, variables: Record<string, unknown>) => {
+      const response = await fetch(`${server.url}/public_graphql/?queryName=Op`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await response.json()) as { data: any; errors?: unknown };
+      expect(body.errors).toBeUndefined();
+      return body.data;
+    };
+    const places = (await ask('query Op($q: String!) { placeSearch(query: $q) { description kind placeId } }', { q: 'Wyoming' })).placeSearch;
+    expect(places[0]).toEqual({ description: 'Wyoming, USA', kind: 'STATE', placeId: 'state:US:WY' });
+    const found = await ask('query Op($a: String) { listingLoad(first: 50, address: $a) { totalCount edges { node { address { stateProvince } } } } }', { a: 'Wyoming, USA' });
+    expect(found.listingLoad.totalCount).toBeGreaterThan(0);
+    expect(found.listingLoad.edges.every((e: any) => e.node.address.stateProvince === 'WY')).toBe(true);
+    const utah = await ask('query Op($a: String) { listingLoad(first: 1, address: $a) { totalCount } }', { a: 'Utah, USA' });
+    expect(utah.listingLoad.totalCount).toBeGreaterThan(found.listingLoad.totalCount);
   });
 
   it('says so when a state has no data yet', async () => {

@@ -31,12 +31,12 @@ function latestTable(metrics: MarketMetric[], name: string): string {
 <tbody>${rows.join('')}</tbody></table>`;
 }
 
-/** The search route's spelling of a place: 'Salt Lake City, UT' → 'Salt-Lake-City,-UT,-USA'. */
-const searchLocation = (city: string) => `${city}, USA`.replace(/ /g, '-');
+/** The search route's spelling of a place: 'New Mexico' → 'New-Mexico,-USA' (the state place's description). */
+const searchLocation = (place: string) => `${place}, USA`.replace(/ /g, '-');
 
 /**
- * /housing-market/{state}: a state by postal code (UT) or name (Utah). The search beside the figures starts
- * at the state's busiest city (the place search has no state), or the partner's default location.
+ * /housing-market/{state}: a state by postal code (UT) or name (Utah). The search beside the figures covers the
+ * whole state (the place search's 'state' places); a state without public listings keeps the partner's default.
  */
 export const housingMarketPage: PageBuilder = async ([state, ...rest], site) => {
   const code = state ? stateCode(state) : null;
@@ -83,7 +83,7 @@ ${latestTable(metrics, name)}</hearth-market-metrics>
 </section>
 <section class="housing-market-homes" aria-labelledby="market-homes">
 <h2 id="market-homes">${escapeHtml(mt.homesFor(name))}</h2>
-<hearth-search-map${city ? ` location="${escapeHtml(searchLocation(city))}"` : ''}></hearth-search-map>
+<hearth-search-map${city ? ` location="${escapeHtml(searchLocation(name))}"` : ''}></hearth-search-map>
 </section>`,
   };
 };

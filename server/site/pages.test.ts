@@ -55,7 +55,7 @@ describe('hosted-site pages composed from the elements (spec §2 routes)', () =>
     // Dialogs as routes (…/request-tour, …/make-offer); a new offer continues on its own account page.
     expect(html).toContain(`<hearth-request-tour listing-id="${listing.id}" route-sync>`);
     expect(html).toContain(`<hearth-make-offer listing-id="${listing.id}" route-sync offer-url="/account/buyer-offer/{offerId}">`);
-    expect(html).toContain(`<hearth-open-houses listing-id="${listing.id}">`);
+    expect(html).toContain(`<hearth-open-houses listing-id="${listing.id}" route-sync>`);
     const gallery = await page(`/listing/${listing.slugId}/${listing.listingCodeId}/gallery/3`);
     expect(gallery).toContain('photo-index="3" open-dialog="gallery"');
   });

@@ -34,6 +34,7 @@ import { POLICY_DOCUMENTS } from './policies';
 import { shellHtml, websiteName } from './shell';
 import { sitemapRoutes } from './sitemap';
 import { guardRoute, guardUser, type GuardOutcome } from './guards';
+import { dialogPathOf } from '../../core/routing/dialog-paths';
 import { logInPage, logOutPage, redirectPage, REMEMBERED_ROUTE_COOKIE, REMEMBERED_ROUTE_SECONDS } from './session-pages';
 
 export { notFoundPage, type SitePage } from './html';
@@ -191,10 +192,30 @@ export async function composePage(
   } catch {
     segments = ['\u0000'];
   }
+  const login = dialogPathOf(ctx.url.pathname, ['login']);
+  if (login) return composeLoginDialog(ctx, login.page, request);
   const site = { ...(await siteRequest(request)), ctx };
   const guard = guardRoute(`${ctx.url.pathname}${ctx.url.search}`, site.viewer ? guardUser(site.viewer) : null);
   if (guard) return { guard };
   return { page: await build(segments, site), site };
+}
+
+/**
+ * {page}/log-in (spec §2 login dialog as a route): the page beneath, its guards first, with the login dialog
+ * open over it (`route-sync`: closing goes up to the page). A signed-in user is sent to the page itself.
+ */
+async function composeLoginDialog(
+  ctx: RequestContext,
+  pagePath: string,
+  request: RequestContext,
+): Promise<{ guard: GuardOutcome } | { page: SitePage; site: SiteRequest }> {
+  const url = new URL(`${pagePath}${ctx.url.search}`, ctx.url);
+  const found = findPage(url.pathname);
+  const composed = await composePage({ ...ctx, url, rest: found?.rest ?? '' }, found?.page ?? (() => notFoundPage()), request);
+  if ('guard' in composed) return composed;
+  if (composed.site.viewer) return { guard: { redirect: `${url.pathname}${url.search}`, remember: null } };
+  if ((composed.page.status ?? 200) !== 200) return composed;
+  return { ...composed, page: { ...composed.page, noindex: true, main: `${composed.page.main}\n<hearth-sign-in dialog route-sync></hearth-sign-in>` } };
 }
 
 async function sendPage(ctx: RequestContext, build: PageBuilder): Promise<void> {

@@ -139,6 +139,42 @@ describe('public pages (spec §2 routes)', () => {
   });
 });
 
+describe('each dialog URL of spec §2: the page beneath, the dialog open (core/routing/dialog-paths.ts)', () => {
+  const at = `/listing/${listing.slugId}/${listing.listingCodeId}`;
+
+  it('gallery, showcase and seller edit open house over a listing page; a bad segment is not found', async () => {
+    expect(await page(`${at}/gallery/2`)).toContain('photo-index="2" open-dialog="gallery"');
+    expect(await page(`${at}/showcase/video`)).toContain('open-dialog="showcase" showcase-tab="video"');
+    const openHouse = await page(`${at}/seller-edit-open-house/new`);
+    expect(openHouse).toMatch(/<hearth-open-houses listing-id="\d+" route-sync>/);
+    expect(await page(`${at}/seller-edit-open-house/31`)).toContain('<hearth-listing-detail');
+    for (const bad of [`${at}/showcase/floor-plans`, `${at}/gallery/x`, `${at}/seller-edit-open-house/old`, `${at}/showcase`]) {
+      const response = await fetch(`${server.url}${bad}`, { headers: HTML });
+      expect(response.status, bad).toBe(404);
+    }
+  });
+
+  it('login: {page}/log-in is the page with the login dialog open; signed in, the page itself; an unknown page stays not found', async () => {
+    const search = await page('/search/log-in?location=provo-ut');
+    expect(search).toContain('<hearth-search-map url-sync');
+    expect(search).toContain('<hearth-sign-in dialog route-sync></hearth-sign-in>');
+    expect(search).toContain('<meta name="robots" content="noindex">');
+    const listingPage = await page(`${at}/log-in`);
+    expect(listingPage).toContain('<hearth-sign-in dialog route-sync></hearth-sign-in>');
+    expect(listingPage).toContain('<hearth-listing-detail');
+    const signedIn = await fetch(`${server.url}/about/log-in?x=1`, { headers: { ...HTML, Cookie: cookie }, redirect: 'manual' });
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get('location')).toBe('/about?x=1');
+    // Over an account page a visitor meets the login guard of the page beneath first.
+    const guarded = await fetch(`${server.url}/account/buying/tours/log-in`, { headers: HTML, redirect: 'manual' });
+    expect(guarded.status).toBe(302);
+    expect(guarded.headers.get('location')).toMatch(/^\/log-in\?next=/);
+    expect((await fetch(`${server.url}/no-such-page/log-in`, { headers: HTML })).status).toBe(404);
+    // /log-in alone is still the log-in page.
+    expect(await page('/log-in')).toContain('data-log-in');
+  });
+});
+
 describe('account pages of a signed-in user (spec §2 account paths)', () => {
   const signedIn = { signedIn: true };
 
@@ -149,12 +185,15 @@ describe('account pages of a signed-in user (spec §2 account paths)', () => {
   });
 
   it('tours, offers, guide, mortgage and the pre-qualification edit hold their elements', async () => {
-    expect(await page('/account/buying/tours', signedIn)).toContain('<hearth-tours></hearth-tours>');
-    expect(await page('/account/buying/tours/edit-tour/42', signedIn)).toContain('<hearth-tours tour-id="42"></hearth-tours>');
+    // The tour dialogs and the mortgage status dialog are routes over their pages (spec §2 dialogs).
+    expect(await page('/account/buying/tours', signedIn)).toContain('<hearth-tours route-sync></hearth-tours>');
+    expect(await page('/account/buying/tours/edit-tour/42', signedIn)).toContain('<hearth-tours route-sync tour-id="42"></hearth-tours>');
+    expect(await page('/account/buying/tours/seller-edit-tour/42', signedIn)).toContain('<hearth-tours route-sync tour-id="42"></hearth-tours>');
     expect(await page('/account/buying/offers', signedIn)).toContain('<hearth-offers></hearth-offers>');
     expect(await page('/account/buyer-offer/5', signedIn)).toContain('<hearth-offers offer-id="5"></hearth-offers>');
     expect(await page('/account/buying/guide', signedIn)).toContain('<a href="/account/buying/tours">Request tours</a>');
-    expect(await page('/account/mortgage', signedIn)).toContain('<hearth-mortgage-prequal></hearth-mortgage-prequal>');
+    expect(await page('/account/mortgage', signedIn)).toContain('<hearth-mortgage-prequal route-sync></hearth-mortgage-prequal>');
+    expect(await page('/account/mortgage/status/7', signedIn)).toContain('<hearth-mortgage-prequal route-sync></hearth-mortgage-prequal>');
     const id = '0f8c7a4e-3b2d-4c1a-9e8f-1234567890ab';
     expect(await page(`/account/pre-qualification-edit/${id}`, signedIn)).toContain(`<hearth-questionnaire response-id="${id}" mode="single">`);
   });

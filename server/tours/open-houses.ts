@@ -146,11 +146,25 @@ export async function createOpenHouse(
   if (!listing || listing.seller_user_id === null || Number(listing.seller_user_id) !== user.id) {
     throw new DomainError('NOT_FOUND', 'Listing not found.');
   }
-  const { start, end } = readTimes(input.start, input.end, listing.time_zone, now);
+  return insertOpenHouse(db, { id: input.listingId, timeZone: listing.time_zone }, user.id, input, now);
+}
+
+/**
+ * Adds an open house to a listing whose manager the caller has already established (createOpenHouse: the
+ * listing's seller; server/sellers/case-open-house.ts: the seller case's owner or agent): the spec's time rules.
+ */
+export async function insertOpenHouse(
+  db: Queryable,
+  listing: { id: number; timeZone: string },
+  createdBy: number,
+  input: { start: string; end: string },
+  now = new Date(),
+): Promise<SellerOpenHouse> {
+  const { start, end } = readTimes(input.start, input.end, listing.timeZone, now);
   const { rows: inserted } = await db.query<{ id: number }>(
     `INSERT INTO open_houses (listing_id, start_at, end_at, is_active, created_by_user_id)
      VALUES ($1, $2, $3, true, $4) RETURNING id`,
-    [input.listingId, start, end, user.id],
+    [listing.id, start, end, createdBy],
   );
   return (await findOpenHouse(db, Number(inserted[0]!.id)))!;
 }

@@ -369,3 +369,47 @@ test.describe('<hearth-blog-editor> on a partner page', () => {
     await visitor.close();
   });
 });
+
+test.describe('<hearth-blog-editor> image upload', () => {
+  test('an editor uploads a picture: refused by name when it is not one; stored in sizes, previewed, and saved with the draft', async ({ openPartnerPage, page, request }, testInfo) => {
+    const sharp = (await import('sharp')).default;
+    const editorUser = await logIn(request, EDITOR);
+    await startSignedIn(page, editorUser);
+    await openPartnerPage('/blog-editor.html');
+    const editor = page.locator('#blog-editor');
+    await expect(editor.locator('[part="base"]')).toHaveAttribute('data-state', 'ready');
+    await editor.getByRole('button', { name: e.newPost, exact: true }).click();
+    const title = `Porch light ideas ${testInfo.project.name} ${Date.now().toString(36)}`;
+    await editor.getByRole('textbox', { name: e.fields.title, exact: true }).fill(title);
+    await editor.getByRole('textbox', { name: e.fields.markdown, exact: true }).fill('A warm light by the door says welcome.');
+
+    const group = editor.locator('[part="image-upload"]');
+    const status = group.locator('[part="image-status"]');
+    // Text named like a picture: the server sniffs the bytes and refuses it.
+    await group.getByLabel(e.fields.imageFileLabel).setInputFiles({ name: 'porch.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all\n'.repeat(20)) });
+    await group.locator('[part="image-upload-button"]').click();
+    await expect(group).toHaveAttribute('data-state', 'failed');
+    await expect(status).not.toBeEmpty();
+    await expect(editor.getByRole('textbox', { name: e.fields.imageUrl, exact: true })).toHaveValue('');
+
+    const png = await sharp({ create: { width: 1400, height: 800, channels: 3, background: '#d98e04' } }).png().toBuffer();
+    await group.getByLabel(e.fields.imageFileLabel).setInputFiles({ name: 'porch.png', mimeType: 'image/png', buffer: png });
+    await group.getByRole('textbox', { name: e.fields.imageAlt }).fill('A porch light glowing at dusk');
+    await group.locator('[part="image-upload-button"]').click();
+    await expect(group).toHaveAttribute('data-state', 'uploaded');
+    await expect(status).toHaveText(e.imageUpload.uploaded);
+    const imageUrl = await editor.getByRole('textbox', { name: e.fields.imageUrl, exact: true }).inputValue();
+    expect(imageUrl.startsWith(`${apiUrl()}/media/posts/`)).toBe(true);
+    const preview = group.locator('[part="image-preview"]');
+    await expect(preview).toHaveAttribute('alt', 'A porch light glowing at dusk');
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    const { srcset, current } = await preview.evaluate((img: HTMLImageElement) => ({ srcset: img.srcset, current: img.currentSrc }));
+    expect(srcset.split(', ').map((c) => c.split(' ')[0])).toContain(current);
+    await expectNoAxeViolations(page, '#blog-editor');
+
+    await editor.locator('[part="save"]').click();
+    await expect(editor.locator('[part="confirmation"]')).toHaveText(e.saved.DRAFT);
+    expect(await cspViolations(page)).toEqual([]);
+    await page.screenshot({ path: `/tmp/seller-blog-editor-${testInfo.project.name}.png` });
+  });
+});

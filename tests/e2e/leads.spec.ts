@@ -75,6 +75,9 @@ test.describe('<hearth-leads> on a partner page (other origin, strict CSP, hosti
     const photo = detail.locator('[part="listing-photo"]');
     await expect(photo).toHaveAttribute('src', /^https?:\/\//);
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    // acme records no visitor activity (analytics off): the lead's activity says so.
+    await expect(detail.locator('[part="activity"]')).toHaveAttribute('data-state', 'empty');
+    await expect(detail.locator('[part="activity-empty"]')).toHaveText(t.activity.empty);
     await expectNoAxeViolations(page);
 
     // ---- Contacted, then a note.

@@ -38,6 +38,8 @@ test.describe('<hearth-partner-console> on a partner page (other origin, strict 
     request,
     context,
   }, testInfo) => {
+    // Every tab in one session: longer than the default minute on a loaded machine.
+    test.setTimeout(150_000);
     const agent = await signUp(request, 'Avery', 'Partner');
     await startSignedIn(page, agent);
     await page.addInitScript(RECORD_EVENTS);
@@ -146,6 +148,69 @@ test.describe('<hearth-partner-console> on a partner page (other origin, strict 
 
     expect(await cspViolations(page)).toEqual([]);
     await page.screenshot({ path: `/tmp/partner-console-${testInfo.project.name}.png`, fullPage: true });
+  });
+
+  test('an owner adds an existing account as admin by email, sees both with their roles, and removes them; never the last owner', async ({ openPartnerPage, page, request }, testInfo) => {
+    const owner = await signUp(request, 'Morgan', 'Owner');
+    const colleague = await signUp(request, 'Casey', 'Colleague');
+    const slug = `e2e-mem-${testInfo.project.name}-${Date.now().toString(36)}`;
+    const created = await graphql<{ signUpPartner: { id: string } }>(request, owner, `mutation SignUpPartner($slug: String!, $name: String!) { signUpPartner(slug: $slug, name: $name) { id } }`, {
+      slug,
+      name: 'Morgan Homes',
+    });
+    await startSignedIn(page, owner);
+    await openPartnerPage('/partner-console.html');
+    const element = page.locator(CONSOLE);
+    await expect(element.locator('[part="base"]')).toHaveAttribute('data-partner', slug);
+    await element.getByRole('tab', { name: t.tabs.members }).click();
+    const members = element.locator('[part="members"]');
+    await expect(members).toHaveAttribute('data-state', 'loaded');
+    await expect(members.locator('[part="member"]')).toHaveCount(1);
+    await expect(members.locator('[part="member"]').first()).toHaveAttribute('data-role', 'owner');
+
+    // Nobody with that email: refused beside the field.
+    const email = members.getByLabel(t.members.email);
+    await email.fill('nobody.here@example.com');
+    await members.getByRole('button', { name: t.members.add, exact: true }).click();
+    await expect(members.locator('[part="add-member"] [part="error"]')).toHaveText(t.members.noAccount);
+    await expectNoAxeViolations(page);
+
+    // The colleague, by keyboard: typed, then Enter submits the form.
+    await email.fill(colleague.email);
+    await email.press('Enter');
+    await expect(members.locator('[part="members-status"]')).toHaveText(t.members.added(colleague.email));
+    await expect(members.locator('[part="member"]')).toHaveCount(2);
+    const added = members.locator('[part="member"][data-role="admin"]');
+    await expect(added).toContainText(colleague.email);
+    await expect(added.locator('[part="member-role"]')).toHaveText(t.members.roles.ADMIN);
+    await expect(email).toHaveValue('');
+    await expectNoAxeViolations(page);
+
+    // The colleague now manages it.
+    const asColleague = await graphql<{ partnerSettings: { role: string } }>(request, colleague, `query PartnerSettings($partnerId: ID!) { partnerSettings(partnerId: $partnerId) { role } }`, {
+      partnerId: created.signUpPartner.id,
+    });
+    expect(asColleague.partnerSettings.role).toBe('ADMIN');
+
+    // The only owner cannot be removed.
+    await members.locator('[part="member"][data-role="owner"] [part="remove-member"]').click();
+    await expect(members.locator('[part="members-status"]')).toHaveText(t.members.lastOwner);
+    await expect(members.locator('[part="member"]')).toHaveCount(2);
+
+    // Removing the colleague: gone from the list, and from the partner.
+    await added.locator('[part="remove-member"]').click();
+    await expect(members.locator('[part="members-status"]')).toHaveText(t.members.removed(colleague.email));
+    await expect(members.locator('[part="member"]')).toHaveCount(1);
+    await expect(
+      graphql(request, colleague, `query PartnerSettings($partnerId: ID!) { partnerSettings(partnerId: $partnerId) { role } }`, { partnerId: created.signUpPartner.id }),
+    ).rejects.toThrow(/not found/i);
+
+    // Audited.
+    await element.getByRole('tab', { name: t.tabs.activity }).click();
+    await expect(element.locator('[part="audit-entry"]').first()).toHaveAttribute('data-action', 'member.removed');
+    await expect(element.locator('[part="audit-entry"]').nth(1)).toHaveAttribute('data-action', 'member.added');
+    expect(await cspViolations(page)).toEqual([]);
+    await page.screenshot({ path: `/tmp/partner-members-${testInfo.project.name}.png`, fullPage: true });
   });
 
   test("another account cannot open a partner's console", async ({ openPartnerPage, page, request }, testInfo) => {

@@ -56,6 +56,11 @@ test.describe('<hearth-questionnaire> on a partner page (other origin, strict CS
     await hoa.getByRole('radio', { name: 'Yes' }).check();
     await expect(form.getByRole('textbox', { name: 'Monthly HOA fee' })).toHaveValue('$350');
     await form.locator('[data-key="occupancy"]').getByRole('radio', { name: 'Vacant' }).check();
+    // Option thumbnails: the default image (default.png) from our image assets on the API origin, loaded.
+    const thumbnails = form.locator('[data-key="features"] img.widget-thumbnail');
+    await expect(thumbnails).toHaveCount(3);
+    expect(await thumbnails.first().getAttribute('src')).toMatch(/^https?:\/\/[^/]+\/.*assets\/questionnaire\/default\.png$/);
+    await expect.poll(() => thumbnails.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth))).toEqual([160, 160, 160]);
     await form.getByRole('combobox', { name: 'Property type' }).fill('Condo');
     await form.locator('[part="submit"]').click();
 

@@ -13,6 +13,7 @@ import { signUp, type SignedUp } from '../../accounts/testing';
 import { importRecords } from '../../listings/reso/import';
 import { offerScreens } from '../../offers/testing';
 import { saleIntakeScreens } from '../../sellers/testing';
+import { insertSellerCase } from '../../listing-photos/demo-case';
 import { engineName, startTestServer } from '../../testing/test-server';
 import { graphqlAs } from '../../testing/graphql';
 import { COST_LIMITS } from '../transport/cost';
@@ -33,8 +34,12 @@ const WITHHELD = new RegExp(STREET_NAME, 'i');
 
 /** Root fields whose answers hold no listing data (accounts, mortgage, market figures, questionnaires by slug). */
 const NO_LISTING = new Set([
-  // A lead's visitor activity: listing ids, places and labels, never a listing's address.
-  'leadActivity',
+  // A partner's owners and admins: accounts only; its analytics collector.
+  'analyticsForwarder',
+  'setAnalyticsForwarder',
+  'partnerMembers',
+  'addPartnerMember',
+  'removePartnerMember',
   'allPosts',
   'allTags',
   'createPost',
@@ -48,6 +53,8 @@ const NO_LISTING = new Set([
   'uploadPostImage',
   // Documents and generated PDFs (server/graphql/schema/documents.ts): files and slots, no listing data.
   'createCandidateUploadedDocument',
+  // Passport data of an uploaded document (server/graphql/schema/passport.ts): a person's passport fields, no listing data.
+  'extractPassport',
   'createUploadedDocument',
   'deleteUploadedDocument',
   'deleteUploadedTranslatedDocument',
@@ -58,6 +65,9 @@ const NO_LISTING = new Set([
   'updateCandidateUploadedDocument',
   'updateUploadedDocument',
   'uploadedDocument',
+  // Marketing templates (server/graphql/schema/marketing.ts): layouts and fields, no listing data.
+  'marketingTemplate',
+  'marketingTemplates',
   'createPreQualification',
   'createRefinance',
   'deleteSaved',
@@ -351,6 +361,11 @@ describe(`a withheld street is never shown (${engineName()})`, () => {
     await call(seller, 'nextQueue', { appCaseId: caseId, contextQueue: 'intake' });
     await call(seller, 'updateSellerListing', { caseId, priceInPennies: 49_000_000 });
     await call(seller, 'publishListing', { caseId, publishNow: true });
+    // Photos, pricing, review: entering review takes the case's snapshot.
+    await server.db.query(`UPDATE listings SET photos = '[{"photoUrl": "/media/listing-photos/x.jpg", "description": null}]' WHERE id = $1`, [created.listingId]);
+    await call(seller, 'nextQueue', { appCaseId: caseId, contextQueue: 'photos' });
+    await call(seller, 'nextQueue', { appCaseId: caseId, contextQueue: 'pricing' });
+    await call(seller, 'caseSnapshot', { snapshotName: `case-${caseId}-review-1` });
     await call(seller, 'case', { id: caseId });
     await call(seller, 'cases', { applicationType: 'seller-sale' });
     await call(seller, 'myListings');
@@ -398,6 +413,15 @@ describe(`a withheld street is never shown (${engineName()})`, () => {
     );
     const activity = await call(owner, 'partnerActivity', { partnerId: String(rows[0]!.id), days: 30 });
     expect(activity.topListings.map((l: { listingId: string }) => l.listingId)).toContain(String(withheld.id));
+    // The lead's activity before contacting: the withheld listing it looked at, with its address.
+    const visitorId = '6f1d2c3b-4a59-4e68-8b7c-9d0e1f2a3b4c';
+    await server.db.query(`UPDATE leads SET visitor_id = $1 WHERE id = $2`, [visitorId, lead.id]);
+    await server.db.query(
+      `INSERT INTO visitor_events (partner_id, visitor_id, kind, listing_id, occurred_at) VALUES ($1, $2, 'listing_view', $3, now() - interval '1 hour')`,
+      [rows[0]!.id, visitorId, withheld.id],
+    );
+    const before = await call(owner, 'leadActivity', { leadId: lead.id });
+    expect(before.map((e: { listing: { id: string } | null }) => e.listing?.id)).toContain(String(withheld.id));
   });
 
   it('home value: comparables sold with a withheld street, and a valuation request about one of them', async () => {
@@ -423,6 +447,16 @@ describe(`a withheld street is never shown (${engineName()})`, () => {
     expect(request.homeValue.address).toBe('St. George, UT 84770');
   });
 
+  it('marketing materials: a flyer of the withheld listing, its texts and choices', async () => {
+    const { caseId } = await insertSellerCase(server.db, seller.user.id, 'WITHHELD-MARKETING');
+    await server.db.query('UPDATE application_cases SET listing_id = $2 WHERE id = $1', [caseId, withheld.id]);
+    const material = await call(seller, 'createMarketingMaterial', { applicationCaseId: String(caseId), templateId: 'flyer-letter' });
+    expect(material.fill.texts.address).toBe('St. George, UT 84770');
+    await call(seller, 'saveMarketingMaterial', { id: material.id, dataStructure: { texts: { headline: 'Just listed' } } });
+    await call(seller, 'marketingMaterial', { id: material.id });
+    await call(seller, 'marketingMaterials', { applicationCaseId: String(caseId) });
+  });
+
   it('no answer, mail, calendar file or page holds the street, in any form', async () => {
     const { rows: mails } = await server.db.query<{ to_address: string; subject: string; body: string }>(
       'SELECT to_address, subject, body FROM outbox ORDER BY id',
@@ -442,9 +476,14 @@ const RECIPES = [
   'addLeadNote',
   'availabilityCalendar',
   'case',
+  'caseSnapshot',
   'cases',
   'createOffer',
   'createSeller',
+  'createMarketingMaterial',
+  'marketingMaterial',
+  'marketingMaterials',
+  'saveMarketingMaterial',
   'currentScreen',
   'favoriteListings',
   'homeValue',
@@ -464,6 +503,7 @@ const RECIPES = [
   'offersByListing',
   'openHouse',
   'openHousesByListing',
+  'leadActivity',
   'partnerActivity',
   'partnerLead',
   'partnerLeads',

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { EVENT_KINDS, type EventKind } from '../../../core/analytics/events';
 import { requireViewer } from '../../accounts/viewer';
+import { readForwarder, setForwarder, type ForwarderSettings } from '../../analytics/forwarder';
 import { activityReport, leadActivity, REPORT_DAYS_MAX, REPORT_ROWS, requireLeadOfPartner, type ActivityReport, type Counted, type StoredEvent } from '../../analytics/events';
 import { findPublicListing, type PublicListing } from '../../listings/search/listing';
 import { requirePartnerAdmin } from '../../partners/admin';
@@ -31,12 +32,16 @@ const VisitorEventKind = builder.enumType('VisitorEventKind', {
   >,
 });
 
-const VisitorEventRef = builder.objectRef<StoredEvent>('VisitorEvent').implement({
+/** An event as a lead's activity shows it: with its listing, read once per distinct listing. */
+type LeadEvent = StoredEvent & { listing?: PublicListing | null };
+
+const VisitorEventRef = builder.objectRef<LeadEvent>('VisitorEvent').implement({
   description: 'One thing a visitor did: no personal data, only what and where.',
   fields: (t) => ({
     kind: t.field({ type: VisitorEventKind, description: 'What they did.', resolve: (e) => e.kind }),
     occurredAt: t.string({ description: 'When (ISO 8601).', resolve: (e) => e.occurredAt.toISOString() }),
     listingId: t.id({ nullable: true, description: 'The listing, for listing views, opens and favourites.', resolve: (e) => (e.listingId === null ? null : String(e.listingId)) }),
+    listing: t.field({ type: Listing, nullable: true, description: 'That listing as the public sees it (for a link); null without one, or once it is gone or hidden.', resolve: (e) => e.listing ?? null }),
     place: t.exposeString('place', { nullable: true, description: 'The place searched.' }),
     priceBand: t.exposeString('priceBand', { nullable: true, description: "The search's price band, e.g. '$400k–$600k'." }),
     label: t.exposeString('label', { nullable: true, description: 'The label of the button or link clicked.' }),
@@ -123,7 +128,57 @@ builder.queryField('leadActivity', (t) =>
       const { leadId } = parseArgs(LeadArgs, { leadId: String(args.leadId) });
       const { partnerId } = await requireLeadOfPartner(ctx.db, leadId);
       await requirePartnerAdmin(ctx.db, viewer.user, partnerId);
-      return leadActivity(ctx.db, leadId, partnerId);
+      const events = await leadActivity(ctx.db, leadId, partnerId);
+      const ids = [...new Set(events.flatMap((e) => (e.listingId === null ? [] : [e.listingId])))];
+      const listings = new Map(await Promise.all(ids.map(async (id) => [id, await findPublicListing(ctx.db, id)] as const)));
+      return events.map((e): LeadEvent => ({ ...e, listing: e.listingId === null ? null : (listings.get(e.listingId) ?? null) }));
+    },
+  }),
+);
+
+// ---------------------------------------------------------------------------------------------------
+// The forwarder: the same events to the partner's own collector (server/analytics/forwarder.ts)
+
+const AnalyticsForwarderRef = builder.objectRef<ForwarderSettings>('AnalyticsForwarder').implement({
+  description: "A partner's own analytics collector: the visitor events we record are posted there too, batched and retried.",
+  fields: (t) => ({
+    url: t.exposeString('url', { description: 'Where the events are posted (JSON, Authorization: Bearer <key>).' }),
+    keySet: t.exposeBoolean('keySet', { description: 'Whether a key is set (it is never read back).' }),
+    updatedAt: t.string({ description: 'When it was last set (ISO 8601).', resolve: (f) => f.updatedAt.toISOString() }),
+    pending: t.exposeInt('pending', { description: 'Batches waiting to be sent or retried.' }),
+    lastError: t.exposeString('lastError', { nullable: true, description: 'Why the oldest waiting batch last failed.' }),
+  }),
+});
+
+const PartnerIdArgs = z.object({ partnerId: z.string().regex(/^[1-9][0-9]{0,15}$/, 'must be a partner id') });
+const isProduction = () => process.env.NODE_ENV === 'production';
+
+builder.queryField('analyticsForwarder', (t) =>
+  t.field({
+    type: AnalyticsForwarderRef,
+    nullable: true,
+    description: "The partner's analytics collector, or null without one; NOT_FOUND unless the viewer administers the partner.",
+    args: { partnerId: t.arg.id({ required: true, description: 'The partner.' }) },
+    resolve: (_root, args, ctx) => {
+      const { partnerId } = parseArgs(PartnerIdArgs, { partnerId: String(args.partnerId) });
+      return readForwarder(ctx.db, requireViewer(ctx).user, Number(partnerId));
+    },
+  }),
+);
+
+builder.mutationField('setAnalyticsForwarder', (t) =>
+  t.field({
+    type: AnalyticsForwarderRef,
+    nullable: true,
+    description: 'Sets the partner\'s analytics collector (an HTTPS URL; a key sent as a bearer token, kept when null), or with a null URL removes it and what was waiting; audited.',
+    args: {
+      partnerId: t.arg.id({ required: true, description: 'The partner.' }),
+      url: t.arg.string({ description: 'The collector URL; null removes the forwarder.' }),
+      apiKey: t.arg.string({ description: 'The collector key; null keeps the one set.' }),
+    },
+    resolve: (_root, args, ctx) => {
+      const { partnerId } = parseArgs(PartnerIdArgs, { partnerId: String(args.partnerId) });
+      return setForwarder(ctx.db, requireViewer(ctx).user, Number(partnerId), { url: args.url ?? null, apiKey: args.apiKey ?? null }, { production: isProduction() });
     },
   }),
 );

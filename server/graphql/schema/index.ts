@@ -15,10 +15,14 @@ import './mortgage';
 import './valuation';
 import './content';
 import './partners';
+import './partner-members';
 import './listing-photos';
 import './leads';
 import './documents';
+import './marketing';
+import './passport';
 import './analytics';
+import './payments';
 
 export const schema = builder.toSchema();
 

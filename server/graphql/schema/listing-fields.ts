@@ -28,6 +28,7 @@ export const LISTING_FIELD_PROPERTIES: Readonly<Record<string, readonly ListingF
   priceInPennies: ['priceInPennies'],
   priceCurrencyCode: ['priceCurrencyCode'],
   photoUri: ['firstPhoto'],
+  photoSrcset: ['firstPhoto'],
   photos: ['photos'],
   favoriteCount: ['favoriteCount'],
   isFavorite: ['id'],

@@ -21,6 +21,7 @@ import { listingLoaders } from '../../listings/search/batch';
 import { loadFeed, MAX_FEED_SIZE, type FeedKind } from '../../listings/search/feed';
 import { recordVisit } from '../../listings/search/visits';
 import { publicUrl } from '../../http/public-url';
+import { absoluteSrcset } from '../../listing-photos/photos';
 import { publicOpenHouseIcalLink } from '../../tours/ical-links';
 import { relatedPostsLoader, RELATED_POSTS_LIMIT } from '../../content/posts';
 import { builder } from './builder';
@@ -68,6 +69,13 @@ const ListingPhotoRef = builder.objectRef<ListingPhoto>('ListingPhoto').implemen
       resolve: (p, _args, ctx) => publicUrl(p.photoUrl, ctx.publicOrigin),
     }),
     description: t.exposeString('description', { nullable: true, description: 'Alt text.' }),
+    srcset: t.string({
+      nullable: true,
+      description: "The responsive sizes of a seller's uploaded photo as `<absolute JPEG url> <width>w`, comma separated (for <img srcset>); null for a feed's photo, which has one size.",
+      resolve: (p, _args, ctx) => absoluteSrcset(p.srcset, (path) => publicUrl(path, ctx.publicOrigin)),
+    }),
+    width: t.int({ nullable: true, description: 'The upright width in pixels of an uploaded photo; null when unknown (a feed’s photo).', resolve: (p) => p.width ?? null }),
+    height: t.int({ nullable: true, description: 'The upright height in pixels of an uploaded photo; null when unknown.', resolve: (p) => p.height ?? null }),
   }),
 });
 
@@ -198,6 +206,11 @@ Listing.implement({
       nullable: true,
       description: 'The first photo (absolute, as photos { photoUrl }), or null when the listing has none (clients show a stock image).',
       resolve: (l, _args, ctx) => publicUrl(l.photos[0]?.photoUrl, ctx.publicOrigin),
+    }),
+    photoSrcset: t.string({
+      nullable: true,
+      description: 'The first photo’s responsive sizes (as photos { srcset }): absolute, for <img srcset> beside photoUri; null when it has one size.',
+      resolve: (l, _args, ctx) => absoluteSrcset(l.photos[0]?.srcset, (path) => publicUrl(path, ctx.publicOrigin)),
     }),
     photos: t.field({ type: [ListingPhotoRef], resolve: (l) => l.photos }),
     favoriteCount: t.exposeInt('favoriteCount'),

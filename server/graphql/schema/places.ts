@@ -19,11 +19,12 @@ const PlaceKindEnum = builder.enumType('PlaceKind', {
     ZIP: { value: 'zip' },
     ADDRESS: { value: 'address' },
     NEIGHBOURHOOD: { value: 'neighbourhood' },
+    STATE: { value: 'state', description: 'A US state (or a province of Nepal): the search covers all of it.' },
   } as const,
 });
 
 const Place = builder.objectRef<PlaceResult>('Place').implement({
-  description: 'A place search result: a city, ZIP, neighbourhood or address.',
+  description: 'A place search result: a state, city, ZIP, neighbourhood or address.',
   fields: (t) => ({
     description: t.exposeString('description', { description: 'e.g. "Salt Lake City, UT, USA".' }),
     lat: t.exposeFloat('lat', { description: '0 when unknown.' }),

@@ -23,12 +23,12 @@ import {
   caseRole,
   createSeller,
   factsOf,
-  homeAt,
   listCases,
   listingStatusOf,
   myListings,
   publishListing,
   readableCase,
+  readableSnapshot,
   sellerCaseFor,
   updateSellerListing,
   type CaseQueue,
@@ -39,6 +39,10 @@ import {
   type QueueVisit,
   type SellerListing,
 } from '../../sellers/sellers';
+import { CASE_SNAPSHOTS_MAX, snapshotsOfCase, type CaseSnapshotRecord } from '../../sellers/snapshots';
+import { homeAtFor } from '../../sellers/geocoding';
+import { componentsWithDocuments, componentUploadState, type ComponentWithDocuments } from '../../sellers/components';
+import { SLOT_DOCUMENTS_MAX } from '../../documents/limits';
 import { builder } from './builder';
 import { CaseResponseRef } from './offers';
 import { parseArgs } from './input';
@@ -50,6 +54,9 @@ import { parseArgs } from './input';
 const ApplicationTypeName = 'ApplicationType' as unknown as ReturnType<typeof builder.objectRef<CaseRecord['type']>>;
 const CaseViewerRoleName = 'CaseViewerRole' as unknown as ReturnType<typeof builder.enumType<'CaseViewerRole', readonly ['BUYER', 'SELLER', 'AGENT']>>;
 const SellerClassificationName = 'SellerClassification' as unknown as ReturnType<typeof builder.enumType<'SellerClassification', readonly ['SALE', 'RENT']>>;
+
+/** Declared in documents.ts (a slot and its documents); the seller's Case lists its slots with it. */
+const CaseComponentName = 'CaseComponent' as unknown as ReturnType<typeof builder.objectRef<ComponentWithDocuments>>;
 
 type QueueStep = CaseQueue & { status: 'DONE' | 'CURRENT' | 'UPCOMING' | null };
 
@@ -185,6 +192,18 @@ const CaseRef = builder.objectRef<CaseView>('Case').implement({
     created: t.string({ description: 'ISO 8601.', resolve: (c) => c.createdAt.toISOString() }),
     homeDetailUrl: t.string({ description: 'The case’s home detail page on the hosted site, absolute.', resolve: (c, _a, ctx) => `${ctx.publicOrigin}/account/home-detail/${c.id}` }),
     photoManagementUrl: t.string({ description: 'The photo management page of the case, absolute.', resolve: (c, _a, ctx) => `${ctx.publicOrigin}/photo-management?caseId=${c.id}` }),
+    caseComponents: t.field({
+      type: [CaseComponentName],
+      description: `The document slots of the case's type (server/documents/slots.ts), in order, each with its newest documents (at most ${SLOT_DOCUMENTS_MAX}) and its uploadState.`,
+      resolve: (c, _a, ctx) => componentsWithDocuments(ctx.db, c.id, c.type.id, requireViewer(ctx).user.id),
+    }),
+    snapshots: t.field({
+      type: [CaseSnapshotRef],
+      description: `The snapshots of the case taken as it entered a queue that locks its data, oldest first (at most ${CASE_SNAPSHOTS_MAX}); read one whole with caseSnapshot(snapshotName).`,
+      resolve: (c, _a, ctx) => snapshotsOfCase(ctx.db, c.id),
+    }),
+    // Application tiers (payments.ts) and marketing materials (marketing.ts) are added to Case by their own
+    // schema files with builder.objectFields, so each domain stays in its file.
     viewerRole: t.field({
       type: CaseViewerRoleName,
       description: 'What the viewer is to the case.',
@@ -196,6 +215,37 @@ const CaseRef = builder.objectRef<CaseView>('Case').implement({
     }),
   }),
 });
+
+const CaseSnapshotRef = builder.objectRef<CaseSnapshotRecord>('CaseSnapshot').implement({
+  description: 'What a case held when it entered a queue that locks its data (review, published): its intake answers and its listing’s facts.',
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'Its name, `case-<case id>-<queue>-<n>`: the argument of caseSnapshot.' }),
+    caseId: t.id({ description: 'The case it was taken of.', resolve: (s) => s.caseId }),
+    queue: t.exposeString('queueName', { description: 'The queue the case entered (e.g. review).' }),
+    queueDisplayName: t.exposeString('queueDisplayName', { description: 'That queue’s name as shown, e.g. "Review and publish".' }),
+    takenAt: t.string({ description: 'When, ISO 8601.', resolve: (s) => s.takenAt.toISOString() }),
+    data: t.field({ type: 'JSON', description: 'The intake answers as they were then.', resolve: (s) => s.answers }),
+    listing: t.field({ type: 'JSON', description: 'The listing’s facts as they were then (address, rooms, area, price, amenities, description).', resolve: (s) => s.listing }),
+  }),
+});
+
+const ComponentUploadStateEnum = builder.enumType('CaseComponentUploadState', {
+  description: 'Where a document slot of a case stands.',
+  values: {
+    MISSING: { description: 'Required, and nothing is uploaded yet: the case cannot move on without it.' },
+    OPTIONAL: { description: 'Not required, and nothing is uploaded.' },
+    UPLOADED: { description: 'At least one document is uploaded.' },
+    GENERATED: { description: 'A document we generate (generatePdf); nothing to upload.' },
+  } as const,
+});
+
+builder.objectFields(CaseComponentName, (t) => ({
+  uploadState: t.field({
+    type: ComponentUploadStateEnum,
+    description: 'Whether the slot is filled: MISSING, OPTIONAL, UPLOADED or GENERATED.',
+    resolve: (s) => componentUploadState(s.component, s.documents.length),
+  }),
+}));
 
 const MyListingsPageRef = builder.objectRef<MyListingsPage>('MyListingsPage').implement({
   description: 'A page of the viewer’s seller listings (spec §7 myListings).',
@@ -379,6 +429,15 @@ builder.queryField('case', (t) =>
   }),
 );
 
+builder.queryField('caseSnapshot', (t) =>
+  t.field({
+    type: CaseSnapshotRef,
+    description: 'One snapshot of a case by its name (Case.snapshots): for the case’s owner, or a company agent for seller cases; NOT_FOUND for anyone else and for names that name none.',
+    args: { snapshotName: t.arg.string({ required: true, description: 'The snapshot’s name, `case-<case id>-<queue>-<n>`.' }) },
+    resolve: (_root, args, ctx) => readableSnapshot(ctx.db, args.snapshotName, requireViewer(ctx).user),
+  }),
+);
+
 builder.queryField('cases', (t) =>
   t.field({
     type: [CaseRef],
@@ -488,14 +547,14 @@ builder.queryField('sellerHomeAt', (t) =>
   t.field({
     type: HomeLocationRef,
     nullable: true,
-    description: 'Where is the home at a point (the sell page’s /selling/listing-detail?lat&lng): from our own listings’ addresses; null far from any.',
+    description: 'Where is the home at a point (the sell page’s /selling/listing-detail?lat&lng): from Google’s Geocoding API when the partner has a maps key, else (or when Google fails or knows nothing there) from our own listings’ addresses; null far from any.',
     args: {
       lat: t.arg.float({ required: true, description: 'Latitude.' }),
       lng: t.arg.float({ required: true, description: 'Longitude.' }),
     },
     resolve: (_root, args, ctx) => {
       if (!(Math.abs(args.lat) <= 90) || !(Math.abs(args.lng) <= 180)) throw new DomainError('BAD_USER_INPUT', 'lat must be within ±90 and lng within ±180.');
-      return homeAt(ctx.db, args.lat, args.lng);
+      return homeAtFor(ctx.db, ctx.partner, args.lat, args.lng);
     },
   }),
 );

@@ -3,13 +3,14 @@
  * server/tours/tours.ts for who may do what (buyer, listing seller = listings.seller_user_id, company
  * agent = users.agent). Strangers get NOT_FOUND, like ids that do not exist.
  *
- * newOpenHouse takes `listingId`: seller cases do not exist yet, so `applicationCaseId` is accepted for
- * the client's sake but a listing id is what names the listing.
+ * newOpenHouse names its listing by `applicationCaseId` (the seller case's published listing, for the case's
+ * owner or agents: server/sellers/case-open-house.ts) or by `listingId` (the listing's seller), exactly one.
  */
 import { z } from 'zod';
 import { TOUR_STATUSES, type TourStatus } from '../../../core/tours/tour-status';
 import { idArgument, requireViewer } from '../../accounts/viewer';
-import { DomainError } from '../../domain-error';
+import { badInput, DomainError } from '../../domain-error';
+import { createCaseOpenHouse } from '../../sellers/case-open-house';
 import { publicUrl } from '../../http/public-url';
 import { formatAddress } from '../../../core/format/address';
 import type { PublicAddress } from '../../listings/search/listing';
@@ -302,29 +303,31 @@ builder.mutationField('modifyTour', (t) =>
   }),
 );
 
-/** The listing is named by listingId until seller cases exist (applicationCaseId is accepted and ignored). */
-const NewOpenHouseArgs = z.object({
-  listingId: z
-    .any()
-    .refine((value) => value !== null && value !== undefined, 'listingId is required (seller cases do not exist yet).')
-    .pipe(listingId),
-});
+/** The listing is named by listingId or by applicationCaseId (the seller case's listing), exactly one. */
+const NewOpenHouseArgs = z.object({ listingId: listingId.nullish() });
+const ONE_OF_CASE_OR_LISTING = 'Name the listing by applicationCaseId or by listingId, not both.';
 
 builder.mutationField('newOpenHouse', (t) =>
   t.field({
     type: SellerOpenHouseRef,
     description:
-      'The listing’s seller adds an open house: same day, 30-minute steps from 9:30 am to 9 pm, within 18 days, start before end, in the future. `listingId` names the listing (seller cases do not exist yet; applicationCaseId is accepted and ignored).',
+      'Adds an open house: same day, 30-minute steps from 9:30 am to 9 pm, within 18 days, start before end, in the future. The listing is named by exactly one of `applicationCaseId` (a seller case: its owner or a company agent, once its listing is published) and `listingId` (the listing’s seller).',
     args: {
       start: t.arg.string({ required: true, description: 'Start, ISO 8601 with offset.' }),
       end: t.arg.string({ required: true, description: 'End, ISO 8601 with offset; the same day.' }),
-      applicationCaseId: t.arg.id({ description: 'Accepted and ignored (seller cases do not exist yet).' }),
-      listingId: t.arg.id({ description: 'The listing of the open house.' }),
+      applicationCaseId: t.arg.id({ description: 'The seller case whose published listing gets the open house (its owner or a company agent).' }),
+      listingId: t.arg.id({ description: 'The listing of the open house (its seller), when no applicationCaseId is given.' }),
     },
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
+      const times = { start: args.start, end: args.end };
+      if (args.applicationCaseId != null) {
+        if (args.listingId != null) throw badInput(ONE_OF_CASE_OR_LISTING, 'listingId');
+        return createCaseOpenHouse(ctx.db, viewer.user, idArgument(args.applicationCaseId, 'Case'), times);
+      }
       const { listingId } = parseArgs(NewOpenHouseArgs, args);
-      return createOpenHouse(ctx.db, viewer.user, { listingId, start: args.start, end: args.end });
+      if (listingId == null) throw badInput('Name the listing by applicationCaseId or by listingId.', 'applicationCaseId');
+      return createOpenHouse(ctx.db, viewer.user, { listingId, ...times });
     },
   }),
 );

@@ -50,7 +50,9 @@ import {
 } from '../../content/posts';
 import { LISTING_PHOTOS_MAX } from '../../../core/listing-photos/photo-rules';
 import { INBOX_PAGE_DEFAULT, INBOX_PAGE_MAX, NOTES_SHOWN_MAX } from '../../leads/inbox';
+import { MEMBERS_MAX } from '../../partners/members';
 import { CASE_SLOTS_MAX, MY_DOCUMENTS_CASES_MAX, SLOT_DOCUMENTS_MAX } from '../../documents/limits';
+import { CASE_SNAPSHOTS_MAX } from '../../sellers/snapshots';
 
 /** How many items a list of objects holds at most. */
 export type ListSize =
@@ -96,7 +98,16 @@ export const LIST_SIZES: Readonly<Record<string, ListSize>> = {
   'Query.listingPhotos': LISTING_PHOTOS_MAX,
   'Query.availabilityCalendar': { arg: 'count', default: 1, max: MAX_CALENDAR_MONTHS },
   'Query.apiKeys': 100,
+  'Query.partnerMembers': MEMBERS_MAX,
+  'Mutation.removePartnerMember': MEMBERS_MAX,
   'Query.myDocuments': MY_DOCUMENTS_CASES_MAX,
+  // Marketing (server/marketing): five templates of at most a dozen fields; a listing's photos; a case's materials.
+  'Query.marketingTemplates': 20,
+  'MarketingTemplate.fields': 12,
+  'Query.marketingMaterials': 50,
+  'MarketingFill.photos': 12,
+  'MarketingFill.listingPhotos': LISTING_PHOTOS_MAX,
+  'MarketingFill.openHouses': 20,
   'DocumentCase.caseComponents': CASE_SLOTS_MAX,
   'CaseComponent.uploadedDocuments': SLOT_DOCUMENTS_MAX,
   'Query.allTags': ALL_TAGS_MAX,
@@ -111,6 +122,9 @@ export const LIST_SIZES: Readonly<Record<string, ListSize>> = {
   'Query.cases': 100,
   'Case.queues': 10,
   'Case.queueHistory': 50,
+  'Case.caseComponents': CASE_SLOTS_MAX,
+  'Case.snapshots': CASE_SNAPSHOTS_MAX,
+  'Case.applicationTiers': 10,
   'MyListingsPage.items': 10,
   'Query.offersByListing': 100,
   'Query.openHousesByListing': 100,

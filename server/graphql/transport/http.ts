@@ -17,6 +17,7 @@ import { API_CSP } from '../../http/respond';
 import type { RequestContext, Route } from '../../http/router';
 import type { Logger } from '../../log';
 import { guardPartnerRequest, partnerPreflight } from '../../partners/guard';
+import { presentedKey, readGraphqlKey } from '../../partners/graphql-keys';
 import { hasErrors, PublicResponseCache } from './response-cache';
 import { buildGraphqlContext, buildGraphqlContextFor, type GraphqlContext, type GraphqlEndpoint, type GraphqlServerContext } from '../context';
 import { schema } from '../schema/index';
@@ -196,18 +197,23 @@ async function forward(
   if (!upload && !isJsonContentType(ctx.req.headers['content-type'])) {
     throw new HttpError(415, 'unsupported_media_type', 'Send GraphQL requests as JSON with Content-Type: application/json.');
   }
-  const viewer = endpoint === 'graphql' ? await authenticate(ctx.services.db, ctx.req.headers, ctx.method) : null;
+  // A partner's API key (server/partners/graphql-keys.ts) instead of a user: refused when unknown, revoked or out of its scopes.
+  const keyPresented = endpoint === 'graphql' && presentedKey(ctx.req.headers.authorization) !== null;
+  const user = endpoint === 'graphql' && !keyPresented ? await authenticate(ctx.services.db, ctx.req.headers, ctx.method) : null;
   const body = await readBody(ctx.req, upload ? UPLOAD_BODY_LIMIT : GRAPHQL_BODY_LIMIT);
   const refused = upload ? null : checkJsonRequest(body);
   if (refused) return send(ctx, refused);
   const query = upload ? undefined : queryOf(body);
+  const key = keyPresented ? await readGraphqlKey(ctx.services.db, ctx.req.headers.authorization, query, upload) : null;
+  if (key && !key.ok) return send(ctx, graphqlErrorAnswer(key.status, key.message, key.code, key.status === 401 ? { 'WWW-Authenticate': 'Partner' } : {}));
+  const viewer = key ? key.viewer : user;
   // Before the response cache, which would answer a document equivalent to an allowed one (Yoga checks uploads).
   const notAllowed = allowlist?.refusal(query, partner.slug);
   if (notAllowed) return send(ctx, graphqlErrorAnswer(403, notAllowed.message, 'OPERATION_NOT_ALLOWED'));
   const queryName = readQueryName(ctx.req.url ?? '');
   // Names the request in our logs: its queryName, else its operations' names, else 'anonymous'.
   const operation = operationLabel(query, queryName);
-  const payer = payerOf(ctx, viewer);
+  const payer = key ? { key: `partner-key:${key.grant.keyId ?? `partner-${key.grant.partnerId}`}`, signedIn: true } : payerOf(ctx, viewer);
   const spent = guard.refuseSpent(payer, ctx.services.config.graphqlCostLimits);
   if (spent) {
     const { headers } = spent.extensions.http as { headers: Record<string, string> };

@@ -13,7 +13,7 @@
 import type { Database, Queryable } from '../../db';
 import type { Logger } from '../../log';
 import { US_STATES } from '../../site/us-states';
-import { listingFacts, monthDate, RegionAccumulator, type HistoryEvent } from './monthly';
+import { listingFacts, monthDate, monthIndex, RegionAccumulator, type HistoryEvent } from './monthly';
 import { SECTION_COLUMNS, SECTION_TYPES } from './market-metrics';
 
 const ID_RANGE = 5_000;
@@ -142,6 +142,150 @@ async function writeRegions(tx: Queryable, regions: Map<string, Region>): Promis
       ],
     );
   }
+  return insertMonths(tx, list.map((region) => ({ region, months: region.accumulator.months() })));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Incremental: only the regions of changed listings, only from the first month they touch
+
+interface ChangedRow {
+  id: number;
+  city: string;
+  state_province: string;
+  postal_code: string;
+  property_type: string;
+  price_currency_code: string;
+  first_change: Date | null;
+}
+
+const regionId = (r: Pick<Region, 'kind' | 'key' | 'propertyType'>) => `${r.kind}\u0000${r.key}\u0000${r.propertyType}`;
+
+/**
+ * After an import: recomputes only the regions the changed listings belong to (their state, city, city and state,
+ * ZIP; every type and their own) from those regions' listings — never the whole table — and rewrites only the
+ * months from the first month of the changed listings' history on; every other region and earlier month stays as
+ * it is. A region a listing has left (its city corrected, say) is caught by the hourly full refresh.
+ */
+export async function refreshMarketMetricsForListings(db: Database, listingIds: readonly number[]): Promise<RefreshStats> {
+  const ids = [...new Set(listingIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (ids.length === 0) return { listings: 0, regions: 0, months: 0 };
+  const { rows: changed } = await db.query<ChangedRow>(
+    `SELECT l.id, l.city, l.state_province, l.postal_code, l.property_type, l.price_currency_code,
+            (SELECT min(h.changed_at) FROM listing_status_history h WHERE h.listing_id = l.id) AS first_change
+       FROM listings l WHERE l.id = ANY($1::bigint[]) AND l.classification = 'sale'`,
+    [ids],
+  );
+  // The regions to redo, each from the first month one of its changed listings touches.
+  const targets = new Map<string, { region: Omit<Region, 'accumulator'>; from: number }>();
+  for (const row of changed) {
+    if (!row.first_change) continue;
+    const from = monthIndex(new Date(row.first_change));
+    for (const region of regionsOf(row as unknown as Row)) {
+      const held = targets.get(regionId(region));
+      if (!held || from < held.from) targets.set(regionId(region), { region, from });
+    }
+  }
+  if (targets.size === 0) return { listings: 0, regions: 0, months: 0 };
+  const states = new Set<string>();
+  const cities = new Set<string>();
+  const zips = new Set<string>();
+  for (const { region } of targets.values()) {
+    if (region.kind === 'state') states.add(region.key);
+    if (region.kind === 'city' || region.kind === 'city_state') cities.add(region.kind === 'city' ? region.key : region.key.slice(0, region.key.lastIndexOf(', ')));
+    if (region.kind === 'zip') zips.add(region.key);
+  }
+  // Every sale listing of those regions (a state's, a city's, a ZIP's): their accumulators start empty.
+  const { rows } = await db.query<Row>(
+    `SELECT h.listing_id, h.event, h.status, h.price_in_pennies::float8 AS price_in_pennies,
+            h.previous_price_in_pennies::float8 AS previous_price_in_pennies, h.changed_at,
+            l.area_sq_ft::float8 AS area_sq_ft, l.city, l.state_province, l.postal_code, l.property_type, l.price_currency_code
+       FROM listing_status_history h JOIN listings l ON l.id = h.listing_id
+      WHERE l.classification = 'sale'
+        AND (lower(btrim(l.state_province)) = ANY($1::text[]) OR lower(btrim(l.city)) = ANY($2::text[]) OR upper(btrim(l.postal_code)) = ANY($3::text[]))
+      ORDER BY h.listing_id, h.changed_at, h.id`,
+    [[...states], [...cities], [...zips]],
+  );
+  const regions = new Map<string, Region>();
+  for (const { region } of targets.values()) regions.set(regionId(region), { ...region, accumulator: new RegionAccumulator() });
+  let listings = 0;
+  let start = 0;
+  while (start < rows.length) {
+    let end = start;
+    while (end < rows.length && rows[end]!.listing_id === rows[start]!.listing_id) end++;
+    const first = rows[start]!;
+    const facts = listingFacts({ areaSqFt: first.area_sq_ft === null ? null : Number(first.area_sq_ft), events: eventsOf(rows.slice(start, end)) });
+    if (facts) {
+      let counted = false;
+      for (const region of regionsOf(first)) {
+        const held = regions.get(regionId(region));
+        if (!held) continue;
+        held.accumulator.add(facts);
+        counted = true;
+      }
+      if (counted) listings++;
+    }
+    start = end;
+  }
+  const months = await db.transaction(async (tx) => {
+    let written = 0;
+    for (const [id, region] of regions) {
+      const where = 'region_kind = $1 AND region_key = $2 AND property_type = $3';
+      const key = [region.kind, region.key, region.propertyType];
+      const all = region.accumulator.months();
+      if (all.length === 0) {
+        await tx.query(`DELETE FROM market_regions WHERE ${where}`, key);
+        continue;
+      }
+      const { rows: stored } = await tx.query(`SELECT 1 FROM market_regions WHERE ${where}`, key);
+      // A region new to the table gets every month; a known one only those from the first changed month on.
+      const from = stored.length ? targets.get(id)!.from : -Infinity;
+      const firstMonth = monthDate(all[0]!.month);
+      const lastMonth = monthDate(all.at(-1)!.month);
+      await tx.query(
+        `INSERT INTO market_regions (region_kind, region_key, property_type, display_name, currency_code, first_month, last_month)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (region_kind, region_key, property_type) DO UPDATE SET display_name = EXCLUDED.display_name,
+           currency_code = EXCLUDED.currency_code, first_month = EXCLUDED.first_month, last_month = EXCLUDED.last_month`,
+        [...key, region.displayName, region.currencyCode, firstMonth, lastMonth],
+      );
+      await tx.query(`DELETE FROM market_metrics_monthly WHERE ${where} AND (month >= $4 OR month < $5 OR month > $6)`, [
+        ...key,
+        Number.isFinite(from) ? monthDate(from) : firstMonth,
+        firstMonth,
+        lastMonth,
+      ]);
+      written += await insertMonths(tx, [{ region, months: all.filter((m) => m.month >= from) }]);
+    }
+    return written;
+  });
+  return { listings, regions: regions.size, months };
+}
+
+/** Above this many changed listings (a first load), one full refresh costs less than region by region. */
+export const INCREMENTAL_MAX_LISTINGS = 5_000;
+
+/** After an import: the regions of the changed listings (by ListingKey), or everything after a large load. */
+export async function refreshMarketMetricsAfterImport(db: Database, listingKeys: readonly string[]): Promise<RefreshStats> {
+  if (listingKeys.length === 0) return { listings: 0, regions: 0, months: 0 };
+  if (listingKeys.length > INCREMENTAL_MAX_LISTINGS) return refreshMarketMetrics(db);
+  const { rows } = await db.query<{ id: number | string }>('SELECT id FROM listings WHERE listing_key = ANY($1::text[])', [[...listingKeys]]);
+  return refreshMarketMetricsForListings(
+    db,
+    rows.map((r) => Number(r.id)),
+  );
+}
+
+const eventsOf = (rows: Row[]): HistoryEvent[] =>
+  rows.map((r) => ({
+    event: r.event,
+    status: r.status,
+    priceInPennies: Number(r.price_in_pennies),
+    previousPriceInPennies: r.previous_price_in_pennies === null ? null : Number(r.previous_price_in_pennies),
+    changedAt: new Date(r.changed_at),
+  }));
+
+/** Inserts the given months of each region into market_metrics_monthly, in batches; answers how many. */
+async function insertMonths(tx: Queryable, list: { region: Region; months: { month: number; figures: Record<string, number | null> }[] }[]): Promise<number> {
   const columns = SECTION_TYPES.map((s) => SECTION_COLUMNS[s]);
   let pending: { region: Region; month: number; values: (number | null)[] }[] = [];
   let months = 0;
@@ -163,9 +307,9 @@ async function writeRegions(tx: Queryable, regions: Map<string, Region>): Promis
     months += pending.length;
     pending = [];
   };
-  for (const region of list) {
-    for (const { month, figures } of region.accumulator.months()) {
-      pending.push({ region, month, values: SECTION_TYPES.map((s) => figures[s]) });
+  for (const { region, months: rows } of list) {
+    for (const { month, figures } of rows) {
+      pending.push({ region, month, values: SECTION_TYPES.map((s) => figures[s] ?? null) });
       if (pending.length >= INSERT_ROWS) await flush();
     }
   }

@@ -15,8 +15,9 @@ import type { Queryable } from '../../db';
 import { ADDRESS_DISPLAYED, PUBLIC_LISTING } from '../search/listing';
 import { badInput } from '../../domain-error';
 import type { PlaceFilter } from '../search/filters';
+import { US_STATES } from '../../site/us-states';
 
-export type PlaceKind = 'city' | 'zip' | 'address' | 'neighbourhood';
+export type PlaceKind = 'city' | 'zip' | 'address' | 'neighbourhood' | 'state';
 
 export interface PlaceResult {
   description: string;
@@ -29,6 +30,8 @@ export interface PlaceResult {
 
 interface IndexedPlace extends PlaceResult {
   key: string;
+  /** The whole description normalised ('salt lake city ut usa'): what a search route's location spells. */
+  descriptionKey: string;
   words: string[];
   countryCode: string;
   listingCount: number;
@@ -40,7 +43,7 @@ export const DEFAULT_PLACE_COUNTRIES = ['US', 'NP'];
 export const MAX_PLACE_RESULTS = 20;
 const DEFAULT_PLACE_RESULTS = 8;
 const MAX_QUERY_LENGTH = 100;
-const KIND_ORDER: Record<PlaceKind, number> = { city: 0, neighbourhood: 1, zip: 2, address: 3 };
+const KIND_ORDER: Record<PlaceKind, number> = { city: 0, neighbourhood: 1, zip: 2, address: 3, state: 4 };
 const COUNTRY_NAMES: Record<string, string> = { US: 'USA', NP: 'Nepal' };
 
 /** Lower case, no accents, words separated by single spaces. */
@@ -116,11 +119,11 @@ const countryName = (code: string) => COUNTRY_NAMES[code] ?? code;
 const coordinate = (value: number | null) => (value === null || !Number.isFinite(value) ? 0 : Math.round(value * 1e6) / 1e6);
 
 function indexed(
-  place: Omit<IndexedPlace, 'key' | 'words'>,
+  place: Omit<IndexedPlace, 'key' | 'words' | 'descriptionKey'>,
   name: string,
 ): IndexedPlace {
   const key = normalizePlaceText(name);
-  return { ...place, key, words: key.split(' ') };
+  return { ...place, key, words: key.split(' '), descriptionKey: normalizePlaceText(place.description) };
 }
 
 async function buildIndex(db: Queryable): Promise<PlaceIndex> {
@@ -148,7 +151,31 @@ async function buildIndex(db: Queryable): Promise<PlaceIndex> {
        FROM listings l WHERE ${PUBLIC_LISTING} AND l.neighbourhood IS NOT NULL
       GROUP BY l.country_code, lower(l.city), lower(l.neighbourhood)`,
   );
+  // States (and Nepal's provinces): the housing market pages bound their search by one.
+  const states = await db.query<Omit<Group, 'city'>>(
+    `SELECT l.country_code, upper(l.state_province) AS state_province, count(*)::int AS n, avg(l.latitude) AS lat, avg(l.longitude) AS lng
+       FROM listings l WHERE ${PUBLIC_LISTING} AND l.state_province <> '' GROUP BY l.country_code, upper(l.state_province)`,
+  );
   const places: IndexedPlace[] = [];
+  for (const r of states.rows) {
+    const cc = r.country_code.trim();
+    const name = (cc === 'US' ? US_STATES[r.state_province] : undefined) ?? r.state_province;
+    places.push(
+      indexed(
+        {
+          kind: 'state',
+          description: `${name}, ${countryName(cc)}`,
+          lat: coordinate(r.lat),
+          lng: coordinate(r.lng),
+          placeId: `state:${cc}:${r.state_province}`,
+          countryCode: cc,
+          listingCount: r.n,
+          filter: { kind: 'state', stateProvince: r.state_province, countryCode: cc },
+        },
+        name,
+      ),
+    );
+  }
   for (const r of cities.rows) {
     const cc = r.country_code.trim();
     places.push(
@@ -284,7 +311,8 @@ async function rankedPlaces(
   const scored: { place: IndexedPlace; tier: number }[] = [];
   for (const place of index.places) {
     if (!allowed.includes(place.countryCode)) continue;
-    const tier = matchTier(query, place.key, place.words);
+    // The whole description typed (a search route's location: 'Salt Lake City, UT, USA') is the place itself.
+    const tier = query === place.descriptionKey ? 4 : matchTier(query, place.key, place.words);
     if (tier > 0) scored.push({ place, tier });
   }
   if (/\d/.test(query)) {

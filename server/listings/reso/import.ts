@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Database } from '../../db';
-import { refreshMarketMetrics } from '../metrics/refresh';
+import { refreshMarketMetricsAfterImport } from '../metrics/refresh';
 import { mapProperty, type MappedProperty } from './mapping';
 import { describeIssues, propertySchema } from './record';
 import { BULK_BATCH_SIZE, bulkInsertProperties, upsertProperty, type UpsertOutcome } from './store';
@@ -33,6 +33,8 @@ export interface ImportStats {
   skippedRecords: SkippedRecord[];
   /** The greatest ModificationTimestamp among the valid records. */
   maxModificationTimestamp: Date | null;
+  /** ListingKeys of the records inserted or updated: the market figures are refreshed for their regions only. */
+  changedListingKeys: string[];
 }
 
 export interface ImportOptions {
@@ -58,6 +60,7 @@ export const emptyStats = (): ImportStats => ({
   addressWithheld: 0,
   skippedRecords: [],
   maxModificationTimestamp: null,
+  changedListingKeys: [],
 });
 
 /** `{ inserted, updated, unchanged, skipped, reasons }` for logs and reso_replication.last_run_stats. */
@@ -157,6 +160,7 @@ export class RecordImporter {
   #count(mapped: MappedProperty, outcome: UpsertOutcome): void {
     this.stats[outcome]++;
     if (outcome !== 'unchanged') {
+      this.stats.changedListingKeys.push(mapped.listing.listingKey);
       if (!mapped.listing.internetEntireListingDisplay) this.stats.hidden++;
       if (!mapped.listing.internetAddressDisplay) this.stats.addressWithheld++;
     }
@@ -215,8 +219,9 @@ async function finishRun(db: Database, source: string, stats: ImportStats, error
     [source, JSON.stringify(summary)],
   );
   if (!error && stats.maxModificationTimestamp) await saveHighWaterMark(db, source, stats.maxModificationTimestamp);
-  // The market figures follow each completed import (a failed run's records wait for the hourly refresh).
-  if (!error) await refreshMarketMetrics(db);
+  // The market figures follow each completed import, for the regions of the changed listings only (a failed
+  // run's records wait for the hourly refresh).
+  if (!error) await refreshMarketMetricsAfterImport(db, stats.changedListingKeys);
 }
 
 // ---- file ------------------------------------------------------------------------------------------

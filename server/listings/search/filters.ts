@@ -67,6 +67,7 @@ export type PlaceFilter =
   | { kind: 'city'; city: string; countryCode: string }
   | { kind: 'zip'; postalCode: string; countryCode: string }
   | { kind: 'neighbourhood'; neighbourhood: string; city: string; countryCode: string }
+  | { kind: 'state'; stateProvince: string; countryCode: string }
   | { kind: 'address'; latitude: number; longitude: number }
   | { kind: 'none' };
 
@@ -308,6 +309,8 @@ function placeConditions(p: SqlParams, place: PlaceFilter): string[] {
         `lower(l.city) = lower(${p.add(place.city)})`,
         `lower(l.neighbourhood) = lower(${p.add(place.neighbourhood)})`,
       ];
+    case 'state':
+      return [`l.country_code = ${p.add(place.countryCode)}`, `upper(l.state_province) = upper(${p.add(place.stateProvince)})`];
     case 'address':
       return circleConditions(p, place, ADDRESS_RADIUS_METERS);
     case 'none':

@@ -95,6 +95,10 @@ export const NEW_LISTING_SQL = `coalesce(l.list_date >= current_date - ${NEW_LIS
 export interface ListingPhoto {
   photoUrl: string;
   description: string | null;
+  /** A seller's upload (server/listing-photos): its JPEG sizes as a srcset of site paths, and its upright size. */
+  srcset?: string;
+  width?: number;
+  height?: number;
 }
 
 export interface Amenity {

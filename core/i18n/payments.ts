@@ -1,0 +1,33 @@
+/** Every text of application tiers and payments (spec §3 Application tier; issue 20): the tier picker, the server and tests import these. */
+export const paymentTexts = {
+  heading: 'Service tier',
+  current: 'Current tier',
+  currentBadge: 'Your tier',
+  free: 'Free',
+  details: (name: string) => `About ${name}`,
+  choose: (name: string) => `Choose ${name}`,
+  confirmFree: 'Switch to this tier',
+  confirmPaid: (price: string) => `Buy for ${price}`,
+  cancel: 'Cancel',
+  close: 'Close',
+  working: 'Processing…',
+  loading: 'Loading tiers…',
+  loadFailed: 'The tiers could not be loaded.',
+  retry: 'Try again',
+  none: 'This application has no tiers to choose from.',
+  applied: (name: string) => `You are now on the ${name} tier.`,
+  awaiting: (name: string, price: string) => `Awaiting payment: ${name} (${price}).`,
+  awaitingInvoice: 'We emailed you the invoice; the tier changes once it is paid.',
+  awaitingCard: 'Your payment is being confirmed; the tier changes as soon as it is.',
+  checkAgain: 'Check payment status',
+  failed: 'The payment could not be started. Try again.',
+  signedOut: 'Sign in to choose a tier.',
+  /** Server refusals (REST 400/404/409 bodies); the view shows the server's message. */
+  caseNotFound: 'Case not found.',
+  notATier: 'Choose one of the tiers of this case.',
+  alreadyOnTier: 'The case is already on this tier or a higher one.',
+  paymentPending: (name: string) => `A payment for the ${name} tier is awaiting; it has to be paid or cancelled first.`,
+  providerDown: 'The payment provider did not answer. Try again in a minute.',
+  /** The invoice mail. */
+  invoiceSubject: (number: string) => `Invoice ${number}: your Hearth service tier`,
+} as const;

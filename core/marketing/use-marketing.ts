@@ -1,0 +1,138 @@
+/**
+ * Behaviour of <hearth-marketing case-id>: follow the session (signed out → a sign-in prompt), load the templates
+ * and the case's materials, create a material from a template, edit its draft (texts, photos, open house) with a
+ * live preview, save it (hearth-marketing-saved) and hand out its download links.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { requireSignIn } from '../auth/require-sign-in';
+import { ensureSession, sessionAtom } from '../auth/session';
+import type { ElementHandle } from '../define-element/define-element';
+import { useLoad } from '../graphql/use-load';
+import { marketingTexts as t } from '../i18n/marketing';
+import { useHearthValue } from '../state/hooks';
+import { draftOf, isDirty, setText as setDraftText, togglePhoto as toggleDraftPhoto } from './editor-state';
+import { createMaterial, loadMarketing, loadMaterial, saveMaterial, type MarketingMaterial, type MarketingTemplate, type MaterialDraft, type MaterialSummary } from './marketing-api';
+
+export type MarketingState =
+  | { status: 'needs-case' }
+  | { status: 'checking' }
+  | { status: 'signed-out' }
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'loaded'; templates: MarketingTemplate[]; materials: MaterialSummary[] };
+
+export type SaveStatus = { status: 'idle' } | { status: 'saving' } | { status: 'saved' } | { status: 'failed'; message: string };
+
+export interface Editing {
+  material: MarketingMaterial;
+  template: MarketingTemplate;
+  draft: MaterialDraft;
+  dirty: boolean;
+  save: SaveStatus;
+}
+
+/** Detail of hearth-marketing-saved. */
+export interface MarketingSavedDetail {
+  caseId: string;
+  materialId: string;
+  templateId: string;
+}
+
+/** Signed links last 5 minutes (server/marketing/routes.ts); they are renewed after 4. */
+export const LINK_REFRESH_MS = 4 * 60 * 1000;
+
+export function useMarketing(caseId: number | null, element: ElementHandle) {
+  const session = useHearthValue(sessionAtom);
+  useEffect(() => {
+    void ensureSession();
+  }, []);
+  const signedIn = session.status === 'authenticated';
+  const { result, loading, reload } = useLoad(signedIn && caseId !== null ? `${session.user?.id}|${caseId}` : null, () => loadMarketing(caseId!));
+  const state: MarketingState =
+    caseId === null
+      ? { status: 'needs-case' }
+      : session.status === 'checking'
+        ? { status: 'checking' }
+        : !signedIn
+          ? { status: 'signed-out' }
+          : !result || (loading && !result.ok)
+            ? { status: 'loading' }
+            : result.ok
+              ? { status: 'loaded', ...result.value }
+              : { status: 'failed', message: result.failure.kind === 'not-found' ? (result.failure.message ?? t.loadFailed) : t.loadFailed };
+
+  const [editing, setEditing] = useState<{ material: MarketingMaterial; draft: MaterialDraft; save: SaveStatus } | null>(null);
+  const [creating, setCreating] = useState<{ templateId: string; failed: string | null } | null>(null);
+
+  const templates = state.status === 'loaded' ? state.templates : [];
+  const templateOf = (material: MarketingMaterial) => templates.find((tpl) => tpl.id === material.template.id) ?? null;
+
+  const edit = useCallback((material: MarketingMaterial) => setEditing({ material, draft: draftOf(material), save: { status: 'idle' } }), []);
+  /** Opens a saved material: loaded whole, with fresh links (a failure shows where a creation's would). */
+  const open = useCallback(
+    async (summary: MaterialSummary) => {
+      setCreating({ templateId: summary.template.id, failed: null });
+      const answer = await loadMaterial(summary.id);
+      if (!answer.ok) return setCreating({ templateId: summary.template.id, failed: answer.failure.message ?? t.loadFailed });
+      setCreating(null);
+      edit(answer.value);
+    },
+    [edit],
+  );
+  const back = useCallback(() => {
+    setEditing(null);
+    setCreating(null);
+    reload();
+  }, [reload]);
+
+  const create = useCallback(
+    async (templateId: string) => {
+      if (caseId === null) return;
+      setCreating({ templateId, failed: null });
+      const answer = await createMaterial(caseId, templateId);
+      if (!answer.ok) return setCreating({ templateId, failed: answer.failure.message ?? t.createFailed });
+      setCreating(null);
+      edit(answer.value);
+    },
+    [caseId, edit],
+  );
+
+  const update = (change: (e: { material: MarketingMaterial; draft: MaterialDraft }) => MaterialDraft) =>
+    setEditing((e) => (e ? { ...e, draft: change(e), save: e.save.status === 'saving' ? e.save : { status: 'idle' } } : e));
+  const setText = useCallback((key: string, value: string) => update((e) => setDraftText(e.material, e.draft, key, value)), []);
+  const togglePhoto = useCallback(
+    (photoId: number, slots: number) =>
+      update((e) => {
+        const shown = e.draft.photoIds.length ? e.draft.photoIds : e.material.fill.listingPhotos.slice(0, slots).map((p) => Number(p.id));
+        return { ...e.draft, photoIds: toggleDraftPhoto(shown, photoId, slots) };
+      }),
+    [],
+  );
+  const setOpenHouse = useCallback((openHouseId: string | null) => update((e) => ({ ...e.draft, openHouseId })), []);
+
+  // The download links are signed for 5 minutes: fetch fresh ones before they expire, keeping the draft.
+  const editingId = editing?.material.id ?? null;
+  useEffect(() => {
+    if (editingId === null) return;
+    const timer = setInterval(async () => {
+      const answer = await loadMaterial(editingId);
+      if (answer.ok) setEditing((e) => (e && e.material.id === editingId ? { ...e, material: { ...e.material, pdfUrl: answer.value.pdfUrl, pngUrl: answer.value.pngUrl, imageUrl: answer.value.imageUrl } } : e));
+    }, LINK_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [editingId]);
+
+  const save = useCallback(async () => {
+    if (!editing) return;
+    setEditing({ ...editing, save: { status: 'saving' } });
+    const answer = await saveMaterial(editing.material.id, editing.draft);
+    if (!answer.ok) return setEditing((e) => (e ? { ...e, save: { status: 'failed', message: answer.failure.message ?? t.saveFailed } } : e));
+    setEditing({ material: answer.value, draft: draftOf(answer.value), save: { status: 'saved' } });
+    element.emit<MarketingSavedDetail>('marketing-saved', { caseId: answer.value.applicationCaseId, materialId: answer.value.id, templateId: answer.value.template.id });
+  }, [editing, element]);
+
+  const template = editing ? templateOf(editing.material) : null;
+  const current: Editing | null =
+    editing && template ? { material: editing.material, template, draft: editing.draft, dirty: isDirty(editing.material, editing.draft), save: editing.save } : null;
+  const signIn = useCallback(() => void requireSignIn(), []);
+  return { state, reload, signIn, editing: current, creating, create, open, back, setText, togglePhoto, setOpenHouse, save };
+}

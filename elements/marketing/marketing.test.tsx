@@ -1,0 +1,169 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { marketingTexts as t } from '../../core/i18n/marketing';
+import { draftOf, setText, togglePhoto } from '../../core/marketing/editor-state';
+import type { MarketingMaterial, MarketingTemplate } from '../../core/marketing/marketing-api';
+import type { Editing } from '../../core/marketing/use-marketing';
+import { MarketingView } from './marketing.view';
+
+type Props = Parameters<typeof MarketingView>[0];
+
+const template: MarketingTemplate = {
+  id: 'social-square',
+  name: 'Social post (square)',
+  category: 'SOCIAL',
+  imageUrl: 'https://api.test/v1/api/marketing-templates/social-square/preview.png',
+  width: 1080,
+  height: 1080,
+  photoSlots: 1,
+  fields: [
+    { key: 'headline', label: 'Headline', maxLength: 40, multiline: false },
+    { key: 'priceLine', label: 'Price line', maxLength: 40, multiline: false },
+  ],
+  layout: {
+    background: 'primary',
+    items: [
+      { kind: 'photo', slot: 0, x: 0, y: 0, w: 1080, h: 740 },
+      { kind: 'text', source: 'headline', x: 50, y: 770, w: 760, size: 64, bold: true, color: 'white', maxLines: 1 },
+      { kind: 'text', source: 'priceLine', x: 50, y: 860, w: 760, size: 52, color: 'white', maxLines: 1 },
+      { kind: 'image', source: 'qr', x: 855, y: 785, w: 180, h: 180 },
+    ],
+  },
+};
+
+const material: MarketingMaterial = {
+  id: '5',
+  applicationCaseId: '7',
+  dataStructure: { texts: {}, photoIds: [] },
+  imageUrl: 'https://api.test/v1/api/marketing-materials/5/png?s',
+  pdfUrl: 'https://api.test/v1/api/marketing-materials/5/pdf?s&download=1',
+  pngUrl: 'https://api.test/v1/api/marketing-materials/5/png?s&download=1',
+  pdfFileName: 'social-square-5.pdf',
+  pngFileName: 'social-square-5.png',
+  modified: '2026-03-05T17:00:00.000Z',
+  template: { id: 'social-square' },
+  openHouse: null,
+  fill: {
+    texts: { headline: 'Just Listed', priceLine: '$525,000', address: '1450 S Foothill Dr' },
+    defaults: { headline: 'Just Listed', priceLine: '$525,000' },
+    listingUrl: 'https://partner.test/listing/a/b',
+    primaryColor: '#0b6e4f',
+    agentPictureUrl: null,
+    qr: { size: 21, path: 'M0 0h7v1h-7z' },
+    listingPhotos: [
+      { id: '11', caption: 'Front', url: 'https://api.test/media/listing-photos/1/a-1200.jpg' },
+      { id: '12', caption: '', url: 'https://api.test/media/listing-photos/1/b-1200.jpg' },
+    ],
+    openHouses: [],
+  },
+};
+
+const editing = (overrides: Partial<Editing> = {}): Editing => ({ material, template, draft: draftOf(material), dirty: false, save: { status: 'idle' }, ...overrides });
+
+const base: Props = {
+  state: { status: 'loaded', templates: [template], materials: [{ id: material.id, modified: material.modified, template: material.template }] },
+  editing: null,
+  creating: null,
+  onSignIn: () => {},
+  onRetry: () => {},
+  onCreate: () => {},
+  onOpen: () => {},
+  onBack: () => {},
+  onText: () => {},
+  onTogglePhoto: () => {},
+  onOpenHouse: () => {},
+  onSave: () => {},
+};
+
+let container: HTMLDivElement;
+let root: ReturnType<typeof createRoot>;
+const render = (props: Partial<Props>) => {
+  act(() => root.render(<MarketingView {...base} {...props} />));
+  return container;
+};
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+describe('MarketingView', () => {
+  it('needs a case, then loading, signed-out and failed states', () => {
+    expect(render({ state: { status: 'needs-case' } }).querySelector('[role="alert"]')!.textContent).toBe(t.needsCase);
+    expect(render({ state: { status: 'loading' } }).querySelector('[part="base"]')!.getAttribute('data-state')).toBe('loading');
+    const onSignIn = vi.fn();
+    const signedOut = render({ state: { status: 'signed-out' }, onSignIn });
+    expect(signedOut.querySelector('[part="message"]')!.textContent).toBe(t.signedOut);
+    act(() => signedOut.querySelector<HTMLButtonElement>('[part="sign-in"]')!.click());
+    expect(onSignIn).toHaveBeenCalledTimes(1);
+    const onRetry = vi.fn();
+    const failed = render({ state: { status: 'failed', message: t.loadFailed }, onRetry });
+    expect(failed.querySelector('[role="alert"]')!.textContent).toBe(t.loadFailed);
+    act(() => failed.querySelector<HTMLButtonElement>('[part="retry"]')!.click());
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the gallery with preview images and the saved materials', () => {
+    const onCreate = vi.fn();
+    const onOpen = vi.fn();
+    const view = render({ onCreate, onOpen });
+    const image = view.querySelector<HTMLImageElement>('[part="template"] img')!;
+    expect(image.src).toBe(template.imageUrl);
+    expect(image.alt).toBe(t.templatePreviewAlt(template.name));
+    act(() => view.querySelector<HTMLButtonElement>('[part="use-template"]')!.click());
+    expect(onCreate).toHaveBeenCalledWith('social-square');
+    act(() => view.querySelector<HTMLButtonElement>('[part="material"]')!.click());
+    expect(onOpen).toHaveBeenCalledWith({ id: '5', modified: material.modified, template: { id: 'social-square' } });
+    const empty = render({ state: { status: 'loaded', templates: [template], materials: [] } });
+    expect(empty.textContent).toContain(t.noMaterials);
+    const refused = render({ creating: { templateId: 'social-square', failed: 'Case not found.' } });
+    expect(refused.querySelector('[part="create-error"]')!.textContent).toBe('Case not found.');
+  });
+
+  it('edits texts and photos, previews them live, saves and links the downloads', () => {
+    const onText = vi.fn();
+    const onTogglePhoto = vi.fn();
+    const onSave = vi.fn();
+    const draft = setText(material, draftOf(material), 'headline', 'Open Sunday');
+    const view = render({ editing: editing({ draft, dirty: true }), onText, onTogglePhoto, onSave });
+    const headline = view.querySelector<HTMLInputElement>('input[data-field="headline"]')!;
+    expect(headline.value).toBe('Open Sunday');
+    expect(headline.maxLength).toBe(40);
+    expect(view.querySelector(`#${CSS.escape(headline.id)}-left`)!.textContent).toBe(t.charactersLeft(29));
+    const texts = [...view.querySelectorAll('[part="preview-image"] text')].map((n) => n.textContent);
+    expect(texts).toEqual(['Open Sunday', '$525,000']);
+    expect(view.querySelector('[part="preview-image"] image')!.getAttribute('href')).toBe(material.fill.listingPhotos[0]!.url);
+    expect(view.querySelector('[part="preview-image"] path')!.getAttribute('d')).toBe(material.fill.qr.path);
+    expect(view.querySelector('[part="save-status"]')!.textContent).toBe(t.unsavedChanges);
+    const checkboxes = view.querySelectorAll<HTMLInputElement>('[part="photo"] input[type="checkbox"]');
+    expect([...checkboxes].map((c) => c.checked)).toEqual([true, false]);
+    act(() => checkboxes[1]!.click());
+    expect(onTogglePhoto).toHaveBeenCalledWith(12, 1);
+    act(() => view.querySelector<HTMLButtonElement>('[part="save"]')!.click());
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(view.querySelector<HTMLAnchorElement>('[part="download-pdf"]')!.href).toBe(material.pdfUrl);
+    expect(view.querySelector<HTMLAnchorElement>('[part="download-pdf"]')!.getAttribute('download')).toBe('social-square-5.pdf');
+    expect(view.querySelector<HTMLAnchorElement>('[part="download-png"]')!.getAttribute('download')).toBe('social-square-5.png');
+    const failed = render({ editing: editing({ save: { status: 'failed', message: 'Headline must be at most 40 characters.' } }) });
+    expect(failed.querySelector('[part="save-status"]')!.getAttribute('role')).toBe('alert');
+  });
+});
+
+describe('editor state', () => {
+  it('keeps defaults out of the draft, and choosing photos stays within the slots', () => {
+    const start = draftOf(material);
+    expect(setText(material, start, 'headline', 'Just Listed').texts).toEqual({});
+    expect(setText(material, start, 'headline', '').texts).toEqual({ headline: '' });
+    expect(togglePhoto([], 11, 1)).toEqual([11]);
+    expect(togglePhoto([11], 12, 1)).toEqual([12]);
+    expect(togglePhoto([11], 11, 1)).toEqual([]);
+    expect(togglePhoto([1, 2, 3], 4, 3)).toEqual([1, 3, 4]);
+    expect(togglePhoto([1, 2, 3], 2, 3)).toEqual([1, 3]);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * The console's Members tab (issue 16): the partner's owners and admins with their roles, a form adding a
+ * person by the email of their Hearth account, and a remove button per member (the server refuses to remove
+ * the last owner, and an admin's removing an owner). State: core/partners/use-members.ts.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { partnerTexts } from '../../core/i18n/partners';
+import { MEMBER_ROLES, type MemberRole } from '../../core/partners/members-api';
+import { usePartnerMembers, type MembersNotice } from '../../core/partners/use-members';
+import { Button } from '../../core/ui/button';
+import { Field } from '../../core/ui/field';
+
+const t = partnerTexts.members;
+
+const noticeText = (notice: MembersNotice) =>
+  notice.kind === 'failed' ? (notice.message ?? t.failed) : notice.kind === 'added' ? t.added(notice.email) : t.removed(notice.email);
+
+const addedOn = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+
+export function MembersTab({ partnerId }: { partnerId: string }) {
+  const behaviour = usePartnerMembers(partnerId);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<MemberRole>('ADMIN');
+  const roleId = useId();
+  const { state } = behaviour;
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await behaviour.add(email, role)) setEmail('');
+  };
+  return (
+    <section className="console-members" part="members" data-state={state.status} aria-busy={state.status === 'loading' || undefined}>
+      <p className="console-muted">{t.intro}</p>
+      {state.status === 'loading' ? (
+        <p role="status">{t.loading}</p>
+      ) : state.status === 'failed' ? (
+        <div>
+          <p role="alert">{state.message ?? t.failed}</p>
+          <Button tone="secondary" onClick={behaviour.reload}>
+            {partnerTexts.retry}
+          </Button>
+        </div>
+      ) : (
+        <ul className="console-list" part="member-list" aria-label={t.listLabel}>
+          {state.members.map((member) => (
+            <li key={member.userId} className="console-list-item" part="member" data-role={member.role.toLowerCase()}>
+              <div>
+                <strong>{member.name || member.email}</strong> <span className="console-muted">{member.email}</span>
+                <br />
+                <span part="member-role">{t.roles[member.role]}</span>
+                <span className="console-muted">
+                  {' '}
+                  · {t.addedOn} {addedOn(member.addedAt)}
+                </span>
+              </div>
+              <Button tone="secondary" part="remove-member" busy={behaviour.busy === member.userId} onClick={() => void behaviour.remove(member)}>
+                {t.remove(member.name || member.email)}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="console-save-status" role="status" part="members-status" data-state={behaviour.notice?.kind ?? 'idle'}>
+        {behaviour.notice ? noticeText(behaviour.notice) : ''}
+      </p>
+      <form className="console-form" part="add-member" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <Field label={t.email} type="email" autoComplete="off" value={email} error={behaviour.emailError ?? undefined} onChange={(e) => setEmail(e.currentTarget.value)} />
+        <div className="field">
+          <label className="field-label" htmlFor={roleId}>
+            {t.role}
+          </label>
+          <select id={roleId} className="field-control" value={role} onChange={(e) => setRole(e.currentTarget.value as MemberRole)}>
+            {MEMBER_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t.roles[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" part="add-member-submit" busy={behaviour.busy === 'add'}>
+          {t.add}
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,245 @@
+/**
+ * Marketing templates and materials (spec §3 Marketing material: id, dataStructure, imageUrl, modified,
+ * openHouse; Marketing template: id, imageUrl, category; §7 marketingTemplate(id), marketingTemplates,
+ * marketingMaterial(id), createMarketingMaterial, saveMarketingMaterial; issue 20). Templates are public; a
+ * material is its seller case's owner's and the case's staff's (server/marketing/marketing.ts): strangers get
+ * NOT_FOUND, like ids that do not exist. Its files are signed links of a few minutes, made for the viewer.
+ */
+import { z } from 'zod';
+import { idArgument, requireViewer } from '../../accounts/viewer';
+import {
+  createMaterial,
+  fillOf,
+  materialFileName,
+  materialsOfCase,
+  readableMaterial,
+  saveMaterial,
+  templateOrNotFound,
+  type FillOpenHouse,
+  type FillPhoto,
+  type MarketingCaller,
+  type MaterialFill,
+  type MaterialRecord,
+} from '../../marketing/marketing';
+import { materialLink, templatePreviewUrl } from '../../marketing/routes';
+import { MARKETING_TEMPLATES, type MarketingTemplate, type TemplateField } from '../../marketing/templates';
+import type { GraphqlContext } from '../context';
+import { builder } from './builder';
+import { parseArgs } from './input';
+
+const callerOf = (ctx: GraphqlContext): MarketingCaller => ({ user: requireViewer(ctx).user, partnerId: ctx.partner.id });
+
+// ---------------------------------------------------------------------------------------------------
+// Types
+
+const TemplateCategory = builder.enumType('MarketingTemplateCategory', {
+  description: 'What a marketing template is for.',
+  values: {
+    PRINT: { description: 'Printed flyers.' },
+    SOCIAL: { description: 'Social media posts and stories.' },
+    SIGN: { description: 'Yard and open-house signs.' },
+    MAIL: { description: 'Postcards for mailing.' },
+  } as const,
+});
+
+const TemplateFieldRef = builder.objectRef<TemplateField>('MarketingTemplateField').implement({
+  description: 'A text of a template the user may edit (a key of dataStructure.texts).',
+  fields: (t) => ({
+    key: t.exposeString('key', { description: 'The key in dataStructure.texts: headline, body, priceLine, callToAction or openHouseLine.' }),
+    label: t.exposeString('label', { description: 'The label the editor shows.' }),
+    maxLength: t.exposeInt('maxLength', { description: 'At most this many characters.' }),
+    multiline: t.exposeBoolean('multiline', { description: 'Whether line breaks are kept.' }),
+  }),
+});
+
+const TemplateRef = builder.objectRef<MarketingTemplate>('MarketingTemplate').implement({
+  description: 'A marketing template (spec §3): its size, editable fields and the one layout its PDF, PNG and the live preview draw.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: "The template's id, e.g. flyer-letter." }),
+    name: t.exposeString('name', { description: 'e.g. "Property flyer (US Letter)".' }),
+    category: t.field({ type: TemplateCategory, description: 'What it is for.', resolve: (m) => m.category }),
+    imageUrl: t.string({ description: 'Absolute URL of a small PNG preview rendered from the template itself.', resolve: (m, _a, ctx) => templatePreviewUrl(ctx.publicOrigin, m) }),
+    width: t.exposeInt('width', { description: 'Width of the PNG in pixels (the layout coordinates).' }),
+    height: t.exposeInt('height', { description: 'Height of the PNG in pixels.' }),
+    pageWidth: t.exposeFloat('pageWidth', { description: 'Width of the PDF page in points (1/72 inch).' }),
+    pageHeight: t.exposeFloat('pageHeight', { description: 'Height of the PDF page in points.' }),
+    photoSlots: t.exposeInt('photoSlots', { description: 'How many photos the layout shows; the first is the cover.' }),
+    fields: t.field({ type: [TemplateFieldRef], description: 'The texts the user may edit.', resolve: (m) => m.fields }),
+    layout: t.field({ type: 'JSON', description: 'The layout: background and items (rect, photo, image, text) in pixel coordinates (core/marketing/layout.ts).', resolve: (m) => m.layout }),
+  }),
+});
+
+const PhotoRef = builder.objectRef<FillPhoto>('MarketingPhoto').implement({
+  description: 'A photo of the listing a material can show.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'The listing photo id (an entry of dataStructure.photoIds).' }),
+    caption: t.exposeString('caption', { description: 'Its caption; may be empty.' }),
+    url: t.exposeString('url', { description: 'Absolute URL of its largest JPEG.' }),
+  }),
+});
+
+const OpenHouseRef = builder.objectRef<FillOpenHouse>('MarketingOpenHouse').implement({
+  description: "An open house of the material's listing.",
+  fields: (t) => ({
+    id: t.exposeID('id', { description: "The open house's id." }),
+    startDateTime: t.string({ description: 'Start (ISO 8601).', resolve: (h) => h.start.toISOString() }),
+    endDateTime: t.string({ description: 'End (ISO 8601).', resolve: (h) => h.end.toISOString() }),
+    label: t.exposeString('label', { description: "When, in the listing's time zone, e.g. 'Sat, Dec 5, 1:00 PM – 3:00 PM'." }),
+  }),
+});
+
+const QrRef = builder.objectRef<MaterialFill['qr']>('MarketingQrCode').implement({
+  description: "The QR code to the listing page on the partner's site.",
+  fields: (t) => ({
+    size: t.exposeInt('size', { description: 'Modules per side.' }),
+    path: t.exposeString('path', { description: 'The dark modules as one SVG path in module units.' }),
+  }),
+});
+
+interface MaterialWithFill {
+  material: MaterialRecord;
+  fill: MaterialFill;
+}
+
+const FillRef = builder.objectRef<MaterialWithFill>('MarketingFill').implement({
+  description: 'What a material shows, from its listing, the partner and the user’s choices (for the live preview).',
+  fields: (t) => ({
+    texts: t.field({ type: 'JSON', description: 'Every text the layout draws (text source → text): the edits over the defaults, and the listing’s address, facts and the agent.', resolve: (m) => m.fill.texts }),
+    defaults: t.field({ type: 'JSON', description: 'The default of each editable text (what an untouched field shows).', resolve: (m) => m.fill.defaults }),
+    photos: t.field({ type: [PhotoRef], description: 'The photos drawn, slot by slot.', resolve: (m) => m.fill.photos }),
+    listingPhotos: t.field({ type: [PhotoRef], description: 'Every photo of the listing, cover first (the photo picker).', resolve: (m) => m.fill.listingPhotos }),
+    openHouses: t.field({ type: [OpenHouseRef], description: 'The listing’s open houses that are not over (at most 20).', resolve: (m) => m.fill.openHouses }),
+    listingUrl: t.string({ description: 'The listing page the QR code opens.', resolve: (m) => m.fill.listingUrl }),
+    qr: t.field({ type: QrRef, description: 'The QR code.', resolve: (m) => m.fill.qr }),
+    agentPictureUrl: t.string({ nullable: true, description: 'Absolute URL of the agent’s picture; null when the partner has none.', resolve: (m) => m.fill.agentPictureUrl }),
+    primaryColor: t.string({ description: 'The partner’s primary colour (#rrggbb).', resolve: (m) => m.fill.primaryColor }),
+  }),
+});
+
+const linkOf = (ctx: GraphqlContext, m: MaterialRecord, format: 'pdf' | 'png', download: boolean) =>
+  materialLink(ctx.publicOrigin, { materialId: m.id, format, partnerId: ctx.partner.id, userId: requireViewer(ctx).user.id }, { download });
+
+const MaterialRef = builder.objectRef<MaterialWithFill>('MarketingMaterial').implement({
+  description: 'A marketing material (spec §3): a template filled from a seller case’s listing. Its links are signed for the viewer and expire after 5 minutes.',
+  fields: (t) => ({
+    id: t.id({ description: "The material's id.", resolve: (m) => m.material.id }),
+    applicationCaseId: t.id({ description: 'The seller case.', resolve: (m) => m.material.caseId }),
+    template: t.field({ type: TemplateRef, description: 'The template it fills.', resolve: (m) => templateOrNotFound(m.material.templateId) }),
+    dataStructure: t.field({ type: 'JSON', description: 'The user’s choices: { texts: { field: text }, photoIds: [listing photo id] }.', resolve: (m) => m.material.dataStructure }),
+    imageUrl: t.string({ description: 'Signed link (5 minutes) to the PNG, shown inline.', resolve: (m, _a, ctx) => linkOf(ctx, m.material, 'png', false) }),
+    pdfUrl: t.string({ description: 'Signed link (5 minutes) that downloads the print-ready PDF as pdfFileName.', resolve: (m, _a, ctx) => linkOf(ctx, m.material, 'pdf', true) }),
+    pngUrl: t.string({ description: 'Signed link (5 minutes) that downloads the PNG as pngFileName.', resolve: (m, _a, ctx) => linkOf(ctx, m.material, 'png', true) }),
+    pdfFileName: t.string({ description: 'The PDF’s file name: <template>-<id>.pdf.', resolve: (m) => materialFileName(m.material, 'pdf') }),
+    pngFileName: t.string({ description: 'The PNG’s file name: <template>-<id>.png.', resolve: (m) => materialFileName(m.material, 'png') }),
+    modified: t.string({ description: 'When it was last saved (ISO 8601).', resolve: (m) => m.material.modified.toISOString() }),
+    openHouse: t.field({ type: OpenHouseRef, nullable: true, description: 'The open house it announces; null when none is linked.', resolve: (m) => m.fill.openHouse }),
+    fill: t.field({ type: FillRef, description: 'What it shows (for the live preview and the editor).', resolve: (m) => m }),
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Arguments
+
+const optionalId = (what: string) =>
+  z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v) => (v === null ? null : v === undefined ? undefined : idArgument(v, what)));
+
+const CreateArgs = z.object({
+  applicationCaseId: z.union([z.string(), z.number()]).transform((v) => idArgument(v, 'Case')),
+  templateId: z.string().max(63),
+  openHouseId: optionalId('Open house'),
+  dataStructure: z.unknown().optional(),
+});
+
+const SaveArgs = z.object({
+  id: z.union([z.string(), z.number()]).transform((v) => idArgument(v, 'Marketing material')),
+  openHouseId: optionalId('Open house'),
+  dataStructure: z.unknown().optional(),
+});
+
+const withFill = async (ctx: GraphqlContext, material: MaterialRecord): Promise<MaterialWithFill> => ({
+  material,
+  fill: await fillOf(ctx.db, material, ctx.partner, ctx.publicOrigin),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Root fields
+
+builder.queryField('marketingTemplates', (t) =>
+  t.field({
+    type: [TemplateRef],
+    description: 'Every marketing template: flyer, social post (square) and story, open-house sign, just-listed postcard.',
+    resolve: () => [...MARKETING_TEMPLATES],
+  }),
+);
+
+builder.queryField('marketingTemplate', (t) =>
+  t.field({
+    type: TemplateRef,
+    description: 'One marketing template; NOT_FOUND for an unknown id.',
+    args: { id: t.arg.id({ required: true, description: "The template's id." }) },
+    resolve: (_root, args) => templateOrNotFound(String(args.id)),
+  }),
+);
+
+builder.queryField('marketingMaterial', (t) =>
+  t.field({
+    type: MaterialRef,
+    description: 'One marketing material with fresh signed links; NOT_FOUND for anyone but its case’s owner and staff.',
+    args: { id: t.arg.id({ required: true, description: "The material's id." }) },
+    resolve: async (_root, args, ctx) => withFill(ctx, await readableMaterial(ctx.db, idArgument(args.id, 'Marketing material'), callerOf(ctx))),
+  }),
+);
+
+builder.queryField('marketingMaterials', (t) =>
+  t.field({
+    type: [MaterialRef],
+    description: 'The marketing materials of a seller case, newest first (at most 50).',
+    args: { applicationCaseId: t.arg.id({ required: true, description: 'The seller case.' }) },
+    resolve: async (_root, args, ctx) => {
+      const materials = await materialsOfCase(ctx.db, idArgument(args.applicationCaseId, 'Case'), callerOf(ctx));
+      return Promise.all(materials.map((m) => withFill(ctx, m)));
+    },
+  }),
+);
+
+builder.mutationField('createMarketingMaterial', (t) =>
+  t.field({
+    type: MaterialRef,
+    description: 'Starts a material from a template for a seller case’s listing (optionally for one of its open houses).',
+    args: {
+      applicationCaseId: t.arg.id({ required: true, description: 'The seller case.' }),
+      templateId: t.arg.id({ required: true, description: 'The template (marketingTemplates).' }),
+      openHouseId: t.arg.id({ required: false, description: 'An open house of the listing the material announces.' }),
+      dataStructure: t.arg({ type: 'JSON', required: false, description: 'The first choices: { texts: { field: text }, photoIds: [listing photo id] }.' }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const input = parseArgs(CreateArgs, args);
+      const material = await createMaterial(ctx.db, callerOf(ctx), {
+        caseId: input.applicationCaseId,
+        templateId: input.templateId,
+        openHouseId: input.openHouseId ?? null,
+        dataStructure: input.dataStructure,
+      });
+      return withFill(ctx, material);
+    },
+  }),
+);
+
+builder.mutationField('saveMarketingMaterial', (t) =>
+  t.field({
+    type: MaterialRef,
+    description: 'Saves the user’s edits: texts (each at most its field’s length) and photo ids of the listing; openHouseId null unlinks the open house.',
+    args: {
+      id: t.arg.id({ required: true, description: "The material's id." }),
+      dataStructure: t.arg({ type: 'JSON', required: true, description: '{ texts: { field: text }, photoIds: [listing photo id] }: replaces the saved choices.' }),
+      openHouseId: t.arg.id({ required: false, description: 'An open house of the listing; null unlinks it; left out keeps it.' }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const input = parseArgs(SaveArgs, args);
+      return withFill(ctx, await saveMaterial(ctx.db, callerOf(ctx), { id: input.id, dataStructure: input.dataStructure, openHouseId: input.openHouseId }));
+    },
+  }),
+);

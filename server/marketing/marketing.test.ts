@@ -1,0 +1,229 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import sharp from 'sharp';
+import { extractText } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../app';
+import { signUp, type SignedUp } from '../accounts/testing';
+import { insertSellerCase } from '../listing-photos/demo-case';
+import { uploadListingPhoto } from '../listing-photos/photos';
+import { codeOf, graphqlAs } from '../testing/graphql';
+import { engineName, startTestServer } from '../testing/test-server';
+import { marketingTexts as t } from '../../core/i18n/marketing';
+import { MARKETING_TEMPLATES } from './templates';
+
+let server: RunningServer;
+let uploadDir: string;
+let owner: SignedUp;
+let stranger: SignedUp;
+let staff: SignedUp;
+let caseId: number;
+let listingId: number;
+let photoIds: number[];
+let otherListingPhotoId: number;
+let openHouseId: number;
+
+const MATERIAL = `id applicationCaseId dataStructure imageUrl pdfUrl pngUrl pdfFileName pngFileName modified
+  template { id category width height }
+  openHouse { id label }
+  fill { texts defaults listingUrl primaryColor agentPictureUrl qr { size path } photos { id url } listingPhotos { id } openHouses { id label } }`;
+const CREATE = `mutation ($c: ID!, $t: ID!, $o: ID, $d: JSON) { createMarketingMaterial(applicationCaseId: $c, templateId: $t, openHouseId: $o, dataStructure: $d) { ${MATERIAL} } }`;
+const SAVE = `mutation ($id: ID!, $d: JSON!, $o: ID) { saveMarketingMaterial(id: $id, dataStructure: $d, openHouseId: $o) { ${MATERIAL} } }`;
+const READ = `query ($id: ID!) { marketingMaterial(id: $id) { ${MATERIAL} } }`;
+const LIST = `query ($c: ID!) { marketingMaterials(applicationCaseId: $c) { id } }`;
+
+const jpeg = (colour: string) => sharp({ create: { width: 900, height: 600, channels: 3, background: colour } }).jpeg().toBuffer();
+const viewerOf = (who: SignedUp) => ({ user: who.user as never, credentialId: 0, via: 'token' as const, token: null });
+
+beforeAll(async () => {
+  uploadDir = await mkdtemp(join(tmpdir(), 'hearth-marketing-'));
+  process.env.HEARTH_UPLOAD_DIR = uploadDir;
+  server = await startTestServer({ jobs: false });
+  [owner, stranger, staff] = await Promise.all([signUp(server), signUp(server), signUp(server)]);
+  await server.db.query('UPDATE users SET is_company_agent = true WHERE id = $1', [staff.user.id]);
+  ({ caseId, listingId } = await insertSellerCase(server.db, owner.user.id, `MKT${process.pid}`));
+  await server.db.query(`UPDATE listings SET price_in_pennies = 52500000, bedrooms = 3, bathrooms = 2, area = 1850, overview = 'Quiet street.' WHERE id = $1`, [listingId]);
+  const { users } = { users: await import('../accounts/users') };
+  const ownerRecord = (await users.findUserById(server.db, owner.user.id))!;
+  photoIds = [];
+  for (const colour of ['#a33', '#3a3', '#33a']) {
+    photoIds.push((await uploadListingPhoto(server.db, { ...viewerOf(owner), user: ownerRecord }, caseId, await jpeg(colour), `${colour.slice(1)}.jpg`)).id);
+  }
+  const strangerCase = await insertSellerCase(server.db, stranger.user.id, `MKTS${process.pid}`);
+  const strangerRecord = (await users.findUserById(server.db, stranger.user.id))!;
+  otherListingPhotoId = (await uploadListingPhoto(server.db, { ...viewerOf(stranger), user: strangerRecord }, strangerCase.caseId, await jpeg('#999'), 'x.jpg')).id;
+  const { rows } = await server.db.query<{ id: string }>(
+    `INSERT INTO open_houses (listing_id, start_at, end_at) VALUES ($1, now() + interval '2 days', now() + interval '2 days 2 hours') RETURNING id`,
+    [listingId],
+  );
+  openHouseId = Number(rows[0]!.id);
+}, 240_000);
+
+afterAll(async () => {
+  await server?.close();
+  delete process.env.HEARTH_UPLOAD_DIR;
+  await rm(uploadDir, { recursive: true, force: true });
+});
+
+describe(`marketing templates (${engineName()})`, () => {
+  it('lists the five templates with their category, size and a preview image rendered from the template', async () => {
+    const answer = await graphqlAs(server, null, '{ marketingTemplates { id name category width height pageWidth pageHeight imageUrl photoSlots fields { key maxLength } layout } }', {}, 'public_graphql');
+    expect(answer.errors).toBeUndefined();
+    const templates = answer.data!.marketingTemplates;
+    expect(templates.map((m: { id: string }) => m.id)).toEqual(['flyer-letter', 'social-square', 'social-story', 'open-house-sign', 'just-listed-postcard']);
+    expect(templates[0]).toMatchObject({ category: 'PRINT', width: 2550, height: 3300, pageWidth: 612, pageHeight: 792 });
+    expect(templates[1]).toMatchObject({ category: 'SOCIAL', width: 1080, height: 1080 });
+    expect(templates[2]).toMatchObject({ width: 1080, height: 1920 });
+    const preview = await fetch(templates[0].imageUrl);
+    expect(templates[0].imageUrl).toBe(`${server.url}/v1/api/marketing-templates/flyer-letter/preview.png`);
+    expect(preview.status).toBe(200);
+    const meta = await sharp(Buffer.from(await preview.arrayBuffer())).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: 360, height: Math.round((360 * 3300) / 2550) });
+    expect((await graphqlAs(server, null, '{ marketingTemplate(id: "nope") { id } }', {}, 'public_graphql')).errors![0]!.extensions!.code).toBe('NOT_FOUND');
+    expect((await fetch(`${server.url}/v1/api/marketing-templates/nope/preview.png`)).status).toBe(404);
+  });
+});
+
+describe(`marketing materials (${engineName()})`, () => {
+  it('creates a flyer filled from the listing, saves edits, and renders its PDF and PNG', async () => {
+    const created = await graphqlAs(server, owner, CREATE, { c: String(caseId), t: 'flyer-letter', o: String(openHouseId) });
+    expect(created.errors).toBeUndefined();
+    const material = created.data!.createMarketingMaterial;
+    expect(material.fill.texts).toMatchObject({ headline: 'For Sale', priceLine: '$525,000', facts: '3 beds · 2 baths · 1,850 sq ft', body: 'Quiet street.' });
+    expect(material.fill.texts.address).toBe('1450 S Foothill Dr, Salt Lake City, UT 84108');
+    expect(material.fill.texts.openHouseLine).toMatch(/^Open house \w{3}, \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M – \d{1,2}:\d{2} [AP]M$/);
+    expect(material.openHouse.id).toBe(String(openHouseId));
+    expect(material.fill.photos.map((p: { id: string }) => Number(p.id))).toEqual(photoIds);
+    expect(material.fill.listingUrl).toMatch(new RegExp(`^${server.url}/listing/photos-mkt\\d+/PHOTOS-MKT\\d+$`));
+    expect(material.fill.qr.size).toBeGreaterThanOrEqual(21);
+
+    const saved = await graphqlAs(server, owner, SAVE, {
+      id: material.id,
+      d: { texts: { headline: 'Brand new kitchen', body: 'Line one\nLine two', priceLine: 'Offers over $500,000' }, photoIds: [String(photoIds[2]), photoIds[0]] },
+    });
+    expect(saved.errors).toBeUndefined();
+    const after = saved.data!.saveMarketingMaterial;
+    expect(after.dataStructure).toEqual({ texts: { headline: 'Brand new kitchen', body: 'Line one\nLine two', priceLine: 'Offers over $500,000' }, photoIds: [photoIds[2], photoIds[0]] });
+    expect(after.fill.photos.map((p: { id: string }) => Number(p.id))).toEqual([photoIds[2], photoIds[0]]);
+    expect(after.openHouse.id).toBe(String(openHouseId)); // kept when left out
+    expect(after.pdfFileName).toBe(`flyer-letter-${material.id}.pdf`);
+    expect(after.pdfUrl).toMatch(new RegExp(`^${server.url}/v1/api/marketing-materials/${material.id}/pdf\\?partner=\\d+&holder=u${owner.user.id}&expires=\\d+&signature=[\\w-]{43}&download=1$`));
+
+    const pdfResponse = await fetch(after.pdfUrl);
+    expect(pdfResponse.status).toBe(200);
+    expect(pdfResponse.headers.get('content-type')).toBe('application/pdf');
+    expect(pdfResponse.headers.get('content-disposition')).toBe(`attachment; filename="flyer-letter-${material.id}.pdf"`);
+    const pdfBytes = new Uint8Array(await pdfResponse.arrayBuffer());
+    const pdf = await PDFDocument.load(pdfBytes);
+    expect(pdf.getPageCount()).toBe(1);
+    expect(pdf.getPage(0).getSize()).toEqual({ width: 612, height: 792 });
+    const { text } = await extractText(pdfBytes, { mergePages: true });
+    for (const expected of ['Brand new kitchen', 'Offers over $500,000', '1450 S Foothill Dr', 'Line one', 'Open house']) expect(text).toContain(expected);
+    // Two photos chosen, embedded as JPEG (DCTDecode) image XObjects; the fonts embedded.
+    const objects = pdf.context.enumerateIndirectObjects().map(([, o]) => o);
+    const images = objects.filter((o) => o instanceof PDFRawStream && o.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'));
+    expect(images.map((o) => (o as PDFRawStream).dict.get(PDFName.of('Filter')))).toEqual([PDFName.of('DCTDecode'), PDFName.of('DCTDecode')]);
+    expect(objects.filter((o) => o instanceof PDFDict && o.has(PDFName.of('FontFile2'))).length).toBe(2);
+
+    const pngResponse = await fetch(after.pngUrl);
+    expect(pngResponse.status).toBe(200);
+    expect(pngResponse.headers.get('content-disposition')).toBe(`attachment; filename="flyer-letter-${material.id}.png"`);
+    const png = Buffer.from(await pngResponse.arrayBuffer());
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 2550, height: 3300 });
+    // The header band is the partner's primary colour, the cover photo (the third uploaded, blue) below it.
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
+    expect(at(20, 20)).toEqual([0x1f, 0x4e, 0x79]);
+    const [r, g, b] = at(1275, 1000);
+    expect(b).toBeGreaterThan(r! + 60);
+    expect(b).toBeGreaterThan(g! + 60);
+
+    const read = await graphqlAs(server, owner, READ, { id: material.id });
+    expect(read.data!.marketingMaterial.fill.texts.headline).toBe('Brand new kitchen');
+    const list = await graphqlAs(server, owner, LIST, { c: String(caseId) });
+    expect(list.data!.marketingMaterials.map((m: { id: string }) => m.id)).toContain(material.id);
+  });
+
+  it('renders every template as PDF and PNG at its size', async () => {
+    for (const template of MARKETING_TEMPLATES) {
+      const created = await graphqlAs(server, owner, CREATE, { c: String(caseId), t: template.id });
+      expect(created.errors, template.id).toBeUndefined();
+      const m = created.data!.createMarketingMaterial;
+      // A template with an open house line starts linked to the listing's next open house.
+      expect(m.openHouse?.id ?? null, template.id).toBe(template.fields.some((f) => f.key === 'openHouseLine') ? String(openHouseId) : null);
+      const png = Buffer.from(await (await fetch(m.pngUrl)).arrayBuffer());
+      expect(await sharp(png).metadata(), template.id).toMatchObject({ width: template.width, height: template.height });
+      const pdf = await PDFDocument.load(new Uint8Array(await (await fetch(m.pdfUrl)).arrayBuffer()));
+      expect(pdf.getPage(0).getSize(), template.id).toEqual({ width: template.pageWidth, height: template.pageHeight });
+    }
+  });
+
+  it('checks dataStructure: known fields, lengths, photos of this listing, at most the slots', async () => {
+    const created = await graphqlAs(server, owner, CREATE, { c: String(caseId), t: 'social-square' });
+    const id = created.data!.createMarketingMaterial.id;
+    const refusal = async (d: unknown) => {
+      const answer = await graphqlAs(server, owner, SAVE, { id, d });
+      expect(codeOf(answer)).toBe('BAD_USER_INPUT');
+      expect(answer.errors![0]!.extensions!.argumentName).toBe('dataStructure');
+      return answer.errors![0]!.message;
+    };
+    expect(await refusal({ texts: { headline: 'x'.repeat(41) } })).toBe(t.tooLong('Headline', 40));
+    expect(await refusal({ texts: { body: 'not on a square post' } })).toBe(t.unknownField('body'));
+    expect(await refusal({ photoIds: [otherListingPhotoId] })).toBe(t.photoNotOfListing);
+    expect(await refusal({ photoIds: [photoIds[0], photoIds[1]] })).toBe(t.tooManyPhotos(1));
+    expect(await refusal({ photoIds: [photoIds[0], photoIds[0]] })).toBe(t.duplicatePhoto);
+    expect(await refusal({ texts: 'headline' })).toBe(t.badDataStructure);
+    expect(await refusal({ texts: {}, extra: true })).toBe(t.badDataStructure);
+    expect(await refusal({ photoIds: ['1; DROP TABLE'] })).toBe(t.badDataStructure);
+    expect(await refusal([1, 2])).toBe(t.badDataStructure);
+    // A hostile text is kept as text: markup stays literal (the renderers draw glyphs, never markup).
+    const saved = await graphqlAs(server, owner, SAVE, { id, d: { texts: { headline: '<b>Hi</b> <script>' } } });
+    expect(saved.data!.saveMarketingMaterial.fill.texts.headline).toBe('<b>Hi</b> <script>');
+    // An open house of another listing is refused.
+    const strangerHouse = await server.db.query<{ id: string }>(
+      `INSERT INTO open_houses (listing_id, start_at, end_at) SELECT listing_id, now() + interval '1 day', now() + interval '1 day 1 hour' FROM listing_photos WHERE id = $1 RETURNING id`,
+      [otherListingPhotoId],
+    );
+    expect(codeOf(await graphqlAs(server, owner, SAVE, { id, d: {}, o: strangerHouse.rows[0]!.id }))).toBe('NOT_FOUND');
+    expect(codeOf(await graphqlAs(server, owner, CREATE, { c: String(caseId), t: 'no-such-template' }))).toBe('NOT_FOUND');
+  });
+
+  it('answers NOT_FOUND to strangers and forged ids on every operation; signed links only for their holder', async () => {
+    const created = await graphqlAs(server, owner, CREATE, { c: String(caseId), t: 'just-listed-postcard' });
+    const material = created.data!.createMarketingMaterial;
+    for (const answer of [
+      await graphqlAs(server, stranger, CREATE, { c: String(caseId), t: 'flyer-letter' }),
+      await graphqlAs(server, stranger, SAVE, { id: material.id, d: {} }),
+      await graphqlAs(server, stranger, READ, { id: material.id }),
+      await graphqlAs(server, stranger, LIST, { c: String(caseId) }),
+      await graphqlAs(server, owner, READ, { id: '999999999' }),
+      await graphqlAs(server, owner, READ, { id: '12abc' }),
+      await graphqlAs(server, owner, SAVE, { id: '-1', d: {} }),
+      await graphqlAs(server, owner, CREATE, { c: '999999999', t: 'flyer-letter' }),
+      await graphqlAs(server, owner, LIST, { c: '0' }),
+    ]) {
+      expect(codeOf(answer)).toBe('NOT_FOUND');
+    }
+    expect(codeOf(await graphqlAs(server, null, READ, { id: material.id }))).toBe('UNAUTHENTICATED');
+    // The case's staff (a company agent of its partner) may work on it.
+    const byStaff = await graphqlAs(server, staff, READ, { id: material.id });
+    expect(byStaff.errors).toBeUndefined();
+
+    // Signed links: a forged signature, another material, another format, an expired link, another user's credentials.
+    const link = new URL(material.pngUrl);
+    expect((await fetch(link)).status).toBe(200);
+    const forged = new URL(link);
+    forged.searchParams.set('signature', 'A'.repeat(43));
+    expect((await fetch(forged)).status).toBe(404);
+    const otherFormat = new URL(link.href.replace('/png?', '/pdf?'));
+    expect((await fetch(otherFormat)).status).toBe(404);
+    const otherMaterial = new URL(link.href.replace(`/marketing-materials/${material.id}/`, `/marketing-materials/${Number(material.id) - 1}/`));
+    expect((await fetch(otherMaterial)).status).toBe(404);
+    const expired = new URL(link);
+    expired.searchParams.set('expires', '1000');
+    expect((await fetch(expired)).status).toBe(404);
+    expect((await fetch(link, { headers: { Authorization: `Token ${stranger.token}` } })).status).toBe(404);
+  });
+});

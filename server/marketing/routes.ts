@@ -1,0 +1,162 @@
+/**
+ * Files of marketing materials (issue 20):
+ *
+ *   GET /v1/api/marketing-materials/<id>/pdf|png?partner&holder&expires&signature[&download=1]
+ *       the material rendered (print-ready PDF at the template's page size, PNG at its pixel size), named
+ *       `<template>-<id>.pdf|png` — only through the signed links the GraphQL answer hands out (5 minutes, like
+ *       documents): the signature covers the format, the material, the partner whose branding it carries, the
+ *       holder and the expiry, and the holder's access is checked again here. Anything else is a plain 404.
+ *   GET /v1/api/marketing-templates/<id>/preview.png
+ *       a template's preview image, rendered from the template itself with sample texts (public, cached).
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { authenticate } from '../accounts/session';
+import { findUserById } from '../accounts/users';
+import type { Queryable } from '../db';
+import { notFound } from '../http/errors';
+import { BASE_SECURITY_HEADERS } from '../http/respond';
+import type { Route } from '../http/router';
+import type { Partner } from '../partners/repository';
+import { uploadStorage } from '../storage';
+import { marketingTexts as t } from '../../core/i18n/marketing';
+import { brandingOf, fillOf, materialFileName, qrOf, readableMaterial, type MaterialFill, type MaterialRecord } from './marketing';
+import { readOwnImage, renderPdf, renderPng, type RenderContent } from './render';
+import { findTemplate, type MarketingTemplate } from './templates';
+
+export const MARKETING_LINK_LIFETIME_MS = 5 * 60 * 1000;
+export type MaterialFormat = 'pdf' | 'png';
+
+// ---------------------------------------------------------------------------------------------------
+// Signed links
+
+const processKey = randomBytes(32);
+const key = () => (process.env.HEARTH_SECRET ? Buffer.from(process.env.HEARTH_SECRET, 'utf8') : processKey);
+const sign = (payload: string) => createHmac('sha256', key()).update(`marketing-link:${payload}`).digest('base64url');
+
+export interface MaterialLink {
+  materialId: number;
+  format: MaterialFormat;
+  partnerId: number;
+  userId: number;
+}
+
+/** The absolute signed link; `download` asks for an attachment rather than inline display. */
+export function materialLink(origin: string, link: MaterialLink, options: { download?: boolean; now?: number } = {}): string {
+  const expires = Math.floor(((options.now ?? Date.now()) + MARKETING_LINK_LIFETIME_MS) / 1000);
+  const signature = sign(`${link.format}:${link.materialId}:${link.partnerId}:u${link.userId}:${expires}`);
+  return `${origin}/v1/api/marketing-materials/${link.materialId}/${link.format}?partner=${link.partnerId}&holder=u${link.userId}&expires=${expires}&signature=${signature}${options.download ? '&download=1' : ''}`;
+}
+
+/** The link's partner and holder, or null (malformed, forged, for another material or format, or expired). */
+export function verifyMaterialLink(format: MaterialFormat, materialId: number, params: URLSearchParams, now = Date.now()): MaterialLink | null {
+  const partner = params.get('partner') ?? '';
+  const holder = /^u([1-9][0-9]{0,15})$/.exec(params.get('holder') ?? '');
+  const expires = params.get('expires') ?? '';
+  const signature = params.get('signature') ?? '';
+  if (!holder || !/^[1-9][0-9]{0,15}$/.test(partner) || !/^[0-9]{1,12}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(signature)) return null;
+  const expected = Buffer.from(sign(`${format}:${materialId}:${partner}:u${holder[1]}:${expires}`));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  if (Number(expires) * 1000 <= now) return null;
+  return { materialId, format, partnerId: Number(partner), userId: Number(holder[1]) };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Rendering a material
+
+async function partnerById(db: Queryable, id: number): Promise<Pick<Partner, 'id' | 'name' | 'appContext'> | null> {
+  const { rows } = await db.query<{ id: number; name: string; app_context: unknown }>('SELECT id, name, app_context FROM partners WHERE id = $1', [id]);
+  return rows[0] ? { id: Number(rows[0].id), name: rows[0].name, appContext: rows[0].app_context } : null;
+}
+
+/** The bytes a rendering needs: the chosen photos and the agent's picture, read from our storage. */
+export async function contentOf(fill: MaterialFill, publicOrigin: string): Promise<RenderContent> {
+  const photos = await Promise.all(fill.photos.map(async (p) => (await uploadStorage().get(p.storageKey).catch(() => null))?.data ?? null));
+  return { texts: fill.texts, photos, agentPicture: await readOwnImage(fill.agentPictureUrl, publicOrigin), qr: fill.qr, primaryColor: fill.primaryColor };
+}
+
+export async function renderMaterial(template: MarketingTemplate, material: MaterialRecord, fill: MaterialFill, format: MaterialFormat, publicOrigin: string): Promise<Buffer> {
+  const content = await contentOf(fill, publicOrigin);
+  if (format === 'png') return renderPng(template, content);
+  return Buffer.from(await renderPdf(template, content, `${template.name}: ${fill.texts.address || materialFileName(material, 'pdf')}`));
+}
+
+function sendFile(res: ServerResponse, data: Buffer, contentType: string, fileName: string, inline: boolean, cache: string): void {
+  res.statusCode = 200;
+  for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
+  res.setHeader('Content-Type', contentType);
+  res.setHeader('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${fileName}"`);
+  res.setHeader('Content-Security-Policy', contentType === 'application/pdf' ? "default-src 'none'; img-src data:; style-src 'unsafe-inline'" : "default-src 'none'; sandbox");
+  res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+  res.setHeader('Cache-Control', cache);
+  res.setHeader('Content-Length', data.length);
+  res.end(data);
+}
+
+const MATERIAL_PATH = /^([1-9][0-9]{0,15})\/(pdf|png)\/?$/;
+
+const materialRoute: Route = {
+  GET: async (ctx) => {
+    const match = MATERIAL_PATH.exec(ctx.rest);
+    if (!match) throw notFound();
+    const format = match[2] as MaterialFormat;
+    const link = verifyMaterialLink(format, Number(match[1]), ctx.url.searchParams);
+    if (!link) throw notFound();
+    const db = ctx.services.db;
+    const viewer = await authenticate(db, ctx.req.headers, ctx.method).catch(() => null);
+    if (viewer && viewer.user.id !== link.userId) throw notFound();
+    const [user, partner] = await Promise.all([findUserById(db, link.userId), partnerById(db, link.partnerId)]);
+    if (!user || !partner) throw notFound();
+    const material = await readableMaterial(db, link.materialId, { user, partnerId: partner.id }).catch(() => null);
+    const template = material ? findTemplate(material.templateId) : null;
+    if (!material || !template) throw notFound();
+    const origin = ctx.services.config.publicOrigin;
+    const fill = await fillOf(db, material, partner, origin);
+    const data = await renderMaterial(template, material, fill, format, origin);
+    sendFile(ctx.res, data, format === 'pdf' ? 'application/pdf' : 'image/png', materialFileName(material, format), ctx.url.searchParams.get('download') !== '1', 'private, no-store');
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Template previews
+
+/** Width of a template's preview image, in pixels. */
+export const PREVIEW_WIDTH = 360;
+const previews = new Map<string, Promise<Buffer>>();
+const PREVIEW_PATH = /^([a-z0-9][a-z0-9-]{0,62})\/preview\.png$/;
+
+/** The template drawn with sample texts and the default brand, PREVIEW_WIDTH wide. */
+export function templatePreview(template: MarketingTemplate): Promise<Buffer> {
+  let preview = previews.get(template.id);
+  if (!preview) {
+    const brand = brandingOf({ name: 'Hearth', appContext: {} }, 'https://hearth.example');
+    const content: RenderContent = {
+      texts: { ...t.sample, ...template.defaults },
+      photos: [],
+      agentPicture: null,
+      qr: qrOf(`${brand.siteUrl}/listing/sample/sample`),
+      primaryColor: brand.primaryColor,
+    };
+    preview = renderPng(template, content, PREVIEW_WIDTH / template.width);
+    preview.catch(() => previews.delete(template.id));
+    previews.set(template.id, preview);
+  }
+  return preview;
+}
+
+const templateRoute: Route = {
+  GET: async (ctx) => {
+    const match = PREVIEW_PATH.exec(ctx.rest);
+    const template = match ? findTemplate(match[1]!) : null;
+    if (!template) throw notFound();
+    sendFile(ctx.res, await templatePreview(template), 'image/png', `${template.id}-preview.png`, true, 'public, max-age=3600');
+  },
+};
+
+export const marketingRoutes: Record<string, Route> = {
+  '/v1/api/marketing-materials/*': materialRoute,
+  '/v1/api/marketing-templates/*': templateRoute,
+};
+
+export const templatePreviewUrl = (origin: string, template: Pick<MarketingTemplate, 'id'>) => `${origin}/v1/api/marketing-templates/${template.id}/preview.png`;
