@@ -144,6 +144,9 @@ describe(`marketing materials (${engineName()})`, () => {
     expect(read.data!.marketingMaterial.fill.texts.headline).toBe('Brand new kitchen');
     const list = await graphqlAs(server, owner, LIST, { c: String(caseId) });
     expect(list.data!.marketingMaterials.map((m: { id: string }) => m.id)).toContain(material.id);
+    // The same list in the §7 case shape.
+    const inCase = await graphqlAs(server, owner, `query ($id: ID!) { case(id: $id) { marketingMaterials { id } } }`, { id: String(caseId) });
+    expect(inCase.data!.case.marketingMaterials.map((m: { id: string }) => m.id)).toContain(material.id);
   });
 
   it('renders every template as PDF and PNG at its size', async () => {

@@ -18,6 +18,7 @@ import { parseStoredAppContext } from '../partners/app-context';
 import type { Partner } from '../partners/repository';
 import { hashPin, mayAccess, mayAccessAgain, newPin, notAuthorized, pinAttemptsFor, type Caller } from './access';
 import { definitionById, latestDefinition, type StoredDefinition } from './definitions';
+import { refuseForeignDocuments } from './document-answers';
 
 export const ANSWERS_NEED_ATTENTION = 'Some answers need attention.';
 export const MAX_CONTEXT_BYTES = 256 * 1024;
@@ -242,10 +243,12 @@ export async function answerAndAdvance(
     const definition = await definitionById(tx, Number(row.questionnaire_id));
     const screen = currentOf(definition, row);
     if (screen.disableNext) return { error: badInput('This screen cannot be continued.', 'respId') };
-    const answers = answerScreen(screenWidgets(renderTemplate(screen.markup, row.context)), row.context, data);
+    const widgets = screenWidgets(renderTemplate(screen.markup, row.context));
+    const answers = answerScreen(widgets, row.context, data);
     if (answers.unknown.length) {
       return { error: badInput(`Unknown answers for this screen: ${answers.unknown.slice(0, 5).join(', ')}.`, 'data') };
     }
+    await refuseForeignDocuments(tx, widgets, answers, { id: row.id, ownerUserId: row.owner_user_id === null ? null : Number(row.owner_user_id) });
     const context = { ...row.context, ...answers.values };
     if (Object.keys(answers.errors).length) {
       // The valid answers are kept even though the screen does not advance.

@@ -205,6 +205,16 @@ builder.queryField('marketingMaterials', (t) =>
   }),
 );
 
+/** The §7 case shape holds its marketing materials too: `case(id) { marketingMaterials { … } }`. */
+const CaseName = 'Case' as unknown as ReturnType<typeof builder.objectRef<{ id: number }>>;
+builder.objectFields(CaseName, (t) => ({
+  marketingMaterials: t.field({
+    type: [MaterialRef],
+    description: 'The marketing materials made for the case, newest first (at most 50), with fresh signed links.',
+    resolve: async (c, _a, ctx) => Promise.all((await materialsOfCase(ctx.db, c.id, callerOf(ctx))).map((m) => withFill(ctx, m))),
+  }),
+}));
+
 builder.mutationField('createMarketingMaterial', (t) =>
   t.field({
     type: MaterialRef,

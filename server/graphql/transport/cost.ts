@@ -125,6 +125,7 @@ export const LIST_SIZES: Readonly<Record<string, ListSize>> = {
   'Case.caseComponents': CASE_SLOTS_MAX,
   'Case.snapshots': CASE_SNAPSHOTS_MAX,
   'Case.applicationTiers': 10,
+  'Case.marketingMaterials': 50,
   'MyListingsPage.items': 10,
   'Query.offersByListing': 100,
   'Query.openHousesByListing': 100,
