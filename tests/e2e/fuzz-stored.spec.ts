@@ -83,7 +83,8 @@ test.describe('stored hostile values render as text in the elements', () => {
     const body = (await response.json()) as { token: string; user: Record<string, unknown> };
     const user = { id: Number(body.user.id), email: String(body.user.email), token: body.token, record: body.user };
     await startSignedIn(page, user);
-    await openPartnerPage('/homes/account');
+    // The profile page names the account (the /account overview lists links only).
+    await openPartnerPage('/homes/account/profile');
     const app = page.locator('hearth-app');
     await expect(app).toContainText('data-hearth-fuzz', { timeout: 15_000 });
     await expectNoInjection(page, 'data-hearth-fuzz');

@@ -140,6 +140,8 @@ test.describe.serial('tiers with Stripe (local double)', () => {
   });
 
   test('a card payment applies the tier only after the signed webhook', async ({ page, request, openPartnerPage }, testInfo) => {
+    // This describe's own server runs in the test worker: slow on a loaded machine.
+    test.setTimeout(120_000);
     const { seller, caseId } = await sellerWithCase(request);
     await startSignedIn(page, seller);
     await openPartnerPage('/payments.html');
