@@ -24,6 +24,7 @@ import {
 import { materialLink, templatePreviewUrl } from '../../marketing/routes';
 import { MARKETING_TEMPLATES, type MarketingTemplate, type TemplateField } from '../../marketing/templates';
 import type { GraphqlContext } from '../context';
+import { DomainError } from '../../domain-error';
 import { builder } from './builder';
 import { parseArgs } from './input';
 
@@ -210,8 +211,19 @@ const CaseName = 'Case' as unknown as ReturnType<typeof builder.objectRef<{ id: 
 builder.objectFields(CaseName, (t) => ({
   marketingMaterials: t.field({
     type: [MaterialRef],
-    description: 'The marketing materials made for the case, newest first (at most 50), with fresh signed links.',
-    resolve: async (c, _a, ctx) => Promise.all((await materialsOfCase(ctx.db, c.id, callerOf(ctx))).map((m) => withFill(ctx, m))),
+    description:
+      'The marketing materials made for the case, newest first (at most 50), with fresh signed links; empty for a case without a listing to market (a buyer’s or a mortgage case).',
+    resolve: async (c, _a, ctx) => {
+      let materials;
+      try {
+        materials = await materialsOfCase(ctx.db, c.id, callerOf(ctx));
+      } catch (error) {
+        // The case itself was authorised by the field that returned it; marketing's own refusal means none.
+        if (error instanceof DomainError) return [];
+        throw error;
+      }
+      return Promise.all(materials.map((m) => withFill(ctx, m)));
+    },
   }),
 }));
 
