@@ -13,6 +13,7 @@ export default defineConfig({
       'questionnaire/**/*.test.{ts,tsx}',
       'demo-sites/**/*.test.{ts,tsx}',
       'docs/**/*.test.ts',
+      'bench/**/*.test.ts',
     ],
     environment: 'node',
     setupFiles: ['./vitest.setup.ts'],

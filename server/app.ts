@@ -25,10 +25,13 @@ import { sendJson } from './http/respond';
 import { parsePublicOrigin } from './http/public-url';
 import { openApiRoutes } from './http/openapi';
 import { withSecurityHeaders } from './http/security-headers';
+import { clientLimits, serverTimeouts, withClientLimits, type ClientLimits } from './http/slow-clients';
 import { Router } from './http/router';
 import { consoleLogger, type Logger } from './log';
 import { partnerRoutes } from './partners/routes';
 import { paths } from './paths';
+import { LocalDiskStorage, uploadStorage } from './storage';
+import { POSTGRES_SWEEP_GRACE_MS, sweepOrphanUserPhotos } from './storage/orphans';
 import { seed as seedDatabase } from './seed';
 import { seedListingsIfEmpty } from './seed/listings';
 import type { ServerConfig, Services } from './services';
@@ -60,6 +63,11 @@ export interface StartServerOptions {
   dataDir?: string;
   /** PostgreSQL instead of PGlite. */
   databaseUrl?: string;
+  /**
+   * Remove at start the uploaded files no row refers to (server/storage/orphans.ts). Only for a server whose
+   * upload folder belongs to its database (`npm start` does); tests share folders and databases freely.
+   */
+  sweepOrphanUploads?: boolean | { olderThanMs: number };
   /** PostgreSQL only: run in this schema (created if missing), e.g. an isolated `test_<random>`. */
   databaseSchema?: string;
   /** PostgreSQL only: connections per pool of this process (default 10; server/db/postgres.ts). */
@@ -114,6 +122,8 @@ export interface StartServerOptions {
    */
   jobs?: boolean;
   logger?: Logger;
+  /** Header, request and body timeouts, keep-alive, requests in progress (server/http/slow-clients.ts). Default DEFAULT_CLIENT_LIMITS. */
+  clientLimits?: Partial<ClientLimits>;
 }
 
 export interface RunningServer {
@@ -220,6 +230,20 @@ async function prepareDatabase(db: Database, options: Pick<StartServerOptions, '
   }
 }
 
+/** Files a killed process left without their row (server/storage/orphans.ts); never stops the start. */
+async function sweepUploads(db: Database, options: StartServerOptions, logger: Logger): Promise<void> {
+  const storage = uploadStorage();
+  if (!(storage instanceof LocalDiskStorage)) return;
+  try {
+    const { sweepOrphanUploads: sweep } = options;
+    const olderThanMs = typeof sweep === 'object' ? sweep.olderThanMs : options.databaseUrl ? POSTGRES_SWEEP_GRACE_MS : 0;
+    const { removed } = await sweepOrphanUserPhotos(db, storage.root, { olderThanMs });
+    if (removed) logger.info(`[uploads] removed ${removed} file(s) that no row refers to`);
+  } catch (error) {
+    logger.warn(`[uploads] the sweep of files without a row failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? consoleLogger;
   const host = options.host ?? '127.0.0.1';
@@ -230,6 +254,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const allowlistOptions = options.graphqlAllowlist === undefined ? OperationAllowlist.fromEnv() : options.graphqlAllowlist;
   const allowlist = allowlistOptions ? OperationAllowlist.load(allowlistOptions) : null;
 
+  const limits = clientLimits(options.clientLimits);
   const version = packageVersion();
   // A bad basemap setting fails here too. The User-Agent names our public origin, known after listen.
   const tileConfig = tileSettings(options.tiles, production);
@@ -242,6 +267,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await tiles.close();
     throw error;
   }
+  if (options.sweepOrphanUploads) await sweepUploads(db, options, logger);
 
   const config: ServerConfig = {
     production,
@@ -259,9 +285,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     logger,
   };
 
-  const server = createServer(
-    withSecurityHeaders(buildRouter({ production, logger, tiles, allowlist, accountRateLimits: options.accountRateLimits }).handler(services), config),
-  );
+  const router = buildRouter({ production, logger, tiles, allowlist, accountRateLimits: options.accountRateLimits });
+  // Slow clients are cut off and requests in progress bounded (server/http/slow-clients.ts).
+  const server = createServer(serverTimeouts(limits), withSecurityHeaders(withClientLimits(router.handler(services), limits, logger), config));
   let port: number;
   try {
     port = await listen(server, options.port ?? 8080, host);

@@ -27,6 +27,8 @@ const options = {
   // First start: generated listings around Salt Lake City and Kathmandu (SEED_LISTINGS=0 turns it off).
   seedListings: !production || env.SEED === '1' ? Number(env.SEED_LISTINGS ?? DEFAULT_SEED_LISTINGS) : 0,
   trustProxy: env.TRUST_PROXY === '1',
+  // Files a killed process left without their row (server/storage/orphans.ts).
+  sweepOrphanUploads: true,
 };
 const api = workers > 1 ? await startCluster({ ...options, databaseUrl: databaseUrl!, workers }) : await startServer(options);
 const partnerSite = await startPartnerSite({ port: Number(env.PARTNER_PORT ?? api.port + 1), apiOrigin: api.url });

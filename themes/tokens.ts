@@ -22,8 +22,6 @@ export const DEFAULT_TOKENS = {
   'shadow': '0 1px 3px rgba(0, 0, 0, 0.12), 0 4px 16px rgba(0, 0, 0, 0.08)',
 } as const satisfies Record<string, string>;
 
-export type TokenName = keyof typeof DEFAULT_TOKENS;
-
 /** A theme token name without its `--hearth-` prefix, e.g. `color-primary`. */
 export const THEME_TOKEN_NAME = /^[a-z][a-z0-9-]{0,40}$/;
 /** A token value that cannot break out of its declaration (no `;`, braces, angle brackets, backslashes or url()). */

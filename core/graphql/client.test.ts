@@ -2,7 +2,7 @@ import { CombinedError, gql } from '@urql/core';
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { GENERIC_ERROR } from './call';
-import { errorMessages, graphqlUrl, isGuestPage, isSessionRejection, operationNames } from './client';
+import { errorMessages, graphqlUrl, isGuestPage, isSessionRejection, logoutUrl, operationNames } from './client';
 
 describe('GraphQL transport (spec §7)', () => {
   it('names the operations of a document', () => {
@@ -61,6 +61,10 @@ describe('session rejection (spec §8)', () => {
     expect(isGuestPage('/guest/abc')).toBe(true);
     expect(isGuestPage('/questionnaire/123')).toBe(true);
     expect(isGuestPage('/account')).toBe(false);
+  });
+
+  it('goes to /logout with the page as its next parameter', () => {
+    expect(logoutUrl('/account/homes', '?tab=2')).toBe('/logout?next=%2Faccount%2Fhomes%3Ftab%3D2');
   });
 });
 

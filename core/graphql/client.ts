@@ -66,6 +66,9 @@ export function isSessionRejection(status: number | undefined, body: string): bo
 
 export const isGuestPage = (path: string) => /^\/(guest|questionnaire)(\/|$)/.test(path);
 
+/** Spec §8: where the hosted site goes on a session rejection, back to the page the visitor was on. */
+export const logoutUrl = (path: string, search: string) => `/logout?next=${encodeURIComponent(path + search)}`;
+
 export function transportExchange(settings: () => { api: string; partner: string; hasSession: boolean }): Exchange {
   return mapExchange({
     onOperation(operation) {
@@ -93,7 +96,10 @@ export const sessionRejectionExchange: Exchange = mapExchange({
     const response = error.response as Response | undefined;
     const body = [error.message, ...error.graphQLErrors.map((e) => e.message)].join(' ');
     if (isSessionRejection(response?.status, body) && hearthStore.get(sessionAtom).user && !isGuestPage(location.pathname)) {
-      void signOut();
+      // On the hosted site the log-out page ends the session and comes back; on a partner's page there is
+      // no such page, so the session ends here and the element says so.
+      if (isSameOrigin()) location.assign(logoutUrl(location.pathname, location.search));
+      else void signOut();
     }
   },
 });

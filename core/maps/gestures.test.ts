@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gestureViewport, isGesture, pinchSteps, zoomAround } from './gestures';
+import { gestureViewport, isGesture, keyMove, pinchSteps, zoomAround } from './gestures';
 import { fromScreen, MAX_ZOOM, MIN_ZOOM, toScreen, type Viewport } from './projection';
 
 const SALT_LAKE: Viewport = { center: { lat: 40.76, lng: -111.89 }, zoom: 12, width: 390, height: 600 };
@@ -98,5 +98,25 @@ describe('isGesture', () => {
     expect(isGesture([{ x: 10, y: 10 }], [{ x: 12, y: 11 }])).toBe(false);
     expect(isGesture([{ x: 10, y: 10 }], [{ x: 16, y: 10 }])).toBe(true);
     expect(isGesture([{ x: 10, y: 10 }, { x: 50, y: 50 }], [{ x: 10, y: 10 }, { x: 55, y: 50 }])).toBe(true);
+  });
+});
+
+describe('keyMove', () => {
+  it('pans by the step with the arrow keys (positive: east and south)', () => {
+    expect(keyMove('ArrowUp', 64)).toEqual({ pan: [0, -64] });
+    expect(keyMove('ArrowDown', 64)).toEqual({ pan: [0, 64] });
+    expect(keyMove('ArrowLeft', 120)).toEqual({ pan: [-120, 0] });
+    expect(keyMove('ArrowRight', 120)).toEqual({ pan: [120, 0] });
+  });
+
+  it('zooms one step with + or = (in) and - or _ (out)', () => {
+    expect(keyMove('+', 64)).toEqual({ zoom: 1 });
+    expect(keyMove('=', 64)).toEqual({ zoom: 1 });
+    expect(keyMove('-', 64)).toEqual({ zoom: -1 });
+    expect(keyMove('_', 64)).toEqual({ zoom: -1 });
+  });
+
+  it('is nothing for any other key, so the page keeps it (Tab, Enter, letters)', () => {
+    for (const key of ['Tab', 'Enter', ' ', 'a', 'Escape', 'PageDown', 'arrowup']) expect(keyMove(key, 64)).toBeNull();
   });
 });

@@ -53,3 +53,28 @@ export function isGesture(from: readonly Point[], to: readonly Point[]): boolean
   });
   return travelled > DRAG_THRESHOLD_PX;
 }
+
+/** What a key pressed on a focused map asks for: a pan by CSS px, a zoom step, or nothing (the key is not the map's). */
+export type KeyMove = { pan: [dx: number, dy: number] } | { zoom: 1 | -1 } | null;
+
+/** Arrow keys pan by `stepPx`; `+` (or `=`) zooms in and `-` (or `_`) out, as on every web map. */
+export function keyMove(key: string, stepPx: number): KeyMove {
+  switch (key) {
+    case 'ArrowUp':
+      return { pan: [0, -stepPx] };
+    case 'ArrowDown':
+      return { pan: [0, stepPx] };
+    case 'ArrowLeft':
+      return { pan: [-stepPx, 0] };
+    case 'ArrowRight':
+      return { pan: [stepPx, 0] };
+    case '+':
+    case '=':
+      return { zoom: 1 };
+    case '-':
+    case '_':
+      return { zoom: -1 };
+    default:
+      return null;
+  }
+}

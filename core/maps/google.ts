@@ -296,21 +296,20 @@ export async function attachAutocomplete(
     });
   });
   input.setAttribute('autocomplete', 'off');
-  input.addEventListener('focus', place);
-  input.addEventListener('input', place);
-  input.addEventListener('keydown', onKey);
-  container?.addEventListener('mousedown', keepFocus);
-  window.addEventListener('scroll', place, true);
-  window.addEventListener('resize', place);
+  // Each listener is taken off again exactly as it was put on (a capturing one with `capture`).
+  const listeners: [EventTarget | null, string, EventListener, boolean][] = [
+    [input, 'focus', place, false],
+    [input, 'input', place, false],
+    [input, 'keydown', onKey as EventListener, false],
+    [container, 'mousedown', keepFocus, false],
+    [window, 'scroll', place, true],
+    [window, 'resize', place, false],
+  ];
+  for (const [target, type, handler, capture] of listeners) target?.addEventListener(type, handler, capture);
   place();
   return () => {
     listener.remove();
-    input.removeEventListener('focus', place);
-    input.removeEventListener('input', place);
-    input.removeEventListener('keydown', onKey);
-    container?.removeEventListener('mousedown', keepFocus);
-    window.removeEventListener('scroll', place, true);
-    window.removeEventListener('resize', place);
+    for (const [target, type, handler, capture] of listeners) target?.removeEventListener(type, handler, capture);
     container?.remove();
   };
 }

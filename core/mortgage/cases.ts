@@ -81,7 +81,11 @@ export function loadMortgageCases(): Promise<Result<MortgageCaseData[]>> {
   return query(MortgageCasesQuery, {}, casesSchema, { requestPolicy: CACHE_POLICIES.cases, muteError: true });
 }
 
-/** One case of the viewer; null when it is not theirs. */
+/**
+ * One case of the viewer; null when it is not theirs. Network only: the spec's "cases" policy is for the
+ * list; one case is opened to follow its status (mortgage status dialog, pre-qualification edit), which the
+ * lender changes on the server, so a cached case would show an old status.
+ */
 export function loadMortgageCase(id: string): Promise<Result<MortgageCaseData | null>> {
   return query(MortgageCaseQuery, { id }, caseOrNullSchema, { requestPolicy: 'network-only', muteError: true });
 }

@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { dialogOpen, initialMakeOfferState, makeOfferReducer, type MakeOfferAction, type MakeOfferState } from './make-offer-state';
-import type { CreatedOffer, Offer } from './offers-api';
+import { draftOffer } from './offer-fixture';
+import type { CreatedOffer } from './offers-api';
 
-const offer: Offer = {
-  id: '7',
-  offerResponseId: 'resp-1',
-  created: '2026-03-05T17:00:00.000Z',
-  offerStatus: 'Draft',
-  offerAmount: null,
-  currencyCode: 'USD',
-  prequalifiedBuyer: null,
-  cashOffer: null,
-  closingDate: null,
-  contingencies: [],
-  viewerRole: 'BUYER',
-  listing: { id: '1001', slugId: 's', listingCodeId: 'HRTH1001', listingAddress: '1 Main St', thumbnailPhotoUri: null, priceInPennies: 1, priceCurrencyCode: 'USD' },
-  buyer: { firstName: 'Ada', lastName: 'Buyer', fullName: 'Ada Buyer', initials: 'AB' },
-};
+const offer = draftOffer();
 const created: CreatedOffer = { offerId: '7', caseResponseId: 'resp-1', offer };
 
 const run = (actions: MakeOfferAction[], from: MakeOfferState = initialMakeOfferState) => actions.reduce(makeOfferReducer, from);

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { draftOffer } from './offer-fixture';
 
 const calls: { kind: string; query: string; variables: unknown; context: unknown }[] = [];
 let answer: { data?: unknown; error?: unknown } = {};
@@ -13,21 +14,7 @@ vi.mock('../graphql/client', () => {
 
 const { createOffer, loadOffers, loadOffer, loadOfferListing, OFFER_APP_TYPE } = await import('./offers-api');
 
-const offer = {
-  id: '7',
-  offerResponseId: 'resp-1',
-  created: '2026-03-05T17:00:00.000Z',
-  offerStatus: 'Draft',
-  offerAmount: null,
-  currencyCode: 'USD',
-  prequalifiedBuyer: null,
-  cashOffer: null,
-  closingDate: null,
-  contingencies: [],
-  viewerRole: 'BUYER',
-  listing: { id: '1001', slugId: 's', listingCodeId: 'HRTH1001', listingAddress: '1 Main St', thumbnailPhotoUri: null, priceInPennies: 1, priceCurrencyCode: 'USD' },
-  buyer: { firstName: 'Ada', lastName: 'Buyer', fullName: 'Ada Buyer', initials: 'AB' },
-};
+const offer = draftOffer();
 
 beforeEach(() => {
   calls.length = 0;

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hearthStore } from '../state/store';
 import type { Result } from '../graphql/call';
+import { testRoot } from '../testing/react-root';
 import type { Offer } from './offers-api';
 
 
@@ -16,8 +16,7 @@ vi.mock('../auth/session', async (original) => ({ ...(await original<object>()),
 const { sessionAtom } = await import('../auth/session');
 const { useOffers } = await import('./use-offers');
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
+const dom = testRoot();
 let host: HTMLElement;
 let latest: ReturnType<typeof useOffers>;
 
@@ -38,20 +37,15 @@ beforeEach(() => {
   hearthStore.set(sessionAtom, { status: 'checking', user: null, token: null });
   host = document.createElement('hearth-offers');
   document.body.append(host);
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   host.remove();
 });
 
 describe('useOffers', () => {
   it('waits for the session check, then asks a signed-out visitor to sign in', async () => {
-    await act(async () => root.render(<Probe listingId={null} />));
+    await dom.renderAsync(<Probe listingId={null} />);
     expect(latest.state).toEqual({ status: 'checking' });
     act(() => hearthStore.set(sessionAtom, { status: 'anonymous', user: null, token: null }));
     expect(latest.state).toEqual({ status: 'signed-out' });
@@ -62,7 +56,7 @@ describe('useOffers', () => {
 
   it('loads once signed in: the viewer’s offers, or those of one listing', async () => {
     signIn();
-    await act(async () => root.render(<Probe listingId={1001} />));
+    await dom.renderAsync(<Probe listingId={1001} />);
     await flush();
     expect(loadOffers).toHaveBeenCalledWith(1001);
     expect(latest.state).toEqual({ status: 'loaded', offers: [] });
@@ -71,7 +65,7 @@ describe('useOffers', () => {
   it('a failed load is an error state, and reload tries again', async () => {
     signIn();
     loadOffers.mockResolvedValueOnce({ ok: false, failure: { kind: 'server', message: 'boom', code: null, argument: null } });
-    await act(async () => root.render(<Probe listingId={null} />));
+    await dom.renderAsync(<Probe listingId={null} />);
     await flush();
     expect(latest.state).toEqual({ status: 'failed', message: 'boom' });
     await act(async () => latest.reload());
@@ -81,7 +75,7 @@ describe('useOffers', () => {
 
   it('reloads when an offer is created or submitted elsewhere on the page, not for its own events', async () => {
     signIn();
-    await act(async () => root.render(<Probe listingId={null} />));
+    await dom.renderAsync(<Probe listingId={null} />);
     await flush();
     expect(loadOffers).toHaveBeenCalledTimes(1);
     const other = document.createElement('hearth-make-offer');
@@ -106,7 +100,7 @@ describe('useOffers', () => {
 
   it('signing out goes back to the prompt', async () => {
     signIn();
-    await act(async () => root.render(<Probe listingId={null} />));
+    await dom.renderAsync(<Probe listingId={null} />);
     await flush();
     act(() => hearthStore.set(sessionAtom, { status: 'anonymous', user: null, token: null }));
     expect(latest.state).toEqual({ status: 'signed-out' });

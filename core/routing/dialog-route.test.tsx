@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { testRoot } from '../testing/react-root';
 import type { DialogName } from './dialog-paths';
 import { dialogOf, useDialogRoute, useDialogRoutes, withDialog, withoutDialog, type OpenDialogRoute } from './dialog-route';
 
@@ -18,18 +18,10 @@ describe('dialog segments of a path', () => {
   });
 });
 
-let container: HTMLDivElement;
-let root: Root;
+const dom = testRoot();
 let api: { open: boolean; setOpen: (open: boolean) => void };
 beforeEach(() => {
   history.replaceState(null, '', '/listing/a/HRT1?x=1');
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
 });
 
 function Dialogish({ enabled = true }: { enabled?: boolean }) {
@@ -48,7 +40,7 @@ const popTo = async (go: () => void) => {
 
 describe('useDialogRoute', () => {
   it('opening adds an entry for the dialog; closing goes back to the page', async () => {
-    act(() => root.render(<Dialogish />));
+    dom.render(<Dialogish />);
     const length = history.length;
     act(() => api.setOpen(true));
     expect(location.pathname + location.search).toBe('/listing/a/HRT1/request-tour?x=1');
@@ -58,7 +50,7 @@ describe('useDialogRoute', () => {
   });
 
   it('back closes the dialog and forward opens it again', async () => {
-    act(() => root.render(<Dialogish />));
+    dom.render(<Dialogish />);
     act(() => api.setOpen(true));
     await popTo(() => history.back());
     expect(api.open).toBe(false);
@@ -70,7 +62,7 @@ describe('useDialogRoute', () => {
   it("arriving on the dialog's URL opens it; closing goes up to the page as a new entry, so back opens it again", async () => {
     history.replaceState(null, '', '/listing/a/HRT1/request-tour');
     const length = history.length;
-    act(() => root.render(<Dialogish />));
+    dom.render(<Dialogish />);
     expect(api.open).toBe(true);
     act(() => api.setOpen(false));
     expect(location.pathname).toBe('/listing/a/HRT1');
@@ -83,7 +75,7 @@ describe('useDialogRoute', () => {
   });
 
   it('leaves the URL alone without route-sync', () => {
-    act(() => root.render(<Dialogish enabled={false} />));
+    dom.render(<Dialogish enabled={false} />);
     act(() => api.setOpen(true));
     expect(location.pathname).toBe('/listing/a/HRT1');
   });
@@ -99,7 +91,7 @@ function TwoLevel({ dialogs }: { dialogs: DialogName[] }) {
 
 describe('useDialogRoutes: dialogs with a parameter, two levels deep', () => {
   it('the gallery: opening pushes gallery/{index}, moving replaces it, closing goes back up two levels', async () => {
-    act(() => root.render(<TwoLevel dialogs={['gallery', 'showcase']} />));
+    dom.render(<TwoLevel dialogs={['gallery', 'showcase']} />);
     const length = history.length;
     act(() => routes.setOpen({ dialog: 'gallery', param: '0' }));
     expect(location.pathname + location.search).toBe('/listing/a/HRT1/gallery/0?x=1');
@@ -113,7 +105,7 @@ describe('useDialogRoutes: dialogs with a parameter, two levels deep', () => {
   });
 
   it("the showcase's photo opens the gallery in its place (../../gallery/{index})", () => {
-    act(() => root.render(<TwoLevel dialogs={['gallery', 'showcase']} />));
+    dom.render(<TwoLevel dialogs={['gallery', 'showcase']} />);
     act(() => routes.setOpen({ dialog: 'showcase', param: 'photos' }));
     expect(location.pathname).toBe('/listing/a/HRT1/showcase/photos');
     act(() => routes.setOpen({ dialog: 'gallery', param: '2' }));
@@ -122,7 +114,7 @@ describe('useDialogRoutes: dialogs with a parameter, two levels deep', () => {
 
   it('a reload of an edit-tour URL opens that tour; closing goes up two levels; back opens it, forward closes it', async () => {
     history.replaceState(null, '', '/account/buying/tours/edit-tour/42');
-    act(() => root.render(<TwoLevel dialogs={['edit-tour', 'seller-edit-tour']} />));
+    dom.render(<TwoLevel dialogs={['edit-tour', 'seller-edit-tour']} />);
     expect(routes.open).toEqual({ dialog: 'edit-tour', param: '42' });
     act(() => routes.setOpen(null));
     expect(location.pathname).toBe('/account/buying/tours');
@@ -134,7 +126,7 @@ describe('useDialogRoutes: dialogs with a parameter, two levels deep', () => {
 
   it("leaves other elements' dialogs alone", () => {
     history.replaceState(null, '', '/account/mortgage/status/5');
-    act(() => root.render(<TwoLevel dialogs={['edit-tour']} />));
+    dom.render(<TwoLevel dialogs={['edit-tour']} />);
     expect(routes.open).toBeNull();
     expect(location.pathname).toBe('/account/mortgage/status/5');
   });

@@ -299,6 +299,15 @@ const homeSchema = lazySchema(() => z.nullable(buildHomeSchema()));
 
 // ---- calls ----
 
+/**
+ * Spec §7 cache policies (core/graphql/cache-policies.ts) name "cases" — the viewer's application cases,
+ * `cases(applicationType …)`, read by core/mortgage/cases.ts with CACHE_POLICIES.cases. The seller's reads
+ * here are other operations the policy line does not name (myListings, case(id), listingDescription), and
+ * each must be fresh: a seller case moves through queues and its listing changes status through the intake
+ * questionnaire, scheduled publishing and server jobs — none of them a mutation this page's cache sees — and
+ * the AI description is generated on the server after the page asked. A cached answer would show the old
+ * queue, status or text, so they go to the network every time (core/graphql/cache-policy-reads.test.ts).
+ */
 const LIVE = { muteError: true, requestPolicy: 'network-only' } as const;
 const MUTED = { muteError: true } as const;
 

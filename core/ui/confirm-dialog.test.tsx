@@ -1,31 +1,21 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { uiTexts } from '../i18n/ui';
+import { testRoot } from '../testing/react-root';
 import { ConfirmDialog } from './confirm-dialog';
 
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
+const dom = testRoot();
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
 
 describe('ConfirmDialog (spec §2)', () => {
   it('shows the title, sub-title, numbered steps, Cancel and the custom confirm text, opened modally', () => {
     const onConfirm = vi.fn();
     const onCancel = vi.fn();
     act(() =>
-      root.render(
+      dom.root.render(
         <ConfirmDialog
           title="Make an offer?"
           subTitle="What happens next"
@@ -39,7 +29,7 @@ describe('ConfirmDialog (spec §2)', () => {
         />,
       ),
     );
-    const dialog = container.querySelector('dialog')!;
+    const dialog = dom.container.querySelector('dialog')!;
     expect(dialog.open).toBe(true);
     expect(dialog.getAttribute('aria-labelledby')).toBe(dialog.querySelector('h2')!.id);
     expect(dialog.querySelector('h2')!.textContent).toBe('Make an offer?');
@@ -60,13 +50,13 @@ describe('ConfirmDialog (spec §2)', () => {
   it('ignores confirm clicks and cannot be dismissed while busy', () => {
     const onConfirm = vi.fn();
     const onCancel = vi.fn();
-    act(() => root.render(<ConfirmDialog title="Cancel open house?" busy onConfirm={onConfirm} onCancel={onCancel} />));
-    const [cancel, confirm] = [...container.querySelectorAll('.dialog-actions button')] as HTMLButtonElement[];
+    dom.render(<ConfirmDialog title="Cancel open house?" busy onConfirm={onConfirm} onCancel={onCancel} />);
+    const [cancel, confirm] = [...dom.container.querySelectorAll('.dialog-actions button')] as HTMLButtonElement[];
     expect(confirm!.textContent).toBe(uiTexts.confirm);
     expect(confirm!.getAttribute('aria-busy')).toBe('true');
     expect(cancel!.disabled).toBe(true);
     act(() => confirm!.click());
-    act(() => (container.querySelector('.dialog-close') as HTMLButtonElement).click());
+    act(() => (dom.container.querySelector('.dialog-close') as HTMLButtonElement).click());
     expect(onConfirm).not.toHaveBeenCalled();
     expect(onCancel).not.toHaveBeenCalled();
   });
@@ -80,9 +70,9 @@ describe('Dialog focus', () => {
     const trigger = document.createElement('button');
     shadow.append(trigger);
     trigger.focus();
-    act(() => root.render(<ConfirmDialog title="Cancel open house?" onConfirm={() => {}} onCancel={() => {}} />));
-    (container.querySelector('.dialog-actions button') as HTMLButtonElement).focus();
-    act(() => root.render(<></>));
+    dom.render(<ConfirmDialog title="Cancel open house?" onConfirm={() => {}} onCancel={() => {}} />);
+    (dom.container.querySelector('.dialog-actions button') as HTMLButtonElement).focus();
+    dom.render(<></>);
     expect(shadow.activeElement).toBe(trigger);
     host.remove();
   });

@@ -32,3 +32,53 @@ export function StatusPanel({ block, state }: { block: string; state: StatusPane
     </div>
   );
 }
+
+/** A status block inside an element's frame (its heading and tools stay on screen). */
+export type StatusBlockState =
+  | { status: 'loading'; message: string }
+  | { status: 'failed'; message: string; retry: string; onRetry: () => void }
+  | {
+      status: 'empty';
+      message: string;
+      /** The block's part: `empty` unless the element's contract names it otherwise. */
+      part?: string;
+      /** A way out of the empty state (e.g. clearing the filters). */
+      action?: { label: string; part: string; onAction: () => void } | null;
+    };
+
+/**
+ * The loading, failed (with a retry button) and empty states of a list inside an element's frame. Markup,
+ * parts and roles are the same wherever it stands; `className` is the element's class for the block.
+ */
+export function StatusBlock({ className, state }: { className: string; state: StatusBlockState }) {
+  if (state.status === 'loading') {
+    return (
+      <p className={className} part="message" role="status">
+        {state.message}
+      </p>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <div className={className}>
+        <p part="message" role="alert">
+          {state.message}
+        </p>
+        <Button tone="secondary" part="retry" onClick={state.onRetry}>
+          {state.retry}
+        </Button>
+      </div>
+    );
+  }
+  const { action } = state;
+  return (
+    <div className={className} part={state.part ?? 'empty'}>
+      <p>{state.message}</p>
+      {action ? (
+        <Button tone="secondary" part={action.part} onClick={action.onAction}>
+          {action.label}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionAtom } from '../../core/auth/session';
 import * as api from '../../core/content/content-api';
@@ -10,6 +9,7 @@ import { editorListState, previewState, PREVIEW_DELAY_MS } from '../../core/cont
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { contentTexts } from '../../core/i18n/content';
 import { hearthStore } from '../../core/state/store';
+import { testRoot } from '../../core/testing/react-root';
 import { showToast } from '../../core/ui/toasts';
 import { BlogEditor, BlogEditorView, type BlogEditorViewProps } from './blog-editor.view';
 
@@ -69,26 +69,18 @@ const props = (overrides: Partial<BlogEditorViewProps> = {}): BlogEditorViewProp
   ...overrides,
 });
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
+const dom = testRoot();
 const render = (p: BlogEditorViewProps) => {
-  act(() => root.render(<BlogEditorView {...p} />));
-  return container;
+  dom.render(<BlogEditorView {...p} />);
+  return dom.container;
 };
-const base = () => container.querySelector('[part="base"]')!;
+const base = () => dom.container.querySelector('[part="base"]')!;
 const labelled = (label: string) => {
-  const element = [...container.querySelectorAll('label')].find((l) => l.textContent?.replace(' *', '').trim() === label)!;
-  return container.querySelector<HTMLInputElement | HTMLTextAreaElement>(`#${CSS.escape(element.htmlFor)}`)!;
+  const element = [...dom.container.querySelectorAll('label')].find((l) => l.textContent?.replace(' *', '').trim() === label)!;
+  return dom.container.querySelector<HTMLInputElement | HTMLTextAreaElement>(`#${CSS.escape(element.htmlFor)}`)!;
 };
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.clearAllMocks();
   vi.useRealTimers();
 });
@@ -98,19 +90,19 @@ describe('BlogEditorView', () => {
     const p = props({ listState: { status: 'signed-out' } });
     render(p);
     expect(base().getAttribute('data-state')).toBe('signed-out');
-    expect(container.textContent).toContain(t.signInPrompt);
-    act(() => container.querySelector<HTMLButtonElement>('[part="sign-in"]')!.click());
+    expect(dom.container.textContent).toContain(t.signInPrompt);
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="sign-in"]')!.click());
     expect(p.onSignIn).toHaveBeenCalled();
 
     render(props({ listState: { status: 'forbidden' } }));
-    expect(container.querySelector('[role="alert"]')!.textContent).toBe(t.forbidden);
-    expect(container.querySelector('form')).toBeNull();
+    expect(dom.container.querySelector('[role="alert"]')!.textContent).toBe(t.forbidden);
+    expect(dom.container.querySelector('form')).toBeNull();
   });
 
   it('lists the posts with status badges and opens one on click', () => {
     const p = props();
     render(p);
-    const items = container.querySelectorAll('[part="post-item"]');
+    const items = dom.container.querySelectorAll('[part="post-item"]');
     expect(items).toHaveLength(2);
     expect(items[0]!.querySelector('[part="status"]')!.textContent).toBe('Published');
     expect(items[1]!.querySelector('[part="status"]')!.textContent).toBe('Scheduled');
@@ -125,41 +117,41 @@ describe('BlogEditorView', () => {
     for (const label of Object.values(t.fields).filter((l) => !/\.$/.test(l))) expect(labelled(label), label).toBeTruthy();
     const slug = labelled(t.fields.slug);
     expect(slug.getAttribute('aria-invalid')).toBe('true');
-    expect(container.querySelector(`#${CSS.escape(slug.getAttribute('aria-describedby')!)}`)!.textContent).toBe(t.errors.slugPattern);
-    expect(container.querySelector('[part="form-error"]')!.textContent).toBe(t.fixErrors);
+    expect(dom.container.querySelector(`#${CSS.escape(slug.getAttribute('aria-describedby')!)}`)!.textContent).toBe(t.errors.slugPattern);
+    expect(dom.container.querySelector('[part="form-error"]')!.textContent).toBe(t.fixErrors);
     expect(labelled(t.fields.publishAt).getAttribute('type')).toBe('datetime-local');
   });
 
   it('offers Save draft, Publish now and Schedule for a new post; Save changes and Unpublish for a published one', () => {
     const p = props();
     render(p);
-    const names = () => [...container.querySelectorAll('[part="actions"] button')].map((b) => b.textContent);
+    const names = () => [...dom.container.querySelectorAll('[part="actions"] button')].map((b) => b.textContent);
     expect(names()).toEqual([t.saveDraft, t.publishNow, t.schedule]);
-    act(() => container.querySelector<HTMLButtonElement>('[part="publish"]')!.click());
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="publish"]')!.click());
     expect(p.onSave).toHaveBeenCalledWith('publish');
-    act(() => void container.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));
+    act(() => void dom.container.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));
     expect(p.onSave).toHaveBeenCalledWith('draft');
 
     const live = props({ editor: { ...initialEditorState(), postId: '7', status: 'PUBLISHED', publishDate: '2026-10-01T16:30:00.000Z' } });
     render(live);
     expect(names()).toEqual([t.save, t.schedule, t.unpublish]);
-    act(() => container.querySelector<HTMLButtonElement>('[part="unpublish"]')!.click());
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="unpublish"]')!.click());
     expect(live.onUnpublish).toHaveBeenCalled();
   });
 
   it('shows the server’s preview HTML in the preview pane, keeping it while a new one loads', () => {
     render(props({ preview: { status: 'ready', html: '<p><strong>Bold</strong></p>' } }));
-    expect(container.querySelector('[part="preview"] strong')!.textContent).toBe('Bold');
+    expect(dom.container.querySelector('[part="preview"] strong')!.textContent).toBe('Bold');
     render(props({ preview: { status: 'loading', html: '<p>Old</p>' } }));
-    expect(container.querySelector('[part="preview-pane"]')!.getAttribute('aria-busy')).toBe('true');
-    expect(container.querySelector('[part="preview"]')!.textContent).toBe('Old');
+    expect(dom.container.querySelector('[part="preview-pane"]')!.getAttribute('aria-busy')).toBe('true');
+    expect(dom.container.querySelector('[part="preview"]')!.textContent).toBe('Old');
     render(props({ preview: { status: 'empty' } }));
-    expect(container.querySelector('[part="preview-pane"]')!.textContent).toContain(t.previewEmpty);
+    expect(dom.container.querySelector('[part="preview-pane"]')!.textContent).toContain(t.previewEmpty);
   });
 
   it('announces the confirmation in a status region', () => {
     render(props({ confirmation: t.saved.PUBLISHED }));
-    const status = container.querySelector('[part="confirmation"]')!;
+    const status = dom.container.querySelector('[part="confirmation"]')!;
     expect(status.getAttribute('role')).toBe('status');
     expect(status.textContent).toBe('Post published.');
   });
@@ -209,9 +201,9 @@ describe('BlogEditor (connected)', () => {
     vi.mocked(api.loadPostPreview).mockImplementation(async (markdown) => ({ ok: true, value: `<p>${markdown.length} chars</p>` }));
     vi.mocked(api.savePost).mockImplementation(async (_id, input) => ({ ok: true, value: editorPost({ id: '9', slug: input.slug, title: input.title, status: 'DRAFT', publishDate: null }) }));
     const handle = element();
-    act(() => root.render(<BlogEditor element={handle} />));
+    dom.render(<BlogEditor element={handle} />);
     await flush();
-    expect(container.querySelector('[part="empty"]')!.textContent).toBe(t.empty);
+    expect(dom.container.querySelector('[part="empty"]')!.textContent).toBe(t.empty);
 
     type(labelled(t.fields.title), 'Closing costs, explained');
     expect(labelled(t.fields.slug).value).toBe('closing-costs-explained');
@@ -222,14 +214,14 @@ describe('BlogEditor (connected)', () => {
     await flush(100);
     expect(api.loadPostPreview).toHaveBeenCalledTimes(1);
     expect(api.loadPostPreview).toHaveBeenCalledWith('Hello');
-    expect(container.querySelector('[part="preview"]')!.textContent).toBe('5 chars');
+    expect(dom.container.querySelector('[part="preview"]')!.textContent).toBe('5 chars');
 
-    act(() => container.querySelector<HTMLButtonElement>('[part="save"]')!.click());
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="save"]')!.click());
     await flush();
     expect(api.savePost).toHaveBeenCalledWith(null, expect.objectContaining({ slug: 'closing-costs-explained', title: 'Closing costs, explained', markdown: 'Hello', publishDate: null }));
     expect(handle.emitted).toEqual([{ name: 'post-saved', detail: { id: '9', slug: 'closing-costs-explained', status: 'DRAFT' } }]);
     expect(showToast).toHaveBeenCalledWith({ message: t.saved.DRAFT, tone: 'success' });
-    expect(container.querySelector('[part="confirmation"]')!.textContent).toBe(t.saved.DRAFT);
+    expect(dom.container.querySelector('[part="confirmation"]')!.textContent).toBe(t.saved.DRAFT);
     expect(api.loadEditorPosts).toHaveBeenCalledTimes(2);
   });
 
@@ -238,12 +230,12 @@ describe('BlogEditor (connected)', () => {
     const image = { url: 'https://api.test/media/posts/ab12-1600.webp', srcset: 'https://api.test/media/posts/ab12-480.webp 480w, https://api.test/media/posts/ab12-1600.webp 1600w', width: 1600, height: 900, alt: 'Keys on a table' };
     vi.mocked(api.uploadPostImage).mockResolvedValueOnce({ ok: false, failure: { kind: 'invalid', message: 'notes.png is not a JPEG, PNG, WebP or GIF image.', code: 'BAD_USER_INPUT', argument: 'file' } });
     vi.mocked(api.uploadPostImage).mockResolvedValueOnce({ ok: true, value: image });
-    act(() => root.render(<BlogEditor element={element()} />));
+    dom.render(<BlogEditor element={element()} />);
     await flush();
-    const group = container.querySelector('[part="image-upload"]')!;
-    const status = container.querySelector('[part="image-status"]')!;
+    const group = dom.container.querySelector('[part="image-upload"]')!;
+    const status = dom.container.querySelector('[part="image-status"]')!;
     // Nothing chosen: said so, nothing sent.
-    act(() => container.querySelector<HTMLButtonElement>('[part="image-upload-button"]')!.click());
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="image-upload-button"]')!.click());
     expect(status.textContent).toBe(t.imageUpload.chooseFirst);
     expect(status.getAttribute('role')).toBe('alert');
     expect(api.uploadPostImage).not.toHaveBeenCalled();
@@ -252,52 +244,52 @@ describe('BlogEditor (connected)', () => {
     const input = labelled(t.fields.imageFileLabel) as HTMLInputElement;
     Object.defineProperty(input, 'files', { value: [file], configurable: true });
     type(labelled(t.fields.imageAlt), 'Keys on a table');
-    act(() => container.querySelector<HTMLButtonElement>('[part="image-upload-button"]')!.click());
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="image-upload-button"]')!.click());
     await flush();
     expect(api.uploadPostImage).toHaveBeenLastCalledWith(file, 'Keys on a table');
     expect(group.getAttribute('data-state')).toBe('failed');
     expect(status.textContent).toBe('notes.png is not a JPEG, PNG, WebP or GIF image.');
     expect(labelled(t.fields.imageUrl).value).toBe('');
 
-    act(() => container.querySelector<HTMLButtonElement>('[part="image-upload-button"]')!.click());
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="image-upload-button"]')!.click());
     await flush();
     expect(group.getAttribute('data-state')).toBe('uploaded');
     expect(status.textContent).toBe(t.imageUpload.uploaded);
     expect(labelled(t.fields.imageUrl).value).toBe(image.url);
-    const preview = container.querySelector<HTMLImageElement>('[part="image-preview"]')!;
+    const preview = dom.container.querySelector<HTMLImageElement>('[part="image-preview"]')!;
     expect(preview.getAttribute('src')).toBe(image.url);
     expect(preview.getAttribute('srcset')).toBe(image.srcset);
     expect(preview.getAttribute('alt')).toBe('Keys on a table');
     // Another address typed in: its picture is previewed, without the sizes of the upload.
     type(labelled(t.fields.imageUrl), 'https://api.test/media/posts/cd34-800.webp');
-    expect(container.querySelector('[part="image-preview"]')!.getAttribute('src')).toBe('https://api.test/media/posts/cd34-800.webp');
-    expect(container.querySelector('[part="image-preview"]')!.hasAttribute('srcset')).toBe(false);
+    expect(dom.container.querySelector('[part="image-preview"]')!.getAttribute('src')).toBe('https://api.test/media/posts/cd34-800.webp');
+    expect(dom.container.querySelector('[part="image-preview"]')!.hasAttribute('srcset')).toBe(false);
   });
 
   it('refuses to send an invalid form, focusing the first invalid field; shows the server’s refusal on its field', async () => {
     vi.mocked(api.loadEditorPosts).mockResolvedValue({ ok: true, value: pageOf([]) });
     vi.mocked(api.loadPostPreview).mockResolvedValue({ ok: true, value: '<p>x</p>' });
     vi.mocked(api.savePost).mockResolvedValue({ ok: false, failure: { kind: 'invalid', message: 'That slug is taken.', code: 'BAD_USER_INPUT', argument: 'slug' } });
-    act(() => root.render(<BlogEditor element={element()} />));
+    dom.render(<BlogEditor element={element()} />);
     await flush();
 
     type(labelled(t.fields.slug), 'Bad Slug');
-    act(() => container.querySelector<HTMLButtonElement>('[part="schedule"]')!.click());
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="schedule"]')!.click());
     await flush();
     expect(api.savePost).not.toHaveBeenCalled();
     expect(document.activeElement).toBe(labelled(t.fields.title));
-    expect(container.textContent).toContain(t.errors.slugPattern);
-    expect(container.textContent).toContain(t.errors.publishAtRequired);
+    expect(dom.container.textContent).toContain(t.errors.slugPattern);
+    expect(dom.container.textContent).toContain(t.errors.publishAtRequired);
 
     type(labelled(t.fields.title), 'Taken');
     type(labelled(t.fields.slug), 'taken');
     type(labelled(t.fields.markdown), 'Body');
     type(labelled(t.fields.publishAt), toLocalInput(new Date(Date.now() + 86_400_000).toISOString()));
-    act(() => container.querySelector<HTMLButtonElement>('[part="schedule"]')!.click());
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="schedule"]')!.click());
     await flush();
     expect(api.savePost).toHaveBeenCalledTimes(1);
     expect(vi.mocked(api.savePost).mock.calls[0]![1].publishDate).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    expect(container.textContent).toContain('That slug is taken.');
+    expect(dom.container.textContent).toContain('That slug is taken.');
     expect(labelled(t.fields.slug).getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(labelled(t.fields.slug));
   });
@@ -307,14 +299,14 @@ describe('BlogEditor (connected)', () => {
     vi.mocked(api.loadPostPreview).mockResolvedValue({ ok: true, value: '<p>Read the lease.</p>' });
     vi.mocked(api.unpublishPost).mockResolvedValue({ ok: true, value: editorPost({ status: 'UNPUBLISHED' }) });
     const handle = element();
-    act(() => root.render(<BlogEditor element={handle} />));
+    dom.render(<BlogEditor element={handle} />);
     await flush();
-    act(() => container.querySelector<HTMLButtonElement>('[part="edit-post"]')!.click());
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="edit-post"]')!.click());
     expect(labelled(t.fields.title).value).toBe('Renting 101');
-    act(() => container.querySelector<HTMLButtonElement>('[part="unpublish"]')!.click());
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="unpublish"]')!.click());
     await flush();
     expect(api.unpublishPost).toHaveBeenCalledWith('7');
     expect(handle.emitted).toEqual([{ name: 'post-saved', detail: { id: '7', slug: 'renting-101', status: 'UNPUBLISHED' } }]);
-    expect(container.querySelector('[part="form-status"]')!.textContent).toBe('Unpublished');
+    expect(dom.container.querySelector('[part="form-status"]')!.textContent).toBe('Unpublished');
   });
 });

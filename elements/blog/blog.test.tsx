@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { baseUrlAttr, pageSizeAttr, slugAttr } from '../../core/content/blog-attributes';
 import * as api from '../../core/content/content-api';
 import type { Post, PostCard, PostPage, Tag } from '../../core/content/content-api';
 import { listState, postState } from '../../core/content/use-blog';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { contentTexts } from '../../core/i18n/content';
+import { testRoot } from '../../core/testing/react-root';
 import { Blog, BlogView, postHref, type BlogViewProps } from './blog.view';
 
 vi.mock('../../core/content/content-api', () => ({
@@ -77,22 +77,14 @@ const props = (overrides: Partial<BlogViewProps> = {}): BlogViewProps => ({
   ...overrides,
 });
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
+const dom = testRoot();
 const render = (p: BlogViewProps) => {
-  act(() => root.render(<BlogView {...p} />));
-  return container;
+  dom.render(<BlogView {...p} />);
+  return dom.container;
 };
-const base = () => container.querySelector('[part="base"]')!;
+const base = () => dom.container.querySelector('[part="base"]')!;
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.clearAllMocks();
 });
 
@@ -100,7 +92,7 @@ describe('BlogView: the list', () => {
   it('shows each post as a card: responsive image with alt, title link, subtitle, date, reading time, tags', () => {
     render(props());
     expect(base().getAttribute('data-state')).toBe('loaded');
-    const cards = container.querySelectorAll('[part="card"]');
+    const cards = dom.container.querySelectorAll('[part="card"]');
     expect(cards).toHaveLength(2);
     const img = cards[0]!.querySelector('img')!;
     expect(img.getAttribute('srcset')).toContain('480w');
@@ -120,13 +112,13 @@ describe('BlogView: the list', () => {
   it('links posts to base-url when set', () => {
     expect(postHref(card(1), 'https://partner.test/blog')).toBe('https://partner.test/blog/post-1');
     render(props({ baseUrl: 'https://partner.test/blog' }));
-    expect(container.querySelector('[part="post-link"]')!.getAttribute('href')).toBe('https://partner.test/blog/post-1');
+    expect(dom.container.querySelector('[part="post-link"]')!.getAttribute('href')).toBe('https://partner.test/blog/post-1');
   });
 
   it('filters by tag with toggle buttons: All articles pressed, then the chosen tag', () => {
     const p = props();
     render(p);
-    const filter = container.querySelector('[part="tag-filter"]')!;
+    const filter = dom.container.querySelector('[part="tag-filter"]')!;
     expect(filter.tagName).toBe('NAV');
     expect(filter.getAttribute('aria-label')).toBe(t.tagsLabel);
     const buttons = [...filter.querySelectorAll('button')];
@@ -137,8 +129,8 @@ describe('BlogView: the list', () => {
     expect(p.onSelectTag).toHaveBeenCalledWith('renting');
 
     render(props({ mode: { kind: 'list', tag: 'renting', state: { status: 'loaded', page: pageOf([card(3)]), busy: false }, tags } }));
-    expect(container.querySelector('h2')!.textContent).toBe(t.tagHeading('Renting'));
-    expect([...container.querySelectorAll('[part="tag-filter"] button')].map((b) => b.getAttribute('aria-pressed'))).toEqual(['false', 'false', 'true']);
+    expect(dom.container.querySelector('h2')!.textContent).toBe(t.tagHeading('Renting'));
+    expect([...dom.container.querySelectorAll('[part="tag-filter"] button')].map((b) => b.getAttribute('aria-pressed'))).toEqual(['false', 'false', 'true']);
   });
 
   it("pages with 'Previous' and 'Next' and says which page of how many", () => {
@@ -146,38 +138,38 @@ describe('BlogView: the list', () => {
       mode: { kind: 'list', tag: null, state: { status: 'loaded', page: pageOf([card(1)], { page: 2, numPages: 3, total: 3, hasPrev: true, hasNext: true }), busy: false }, tags },
     });
     render(p);
-    expect(container.querySelector('[part="page-count"]')!.textContent).toBe('Page 2 of 3');
-    act(() => container.querySelector<HTMLButtonElement>('[part="next"]')!.click());
+    expect(dom.container.querySelector('[part="page-count"]')!.textContent).toBe('Page 2 of 3');
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="next"]')!.click());
     expect(p.onPage).toHaveBeenCalledWith(3);
-    act(() => container.querySelector<HTMLButtonElement>('[part="previous"]')!.click());
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="previous"]')!.click());
     expect(p.onPage).toHaveBeenCalledWith(1);
 
     render(props({ mode: { kind: 'list', tag: null, state: { status: 'loaded', page: pageOf([card(1)], { page: 1, numPages: 2, total: 2, hasNext: true }), busy: false }, tags } }));
-    expect(container.querySelector<HTMLButtonElement>('[part="previous"]')!.disabled).toBe(true);
-    expect(container.querySelector<HTMLButtonElement>('[part="next"]')!.disabled).toBe(false);
+    expect(dom.container.querySelector<HTMLButtonElement>('[part="previous"]')!.disabled).toBe(true);
+    expect(dom.container.querySelector<HTMLButtonElement>('[part="next"]')!.disabled).toBe(false);
     // One page: no paging at all.
     render(props());
-    expect(container.querySelector('[part="paging"]')).toBeNull();
+    expect(dom.container.querySelector('[part="paging"]')).toBeNull();
   });
 
   it("shows a skeleton while loading, 'No posts yet' when empty, and a retry after a failure", () => {
     render(props({ mode: { kind: 'list', tag: null, state: { status: 'loading' }, tags: [] } }));
     expect(base().getAttribute('data-state')).toBe('loading');
     expect(base().getAttribute('aria-busy')).toBe('true');
-    expect(container.querySelector('[role="status"]')!.textContent).toBe(t.loading);
-    expect(container.querySelectorAll('.skeleton-card').length).toBeGreaterThan(0);
+    expect(dom.container.querySelector('[role="status"]')!.textContent).toBe(t.loading);
+    expect(dom.container.querySelectorAll('.skeleton-card').length).toBeGreaterThan(0);
 
     render(props({ mode: { kind: 'list', tag: null, state: { status: 'empty' }, tags: [] } }));
-    expect(container.querySelector('[part="empty"]')!.textContent).toBe('No posts yet');
+    expect(dom.container.querySelector('[part="empty"]')!.textContent).toBe('No posts yet');
 
     const p = props({ mode: { kind: 'list', tag: null, state: { status: 'failed' }, tags: [] } });
     render(p);
-    expect(container.querySelector('[role="alert"]')!.textContent).toContain(t.failed);
-    act(() => container.querySelector<HTMLButtonElement>('[part="retry"]')!.click());
+    expect(dom.container.querySelector('[role="alert"]')!.textContent).toContain(t.failed);
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="retry"]')!.click());
     expect(p.onRetry).toHaveBeenCalled();
 
     render(props({ mode: { kind: 'list', tag: 'nope', state: { status: 'tag-missing' }, tags } }));
-    expect(container.querySelector('[role="alert"]')!.textContent).toBe(t.tagNotFound);
+    expect(dom.container.querySelector('[role="alert"]')!.textContent).toBe(t.tagNotFound);
   });
 });
 
@@ -188,17 +180,17 @@ describe('BlogView: one post', () => {
     const p = postProps();
     render(p);
     expect(base().getAttribute('data-state')).toBe('post');
-    expect(container.querySelector('h2')!.textContent).toBe('Post 1');
-    expect(container.querySelector('[part="subtitle"]')!.textContent).toBe('Subtitle 1');
-    expect(container.querySelector('[part="post"] time')!.textContent).toBe('March 4, 2026');
-    const img = container.querySelector('[part="image"]')!;
+    expect(dom.container.querySelector('h2')!.textContent).toBe('Post 1');
+    expect(dom.container.querySelector('[part="subtitle"]')!.textContent).toBe('Subtitle 1');
+    expect(dom.container.querySelector('[part="post"] time')!.textContent).toBe('March 4, 2026');
+    const img = dom.container.querySelector('[part="image"]')!;
     expect(img.getAttribute('srcset')).toContain('1600w');
     expect(img.getAttribute('alt')).toBe('Picture 1');
-    const highlights = container.querySelector('[part="highlights"]')!;
+    const highlights = dom.container.querySelector('[part="highlights"]')!;
     expect([...highlights.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Know your budget', 'Get pre-approved']);
-    expect(container.querySelector('[part="body"] h2')!.textContent).toBe('Start here');
-    expect(container.querySelector('[part="post-tags"] button')!.textContent).toBe('Buying');
-    const back = container.querySelector<HTMLButtonElement>('[part="back"]')!;
+    expect(dom.container.querySelector('[part="body"] h2')!.textContent).toBe('Start here');
+    expect(dom.container.querySelector('[part="post-tags"] button')!.textContent).toBe('Buying');
+    const back = dom.container.querySelector<HTMLButtonElement>('[part="back"]')!;
     expect(back.tagName).toBe('BUTTON');
     act(() => back.click());
     expect(p.onBack).toHaveBeenCalled();
@@ -206,7 +198,7 @@ describe('BlogView: one post', () => {
 
   it('plays the video in the privacy-enhanced, sandboxed, lazily loaded frame with a title', () => {
     render(postProps());
-    const frame = container.querySelector('[part="video"] iframe')!;
+    const frame = dom.container.querySelector('[part="video"] iframe')!;
     expect(frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
     expect(frame.getAttribute('title')).toBe(t.video('Post 1'));
     expect(frame.getAttribute('loading')).toBe('lazy');
@@ -217,14 +209,14 @@ describe('BlogView: one post', () => {
 
   it('shows no frame for a video code that is not one', () => {
     render(postProps({ mode: { kind: 'post', state: { status: 'loaded', post: { ...post, videoCode: 'x" onload="alert(1)' } } } }));
-    expect(container.querySelector('iframe')).toBeNull();
+    expect(dom.container.querySelector('iframe')).toBeNull();
     render(postProps({ mode: { kind: 'post', state: { status: 'loaded', post: { ...post, videoCode: null, image: null, highlights: [] } } } }));
-    expect(container.querySelector('iframe, [part="image"], [part="highlights"]')).toBeNull();
+    expect(dom.container.querySelector('iframe, [part="image"], [part="highlights"]')).toBeNull();
   });
 
   it('links back to base-url when the page has its own list', () => {
     render(postProps({ baseUrl: 'https://partner.test/blog' }));
-    const back = container.querySelector('[part="back"]')!;
+    const back = dom.container.querySelector('[part="back"]')!;
     expect(back.tagName).toBe('A');
     expect(back.getAttribute('href')).toBe('https://partner.test/blog');
   });
@@ -232,17 +224,17 @@ describe('BlogView: one post', () => {
   it('says so when the post does not exist, and offers a retry when it failed', () => {
     render(props({ mode: { kind: 'post', state: { status: 'missing' } } }));
     expect(base().getAttribute('data-state')).toBe('not-found');
-    expect(container.querySelector('h2')!.textContent).toBe(t.notFound);
+    expect(dom.container.querySelector('h2')!.textContent).toBe(t.notFound);
     render(props({ mode: { kind: 'post', state: { status: 'failed' } } }));
-    expect(container.querySelector('[role="alert"]')!.textContent).toContain(t.postFailed);
+    expect(dom.container.querySelector('[role="alert"]')!.textContent).toContain(t.postFailed);
     render(props({ mode: { kind: 'post', state: { status: 'loading' } } }));
-    expect(container.querySelector('[role="status"]')!.textContent).toBe(t.loadingPost);
+    expect(dom.container.querySelector('[role="status"]')!.textContent).toBe(t.loadingPost);
   });
 
   it('focuses the heading after the visitor navigated', () => {
     const p = postProps({ focusHeading: true });
     render(p);
-    expect(document.activeElement).toBe(container.querySelector('h2'));
+    expect(document.activeElement).toBe(dom.container.querySelector('h2'));
     expect(p.onFocused).toHaveBeenCalled();
   });
 });
@@ -311,24 +303,24 @@ describe('Blog (connected)', () => {
       value: pageOf([card(page)], { page, numPages: 2, total: 2, hasNext: page === 1, hasPrev: page === 2 }),
     }));
     const { host, element, emitted } = handle();
-    act(() => root.render(<Blog slug={null} tag={null} pageSize={1} baseUrl={null} element={element} />));
+    dom.render(<Blog slug={null} tag={null} pageSize={1} baseUrl={null} element={element} />);
     await flush();
     expect(api.loadPostPage).toHaveBeenCalledWith(null, 1, 1);
-    expect(container.querySelector('[part="post-link"]')!.textContent).toBe('Post 1');
+    expect(dom.container.querySelector('[part="post-link"]')!.textContent).toBe('Post 1');
 
-    act(() => container.querySelector<HTMLButtonElement>('[part="next"]')!.click());
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="next"]')!.click());
     await flush();
     expect(api.loadPostPage).toHaveBeenLastCalledWith(null, 2, 1);
-    expect(container.querySelector('[part="page-count"]')!.textContent).toBe('Page 2 of 2');
+    expect(dom.container.querySelector('[part="page-count"]')!.textContent).toBe('Page 2 of 2');
 
-    const link = container.querySelector<HTMLAnchorElement>('[part="post-link"]')!;
+    const link = dom.container.querySelector<HTMLAnchorElement>('[part="post-link"]')!;
     const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
     act(() => void link.dispatchEvent(click));
     expect(click.defaultPrevented).toBe(true);
     expect(host.getAttribute('slug')).toBe('post-2');
     expect(emitted).toEqual([{ name: 'post-selected', detail: { slug: 'post-2' } }]);
 
-    act(() => container.querySelector<HTMLButtonElement>('[part="tag-filter"] [data-slug="renting"]')!.click());
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="tag-filter"] [data-slug="renting"]')!.click());
     expect(host.getAttribute('tag')).toBe('renting');
     expect(emitted.at(-1)).toEqual({ name: 'tag-selected', detail: { slug: 'renting' } });
     host.remove();
@@ -338,10 +330,10 @@ describe('Blog (connected)', () => {
     vi.mocked(api.loadTags).mockResolvedValue({ ok: true, value: [] });
     vi.mocked(api.loadPostPage).mockResolvedValue({ ok: true, value: pageOf([card(1)]) });
     const { host, element, emitted } = handle();
-    act(() => root.render(<Blog slug={null} tag={null} pageSize={12} baseUrl="https://partner.test/blog" element={element} />));
+    dom.render(<Blog slug={null} tag={null} pageSize={12} baseUrl="https://partner.test/blog" element={element} />);
     await flush();
     const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
-    act(() => void container.querySelector('[part="post-link"]')!.dispatchEvent(click));
+    act(() => void dom.container.querySelector('[part="post-link"]')!.dispatchEvent(click));
     expect(click.defaultPrevented).toBe(false);
     expect(host.hasAttribute('slug')).toBe(false);
     expect(emitted).toEqual([{ name: 'post-selected', detail: { slug: 'post-1' } }]);

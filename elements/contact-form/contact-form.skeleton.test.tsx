@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appContextAtom } from '../../core/config/config';
 import { resolveContext, type ResolvedAppContext } from '../../core/config/context';
 import { parseAttributes } from '../../core/define-element/attributes';
 import { hearthStore } from '../../core/state/store';
+import { testRoot } from '../../core/testing/react-root';
 import { skeleton } from './contact-form.skeleton';
 import { ContactForm } from './contact-form.view';
 
@@ -48,15 +48,14 @@ function outline(root: Element): string[] {
   return lines;
 }
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
+const dom = testRoot();
 
 function renderView(attributes: Record<string, string | null>, context: ResolvedAppContext | null): HTMLDivElement {
   const { values } = parseAttributes(skeleton.attributes, (name) => attributes[name] ?? null);
   if (context) hearthStore.set(appContextAtom, { context, source: 'network', error: null, appContextLoaded: true });
   const element = { tag: skeleton.tag, host: document.createElement('div'), emit: () => {} };
-  act(() => root.render(<ContactForm {...values} element={element} />));
-  return container;
+  dom.render(<ContactForm {...values} element={element} />);
+  return dom.container;
 }
 
 function renderSkeleton(attributes: Record<string, string | null>, context: ResolvedAppContext | null): HTMLDivElement {
@@ -69,14 +68,9 @@ function renderSkeleton(attributes: Record<string, string | null>, context: Reso
 beforeEach(() => {
   window.hearth = { loader: '0.1.0', api: 'https://api.hearth.test', partner: 'acme', cdn: 'https://api.hearth.test/cdn/v0.1.0/' };
   hearthStore.set(appContextAtom, null);
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   delete window.hearth;
 });
 

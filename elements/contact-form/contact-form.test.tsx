@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { initialContactFormState, type ContactFormState } from '../../core/contact/contact-form-state';
 import { contactTexts as t } from '../../core/i18n/contact';
+import { testRoot } from '../../core/testing/react-root';
 import { ContactFormView, type ContactFormViewProps } from './contact-form.view';
 
 
@@ -25,24 +25,14 @@ const baseProps: ContactFormViewProps = {
   onHoneypot: () => {},
 };
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
+const dom = testRoot();
 
 function render(props: Partial<ContactFormViewProps>) {
-  act(() => root.render(<ContactFormView {...baseProps} {...props} />));
-  return container;
+  dom.render(<ContactFormView {...baseProps} {...props} />);
+  return dom.container;
 }
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
 
 describe('ContactFormView', () => {
   it("asks 'Connect with me' without a listing", () => {

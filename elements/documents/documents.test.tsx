@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DocumentCase } from '../../core/documents/documents-api';
 import { documentTexts as t } from '../../core/i18n/documents';
+import { testRoot } from '../../core/testing/react-root';
 import { DocumentsView } from './documents.view';
 
 type Props = Parameters<typeof DocumentsView>[0];
@@ -55,21 +55,8 @@ const base: Props = {
   onSign: () => {},
 };
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
-const render = (props: Partial<Props>) => {
-  act(() => root.render(<DocumentsView {...base} {...props} />));
-  return container;
-};
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const dom = testRoot();
+const render = (props: Partial<Props>) => dom.render(<DocumentsView {...base} {...props} />);
 
 describe('DocumentsView', () => {
   it('loading, signed out, failed and empty states', () => {

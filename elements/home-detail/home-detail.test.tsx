@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sellerTexts as t } from '../../core/i18n/sellers';
 import type { SellerCase, SellerListing } from '../../core/sellers/sellers-api';
+import { testRoot } from '../../core/testing/react-root';
 
 vi.mock('../questionnaire/questionnaire.element', () => ({}));
 
@@ -77,22 +77,11 @@ const base: Props = {
   onQuestionnaireCompleted: () => {},
 };
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
+const dom = testRoot();
 const render = (props: Partial<Props> = {}) => {
-  act(() => root.render(<HomeDetailView {...base} {...props} />));
-  return container;
+  dom.render(<HomeDetailView {...base} {...props} />);
+  return dom.container;
 };
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
 
 describe('HomeDetailView', () => {
   it('asks a signed-out visitor to sign in, and says when a case is missing or failed', () => {

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { valuationTexts as t } from '../../core/i18n/valuation';
 import type { Place } from '../../core/places/places';
+import { testRoot } from '../../core/testing/react-root';
 import type { HomeValue as HomeValueAnswer } from '../../core/valuation/valuation-api';
 
 const calls = vi.hoisted(() => ({
@@ -96,20 +96,19 @@ const ESTIMATED: HomeValueAnswer = {
   ],
 };
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
+const dom = testRoot();
 let emit: ReturnType<typeof vi.fn>;
-const $ = <T extends Element = HTMLElement>(selector: string) => container.querySelector<T>(selector)!;
+const $ = <T extends Element = HTMLElement>(selector: string) => dom.container.querySelector<T>(selector)!;
 const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 const setValue = (el: HTMLInputElement, value: string) =>
   act(() => {
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(el, value);
     el.dispatchEvent(new Event('input', { bubbles: true }));
   });
-const button = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent === name)!;
+const button = (name: string) => [...dom.container.querySelectorAll('button')].find((b) => b.textContent === name)!;
 const inputLabelled = (label: string) => {
-  const l = [...container.querySelectorAll('label')].find((x) => x.textContent?.replace(' *', '') === label)!;
-  return container.querySelector<HTMLInputElement>(`[id="${l.htmlFor}"]`)!;
+  const l = [...dom.container.querySelectorAll('label')].find((x) => x.textContent?.replace(' *', '') === label)!;
+  return dom.container.querySelector<HTMLInputElement>(`[id="${l.htmlFor}"]`)!;
 };
 
 async function render() {
@@ -118,7 +117,7 @@ async function render() {
     host: document.createElement('div'),
     emit,
   } as unknown as ElementHandle;
-  act(() => root.render(<HomeValue address="" listingId={null} element={element} />));
+  dom.render(<HomeValue address="" listingId={null} element={element} />);
 }
 
 async function pickHome() {
@@ -127,7 +126,7 @@ async function pickHome() {
   act(() => input.focus());
   setValue(input, '1387 S 1100');
   await advance(250);
-  const option = [...container.querySelectorAll('[role="option"]')].find((o) => o.textContent?.startsWith('1387 S 1100 E'))!;
+  const option = [...dom.container.querySelectorAll('[role="option"]')].find((o) => o.textContent?.startsWith('1387 S 1100 E'))!;
   await act(async () => (option as HTMLElement).click());
 }
 
@@ -140,13 +139,8 @@ beforeEach(() => {
     value: { id: 'req-1', optIn: true, homeValue: ESTIMATED },
   });
   emit = vi.fn();
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.useRealTimers();
   vi.clearAllMocks();
 });
@@ -182,12 +176,12 @@ describe('<hearth-home-value>', () => {
     expect($('[part="range"]').getAttribute('aria-label')).toBe(t.rangeLabel('$607,000', '$632,000', '$658,000'));
     expect($('[part="confidence"]').textContent).toBe('High confidence');
     expect($('[part="method"]').textContent).toBe(ESTIMATED.method);
-    const comparables = [...container.querySelectorAll('[part="comparable"]')];
+    const comparables = [...dom.container.querySelectorAll('[part="comparable"]')];
     expect(comparables).toHaveLength(3);
     expect(comparables[0]!.textContent).toContain('Sold $628,000 on Sep 26, 2026');
     expect(comparables[0]!.textContent).toContain('0.2 mi away · 4 bd · 2 ba · 2,180 sq ft · Built 1936');
     expect(comparables[0]!.textContent).toContain('50% of the estimate');
-    const photos = [...container.querySelectorAll<HTMLImageElement>('[part="comparable-photo"]')];
+    const photos = [...dom.container.querySelectorAll<HTMLImageElement>('[part="comparable-photo"]')];
     expect(photos[0]!.src).toBe('https://api.example/media/listing/DEMO-SOLD-1101/1.svg');
     expect(photos[1]!.src).toMatch(/stock-home\.svg$/);
     expect(photos[0]!.alt).toBe(t.photoAlt('1245 E Harvard Ave, Salt Lake City, UT 84105'));
@@ -203,7 +197,7 @@ describe('<hearth-home-value>', () => {
 
   it('starts with the address attribute and estimates it as typed, with listing-id', async () => {
     const element = { tag: 'hearth-home-value', host: document.createElement('div'), emit } as unknown as ElementHandle;
-    act(() => root.render(<HomeValue address="1387 S 1100 E" listingId={1002} element={element} />));
+    dom.render(<HomeValue address="1387 S 1100 E" listingId={1002} element={element} />);
     expect($<HTMLInputElement>('input[role="combobox"]').value).toBe('1387 S 1100 E');
     await act(async () => button(t.getEstimate).click());
     await advance(0);
@@ -215,7 +209,7 @@ describe('<hearth-home-value>', () => {
     await pickHome();
     setValue(inputLabelled(t.bedrooms), 'many');
     await act(async () => button(t.getEstimate).click());
-    expect(container.textContent).toContain(t.errors.bedrooms);
+    expect(dom.container.textContent).toContain(t.errors.bedrooms);
     expect(calls.loadHomeValue).not.toHaveBeenCalled();
   });
 
@@ -239,8 +233,8 @@ describe('<hearth-home-value>', () => {
     await advance(0);
     expect($('.home-value').dataset.state).toBe('not-enough-sales');
     expect($('[part="result"] h3').textContent).toBe(t.notEnoughSales);
-    expect(container.querySelector('[part="range"]')).toBeNull();
-    expect(container.querySelector('[part="comparable"]')).toBeNull();
+    expect(dom.container.querySelector('[part="range"]')).toBeNull();
+    expect(dom.container.querySelector('[part="comparable"]')).toBeNull();
 
     calls.loadHomeValue.mockResolvedValueOnce({
       ok: false,
@@ -249,7 +243,7 @@ describe('<hearth-home-value>', () => {
     await act(async () => button(t.getEstimate).click());
     await advance(0);
     expect($('.home-value').dataset.state).toBe('failed');
-    expect(container.textContent).toContain(t.loadFailed);
+    expect(dom.container.textContent).toContain(t.loadFailed);
     await act(async () => button(t.retry).click());
     await advance(0);
     expect($('.home-value').dataset.state).toBe('estimated');
@@ -263,7 +257,7 @@ describe('<hearth-home-value>', () => {
     await act(async () => button(t.precise).click());
     expect(document.activeElement).toBe(inputLabelled(t.firstName));
     await act(async () => button(t.send).click());
-    expect(container.textContent).toContain('Please enter your first name');
+    expect(dom.container.textContent).toContain('Please enter your first name');
     expect(calls.requestValuation).not.toHaveBeenCalled();
     setValue(inputLabelled(t.firstName), 'Olive');
     setValue(inputLabelled(t.lastName), 'Owner');
@@ -315,6 +309,6 @@ describe('<hearth-home-value>', () => {
     await advance(0);
     expect($('.home-value').dataset.request).toBe('open');
     expect(inputLabelled(t.email).getAttribute('aria-invalid')).toBe('true');
-    expect(container.textContent).toContain('Email is invalid.');
+    expect(dom.container.textContent).toContain('Email is invalid.');
   });
 });

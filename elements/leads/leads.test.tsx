@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionAtom } from '../../core/auth/session';
 import { leadTexts as t } from '../../core/i18n/leads';
 import { apiLeadFilter, EMPTY_FILTER_FORM } from '../../core/leads/lead-filter';
@@ -9,6 +8,7 @@ import * as api from '../../core/leads/leads-api';
 import type { InboxLead, LeadDetail, LeadsPage } from '../../core/leads/leads-api';
 import { combinePages } from '../../core/leads/use-leads';
 import { hearthStore } from '../../core/state/store';
+import { testRoot } from '../../core/testing/react-root';
 import { Leads, LeadsView, type LeadsViewProps } from './leads.view';
 
 vi.mock('../../core/leads/leads-api', async (original) => ({
@@ -58,18 +58,9 @@ const detailOf = (l: InboxLead, overrides: Partial<LeadDetail> = {}): LeadDetail
 const second = lead({ id: '22222222-2222-4222-8222-222222222222', firstName: 'Sam', lastName: 'Stay', source: 'STAY', listingId: null, listing: null, stay: { checkIn: '2027-03-01', checkOut: '2027-03-04' }, createdAt: '2026-11-19T10:00:00.000Z' });
 const page = (leads: InboxLead[], more: Partial<LeadsPage> = {}): LeadsPage => ({ leads, totalCount: leads.length, endCursor: null, hasNextPage: false, ...more });
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
+const dom = testRoot();
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.clearAllMocks();
 });
 
@@ -102,10 +93,10 @@ const baseProps: LeadsViewProps = {
 };
 
 const render = (props: Partial<LeadsViewProps>) => {
-  act(() => root.render(<LeadsView {...baseProps} {...props} />));
-  return container;
+  dom.render(<LeadsView {...baseProps} {...props} />);
+  return dom.container;
 };
-const base = () => container.querySelector('[part="base"]')!;
+const base = () => dom.container.querySelector('[part="base"]')!;
 const loaded = (leads: InboxLead[], more: { totalCount?: number; hasNextPage?: boolean } = {}): LeadsViewProps['list'] => ({
   status: 'loaded',
   leads,
@@ -151,57 +142,57 @@ describe('LeadsView states', () => {
   it('loading, signed out (the sign-in prompt), not allowed, failed', () => {
     render({ list: { status: 'loading' } });
     expect(base().getAttribute('data-state')).toBe('loading');
-    expect(container.querySelector('[role="status"]')!.textContent).toBe(t.loading);
+    expect(dom.container.querySelector('[role="status"]')!.textContent).toBe(t.loading);
 
     const onSignIn = vi.fn();
     render({ list: { status: 'signed-out' }, onSignIn });
-    expect(container.querySelector('[part="sign-in-prompt"] p')!.textContent).toBe(t.signInPrompt);
-    act(() => container.querySelector<HTMLButtonElement>('[part="sign-in"]')!.click());
+    expect(dom.container.querySelector('[part="sign-in-prompt"] p')!.textContent).toBe(t.signInPrompt);
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="sign-in"]')!.click());
     expect(onSignIn).toHaveBeenCalled();
-    expect(container.querySelector('[part="list"]')).toBeNull();
+    expect(dom.container.querySelector('[part="list"]')).toBeNull();
 
     render({ list: { status: 'not-allowed' } });
-    expect(container.querySelector('[role="alert"]')!.textContent).toBe(t.notAllowed);
+    expect(dom.container.querySelector('[role="alert"]')!.textContent).toBe(t.notAllowed);
 
     const onRetry = vi.fn();
     render({ list: { status: 'failed' }, onRetry });
     expect(base().getAttribute('data-state')).toBe('failed');
-    act(() => container.querySelector<HTMLButtonElement>('[part="retry"]')!.click());
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="retry"]')!.click());
     expect(onRetry).toHaveBeenCalled();
   });
 
   it('empty: its own words, and Clear filters when filtered', () => {
     render({ list: loaded([]) });
-    expect(container.querySelector('[part="empty"]')!.textContent).toBe(t.empty);
-    expect(container.querySelector('[part="clear-filters"]')).toBeNull();
+    expect(dom.container.querySelector('[part="empty"]')!.textContent).toBe(t.empty);
+    expect(dom.container.querySelector('[part="clear-filters"]')).toBeNull();
     const onClearFilters = vi.fn();
     render({ list: loaded([]), form: { ...EMPTY_FILTER_FORM, status: 'CLOSED' }, onClearFilters });
-    expect(container.querySelector('[part="empty"] p')!.textContent).toBe(t.emptyFiltered);
-    act(() => container.querySelector<HTMLButtonElement>('[part="clear-filters"]')!.click());
+    expect(dom.container.querySelector('[part="empty"] p')!.textContent).toBe(t.emptyFiltered);
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="clear-filters"]')!.click());
     expect(onClearFilters).toHaveBeenCalled();
   });
 
   it('a row shows name, source, listing, date and status; hostile text stays text', () => {
     const hostile = lead({ firstName: '<img src=x onerror=alert(1)>', lastName: '' });
     render({ list: loaded([hostile, second], { totalCount: 5, hasNextPage: true }) });
-    const rows = [...container.querySelectorAll('[part="lead"]')];
+    const rows = [...dom.container.querySelectorAll('[part="lead"]')];
     expect(rows).toHaveLength(2);
     expect(rows[0]!.querySelector('[part="lead-name"]')!.textContent).toBe('<img src=x onerror=alert(1)>');
-    expect(container.querySelector('img')).toBeNull();
+    expect(dom.container.querySelector('img')).toBeNull();
     expect(rows[0]!.querySelector('[part="lead-source"]')!.textContent).toBe(t.source.CONTACT);
     expect(rows[0]!.querySelector('[part="lead-listing"]')!.textContent).toBe('1387 S 1100 E, Salt Lake City, UT 84105');
     expect(rows[0]!.querySelector('[part="lead-date"]')!.textContent).toBe('Nov 20, 2026');
     expect(rows[0]!.querySelector('[part="status-chip"]')!.textContent).toBe(t.status.NEW);
     expect(rows[1]!.querySelector('[part="lead-listing"]')!.textContent).toBe(t.noListing);
-    expect(container.querySelector('[part="count"]')!.textContent).toBe(t.count(2, 5));
-    expect(container.querySelector('[part="load-more"]')!.textContent).toBe(t.loadMore);
+    expect(dom.container.querySelector('[part="count"]')!.textContent).toBe(t.count(2, 5));
+    expect(dom.container.querySelector('[part="load-more"]')!.textContent).toBe(t.loadMore);
   });
 
   it('keyboard: one tab stop; arrows, Home and End move; Enter (a button) opens', () => {
     const onSelect = vi.fn();
     const third = lead({ id: '33333333-3333-4333-8333-333333333333', firstName: 'Third' });
     render({ list: loaded([lead(), second, third]), onSelect });
-    const buttons = [...container.querySelectorAll<HTMLButtonElement>('[part="lead-button"]')];
+    const buttons = [...dom.container.querySelectorAll<HTMLButtonElement>('[part="lead-button"]')];
     expect(buttons.map((b) => b.tabIndex)).toEqual([0, -1, -1]);
     buttons[0]!.focus();
     const key = (k: string) => act(() => void document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true })));
@@ -227,7 +218,7 @@ describe('LeadsView states', () => {
       ],
     });
     render({ list: loaded([full]), selectedId: full.id, detail: { status: 'loaded', lead: full }, onStatus });
-    const detail = container.querySelector('[part="detail"]')!;
+    const detail = dom.container.querySelector('[part="detail"]')!;
     expect(detail.getAttribute('data-state')).toBe('loaded');
     expect(detail.querySelector('h3')!.textContent).toBe('Jordan Reyes');
     expect(detail.querySelector('a[href="mailto:jordan@example.com"]')).not.toBeNull();
@@ -263,11 +254,11 @@ describe('LeadsView states', () => {
   it('a listing without photos shows the stock picture; a listing no longer public is named by its id', () => {
     const bare = detailOf(lead({ listing: { ...lead().listing!, photoUri: null } }));
     render({ list: loaded([bare]), selectedId: bare.id, detail: { status: 'loaded', lead: bare } });
-    expect(container.querySelector('[part="listing-photo"]')!.getAttribute('src')).toBe(baseProps.stockPhoto);
+    expect(dom.container.querySelector('[part="listing-photo"]')!.getAttribute('src')).toBe(baseProps.stockPhoto);
     const gone = detailOf(lead({ listing: null, listingId: '4242' }));
     render({ list: loaded([gone]), selectedId: gone.id, detail: { status: 'loaded', lead: gone } });
-    expect(container.querySelector('[part="listing-card"]')).toBeNull();
-    expect(container.querySelector('[part="detail"]')!.textContent).toContain(t.listingUnavailable('4242'));
+    expect(dom.container.querySelector('[part="listing-card"]')).toBeNull();
+    expect(dom.container.querySelector('[part="detail"]')!.textContent).toContain(t.listingUnavailable('4242'));
   });
 
   it("the lead's activity before contacting: listings as links on the site, searches, clicks, newest first", () => {
@@ -289,7 +280,7 @@ describe('LeadsView states', () => {
         ],
       },
     });
-    const section = container.querySelector('[part="activity"]')!;
+    const section = dom.container.querySelector('[part="activity"]')!;
     expect(section.getAttribute('data-state')).toBe('loaded');
     expect(section.querySelector('h4')!.textContent).toBe(t.activity.heading);
     const items = [...section.querySelectorAll('[part="activity-item"]')];
@@ -310,22 +301,22 @@ describe('LeadsView states', () => {
     const one = detailOf(lead());
     const onRetryActivity = vi.fn();
     render({ list: loaded([one]), selectedId: one.id, detail: { status: 'loaded', lead: one }, activity: { status: 'empty' } });
-    expect(container.querySelector('[part="activity"]')!.getAttribute('data-state')).toBe('empty');
-    expect(container.querySelector('[part="activity-empty"]')!.textContent).toBe(t.activity.empty);
-    expect(container.querySelector('[part="activity-item"]')).toBeNull();
+    expect(dom.container.querySelector('[part="activity"]')!.getAttribute('data-state')).toBe('empty');
+    expect(dom.container.querySelector('[part="activity-empty"]')!.textContent).toBe(t.activity.empty);
+    expect(dom.container.querySelector('[part="activity-item"]')).toBeNull();
     render({ list: loaded([one]), selectedId: one.id, detail: { status: 'loaded', lead: one }, activity: { status: 'failed' }, onRetryActivity });
-    expect(container.querySelector('[part="activity"] [role="alert"]')!.textContent).toBe(t.activity.failed);
-    act(() => container.querySelector<HTMLButtonElement>('[part="activity-retry"]')!.click());
+    expect(dom.container.querySelector('[part="activity"] [role="alert"]')!.textContent).toBe(t.activity.failed);
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="activity-retry"]')!.click());
     expect(onRetryActivity).toHaveBeenCalledTimes(1);
     render({ list: loaded([one]), selectedId: one.id, detail: { status: 'loaded', lead: one }, activity: { status: 'loading' } });
-    expect(container.querySelector('[part="activity"]')!.getAttribute('aria-busy')).toBe('true');
+    expect(dom.container.querySelector('[part="activity"]')!.getAttribute('aria-busy')).toBe('true');
   });
 
   it('the note form refuses an empty note and one over 5,000 characters; a saved note empties it', async () => {
     const onAddNote = vi.fn(async () => true);
     const one = detailOf(lead());
     render({ list: loaded([one]), selectedId: one.id, detail: { status: 'loaded', lead: one }, onAddNote });
-    const form = container.querySelector<HTMLFormElement>('[part="note-form"]')!;
+    const form = dom.container.querySelector<HTMLFormElement>('[part="note-form"]')!;
     const input = form.querySelector<HTMLTextAreaElement>('textarea')!;
     const type = (value: string) =>
       act(() => {
@@ -361,9 +352,9 @@ describe('Leads (connected)', () => {
 
   it('signed out: the prompt, and no call', async () => {
     hearthStore.set(sessionAtom, { status: 'anonymous', user: null, token: null });
-    await act(async () => root.render(<Leads partnerId={2} element={element()} />));
+    await dom.renderAsync(<Leads partnerId={2} element={element()} />);
     await settle();
-    expect(container.querySelector('[part="sign-in-prompt"]')).not.toBeNull();
+    expect(dom.container.querySelector('[part="sign-in-prompt"]')).not.toBeNull();
     expect(api.loadLeadsPage).not.toHaveBeenCalled();
   });
 
@@ -372,19 +363,18 @@ describe('Leads (connected)', () => {
     vi.mocked(api.loadLeadsPage)
       .mockResolvedValueOnce({ ok: true, value: page([lead()], { hasNextPage: true, endCursor: lead().id, totalCount: 2 }) })
       .mockResolvedValueOnce({ ok: true, value: page([second], { totalCount: 2 }) });
-    await act(async () => root.render(<Leads partnerId={2} element={element()} />));
+    await dom.renderAsync(<Leads partnerId={2} element={element()} />);
     await settle();
-    expect(container.querySelectorAll('[part="lead"]')).toHaveLength(1);
-    await act(async () => container.querySelector<HTMLButtonElement>('[part="load-more"]')!.click());
+    expect(dom.container.querySelectorAll('[part="lead"]')).toHaveLength(1);
+    await act(async () => dom.container.querySelector<HTMLButtonElement>('[part="load-more"]')!.click());
     await flush();
     expect(vi.mocked(api.loadLeadsPage).mock.calls[1]).toEqual([2, expect.any(Object), lead().id]);
-    expect(container.querySelectorAll('[part="lead"]')).toHaveLength(2);
-    expect(container.querySelector('[part="load-more"]')).toBeNull();
+    expect(dom.container.querySelectorAll('[part="lead"]')).toHaveLength(2);
+    expect(dom.container.querySelector('[part="load-more"]')).toBeNull();
 
-    act(() => root.unmount());
-    root = createRoot(container);
+    dom.remount();
     vi.mocked(api.loadLeadsPage).mockResolvedValue({ ok: false, failure: { kind: 'not-found', message: 'Partner not found.', code: 'NOT_FOUND', argument: null } });
-    await act(async () => root.render(<Leads partnerId={3} element={element()} />));
+    await dom.renderAsync(<Leads partnerId={3} element={element()} />);
     await settle();
     expect(base().getAttribute('data-state')).toBe('not-allowed');
   });
@@ -397,36 +387,36 @@ describe('Leads (connected)', () => {
     const contacted = detailOf(lead({ status: 'CONTACTED' }), { notes: [{ id: '9', body: '', statusTo: 'CONTACTED', authorName: 'Avery Agent', createdAt: '2026-11-21T16:00:00.000Z' }] });
     vi.mocked(api.saveLeadStatus).mockResolvedValue({ ok: true, value: contacted });
     vi.mocked(api.saveLeadNote).mockResolvedValue({ ok: true, value: { ...contacted, notes: [...contacted.notes, { id: '10', body: 'Hi', statusTo: null, authorName: 'Avery Agent', createdAt: '2026-11-21T17:00:00.000Z' }] } });
-    await act(async () => root.render(<Leads partnerId={2} element={handle} />));
+    await dom.renderAsync(<Leads partnerId={2} element={handle} />);
     await settle();
-    await act(async () => container.querySelector<HTMLButtonElement>('[part="lead-button"]')!.click());
+    await act(async () => dom.container.querySelector<HTMLButtonElement>('[part="lead-button"]')!.click());
     await flush();
     expect(api.loadLead).toHaveBeenCalledWith(lead().id);
-    const heading = container.querySelector<HTMLElement>('[part="detail"] h3')!;
+    const heading = dom.container.querySelector<HTMLElement>('[part="detail"] h3')!;
     expect(heading.textContent).toBe('Jordan Reyes');
     expect(document.activeElement).toBe(heading);
 
-    await act(async () => container.querySelector<HTMLButtonElement>('[part="status-contacted"]')!.click());
+    await act(async () => dom.container.querySelector<HTMLButtonElement>('[part="status-contacted"]')!.click());
     await flush();
     expect(api.saveLeadStatus).toHaveBeenCalledWith(lead().id, 'CONTACTED');
-    expect(container.querySelector('[part="lead"] [part="status-chip"]')!.textContent).toBe(t.status.CONTACTED);
-    expect(container.querySelector('[part="notice"]')!.textContent).toBe(t.detail.statusSaved(t.status.CONTACTED));
+    expect(dom.container.querySelector('[part="lead"] [part="status-chip"]')!.textContent).toBe(t.status.CONTACTED);
+    expect(dom.container.querySelector('[part="notice"]')!.textContent).toBe(t.detail.statusSaved(t.status.CONTACTED));
     expect(handle.emit).toHaveBeenCalledWith('lead-status-changed', { leadId: lead().id, status: 'CONTACTED' });
 
-    const input = container.querySelector<HTMLTextAreaElement>('[part="note-input"]')!;
+    const input = dom.container.querySelector<HTMLTextAreaElement>('[part="note-input"]')!;
     act(() => {
       Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(input, 'Hi');
       input.dispatchEvent(new Event('input', { bubbles: true }));
     });
-    await act(async () => void container.querySelector('[part="note-form"]')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));
+    await act(async () => void dom.container.querySelector('[part="note-form"]')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));
     await flush();
     expect(api.saveLeadNote).toHaveBeenCalledWith(lead().id, 'Hi');
-    expect(container.querySelectorAll('[part="note"]')).toHaveLength(2);
+    expect(dom.container.querySelectorAll('[part="note"]')).toHaveLength(2);
     expect(handle.emit).toHaveBeenCalledWith('lead-note-added', { leadId: lead().id, noteId: '10' });
 
     // Close returns the focus to the lead's row.
-    await act(async () => container.querySelector<HTMLButtonElement>('[part="close"]')!.click());
-    expect(container.querySelector('[part="detail"]')).toBeNull();
-    expect(document.activeElement).toBe(container.querySelector('[part="lead-button"]'));
+    await act(async () => dom.container.querySelector<HTMLButtonElement>('[part="close"]')!.click());
+    expect(dom.container.querySelector('[part="detail"]')).toBeNull();
+    expect(document.activeElement).toBe(dom.container.querySelector('[part="lead-button"]'));
   });
 });

@@ -30,6 +30,7 @@ import {
 import { listingHref } from '../../core/offers/offer-display';
 import { useHearthValue } from '../../core/state/hooks';
 import { Button } from '../../core/ui/button';
+import { StatusBlock } from '../../core/ui/status-panel';
 
 export interface LeadsViewProps {
   form: LeadFilterForm;
@@ -577,9 +578,7 @@ export function LeadsView(props: LeadsViewProps) {
   if (list.status === 'checking' || list.status === 'loading') {
     return (
       <Frame state="loading" busy>
-        <p className="leads-message" part="message" role="status">
-          {t.loading}
-        </p>
+        <StatusBlock className="leads-message" state={{ status: 'loading', message: t.loading }} />
       </Frame>
     );
   }
@@ -638,23 +637,16 @@ export function LeadsView(props: LeadsViewProps) {
       <div className="leads-body" data-state={selectedId ? 'detail' : 'list'}>
         <div className="leads-column">
           {list.status === 'failed' ? (
-            <div className="leads-message">
-              <p part="message" role="alert">
-                {t.loadFailed}
-              </p>
-              <Button tone="secondary" part="retry" onClick={props.onRetry}>
-                {t.retry}
-              </Button>
-            </div>
+            <StatusBlock className="leads-message" state={{ status: 'failed', message: t.loadFailed, retry: t.retry, onRetry: props.onRetry }} />
           ) : list.leads.length === 0 ? (
-            <div className="leads-message" part="empty">
-              <p>{filtered ? t.emptyFiltered : t.empty}</p>
-              {filtered ? (
-                <Button tone="secondary" part="clear-filters" onClick={props.onClearFilters}>
-                  {t.clearFilters}
-                </Button>
-              ) : null}
-            </div>
+            <StatusBlock
+              className="leads-message"
+              state={{
+                status: 'empty',
+                message: filtered ? t.emptyFiltered : t.empty,
+                action: filtered ? { label: t.clearFilters, part: 'clear-filters', onAction: props.onClearFilters } : null,
+              }}
+            />
           ) : (
             <>
               <LeadRows leads={list.leads} selectedId={selectedId} timeZone={props.timeZone} onSelect={props.onSelect} rowRefs={rowRefs} />

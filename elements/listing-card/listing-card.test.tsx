@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CardListing } from '../../core/listings/listing-card-data';
+import { testRoot } from '../../core/testing/react-root';
 import { ListingCardView, type ListingCardViewProps } from './listing-card.view';
 
 
@@ -41,22 +41,12 @@ const props = (overrides: Partial<ListingCardViewProps> = {}): ListingCardViewPr
   ...overrides,
 });
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
+const dom = testRoot();
 const render = (p: ListingCardViewProps) => {
-  act(() => root.render(<ListingCardView {...p} />));
-  return container;
+  dom.render(<ListingCardView {...p} />);
+  return dom.container;
 };
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
 
 describe('ListingCardView', () => {
   it('shows price, facts, address and attribution', () => {

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { listingDetailTexts as t } from '../../core/i18n/listing-detail';
 import type { DetailListing } from '../../core/listings/listing-detail-data';
 import { registrationTexts } from '../../core/i18n/registration';
 import type { Registration } from '../../core/registration/use-registration';
+import { testRoot } from '../../core/testing/react-root';
 import { ListingDetailView, listingFacts, type ListingDetailViewProps } from './listing-detail.view';
 
 
@@ -104,23 +104,13 @@ const props = (overrides: Partial<ListingDetailViewProps> = {}): ListingDetailVi
   ...overrides,
 });
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
+const dom = testRoot();
 const render = (p: ListingDetailViewProps) => {
-  act(() => root.render(<ListingDetailView {...p} />));
-  return container;
+  dom.render(<ListingDetailView {...p} />);
+  return dom.container;
 };
 const texts = (view: Element, selector: string) => [...view.querySelectorAll(selector)].map((n) => n.textContent);
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
 
 describe('ListingDetailView: facts', () => {
   it('shows the price with its attribution next to it', () => {
@@ -285,8 +275,7 @@ describe('ListingDetailView: photos', () => {
     let dialog = view.querySelector('dialog[part="showcase"]')!;
     expect(dialog.querySelector('[role="tab"][aria-selected="true"]')!.textContent).toBe('Street View');
     expect(dialog.querySelector('[role="tabpanel"] [part="street-view"]')).not.toBeNull();
-    act(() => root.unmount());
-    root = createRoot(container);
+    dom.remount();
     view = render(props({ hasPanorama: true, dialog: { kind: 'showcase', tab: 'street' } }));
     dialog = view.querySelector('dialog[part="showcase"]')!;
     expect(dialog.querySelector('[role="tabpanel"]')!.textContent).toBe(t.showcase.streetUnavailable);

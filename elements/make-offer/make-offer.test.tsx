@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { offerTexts as t } from '../../core/i18n/offers';
 import type { Result } from '../../core/graphql/call';
+import { draftOffer } from '../../core/offers/offer-fixture';
 import type { CreatedOffer, Offer, OfferListingInfo } from '../../core/offers/offers-api';
+import { testRoot } from '../../core/testing/react-root';
 
 
 const api = vi.hoisted(() => ({
@@ -30,24 +31,9 @@ const listing: OfferListingInfo = {
   address: { streetLine1: '455 E 300 S', city: 'Salt Lake City', stateProvince: 'UT', postalCode: '84111' },
 };
 
-const offer: Offer = {
-  id: '7',
-  offerResponseId: 'resp-1',
-  created: '2026-03-05T17:00:00.000Z',
-  offerStatus: 'Draft',
-  offerAmount: null,
-  currencyCode: 'USD',
-  prequalifiedBuyer: null,
-  cashOffer: null,
-  closingDate: null,
-  contingencies: [],
-  viewerRole: 'BUYER',
-  listing: { id: '1001', slugId: 's', listingCodeId: 'HRTH1001', listingAddress: '455 E 300 S', thumbnailPhotoUri: null, priceInPennies: 1, priceCurrencyCode: 'USD' },
-  buyer: { firstName: 'Ada', lastName: 'Buyer', fullName: 'Ada Buyer', initials: 'AB' },
-};
+const offer = draftOffer({ listing: { ...draftOffer().listing, listingAddress: '455 E 300 S' } });
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
+const dom = testRoot();
 const emit = vi.fn();
 const navigate = vi.fn();
 
@@ -55,15 +41,8 @@ beforeEach(() => {
   vi.clearAllMocks();
   api.loadOfferListing.mockResolvedValue({ ok: true, value: listing });
   requireSignIn.mockResolvedValue({ id: 5 });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
 
 const flush = () => act(async () => {
   for (let i = 0; i < 5; i++) await Promise.resolve();
@@ -71,14 +50,14 @@ const flush = () => act(async () => {
 
 async function renderFlow(offerUrl: string | null = null) {
   const host = document.createElement('hearth-make-offer');
-  await act(async () => root.render(<MakeOffer listingId={1001} offerUrl={offerUrl} element={{ tag: 'hearth-make-offer', host, emit }} />));
+  await dom.renderAsync(<MakeOffer listingId={1001} offerUrl={offerUrl} element={{ tag: 'hearth-make-offer', host, emit }} />);
   await flush();
-  return container;
+  return dom.container;
 }
 
-const button = () => container.querySelector<HTMLButtonElement>('[part="button"]')!;
-const dialog = () => container.querySelector('dialog');
-const dialogButton = (part: string) => container.querySelector<HTMLButtonElement>(`[part="${part}"]`)!;
+const button = () => dom.container.querySelector<HTMLButtonElement>('[part="button"]')!;
+const dialog = () => dom.container.querySelector('dialog');
+const dialogButton = (part: string) => dom.container.querySelector<HTMLButtonElement>(`[part="${part}"]`)!;
 
 async function openDialog() {
   await act(async () => button().click());
@@ -89,7 +68,7 @@ describe('MakeOfferView', () => {
   const noop = () => {};
   const render = (props: Partial<Parameters<typeof MakeOfferView>[0]>) =>
     act(() =>
-      root.render(
+      dom.root.render(
         <MakeOfferView listing={{ status: 'loaded', listing }} state={{ step: 'idle' }} onStart={noop} onCancel={noop} onConfirm={noop} onCompleted={noop} {...props} />,
       ),
     );
@@ -102,20 +81,20 @@ describe('MakeOfferView', () => {
 
   it('shows a clear note instead of the button when the listing does not take offers', () => {
     render({ listing: { status: 'loaded', listing: { ...listing, enableOffer: false } } });
-    expect(container.querySelector('[part="button"]')).toBeNull();
-    expect(container.querySelector('[part="not-accepting"]')!.textContent).toBe(t.notAccepting);
+    expect(dom.container.querySelector('[part="button"]')).toBeNull();
+    expect(dom.container.querySelector('[part="not-accepting"]')!.textContent).toBe(t.notAccepting);
   });
 
   it('says when the listing is loading, missing, failed or not set', () => {
     render({ listing: { status: 'loading' } });
-    expect(container.querySelector('[part="message"]')!.textContent).toBe(t.listingLoading);
-    expect(container.querySelector('[part="message"]')!.getAttribute('role')).toBe('status');
+    expect(dom.container.querySelector('[part="message"]')!.textContent).toBe(t.listingLoading);
+    expect(dom.container.querySelector('[part="message"]')!.getAttribute('role')).toBe('status');
     render({ listing: { status: 'missing' } });
-    expect(container.querySelector('[role="alert"]')!.textContent).toBe(t.listingMissing);
+    expect(dom.container.querySelector('[role="alert"]')!.textContent).toBe(t.listingMissing);
     render({ listing: { status: 'failed' } });
-    expect(container.querySelector('[role="alert"]')!.textContent).toBe(t.listingFailed);
+    expect(dom.container.querySelector('[role="alert"]')!.textContent).toBe(t.listingFailed);
     render({ listing: { status: 'none' } });
-    expect(container.querySelector('[role="alert"]')!.textContent).toBe(t.noListing);
+    expect(dom.container.querySelector('[role="alert"]')!.textContent).toBe(t.noListing);
   });
 
   it('the confirmation dialog: title, sub-title with the address, numbered steps, Cancel and the custom confirm text', () => {
@@ -140,8 +119,8 @@ describe('MakeOfferView', () => {
   it('shows the submitted status with the amount', () => {
     const created = { offerId: '7', caseResponseId: 'resp-1', offer };
     render({ state: { step: 'submitted', created, offer: { ...offer, offerStatus: 'Submitted', offerAmount: 45_000_000 } } });
-    expect(container.querySelector('[part="submitted"] h2')!.textContent).toBe(t.submittedHeading);
-    expect(container.querySelector('[part="submitted"] p')!.textContent).toBe('Your offer of $450,000 on 455 E 300 S, Salt Lake City, UT 84111 was sent to the seller.');
+    expect(dom.container.querySelector('[part="submitted"] h2')!.textContent).toBe(t.submittedHeading);
+    expect(dom.container.querySelector('[part="submitted"] p')!.textContent).toBe('Your offer of $450,000 on 455 E 300 S, Salt Lake City, UT 84111 was sent to the seller.');
   });
 });
 
@@ -176,23 +155,23 @@ describe('<hearth-make-offer> flow (spec §4, §8)', () => {
     expect(api.createOffer).toHaveBeenCalledWith(1001);
     expect(emit).toHaveBeenCalledWith('offer-created', { offerId: '7', caseResponseId: 'resp-1', listingId: 1001 });
     expect(dialog()).toBeNull();
-    const questionnaire = container.querySelector('hearth-questionnaire')!;
+    const questionnaire = dom.container.querySelector('hearth-questionnaire')!;
     expect(questionnaire.getAttribute('response-id')).toBe('resp-1');
     expect(questionnaire.getAttribute('mode')).toBe('form');
-    expect(container.querySelector('[part="questionnaire"]')!.getAttribute('aria-label')).toBe(t.questionnaireLabel);
+    expect(dom.container.querySelector('[part="questionnaire"]')!.getAttribute('aria-label')).toBe(t.questionnaireLabel);
 
     // Another response's completion is not ours.
     await act(async () => {
       questionnaire.dispatchEvent(new CustomEvent('hearth-questionnaire-completed', { detail: { responseId: 'other' }, bubbles: true, composed: true }));
     });
-    expect(container.querySelector('hearth-questionnaire')).not.toBeNull();
+    expect(dom.container.querySelector('hearth-questionnaire')).not.toBeNull();
 
     await act(async () => {
       questionnaire.dispatchEvent(new CustomEvent('hearth-questionnaire-completed', { detail: { responseId: 'resp-1' }, bubbles: true, composed: true }));
     });
     await flush();
     expect(api.loadOffer).toHaveBeenCalledWith('7');
-    expect(container.querySelector('[part="submitted"]')!.textContent).toContain('Your offer of $450,000');
+    expect(dom.container.querySelector('[part="submitted"]')!.textContent).toContain('Your offer of $450,000');
     expect(showToast).not.toHaveBeenCalled();
   });
 
@@ -200,7 +179,7 @@ describe('<hearth-make-offer> flow (spec §4, §8)', () => {
     api.createOffer.mockResolvedValue({ ok: true, value: { offerId: '7', caseResponseId: 'resp-1', offer } });
     const host = document.createElement('hearth-make-offer');
     await act(async () =>
-      root.render(<MakeOfferWithNavigate host={host} offerUrl="/account/buyer-offer/{offerId}?response={caseResponseId}" />),
+      dom.root.render(<MakeOfferWithNavigate host={host} offerUrl="/account/buyer-offer/{offerId}?response={caseResponseId}" />),
     );
     await flush();
     await openDialog();
@@ -208,7 +187,7 @@ describe('<hearth-make-offer> flow (spec §4, §8)', () => {
     await flush();
     expect(emit).toHaveBeenCalledWith('offer-created', { offerId: '7', caseResponseId: 'resp-1', listingId: 1001 });
     expect(navigate).toHaveBeenCalledWith('/account/buyer-offer/7?response=resp-1');
-    expect(container.querySelector('hearth-questionnaire')).toBeNull();
+    expect(dom.container.querySelector('hearth-questionnaire')).toBeNull();
   });
 
   it("failure: toast 'Something went wrong.' and the dialog closes", async () => {

@@ -1,17 +1,16 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { marketTexts as t } from '../../core/i18n/market';
 import * as api from '../../core/market/market-api';
 import type { MarketMetric } from '../../core/market/market-api';
 import { parseAttributes } from '../../core/define-element/attributes';
+import { testRoot } from '../../core/testing/react-root';
 import { marketMetricsAttributes } from './market-metrics.element';
 import { chartSummary, MarketMetrics, MarketMetricsView } from './market-metrics.view';
 
 vi.mock('../../core/market/market-api', () => ({ loadMarketMetrics: vi.fn(), loadHousingSentences: vi.fn() }));
-
 
 const sold: MarketMetric = {
   label: 'Median sold price',
@@ -26,22 +25,14 @@ const sold: MarketMetric = {
   ],
 };
 
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
+const dom = testRoot();
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.mocked(api.loadMarketMetrics).mockReset();
   vi.mocked(api.loadHousingSentences).mockReset();
 });
 
-const render = (node: React.ReactNode) => act(() => root.render(node));
-const $ = (selector: string) => container.querySelector<HTMLElement>(selector);
+const render = (node: React.ReactNode) => dom.render(node);
+const $ = (selector: string) => dom.container.querySelector<HTMLElement>(selector);
 
 describe('MarketMetricsView', () => {
   it('shows the sentences, the latest value with its change in words, a chart and its summary', () => {
@@ -50,12 +41,12 @@ describe('MarketMetricsView', () => {
     expect($('[part="value"]')!.textContent).toBe('$354,500');
     expect($('[part="yoy"]')!.textContent).toBe('▼ 4.2% year over year');
     expect($('[part="yoy"]')!.dataset.direction).toBe('down');
-    const svg = container.querySelector('svg')!;
+    const svg = dom.container.querySelector('svg')!;
     expect(svg.getAttribute('role')).toBe('img');
     expect(svg.getAttribute('aria-label')).toBe(chartSummary(sold, 'Millbrook'));
     expect(chartSummary(sold, 'Millbrook')).toBe('Median sold price in Millbrook from January 2025 to March 2025: lowest $300,000, highest $354,500, latest $354,500.');
     // Two months with a value: two points; the latest is the one in the tab order.
-    const points = container.querySelectorAll<HTMLButtonElement>('[part="chart-point"]');
+    const points = dom.container.querySelectorAll<HTMLButtonElement>('[part="chart-point"]');
     expect(points).toHaveLength(2);
     expect([...points].map((p) => p.tabIndex)).toEqual([-1, 0]);
   });
@@ -67,7 +58,7 @@ describe('MarketMetricsView', () => {
     expect($('[part="tooltip"]')!.textContent).toContain('March 2025');
     act(() => latest.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true })));
     // The month without a value is skipped.
-    expect(container.ownerDocument.activeElement).toBe($('[data-index="0"]'));
+    expect(dom.container.ownerDocument.activeElement).toBe($('[data-index="0"]'));
     expect($('[part="tooltip"]')!.textContent).toContain('January 2025');
     expect($('[part="tooltip"]')!.textContent).toContain('$300,000');
     expect($('[data-index="0"]')!.getAttribute('aria-label')).toBe('January 2025: $300,000, No data a year earlier');
@@ -82,14 +73,14 @@ describe('MarketMetricsView', () => {
     act(() => toggle.click());
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect($('caption')!.textContent).toBe(t.tableCaption('Median sold price', 'Millbrook'));
-    const rows = [...container.querySelectorAll('tbody tr')].map((r) => [...r.children].map((c) => c.textContent));
+    const rows = [...dom.container.querySelectorAll('tbody tr')].map((r) => [...r.children].map((c) => c.textContent));
     expect(rows).toEqual([
       ['Jan 2025', '$300,000', t.yoyNone],
       ['Feb 2025', t.noValue, t.yoyNone],
       ['Mar 2025', '$354,500', '▼ 4.2% year over year'],
     ]);
-    expect(container.querySelectorAll('th[scope="col"]')).toHaveLength(3);
-    expect(container.querySelectorAll('th[scope="row"]')).toHaveLength(3);
+    expect(dom.container.querySelectorAll('th[scope="col"]')).toHaveLength(3);
+    expect(dom.container.querySelectorAll('th[scope="row"]')).toHaveLength(3);
   });
 
   it('has loading, empty, failed and missing-region states', () => {
@@ -110,12 +101,12 @@ describe('MarketMetricsView', () => {
 });
 
 describe('MarketMetrics', () => {
-  const element = (): ElementHandle => ({ tag: 'hearth-market-metrics', host: container, emit: vi.fn() });
+  const element = (): ElementHandle => ({ tag: 'hearth-market-metrics', host: dom.container, emit: vi.fn() });
 
   it('asks for the city in its state and one section, and shows the answer', async () => {
     vi.mocked(api.loadMarketMetrics).mockResolvedValue({ ok: true, value: [sold] });
     vi.mocked(api.loadHousingSentences).mockResolvedValue({ ok: true, value: ['One sentence.'] });
-    await act(async () => root.render(<MarketMetrics region="Millbrook" state="WY" propertyType="" section="MEDIAN_SOLD_PRICE" element={element()} />));
+    await dom.renderAsync(<MarketMetrics region="Millbrook" state="WY" propertyType="" section="MEDIAN_SOLD_PRICE" element={element()} />);
     expect(api.loadMarketMetrics).toHaveBeenCalledWith({ regionName: 'Millbrook, WY', sectionType: 'MEDIAN_SOLD_PRICE', propertyType: null });
     expect(api.loadHousingSentences).toHaveBeenCalledWith('Millbrook, WY');
     expect($('[part="base"]')!.dataset.state).toBe('ready');
@@ -124,13 +115,13 @@ describe('MarketMetrics', () => {
   it('shows the empty state when no month has a value', async () => {
     vi.mocked(api.loadMarketMetrics).mockResolvedValue({ ok: true, value: [{ ...sold, aggregateData: [] }] });
     vi.mocked(api.loadHousingSentences).mockResolvedValue({ ok: true, value: [] });
-    await act(async () => root.render(<MarketMetrics region="" state="Utah" propertyType="" section={null} element={element()} />));
+    await dom.renderAsync(<MarketMetrics region="" state="Utah" propertyType="" section={null} element={element()} />);
     expect($('[part="empty"]')!.textContent).toBe('No market data for Utah.');
   });
 
   it('reports a missing region with hearth-error and loads nothing', async () => {
     const handle = element();
-    await act(async () => root.render(<MarketMetrics region="" state="" propertyType="" section={null} element={handle} />));
+    await dom.renderAsync(<MarketMetrics region="" state="" propertyType="" section={null} element={handle} />);
     expect(handle.emit).toHaveBeenCalledWith('error', expect.objectContaining({ attribute: 'region', message: t.missingRegion }));
     expect(api.loadMarketMetrics).not.toHaveBeenCalled();
   });

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { marketingTexts as t } from '../../core/i18n/marketing';
 import { draftOf, setText, togglePhoto } from '../../core/marketing/editor-state';
 import type { MarketingMaterial, MarketingTemplate } from '../../core/marketing/marketing-api';
 import type { Editing } from '../../core/marketing/use-marketing';
+import { testRoot } from '../../core/testing/react-root';
 import { MarketingView } from './marketing.view';
 
 type Props = Parameters<typeof MarketingView>[0];
@@ -77,21 +77,8 @@ const base: Props = {
   onSave: () => {},
 };
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
-const render = (props: Partial<Props>) => {
-  act(() => root.render(<MarketingView {...base} {...props} />));
-  return container;
-};
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const dom = testRoot();
+const render = (props: Partial<Props>) => dom.render(<MarketingView {...base} {...props} />);
 
 describe('MarketingView', () => {
   it('needs a case, then loading, signed-out and failed states', () => {

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mortgageCalculatorTexts as t } from '../../core/i18n/mortgage';
 import { evaluateCalculator, type CalculatorInputs } from '../../core/mortgage/calculator';
+import { testRoot } from '../../core/testing/react-root';
 import { MortgageCalculatorView, type MortgageCalculatorViewProps } from './mortgage-calculator.view';
 
 
@@ -18,8 +18,7 @@ const inputs: CalculatorInputs = {
   hoa: '250',
 };
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
+const dom = testRoot();
 
 function render(props: Partial<MortgageCalculatorViewProps> & { inputs?: CalculatorInputs } = {}) {
   const current = props.inputs ?? inputs;
@@ -32,22 +31,13 @@ function render(props: Partial<MortgageCalculatorViewProps> & { inputs?: Calcula
     onModeChange: () => {},
     ...props,
   };
-  act(() => root.render(<MortgageCalculatorView {...all} />));
-  return container;
+  dom.render(<MortgageCalculatorView {...all} />);
+  return dom.container;
 }
 
 const part = (view: HTMLElement, name: string) => view.querySelector<HTMLElement>(`[data-part="${name}"] dd`)!;
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
 
 describe('MortgageCalculatorView', () => {
   it('breaks the monthly payment into principal & interest, taxes, insurance and HOA', () => {

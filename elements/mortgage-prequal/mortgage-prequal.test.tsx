@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mortgagePrequalTexts as t } from '../../core/i18n/mortgage';
 import type { MortgageCaseData } from '../../core/mortgage/cases';
 import { initialPrequalState, type PrequalState } from '../../core/mortgage/prequal-state';
+import { testRoot } from '../../core/testing/react-root';
 import { MortgagePrequalView, type MortgagePrequalViewProps } from './mortgage-prequal.view';
 
 // The real questionnaire element would talk to the API; these tests look only at what this view does.
@@ -21,8 +21,7 @@ const openCase: MortgageCaseData = {
 const reviewedCase: MortgageCaseData = { ...openCase, mortgageStatus: 'Under Review', caseResponse: { ...openCase.caseResponse, completedAt: '2026-03-01T10:20:00.000Z' } };
 const editUrl = 'https://api.hearth.test/account/pre-qualification-edit/7d0c8b2e-1f5e-4a43-9c77-1f0e2b3c4d5e';
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
+const dom = testRoot();
 
 function render(state: Partial<PrequalState>, props: Partial<MortgagePrequalViewProps> = {}) {
   const all: MortgagePrequalViewProps = {
@@ -35,20 +34,11 @@ function render(state: Partial<PrequalState>, props: Partial<MortgagePrequalView
     onCloseDialog: () => {},
     ...props,
   };
-  act(() => root.render(<MortgagePrequalView {...all} />));
-  return container;
+  dom.render(<MortgagePrequalView {...all} />);
+  return dom.container;
 }
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
 
 describe('MortgagePrequalView', () => {
   it("offers 'Get Prequalified' to a signed-out visitor and says they sign in first", () => {

@@ -2,11 +2,11 @@
 // The 'Mortgage status' dialog as a route (spec §2: status/{id}, closing up two levels), with the element's
 // behaviour hook standing in for the API.
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import type { MortgageCaseData } from '../../core/mortgage/cases';
 import { initialPrequalState, type PrequalState } from '../../core/mortgage/prequal-state';
+import { testRoot } from '../../core/testing/react-root';
 import { MortgagePrequal } from './mortgage-prequal.view';
 
 vi.mock('../questionnaire/questionnaire.element', () => ({}));
@@ -26,11 +26,10 @@ vi.mock('../../core/mortgage/use-mortgage-prequal', () => ({
   useMortgagePrequal: () => ({ state, start: vi.fn(), retry: vi.fn(), completed: vi.fn(), closeDialog }),
 }));
 
-let container: HTMLDivElement;
-let root: Root;
-const handle = (): ElementHandle => ({ tag: 'hearth-mortgage-prequal', host: container, emit: vi.fn() }) as unknown as ElementHandle;
-const render = () => act(() => root.render(<MortgagePrequal kind="prequalification" editUrl="" routeSync element={handle()} />));
-const dialog = () => container.querySelector('dialog[open]');
+const dom = testRoot();
+const handle = (): ElementHandle => ({ tag: 'hearth-mortgage-prequal', host: dom.container, emit: vi.fn() }) as unknown as ElementHandle;
+const render = () => dom.render(<MortgagePrequal kind="prequalification" editUrl="" routeSync element={handle()} />);
+const dialog = () => dom.container.querySelector('dialog[open]');
 const pop = async (go: () => void) => {
   await act(async () => {
     go();
@@ -41,25 +40,18 @@ const pop = async (go: () => void) => {
 beforeEach(() => {
   state = { ...initialPrequalState, phase: 'status', mortgageCase: reviewed, dialogOpen: false };
   history.replaceState(null, '', '/account/mortgage');
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
 });
 
 describe('the Mortgage status dialog as a route', () => {
   it("the status panel's button opens it at status/{case id}; Escape goes back up two levels, focus on the button", async () => {
     render();
     expect(dialog()).toBeNull();
-    const button = container.querySelector<HTMLButtonElement>('[part="open-status"]')!;
+    const button = dom.container.querySelector<HTMLButtonElement>('[part="open-status"]')!;
     button.focus();
     act(() => button.click());
     expect(dialog()).not.toBeNull();
     expect(location.pathname).toBe('/account/mortgage/status/41');
-    await pop(() => container.querySelector<HTMLButtonElement>('[part="close"]')!.click());
+    await pop(() => dom.container.querySelector<HTMLButtonElement>('[part="close"]')!.click());
     expect(dialog()).toBeNull();
     expect(location.pathname).toBe('/account/mortgage');
     expect(document.activeElement).toBe(button);
@@ -73,7 +65,7 @@ describe('the Mortgage status dialog as a route', () => {
     history.replaceState(null, '', '/account/mortgage/status/41');
     render();
     expect(dialog()).not.toBeNull();
-    await pop(() => container.querySelector<HTMLButtonElement>('[part="close"]')!.click());
+    await pop(() => dom.container.querySelector<HTMLButtonElement>('[part="close"]')!.click());
     expect(location.pathname).toBe('/account/mortgage');
     await pop(() => history.back());
     expect(location.pathname).toBe('/account/mortgage/status/41');

@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { offerTexts as t } from '../../core/i18n/offers';
+import { draftOffer } from '../../core/offers/offer-fixture';
 import type { Offer } from '../../core/offers/offers-api';
 import { splitOffers } from '../../core/offers/use-offers';
+import { testRoot } from '../../core/testing/react-root';
 
 
 vi.mock('../questionnaire/questionnaire.element', () => ({}));
@@ -26,21 +28,7 @@ const listing = {
   priceCurrencyCode: 'USD',
 };
 
-const draft: Offer = {
-  id: '7',
-  offerResponseId: 'resp-7',
-  created: '2026-03-05T17:00:00.000Z',
-  offerStatus: 'Draft',
-  offerAmount: null,
-  currencyCode: 'USD',
-  prequalifiedBuyer: null,
-  cashOffer: null,
-  closingDate: null,
-  contingencies: [],
-  viewerRole: 'BUYER',
-  listing,
-  buyer: { firstName: 'Ada', lastName: 'Buyer', fullName: 'Ada Buyer', initials: 'AB' },
-};
+const draft = draftOffer({ offerResponseId: 'resp-7', listing });
 const submitted: Offer = { ...draft, id: '8', offerResponseId: 'resp-8', offerStatus: 'Submitted', offerAmount: 45_000_000, cashOffer: false, prequalifiedBuyer: true };
 const received: Offer = {
   ...submitted,
@@ -64,27 +52,17 @@ const base: Props = {
   onCompleted: () => {},
 };
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
+const dom = testRoot();
 
 function render(props: Partial<Props>) {
-  act(() => root.render(<OffersView {...base} {...props} />));
-  return container;
+  dom.render(<OffersView {...base} {...props} />);
+  return dom.container;
 }
 
 const facts = (item: Element) =>
   Object.fromEntries([...item.querySelectorAll('dl > div')].map((row) => [row.querySelector('dt')!.textContent, row.querySelector('dd')!.textContent]));
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
 
 describe('OffersView states', () => {
   it('loading while the session is checked and while offers load', () => {

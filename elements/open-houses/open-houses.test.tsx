@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionAtom } from '../../core/auth/session';
 import { openHouseTexts as t, tourTexts } from '../../core/i18n/tours';
 import { hearthStore } from '../../core/state/store';
 import type { Result } from '../../core/graphql/call';
+import { testRoot } from '../../core/testing/react-root';
 import type { OpenHouseListing, SellerOpenHouse } from '../../core/tours/open-houses-api';
 import * as api from '../../core/tours/open-houses-api';
 import { showToast } from '../../core/ui/toasts';
@@ -56,18 +56,10 @@ const ended = sellerOpenHouse({ id: '9', startDateTime: '2026-01-10T17:00:00.000
 const ongoing = sellerOpenHouse({ id: '10', startDateTime: '2026-01-14T16:30:00.000Z', endDateTime: '2026-01-14T18:00:00.000Z' });
 const fromFeed = sellerOpenHouse({ id: '11', fromFeed: true });
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
+const dom = testRoot();
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.clearAllMocks();
 });
 
@@ -89,11 +81,11 @@ const baseProps: OpenHousesViewProps = {
 };
 
 function render(props: Partial<OpenHousesViewProps>) {
-  act(() => root.render(<OpenHousesView {...baseProps} {...props} />));
-  return container;
+  dom.render(<OpenHousesView {...baseProps} {...props} />);
+  return dom.container;
 }
 
-const rows = () => [...container.querySelectorAll<HTMLLIElement>('[part="open-house"]')];
+const rows = () => [...dom.container.querySelectorAll<HTMLLIElement>('[part="open-house"]')];
 const buttonsOf = (row: Element) => [...row.querySelectorAll('[part="actions"] button')].map((b) => b.textContent);
 
 describe('sellerRow (what a seller may do, at a fixed clock)', () => {
@@ -192,7 +184,7 @@ describe('OpenHousesView states', () => {
     expect(onOpen).toHaveBeenLastCalledWith({ kind: 'activate', openHouse: cancelled });
     act(() => c!.querySelector<HTMLButtonElement>('[part="edit"]')!.click());
     expect(onOpen).toHaveBeenLastCalledWith({ kind: 'edit', openHouse: cancelled });
-    expect(container.querySelector('[part="zone"]')!.textContent).toBe('Times in America/Denver');
+    expect(dom.container.querySelector('[part="zone"]')!.textContent).toBe('Times in America/Denver');
   });
 
   it('View Listing goes to /listing/{slugId}/{listingCodeId} on the hosted site', () => {
@@ -224,14 +216,14 @@ describe('OpenHousesView states', () => {
     expect(rows()[0]!.querySelector<HTMLAnchorElement>('a[href="https://live.test/7"]')!.textContent).toBe('Join online');
     expect(view.querySelectorAll('button')).toHaveLength(0);
     render({ state: { status: 'public', listing, openHouses: [] } });
-    expect(container.querySelector('[part="empty"]')!.textContent).toBe(t.emptyPublic);
+    expect(dom.container.querySelector('[part="empty"]')!.textContent).toBe(t.emptyPublic);
   });
 
   it('the cancel confirm step: title, the open house, numbered steps, Cancel and Cancel Open House', () => {
     const onConfirmStatus = vi.fn();
     const onClose = vi.fn();
     render({ state: { status: 'seller', listing, openHouses: [sellerOpenHouse()] }, dialog: { kind: 'cancel', openHouse: sellerOpenHouse() }, onConfirmStatus, onClose });
-    const dialog = container.querySelector('dialog')!;
+    const dialog = dom.container.querySelector('dialog')!;
     expect(dialog.open).toBe(true);
     expect(dialog.querySelector('h2')!.textContent).toBe('Cancel this open house?');
     expect(dialog.querySelector('.dialog-sub-title')!.textContent).toBe('Sat, Jan 17, 10:00 AM – 12:00 PM');
@@ -247,7 +239,7 @@ describe('OpenHousesView states', () => {
 
   it('the activate confirm step says Activate Open House and shows a failed save', () => {
     render({ state: { status: 'seller', listing, openHouses: [cancelled] }, dialog: { kind: 'activate', openHouse: cancelled }, dialogError: 'This open house is over and cannot be activated.' });
-    const dialog = container.querySelector('dialog')!;
+    const dialog = dom.container.querySelector('dialog')!;
     expect(dialog.querySelector('h2')!.textContent).toBe('Activate this open house?');
     expect(dialog.querySelector('[part="confirm-confirm"]')!.textContent).toBe('Activate Open House');
     expect(dialog.querySelector('[role="alert"]')!.textContent).toBe('This open house is over and cannot be activated.');
@@ -255,18 +247,18 @@ describe('OpenHousesView states', () => {
 
   it('the open house dialog for new and edit, in the listing zone, with the address', () => {
     render({ state: { status: 'seller', listing, openHouses: [cancelled] }, dialog: { kind: 'edit', openHouse: cancelled } });
-    const dialog = container.querySelector('dialog')!;
+    const dialog = dom.container.querySelector('dialog')!;
     expect(dialog.querySelector('h2')!.textContent).toBe('Edit Open House');
     expect(dialog.querySelector('.dialog-sub-title')!.textContent).toBe('1387 S 1100 E, Salt Lake City, UT 84105');
     expect(dialog.querySelector<HTMLSelectElement>('select[name="day"]')!.value).toBe('2026-01-18');
     render({ state: { status: 'seller', listing, openHouses: [] }, dialog: { kind: 'new' } });
-    expect(container.querySelector('dialog h2')!.textContent).toBe('New Open House');
+    expect(dom.container.querySelector('dialog h2')!.textContent).toBe('New Open House');
   });
 
   it('focuses the changed row’s first button once the dialog is gone', () => {
     const onFocused = vi.fn();
     render({ state: { status: 'seller', listing, openHouses: [sellerOpenHouse(), cancelled] }, focusId: '8', onFocused });
-    expect(container.querySelector('[data-id="8"] [part="edit"]')).toBe(document.activeElement);
+    expect(dom.container.querySelector('[data-id="8"] [part="edit"]')).toBe(document.activeElement);
     expect(onFocused).toHaveBeenCalledTimes(1);
   });
 });
@@ -296,10 +288,10 @@ describe('OpenHouses (connected)', () => {
   it('logged out: loads only the public list (never asks for the seller’s)', async () => {
     hearthStore.set(sessionAtom, { status: 'anonymous', user: null, token: null });
     vi.mocked(api.loadOpenHouseListing).mockResolvedValue(publicAnswer([sellerOpenHouse(), cancelled]));
-    await act(async () => root.render(<OpenHouses listingId={1002} element={element()} />));
+    await dom.renderAsync(<OpenHouses listingId={1002} element={element()} />);
     await flush();
     expect(api.loadSellerOpenHouses).not.toHaveBeenCalled();
-    expect(container.querySelector('[part="base"]')!.getAttribute('data-state')).toBe('public');
+    expect(dom.container.querySelector('[part="base"]')!.getAttribute('data-state')).toBe('public');
     expect(rows().map((r) => r.dataset.id)).toEqual(['7']);
   });
 
@@ -307,11 +299,11 @@ describe('OpenHouses (connected)', () => {
     hearthStore.set(sessionAtom, { status: 'authenticated', user: { id: 5 }, token: 'x' });
     vi.mocked(api.loadOpenHouseListing).mockResolvedValue(publicAnswer([sellerOpenHouse()]));
     vi.mocked(api.loadSellerOpenHouses).mockResolvedValue({ ok: false, failure: { kind: 'not-found', message: 'Listing not found.', code: 'NOT_FOUND', argument: null } });
-    await act(async () => root.render(<OpenHouses listingId={1002} element={element()} />));
+    await dom.renderAsync(<OpenHouses listingId={1002} element={element()} />);
     await flush();
     expect(api.loadSellerOpenHouses).toHaveBeenCalledWith(1002);
-    expect(container.querySelector('[part="base"]')!.getAttribute('data-state')).toBe('public');
-    expect(container.querySelector('[part="add"]')).toBeNull();
+    expect(dom.container.querySelector('[part="base"]')!.getAttribute('data-state')).toBe('public');
+    expect(dom.container.querySelector('[part="add"]')).toBeNull();
   });
 
   it('the seller cancels with the confirm step: saveOpenHouse Cancelled, the success toast, the event, the list refreshes', async () => {
@@ -322,18 +314,18 @@ describe('OpenHouses (connected)', () => {
     vi.mocked(api.loadSellerOpenHouses).mockResolvedValueOnce({ ok: true, value: [active] }).mockResolvedValueOnce({ ok: true, value: [afterCancel] });
     vi.mocked(api.saveOpenHouse).mockResolvedValue({ ok: true, value: afterCancel });
     const handle = element();
-    await act(async () => root.render(<OpenHouses listingId={1002} element={handle} />));
+    await dom.renderAsync(<OpenHouses listingId={1002} element={handle} />);
     await flush();
-    act(() => container.querySelector<HTMLButtonElement>('[part="cancel"]')!.click());
-    act(() => container.querySelector<HTMLButtonElement>('[part="confirm-confirm"]')!.click());
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="cancel"]')!.click());
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="confirm-confirm"]')!.click());
     await flush();
     expect(api.saveOpenHouse).toHaveBeenCalledWith('7', { openHouseStatus: 'Cancelled' });
     expect(showToast).toHaveBeenCalledWith({ message: 'Open House successfully saved.', tone: 'success' });
     expect(handle.emit).toHaveBeenCalledWith('open-house-saved', expect.objectContaining({ openHouseId: '7', change: 'cancelled', isActive: false }));
-    expect(container.querySelector('dialog')).toBeNull();
+    expect(dom.container.querySelector('dialog')).toBeNull();
     expect(api.loadSellerOpenHouses).toHaveBeenCalledTimes(2);
     expect(rows()[0]!.getAttribute('data-state')).toBe('cancelled');
-    expect(document.activeElement).toBe(container.querySelector('[data-id="7"] [part="edit"]'));
+    expect(document.activeElement).toBe(dom.container.querySelector('[data-id="7"] [part="edit"]'));
   });
 
   it('a failed create: the failure toast, the dialog stays open with the server’s reason, nothing refreshes', async () => {
@@ -341,11 +333,11 @@ describe('OpenHouses (connected)', () => {
     vi.mocked(api.loadOpenHouseListing).mockResolvedValue(publicAnswer());
     vi.mocked(api.loadSellerOpenHouses).mockResolvedValue({ ok: true, value: [] });
     vi.mocked(api.createOpenHouse).mockResolvedValue({ ok: false, failure: { kind: 'invalid', message: tourTexts.pastTimeMessage, code: 'BAD_USER_INPUT', argument: null } });
-    await act(async () => root.render(<OpenHouses listingId={1002} element={element()} />));
+    await dom.renderAsync(<OpenHouses listingId={1002} element={element()} />);
     await flush();
-    act(() => container.querySelector<HTMLButtonElement>('[part="add"]')!.click());
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="add"]')!.click());
     const choose = (name: string, value: string) => {
-      const select = container.querySelector<HTMLSelectElement>(`select[name="${name}"]`)!;
+      const select = dom.container.querySelector<HTMLSelectElement>(`select[name="${name}"]`)!;
       act(() => {
         select.value = value;
         select.dispatchEvent(new Event('change', { bubbles: true }));
@@ -354,11 +346,11 @@ describe('OpenHouses (connected)', () => {
     choose('day', '2026-01-16');
     choose('start', '2026-01-16T17:00:00.000Z');
     choose('end', '2026-01-16T18:00:00.000Z');
-    act(() => container.querySelector<HTMLButtonElement>('[part="confirm-selection"]')!.click());
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="confirm-selection"]')!.click());
     await flush();
     expect(api.createOpenHouse).toHaveBeenCalledWith(1002, '2026-01-16T17:00:00.000Z', '2026-01-16T18:00:00.000Z');
     expect(showToast).toHaveBeenCalledWith({ message: 'Something went wrong. Could not save open house.', tone: 'error' });
-    expect(container.querySelector('dialog [role="alert"]')!.textContent).toBe(tourTexts.pastTimeMessage);
+    expect(dom.container.querySelector('dialog [role="alert"]')!.textContent).toBe(tourTexts.pastTimeMessage);
     expect(api.loadSellerOpenHouses).toHaveBeenCalledTimes(1);
   });
 
@@ -367,11 +359,11 @@ describe('OpenHouses (connected)', () => {
     vi.mocked(api.loadOpenHouseListing)
       .mockResolvedValueOnce({ ok: false, failure: { kind: 'network', message: 'Failed to fetch', code: null, argument: null } })
       .mockResolvedValueOnce(publicAnswer());
-    await act(async () => root.render(<OpenHouses listingId={1002} element={element()} />));
+    await dom.renderAsync(<OpenHouses listingId={1002} element={element()} />);
     await flush();
-    expect(container.querySelector('[part="base"]')!.getAttribute('data-state')).toBe('failed');
-    act(() => container.querySelector<HTMLButtonElement>('[part="retry"]')!.click());
+    expect(dom.container.querySelector('[part="base"]')!.getAttribute('data-state')).toBe('failed');
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="retry"]')!.click());
     await flush();
-    expect(container.querySelector('[part="base"]')!.getAttribute('data-state')).toBe('public');
+    expect(dom.container.querySelector('[part="base"]')!.getAttribute('data-state')).toBe('public');
   });
 });

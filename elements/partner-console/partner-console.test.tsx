@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionAtom } from '../../core/auth/session';
 import type { Result } from '../../core/graphql/call';
@@ -9,6 +8,7 @@ import { tabInput, previewTokens, previewTheme, parseCountries, refusedField } f
 import * as api from '../../core/partners/partners-api';
 import type { PartnerSettings } from '../../core/partners/partners-api';
 import { hearthStore } from '../../core/state/store';
+import { testRoot } from '../../core/testing/react-root';
 import { PartnerConsole } from './partner-console.view';
 
 vi.mock('../../core/partners/partners-api', () => ({
@@ -70,31 +70,25 @@ const settings: PartnerSettings = {
 const ok = <T,>(value: T): Result<T> => ({ ok: true, value });
 const element = { tag: 'hearth-partner-console', host: document.createElement('div'), emit: vi.fn() };
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
+const dom = testRoot();
 
 beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   hearthStore.set(sessionAtom, { status: 'authenticated', user: { id: 7 } as never, token: 'token' });
   vi.mocked(api.loadMyPartners).mockResolvedValue(ok([{ id: '42', slug: 'canyon', name: 'Canyon Realty', role: 'OWNER' }]));
   vi.mocked(api.loadPartnerSettings).mockResolvedValue(ok(settings));
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.clearAllMocks();
   hearthStore.set(sessionAtom, { status: 'anonymous', user: null, token: null });
 });
 
 const flush = () => act(async () => { await new Promise((r) => setTimeout(r, 0)); });
-const base = () => container.querySelector('[part="base"]')!;
-const tab = (label: string) => [...container.querySelectorAll<HTMLButtonElement>('[role="tab"]')].find((b) => b.textContent === label)!;
+const base = () => dom.container.querySelector('[part="base"]')!;
+const tab = (label: string) => [...dom.container.querySelectorAll<HTMLButtonElement>('[role="tab"]')].find((b) => b.textContent === label)!;
 const input = (label: string) => {
-  const l = [...container.querySelectorAll('label')].find((x) => x.textContent?.replace(' *', '') === label)!;
-  return container.querySelector<HTMLInputElement>(`#${CSS.escape(l.htmlFor)}`)!;
+  const l = [...dom.container.querySelectorAll('label')].find((x) => x.textContent?.replace(' *', '') === label)!;
+  return dom.container.querySelector<HTMLInputElement>(`#${CSS.escape(l.htmlFor)}`)!;
 };
 function type(target: HTMLInputElement, value: string) {
   const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
@@ -104,10 +98,10 @@ function type(target: HTMLInputElement, value: string) {
     target.dispatchEvent(new Event('change', { bubbles: true }));
   });
 }
-const submit = () => act(() => container.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));
+const submit = () => act(() => dom.container.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));
 
 async function renderConsole(partnerId: number | null = null) {
-  act(() => root.render(<PartnerConsole partnerId={partnerId} element={element} />));
+  dom.render(<PartnerConsole partnerId={partnerId} element={element} />);
   await flush();
   await flush();
 }
@@ -117,7 +111,7 @@ describe('<hearth-partner-console> view and behaviour', () => {
     hearthStore.set(sessionAtom, { status: 'anonymous', user: null, token: null });
     await renderConsole();
     expect(base().getAttribute('data-state')).toBe('anonymous');
-    expect(container.textContent).toContain(t.signInFirst);
+    expect(dom.container.textContent).toContain(t.signInFirst);
     expect(api.loadMyPartners).not.toHaveBeenCalled();
   });
 
@@ -130,7 +124,7 @@ describe('<hearth-partner-console> view and behaviour', () => {
     type(input(t.signUpSlug), 'canyon');
     submit();
     await flush();
-    expect(container.textContent).toContain(t.slugTaken);
+    expect(dom.container.textContent).toContain(t.slugTaken);
     expect(input(t.signUpSlug).getAttribute('aria-invalid')).toBe('true');
     vi.mocked(api.signUpPartner).mockResolvedValueOnce(ok({ id: '42', slug: 'canyon', name: 'Canyon Realty', role: 'OWNER' }));
     submit();
@@ -150,7 +144,7 @@ describe('<hearth-partner-console> view and behaviour', () => {
     submit();
     await flush();
     expect(api.updatePartnerSettings).toHaveBeenCalledWith('42', { websiteName: 'Canyon Homes Online' });
-    expect(container.querySelector('[part="save-status"]')!.textContent).toBe(t.saved);
+    expect(dom.container.querySelector('[part="save-status"]')!.textContent).toBe(t.saved);
     expect(element.emit).toHaveBeenCalledWith('partner-saved', { partnerId: '42', fields: ['websiteName'] });
   });
 
@@ -158,7 +152,7 @@ describe('<hearth-partner-console> view and behaviour', () => {
     await renderConsole();
     act(() => tab(t.tabs.theme).click());
     await flush();
-    const pair = () => container.querySelector('[data-pair="button-text-on-primary"]')!;
+    const pair = () => dom.container.querySelector('[data-pair="button-text-on-primary"]')!;
     expect(pair().getAttribute('data-state')).toBe('pass');
     expect(pair().textContent).toContain('6.7:1');
     type(input(t.primaryColour), '#ffeb3b');
@@ -167,7 +161,7 @@ describe('<hearth-partner-console> view and behaviour', () => {
     submit();
     await flush();
     expect(api.updatePartnerSettings).not.toHaveBeenCalled();
-    expect(container.querySelector('[data-field="primaryColor"] .field-error')!.textContent).toBe(t.contrastRefusal('button-text-on-primary', 1.22));
+    expect(dom.container.querySelector('[data-field="primaryColor"] .field-error')!.textContent).toBe(t.contrastRefusal('button-text-on-primary', 1.22));
   });
 
   it('shows the server’s refusal under the field it names', async () => {
@@ -181,7 +175,7 @@ describe('<hearth-partner-console> view and behaviour', () => {
     submit();
     await flush();
     expect(input(t.agentEmail).getAttribute('aria-invalid')).toBe('true');
-    expect(container.textContent).toContain('agentEmail must be an email address.');
+    expect(dom.container.textContent).toContain('agentEmail must be an email address.');
   });
 
   it('checks a new origin before sending it, then saves the list with it', async () => {
@@ -191,20 +185,20 @@ describe('<hearth-partner-console> view and behaviour', () => {
     submit();
     await flush();
     expect(api.updatePartnerSettings).not.toHaveBeenCalled();
-    expect(container.textContent).toContain('Origins other than localhost must use https://.');
+    expect(dom.container.textContent).toContain('Origins other than localhost must use https://.');
     type(input(t.newOrigin), 'https://*.canyon-homes.example');
     vi.mocked(api.updatePartnerSettings).mockResolvedValueOnce(ok({ ...settings, allowedOrigins: [...settings.allowedOrigins, 'https://*.canyon-homes.example'] }));
     submit();
     await flush();
     expect(api.updatePartnerSettings).toHaveBeenCalledWith('42', { allowedOrigins: ['https://www.canyon.example', 'https://*.canyon-homes.example'] });
-    expect([...container.querySelectorAll('[part="origin"] code')].map((c) => c.textContent)).toEqual(['https://www.canyon.example', 'https://*.canyon-homes.example']);
+    expect([...dom.container.querySelectorAll('[part="origin"] code')].map((c) => c.textContent)).toEqual(['https://www.canyon.example', 'https://*.canyon-homes.example']);
   });
 
   it('shows NOT_FOUND for a partner the viewer does not administer', async () => {
     vi.mocked(api.loadPartnerSettings).mockResolvedValueOnce({ ok: false, failure: { kind: 'not-found', message: 'Partner not found.', code: 'NOT_FOUND', argument: null } });
     await renderConsole(99);
     expect(base().getAttribute('data-state')).toBe('failed');
-    expect(container.querySelector('[part="message"]')!.textContent).toBe('Partner not found.');
+    expect(dom.container.querySelector('[part="message"]')!.textContent).toBe('Partner not found.');
     expect(api.loadPartnerSettings).toHaveBeenCalledWith('99');
   });
 });

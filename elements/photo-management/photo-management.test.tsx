@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionAtom } from '../../core/auth/session';
 import { listingPhotoTexts as t } from '../../core/i18n/listing-photos';
@@ -8,6 +7,7 @@ import * as api from '../../core/listing-photos/listing-photos-api';
 import type { SellerPhoto } from '../../core/listing-photos/listing-photos-api';
 import { hearthStore } from '../../core/state/store';
 import type { ElementHandle } from '../../core/define-element/define-element';
+import { testRoot } from '../../core/testing/react-root';
 import { PhotoManagement } from './photo-management.view';
 
 vi.mock('../../core/listing-photos/listing-photos-api', async (original) => ({
@@ -33,21 +33,15 @@ const photo = (id: string, position: number, caption = ''): SellerPhoto => ({
   jpegSrcset: `https://api.test/media/listing-photos/9/${id.padStart(24, '0')}-400.jpg 400w`,
 });
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
+const dom = testRoot();
 const emit = vi.fn();
 const element = { tag: 'hearth-photo-management', host: document.createElement('div'), emit } as unknown as ElementHandle;
 
 beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   hearthStore.set(sessionAtom, { status: 'authenticated', user: { id: 5 } as never, token: 'tok' });
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.clearAllMocks();
 });
 
@@ -56,13 +50,13 @@ const flush = () => act(async () => {
 });
 
 async function mount(caseId: number | null = 42) {
-  act(() => root.render(<PhotoManagement caseId={caseId} element={element} />));
+  dom.render(<PhotoManagement caseId={caseId} element={element} />);
   await flush();
 }
 
-const base = () => container.querySelector('[part="base"]')!;
-const ids = () => [...container.querySelectorAll<HTMLElement>('[part="photo"]')].map((li) => li.dataset.id);
-const announcer = () => container.querySelector('[part="announcer"]')!.textContent;
+const base = () => dom.container.querySelector('[part="base"]')!;
+const ids = () => [...dom.container.querySelectorAll<HTMLElement>('[part="photo"]')].map((li) => li.dataset.id);
+const announcer = () => dom.container.querySelector('[part="announcer"]')!.textContent;
 
 describe('<hearth-photo-management> states', () => {
   it('shows loading, then the photos with the first as cover', async () => {
@@ -70,48 +64,44 @@ describe('<hearth-photo-management> states', () => {
     await mount();
     expect(base().getAttribute('data-state')).toBe('ready');
     expect(ids()).toEqual(['1', '2']);
-    const images = [...container.querySelectorAll<HTMLImageElement>('[part="image"]')];
+    const images = [...dom.container.querySelectorAll<HTMLImageElement>('[part="image"]')];
     expect(images.map((i) => i.alt)).toEqual([t.photoLabel(1, 2, ''), 'Kitchen']);
     expect(images[0]!.getAttribute('srcset')).toContain('-400.webp 400w');
-    expect(container.querySelectorAll('[part="cover-badge"]')).toHaveLength(1);
-    expect(container.querySelector('[part="photo"][data-id="1"] [part="set-cover"]')).toBeNull();
+    expect(dom.container.querySelectorAll('[part="cover-badge"]')).toHaveLength(1);
+    expect(dom.container.querySelector('[part="photo"][data-id="1"] [part="set-cover"]')).toBeNull();
     expect(vi.mocked(api.loadListingPhotos)).toHaveBeenCalledWith(42);
   });
 
   it('says when there are no photos, when the case is not the viewer’s, when loading failed, and to sign in', async () => {
     vi.mocked(api.loadListingPhotos).mockResolvedValueOnce({ ok: true, value: [] });
     await mount();
-    expect(container.querySelector('[part="empty"]')!.textContent).toBe(t.emptyGrid);
+    expect(dom.container.querySelector('[part="empty"]')!.textContent).toBe(t.emptyGrid);
 
-    act(() => root.unmount());
-    root = createRoot(container);
+    dom.remount();
     vi.mocked(api.loadListingPhotos).mockResolvedValueOnce({ ok: false, failure: { kind: 'not-found', message: 'Case not found.', code: 'NOT_FOUND', argument: null } });
     await mount(43);
     expect(base().getAttribute('data-state')).toBe('not-found');
-    expect(container.querySelector('[part="message"]')!.textContent).toBe(t.notFound);
+    expect(dom.container.querySelector('[part="message"]')!.textContent).toBe(t.notFound);
 
-    act(() => root.unmount());
-    root = createRoot(container);
+    dom.remount();
     vi.mocked(api.loadListingPhotos).mockResolvedValueOnce({ ok: false, failure: { kind: 'network', message: null, code: null, argument: null } });
     await mount(44);
     expect(base().getAttribute('data-state')).toBe('failed');
     vi.mocked(api.loadListingPhotos).mockResolvedValueOnce({ ok: true, value: [photo('1', 0)] });
-    act(() => container.querySelector<HTMLButtonElement>('[part="retry"]')!.click());
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="retry"]')!.click());
     await flush();
     expect(base().getAttribute('data-state')).toBe('ready');
 
-    act(() => root.unmount());
-    root = createRoot(container);
+    dom.remount();
     await mount(null);
     expect(base().getAttribute('data-state')).toBe('no-case');
-    expect(container.querySelector('[part="message"]')!.textContent).toBe(t.noCase);
+    expect(dom.container.querySelector('[part="message"]')!.textContent).toBe(t.noCase);
 
-    act(() => root.unmount());
-    root = createRoot(container);
+    dom.remount();
     hearthStore.set(sessionAtom, { status: 'anonymous', user: null, token: null });
     await mount(45);
     expect(base().getAttribute('data-state')).toBe('signed-out');
-    expect(container.querySelector('[part="message"]')!.textContent).toBe(t.signIn);
+    expect(dom.container.querySelector('[part="message"]')!.textContent).toBe(t.signIn);
   });
 });
 
@@ -125,7 +115,7 @@ describe('<hearth-photo-management> uploads', () => {
       return { ok: true, value: photo(name === 'a.jpg' ? '2' : '3', name === 'a.jpg' ? 1 : 2) };
     });
     await mount();
-    const input = container.querySelector<HTMLInputElement>('[part="file-input"]')!;
+    const input = dom.container.querySelector<HTMLInputElement>('[part="file-input"]')!;
     const files = ['a.jpg', 'notes.jpg', 'b.jpg', 'flaky.jpg'].map((name) => new File(['x'], name, { type: 'image/jpeg' }));
     Object.defineProperty(input, 'files', { value: files, configurable: true });
     act(() => input.dispatchEvent(new Event('change', { bubbles: true })));
@@ -133,7 +123,7 @@ describe('<hearth-photo-management> uploads', () => {
     await flush();
 
     expect(ids()).toEqual(['1', '2', '3']);
-    const uploads = [...container.querySelectorAll<HTMLElement>('[part="upload"]')];
+    const uploads = [...dom.container.querySelectorAll<HTMLElement>('[part="upload"]')];
     expect(uploads.map((u) => u.dataset.state)).toEqual(['refused', 'failed']);
     expect(uploads[0]!.querySelector('[part="upload-message"]')!.textContent).toBe(t.notAnImage('notes.jpg'));
     expect(uploads[0]!.querySelector('[part="upload-message"]')!.getAttribute('role')).toBe('alert');
@@ -146,8 +136,8 @@ describe('<hearth-photo-management> uploads', () => {
     act(() => uploads[1]!.querySelector<HTMLButtonElement>('[part="retry-upload"]')!.click());
     await flush();
     expect(ids()).toEqual(['1', '2', '3', '4']);
-    act(() => container.querySelector<HTMLButtonElement>('[part="dismiss-upload"]')!.click());
-    expect(container.querySelector('[part="uploads"]')).toBeNull();
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="dismiss-upload"]')!.click());
+    expect(dom.container.querySelector('[part="uploads"]')).toBeNull();
   });
 
   it('cancels an upload under way', async () => {
@@ -157,15 +147,15 @@ describe('<hearth-photo-management> uploads', () => {
         new Promise((resolve) => options?.signal?.addEventListener('abort', () => resolve({ ok: false, failure: api.CANCELLED }))),
     );
     await mount();
-    const input = container.querySelector<HTMLInputElement>('[part="file-input"]')!;
+    const input = dom.container.querySelector<HTMLInputElement>('[part="file-input"]')!;
     Object.defineProperty(input, 'files', { value: [new File(['x'], 'slow.jpg')], configurable: true });
     act(() => input.dispatchEvent(new Event('change', { bubbles: true })));
     await flush();
-    expect(container.querySelector<HTMLElement>('[part="upload"]')!.dataset.state).toBe('uploading');
-    act(() => container.querySelector<HTMLButtonElement>('[part="cancel-upload"]')!.click());
+    expect(dom.container.querySelector<HTMLElement>('[part="upload"]')!.dataset.state).toBe('uploading');
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="cancel-upload"]')!.click());
     await flush();
-    expect(container.querySelector<HTMLElement>('[part="upload"]')!.dataset.state).toBe('cancelled');
-    expect(container.querySelector('[part="retry-upload"]')).not.toBeNull();
+    expect(dom.container.querySelector<HTMLElement>('[part="upload"]')!.dataset.state).toBe('cancelled');
+    expect(dom.container.querySelector('[part="retry-upload"]')).not.toBeNull();
   });
 });
 
@@ -176,7 +166,7 @@ describe('<hearth-photo-management> changes', () => {
     vi.mocked(api.loadListingPhotos).mockResolvedValue({ ok: true, value: three() });
     vi.mocked(api.savePhotoManagement).mockResolvedValue({ ok: true, value: [photo('2', 0), photo('1', 1), photo('3', 2)] });
     await mount();
-    const handle = container.querySelector<HTMLButtonElement>('[part="photo"][data-id="2"] [part="handle"]')!;
+    const handle = dom.container.querySelector<HTMLButtonElement>('[part="photo"][data-id="2"] [part="handle"]')!;
     handle.focus();
     // Without Alt an arrow key does nothing.
     act(() => handle.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true })));
@@ -186,8 +176,8 @@ describe('<hearth-photo-management> changes', () => {
     expect(api.savePhotoManagement).toHaveBeenCalledWith(42, { order: ['2', '1', '3'] }, null);
     expect(ids()).toEqual(['2', '1', '3']);
     expect(announcer()).toBe(t.moved(1, 3));
-    expect(container.querySelector('[part="photo"][data-id="2"]')!.getAttribute('data-state')).toContain('cover');
-    expect((container.querySelector('[part="photo"][data-id="2"] [part="handle"]') as HTMLElement) === document.activeElement).toBe(true);
+    expect(dom.container.querySelector('[part="photo"][data-id="2"]')!.getAttribute('data-state')).toContain('cover');
+    expect((dom.container.querySelector('[part="photo"][data-id="2"] [part="handle"]') as HTMLElement) === document.activeElement).toBe(true);
     expect(emit).toHaveBeenCalledWith('photos-changed', { caseId: 42, change: 'reordered', photoIds: ['2', '1', '3'], coverId: '2' });
   });
 
@@ -195,7 +185,7 @@ describe('<hearth-photo-management> changes', () => {
     vi.mocked(api.loadListingPhotos).mockResolvedValue({ ok: true, value: three() });
     vi.mocked(api.savePhotoManagement).mockResolvedValue({ ok: false, failure: { kind: 'network', message: null, code: null, argument: null } });
     await mount();
-    act(() => container.querySelector<HTMLButtonElement>('[part="photo"][data-id="1"] [part="move-later"]')!.click());
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="photo"][data-id="1"] [part="move-later"]')!.click());
     await flush();
     expect(ids()).toEqual(['1', '2', '3']);
     expect(announcer()).toBe(t.saveFailed);
@@ -205,26 +195,26 @@ describe('<hearth-photo-management> changes', () => {
     vi.mocked(api.loadListingPhotos).mockResolvedValue({ ok: true, value: three() });
     await mount();
     vi.mocked(api.savePhotoManagement).mockResolvedValueOnce({ ok: true, value: [photo('3', 0), photo('1', 1), photo('2', 2)] });
-    act(() => container.querySelector<HTMLButtonElement>('[part="photo"][data-id="3"] [part="set-cover"]')!.click());
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="photo"][data-id="3"] [part="set-cover"]')!.click());
     await flush();
     expect(api.savePhotoManagement).toHaveBeenLastCalledWith(42, { coverId: '3' }, null);
     expect(ids()).toEqual(['3', '1', '2']);
     expect(announcer()).toBe(t.coverSet);
 
     vi.mocked(api.savePhotoManagement).mockResolvedValueOnce({ ok: true, value: [photo('3', 0), photo('1', 1, 'Porch'), photo('2', 2)] });
-    const input = container.querySelector<HTMLInputElement>('[part="photo"][data-id="1"] [part="caption-input"]')!;
+    const input = dom.container.querySelector<HTMLInputElement>('[part="photo"][data-id="1"] [part="caption-input"]')!;
     act(() => {
       input.value = 'Porch';
       input.dispatchEvent(new Event('input', { bubbles: true }));
     });
-    act(() => container.querySelector<HTMLFormElement>('[part="photo"][data-id="1"] [part="caption"]')!.requestSubmit());
+    act(() => dom.container.querySelector<HTMLFormElement>('[part="photo"][data-id="1"] [part="caption"]')!.requestSubmit());
     await flush();
     expect(api.savePhotoManagement).toHaveBeenLastCalledWith(42, { captions: [{ id: '1', caption: 'Porch' }] }, null);
     expect(announcer()).toBe(t.captionSaved);
 
-    act(() => container.querySelector<HTMLButtonElement>('[part="photo"][data-id="2"] [part="delete"]')!.click());
+    act(() => dom.container.querySelector<HTMLButtonElement>('[part="photo"][data-id="2"] [part="delete"]')!.click());
     expect(api.savePhotoManagement).toHaveBeenCalledTimes(2);
-    const dialog = container.querySelector('[part~="confirm-dialog"]')!;
+    const dialog = dom.container.querySelector('[part~="confirm-dialog"]')!;
     expect(dialog.textContent).toContain(t.confirmDeleteTitle);
     vi.mocked(api.savePhotoManagement).mockResolvedValueOnce({ ok: true, value: [photo('3', 0), photo('1', 1, 'Porch')] });
     const confirm = [...dialog.querySelectorAll('button')].find((b) => b.textContent === t.confirmDelete)!;
@@ -232,7 +222,7 @@ describe('<hearth-photo-management> changes', () => {
     await flush();
     expect(api.savePhotoManagement).toHaveBeenLastCalledWith(42, null, '2');
     expect(ids()).toEqual(['3', '1']);
-    expect(container.querySelector('[part~="confirm-dialog"]')).toBeNull();
+    expect(dom.container.querySelector('[part~="confirm-dialog"]')).toBeNull();
     expect(announcer()).toBe(t.deleted);
   });
 });

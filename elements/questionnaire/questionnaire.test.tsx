@@ -1,24 +1,14 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { questionnaireTexts as t } from '../../core/i18n/questionnaire';
+import { testRoot } from '../../core/testing/react-root';
 import { safeTree } from '../../questionnaire/client/render';
 import { QuestionnaireView } from './questionnaire.view';
 import type { QuestionnaireController } from './use-questionnaire';
 
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const dom = testRoot();
 
 const screenData = {
   id: 'r1',
@@ -67,8 +57,8 @@ function controller(overrides: Partial<QuestionnaireController>): QuestionnaireC
 }
 
 const render = (q: QuestionnaireController, mode: 'form' | 'single' = 'form') => {
-  act(() => root.render(<QuestionnaireView q={q} mode={mode} />));
-  return container;
+  dom.render(<QuestionnaireView q={q} mode={mode} />);
+  return dom.container;
 };
 
 describe('QuestionnaireView', () => {
@@ -91,10 +81,10 @@ describe('QuestionnaireView', () => {
 
   it('form mode: Next, or Submit on an end screen; Back only when there is a way back', () => {
     expect(render(controller({})).querySelector('[part="submit"]')!.textContent).toBe(t.next);
-    expect(container.querySelector('[part="back"]')).toBeNull();
+    expect(dom.container.querySelector('[part="back"]')).toBeNull();
     const end = controller({ screen: { data: { ...screenData, end: true, canGoBack: true }, tree: [], widgets: [] } });
     expect(render(end).querySelector('[part="submit"]')!.textContent).toBe(t.submit);
-    expect(container.querySelector('[part="back"]')!.textContent).toBe(t.back);
+    expect(dom.container.querySelector('[part="back"]')!.textContent).toBe(t.back);
   });
 
   it('single mode: Next disabled, Submit hidden, as the controller says', () => {

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, useState } from 'react';
-import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buyerTourTexts as bt, requestTourTexts as t, tourTexts } from '../../core/i18n/tours';
+import { testRoot } from '../../core/testing/react-root';
 import { initialRequestTourState, type RequestTourState } from '../../core/tours/request-tour-state';
 import type { Result } from '../../core/graphql/call';
 import type { RequestedTour } from '../../core/tours/requests';
@@ -16,18 +16,10 @@ import { RequestTourDialogView, RequestTourView, type RequestTourDialogViewProps
 
 const DENVER = 'America/Denver';
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
+const dom = testRoot();
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.useRealTimers();
 });
 
@@ -46,7 +38,7 @@ const noActions: RequestTourDialogViewProps['actions'] = {
 function renderDialog(now: Date, state: RequestTourState = initialRequestTourState, extra: Partial<RequestTourDialogViewProps> = {}) {
   const grid = buyerTourGrid(now, DENVER);
   act(() =>
-    root.render(
+    dom.root.render(
       <RequestTourDialogView
         zoneName="MST"
         address="455 E 300 S, Salt Lake City, UT 84111"
@@ -60,7 +52,7 @@ function renderDialog(now: Date, state: RequestTourState = initialRequestTourSta
       />,
     ),
   );
-  return container.querySelector('dialog')!;
+  return dom.container.querySelector('dialog')!;
 }
 
 const headers = (dialog: Element) => [...dialog.querySelectorAll('[part="grid"] thead th')].map((th) => th.textContent);
@@ -181,13 +173,13 @@ function choose(select: HTMLSelectElement, value: string) {
   select.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
-const q = <T extends Element = HTMLElement>(selector: string) => container.querySelector<T>(selector as string) as T;
+const q = <T extends Element = HTMLElement>(selector: string) => dom.container.querySelector<T>(selector as string) as T;
 const byLabel = (label: string) => {
-  const l = [...container.querySelectorAll('label')].find((x) => x.textContent?.startsWith(label))!;
-  return (l.htmlFor ? container.querySelector(`#${CSS.escape(l.htmlFor)}`) : l.querySelector('input')) as HTMLInputElement;
+  const l = [...dom.container.querySelectorAll('label')].find((x) => x.textContent?.startsWith(label))!;
+  return (l.htmlFor ? dom.container.querySelector(`#${CSS.escape(l.htmlFor)}`) : l.querySelector('input')) as HTMLInputElement;
 };
 const radio = (legend: string, option: string) => {
-  const fieldset = [...container.querySelectorAll('fieldset')].find((f) => f.querySelector('legend')!.textContent === legend)!;
+  const fieldset = [...dom.container.querySelectorAll('fieldset')].find((f) => f.querySelector('legend')!.textContent === legend)!;
   return [...fieldset.querySelectorAll('label')].find((l) => l.textContent === option)!.querySelector('input')!;
 };
 
@@ -203,7 +195,7 @@ describe('the whole dialog with its behaviour (fixed clock: Wed Jan 15 2025, 10:
       .mockResolvedValueOnce({ ok: false, failure: { kind: 'network', message: null, code: null, argument: null } })
       .mockResolvedValueOnce({ ok: true, value: savedTour() });
     const onRequested = vi.fn();
-    act(() => root.render(<Harness send={send} onRequested={onRequested} />));
+    dom.render(<Harness send={send} onRequested={onRequested} />);
 
     const gridSlot = '2025-01-16T16:00:00.000Z'; // Thu 9 am MST
     act(() => q<HTMLButtonElement>(`[data-date-time="${gridSlot}"]`).click());
@@ -219,7 +211,7 @@ describe('the whole dialog with its behaviour (fixed clock: Wed Jan 15 2025, 10:
     act(() => q<HTMLButtonElement>('[part="back"]').click());
     expect(q('.step-title').textContent).toBe(t.stepTourTime);
     expect(q(`[data-date-time="${gridSlot}"]`).getAttribute('aria-pressed')).toBe('true');
-    expect([...container.querySelectorAll('[part="chosen-times"] li')].map((li) => li.textContent)).toEqual([
+    expect([...dom.container.querySelectorAll('[part="chosen-times"] li')].map((li) => li.textContent)).toEqual([
       'Thu, Jan 16 at 9:00 AM×',
       'Wed, Jan 22 at 2:00 PM×',
     ]);
@@ -258,7 +250,7 @@ describe('the whole dialog with its behaviour (fixed clock: Wed Jan 15 2025, 10:
   it('Request Tour is busy while sending and ignores a second press', async () => {
     let resolve!: (r: Result<RequestedTour>) => void;
     const send = vi.fn(() => new Promise<Result<RequestedTour>>((r) => (resolve = r)));
-    act(() => root.render(<Harness send={send} onRequested={() => {}} />));
+    dom.render(<Harness send={send} onRequested={() => {}} />);
     act(() => q<HTMLButtonElement>('[data-date-time="2025-01-16T16:00:00.000Z"]').click());
     act(() => q<HTMLButtonElement>('[part="continue"]').click());
     await act(async () => q<HTMLButtonElement>('[part="submit"]').click());
@@ -274,7 +266,7 @@ describe('the whole dialog with its behaviour (fixed clock: Wed Jan 15 2025, 10:
       ok: false,
       failure: { kind: 'invalid', message: 'agentName is too long (at most 200 characters).', code: 'BAD_USER_INPUT', argument: 'agentAndQualification.agentName' },
     });
-    act(() => root.render(<Harness send={send} onRequested={() => {}} />));
+    dom.render(<Harness send={send} onRequested={() => {}} />);
     act(() => q<HTMLButtonElement>('[data-date-time="2025-01-16T16:00:00.000Z"]').click());
     act(() => q<HTMLButtonElement>('[part="continue"]').click());
     act(() => radio(t.hasAgent, t.yes).click());
@@ -286,7 +278,7 @@ describe('the whole dialog with its behaviour (fixed clock: Wed Jan 15 2025, 10:
 
   it('an invalid phone is caught before sending', async () => {
     const send = vi.fn();
-    act(() => root.render(<Harness send={send} onRequested={() => {}} />));
+    dom.render(<Harness send={send} onRequested={() => {}} />);
     act(() => q<HTMLButtonElement>('[data-date-time="2025-01-16T16:00:00.000Z"]').click());
     act(() => q<HTMLButtonElement>('[part="continue"]').click());
     act(() => radio(t.hasAgent, t.yes).click());
@@ -297,7 +289,7 @@ describe('the whole dialog with its behaviour (fixed clock: Wed Jan 15 2025, 10:
   });
 
   it('a chosen slot that passes while the dialog is open is dropped (the clock refreshes each minute)', () => {
-    act(() => root.render(<Harness send={vi.fn()} onRequested={() => {}} />));
+    dom.render(<Harness send={vi.fn()} onRequested={() => {}} />);
     const elevenToday = '2025-01-15T18:00:00.000Z';
     act(() => q<HTMLButtonElement>(`[data-date-time="${elevenToday}"]`).click());
     expect(q<HTMLButtonElement>('[part="continue"]').disabled).toBe(false);
@@ -320,9 +312,9 @@ describe('the button and its notes', () => {
   };
   const render = (props: Partial<Parameters<typeof RequestTourView>[0]>) => {
     act(() =>
-      root.render(<RequestTourView listing={{ status: 'loaded', listing }} starting={false} openTourId={null} onRequest={() => {}} onViewTour={() => {}} {...props} />),
+      dom.root.render(<RequestTourView listing={{ status: 'loaded', listing }} starting={false} openTourId={null} onRequest={() => {}} onViewTour={() => {}} {...props} />),
     );
-    return container;
+    return dom.container;
   };
 
   it("shows 'Request a Tour' for a home that takes requests", () => {
@@ -366,9 +358,9 @@ describe('the button and its notes', () => {
 describe('buyer tour details (spec §2, §4)', () => {
   const renderTour = (tour: RequestedTour) => {
     act(() =>
-      root.render(<BuyerTourDetailsView state={{ status: 'loaded', tour }} siteBase="https://hearth.test" onClose={() => {}} onRetry={() => {}} />),
+      dom.root.render(<BuyerTourDetailsView state={{ status: 'loaded', tour }} siteBase="https://hearth.test" onClose={() => {}} onRetry={() => {}} />),
     );
-    return container.querySelector('dialog')!;
+    return dom.container.querySelector('dialog')!;
   };
   const scheduled = { start: '2025-01-16T16:00:00.000Z', end: '2025-01-16T17:00:00.000Z', ical: 'https://api.test/ical/tour/77?sig=x' };
 
@@ -438,8 +430,8 @@ describe('buyer tour details (spec §2, §4)', () => {
   it('loading, missing and failed states', () => {
     const onRetry = vi.fn();
     const show = (state: Parameters<typeof BuyerTourDetailsView>[0]['state']) => {
-      act(() => root.render(<BuyerTourDetailsView state={state} siteBase="" onClose={() => {}} onRetry={onRetry} />));
-      return container.querySelector('dialog')!;
+      dom.render(<BuyerTourDetailsView state={state} siteBase="" onClose={() => {}} onRetry={onRetry} />);
+      return dom.container.querySelector('dialog')!;
     };
     expect(show({ status: 'loading' }).textContent).toContain(bt.loading);
     expect(show({ status: 'missing' }).textContent).toContain(bt.missing);

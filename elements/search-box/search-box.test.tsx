@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { searchTexts as t } from '../../core/i18n/search';
 import type { Place } from '../../core/places/places';
@@ -10,6 +9,7 @@ import type { ElementHandle } from '../../core/define-element/define-element';
 import { installGoogleDouble, uninstallGoogleDouble } from '../../core/maps/google-double';
 import { resetGoogleMaps } from '../../core/maps/google';
 import { hearthStore } from '../../core/state/store';
+import { testRoot } from '../../core/testing/react-root';
 import { SearchBox, SearchBoxView } from './search-box.view';
 
 
@@ -20,10 +20,9 @@ function Harness(props: PlaceSearchOptions) {
   return <SearchBoxView behaviour={behaviour} label={t.inputLabel} />;
 }
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
-const input = () => container.querySelector('input')!;
-const options = () => [...container.querySelectorAll('[role="option"]')].map((o) => o.textContent);
+const dom = testRoot();
+const input = () => dom.container.querySelector('input')!;
+const options = () => [...dom.container.querySelectorAll('[role="option"]')].map((o) => o.textContent);
 const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 const type = (value: string) =>
   act(() => {
@@ -34,24 +33,19 @@ const type = (value: string) =>
 
 beforeEach(() => {
   vi.useFakeTimers();
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.useRealTimers();
 });
 
 describe('<hearth-search-box> behaviour (spec §2, §9)', () => {
   it("shows the placeholder 'Search by City, ZIP, or Address'", () => {
-    act(() => root.render(<Harness countries={['us']} onSelect={vi.fn()} search={vi.fn(async () => ({ ok: true as const, value: [] }))} />));
+    dom.render(<Harness countries={['us']} onSelect={vi.fn()} search={vi.fn(async () => ({ ok: true as const, value: [] }))} />);
     expect(input().placeholder).toBe('Search by City, ZIP, or Address');
   });
 
   it("offers 'Current location' 150 ms after focus, not before", async () => {
-    act(() => root.render(<Harness countries={['us']} onSelect={vi.fn()} search={vi.fn(async () => ({ ok: true as const, value: [] }))} />));
+    dom.render(<Harness countries={['us']} onSelect={vi.fn()} search={vi.fn(async () => ({ ok: true as const, value: [] }))} />);
     act(() => input().dispatchEvent(new FocusEvent('focus')));
     act(() => input().focus());
     await advance(149);
@@ -62,7 +56,7 @@ describe('<hearth-search-box> behaviour (spec §2, §9)', () => {
 
   it('asks for suggestions only from 1000 ms after load', async () => {
     const search = vi.fn(async () => ({ ok: true as const, value: [provo] }));
-    act(() => root.render(<Harness countries={['us', 'np']} onSelect={vi.fn()} search={search} />));
+    dom.render(<Harness countries={['us', 'np']} onSelect={vi.fn()} search={search} />);
     type('Pro');
     await advance(500);
     expect(search).not.toHaveBeenCalled();
@@ -73,10 +67,10 @@ describe('<hearth-search-box> behaviour (spec §2, §9)', () => {
   });
 
   it('shows the clear button only with text, and clears', async () => {
-    act(() => root.render(<Harness countries={['us']} onSelect={vi.fn()} search={vi.fn(async () => ({ ok: true as const, value: [] }))} />));
-    expect(container.querySelector('[part="clear"]')).toBeNull();
+    dom.render(<Harness countries={['us']} onSelect={vi.fn()} search={vi.fn(async () => ({ ok: true as const, value: [] }))} />);
+    expect(dom.container.querySelector('[part="clear"]')).toBeNull();
     type('84101');
-    const clear = container.querySelector<HTMLButtonElement>('[part="clear"]')!;
+    const clear = dom.container.querySelector<HTMLButtonElement>('[part="clear"]')!;
     expect(clear.getAttribute('aria-label')).toBe(t.clear);
     act(() => clear.click());
     expect(input().value).toBe('');
@@ -84,13 +78,13 @@ describe('<hearth-search-box> behaviour (spec §2, §9)', () => {
 
   it('picks a suggestion with the arrow keys and Enter', async () => {
     const onSelect = vi.fn();
-    act(() => root.render(<Harness countries={['us']} onSelect={onSelect} search={vi.fn(async () => ({ ok: true as const, value: [provo] }))} />));
+    dom.render(<Harness countries={['us']} onSelect={onSelect} search={vi.fn(async () => ({ ok: true as const, value: [provo] }))} />);
     await advance(1000);
     type('Pro');
     await advance(250);
     act(() => input().dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true })));
     act(() => input().dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true })));
-    expect(input().getAttribute('aria-activedescendant')).toBe(container.querySelectorAll('[role="option"]')[1]!.id);
+    expect(input().getAttribute('aria-activedescendant')).toBe(dom.container.querySelectorAll('[role="option"]')[1]!.id);
     await act(async () => {
       input().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
     });
@@ -100,14 +94,14 @@ describe('<hearth-search-box> behaviour (spec §2, §9)', () => {
 
   it('says location support is off when geolocation is denied', async () => {
     const onSelect = vi.fn();
-    act(() => root.render(<Harness countries={['us']} onSelect={onSelect} search={vi.fn(async () => ({ ok: true as const, value: [] }))} locate={async () => ({ ok: false })} />));
+    dom.render(<Harness countries={['us']} onSelect={onSelect} search={vi.fn(async () => ({ ok: true as const, value: [] }))} locate={async () => ({ ok: false })} />);
     act(() => input().dispatchEvent(new FocusEvent('focus')));
     act(() => input().focus());
     await advance(150);
     await act(async () => {
-      container.querySelector<HTMLLIElement>('[data-kind="current-location"]')!.click();
+      dom.container.querySelector<HTMLLIElement>('[data-kind="current-location"]')!.click();
     });
-    expect(container.querySelector('[role="alert"]')!.textContent).toBe(
+    expect(dom.container.querySelector('[role="alert"]')!.textContent).toBe(
       'There is no location support on this device or it is disabled. Please check your settings.',
     );
     expect(onSelect).not.toHaveBeenCalled();
@@ -115,11 +109,11 @@ describe('<hearth-search-box> behaviour (spec §2, §9)', () => {
 
   it('uses the position for Current location', async () => {
     const onSelect = vi.fn();
-    act(() => root.render(<Harness countries={['us']} onSelect={onSelect} search={vi.fn(async () => ({ ok: true as const, value: [] }))} locate={async () => ({ ok: true, lat: 40.7, lng: -111.9 })} />));
+    dom.render(<Harness countries={['us']} onSelect={onSelect} search={vi.fn(async () => ({ ok: true as const, value: [] }))} locate={async () => ({ ok: true, lat: 40.7, lng: -111.9 })} />);
     act(() => input().focus());
     await advance(150);
     await act(async () => {
-      container.querySelector<HTMLLIElement>('[data-kind="current-location"]')!.click();
+      dom.container.querySelector<HTMLLIElement>('[data-kind="current-location"]')!.click();
     });
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ kind: 'current-location', lat: 40.7, lng: -111.9 }));
   });
@@ -130,7 +124,7 @@ describe('results landing while arrowing through', () => {
     const slc: Place = { description: 'Salt Lake City, UT, USA', lat: 40.76, lng: -111.89, kind: 'city', placeId: 'city:slc' };
     const search = vi.fn(async () => ({ ok: true as const, value: [slc, provo] }));
     const onSelect = vi.fn();
-    act(() => root.render(<Harness countries={['us']} onSelect={onSelect} search={search} />));
+    dom.render(<Harness countries={['us']} onSelect={onSelect} search={search} />);
     await advance(1000);
     type('salt');
     await advance(250);
@@ -151,7 +145,7 @@ describe('with a partner maps key: Google places autocomplete (test double)', ()
   const element = { tag: 'hearth-search-box', host: document.createElement('div'), emit } as unknown as ElementHandle;
   const setKey = (mapsKey: string | undefined) =>
     hearthStore.set(appContextAtom, { context: resolveContext({ mapsKey }), source: 'network', error: null } as never);
-  const source = () => container.querySelector('[part="base"]')!.getAttribute('data-suggestions');
+  const source = () => dom.container.querySelector('[part="base"]')!.getAttribute('data-suggestions');
 
   beforeEach(() => {
     resetGoogleMaps();
@@ -167,7 +161,7 @@ describe('with a partner maps key: Google places autocomplete (test double)', ()
 
   it('attaches Google\'s dropdown once autocomplete starts (1000 ms), restricted to the partner countries; a pick emits hearth-search-changed', async () => {
     setKey('AIza-test');
-    act(() => root.render(<SearchBox searchPage="" value="" label="" element={element} />));
+    dom.render(<SearchBox searchPage="" value="" label="" element={element} />);
     await advance(999);
     expect(double.autocompletes).toHaveLength(0);
     await advance(1);
@@ -201,14 +195,13 @@ describe('with a partner maps key: Google places autocomplete (test double)', ()
     });
     expect(input().value).toBe('Salt Lake City, UT, USA');
 
-    act(() => root.unmount());
+    dom.remount();
     expect(document.querySelector('.pac-container')).toBeNull();
-    root = createRoot(container);
   });
 
   it('without a key loads nothing of Google and uses our server search', async () => {
     setKey(undefined);
-    act(() => root.render(<SearchBox searchPage="" value="" label="" element={element} />));
+    dom.render(<SearchBox searchPage="" value="" label="" element={element} />);
     await advance(1500);
     expect(source()).toBe('server');
     expect(double.imported).toEqual([]);
@@ -219,7 +212,7 @@ describe('with a partner maps key: Google places autocomplete (test double)', ()
     const google = (window as unknown as { google: { maps: { importLibrary(name: string): Promise<unknown> } } }).google;
     google.maps.importLibrary = () => Promise.reject(new Error('blocked by CSP'));
     setKey('AIza-test');
-    act(() => root.render(<SearchBox searchPage="" value="" label="" element={element} />));
+    dom.render(<SearchBox searchPage="" value="" label="" element={element} />);
     await advance(1000);
     await vi.waitFor(() => expect(source()).toBe('server'));
     expect(double.autocompletes).toHaveLength(0);

@@ -5,14 +5,16 @@
  * pinch (two fingers, core/maps/gestures.ts). Pins are buttons named by price and address; the results
  * list beside it is the accessible equivalent.
  */
-import { Fragment, useEffect, useId, useRef, type PointerEvent as ReactPointerEvent } from 'react';
+import { useId, useRef } from 'react';
 import { searchMapTexts as t } from '../../core/i18n/search';
-import { gestureViewport, isGesture } from '../../core/maps/gestures';
+import { keyMove } from '../../core/maps/gestures';
 import { pinPrice } from '../../core/maps/markers';
 import type { MapSurfaceProps } from '../../core/maps/provider';
+import { BasemapCredit, BasemapTiles } from '../../core/maps/tile-layer';
+import { pointWithin, useElementSize, useMapGestures } from '../../core/maps/use-map-gestures';
 import { useTileLayer } from '../../core/maps/use-tile-layer';
 import { screenPoints } from '../../core/maps/polygon';
-import { fitBounds, fromScreen, MAX_ZOOM, panBy, project, zoomBy, type Point, type Viewport } from '../../core/maps/projection';
+import { fitBounds, fromScreen, MAX_ZOOM, panBy, project, zoomBy } from '../../core/maps/projection';
 
 /** One arrow key or pan button moves the view this far. */
 export const PAN_STEP_PX = 120;
@@ -39,23 +41,11 @@ export function KeylessMap({
 }: KeylessMapProps) {
   const id = useId();
   const plane = useRef<HTMLDivElement>(null);
-  /** The pointers down on the map (CSS px within it), and the gesture they make since the last one landed or lifted. */
-  const pointers = useRef(new Map<number, Point>());
-  const gesture = useRef<{ viewport: Viewport; ids: number[]; from: Point[]; moving: boolean } | null>(null);
   /** The viewport as last drawn or last asked for (a gesture restarts from it between renders). */
   const current = useRef(viewport);
   current.current = viewport;
-  const latest = useRef(onResize);
-  latest.current = onResize;
   const basemap = useTileLayer(viewport, (globalThis.devicePixelRatio ?? 1) > 1);
-
-  useEffect(() => {
-    const node = plane.current;
-    if (!node) return;
-    const observer = new ResizeObserver(([entry]) => entry && latest.current(Math.round(entry.contentRect.width), Math.round(entry.contentRect.height)));
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, []);
+  useElementSize(plane, onResize);
 
   // The grid moves with the world, so panning is visible without tiles.
   const origin = project(viewport.center, viewport.zoom);
@@ -63,22 +53,8 @@ export function KeylessMap({
   const gridY = (((viewport.height / 2 - origin.y) % GRID_PX) + GRID_PX) % GRID_PX;
   const pan = (dx: number, dy: number) => onViewportChange(panBy(viewport, dx, dy));
   const zoom = (steps: number) => onViewportChange(zoomBy(viewport, steps));
-
-  // ---- drag and pinch ----
-  const within = (event: ReactPointerEvent): Point => {
-    const box = event.currentTarget.getBoundingClientRect();
-    return { x: event.clientX - box.left, y: event.clientY - box.top };
-  };
-  /** A finger landed or lifted: the gesture goes on from here with the (first two) pointers now down. */
-  const regroup = () => {
-    const ids = [...pointers.current.keys()].slice(0, 2);
-    const moving = gesture.current?.moving ?? false;
-    gesture.current = ids.length > 0 ? { viewport: current.current, ids, from: ids.map((id) => pointers.current.get(id)!), moving } : null;
-  };
-  const lift = (event: ReactPointerEvent) => {
-    if (!pointers.current.delete(event.pointerId)) return;
-    regroup();
-  };
+  // Drag and pinch; while drawing, a press adds a corner instead.
+  const gestures = useMapGestures({ current, pinch: true, canStart: () => !drawing, onMove: onViewportChange });
 
   return (
     <section className="map" part="map" aria-label={label} aria-describedby={`${id}-help`}>
@@ -87,7 +63,7 @@ export function KeylessMap({
       </p>
       <div
         ref={plane}
-        className="plane"
+        className="basemap-plane plane"
         part="map-plane"
         tabIndex={0}
         role="group"
@@ -99,8 +75,7 @@ export function KeylessMap({
         onClick={(event) => {
           // Draw mode: a click adds a corner where it lands (markers let clicks through while drawing).
           if (!drawing || !onDrawVertex) return;
-          const box = event.currentTarget.getBoundingClientRect();
-          onDrawVertex(fromScreen(viewport, { x: event.clientX - box.left, y: event.clientY - box.top }));
+          onDrawVertex(fromScreen(viewport, pointWithin(event)));
         }}
         onKeyDown={(event) => {
           if (event.target !== event.currentTarget) return;
@@ -110,61 +85,15 @@ export function KeylessMap({
             event.preventDefault();
             return;
           }
-          const moves: Record<string, [number, number]> = { ArrowUp: [0, -PAN_STEP_PX], ArrowDown: [0, PAN_STEP_PX], ArrowLeft: [-PAN_STEP_PX, 0], ArrowRight: [PAN_STEP_PX, 0] };
-          const move = moves[event.key];
-          if (move) pan(...move);
-          else if (event.key === '+' || event.key === '=') zoom(1);
-          else if (event.key === '-' || event.key === '_') zoom(-1);
-          else return;
+          const step = keyMove(event.key, PAN_STEP_PX);
+          if (!step) return;
+          if ('pan' in step) pan(...step.pan);
+          else zoom(step.zoom);
           event.preventDefault();
         }}
-        onPointerDown={(event) => {
-          if (drawing || event.button !== 0) return;
-          pointers.current.set(event.pointerId, within(event));
-          // On a pin or cluster the press stays a tap (its click) until it moves.
-          if (event.target === event.currentTarget) event.currentTarget.setPointerCapture(event.pointerId);
-          regroup();
-        }}
-        onPointerMove={(event) => {
-          if (!pointers.current.has(event.pointerId)) return;
-          pointers.current.set(event.pointerId, within(event));
-          const active = gesture.current;
-          if (!active) return;
-          const to = active.ids.map((id) => pointers.current.get(id)!);
-          if (!active.moving && !isGesture(active.from, to)) return;
-          active.moving = true;
-          // A drag or pinch: the plane takes its pointers, so a pin one started on is not clicked.
-          for (const id of active.ids) if (!event.currentTarget.hasPointerCapture(id)) event.currentTarget.setPointerCapture(id);
-          const next = gestureViewport(active.viewport, active.from, to);
-          current.current = next;
-          onViewportChange(next);
-        }}
-        onPointerUp={lift}
-        onPointerCancel={lift}
+        {...gestures}
       >
-        {basemap.tiles.length > 0 && (
-          <div className="tiles" part="tiles" aria-hidden="true">
-            {basemap.tiles.map((tile) => (
-              <img
-                key={tile.key}
-                className="tile"
-                src={tile.url}
-                alt=""
-                width={tile.size}
-                height={tile.size}
-                draggable={false}
-                decoding="async"
-                style={{ left: `${tile.left}px`, top: `${tile.top}px`, width: `${tile.size}px`, height: `${tile.size}px` }}
-                onLoad={(event) => {
-                  // Shown once drawn: a tile that fails never shows a broken image.
-                  event.currentTarget.dataset.state = 'loaded';
-                  basemap.onTileLoad(tile.key);
-                }}
-                onError={() => basemap.onTileError(tile.key)}
-              />
-            ))}
-          </div>
-        )}
+        <BasemapTiles layer={basemap} className="tiles" tileClassName="tile" part="tiles" />
         {shape && shape.length > 0 && (
           <svg className="shape" part="shape" width={viewport.width} height={viewport.height} aria-hidden="true" data-points={shape.length}>
             {drawing || shape.length < 3 ? (
@@ -230,22 +159,7 @@ export function KeylessMap({
           );
         })}
       </div>
-      {basemap.attribution.length > 0 && (
-        <p className="attribution" part="attribution">
-          {basemap.attribution.map((part, i) => (
-            <Fragment key={i}>
-              {i > 0 && ' '}
-              {part.url ? (
-                <a href={part.url} target="_blank" rel="noopener noreferrer">
-                  {part.text}
-                </a>
-              ) : (
-                part.text
-              )}
-            </Fragment>
-          ))}
-        </p>
-      )}
+      <BasemapCredit layer={basemap} className="attribution" part="attribution" />
       <div className="map-controls" part="map-controls">
         <button type="button" className="map-button" aria-label={t.zoomIn} onClick={() => zoom(1)}>
           +

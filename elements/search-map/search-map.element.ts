@@ -65,6 +65,7 @@ import { defineElement } from '../../core/define-element/define-element';
 import { startAnalytics } from '../../core/analytics/start';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../core/search/search-model';
 import uiCss from '../../core/ui/ui.css?inline';
+import tileLayerCss from '../../core/maps/tile-layer.css?inline';
 import css from './search-map.css?inline';
 import { SearchMap } from './search-map.view';
 
@@ -76,7 +77,7 @@ export const searchMapAttributes = {
   for: enumAttr(['', 'sale', 'rent'] as const, ''),
 };
 
-defineElement({ tag: 'hearth-search-map', attributes: searchMapAttributes, styles: [uiCss, css], view: SearchMap });
+defineElement({ tag: 'hearth-search-map', attributes: searchMapAttributes, styles: [uiCss, tileLayerCss, css], view: SearchMap });
 startAnalytics();
 
 export interface HearthSearchMapElement extends HTMLElement {

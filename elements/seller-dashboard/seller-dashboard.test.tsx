@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sellerTexts as t } from '../../core/i18n/sellers';
 import type { MyListingsPage } from '../../core/sellers/sellers-api';
 import { changeFilter, INITIAL_FILTER } from '../../core/sellers/use-seller-dashboard';
 import { EMPTY_START_FORM, startFormComplete, startFormFrom } from '../../core/sellers/use-start-listing';
+import { testRoot } from '../../core/testing/react-root';
 import { DashboardView, homeDetailHref, StartView } from './seller-dashboard.view';
 
 type Props = Parameters<typeof DashboardView>[0];
@@ -41,22 +41,11 @@ const base: Props = {
   onPage: () => {},
 };
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
+const dom = testRoot();
 const render = (node: React.ReactNode) => {
-  act(() => root.render(node));
-  return container;
+  dom.render(node);
+  return dom.container;
 };
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
 
 describe('DashboardView', () => {
   it('lists each home with its status, step and a link to its home detail', () => {

@@ -14,6 +14,7 @@ import { useStartListing, type LookupState, type StartForm } from '../../core/se
 import { useHearthValue } from '../../core/state/hooks';
 import { Button } from '../../core/ui/button';
 import { Field } from '../../core/ui/field';
+import { StatusBlock } from '../../core/ui/status-panel';
 
 const t = sellerTexts;
 const d = sellerTexts.dashboard;
@@ -104,9 +105,7 @@ export function DashboardView(props: DashboardViewProps) {
             </Button>
           </>
         ) : (
-          <p className="message" part="message" role="status">
-            {t.loading}
-          </p>
+          <StatusBlock className="message" state={{ status: 'loading', message: t.loading }} />
         )}
       </section>
     );
@@ -143,22 +142,11 @@ export function DashboardView(props: DashboardViewProps) {
         </div>
       </div>
       {state.status === 'loading' ? (
-        <p className="message" part="message" role="status">
-          {t.loading}
-        </p>
+        <StatusBlock className="message" state={{ status: 'loading', message: t.loading }} />
       ) : state.status === 'failed' ? (
-        <div className="failed">
-          <p className="message" part="message" role="alert">
-            {t.loadFailed}
-          </p>
-          <Button tone="secondary" part="retry" onClick={props.onRetry}>
-            {t.retry}
-          </Button>
-        </div>
+        <StatusBlock className="message" state={{ status: 'failed', message: t.loadFailed, retry: t.retry, onRetry: props.onRetry }} />
       ) : page!.items.length === 0 ? (
-        <p className="message" part="message">
-          {filtered ? d.emptyFiltered : d.empty}
-        </p>
+        <StatusBlock className="message" state={{ status: 'empty', part: 'message', message: filtered ? d.emptyFiltered : d.empty }} />
       ) : (
         <>
           <p className="total" role="status">

@@ -29,6 +29,10 @@
  * @csspart reset-done - The message after the password was changed.
  * @csspart signed-in - What shows once signed in.
  * @csspart log-out - The Log Out button.
+ * @csspart devices - The 'Signed-in devices' section (once signed in): this device and the others.
+ * @csspart device - Each signed-in device.
+ * @csspart device-sign-out - The 'Sign out' button of another device.
+ * @csspart sign-out-others - The 'Sign out everywhere else' button.
  * @csspart attribute-error - The message shown for a malformed attribute.
  * @cssproperty --hearth-color-primary - Buttons, links and the selected tab.
  * @cssproperty --hearth-color-text - Text colour.

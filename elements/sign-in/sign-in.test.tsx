@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { useSignIn } from '../../core/auth/use-sign-in';
 import { authTexts as t } from '../../core/i18n/auth';
+import { testRoot } from '../../core/testing/react-root';
 import { checkSignInFields, SignInView } from './sign-in.view';
 
 
@@ -26,24 +26,14 @@ const behaviour = (overrides: Partial<Behaviour> = {}): Behaviour => ({
   ...overrides,
 });
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
+const dom = testRoot();
 
 function render(b: Behaviour, signedIn: Parameters<typeof SignInView>[0]['signedIn'] = null) {
-  act(() => root.render(<SignInView behaviour={b} signedIn={signedIn} />));
-  return container;
+  dom.render(<SignInView behaviour={b} signedIn={signedIn} />);
+  return dom.container;
 }
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
 
 describe('sign-in panel (spec §2)', () => {
   it("has the tabs 'Sign In' and 'Sign Up'", () => {

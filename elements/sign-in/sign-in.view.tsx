@@ -11,6 +11,7 @@ import { authTexts as t } from '../../core/i18n/auth';
 import { Button } from '../../core/ui/button';
 import { Field } from '../../core/ui/field';
 import { Tabs } from '../../core/ui/tabs';
+import { SignedInDevices } from './signed-in-devices';
 import { useDialogRoute } from '../../core/routing/dialog-route';
 
 export interface SignInClosedDetail {
@@ -66,6 +67,7 @@ export function SignInView({ behaviour, signedIn }: { behaviour: Behaviour; sign
         <Button tone="secondary" part="log-out" onClick={() => void behaviour.logOut()}>
           {t.logOut}
         </Button>
+        <SignedInDevices viewerId={String(signedIn.id)} />
       </section>
     );
   }

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toursListTexts as t } from '../../core/i18n/tours';
+import { testRoot } from '../../core/testing/react-root';
 import type { TourListState, TourRow } from '../../core/tours/tour-list';
 
 // The two dialogs have their own tests; here we only check which one opens, for which tour.
@@ -58,18 +58,10 @@ const theirs: TourRow = {
   requestedSchedule: [{ scheduledDateTime: '2026-03-12T17:00:00.000Z' }],
 };
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
+const dom = testRoot();
 const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.clearAllMocks();
 });
 
@@ -88,7 +80,7 @@ describe('<hearth-tours> view states', () => {
     const onSignIn = vi.fn();
     const onRetry = vi.fn();
     act(() =>
-      root.render(
+      dom.root.render(
         <ToursView
           session="authenticated"
           list={{ status: 'loaded', tours: [mine, theirs] }}
@@ -104,12 +96,12 @@ describe('<hearth-tours> view states', () => {
     );
     return { onOpen, onSignIn, onRetry };
   };
-  const base = () => container.querySelector('[part="base"]')!;
+  const base = () => dom.container.querySelector('[part="base"]')!;
 
   it('lists each tour with photo, address, whose request it is, time and status; a row opens it', () => {
     const { onOpen } = render();
-    expect(container.querySelector('h2')!.textContent).toBe('Your Tours');
-    const rows = [...container.querySelectorAll<HTMLButtonElement>('[part="tour"]')];
+    expect(dom.container.querySelector('h2')!.textContent).toBe('Your Tours');
+    const rows = [...dom.container.querySelectorAll<HTMLButtonElement>('[part="tour"]')];
     expect(rows.map((r) => r.dataset.tourId)).toEqual(['11', '12']);
     expect(rows[0]!.tagName).toBe('BUTTON');
     expect(rows[0]!.querySelector('[part="address"]')!.textContent).toBe(mine.listingAddress);
@@ -128,31 +120,31 @@ describe('<hearth-tours> view states', () => {
   it('signed out: a sign-in prompt whose button signs in', () => {
     const { onSignIn } = render({ session: 'anonymous', list: { status: 'idle' } });
     expect(base().getAttribute('data-state')).toBe('anonymous');
-    expect(container.querySelector('[part="sign-in-prompt"] p')!.textContent).toBe(t.signInPrompt);
-    act(() => (container.querySelector('[part="sign-in"]') as HTMLButtonElement).click());
+    expect(dom.container.querySelector('[part="sign-in-prompt"] p')!.textContent).toBe(t.signInPrompt);
+    act(() => (dom.container.querySelector('[part="sign-in"]') as HTMLButtonElement).click());
     expect(onSignIn).toHaveBeenCalledTimes(1);
-    expect(container.querySelector('[part="list"]')).toBeNull();
+    expect(dom.container.querySelector('[part="list"]')).toBeNull();
   });
 
   it('loading (also while the session is checked), empty, and failed with a retry', () => {
     render({ session: 'checking', list: { status: 'idle' } });
-    expect(container.querySelector('[role="status"]')!.textContent).toBe(t.loading);
+    expect(dom.container.querySelector('[role="status"]')!.textContent).toBe(t.loading);
     render({ list: { status: 'loading' } as TourListState });
     expect(base().getAttribute('data-state')).toBe('loading');
     render({ list: { status: 'loaded', tours: [] } });
-    expect(container.querySelector('[part="empty"]')!.textContent).toBe('You have no tours yet.');
+    expect(dom.container.querySelector('[part="empty"]')!.textContent).toBe('You have no tours yet.');
     render({ list: { status: 'loaded', tours: [] }, forListing: true });
-    expect(container.querySelector('[part="empty"]')!.textContent).toBe(t.emptyListing);
-    expect(container.querySelector('h2')!.textContent).toBe(t.headingListing);
+    expect(dom.container.querySelector('[part="empty"]')!.textContent).toBe(t.emptyListing);
+    expect(dom.container.querySelector('h2')!.textContent).toBe(t.headingListing);
     const { onRetry } = render({ list: { status: 'failed' } });
-    expect(container.querySelector('[role="alert"]')!.textContent).toBe(t.failed);
-    act(() => (container.querySelector('[part="retry"]') as HTMLButtonElement).click());
+    expect(dom.container.querySelector('[role="alert"]')!.textContent).toBe(t.failed);
+    act(() => (dom.container.querySelector('[part="retry"]') as HTMLButtonElement).click());
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
   it('says when the tour-id tour cannot be shown', () => {
     render({ tourProblem: 'missing' });
-    expect(container.querySelector('[part="tour-problem"]')!.textContent).toBe('This tour was not found.');
+    expect(dom.container.querySelector('[part="tour-problem"]')!.textContent).toBe('This tour was not found.');
   });
 });
 
@@ -173,7 +165,7 @@ describe('<hearth-tours> dialogs', () => {
 
   const mount = (tourId: number | null) =>
     act(() =>
-      root.render(
+      dom.root.render(
         <Tours
           listingId={null}
           tourId={tourId}
@@ -181,11 +173,11 @@ describe('<hearth-tours> dialogs', () => {
         />,
       ),
     );
-  const dialog = () => container.querySelector<HTMLButtonElement>('[data-dialog]');
+  const dialog = () => dom.container.querySelector<HTMLButtonElement>('[data-dialog]');
 
   it('a buyer’s row opens the buyer tour details, a seller’s row the seller tour editor; closing reloads the list', async () => {
     mount(null);
-    const rows = container.querySelectorAll<HTMLButtonElement>('[part="tour"]');
+    const rows = dom.container.querySelectorAll<HTMLButtonElement>('[part="tour"]');
     act(() => rows[0]!.click());
     expect(dialog()!.dataset).toMatchObject({ dialog: 'buyer', tour: '11' });
     expect(emitted).toEqual([{ name: 'tour-selected', detail: { tourId: '11', viewerRole: 'BUYER' } }]);
@@ -220,13 +212,13 @@ describe('<hearth-tours> dialogs', () => {
     mount(99);
     await flush();
     expect(dialog()).toBeNull();
-    expect(container.querySelector('[part="tour-problem"]')!.textContent).toBe(t.tourMissing);
+    expect(dom.container.querySelector('[part="tour-problem"]')!.textContent).toBe(t.tourMissing);
 
     vi.mocked(fetchViewerRole).mockClear();
     act(() => hearthStore.set(sessionAtom, { status: 'anonymous', user: null, token: null }));
     mount(12);
     await flush();
     expect(fetchViewerRole).not.toHaveBeenCalled();
-    expect(container.querySelector('[part="sign-in-prompt"]')).not.toBeNull();
+    expect(dom.container.querySelector('[part="sign-in-prompt"]')).not.toBeNull();
   });
 });

@@ -1,28 +1,20 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { testRoot } from '../../core/testing/react-root';
 import { renderTree, safeTree } from './render';
 
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
+const dom = testRoot();
 
 beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   (window as unknown as { pwned: number }).pwned = 0;
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
 
 function render(markup: string) {
-  act(() => root.render(<div>{renderTree(safeTree(markup), (el) => <span data-widget={el.tag} />)}</div>));
-  return container;
+  dom.render(<div>{renderTree(safeTree(markup), (el) => <span data-widget={el.tag} />)}</div>);
+  return dom.container;
 }
 
 describe('screen markup rendering (allowlist, never innerHTML)', () => {

@@ -156,6 +156,7 @@ export const widgetTexts = {
     verified: 'I have checked that these details match my passport.',
     loadFailed: 'Your document could not be loaded. Try reloading the page.',
     noCase: 'Documents can be uploaded once this questionnaire belongs to a case: sign in and start it from your account.',
+    signIn: 'Sign in to upload documents: they are kept with the case of your account, not with this visit.',
     download: 'Download PDF',
     generatedPreview: 'Preview of the generated document',
   },

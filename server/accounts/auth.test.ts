@@ -268,6 +268,12 @@ describe(`token login, /user/me/ and logout (${engineName()})`, () => {
     expect((await getMe({ Authorization: `Token ${token}` })).status).toBe(401);
   });
 
+  it('sends a navigation to /logout on to the log-out page with its next parameter (spec §8)', async () => {
+    const response = await fetch(`${server.url}/logout?next=%2Faccount%2Fhomes`, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/log-out?next=%2Faccount%2Fhomes');
+  });
+
   it('refuses an expired token', async () => {
     const { token, user } = await signUp(server);
     await server.db.query(`UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.id]);

@@ -20,6 +20,7 @@ import { guardPartnerRequest, partnerPreflight } from '../partners/guard';
 import { requirePartner } from '../partners/resolve';
 import { emailProblem } from './email-address';
 import { parseCookies } from './session';
+import { deviceOf } from './device';
 import { issueCredential, newSecret } from './tokens';
 import { findUserByEmail, findUserByGoogleSubject, insertUser, type UserRecord } from './users';
 
@@ -264,7 +265,7 @@ async function finishGoogleLogin(ctx: RequestContext): Promise<void> {
   try {
     const identity = await exchangeCode(google, code, flow.code_verifier, `${config.publicOrigin}${CALLBACK_PATH}`, state.n);
     const user = await googleUser(db, identity);
-    const token = await issueCredential(db, user.id, 'token');
+    const token = await issueCredential(db, user.id, 'token', { device: deviceOf(ctx.req.headers) });
     logger.info(`[accounts] user ${user.id} signed in with Google`);
     sendLoginPage(ctx, 200, flow.opener_origin, { type: 'hearth-login', token: token.secret });
   } catch (error) {

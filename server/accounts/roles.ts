@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { Queryable } from '../db';
+import { revokeAllCredentials } from './tokens';
 import { findUserByEmail, type Role, type UserRecord } from './users';
 
 /** The command's flag → the users column it sets. */
@@ -76,7 +77,11 @@ export async function setUserRoles(db: Queryable, email: string, change: RoleCha
   if (sets.length === 0) return user;
   params.push(user.id);
   await db.query(`UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = $${params.length}`, params);
-  return findUserByEmail(db, email);
+  const changed = await findUserByEmail(db, email);
+  // Issue 22: a privilege change (granted or removed) ends every credential of the user; each device signs
+  // in again and gets a credential issued under the new roles (docs/security.md).
+  if (changed && describeRoles(changed) !== describeRoles(user)) await revokeAllCredentials(db, user.id);
+  return changed;
 }
 
 /** One line of what a user holds, for the command's answer. */

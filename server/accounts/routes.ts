@@ -18,6 +18,7 @@ import { FAILED_LOGIN_LIMITS, LoginAttempts, type FailedLoginLimits } from './lo
 import { failedLoginsMail, passwordResetMail, verificationMail } from './mails';
 import { oauthRoutes } from './oauth';
 import { userPhotoRoutes } from './photos';
+import { deviceOf } from './device';
 import { burnPasswordCheck, checkPassword, hashPassword, passwordProblem, setPassword, verifyPassword } from './passwords';
 import {
   authenticate,
@@ -120,8 +121,11 @@ function isSameOrigin(ctx: RequestContext): boolean {
 
 async function signIn(ctx: RequestContext, user: UserRecord, wantsSession: boolean, status: number): Promise<void> {
   const { db, config } = ctx.services;
-  const token = await issueCredential(db, user.id, 'token');
-  if (wantsSession && isSameOrigin(ctx)) setSessionCookies(ctx.res, await issueCredential(db, user.id, 'session'), config.publicOrigin);
+  const device = deviceOf(ctx.req.headers);
+  const token = await issueCredential(db, user.id, 'token', { device });
+  if (wantsSession && isSameOrigin(ctx)) {
+    setSessionCookies(ctx.res, await issueCredential(db, user.id, 'session', { device, pairedWith: token.id }), config.publicOrigin);
+  }
   sendJson(ctx.res, status, { token: token.secret, user: userJson(user, token.secret, config.publicOrigin) });
 }
 
@@ -330,6 +334,13 @@ function sendPage(ctx: RequestContext, status: number, message: string): void {
 // ---------------------------------------------------------------------------------------------------
 // Routes
 
+function logoutNavigation(ctx: RequestContext): void {
+  ctx.res.statusCode = 302;
+  ctx.res.setHeader('Location', `/log-out${ctx.url.search}`);
+  ctx.res.setHeader('Cache-Control', 'no-store');
+  ctx.res.end();
+}
+
 export function accountRoutes(limits: AccountRateLimits = DEFAULT_ACCOUNT_RATE_LIMITS): Record<string, Route> {
   const h = accountHandlers(limits);
   const post = (handler: Route['POST']) => ({ POST: handler, OPTIONS: partnerPreflight(['POST']) });
@@ -337,7 +348,9 @@ export function accountRoutes(limits: AccountRateLimits = DEFAULT_ACCOUNT_RATE_L
     '/v1/api/api-token-auth/': post(h.login),
     '/v1/api/sign-up/': post(h.signUp),
     '/user/me/': { GET: withDetailErrors(h.me), OPTIONS: partnerPreflight(['GET']) },
-    '/logout/': post(withDetailErrors(h.logout)),
+    // POST signs out (spec §7); a navigation to /logout (spec §8: "navigate to /logout with a next
+    // parameter") goes on to the hosted site's log-out page with its query, which honours `next`.
+    '/logout/': { ...post(withDetailErrors(h.logout)), GET: logoutNavigation },
     '/v1/api/reset-password/': post(h.requestPasswordReset),
     '/v1/api/reset/*': post(h.resetPassword),
     '/v1/api/verify-email/*': { GET: h.verifyEmail },

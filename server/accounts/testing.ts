@@ -50,6 +50,13 @@ export function cookiesOf(response: Response): Map<string, string> {
   return cookies;
 }
 
+/** Signs `email` in with a session, as the hosted site does, and returns that session's Cookie header (sessionid and csrftoken). */
+export async function sessionCookie(server: RunningServer, email: string): Promise<string> {
+  const login = await postJson(server, '/v1/api/api-token-auth/', { username: email, password: STRONG_PASSWORD, session: true });
+  const cookies = cookiesOf(login);
+  return `sessionid=${cookies.get('sessionid')}; csrftoken=${cookies.get('csrftoken')}`;
+}
+
 export async function outbox(server: RunningServer, to: string) {
   const { rows } = await server.db.query<{ subject: string; body: string }>(
     'SELECT subject, body FROM outbox WHERE to_address = $1 ORDER BY id',

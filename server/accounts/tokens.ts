@@ -23,20 +23,33 @@ const SECRET_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 export const isSecretShaped = (value: string) => SECRET_SHAPE.test(value);
 
 export interface IssuedCredential {
+  id: number;
   secret: string;
   /** Sessions only. */
   csrfToken: string | null;
 }
 
-export async function issueCredential(db: Queryable, userId: number, kind: CredentialKind): Promise<IssuedCredential> {
+export interface IssueOptions {
+  /** The device label: its user agent summarised (device.ts deviceLabel). */
+  device?: string | null;
+  /** The credential issued with this one at the same sign-in (a hosted-site session's token): one device. */
+  pairedWith?: number | null;
+}
+
+export async function issueCredential(
+  db: Queryable,
+  userId: number,
+  kind: CredentialKind,
+  options: IssueOptions = {},
+): Promise<IssuedCredential> {
   const secret = newSecret();
   const csrfToken = kind === 'session' ? newSecret() : null;
-  await db.query(
-    `INSERT INTO auth_tokens (user_id, token_hash, kind, csrf_token, expires_at)
-     VALUES ($1, $2, $3, $4, now() + $5 * interval '1 millisecond')`,
-    [userId, hashSecret(secret), kind, csrfToken, TOKEN_LIFETIME_MS],
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO auth_tokens (user_id, token_hash, kind, csrf_token, expires_at, device, paired_with)
+     VALUES ($1, $2, $3, $4, now() + $5 * interval '1 millisecond', $6, $7) RETURNING id`,
+    [userId, hashSecret(secret), kind, csrfToken, TOKEN_LIFETIME_MS, options.device ?? null, options.pairedWith ?? null],
   );
-  return { secret, csrfToken };
+  return { id: Number(rows[0]!.id), secret, csrfToken };
 }
 
 export interface Credential {
@@ -50,13 +63,15 @@ export interface Credential {
 export async function findCredential(db: Queryable, secret: string, kind: CredentialKind): Promise<Credential | null> {
   if (!isSecretShaped(secret)) return null;
   const { rows } = await db.query<Record<string, unknown>>(
-    `SELECT t.id AS credential_id, t.kind, t.csrf_token, ${USER_COLUMNS}
+    `SELECT t.id AS credential_id, t.kind, t.csrf_token,
+            (t.last_used_at < now() - interval '1 minute') AS credential_stale, ${USER_COLUMNS}
        FROM auth_tokens t JOIN users u ON u.id = t.user_id
       WHERE t.token_hash = $1 AND t.kind = $2 AND t.revoked_at IS NULL AND t.expires_at > now()`,
     [hashSecret(secret), kind],
   );
   const row = rows[0];
   if (!row) return null;
+  if (row.credential_stale === true) await touchCredential(db, Number(row.credential_id));
   return {
     id: Number(row.credential_id),
     kind: row.kind as CredentialKind,
@@ -65,13 +80,99 @@ export async function findCredential(db: Queryable, secret: string, kind: Creden
   };
 }
 
+/**
+ * Records a use of the credential, at most once a minute (the condition is in the UPDATE too, so two
+ * requests at once write it once): reading a credential stays a plain SELECT on almost every request.
+ */
+export async function touchCredential(db: Queryable, id: number): Promise<void> {
+  await db.query(
+    `UPDATE auth_tokens SET last_used_at = now() WHERE id = $1 AND last_used_at < now() - interval '1 minute'`,
+    [id],
+  );
+}
+
 export async function revokeCredential(db: Queryable, id: number): Promise<void> {
   await db.query('UPDATE auth_tokens SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [id]);
 }
 
-/** After a password change: every device signs in again. */
-export async function revokeAllCredentials(db: Queryable, userId: number): Promise<void> {
-  await db.query('UPDATE auth_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+/**
+ * After a password change or a privilege change (roles.ts, partner members): every device signs in again.
+ * `except` keeps one credential alive: the one that made a change on its own user's behalf (docs/security.md).
+ */
+export async function revokeAllCredentials(db: Queryable, userId: number, except: number | null = null): Promise<number> {
+  // `except` keeps its whole device: the credential and the one paired with it at sign-in.
+  const { rows } = await db.query<{ device_id: number }>(
+    `UPDATE auth_tokens SET revoked_at = now()
+      WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
+        AND COALESCE(paired_with, id) IS DISTINCT FROM (SELECT COALESCE(k.paired_with, k.id) FROM auth_tokens k WHERE k.id = $2::bigint)
+      RETURNING COALESCE(paired_with, id) AS device_id`,
+    [userId, except],
+  );
+  // Devices, not credentials: a token and its paired session count once.
+  return new Set(rows.map((row) => Number(row.device_id))).size;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Signed-in devices (GraphQL mySessions, revokeSession, revokeOtherSessions)
+
+export interface DeviceSession {
+  id: number;
+  kind: CredentialKind;
+  device: string | null;
+  createdAt: Date;
+  lastUsedAt: Date;
+}
+
+/** Most live credentials one user is shown (the newest first). */
+export const SESSIONS_MAX = 100;
+
+/**
+ * The user's signed-in devices: live (unexpired, unrevoked) credentials, one per sign-in (a session paired
+ * with its token is part of the token's device; its use counts as the device's), most recently used first.
+ * `current` marks the device of the credential `currentId`.
+ */
+export async function listCredentials(db: Queryable, userId: number, currentId: number | null = null): Promise<(DeviceSession & { current: boolean })[]> {
+  const { rows } = await db.query<{
+    id: number;
+    kind: CredentialKind;
+    device: string | null;
+    created_at: Date | string;
+    last_used_at: Date | string;
+    current: boolean;
+  }>(
+    `SELECT t.id, t.kind, t.device, t.created_at,
+            GREATEST(t.last_used_at, (SELECT max(p.last_used_at) FROM auth_tokens p
+                                       WHERE p.paired_with = t.id AND p.revoked_at IS NULL)) AS last_used_at,
+            (t.id = $3::bigint OR EXISTS (SELECT 1 FROM auth_tokens c WHERE c.id = $3::bigint AND c.paired_with = t.id)) AS current
+       FROM auth_tokens t
+      WHERE t.user_id = $1 AND t.revoked_at IS NULL AND t.expires_at > now()
+        -- A session whose token is gone (signed out through the token) is a device of its own.
+        AND (t.paired_with IS NULL OR NOT EXISTS (SELECT 1 FROM auth_tokens o
+                                                   WHERE o.id = t.paired_with AND o.revoked_at IS NULL AND o.expires_at > now()))
+      ORDER BY 5 DESC, t.id DESC LIMIT $2`,
+    [userId, SESSIONS_MAX, currentId],
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    kind: row.kind,
+    device: row.device,
+    createdAt: new Date(row.created_at),
+    lastUsedAt: new Date(row.last_used_at),
+    current: row.current === true,
+  }));
+}
+
+/**
+ * Signs one device of this user out: the credential and any paired with it. False when the user has no live
+ * credential with this id (another user's id reads exactly like one that does not exist).
+ */
+export async function revokeOwnCredential(db: Queryable, userId: number, id: number): Promise<boolean> {
+  const { rows } = await db.query<{ id: number }>(
+    `UPDATE auth_tokens SET revoked_at = now()
+      WHERE (id = $1 OR paired_with = $1) AND user_id = $2 AND revoked_at IS NULL AND expires_at > now() RETURNING id`,
+    [id, userId],
+  );
+  return rows.length > 0;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -5,8 +5,8 @@
  *
  * - `queueForward` writes one outbox row per recorded batch, after the events were stored: one INSERT that
  *   does nothing without a forwarder, never a call to the provider in the visitor's request;
- * - the worker (`startAnalyticsForwarder`) claims due rows with a lease, posts each partner's due batches
- *   together as one JSON body (`{ partner, batches: [{ visitorId, events }] }`, `Authorization: Bearer
+ * - the worker (`startAnalyticsForwarder`, an outbox runner: server/outbox/runner.ts) claims due rows with a
+ *   lease, posts each partner's due batches together as one JSON body (`{ partner, batches: [{ visitorId, events }] }`, `Authorization: Bearer
  *   <key>`), deletes them on a 2xx, else counts the attempt and waits twice as long (30 s up to 1 h); a batch
  *   still failing after 24 hours is given up (logged).
  */
@@ -16,6 +16,7 @@ import { badInput } from '../domain-error';
 import type { Logger } from '../log';
 import { auditActorOf, requirePartnerAdmin, writeAudit } from '../partners/admin';
 import { checkWebhookUrl } from '../webhooks/webhooks';
+import * as outbox from '../outbox/runner';
 import type { StoredEvent } from './events';
 
 export const FORWARD_KEY_MAX = 500;
@@ -127,100 +128,43 @@ export async function queueForward(db: Queryable, partnerId: number, visitorId: 
 // ---------------------------------------------------------------------------------------------------
 // The worker
 
-export interface ForwarderOptions {
-  logger: Logger;
-  /** How often due batches are looked for. */
-  intervalMs?: number;
-  /** Batches claimed per run (across partners). */
-  batchSize?: number;
-  timeoutMs?: number;
-  retryBaseMs?: number;
-  retryMaxMs?: number;
-  retryWindowMs?: number;
-  now?: () => number;
-}
+/** `intervalMs`: how often due batches are looked for (default 15 s); `batchSize`: batches claimed per run, across partners (200). */
+export type ForwarderOptions = outbox.PostingWorkerOptions;
 
-export interface ForwardReport {
-  sent: number;
-  failed: number;
-  gaveUp: number;
-}
+export type ForwardReport = outbox.OutboxReport<'sent'>;
 
-export interface AnalyticsForwarder {
-  runOnce(): Promise<ForwardReport>;
-  stop(): Promise<void>;
-}
+export type AnalyticsForwarder = outbox.OutboxWorker<ForwardReport>;
 
-interface DueRow {
-  id: string;
+interface DueRow extends outbox.PostingRow {
   partner_id: string;
-  payload: unknown;
-  created_at: Date;
-  attempts: number;
-  url: string;
   api_key: string;
   slug: string;
 }
 
-type Settings = Required<Omit<ForwarderOptions, 'logger' | 'intervalMs'>>;
-
 export function startAnalyticsForwarder(db: Database, options: ForwarderOptions): AnalyticsForwarder {
-  const settings: Settings = {
-    batchSize: options.batchSize ?? 200,
-    timeoutMs: options.timeoutMs ?? 10_000,
-    retryBaseMs: options.retryBaseMs ?? 30_000,
-    retryMaxMs: options.retryMaxMs ?? 60 * 60_000,
-    retryWindowMs: options.retryWindowMs ?? 24 * 60 * 60_000,
-    now: options.now ?? Date.now,
-  };
-  const abort = new AbortController();
-  let stopping = false;
-  let chain: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const runOnce = (): Promise<ForwardReport> => {
-    const run = chain.then(async () => {
-      if (stopping) return { sent: 0, failed: 0, gaveUp: 0 };
-      try {
-        return await forwardDue(db, settings, options.logger, abort.signal);
-      } catch (error) {
-        options.logger.error('[analytics] forwarding run failed', error);
-        return { sent: 0, failed: 0, gaveUp: 0 };
-      }
-    });
-    chain = run;
-    return run;
-  };
-  const schedule = () => {
-    timer = setTimeout(() => void runOnce().then(() => !stopping && schedule()), options.intervalMs ?? 15_000);
-    timer.unref();
-  };
-  schedule();
-  return {
-    runOnce,
-    async stop() {
-      stopping = true;
-      clearTimeout(timer);
-      abort.abort();
-      await chain;
-    },
-  };
+  const settings = outbox.postingSettings(options, { batchSize: 200 });
+  const runner = outbox.startOutboxRunner<ForwardReport>({
+    logger: options.logger,
+    failureMessage: '[analytics] forwarding run failed',
+    intervalMs: options.intervalMs ?? 15_000,
+    run: ({ signal }) => forwardDue(db, settings, options.logger, signal),
+    idle: () => ({ sent: 0, failed: 0, gaveUp: 0 }),
+  });
+  return { runOnce: runner.runOnce, stop: runner.stop };
 }
 
-async function forwardDue(db: Database, settings: Settings, logger: Logger, signal: AbortSignal): Promise<ForwardReport> {
+/** Due batches with their partner's collector (a partner without one has no rows: removing it drops them). */
+const DUE: outbox.ClaimQuery = {
+  table: 'analytics_forward_outbox',
+  join: { from: 'partner_analytics_forwarders f, partners p', on: 't.partner_id = f.partner_id AND p.id = t.partner_id' },
+  due: ({ now }) => `c.next_attempt_at <= ${now}`,
+  order: 'c.next_attempt_at, c.id',
+  returning: 't.id, t.partner_id, t.payload, t.created_at, t.attempts, f.url, f.api_key, p.slug',
+};
+
+async function forwardDue(db: Database, settings: outbox.PostingSettings, logger: Logger, signal: AbortSignal): Promise<ForwardReport> {
   const report: ForwardReport = { sent: 0, failed: 0, gaveUp: 0 };
-  const now = new Date(settings.now());
-  const { rows } = await db.query<DueRow>(
-    `UPDATE analytics_forward_outbox o SET next_attempt_at = $2::timestamptz + $3 * interval '1 millisecond'
-       FROM partner_analytics_forwarders f, partners p
-      WHERE o.partner_id = f.partner_id AND p.id = o.partner_id
-        AND o.id IN (SELECT o2.id FROM analytics_forward_outbox o2
-                      WHERE o2.next_attempt_at <= $2::timestamptz
-                      ORDER BY o2.next_attempt_at, o2.id
-                      LIMIT $1
-                      FOR UPDATE OF o2 SKIP LOCKED)
-      RETURNING o.id, o.partner_id, o.payload, o.created_at, o.attempts, f.url, f.api_key, p.slug`,
-    [settings.batchSize, now.toISOString(), LEASE_MS],
-  );
+  const rows = await outbox.claimDue<DueRow>(db, DUE, { limit: settings.batchSize, leaseMs: LEASE_MS, now: new Date(settings.now()) });
   const byPartner = new Map<string, DueRow[]>();
   for (const row of rows) byPartner.set(row.partner_id, [...(byPartner.get(row.partner_id) ?? []), row]);
   for (const batch of byPartner.values()) {
@@ -231,7 +175,11 @@ async function forwardDue(db: Database, settings: Settings, logger: Logger, sign
       continue;
     }
     const body = JSON.stringify({ partner: first.slug, batches: batch.map((r) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload)) });
-    const outcome = await post(first.url, first.api_key, body, settings, signal);
+    const outcome = await outbox.postJson(first.url, body, {
+      headers: { 'User-Agent': USER_AGENT, ...(first.api_key ? { Authorization: `Bearer ${first.api_key}` } : {}) },
+      timeoutMs: settings.timeoutMs,
+      signal,
+    });
     if (outcome.ok) {
       await db.query('DELETE FROM analytics_forward_outbox WHERE id = ANY($1::bigint[])', [ids]);
       report.sent += batch.length;
@@ -239,42 +187,20 @@ async function forwardDue(db: Database, settings: Settings, logger: Logger, sign
     }
     report.failed += batch.length;
     for (const row of batch) {
-      const attempts = Number(row.attempts) + 1;
-      const delay = Math.min(settings.retryMaxMs, settings.retryBaseMs * 2 ** (attempts - 1));
-      const nextAt = settings.now() + delay;
-      if (nextAt > new Date(row.created_at).getTime() + settings.retryWindowMs) {
+      const next = outbox.retryAfterFailure(settings.retry, { attempts: Number(row.attempts), createdAt: new Date(row.created_at) }, settings.now());
+      if (next.givenUp) {
         report.gaveUp += 1;
         await db.query('DELETE FROM analytics_forward_outbox WHERE id = $1', [row.id]);
         continue;
       }
       await db.query('UPDATE analytics_forward_outbox SET attempts = $2, next_attempt_at = $3, last_error = $4 WHERE id = $1', [
         row.id,
-        attempts,
-        new Date(nextAt),
+        next.attempts,
+        new Date(next.nextAt),
         outcome.error.slice(0, ERROR_MAX),
       ]);
     }
     logger.warn(`[analytics] forwarding ${batch.length} batch(es) of partner ${first.slug} failed: ${outcome.error}`);
   }
   return report;
-}
-
-type Outcome = { ok: true } | { ok: false; error: string };
-
-async function post(url: string, key: string, body: string, settings: Settings, signal: AbortSignal): Promise<Outcome> {
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.any([signal, AbortSignal.timeout(settings.timeoutMs)]),
-      headers: { 'Content-Type': 'application/json', 'User-Agent': USER_AGENT, ...(key ? { Authorization: `Bearer ${key}` } : {}) },
-      body,
-    });
-    await response.body?.cancel().catch(() => undefined);
-    return response.status >= 200 && response.status < 300 ? { ok: true } : { ok: false, error: `HTTP ${response.status}` };
-  } catch (error) {
-    const reason =
-      error instanceof Error ? (error.name === 'TimeoutError' ? `no answer within ${settings.timeoutMs} ms` : ((error.cause as Error | undefined)?.message ?? error.message)) : String(error);
-    return { ok: false, error: reason };
-  }
 }

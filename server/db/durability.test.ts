@@ -1,23 +1,32 @@
 /**
- * kill -9 durability of the embedded database (issue 22): a server in its own process takes contact-form
- * leads from 20 concurrent clients and is killed with SIGKILL at a random moment, several times over one
- * data directory. After each restart every lead the server acknowledged (201) is there, each with the
- * outbox mail written in its transaction (no half-written lead), and the directory opens without help
- * (the dead process's lock is taken over). HEARTH_DURABILITY=long runs more kills.
+ * kill -9 durability (issue 22), on PGlite and on PostgreSQL: a server in its own process takes writes from 20
+ * concurrent clients — contact-form leads, tour requests and profile-photo uploads — and is killed with SIGKILL
+ * at a random moment, several times over one database. After each restart every write the server acknowledged
+ * is there and whole: a lead with its listing and the outbox mail written in its transaction, a tour with its
+ * requested times, a user's image with its file; and no file is left without its row (the start's sweep,
+ * server/storage/orphans.ts). The embedded directory opens without help (the dead process's lock is taken
+ * over). HEARTH_DURABILITY=long runs more kills.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { access, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buyerTourGrid } from '../../core/tours/tour-times';
+import { STRONG_PASSWORD } from '../accounts/testing';
 import { engineName } from '../testing/test-server';
+import type { Queryable } from './types';
 import { openPglite } from './pglite';
 
 const KILLS = process.env.HEARTH_DURABILITY === 'long' ? 8 : 2;
 const CLIENTS = 20;
 const CHILD = new URL('../testing/durable-child.ts', import.meta.url).pathname;
+const POSTGRES = process.env.DATABASE_URL;
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 /** A seeded random source, so a failing run can be repeated. */
 function random(seed: number) {
@@ -25,8 +34,11 @@ function random(seed: number) {
   return () => ((state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32);
 }
 
-async function startChild(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function startChild(dataDir: string, schema: string, uploadDir: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, schema], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, HEARTH_UPLOAD_DIR: uploadDir },
+  });
   const lines = createInterface({ input: child.stdout! });
   const exited = once(child, 'exit').then(([code]) => {
     throw new Error(`The server exited (code ${code}) before listening.`);
@@ -40,33 +52,112 @@ async function startChild(dataDir: string): Promise<{ child: ChildProcess; url: 
   return { child, url: await Promise.race([listening, exited]) };
 }
 
-describe.runIf(engineName() === 'PGlite')(`kill -9 durability (${KILLS} kills, ${CLIENTS} clients)`, () => {
+async function kill(child: ChildProcess): Promise<void> {
+  const exited = once(child, 'exit');
+  child.kill('SIGKILL');
+  await exited;
+}
+
+/** The database the children wrote, opened by the test itself once they are dead. */
+async function openWritten(dataDir: string, schema: string, { drop }: { drop: boolean }): Promise<Queryable & { close(): Promise<void> }> {
+  if (!POSTGRES) return openPglite(dataDir);
+  const client = new pg.Client({ connectionString: POSTGRES });
+  await client.connect();
+  await client.query(`SET search_path TO ${schema}`);
+  return {
+    query: async (sql: string, params?: unknown[]) => client.query(sql, params),
+    close: async () => {
+      if (drop) await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    },
+  } as unknown as Queryable & { close(): Promise<void> };
+}
+
+interface Buyer {
+  id: number;
+  token: string;
+}
+
+async function signUpBuyer(url: string, n: number): Promise<Buyer> {
+  const response = await fetch(`${url}/v1/api/sign-up/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: `durable-${n}-${randomBytes(4).toString('hex')}@example.com`, password: STRONG_PASSWORD, firstName: 'Dura', lastName: 'Ble' }),
+  });
+  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { token: string; user: { id: number | string } };
+  return { id: Number(body.user.id), token: body.token };
+}
+
+describe(`kill -9 durability on ${engineName()} (${KILLS} kills, ${CLIENTS} clients)`, () => {
   let root = '';
   afterAll(async () => {
     if (root) await rm(root, { recursive: true, force: true });
   });
 
-  it('keeps every acknowledged lead, each whole, across SIGKILLs at random moments', async () => {
+  it('keeps every acknowledged lead, tour and photo, each whole, and no file without its row, across SIGKILLs', async () => {
     root = await mkdtemp(join(tmpdir(), 'hearth-durability-'));
     const dataDir = join(root, 'pglite');
+    const uploadDir = join(root, 'uploads');
+    const schema = `durable_${randomBytes(5).toString('hex')}`;
     const next = random(22);
-    const acknowledged = new Set<string>();
-    let attempts = 0;
+    const leads = new Set<string>();
+    const tours = new Set<number>();
+    const photos = new Set<number>(); // users with an acknowledged upload
+    const counts = { requests: 0, leads: 0, tours: 0, photos: 0 };
+
+    // The buyers (one a client) and their listing's tour times, made on a first server that is then killed too.
+    let buyers: Buyer[] = [];
+    let times: string[] = [];
+    {
+      const { child, url } = await startChild(dataDir, schema, uploadDir);
+      buyers = await Promise.all(Array.from({ length: CLIENTS }, (_, n) => signUpBuyer(url, n)));
+      await kill(child);
+      const db = await openWritten(dataDir, schema, { drop: false });
+      const { rows } = await db.query<{ time_zone: string }>('SELECT time_zone FROM listings WHERE id = 1002 AND enable_request_tour');
+      await db.close();
+      const zone = rows[0]?.time_zone;
+      if (!zone) throw new Error('The demo listing 1002 takes no tour requests.');
+      times = buyerTourGrid(new Date(), zone).gridDays[2]!.slots.slice(0, 3).map((slot) => slot.dateTime);
+    }
+
+    const write = async (url: string, round: number, n: number, i: number): Promise<void> => {
+      const buyer = buyers[n]!;
+      counts.requests++;
+      if (i % 3 === 0) {
+        const marker = `r${round}-c${n}-${i}`;
+        const answer = await fetch(`${url}/v1/api/contact-form/?partner=acme`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ firstName: 'Durable', lastName: marker, email: `${marker}@example.com`, phone: '8015550123', comment: 'Kill me softly.', listingId: 1001 }),
+        });
+        if (answer.status === 201) leads.add(marker), counts.leads++;
+      } else if (i % 3 === 1) {
+        const answer = await fetch(`${url}/graphql/`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Token ${buyer.token}` },
+          body: JSON.stringify({ query: 'mutation ($l: ID!, $t: [String!]!) { saveTour(listingId: $l, scheduledDateTimes: $t) { id } }', variables: { l: '1002', t: times } }),
+        });
+        const body = (await answer.json()) as { data?: { saveTour?: { id: string } } };
+        if (answer.status === 200 && body.data?.saveTour) tours.add(Number(body.data.saveTour.id)), counts.tours++;
+      } else {
+        const form = new FormData();
+        form.set('operations', JSON.stringify({ query: 'mutation Upload($f: File!) { uploadUserPhoto(file: $f) { image } }', variables: { f: null } }));
+        form.set('map', JSON.stringify({ 0: ['variables.f'] }));
+        form.set('0', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'me.png');
+        const answer = await fetch(`${url}/graphql/?queryName=Upload`, { method: 'POST', headers: { Authorization: `Token ${buyer.token}` }, body: form });
+        const body = (await answer.json()) as { data?: { uploadUserPhoto?: { image: string } } };
+        if (answer.status === 200 && body.data?.uploadUserPhoto) photos.add(buyer.id), counts.photos++;
+      }
+    };
 
     for (let round = 0; round < KILLS; round++) {
-      const { child, url } = await startChild(dataDir);
+      const { child, url } = await startChild(dataDir, schema, uploadDir);
       let stop = false;
       const client = async (n: number) => {
-        for (let i = 0; !stop; i++) {
-          const marker = `r${round}-c${n}-${i}`;
-          attempts++;
+        for (let i = n % 3; !stop; i++) {
           try {
-            const answer = await fetch(`${url}/v1/api/contact-form/?partner=acme`, {
-              method: 'POST',
-              headers: { 'Content-Type': 'application/json' },
-              body: JSON.stringify({ firstName: 'Durable', lastName: marker, email: `${marker}@example.com`, phone: '8015550123', comment: 'Kill me softly.', listingId: 1001 }),
-            });
-            if (answer.status === 201) acknowledged.add(marker);
+            await write(url, round, n, i);
           } catch {
             return; // the server is gone: what was not acknowledged may or may not be there
           }
@@ -74,27 +165,53 @@ describe.runIf(engineName() === 'PGlite')(`kill -9 durability (${KILLS} kills, $
       };
       const clients = Array.from({ length: CLIENTS }, (_, n) => client(n));
       await new Promise((resolve) => setTimeout(resolve, 400 + next() * 1600));
-      child.kill('SIGKILL');
+      await kill(child);
       stop = true;
-      await once(child, 'exit');
       await Promise.all(clients);
     }
+    // One more start: the database opens by itself and the sweep removes the files no row names.
+    await kill((await startChild(dataDir, schema, uploadDir)).child);
 
-    // The directory of a process killed mid-write opens by itself; every acknowledged lead is there, whole.
-    const db = await openPglite(dataDir);
+    const db = await openWritten(dataDir, schema, { drop: true });
     try {
-      const { rows } = await db.query<{ last_name: string; listing_id: number | null; mails: number }>(
+      const { rows: leadRows } = await db.query<{ last_name: string; listing_id: number | null; mails: number }>(
         `SELECT l.last_name, l.listing_id,
                 (SELECT count(*)::int FROM outbox o WHERE o.subject LIKE '%Durable ' || l.last_name) AS mails
            FROM leads l WHERE l.first_name = 'Durable'`,
       );
-      const stored = new Map(rows.map((r) => [r.last_name, r]));
-      const missing = [...acknowledged].filter((marker) => !stored.has(marker));
-      const partial = rows.filter((r) => r.listing_id !== 1001 || r.mails !== 1);
-      console.log(`durability: ${KILLS} kills, ${attempts} requests, ${acknowledged.size} acknowledged, ${rows.length} stored, ${missing.length} lost, ${partial.length} half-written`);
-      expect(acknowledged.size).toBeGreaterThan(0);
-      expect(missing).toEqual([]);
-      expect(partial).toEqual([]);
+      const storedLeads = new Map(leadRows.map((r) => [r.last_name, r]));
+      const lostLeads = [...leads].filter((marker) => !storedLeads.has(marker));
+      const partialLeads = leadRows.filter((r) => Number(r.listing_id) !== 1001 || Number(r.mails) !== 1);
+
+      const { rows: tourRows } = await db.query<{ id: string; times: number }>(
+        'SELECT t.id::text, (SELECT count(*)::int FROM requested_tour_times x WHERE x.tour_id = t.id) AS times FROM requested_tours t WHERE t.buyer_user_id = ANY($1::bigint[])',
+        [buyers.map((b) => b.id)],
+      );
+      const storedTours = new Map(tourRows.map((r) => [Number(r.id), r.times]));
+      const lostTours = [...tours].filter((id) => !storedTours.has(id));
+      const partialTours = tourRows.filter((r) => Number(r.times) !== times.length);
+
+      const { rows: userRows } = await db.query<{ id: string; image: string | null }>('SELECT id::text, image FROM users WHERE id = ANY($1::bigint[])', [buyers.map((b) => b.id)]);
+      const images = new Map(userRows.map((r) => [Number(r.id), r.image]));
+      const lostPhotos = [...photos].filter((id) => !images.get(id));
+      const rowsWithoutFile: string[] = [];
+      const filesWithoutRow: string[] = [];
+      for (const [id, image] of images) {
+        if (image && !(await access(join(uploadDir, image.slice('/media/'.length))).then(() => true, () => false))) rowsWithoutFile.push(image);
+        for (const file of await readdir(join(uploadDir, 'users', String(id))).catch(() => [] as string[]))
+          if (image !== `/media/users/${id}/${file}`) filesWithoutRow.push(`users/${id}/${file}`);
+      }
+
+      console.log(
+        `durability (${engineName()}): ${KILLS} kills, ${counts.requests} requests; acknowledged ${counts.leads} leads, ${counts.tours} tours, ${counts.photos} photos; ` +
+          `lost ${lostLeads.length + lostTours.length + lostPhotos.length}, half-written ${partialLeads.length + partialTours.length + rowsWithoutFile.length}, files without a row ${filesWithoutRow.length}`,
+      );
+      expect(counts.leads).toBeGreaterThan(0);
+      expect(counts.tours).toBeGreaterThan(0);
+      expect(counts.photos).toBeGreaterThan(0);
+      expect({ lostLeads, lostTours, lostPhotos }).toEqual({ lostLeads: [], lostTours: [], lostPhotos: [] });
+      expect({ partialLeads, partialTours, rowsWithoutFile }).toEqual({ partialLeads: [], partialTours: [], rowsWithoutFile: [] });
+      expect(filesWithoutRow).toEqual([]);
     } finally {
       await db.close();
     }

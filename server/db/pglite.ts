@@ -14,6 +14,7 @@ import { HeavyStatements, throwIfCancelled } from './cancellation';
 import type { Worker } from 'node:worker_threads';
 import { startModuleWorker } from '../worker-thread';
 import { ChangeCounter } from './changes';
+import { existingDatabase, openFailure } from './data-dir-check';
 import { lockDataDir } from './data-dir-lock';
 import type { Reply, Request, SerializedError, ThreadData } from './pglite-thread';
 import type { Database, Queryable, QueryResult } from './types';
@@ -86,7 +87,16 @@ class Thread {
 
 /** An embedded PostgreSQL in `dataDir`, or in memory for `memory://`. */
 export async function openPglite(dataDir: string): Promise<Database> {
-  const unlock = dataDir.startsWith('memory://') ? async () => undefined : await lockDataDir(dataDir);
+  const inMemory = dataDir.startsWith('memory://');
+  const unlock = inMemory ? async () => undefined : await lockDataDir(dataDir);
+  // A damaged directory is refused with a clear message, never opened as an empty database (data-dir-check.ts).
+  let existing = false;
+  try {
+    existing = !inMemory && (await existingDatabase(dataDir));
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
   const thread = new Thread(
     startModuleWorker(new URL('./pglite-thread.ts', import.meta.url).href, { workerData: { dataDir } satisfies ThreadData }),
   );
@@ -95,7 +105,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
   } catch (error) {
     await thread.terminate();
     await unlock();
-    throw error;
+    throw existing ? openFailure(dataDir, error) : error;
   }
 
   // One thread runs every statement in turn: one heavy statement at a time in its queue.

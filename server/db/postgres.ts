@@ -34,8 +34,12 @@ export interface PostgresOptions {
    * have their own) and the change feed's connection: at most 2 × poolSize + 1 connections.
    */
   poolSize?: number;
+  /** Give up connecting after this many ms (default CONNECT_TIMEOUT_MS): a request then fails with 503. */
+  connectionTimeoutMillis?: number;
   logger: Logger;
 }
+
+export const CONNECT_TIMEOUT_MS = 5_000;
 
 /** PGlite returns int8 as a number; PostgreSQL should too, so callers see one type on both engines. */
 function parseInt8(value: string): number {
@@ -50,7 +54,7 @@ const types = {
 };
 
 export async function openPostgres(options: PostgresOptions): Promise<Database> {
-  const { databaseUrl, schema, dropSchemaOnClose = false, poolSize = 10, logger } = options;
+  const { databaseUrl, schema, dropSchemaOnClose = false, poolSize = 10, connectionTimeoutMillis = CONNECT_TIMEOUT_MS, logger } = options;
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
     throw new Error(`Invalid schema name "${schema}": use lower-case letters, digits and underscores.`);
   }
@@ -68,13 +72,20 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   // The startup `options` parameter sets search_path before the first query on each connection,
   // so no query can ever run against the wrong schema.
   const searchPath = schema ? `-c search_path=${schema}` : '';
-  const connection = { connectionString: databaseUrl, types, options: searchPath, max: poolSize };
+  // While PostgreSQL is out of reach a request fails within this time (503, unavailable.ts), never hangs.
+  const connection = { connectionString: databaseUrl, types, options: searchPath, max: poolSize, connectionTimeoutMillis, keepAlive: true };
   const pool = new pg.Pool(connection);
   // Statements with the generic-plan hint (hints.ts) run on connections whose plan_cache_mode forces the
   // generic plan: PostgreSQL's automatic choice kept planning the search page anew (0.5 ms per run, as
   // long as the execution itself, pg_stat_statements at 1M listings). Connections open on first use.
   const genericPool = new pg.Pool({ ...connection, options: `${searchPath} -c plan_cache_mode=force_generic_plan` });
-  for (const p of [pool, genericPool]) p.on('error', (error) => logger.error('[db] idle PostgreSQL client failed', error));
+  for (const p of [pool, genericPool]) {
+    p.on('error', (error) => logger.error('[db] idle PostgreSQL client failed', error));
+    // A checked-out client whose connection drops (PostgreSQL restarted) emits 'error' besides failing its
+    // statement; without a listener that would crash the process. The statement's caller sees the failure
+    // and the pool discards the client on release.
+    p.on('connect', (client) => client.on('error', (error) => logger.warn(`[db] PostgreSQL connection lost: ${error.message}`)));
+  }
   const changes = new ListeningFeed(() => new pg.Client(connection), logger);
   await changes.start();
 

@@ -18,17 +18,58 @@ const tooLarge = (limit: number) =>
     Connection: 'close',
   });
 
-/** Reads the raw body, refusing more than `limit` bytes before buffering them. */
+/** Longest wait for the next piece of a body (slowloris, issue 22); the server sets its own (http/slow-clients.ts). */
+export const BODY_IDLE_TIMEOUT_MS = 15_000;
+const bodyIdleTimeouts = new WeakMap<IncomingMessage, number>();
+
+/** The body idle timeout of this request (set by the server for each request it takes). */
+export function setBodyIdleTimeout(req: IncomingMessage, ms: number): void {
+  bodyIdleTimeouts.set(req, ms);
+}
+
+const bodyTooSlow = (ms: number) =>
+  new HttpError(408, 'request_timeout', `The request body stopped arriving for ${ms / 1000} s. Send it again.`, undefined, {
+    // The rest of the body may still come: the socket is not reused.
+    Connection: 'close',
+  });
+
+/** Reads the raw body, refusing more than `limit` bytes before buffering them, and a body that stops arriving. */
 export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
 
+  const idleMs = bodyIdleTimeouts.get(req) ?? BODY_IDLE_TIMEOUT_MS;
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw tooLarge(limit);
-    chunks.push(chunk);
+  const iterator = (req as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(bodyTooSlow(idleMs)), idleMs);
+  });
+  stalled.catch(() => undefined);
+  try {
+    for (;;) {
+      const next = await Promise.race([iterator.next(), stalled]);
+      if (next.done) break;
+      timer!.refresh();
+      const chunk = next.value;
+      size += chunk.length;
+      if (size > limit) {
+        // As `for await` would on a throw: the stream is let go.
+        await iterator.return?.();
+        throw tooLarge(limit);
+      }
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    // The connection went before the whole body (the client left, or the server's request timeout cut it):
+    // nothing to answer and nothing of ours broke, so not logged as an unhandled error.
+    if (!(error instanceof HttpError) && req.destroyed) {
+      throw new HttpError(400, 'incomplete_body', 'The connection closed before the whole request body arrived.', undefined, { Connection: 'close' });
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
   }
   return Buffer.concat(chunks);
 }

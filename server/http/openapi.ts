@@ -354,6 +354,12 @@ function operations(): Record<string, Partial<Record<'get' | 'post', Operation>>
       },
     },
     '/logout/': {
+      get: {
+        summary: 'A navigation here (spec §8: after a 401/403, with `next`) goes on to the hosted log-out page.',
+        tags: ['accounts'],
+        parameters: [{ name: 'next', in: 'query', required: false, description: 'The page to return to (this site only).', schema: { type: 'string' } }],
+        responses: { 302: { description: 'To `/log-out` with the same query.' } },
+      },
       post: {
         summary: 'Revoke the token or session and clear the cookies.',
         tags: ['accounts'],

@@ -8,6 +8,7 @@ import type { Services } from '../services';
 import { textProblem } from '../../core/validation/text';
 import { HttpError } from './errors';
 import { BASE_SECURITY_HEADERS, sendHttpError, sendJson } from './respond';
+import { faultAnswer } from '../db/unavailable';
 
 export interface RequestContext {
   req: IncomingMessage;
@@ -148,6 +149,13 @@ function respondToError(res: ServerResponse, error: unknown, services: Services)
   }
   if (error instanceof HttpError) {
     sendHttpError(res, error);
+    return;
+  }
+  // PostgreSQL restarting or out of reach, upload disk full: 503/507, not a 500 (server/db/unavailable.ts).
+  const fault = faultAnswer(error);
+  if (fault) {
+    services.logger.warn(`[http] ${fault.code}: ${String((error as Error).message ?? error)}`);
+    sendHttpError(res, fault);
     return;
   }
   services.logger.error('[http] unhandled error', error);

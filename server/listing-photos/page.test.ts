@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingPhotoTexts as t } from '../../core/i18n/listing-photos';
-import { cookiesOf, postJson, signUp, STRONG_PASSWORD } from '../accounts/testing';
+import { sessionCookie, signUp } from '../accounts/testing';
 import type { RunningServer } from '../app';
 import { startTestServer } from '../testing/test-server';
 
@@ -9,9 +9,7 @@ let cookie: string;
 beforeAll(async () => {
   server = await startTestServer({ trustProxy: true });
   const { email } = await signUp(server);
-  const login = await postJson(server, '/v1/api/api-token-auth/', { username: email, password: STRONG_PASSWORD, session: true });
-  const cookies = cookiesOf(login);
-  cookie = `sessionid=${cookies.get('sessionid')}; csrftoken=${cookies.get('csrftoken')}`;
+  cookie = await sessionCookie(server, email);
 });
 afterAll(async () => {
   await server?.close();

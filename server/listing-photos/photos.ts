@@ -77,8 +77,6 @@ export async function sellerListingOfCase(db: Queryable, viewer: Viewer, caseId:
 // ---------------------------------------------------------------------------------------------------
 // Paths and the public listing's photos
 
-export const LISTING_PHOTO_MEDIA_PREFIX = '/media/listing-photos/';
-
 /** `/media/listing-photos/<listing>/<random>-<width>.<format>` */
 export const listingPhotoPath = (photo: Pick<ListingPhotoRecord, 'baseKey'>, width: number, format: 'webp' | 'jpg') =>
   `/media/${photo.baseKey}-${width}.${format}`;

@@ -5,7 +5,7 @@
  * longer each time (1 min, 2 min, 4 min… up to 6 h) until it gives up after `maxAttempts` and says so
  * in the log. Without SMTP the outbox table and the log stay the record of the mail, as before.
  *
- * Rows are claimed with a lease (`next_attempt_at` a few minutes ahead, `FOR UPDATE SKIP LOCKED`), so two
+ * The loop, the claim and the backoff are the outbox runner's (server/outbox/runner.ts). Rows are claimed with a lease (`next_attempt_at` a few minutes ahead, `FOR UPDATE SKIP LOCKED`), so two
  * server processes on one PostgreSQL never send the same row twice, and a process that dies mid-send
  * leaves its rows to be tried again when the lease runs out. The Message-ID is derived from the row, so
  * the rare second delivery after such a crash is recognisable as the same message.
@@ -15,6 +15,7 @@ import type { Database } from '../db';
 import type { Logger } from '../log';
 import { isDeliverableAddress, parseMailbox, type Mailbox } from './message';
 import { composeMessage, describeSmtp, parseSmtpUrl, SmtpError, SmtpSession, type SmtpConfig } from './smtp';
+import { claimDue, retryAfterFailure, startOutboxRunner, type ClaimQuery, type OutboxReport, type RetryPolicy } from '../outbox/runner';
 
 export const DEFAULT_MAIL_FROM = 'Hearth <no-reply@hearth.example>';
 
@@ -40,11 +41,7 @@ export interface MailDeliveryOptions {
   tls?: ConnectionOptions;
 }
 
-export interface DeliveryReport {
-  sent: number;
-  failed: number;
-  gaveUp: number;
-}
+export type DeliveryReport = OutboxReport<'sent'>;
 
 export interface MailDelivery {
   /** False without SMTP configuration: nothing is ever sent. */
@@ -59,9 +56,7 @@ interface Settings {
   smtp: SmtpConfig;
   from: Mailbox;
   batchSize: number;
-  maxAttempts: number;
-  retryBaseMs: number;
-  retryMaxMs: number;
+  retry: RetryPolicy & { maxAttempts: number };
   timeoutMs: number;
 }
 
@@ -94,9 +89,10 @@ export function resolveMailSettings(options: MailDeliveryOptions): Settings | nu
     smtp,
     from,
     batchSize: options.batchSize ?? 5,
-    maxAttempts: options.maxAttempts ?? 10,
-    retryBaseMs: options.retryBaseMs ?? 60_000,
-    retryMaxMs: options.retryMaxMs ?? 6 * 60 * 60_000,
+    retry: {
+      backoff: { firstMs: options.retryBaseMs ?? 60_000, factor: 2, maxMs: options.retryMaxMs ?? 6 * 60 * 60_000 },
+      maxAttempts: options.maxAttempts ?? 10,
+    },
     timeoutMs: options.timeoutMs ?? 30_000,
   };
 }
@@ -117,68 +113,27 @@ export function startMailDelivery(db: Database, options: MailDeliveryOptions): M
   const active = settings;
   logger.info(`[mail] delivering the outbox through ${describeSmtp(active.smtp)} as ${active.from.address}`);
 
-  const intervalMs = options.intervalMs ?? 3_000;
-  const abort = new AbortController();
-  let stopping = false;
-  let chain: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-
-  const runOnce = (): Promise<DeliveryReport> => {
-    const run = chain.then(async () => {
-      if (stopping) return emptyReport();
-      try {
-        return await deliverBatch(db, active, logger, abort.signal, () => stopping);
-      } catch (error) {
-        logger.error('[mail] outbox delivery run failed', error);
-        return emptyReport();
-      }
-    });
-    chain = run;
-    return run;
-  };
-
-  const schedule = () => {
-    timer = setTimeout(() => {
-      void runOnce().then(() => {
-        if (!stopping) schedule();
-      });
-    }, intervalMs);
-    timer.unref();
-  };
-  schedule();
-
-  return {
-    enabled: true,
-    runOnce,
-    async stop() {
-      stopping = true;
-      clearTimeout(timer);
-      let grace: NodeJS.Timeout | undefined;
-      const finished = await Promise.race([
-        chain.then(() => true),
-        new Promise<false>((resolve) => {
-          grace = setTimeout(() => resolve(false), STOP_GRACE_MS);
-          grace.unref();
-        }),
-      ]);
-      clearTimeout(grace);
-      if (!finished) abort.abort();
-      await chain;
-    },
-  };
+  const runner = startOutboxRunner<DeliveryReport>({
+    logger,
+    failureMessage: '[mail] outbox delivery run failed',
+    intervalMs: options.intervalMs ?? 3_000,
+    run: ({ signal, stopping }) => deliverBatch(db, active, logger, signal, stopping),
+    idle: emptyReport,
+    stopGraceMs: STOP_GRACE_MS,
+  });
+  return { enabled: true, runOnce: runner.runOnce, stop: runner.stop };
 }
 
+/** Unsent rows not yet given up whose time has come, oldest first. */
+const dueMail = (maxAttempts: number): ClaimQuery => ({
+  table: 'outbox',
+  due: ({ param, now }) => `c.sent_at IS NULL AND c.attempts < ${param(maxAttempts)} AND (c.next_attempt_at IS NULL OR c.next_attempt_at <= ${now})`,
+  order: 'c.created_at, c.id',
+  returning: 't.id, t.to_address, t.subject, t.body, t.created_at, t.attempts',
+});
+
 async function claim(db: Database, settings: Settings): Promise<OutboxRow[]> {
-  const { rows } = await db.query<OutboxRow>(
-    `UPDATE outbox SET next_attempt_at = now() + $3 * interval '1 millisecond'
-      WHERE id IN (SELECT id FROM outbox
-                    WHERE sent_at IS NULL AND attempts < $1 AND (next_attempt_at IS NULL OR next_attempt_at <= now())
-                    ORDER BY created_at, id
-                    LIMIT $2
-                    FOR UPDATE SKIP LOCKED)
-      RETURNING id, to_address, subject, body, created_at, attempts`,
-    [settings.maxAttempts, settings.batchSize, LEASE_MS],
-  );
+  const rows = await claimDue<OutboxRow>(db, dueMail(settings.retry.maxAttempts), { limit: settings.batchSize, leaseMs: LEASE_MS });
   return rows
     .map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }))
     .sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || a.id - b.id);
@@ -204,9 +159,7 @@ async function recordFailure(
   error: unknown,
   hopeless = false,
 ): Promise<boolean> {
-  const attempts = hopeless ? Math.max(settings.maxAttempts, row.attempts + 1) : row.attempts + 1;
-  const givenUp = attempts >= settings.maxAttempts;
-  const delayMs = Math.min(settings.retryMaxMs, settings.retryBaseMs * 2 ** (attempts - 1));
+  const { attempts, givenUp, delayMs } = retryAfterFailure(settings.retry, { attempts: row.attempts, createdAt: row.created_at }, Date.now(), { hopeless });
   const message = errorText(error);
   await db.query(
     `UPDATE outbox SET attempts = $2, last_error = $3,
@@ -215,7 +168,7 @@ async function recordFailure(
     [row.id, attempts, message, givenUp, delayMs],
   );
   if (givenUp) logger.error(`[mail] giving up on outbox mail ${row.id} after ${attempts} failed attempts: ${message}`);
-  else logger.warn(`[mail] outbox mail ${row.id} not sent (attempt ${attempts} of ${settings.maxAttempts}, next in ${Math.round(delayMs / 1000)} s): ${message}`);
+  else logger.warn(`[mail] outbox mail ${row.id} not sent (attempt ${attempts} of ${settings.retry.maxAttempts}, next in ${Math.round(delayMs / 1000)} s): ${message}`);
   return givenUp;
 }
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerTexts } from '../../core/i18n/partners';
 import type { RunningServer } from '../app';
 import { signUp, type SignedUp } from '../accounts/testing';
+import { issueCredential } from '../accounts/tokens';
 import { codeOf, graphqlAs } from '../testing/graphql';
 import { engineName, startTestServer } from '../testing/test-server';
 
@@ -17,6 +18,11 @@ const MEMBERS = 'query ($partnerId: ID!) { partnerMembers(partnerId: $partnerId)
 const ADD = 'mutation ($partnerId: ID!, $email: String!, $role: PartnerMemberRole!) { addPartnerMember(partnerId: $partnerId, email: $email, role: $role) { userId email role } }';
 const REMOVE = 'mutation ($partnerId: ID!, $userId: ID!) { removePartnerMember(partnerId: $partnerId, userId: $userId) { userId role } }';
 const SETTINGS = 'query ($partnerId: ID!) { partnerSettings(partnerId: $partnerId) { id role } }';
+
+/** Issue 22: a membership change ends the member's credentials; the member signs in again. */
+async function signInAgain(who: SignedUp): Promise<void> {
+  who.token = (await issueCredential(server.db, who.user.id, 'token')).secret;
+}
 
 let counter = 0;
 async function newPartner(owner: SignedUp): Promise<string> {
@@ -41,6 +47,8 @@ describe(`partner members (${engineName()})`, () => {
     expect(added.errors).toBeUndefined();
     expect(added.data!.addPartnerMember).toEqual({ userId: String(colleague.user.id), email: colleague.user.email, role: 'ADMIN' });
     const listed = (await graphqlAs(server, owner, MEMBERS, { partnerId })).data!.partnerMembers as { userId: string; role: string }[];
+    expect(codeOf(await graphqlAs(server, colleague, SETTINGS, { partnerId }))).toBe('UNAUTHENTICATED');
+    await signInAgain(colleague);
     expect(listed.map((m) => [m.userId, m.role])).toEqual([
       [String(owner.user.id), 'OWNER'],
       [String(colleague.user.id), 'ADMIN'],
@@ -65,6 +73,7 @@ describe(`partner members (${engineName()})`, () => {
     const [owner, admin, second, third] = await Promise.all([signUp(server), signUp(server), signUp(server), signUp(server)]);
     const partnerId = await newPartner(owner);
     await graphqlAs(server, owner, ADD, { partnerId, email: admin.user.email, role: 'ADMIN' });
+    await signInAgain(admin);
 
     const ownerByAdmin = await graphqlAs(server, admin, ADD, { partnerId, email: second.user.email, role: 'OWNER' });
     expect(ownerByAdmin.errors![0]).toMatchObject({ message: t.ownersOnly, extensions: { code: 'FORBIDDEN' } });
@@ -80,6 +89,7 @@ describe(`partner members (${engineName()})`, () => {
       { userId: String(owner.user.id), role: 'OWNER' },
       { userId: String(admin.user.id), role: 'ADMIN' },
     ]);
+    await signInAgain(second);
     expect(codeOf(await graphqlAs(server, second, SETTINGS, { partnerId }))).toBe('NOT_FOUND');
 
     // With a second owner, the first may leave.

@@ -6,6 +6,7 @@
  * leave it without an owner. Strangers get NOT_FOUND (admin.ts requirePartnerAdmin).
  */
 import { partnerTexts } from '../../core/i18n/partners';
+import { revokeAllCredentials } from '../accounts/tokens';
 import { findUserByEmail, type UserRecord } from '../accounts/users';
 import type { Database, Queryable } from '../db';
 import { badInput, DomainError } from '../domain-error';
@@ -14,7 +15,6 @@ import { auditActorOf, requirePartnerAdmin, writeAudit, type PartnerRole } from 
 const t = partnerTexts.members;
 
 export type MemberRole = 'owner' | 'admin';
-export const MEMBER_ROLES = ['owner', 'admin'] as const;
 /** People one partner may have as owners and admins. */
 export const MEMBERS_MAX = 50;
 const EMAIL_MAX = 254;
@@ -62,6 +62,15 @@ export async function listPartnerMembers(db: Queryable, user: UserRecord, partne
   return members(db, partnerId);
 }
 
+/**
+ * Issue 22: a membership change is a privilege change, so the member's credentials end (every device signs
+ * in again). Not when members change themselves (only removing oneself is possible, which lowers a privilege
+ * that every request reads afresh): they are not signed out by their own request (docs/security.md).
+ */
+async function rotateCredentials(tx: Queryable, actor: UserRecord, memberId: number): Promise<void> {
+  if (actor.id !== memberId) await revokeAllCredentials(tx, memberId);
+}
+
 /** Managing an owner takes an owner or a Hearth administrator. */
 function requireMayManage(viewerRole: PartnerRole, role: MemberRole): void {
   if (role === 'owner' && viewerRole === 'admin') throw new DomainError('FORBIDDEN', t.ownersOnly);
@@ -81,6 +90,7 @@ export async function addPartnerMember(db: Database, user: UserRecord, partnerId
     if (current.some((m) => m.userId === person.id)) throw badInput(t.alreadyMember, 'email');
     if (current.length >= MEMBERS_MAX) throw badInput(t.tooMany(MEMBERS_MAX), 'email');
     await tx.query(`INSERT INTO partner_members (partner_id, user_id, role) VALUES ($1, $2, $3)`, [partnerId, person.id, role]);
+    await rotateCredentials(tx, user, person.id);
     await writeAudit(tx, partnerId, auditActorOf(user), 'member.added', { email: person.email, role });
     const added = (await members(tx, partnerId)).find((m) => m.userId === person.id);
     return added!;
@@ -98,6 +108,7 @@ export async function removePartnerMember(db: Database, user: UserRecord, partne
     requireMayManage(viewerRole, member.role);
     if (member.role === 'owner' && current.filter((m) => m.role === 'owner').length === 1) throw badInput(t.lastOwner, 'userId');
     await tx.query('DELETE FROM partner_members WHERE partner_id = $1 AND user_id = $2', [partnerId, userId]);
+    await rotateCredentials(tx, user, userId);
     await writeAudit(tx, partnerId, auditActorOf(user), 'member.removed', { email: member.email, role: member.role });
     return current.filter((m) => m.userId !== userId);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../app';
 import { signUp } from '../accounts/testing';
+import { graphqlNamed, type FieldsGraphqlResponse as GraphqlBody } from '../testing/graphql';
 import { engineName, startTestServer } from '../testing/test-server';
 
 let server: RunningServer;
@@ -11,18 +12,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface GraphqlBody {
-  data?: Record<string, any> | null;
-  errors?: { message: string; extensions?: { code?: string; fields?: Record<string, Record<string, string>> } }[];
-}
-
-async function graphql(query: string, variables: Record<string, unknown>, authorization?: string, path = '/public_graphql/', partner = ''): Promise<GraphqlBody> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/graphql-response+json, application/json' };
-  if (authorization) headers.Authorization = authorization;
-  const name = /(?:query|mutation)\s+(\w+)/.exec(query)![1];
-  const response = await fetch(`${server.url}${path}?queryName=${name}${partner ? `&partner=${partner}` : ''}`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
-  return (await response.json()) as GraphqlBody;
-}
+const graphql = (query: string, variables: Record<string, unknown>, authorization?: string, path = '/public_graphql/', partner = '') =>
+  graphqlNamed(server, query, variables, { authorization, path, partner });
 
 const SCREEN = 'id screenId subjectName markup activeCategory categories { id name state } context start end disableNext canGoBack completedAt';
 const START = `mutation start($xmlqId: String!, $companyId: ID) { questionnaireStartScreen(companyId: $companyId, xmlqId: $xmlqId) { id pin screen { ${SCREEN} } } }`;

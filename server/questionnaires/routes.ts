@@ -15,7 +15,7 @@ import { guardPartnerRequest, partnerPreflight } from '../partners/guard';
 import { renderScreenMarkup } from './responses';
 
 export const TEST_SCREEN_BODY_LIMIT = 128 * 1024;
-export const TEST_SCREEN_PATH = '/v1/api/questionnaire-response/test_screen/';
+const TEST_SCREEN_PATH = '/v1/api/questionnaire-response/test_screen/';
 
 async function testScreen(ctx: RequestContext): Promise<void> {
   await guardPartnerRequest(ctx);

@@ -37,7 +37,7 @@ import { guardRoute, guardUser, type GuardOutcome } from './guards';
 import { dialogPathOf } from '../../core/routing/dialog-paths';
 import { logInPage, logOutPage, redirectPage, REMEMBERED_ROUTE_COOKIE, REMEMBERED_ROUTE_SECONDS } from './session-pages';
 
-export { notFoundPage, type SitePage } from './html';
+export type { SitePage } from './html';
 
 export const SITE_PAGE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; connect-src 'self'; " +

@@ -1,7 +1,7 @@
 /** Every route of spec §2 and every account path answers with its own content (server/site/*-pages.ts). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteTexts as t } from '../../core/i18n/site';
-import { cookiesOf, postJson, signUp, STRONG_PASSWORD } from '../accounts/testing';
+import { cookiesOf, postJson, sessionCookie, signUp, STRONG_PASSWORD } from '../accounts/testing';
 import type { RunningServer } from '../app';
 import { seedListings } from '../seed/data';
 import { startTestServer } from '../testing/test-server';
@@ -12,9 +12,7 @@ let cookie: string;
 beforeAll(async () => {
   server = await startTestServer({ trustProxy: true });
   const { email } = await signUp(server);
-  const login = await postJson(server, '/v1/api/api-token-auth/', { username: email, password: STRONG_PASSWORD, session: true });
-  const cookies = cookiesOf(login);
-  cookie = `sessionid=${cookies.get('sessionid')}; csrftoken=${cookies.get('csrftoken')}`;
+  cookie = await sessionCookie(server, email);
 });
 afterAll(async () => {
   await server?.close();

@@ -1,5 +1,5 @@
 /**
- * The webhook worker: soon after a lead is queued in this process, and every 10 s for retries and for
+ * The webhook worker (an outbox runner: server/outbox/runner.ts): soon after a lead is queued in this process, and every 10 s for retries and for
  * leads other processes wrote, it claims due deliveries (a lease: next_attempt_at a few minutes ahead,
  * FOR UPDATE SKIP LOCKED, so two API processes never post the same row at once), posts each signed body
  * to its partner's endpoint with a 10 s timeout, and records the outcome:
@@ -16,47 +16,21 @@
 import type { Database } from '../db';
 import type { Logger } from '../log';
 import { queueMail } from '../mail/outbox';
+import * as outbox from '../outbox/runner';
 import { HEARTH_LEADS_ADDRESS } from '../contact/notification';
 import { parseStoredAppContext } from '../partners/app-context';
 import { SIGNATURE_HEADER, signWebhook } from './signature';
 import { DISABLE_AFTER_FAILURES, DISABLE_AFTER_MS, onDeliveryQueued } from './webhooks';
 
-export interface WebhookDeliveryOptions {
-  logger: Logger;
-  /** Pause between runs. Default 10 s; a delivery queued in this process starts a run within a moment. */
-  intervalMs?: number;
-  /** Rows per run. Default 10. */
-  batchSize?: number;
-  /** Per request. Default 10 s. */
-  timeoutMs?: number;
-  /** First retry delay, doubled after each failure. Default 30 s. */
-  retryBaseMs?: number;
-  /** Longest delay between attempts. Default 1 h. */
-  retryMaxMs?: number;
-  /** How long a delivery is retried after it was queued. Default 24 h. */
-  retryWindowMs?: number;
-  /** The clock (tests). */
-  now?: () => number;
-}
+/** `intervalMs`: pause between runs (default 10 s; a delivery queued in this process starts a run within a moment); `batchSize`: rows per run (10). */
+export type WebhookDeliveryOptions = outbox.PostingWorkerOptions;
 
-export interface WebhookReport {
-  delivered: number;
-  failed: number;
-  gaveUp: number;
-}
+export type WebhookReport = outbox.OutboxReport<'delivered'>;
 
-export interface WebhookDelivery {
-  runOnce(): Promise<WebhookReport>;
-  stop(): Promise<void>;
-}
+export type WebhookDelivery = outbox.OutboxWorker<WebhookReport>;
 
-interface DueRow {
-  id: string;
+interface DueRow extends outbox.PostingRow {
   partner_id: number;
-  payload: unknown;
-  created_at: Date;
-  attempts: number;
-  url: string;
   secret: string;
 }
 
@@ -67,79 +41,39 @@ const ERROR_MAX = 500;
 export const USER_AGENT = 'Hearth-Webhooks/1.0';
 
 export function startWebhookDelivery(db: Database, options: WebhookDeliveryOptions): WebhookDelivery {
-  const settings = {
-    batchSize: options.batchSize ?? 10,
-    timeoutMs: options.timeoutMs ?? 10_000,
-    retryBaseMs: options.retryBaseMs ?? 30_000,
-    retryMaxMs: options.retryMaxMs ?? 60 * 60_000,
-    retryWindowMs: options.retryWindowMs ?? 24 * 60 * 60_000,
-    now: options.now ?? Date.now,
-  };
+  const settings = outbox.postingSettings(options, { batchSize: 10 });
   const { logger } = options;
-  const abort = new AbortController();
-  let stopping = false;
-  let chain: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-
-  const runOnce = (): Promise<WebhookReport> => {
-    const run = chain.then(async () => {
-      if (stopping) return { delivered: 0, failed: 0, gaveUp: 0 };
-      try {
-        return await deliverDue(db, settings, logger, abort.signal);
-      } catch (error) {
-        logger.error('[webhooks] delivery run failed', error);
-        return { delivered: 0, failed: 0, gaveUp: 0 };
-      }
-    });
-    chain = run;
-    return run;
-  };
-  const schedule = () => {
-    timer = setTimeout(() => void runOnce().then(() => !stopping && schedule()), options.intervalMs ?? 10_000);
-    timer.unref();
-  };
-  schedule();
-  // The lead's transaction commits right after it queues the delivery: run a moment later (once per burst).
-  let soon: NodeJS.Timeout | undefined;
-  const stopListening = onDeliveryQueued(() => {
-    if (stopping || soon) return;
-    soon = setTimeout(() => {
-      soon = undefined;
-      void runOnce();
-    }, QUEUED_RUN_DELAY_MS);
-    soon.unref();
+  const runner = outbox.startOutboxRunner<WebhookReport>({
+    logger,
+    failureMessage: '[webhooks] delivery run failed',
+    intervalMs: options.intervalMs ?? 10_000,
+    run: ({ signal }) => deliverDue(db, settings, logger, signal),
+    idle: () => ({ delivered: 0, failed: 0, gaveUp: 0 }),
   });
+  // The lead's transaction commits right after it queues the delivery: run a moment later (once per burst).
+  const stopListening = onDeliveryQueued(() => runner.runSoon(QUEUED_RUN_DELAY_MS));
   return {
-    runOnce,
+    runOnce: runner.runOnce,
     async stop() {
-      stopping = true;
       stopListening();
-      clearTimeout(soon);
-      clearTimeout(timer);
-      abort.abort();
-      await chain;
+      await runner.stop();
     },
   };
 }
 
-type Settings = Required<Omit<WebhookDeliveryOptions, 'logger' | 'intervalMs'>>;
+/** Due deliveries of enabled endpoints, oldest first, with where and how to sign them. */
+const DUE: outbox.ClaimQuery = {
+  table: 'webhook_deliveries',
+  join: { from: 'partner_webhooks w', on: 't.partner_id = w.partner_id' },
+  candidates: 'JOIN partner_webhooks w2 ON w2.partner_id = c.partner_id AND w2.disabled_at IS NULL',
+  due: ({ now }) => `c.delivered_at IS NULL AND c.gave_up_at IS NULL AND c.next_attempt_at <= ${now}`,
+  order: 'c.next_attempt_at, c.seq',
+  returning: 't.id, t.partner_id, t.payload, t.created_at, t.attempts, w.url, w.secret',
+};
 
-async function deliverDue(db: Database, settings: Settings, logger: Logger, signal: AbortSignal): Promise<WebhookReport> {
+async function deliverDue(db: Database, settings: outbox.PostingSettings, logger: Logger, signal: AbortSignal): Promise<WebhookReport> {
   const report: WebhookReport = { delivered: 0, failed: 0, gaveUp: 0 };
-  const now = new Date(settings.now());
-  const { rows } = await db.query<DueRow>(
-    `UPDATE webhook_deliveries d SET next_attempt_at = $2::timestamptz + $3 * interval '1 millisecond'
-       FROM partner_webhooks w
-      WHERE d.partner_id = w.partner_id
-        AND d.id IN (SELECT d2.id FROM webhook_deliveries d2
-                       JOIN partner_webhooks w2 ON w2.partner_id = d2.partner_id AND w2.disabled_at IS NULL
-                      WHERE d2.delivered_at IS NULL AND d2.gave_up_at IS NULL AND d2.next_attempt_at <= $2::timestamptz
-                      ORDER BY d2.next_attempt_at, d2.seq
-                      LIMIT $1
-                      FOR UPDATE OF d2 SKIP LOCKED)
-      RETURNING d.id, d.partner_id, d.payload, d.created_at, d.attempts, w.url, w.secret`,
-    [settings.batchSize, now.toISOString(), LEASE_MS],
-  );
+  const rows = await outbox.claimDue<DueRow>(db, DUE, { limit: settings.batchSize, leaseMs: LEASE_MS, now: new Date(settings.now()) });
   for (const row of rows) {
     if (signal.aborted) {
       await db.query('UPDATE webhook_deliveries SET next_attempt_at = now() WHERE id = $1 AND delivered_at IS NULL', [row.id]);
@@ -160,10 +94,7 @@ async function deliverDue(db: Database, settings: Settings, logger: Logger, sign
       continue;
     }
     report.failed += 1;
-    const attempts = Number(row.attempts) + 1;
-    const delay = Math.min(settings.retryMaxMs, settings.retryBaseMs * 2 ** (attempts - 1));
-    const nextAt = settings.now() + delay;
-    const givenUp = nextAt > row.created_at.getTime() + settings.retryWindowMs;
+    const { attempts, nextAt, givenUp } = outbox.retryAfterFailure(settings.retry, { attempts: Number(row.attempts), createdAt: row.created_at }, settings.now());
     if (givenUp) report.gaveUp += 1;
     await db.transaction(async (tx) => {
       await tx.query(
@@ -196,31 +127,19 @@ async function deliverDue(db: Database, settings: Settings, logger: Logger, sign
   return report;
 }
 
-type Outcome = { ok: true; status: number } | { ok: false; status: number | null; error: string };
-
-async function post(row: DueRow, body: string, settings: Settings, signal: AbortSignal): Promise<Outcome> {
+/** Signed for the endpoint's secret at the moment it is sent (receivers refuse old timestamps). */
+function post(row: DueRow, body: string, settings: outbox.PostingSettings, signal: AbortSignal): Promise<outbox.PostOutcome> {
   const timestamp = Math.floor(settings.now() / 1000);
-  try {
-    const response = await fetch(row.url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.any([signal, AbortSignal.timeout(settings.timeoutMs)]),
-      headers: {
-        'Content-Type': 'application/json',
-        'User-Agent': USER_AGENT,
-        'Hearth-Event': 'lead.created',
-        'Hearth-Delivery': row.id,
-        [SIGNATURE_HEADER]: signWebhook(row.secret, body, timestamp),
-      },
-      body,
-    });
-    await response.body?.cancel().catch(() => undefined);
-    if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status };
-    return { ok: false, status: response.status, error: `HTTP ${response.status}` };
-  } catch (error) {
-    const reason = error instanceof Error ? (error.name === 'TimeoutError' ? `no answer within ${settings.timeoutMs} ms` : (error.cause as Error | undefined)?.message ?? error.message) : String(error);
-    return { ok: false, status: null, error: reason };
-  }
+  return outbox.postJson(row.url, body, {
+    headers: {
+      'User-Agent': USER_AGENT,
+      'Hearth-Event': 'lead.created',
+      'Hearth-Delivery': row.id,
+      [SIGNATURE_HEADER]: signWebhook(row.secret, body, timestamp),
+    },
+    timeoutMs: settings.timeoutMs,
+    signal,
+  });
 }
 
 async function mailDisabled(tx: Parameters<Parameters<Database['transaction']>[0]>[0], row: DueRow, error: string): Promise<void> {

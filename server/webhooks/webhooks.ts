@@ -40,7 +40,6 @@ export const leadCreatedPayload = z
     }),
   })
   .describe('A lead.created webhook delivery.');
-export type LeadCreatedPayload = z.infer<typeof leadCreatedPayload>;
 
 export const leadPayloadJsonSchema = () => z.toJSONSchema(leadCreatedPayload, { io: 'output' });
 

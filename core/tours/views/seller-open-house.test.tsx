@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openHouseTexts } from '../../i18n/tours';
+import { testRoot } from '../../testing/react-root';
 import { instantAt } from '../tour-times';
 import { SellerOpenHouseDialog, initialSelection, type SellerOpenHouseDialogProps } from './seller-open-house';
 
@@ -16,8 +16,7 @@ const LATE_EVENING = new Date('2026-01-15T06:30:00Z');
 const t = openHouseTexts.dialog;
 const at = (day: string, hour: number, minute = 0) => instantAt(day, hour * 60 + minute, ZONE).toISOString();
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
+const dom = testRoot();
 
 const baseProps: SellerOpenHouseDialogProps = {
   editing: null,
@@ -32,14 +31,14 @@ const baseProps: SellerOpenHouseDialogProps = {
 };
 
 function render(props: Partial<SellerOpenHouseDialogProps> = {}) {
-  act(() => root.render(<SellerOpenHouseDialog {...baseProps} {...props} />));
-  return container.querySelector('dialog')!;
+  dom.render(<SellerOpenHouseDialog {...baseProps} {...props} />);
+  return dom.container.querySelector('dialog')!;
 }
 
-const select = (name: string) => container.querySelector<HTMLSelectElement>(`select[name="${name}"]`)!;
+const select = (name: string) => dom.container.querySelector<HTMLSelectElement>(`select[name="${name}"]`)!;
 const options = (name: string) => [...select(name).options].slice(1); // without the placeholder
 const enabledLabels = (name: string) => options(name).filter((o) => !o.disabled).map((o) => o.textContent);
-const confirmButton = () => container.querySelector<HTMLButtonElement>('[part="confirm-selection"]')!;
+const confirmButton = () => dom.container.querySelector<HTMLButtonElement>('[part="confirm-selection"]')!;
 
 function choose(name: string, value: string) {
   const element = select(name);
@@ -49,16 +48,7 @@ function choose(name: string, value: string) {
   });
 }
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
 
 describe('SellerOpenHouseDialog (spec §2 Seller open house, §5 Open house)', () => {
   it('opens modally as New Open House with the address, the View Listing link and Confirm Selection disabled', () => {

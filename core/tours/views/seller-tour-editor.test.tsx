@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sellerTourTexts as t, tourTexts } from '../../i18n/tours';
+import { testRoot } from '../../testing/react-root';
 import type { SellerTour } from '../seller';
 
 vi.mock('../seller', async (original) => ({
@@ -45,24 +45,23 @@ const requested: SellerTour = {
   },
 };
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
+const dom = testRoot();
 let clock: Date;
 const onClose = vi.fn();
 const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
 async function open(tour: SellerTour) {
   vi.mocked(loadSellerTour).mockResolvedValue({ ok: true, value: tour });
-  act(() => root.render(<SellerTourEditor tourId={tour.id} onClose={onClose} now={() => clock} />));
+  dom.render(<SellerTourEditor tourId={tour.id} onClose={onClose} now={() => clock} />);
   await flush();
-  return container.querySelector('dialog')!;
+  return dom.container.querySelector('dialog')!;
 }
 
-const q = <E extends Element = HTMLElement>(selector: string) => container.querySelector<E & Element>(selector) as unknown as E | null;
+const q = <E extends Element = HTMLElement>(selector: string) => dom.container.querySelector<E & Element>(selector) as unknown as E | null;
 const button = (part: string) => q<HTMLButtonElement>(`[part="${part}"]`);
-const title = () => container.querySelector('.dialog-title')!.textContent;
-const selectButtons = () => [...container.querySelectorAll<HTMLButtonElement>('[part="requested-time"] button')];
-const selectFor = (iso: string) => container.querySelector<HTMLButtonElement>(`[part="requested-time"]:has(time[datetime="${iso}"]) button`)!;
+const title = () => dom.container.querySelector('.dialog-title')!.textContent;
+const selectButtons = () => [...dom.container.querySelectorAll<HTMLButtonElement>('[part="requested-time"] button')];
+const selectFor = (iso: string) => dom.container.querySelector<HTMLButtonElement>(`[part="requested-time"]:has(time[datetime="${iso}"]) button`)!;
 
 function type(text: string) {
   const box = q<HTMLTextAreaElement>('[part="reason"]')!;
@@ -75,13 +74,8 @@ function type(text: string) {
 
 beforeEach(() => {
   clock = NOW;
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.clearAllMocks();
 });
 
@@ -94,7 +88,7 @@ describe('seller tour editor per status (spec §2, §4)', () => {
     const link = q<HTMLAnchorElement>('[part="view-listing"]')!;
     expect(link.textContent).toBe('View Listing');
     expect(link.getAttribute('href')).toBe(`${location.origin}/listing/455-e-300-s-salt-lake-city-ut-84111/HRTH1001`);
-    const times = [...container.querySelectorAll('[part="requested-time"] time')].map((n) => n.textContent);
+    const times = [...dom.container.querySelectorAll('[part="requested-time"] time')].map((n) => n.textContent);
     expect(times).toEqual(['Tue, Mar 10, 2026, 10:00 AM MDT', 'Wed, Mar 11, 2026, 10:00 AM MDT', 'Wed, Mar 11, 2026, 2:00 PM MDT']);
     expect(selectButtons().map((b) => [b.textContent, b.getAttribute('aria-label')])).toEqual([
       ['Select', 'Select Tue, Mar 10, 2026, 10:00 AM MDT'],
@@ -143,8 +137,7 @@ describe('seller tour editor per status (spec §2, §4)', () => {
     expect(q('[part="actions"]')!.children).toHaveLength(0);
     expect(q('[part="requested-times"]')).toBeNull();
 
-    act(() => root.unmount());
-    root = createRoot(container);
+    dom.remount();
     const reason = 'The house went under contract this morning, sorry for the trouble.';
     await open({ ...requested, tourStatus: 'CANCELLED', cancellationReason: reason });
     expect(title()).toBe('Cancelled');
@@ -155,11 +148,11 @@ describe('seller tour editor per status (spec §2, §4)', () => {
 
   it('says so when the tour cannot be loaded', async () => {
     vi.mocked(loadSellerTour).mockResolvedValue({ ok: false, failure: { kind: 'not-found', message: 'Requested tour not found.', code: 'NOT_FOUND', argument: null } });
-    act(() => root.render(<SellerTourEditor tourId="9" onClose={onClose} />));
-    expect(container.querySelector('[role="status"]')!.textContent).toBe(t.loading);
+    dom.render(<SellerTourEditor tourId="9" onClose={onClose} />);
+    expect(dom.container.querySelector('[role="status"]')!.textContent).toBe(t.loading);
     await flush();
     expect(title()).toBe('Tour');
-    expect(container.querySelector('[role="alert"]')!.textContent).toBe(t.failed);
+    expect(dom.container.querySelector('[role="alert"]')!.textContent).toBe(t.failed);
   });
 });
 
@@ -174,7 +167,7 @@ describe('select, clear and confirm (spec §4)', () => {
     expect(selectFor(FUTURE_B).getAttribute('aria-pressed')).toBe('false');
     expect(selectFor(FUTURE_A).getAttribute('aria-pressed')).toBe('true');
     act(() => button('clear-selection')!.click());
-    expect(container.querySelectorAll('[aria-pressed="true"]')).toHaveLength(0);
+    expect(dom.container.querySelectorAll('[aria-pressed="true"]')).toHaveLength(0);
     expect(button('confirm-selection')!.disabled).toBe(true);
 
     act(() => selectFor(FUTURE_A).click());
@@ -294,7 +287,7 @@ describe('results (spec §8)', () => {
 
   it('Escape or × closes without saving', async () => {
     await open(requested);
-    act(() => (container.querySelector('.dialog-close') as HTMLButtonElement).click());
+    act(() => (dom.container.querySelector('.dialog-close') as HTMLButtonElement).click());
     expect(onClose).toHaveBeenCalledWith();
     expect(saveSellerDecision).not.toHaveBeenCalled();
   });

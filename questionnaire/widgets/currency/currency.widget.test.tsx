@@ -1,68 +1,27 @@
 // @vitest-environment happy-dom
-import { act, useState } from 'react';
-import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { INPUT_DEBOUNCE_MS } from '../../client/debounce';
+import { testRoot } from '../../../core/testing/react-root';
 import { loadWidget } from '../../client/widget-loader';
-import type { WidgetEnvironment, WidgetModule } from '../../client/widget-module';
-import { specOf } from '../test-spec';
-import type { Values } from '../widget';
+import type { WidgetModule } from '../../client/widget-module';
+import { pauseTyping as pause, renderWidget, typeText as type } from '../testing';
 import { widgetTexts as w } from '../texts';
+import type { Values } from '../widget';
 
-
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
 let currency: WidgetModule;
-const env = {} as WidgetEnvironment;
 
 beforeEach(async () => {
-    currency = await loadWidget('currency');
+  currency = await loadWidget('currency');
   vi.useFakeTimers();
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.useRealTimers();
 });
+const dom = testRoot();
 
-function Form({ markup, initial, seen }: { markup: string; initial: Values; seen: Values[] }) {
-  const spec = specOf(markup);
-  const [values, setValues] = useState(initial);
-  const { Widget, rules } = currency;
-  const errors = rules.validate(spec, rules.normalize(spec, values));
-  return (
-    <Widget
-      spec={spec}
-      values={values}
-      errors={errors}
-      showErrors
-      env={env}
-      onChange={(changed) => {
-        seen.push(changed);
-        setValues({ ...values, ...changed });
-      }}
-    />
-  );
-}
-
-let renders = 0;
 function render(markup: string, initial: Values = {}) {
-  const seen: Values[] = [];
-  // A new key per render: a fresh form, not the last one's state.
-  act(() => root.render(<Form key={++renders} markup={markup} initial={initial} seen={seen} />));
-  return { seen, input: () => container.querySelector('input')!, error: () => container.querySelector('[part="widget-error"]')?.textContent ?? null };
+  const { seen } = renderWidget(dom, currency, markup, { initial, showErrors: true });
+  return { seen, input: () => dom.container.querySelector('input')!, error: () => dom.container.querySelector('[part="widget-error"]')?.textContent ?? null };
 }
-
-function type(input: HTMLInputElement, text: string) {
-  act(() => {
-    input.value = text;
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-const pause = () => act(() => vi.advanceTimersByTime(INPUT_DEBOUNCE_MS));
 
 describe('<hu-currency> widget view (widget spec §5: stored only when valid)', () => {
   const markup = '<hu-currency hu-title="Offer" variables="offer" min="1000" max="5000000">';

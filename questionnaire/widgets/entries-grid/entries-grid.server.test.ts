@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../server/app';
+import { graphqlNamed } from '../../../server/testing/graphql';
 import { engineName, startTestServer } from '../../../server/testing/test-server';
 
 let server: RunningServer;
@@ -14,18 +15,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface GraphqlBody {
-  data?: Record<string, any> | null;
-  errors?: { message: string; extensions?: { code?: string; fields?: Record<string, Record<string, string>> } }[];
-}
-
-async function graphql(query: string, variables: Record<string, unknown>, authorization?: string): Promise<GraphqlBody> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/graphql-response+json, application/json' };
-  if (authorization) headers.Authorization = authorization;
-  const name = /(?:query|mutation)\s+(\w+)/.exec(query)![1];
-  const response = await fetch(`${server.url}/public_graphql/?queryName=${name}`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
-  return (await response.json()) as GraphqlBody;
-}
+const graphql = (query: string, variables: Record<string, unknown>, authorization?: string) => graphqlNamed(server, query, variables, { authorization });
 
 const SCREEN = 'id screenId context';
 const START = `mutation start($xmlqId: String!) { questionnaireStartScreen(xmlqId: $xmlqId) { id pin screen { ${SCREEN} } } }`;

@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
-import { act, useState } from 'react';
-import { createRoot } from 'react-dom/client';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { INPUT_DEBOUNCE_MS } from '../../client/debounce';
+import { testRoot } from '../../../core/testing/react-root';
 import { loadWidget } from '../../client/widget-loader';
-import type { WidgetEnvironment, WidgetModule } from '../../client/widget-module';
-import { specOf } from '../test-spec';
+import type { WidgetModule } from '../../client/widget-module';
+import { pauseTyping, renderWidget, typeText } from '../testing';
 import { widgetTexts } from '../texts';
 import type { Values } from '../widget';
 import { DIALOG_RENDER_DELAY_MS } from './entries-grid.rules';
@@ -19,61 +18,29 @@ const GRID = `<hu-entries-grid hu-key="places" hu-title="Places" required custom
   <hu-date hu-key="to" hu-title="To" variables="to_{r}"></hu-date>
 </hu-entries-grid>`;
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
 let grid: WidgetModule;
-const env = {} as WidgetEnvironment;
 
 beforeEach(async () => {
   // The entry form's widgets are loaded with the screen, as the questionnaire does.
   await Promise.all([loadWidget('text'), loadWidget('date')]);
   grid = await loadWidget('entries-grid');
   vi.useFakeTimers();
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.useRealTimers();
 });
+const dom = testRoot();
 
-function Form({ markup, initial, seen }: { markup: string; initial: Values; seen: Values[] }) {
-  const spec = specOf(markup);
-  const [values, setValues] = useState(initial);
-  const { Widget, rules } = grid;
-  return (
-    <Widget
-      spec={spec}
-      values={values}
-      errors={rules.validate(spec, rules.normalize(spec, values))}
-      showErrors={false}
-      env={env}
-      onChange={(changed) => {
-        seen.push(changed);
-        setValues((current) => ({ ...current, ...changed }));
-      }}
-    />
-  );
-}
-
-let renders = 0;
 function render(markup: string, initial: Values = {}) {
-  const seen: Values[] = [];
-  act(() => root.render(<Form key={++renders} markup={markup} initial={initial} seen={seen} />));
-  return seen;
+  return renderWidget(dom, grid, markup, { initial }).seen;
 }
 
-const $ = <T extends Element = HTMLElement>(selector: string) => container.querySelector<T>(selector);
-const button = (name: string) => [...container.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent) === name) as HTMLButtonElement | undefined;
+const $ = <T extends Element = HTMLElement>(selector: string) => dom.container.querySelector<T>(selector);
+const button = (name: string) => [...dom.container.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent) === name) as HTMLButtonElement | undefined;
 const click = (el: HTMLElement | undefined) => act(() => el!.click());
 function type(input: HTMLInputElement | null, text: string) {
-  act(() => {
-    input!.value = text;
-    input!.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-  act(() => vi.advanceTimersByTime(INPUT_DEBOUNCE_MS));
+  typeText(input!, text);
+  pauseTyping();
 }
 function choose(select: HTMLSelectElement | null, value: string) {
   act(() => {
@@ -87,7 +54,7 @@ function date(key: string, month: string, day: string, year: string) {
   type(field.querySelector<HTMLInputElement>('input[aria-label="Day"]'), day);
   choose(field.querySelector<HTMLSelectElement>('select'), year);
 }
-const rows = () => [...container.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].slice(0, 3).map((td) => td.textContent));
+const rows = () => [...dom.container.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].slice(0, 3).map((td) => td.textContent));
 const openDialog = () => {
   click(button(t.addButton));
   act(() => vi.advanceTimersByTime(DIALOG_RENDER_DELAY_MS));
@@ -175,13 +142,13 @@ describe('<hu-entries-grid> widget view (widget spec §2, §4, §5, §8)', () =>
     date('from', '1', '1', '2015');
     date('to', '6', '1', '2019');
     click(button(t.add));
-    expect([...container.querySelectorAll('.entries-grid-errors li')].map((li) => li.textContent)).toEqual(['Entry dates must not overlap.']);
+    expect([...dom.container.querySelectorAll('.entries-grid-errors li')].map((li) => li.textContent)).toEqual(['Entry dates must not overlap.']);
   });
 
   it('preview-only: the table without edit, delete or add', () => {
     render(GRID.replace('required', 'required preview-only'), { city_1: 'Provo', from_1: '3/1/2019', to_1: '1/1/2020' });
     expect(rows()).toEqual([['Provo', '3/1/2019', '1/1/2020']]);
-    expect(container.querySelectorAll('button')).toHaveLength(0);
+    expect(dom.container.querySelectorAll('button')).toHaveLength(0);
   });
 
   it('lists every message it has, in order', () => {

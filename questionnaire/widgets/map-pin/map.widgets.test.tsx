@@ -1,17 +1,15 @@
 // @vitest-environment happy-dom
 /** Views of the map widgets: the map-search address (both variants) and the map pin. */
-import { act, useState } from 'react';
-import { createRoot } from 'react-dom/client';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appContextAtom, resolveContext } from '../../../core/config/config';
 import { resetGoogleMaps } from '../../../core/maps/google';
 import { installGoogleDouble, uninstallGoogleDouble } from '../../../core/maps/google-double';
 import { hearthStore } from '../../../core/state/store';
-import { INPUT_DEBOUNCE_MS } from '../../client/debounce';
-import { loadWidget } from '../../client/widget-loader';
-import type { WidgetEnvironment, WidgetModule } from '../../client/widget-module';
+import { testRoot } from '../../../core/testing/react-root';
+import type { WidgetEnvironment } from '../../client/widget-module';
 import type { WidgetFolder } from '../tags';
-import { specOf } from '../test-spec';
+import { loadWidgetUnderFakeTimers, pauseTyping, renderWidget, typeText } from '../testing';
 import { widgetTexts as w } from '../texts';
 import type { Values } from '../widget';
 
@@ -32,65 +30,28 @@ vi.mock('../../../core/places/reverse-api', () => ({ reverseGeocode: places.reve
 // The tile layer asks our API for its basemap: none here (the map keeps its grid).
 vi.mock('../../../core/maps/basemap', () => ({ loadBasemap: async () => null }));
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
 const env = { advance: vi.fn() } as unknown as WidgetEnvironment & { advance: ReturnType<typeof vi.fn> };
 
 beforeEach(() => {
   vi.useFakeTimers();
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   places.search.mockClear();
   places.reverse.mockClear();
   env.advance.mockClear();
 });
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   window.history.replaceState(null, '', '/');
 });
+const dom = testRoot();
 
-function Form({ widget, markup, initial, seen }: { widget: WidgetModule; markup: string; initial: Values; seen: Values[] }) {
-  const spec = specOf(markup);
-  const [values, setValues] = useState(initial);
-  const { Widget, rules } = widget;
-  const errors = rules.validate(spec, rules.normalize(spec, values));
-  return (
-    <Widget
-      spec={spec}
-      values={values}
-      errors={errors}
-      showErrors={false}
-      env={env}
-      onChange={(changed) => {
-        seen.push(changed);
-        setValues((current) => ({ ...current, ...changed }));
-      }}
-    />
-  );
-}
-
-let renders = 0;
 async function render(folder: WidgetFolder, markup: string, initial: Values = {}) {
-  vi.useRealTimers();
-  const widget = await loadWidget(folder);
-  vi.useFakeTimers();
-  const seen: Values[] = [];
-  act(() => root.render(<Form key={++renders} widget={widget} markup={markup} initial={initial} seen={seen} />));
-  return { seen, values: () => Object.assign({}, initial, ...seen) as Values };
+  return renderWidget(dom, await loadWidgetUnderFakeTimers(folder), markup, { initial, env });
 }
 const flush = () => act(async () => void (await vi.advanceTimersByTimeAsync(0)));
-function type(input: HTMLInputElement, text: string) {
-  act(() => {
-    input.value = text;
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-const buttonNamed = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent === name) as HTMLButtonElement | undefined;
-const field = (name: string) => container.querySelector<HTMLInputElement>(`input[data-field="${name}"]`);
+const type = typeText;
+const buttonNamed = (name: string) => [...dom.container.querySelectorAll('button')].find((b) => b.textContent === name) as HTMLButtonElement | undefined;
+const field = (name: string) => dom.container.querySelector<HTMLInputElement>(`input[data-field="${name}"]`);
 const click = (button: Element) => act(() => void (button as HTMLElement).click());
 
 function grantLocation(state: 'granted' | 'prompt') {
@@ -106,12 +67,12 @@ function grantLocation(state: 'granted' | 'prompt') {
 describe('<hu-map-search-address> view', () => {
   it('hides the fields until manual mode; Enter address manually / Back; the §2 rows', async () => {
     await render('map-address', '<hu-map-search-address hu-title="Home" prefix="m_">');
-    const search = container.querySelector<HTMLInputElement>('input[type="search"]')!;
+    const search = dom.container.querySelector<HTMLInputElement>('input[type="search"]')!;
     expect(search.placeholder).toBe('Search address here');
     expect(field('street')).toBeNull();
     click(buttonNamed('Enter address manually')!);
     expect(field('street')).not.toBeNull();
-    const rows = [...container.querySelectorAll('.widget-row')].map((row) => [...row.querySelectorAll('[data-field], select')].map((c) => c.getAttribute('data-field') ?? 'apt-type'));
+    const rows = [...dom.container.querySelectorAll('.widget-row')].map((row) => [...row.querySelectorAll('[data-field], select')].map((c) => c.getAttribute('data-field') ?? 'apt-type'));
     expect(rows).toEqual([['street-number', 'street', 'apt-type', 'apt-number'], ['city', 'postal-code', 'county'], ['province-state', 'country'], ['short-state', 'short-country']]);
     click(buttonNamed('Back')!);
     expect(field('street')).toBeNull();
@@ -129,7 +90,7 @@ describe('<hu-map-search-address> view', () => {
     const view = await render('map-address', '<hu-map-search-address prefix="m_">');
     click(buttonNamed('Enter address manually')!);
     expect(field('apt-number')!.disabled).toBe(true);
-    const select = container.querySelector<HTMLSelectElement>('select')!;
+    const select = dom.container.querySelector<HTMLSelectElement>('select')!;
     act(() => {
       select.value = 'Suite';
       select.dispatchEvent(new Event('change', { bubbles: true }));
@@ -137,13 +98,13 @@ describe('<hu-map-search-address> view', () => {
     expect(view.values()).toMatchObject({ 'm_apt-type': 'Suite', m_apt_type: 'Suite' });
     expect(field('apt-number')!.disabled).toBe(false);
     type(field('street-number')!, '12');
-    act(() => vi.advanceTimersByTime(INPUT_DEBOUNCE_MS));
+    pauseTyping();
     expect(view.values()).toMatchObject({ 'm_street-number': '12', m_street_number: '12', 'm_street-address': '12', m_street_address: '12' });
   });
 
   it('searches our places (restricted to the countries) and fills the fields from a choice', async () => {
     const view = await render('map-address', '<hu-map-search-address prefix="m_" country-restriction="us" place-types="address">');
-    type(container.querySelector<HTMLInputElement>('input[type="search"]')!, '1 Main');
+    type(dom.container.querySelector<HTMLInputElement>('input[type="search"]')!, '1 Main');
     await act(async () => void (await vi.advanceTimersByTimeAsync(250)));
     expect(places.search).toHaveBeenCalledWith('1 Main', ['us']);
     // place-types="address" leaves out the ZIP.
@@ -154,8 +115,8 @@ describe('<hu-map-search-address> view', () => {
       m_full_country: 'United States', m_lat: '40.2338', m_lng: '-111.6585',
     });
     expect(field('city')!.value).toBe('Provo');
-    expect(container.querySelector<HTMLInputElement>('input[type="search"]')!.value).toBe('1 Main St, Provo, UT, USA');
-    expect(container.querySelector('[part="map"]')!.getAttribute('data-center')).toBe('40.233800,-111.658500');
+    expect(dom.container.querySelector<HTMLInputElement>('input[type="search"]')!.value).toBe('1 Main St, Provo, UT, USA');
+    expect(dom.container.querySelector('[part="map"]')!.getAttribute('data-center')).toBe('40.233800,-111.658500');
   });
 
   it('offers the current location only when permitted and asked for; high accuracy in the first variant', async () => {
@@ -172,16 +133,16 @@ describe('<hu-map-search-address> view', () => {
     const view = await render('map-address', '<hu-map-search-address prefix="m_" show-current-location>');
     await flush();
     click(buttonNamed('Use my current location')!);
-    expect(container.textContent).toContain('Getting current location.....');
+    expect(dom.container.textContent).toContain('Getting current location.....');
     expect(locate.mock.calls[0]![2]).toMatchObject({ enableHighAccuracy: true });
     await act(async () => {
       locate.mock.calls[0]![0]({ coords: { latitude: 40.76, longitude: -111.89 } });
       await vi.advanceTimersByTimeAsync(0);
     });
     expect(places.reverse).toHaveBeenCalledWith(40.76, -111.89);
-    expect(container.textContent).not.toContain('Getting current location.....');
+    expect(dom.container.textContent).not.toContain('Getting current location.....');
     expect(view.values()).toMatchObject({ m_city: 'Salt Lake City', m_county: 'Salt Lake', 'm_zip-code': '84111', m_lat: '40.76' });
-    expect(container.querySelector<HTMLInputElement>('input[type="search"]')!.value).toBe('50 State St, Salt Lake City, UT 84111');
+    expect(dom.container.querySelector<HTMLInputElement>('input[type="search"]')!.value).toBe('50 State St, Salt Lake City, UT 84111');
 
     await render('map-address', '<hu-map-search-address-2 prefix="m_" show-current-location>');
     await flush();
@@ -192,8 +153,8 @@ describe('<hu-map-search-address> view', () => {
       locate.mock.calls[1]![1]({ code: 1 });
       await vi.advanceTimersByTimeAsync(0);
     });
-    expect(container.textContent).not.toContain('Getting current location.....');
-    expect(container.querySelector('[part="widget-error"]')).toBeNull();
+    expect(dom.container.textContent).not.toContain('Getting current location.....');
+    expect(dom.container.querySelector('[part="widget-error"]')).toBeNull();
   });
 
   it('reverse-geocodes the lat/lng query parameters when set to, not otherwise', async () => {
@@ -259,10 +220,10 @@ describe('<hu-map-search-address> with a partner maps key (Google double)', () =
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const view = await render('map-address', '<hu-map-search-address prefix="m_" country-restriction="us">');
     vi.useRealTimers();
-    await vi.waitFor(() => expect(container.querySelector('[data-search]')!.getAttribute('data-search')).toBe('google'));
+    await vi.waitFor(() => expect(dom.container.querySelector('[data-search]')!.getAttribute('data-search')).toBe('google'));
     const autocomplete = double.autocompletes[0]!;
     expect(autocomplete.options.componentRestrictions).toEqual({ country: ['us'] });
-    const search = container.querySelector<HTMLInputElement>('input[type="search"]')!;
+    const search = dom.container.querySelector<HTMLInputElement>('input[type="search"]')!;
     expect(autocomplete.input).toBe(search);
     type(search, 'state st');
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -278,16 +239,16 @@ describe('<hu-map-search-address> with a partner maps key (Google double)', () =
 describe('<hu-map-pin> view', () => {
   it('shows the hint until the first move, lifts the pin while moving, writes the centre after 500 ms, then Looks good advances', async () => {
     const view = await render('map-pin', '<hu-map-pin hu-title="Pin" variables="p_lat,p_lng" required>');
-    const map = container.querySelector<HTMLElement>('[part="map"]')!;
-    const pin = container.querySelector<HTMLElement>('[part="map-pin"]')!;
-    expect(container.querySelector('[part="map-hint"]')!.textContent).toBe('Drag the map to reposition the pin');
+    const map = dom.container.querySelector<HTMLElement>('[part="map"]')!;
+    const pin = dom.container.querySelector<HTMLElement>('[part="map-pin"]')!;
+    expect(dom.container.querySelector('[part="map-hint"]')!.textContent).toBe('Drag the map to reposition the pin');
     expect(map.getAttribute('data-zoom')).toBe('21');
     expect(map.getAttribute('data-center')).toBe('40.760800,-111.891000');
     const looksGood = buttonNamed('Looks good')!;
     expect(looksGood.disabled).toBe(true);
 
     act(() => void map.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true })));
-    expect(container.querySelector('[part="map-hint"]')).toBeNull();
+    expect(dom.container.querySelector('[part="map-hint"]')).toBeNull();
     expect(pin.getAttribute('data-state')).toBe('moving');
     act(() => vi.advanceTimersByTime(499));
     expect(view.seen).toHaveLength(0);
@@ -303,8 +264,8 @@ describe('<hu-map-pin> view', () => {
 
   it('zooms within 12…21 from the keyboard and its buttons', async () => {
     await render('map-pin', '<hu-map-pin variables="p_lat,p_lng" zoom="13">');
-    const map = container.querySelector<HTMLElement>('[part="map"]')!;
-    const zoomOut = container.querySelector<HTMLButtonElement>(`button[aria-label="${w.mapPin.zoomOut}"]`)!;
+    const map = dom.container.querySelector<HTMLElement>('[part="map"]')!;
+    const zoomOut = dom.container.querySelector<HTMLButtonElement>(`button[aria-label="${w.mapPin.zoomOut}"]`)!;
     click(zoomOut);
     expect(map.getAttribute('data-zoom')).toBe('12');
     expect(zoomOut.disabled).toBe(true);
@@ -326,7 +287,7 @@ describe('<hu-map-pin> view', () => {
 
   it('starts at the stored point', async () => {
     await render('map-pin', '<hu-map-pin variables="p_lat,p_lng">', { p_lat: '37.1', p_lng: '-113.5' });
-    expect(container.querySelector('[part="map"]')!.getAttribute('data-center')).toBe('37.100000,-113.500000');
+    expect(dom.container.querySelector('[part="map"]')!.getAttribute('data-center')).toBe('37.100000,-113.500000');
     expect(buttonNamed('Looks good')!.disabled).toBe(false);
   });
 });

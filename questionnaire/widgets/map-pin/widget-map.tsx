@@ -5,10 +5,13 @@
  * when interactive — drag with a mouse or a finger (core/maps/gestures.ts), arrow keys to pan and +/- to
  * zoom. Its stylesheet is adopted into the shadow root it renders in (never injected: strict CSP).
  */
-import { Fragment, useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { sheetFor } from '../../../core/define-element/styles';
-import { gestureViewport, isGesture } from '../../../core/maps/gestures';
-import { panBy, type LatLng, type Point, type Viewport } from '../../../core/maps/projection';
+import { keyMove } from '../../../core/maps/gestures';
+import { panBy, type LatLng, type Viewport } from '../../../core/maps/projection';
+import { BasemapCredit, BasemapTiles } from '../../../core/maps/tile-layer';
+import tileLayerCss from '../../../core/maps/tile-layer.css?inline';
+import { useElementSize, useMapGestures } from '../../../core/maps/use-map-gestures';
 import { useTileLayer } from '../../../core/maps/use-tile-layer';
 import { widgetTexts } from '../texts';
 import css from './widget-map.css?inline';
@@ -35,8 +38,8 @@ export function useAdoptedSheet(ref: { current: HTMLElement | null }) {
   useLayoutEffect(() => {
     const root = ref.current?.getRootNode();
     if (typeof ShadowRoot === 'undefined' || !(root instanceof ShadowRoot)) return;
-    const sheet = sheetFor(css);
-    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    const sheets = [sheetFor(tileLayerCss), sheetFor(css)].filter((sheet) => !root.adoptedStyleSheets.includes(sheet));
+    if (sheets.length > 0) root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...sheets];
   }, [ref]);
 }
 
@@ -44,38 +47,18 @@ export function WidgetMap({ center, zoom, label, interactive, minZoom = 0, maxZo
   const plane = useRef<HTMLDivElement>(null);
   useAdoptedSheet(plane);
   const [size, setSize] = useState({ width: 0, height: 0 });
+  useElementSize(plane, (width, height) => setSize({ width, height }), { now: true });
   const viewport: Viewport = { center, zoom, width: size.width, height: size.height };
   const current = useRef(viewport);
   current.current = viewport;
   const basemap = useTileLayer(viewport, (globalThis.devicePixelRatio ?? 1) > 1);
-  const pointers = useRef(new Map<number, Point>());
-  const gesture = useRef<{ viewport: Viewport; from: Point; moving: boolean } | null>(null);
-
-  useEffect(() => {
-    const node = plane.current;
-    if (!node) return;
-    const measure = (width: number, height: number) => setSize({ width: Math.round(width), height: Math.round(height) });
-    measure(node.clientWidth, node.clientHeight);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => entry && measure(entry.contentRect.width, entry.contentRect.height));
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, []);
-
   const move = (next: Viewport) => onMove?.(next.center, next.zoom);
-  const within = (event: ReactPointerEvent): Point => {
-    const box = event.currentTarget.getBoundingClientRect();
-    return { x: event.clientX - box.left, y: event.clientY - box.top };
-  };
-  const lift = (event: ReactPointerEvent) => {
-    if (!pointers.current.delete(event.pointerId)) return;
-    gesture.current = null;
-  };
+  const gestures = useMapGestures({ current, pinch: false, canStart: (event) => event.target === event.currentTarget, onMove: move });
 
   return (
     <div
       ref={plane}
-      className="widget-map"
+      className="basemap-plane widget-map"
       part="map"
       role="group"
       aria-roledescription="map"
@@ -88,66 +71,18 @@ export function WidgetMap({ center, zoom, label, interactive, minZoom = 0, maxZo
       onKeyDown={
         interactive
           ? (event) => {
-              const moves: Record<string, [number, number]> = { ArrowUp: [0, -KEY_PAN_PX], ArrowDown: [0, KEY_PAN_PX], ArrowLeft: [-KEY_PAN_PX, 0], ArrowRight: [KEY_PAN_PX, 0] };
-              const step = moves[event.key];
-              if (step) move(panBy(current.current, ...step));
-              else if ((event.key === '+' || event.key === '=') && zoom < maxZoom) move({ ...current.current, zoom: zoom + 1 });
-              else if ((event.key === '-' || event.key === '_') && zoom > minZoom) move({ ...current.current, zoom: zoom - 1 });
+              const step = keyMove(event.key, KEY_PAN_PX);
+              if (step && 'pan' in step) move(panBy(current.current, ...step.pan));
+              else if (step?.zoom === 1 && zoom < maxZoom) move({ ...current.current, zoom: zoom + 1 });
+              else if (step?.zoom === -1 && zoom > minZoom) move({ ...current.current, zoom: zoom - 1 });
               else return;
               event.preventDefault();
             }
           : undefined
       }
-      onPointerDown={
-        interactive
-          ? (event) => {
-              if (event.button !== 0 || event.target !== event.currentTarget) return;
-              // One pointer drags; a second one is ignored (zoom with the buttons or +/-).
-              if (pointers.current.size > 0) return;
-              pointers.current.set(event.pointerId, within(event));
-              event.currentTarget.setPointerCapture?.(event.pointerId);
-              gesture.current = { viewport: current.current, from: within(event), moving: false };
-            }
-          : undefined
-      }
-      onPointerMove={
-        interactive
-          ? (event) => {
-              const active = gesture.current;
-              if (!active || !pointers.current.has(event.pointerId)) return;
-              const to = within(event);
-              pointers.current.set(event.pointerId, to);
-              if (!active.moving && !isGesture([active.from], [to])) return;
-              active.moving = true;
-              move(gestureViewport(active.viewport, [active.from], [to]));
-            }
-          : undefined
-      }
-      onPointerUp={interactive ? lift : undefined}
-      onPointerCancel={interactive ? lift : undefined}
+      {...(interactive ? gestures : {})}
     >
-      {basemap.tiles.length > 0 && (
-        <div className="widget-map-tiles" aria-hidden="true">
-          {basemap.tiles.map((tile) => (
-            <img
-              key={tile.key}
-              className="widget-map-tile"
-              src={tile.url}
-              alt=""
-              width={tile.size}
-              height={tile.size}
-              draggable={false}
-              decoding="async"
-              style={{ left: `${tile.left}px`, top: `${tile.top}px`, width: `${tile.size}px`, height: `${tile.size}px` }}
-              onLoad={(event) => {
-                event.currentTarget.dataset.state = 'loaded';
-                basemap.onTileLoad(tile.key);
-              }}
-              onError={() => basemap.onTileError(tile.key)}
-            />
-          ))}
-        </div>
-      )}
+      <BasemapTiles layer={basemap} className="widget-map-tiles" tileClassName="widget-map-tile" />
       <span className="widget-map-pin" part="map-pin" data-state={pinState} aria-hidden="true" />
       {children}
       {interactive && (
@@ -160,22 +95,7 @@ export function WidgetMap({ center, zoom, label, interactive, minZoom = 0, maxZo
           </button>
         </div>
       )}
-      {basemap.attribution.length > 0 && (
-        <p className="widget-map-attribution">
-          {basemap.attribution.map((part, i) => (
-            <Fragment key={i}>
-              {i > 0 && ' '}
-              {part.url ? (
-                <a href={part.url} target="_blank" rel="noopener noreferrer">
-                  {part.text}
-                </a>
-              ) : (
-                part.text
-              )}
-            </Fragment>
-          ))}
-        </p>
-      )}
+      <BasemapCredit layer={basemap} className="widget-map-attribution" />
     </div>
   );
 }

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { act, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import type { Result } from '../../../core/graphql/call';
-import type { WidgetEnvironment } from '../../client/widget-module';
+import { testRoot } from '../../../core/testing/react-root';
 import { specOf } from '../test-spec';
+import { renderWidget } from '../testing';
 import { widgetTexts } from '../texts';
 import type { Values } from '../widget';
 import type { OverviewTexts } from './overview-api';
@@ -13,44 +13,14 @@ import { overviewWidget } from './overview.widget';
 
 const MARKUP = '<hu-overview hu-key="overview" hu-title="Listing description" variables="overview" case-variable="case_id">';
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const dom = testRoot();
 
 function render(load: (caseId: string) => Promise<Result<OverviewTexts>>, initial: Values) {
-  const Widget = overviewWidget(load);
-  const seen: Values[] = [];
-  function Form() {
-    const [values, setValues] = useState(initial);
-    const spec = specOf(MARKUP);
-    return (
-      <Widget
-        spec={spec}
-        values={values}
-        errors={null}
-        showErrors={false}
-        env={{} as WidgetEnvironment}
-        onChange={(changed) => {
-          seen.push(changed);
-          setValues({ ...values, ...changed });
-        }}
-      />
-    );
-  }
-  act(() => root.render(<Form />));
-  return seen;
+  return renderWidget(dom, { Widget: overviewWidget(load) }, MARKUP, { initial }).seen;
 }
 
-const status = () => container.querySelector('[role="status"]')!.textContent;
-const copyButton = () => [...container.querySelectorAll('button')].find((b) => b.textContent === widgetTexts.overview.copy);
+const status = () => dom.container.querySelector('[role="status"]')!.textContent;
+const copyButton = () => [...dom.container.querySelectorAll('button')].find((b) => b.textContent === widgetTexts.overview.copy);
 
 describe('<hu-overview> (widget spec §2)', () => {
   it('the texts, exactly as written', () => {
@@ -89,7 +59,7 @@ describe('<hu-overview> (widget spec §2)', () => {
     expect(status()).toBe('');
     act(() => copyButton()!.click());
     expect(seen.at(-1)).toEqual({ overview: 'A bright home.\n\nUna casa luminosa.' });
-    expect(container.querySelector('textarea')!.value).toBe('A bright home.\n\nUna casa luminosa.');
+    expect(dom.container.querySelector('textarea')!.value).toBe('A bright home.\n\nUna casa luminosa.');
   });
 
   it('without a case, or when the call fails, says the overview is not available and keeps the field', async () => {
@@ -97,12 +67,11 @@ describe('<hu-overview> (widget spec §2)', () => {
     render(load, {});
     expect(load).not.toHaveBeenCalled();
     expect(status()).toBe(widgetTexts.overview.unavailable);
-    act(() => root.unmount());
-    root = createRoot(container);
+    dom.render(null);
     render(load, { case_id: '5' });
     await act(async () => undefined);
     expect(status()).toBe(widgetTexts.overview.unavailable);
     expect(copyButton()).toBeUndefined();
-    expect(container.querySelector('textarea')).not.toBeNull();
+    expect(dom.container.querySelector('textarea')).not.toBeNull();
   });
 });

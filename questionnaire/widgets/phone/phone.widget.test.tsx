@@ -1,68 +1,27 @@
 // @vitest-environment happy-dom
-import { act, useState } from 'react';
-import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { INPUT_DEBOUNCE_MS } from '../../client/debounce';
+import { testRoot } from '../../../core/testing/react-root';
 import { loadWidget } from '../../client/widget-loader';
-import type { WidgetEnvironment, WidgetModule } from '../../client/widget-module';
-import { specOf } from '../test-spec';
+import type { WidgetModule } from '../../client/widget-module';
+import { pauseTyping as pause, renderWidget, typeText as type } from '../testing';
 import type { Values } from '../widget';
 
-
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
 let phone: WidgetModule;
-const env = {} as WidgetEnvironment;
 
 beforeEach(async () => {
   // The loader joins the widget chunk and the lazily imported metadata.
   phone = await loadWidget('phone');
   vi.useFakeTimers();
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.useRealTimers();
 });
+const dom = testRoot();
 
-function Form({ markup, initial, seen }: { markup: string; initial: Values; seen: Values[] }) {
-  const spec = specOf(markup);
-  const [values, setValues] = useState(initial);
-  const { Widget, rules } = phone;
-  const errors = rules.validate(spec, rules.normalize(spec, values));
-  return (
-    <Widget
-      spec={spec}
-      values={values}
-      errors={errors}
-      showErrors
-      env={env}
-      onChange={(changed) => {
-        seen.push(changed);
-        setValues({ ...values, ...changed });
-      }}
-    />
-  );
-}
-
-let renders = 0;
 function render(markup: string, initial: Values = {}) {
-  const seen: Values[] = [];
-  // A new key per render: a fresh form, not the last one's state.
-  act(() => root.render(<Form key={++renders} markup={markup} initial={initial} seen={seen} />));
-  return { seen, input: () => container.querySelector('input')!, error: () => container.querySelector('[part="widget-error"]')?.textContent ?? null };
+  const { seen } = renderWidget(dom, phone, markup, { initial, showErrors: true });
+  return { seen, input: () => dom.container.querySelector('input')!, error: () => dom.container.querySelector('[part="widget-error"]')?.textContent ?? null };
 }
-
-function type(input: HTMLInputElement, text: string) {
-  act(() => {
-    input.value = text;
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-const pause = () => act(() => vi.advanceTimersByTime(INPUT_DEBOUNCE_MS));
 
 describe('<hu-phone> widget view (widget spec §4, §5)', () => {
   it('reformats as typed, stores digits only, shows the national format', () => {
@@ -109,6 +68,6 @@ describe('<hu-phone> widget view (widget spec §4, §5)', () => {
   it('shows a stored number formatted, and read-only with preview-only', () => {
     expect(render('<hu-phone hu-title="Phone" variables="phone">', { phone: '8015550142' }).input().value).toBe('(801) 555-0142');
     render('<hu-phone hu-title="Phone" variables="phone" preview-only international>', { phone: '442079460958' });
-    expect(container.querySelector('.widget-preview')!.textContent).toBe('+44 20 7946 0958');
+    expect(dom.container.querySelector('.widget-preview')!.textContent).toBe('+44 20 7946 0958');
   });
 });

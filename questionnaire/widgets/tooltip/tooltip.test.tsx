@@ -1,27 +1,21 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testRoot } from '../../../core/testing/react-root';
 import { Tooltip, TOOLTIP_SHOW_DELAY_MS, TOOLTIP_TOUCH_HIDE_DELAY_MS } from './tooltip';
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
+const dom = testRoot();
 
 beforeEach(() => {
   vi.useFakeTimers();
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  act(() => root.render(<Tooltip text="1 Ropani = 5476 sq ft = 508.72 m²">{(tip) => <input aria-label="Ropani" {...tip} />}</Tooltip>));
+  dom.render(<Tooltip text="1 Ropani = 5476 sq ft = 508.72 m²">{(tip) => <input aria-label="Ropani" {...tip} />}</Tooltip>);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.useRealTimers();
 });
 
-const bubble = () => container.querySelector<HTMLElement>('[role="tooltip"]')!;
-const input = () => container.querySelector('input')!;
+const bubble = () => dom.container.querySelector<HTMLElement>('[role="tooltip"]')!;
+const input = () => dom.container.querySelector('input')!;
 const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 const fire = (target: Element, type: string, init: EventInit & { key?: string } = {}) =>
   act(() => {
@@ -56,7 +50,7 @@ describe('tooltip (widget spec §9)', () => {
   });
 
   it('after a touch, stays 800 ms once the finger lifts', () => {
-    const anchor = container.querySelector('.widget-tooltip-anchor')!;
+    const anchor = dom.container.querySelector('.widget-tooltip-anchor')!;
     fire(anchor, 'touchstart');
     wait(TOOLTIP_SHOW_DELAY_MS);
     expect(bubble().hidden).toBe(false);
@@ -68,7 +62,7 @@ describe('tooltip (widget spec §9)', () => {
   });
 
   it('a touch too short to show it shows nothing', () => {
-    const anchor = container.querySelector('.widget-tooltip-anchor')!;
+    const anchor = dom.container.querySelector('.widget-tooltip-anchor')!;
     fire(anchor, 'touchstart');
     wait(100);
     fire(anchor, 'touchend');

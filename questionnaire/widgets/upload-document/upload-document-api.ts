@@ -10,6 +10,7 @@ import { ensureSession } from '../../../core/auth/session';
 import { loadMyDocuments, uploadDocument, type UploadedDocument } from '../../../core/documents/documents-api';
 import { mutate, query, type Result } from '../../../core/graphql/call';
 import { lazySchema } from '../../../core/validation/lazy-schema';
+import { widgetTexts } from '../texts';
 import { PASSPORT_VARIABLES, type PassportValues } from './upload-document.rules';
 
 z.config({ jitless: true });
@@ -77,9 +78,16 @@ export interface UploadCalls {
 
 const NO_SLOT = (component: string) => ({ kind: 'not-found' as const, message: `This case has no document slot “${component}”.`, code: 'NOT_FOUND', argument: 'component' });
 
+/**
+ * A guest (a questionnaire session without a signed-in user) gets this instead of a slot: uploads use the
+ * signed-in user's access (widget spec §6), and a guest response belongs to no case, so nothing is sent.
+ */
+export const SIGN_IN_FIRST = { kind: 'unauthenticated' as const, message: widgetTexts.upload.signIn, code: 'UNAUTHENTICATED', argument: null };
+
 async function loadSlot(caseId: string, component: string): Promise<Result<SlotDocument>> {
   // Uploads use the signed-in user's access (widget spec §6): the session is restored before the first call.
-  await ensureSession();
+  const session = await ensureSession();
+  if (session.status !== 'authenticated') return { ok: false, failure: SIGN_IN_FIRST };
   const cases = await loadMyDocuments(Number(caseId));
   if (!cases.ok) return cases;
   const slot = cases.value[0]?.caseComponents.find((s) => s.component.id === component && s.component.type === 'UPLOAD_DOCUMENT');

@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
-import { act, useState } from 'react';
-import { createRoot } from 'react-dom/client';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pdfDownloadName } from '../../../core/documents/download-name';
 import type { GeneratedPdf } from '../../../core/documents/documents-api';
@@ -8,10 +7,10 @@ import { PDF_POLL_MS } from '../../../core/documents/pdf-progress';
 import type { Result } from '../../../core/graphql/call';
 import { documentTexts as d } from '../../../core/i18n/documents';
 import { hearthStore } from '../../../core/state/store';
+import { testRoot } from '../../../core/testing/react-root';
 import { toastsAtom } from '../../../core/ui/toast-state';
-import type { WidgetEnvironment } from '../../client/widget-module';
 import { generatedDocumentWidget } from '../generated-document/generated-document.widget';
-import { specOf } from '../test-spec';
+import { renderWidget } from '../testing';
 import { widgetTexts } from '../texts';
 import type { Values } from '../widget';
 import type { PassportResult, ShownDocument, SlotDocument, UploadCalls } from './upload-document-api';
@@ -22,47 +21,23 @@ const PLAIN = '<hu-upload-document hu-key="deed" hu-title="Deed" component="deed
 const PASSPORT = '<hu-upload-document hu-key="passport" hu-title="Passport" component="photo-id" passport variables="passport_document,passport_verified">';
 const IMAGE: ShownDocument = { id: '31', fileName: 'deed.png', contentType: 'image/png', file: 'https://api.example/v1/api/documents/31?holder=u1' };
 
-let container: HTMLDivElement;
-let root: ReturnType<typeof createRoot>;
 beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   hearthStore.set(toastsAtom, []);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.useRealTimers();
 });
+const dom = testRoot();
 
 function render(Widget: ReturnType<typeof uploadDocumentWidget>, markup: string, initial: Values) {
-  const seen: Values[] = [];
-  function Form() {
-    const [values, setValues] = useState(initial);
-    return (
-      <Widget
-        spec={specOf(markup)}
-        values={values}
-        errors={null}
-        showErrors={false}
-        env={{} as WidgetEnvironment}
-        onChange={(changed) => {
-          seen.push(changed);
-          setValues((all) => ({ ...all, ...changed }));
-        }}
-      />
-    );
-  }
-  act(() => root.render(<Form />));
-  return seen;
+  return renderWidget(dom, { Widget }, markup, { initial }).seen;
 }
 
 const ok = <T,>(value: T): Result<T> => ({ ok: true, value });
-const button = (text: string) => [...container.querySelectorAll('button')].find((b) => b.textContent === text)!;
+const button = (text: string) => [...dom.container.querySelectorAll('button')].find((b) => b.textContent === text)!;
 const toasts = () => hearthStore.get(toastsAtom).map((toast) => [toast.tone, toast.message]);
 const chooseFile = (name = 'deed.png') => {
-  const input = container.querySelector<HTMLInputElement>('input[type="file"]')!;
+  const input = dom.container.querySelector<HTMLInputElement>('input[type="file"]')!;
   const file = new File([new Uint8Array([1, 2, 3])], name, { type: 'image/png' });
   Object.defineProperty(input, 'files', { value: [file], configurable: true });
   return file;
@@ -83,19 +58,19 @@ describe('<hu-upload-document> (widget spec §2, §4, §8)', () => {
     render(uploadDocumentWidget(api), PLAIN, { case_id: '9' });
     await act(async () => undefined);
     expect(api.loadSlot).toHaveBeenCalledWith('9', 'deed');
-    expect(container.querySelector('label')!.textContent).toBe('Update your file:');
+    expect(dom.container.querySelector('label')!.textContent).toBe('Update your file:');
     expect(button('Update File')).toBeTruthy();
-    expect(container.querySelector<HTMLImageElement>('[part="preview-image"]')!.src).toBe(IMAGE.file);
+    expect(dom.container.querySelector<HTMLImageElement>('[part="preview-image"]')!.src).toBe(IMAGE.file);
     expect(button('Expand').disabled).toBe(false);
   });
 
   it("with no document: 'Choose a file to upload...', 'Upload File', 'Nothing has been uploaded yet.', Expand disabled", async () => {
     render(uploadDocumentWidget(calls()), PLAIN, { case_id: '9' });
     await act(async () => undefined);
-    expect(container.querySelector('label')!.textContent).toBe('Choose a file to upload...');
-    expect(container.textContent).toContain('Nothing has been uploaded yet.');
+    expect(dom.container.querySelector('label')!.textContent).toBe('Choose a file to upload...');
+    expect(dom.container.textContent).toContain('Nothing has been uploaded yet.');
     expect(button('Expand').disabled).toBe(true);
-    expect(container.querySelector('[part="upload"]')!.getAttribute('data-state')).toBe('none');
+    expect(dom.container.querySelector('[part="upload"]')!.getAttribute('data-state')).toBe('none');
   });
 
   it("no file chosen: the info toast 'Please choose a file for upload.' and no call", async () => {
@@ -115,17 +90,17 @@ describe('<hu-upload-document> (widget spec §2, §4, §8)', () => {
     const file = chooseFile();
     await act(async () => button('Upload File').click());
     expect(api.upload).toHaveBeenCalledWith(file, { componentId: '5', caseId: '9' });
-    expect(container.querySelector('[part="overlay"]')!.textContent).toBe('Analyzing Image Data');
+    expect(dom.container.querySelector('[part="overlay"]')!.textContent).toBe('Analyzing Image Data');
     expect(button('Expand').disabled).toBe(true);
-    expect(container.querySelector('[part="upload"]')!.getAttribute('data-state')).toBe('uploading');
+    expect(dom.container.querySelector('[part="upload"]')!.getAttribute('data-state')).toBe('uploading');
     await act(async () => finish(ok(IMAGE)));
-    expect(container.querySelector('[part="overlay"]')).toBeNull();
+    expect(dom.container.querySelector('[part="overlay"]')).toBeNull();
     expect(toasts()).toEqual([['success', 'Document was saved.']]);
     expect(seen.at(-1)).toEqual({ deed_document: '31', deed_verified: 'true' });
-    expect(container.querySelector('[part="upload"]')!.getAttribute('data-state')).toBe('saved');
+    expect(dom.container.querySelector('[part="upload"]')!.getAttribute('data-state')).toBe('saved');
     act(() => button('Expand').click());
     expect(button('Collapse').getAttribute('aria-expanded')).toBe('true');
-    expect(container.querySelector('[part="preview-frame-box"]')!.getAttribute('data-expanded')).toBe('true');
+    expect(dom.container.querySelector('[part="preview-frame-box"]')!.getAttribute('data-expanded')).toBe('true');
     // A second file replaces the first.
     const second = chooseFile('deed-2.png');
     await act(async () => {
@@ -151,7 +126,7 @@ describe('<hu-upload-document> (widget spec §2, §4, §8)', () => {
       ['error', '“deed.png” is not a PDF, JPEG, PNG, WebP or HEIC file.'],
       ['error', 'Something went wrong while trying to upload.'],
     ]);
-    expect(container.querySelector('[part="upload"]')!.getAttribute('data-state')).toBe('failed');
+    expect(dom.container.querySelector('[part="upload"]')!.getAttribute('data-state')).toBe('failed');
     expect(seen).toEqual([]);
   });
 
@@ -172,15 +147,15 @@ describe('<hu-upload-document> (widget spec §2, §4, §8)', () => {
     });
     const seen = render(uploadDocumentWidget(api), PASSPORT, { case_id: '9' });
     await act(async () => undefined);
-    expect(container.querySelector<HTMLInputElement>('input[type="file"]')!.accept).not.toContain('pdf');
+    expect(dom.container.querySelector<HTMLInputElement>('input[type="file"]')!.accept).not.toContain('pdf');
     chooseFile('passport.png');
     await act(async () => button('Upload File').click());
     expect(api.extractPassport).toHaveBeenCalledWith('31');
     expect(seen[0]).toEqual({ passport_document: '31', passport_verified: 'false' });
-    const field = (variable: string) => container.querySelector<HTMLInputElement>(`[data-variable="${variable}"]`)!;
+    const field = (variable: string) => dom.container.querySelector<HTMLInputElement>(`[data-variable="${variable}"]`)!;
     expect(field('app_first_name_passport').value).toBe('Anna Maria');
     expect(field('app_passport_expire_date').value).toBe('4/15/2034');
-    const verified = container.querySelector<HTMLInputElement>('[part="verified"]')!;
+    const verified = dom.container.querySelector<HTMLInputElement>('[part="verified"]')!;
     expect(verified.checked).toBe(false);
     act(() => verified.click());
     expect(seen.at(-1)).toEqual({ passport_verified: 'true' });
@@ -192,7 +167,7 @@ describe('<hu-upload-document> (widget spec §2, §4, §8)', () => {
     await act(async () => undefined);
     chooseFile('passport.png');
     await act(async () => button('Upload File').click());
-    expect(container.querySelector('[part="passport-message"]')!.textContent).toBe('No machine-readable zone was found.');
+    expect(dom.container.querySelector('[part="passport-message"]')!.textContent).toBe('No machine-readable zone was found.');
     expect(seen).toEqual([{ passport_document: '31', passport_verified: 'false' }]);
     expect(button('Update File')).toBeTruthy();
   });
@@ -200,7 +175,7 @@ describe('<hu-upload-document> (widget spec §2, §4, §8)', () => {
   it('without a case: says so, and calls nothing', () => {
     const api = calls();
     render(uploadDocumentWidget(api), PLAIN, {});
-    expect(container.textContent).toContain(t.noCase);
+    expect(dom.container.textContent).toContain(t.noCase);
     expect(api.loadSlot).not.toHaveBeenCalled();
   });
 
@@ -208,7 +183,7 @@ describe('<hu-upload-document> (widget spec §2, §4, §8)', () => {
     const api = calls({ loadSlot: vi.fn(async () => ({ ok: false, failure: { kind: 'not-found', message: 'This case has no document slot “deed”.', code: 'NOT_FOUND', argument: 'component' } }) as const) });
     render(uploadDocumentWidget(api), PLAIN, { case_id: '9' });
     await act(async () => undefined);
-    expect(container.querySelector('[role="alert"]')!.textContent).toBe('This case has no document slot “deed”.');
+    expect(dom.container.querySelector('[role="alert"]')!.textContent).toBe('This case has no document slot “deed”.');
   });
 });
 
@@ -227,7 +202,7 @@ describe('<hu-generated-document> (widget spec §4, §8, §9)', () => {
   function renderGenerated(start: () => Promise<Result<GeneratedPdf>>, poll: (id: string) => Promise<Result<GeneratedPdf>>, initial: Values = { case_id: '9' }) {
     return render(generatedDocumentWidget({ start: vi.fn(start), poll: vi.fn(poll) }) as never, MARKUP, initial);
   }
-  const status = () => container.querySelector('[part="generated-status"]')!.textContent;
+  const status = () => dom.container.querySelector('[part="generated-status"]')!.textContent;
 
   it("'Generating...', then the server's progress, then the preview and the download named download-{year}.{month}.{day}.pdf", async () => {
     vi.useFakeTimers();
@@ -236,14 +211,14 @@ describe('<hu-generated-document> (widget spec §4, §8, §9)', () => {
     expect(status()).toBe('Generating...');
     await act(async () => undefined);
     expect(status()).toBe('Generating...');
-    expect(container.querySelector<HTMLButtonElement>('[part="download"]')!.disabled).toBe(true);
+    expect(dom.container.querySelector<HTMLButtonElement>('[part="download"]')!.disabled).toBe(true);
     await act(async () => vi.advanceTimersByTime(PDF_POLL_MS));
     expect(status()).toBe('Appending your documents');
     await act(async () => vi.advanceTimersByTime(PDF_POLL_MS));
-    const download = container.querySelector<HTMLAnchorElement>('a[part="download"]')!;
+    const download = dom.container.querySelector<HTMLAnchorElement>('a[part="download"]')!;
     expect(download.getAttribute('href')).toBe('https://api.example/att');
     expect(download.getAttribute('download')).toMatch(/^download-\d{4}\.\d{1,2}\.\d{1,2}\.pdf$/);
-    expect(container.querySelector('[part="preview-frame"]')!.getAttribute('src')).toBe('https://api.example/pdf');
+    expect(dom.container.querySelector('[part="preview-frame"]')!.getAttribute('src')).toBe('https://api.example/pdf');
     expect(seen.at(-1)).toEqual({ summary_pdf: '77' });
   });
 
@@ -251,7 +226,7 @@ describe('<hu-generated-document> (widget spec §4, §8, §9)', () => {
     renderGenerated(async () => ok(answer({ status: 'FAILED', userStatus: 'Something went wrong' })), async () => ok(answer({})));
     await act(async () => undefined);
     expect(status()).toBe('Something went wrong');
-    expect(container.querySelector('[part="generated"]')!.getAttribute('data-state')).toBe('failed');
+    expect(dom.container.querySelector('[part="generated"]')!.getAttribute('data-state')).toBe('failed');
   });
 
   it('a stored PDF is shown again rather than generated anew', async () => {

@@ -105,6 +105,10 @@ const NO_LISTING = new Set([
   'signUpPartner',
   'updatePartnerSettings',
   'uploadPartnerImage',
+  // Signed-in devices (server/graphql/schema/sessions.ts): credential ids, device labels and times.
+  'mySessions',
+  'revokeSession',
+  'revokeOtherSessions',
 ]);
 
 // ---------------------------------------------------------------------------------------------------

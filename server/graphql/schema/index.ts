@@ -23,6 +23,7 @@ import './marketing';
 import './passport';
 import './analytics';
 import './payments';
+import './sessions';
 
 export const schema = builder.toSchema();
 

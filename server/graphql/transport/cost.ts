@@ -134,6 +134,7 @@ export const LIST_SIZES: Readonly<Record<string, ListSize>> = {
   'Query.requestedTourByListing': 100,
   'Query.requestedTours': 100,
   'Query.savedSearches': 100,
+  'Query.mySessions': 100,
   'QuestionnaireInfo.categories': 50,
   'QuestionnaireScreen.categories': 50,
   'QuestionnaireSummarySection.items': 60,

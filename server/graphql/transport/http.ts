@@ -8,6 +8,7 @@ import { createYoga, maskError, type Plugin, type YogaServerInstance } from 'gra
 import { authenticate, withDetailErrors } from '../../accounts/session';
 import { isMultipartContentType, UPLOAD_BODY_LIMIT } from '../../accounts/photos';
 import { asHeavy, withCancellation } from '../../db/cancellation';
+import { faultAnswer, faultExtensions, withGraphqlDatabaseErrors } from '../../db/unavailable';
 import { DomainError } from '../../domain-error';
 import { GRAPHQL_BODY_LIMIT, isJsonContentType, readBody } from '../../http/body';
 import { clientIp } from '../../http/client-ip';
@@ -44,6 +45,12 @@ export interface GraphqlOptions {
  */
 function clientError(error: unknown, message: string, logger: Logger, endpoint: GraphqlEndpoint): Error {
   if (error instanceof GraphQLError && error.originalError instanceof DomainError) return error;
+  // The database out of reach, the upload disk full (server/db/unavailable.ts): 503/507 and a message that says so.
+  const fault = faultAnswer(error);
+  if (fault) {
+    logger.warn(`[graphql] ${endpoint}: ${fault.code}: ${String((error as Error).message ?? error)}`);
+    return new GraphQLError(fault.message, { extensions: faultExtensions(fault) });
+  }
   const masked = maskError(error, message, false);
   // A request already stopped (client gone, deadline passed) fails where it stood: nothing to log.
   if (masked !== error && !stoppedRequest(error)) logger.error(`[graphql] ${endpoint} resolver failed`, error);
@@ -314,7 +321,7 @@ export function graphqlRoutes(options: GraphqlOptions): Record<string, Route> {
     const yoga = createEndpoint(endpoint, options, guard);
     const search = endpoint === 'public_graphql' ? { cache: new PublicResponseCache(), fastPath: new SearchFastPath(schema) } : null;
     routes[`/${endpoint}/`] = {
-      POST: withDetailErrors((ctx) => forward(ctx, yoga, endpoint, guard, options.allowlist ?? null, search)),
+      POST: withGraphqlDatabaseErrors(withDetailErrors((ctx) => forward(ctx, yoga, endpoint, guard, options.allowlist ?? null, search))),
       // A browser's visit gets GraphiQL outside production; any other GET is refused as in production.
       GET: options.production
         ? undefined
