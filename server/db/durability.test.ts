@@ -1,9 +1,9 @@
 /**
  * kill -9 durability (issue 22), on PGlite and on PostgreSQL: a server in its own process takes writes from 20
- * concurrent clients — contact-form leads, tour requests and profile-photo uploads — and is killed with SIGKILL
+ * concurrent clients — contact-form leads, tour requests, profile-photo uploads and questionnaire answers — and is killed with SIGKILL
  * at a random moment, several times over one database. After each restart every write the server acknowledged
  * is there and whole: a lead with its listing and the outbox mail written in its transaction, a tour with its
- * requested times, a user's image with its file; and no file is left without its row (the start's sweep,
+ * requested times, a user's image with its file, an answered screen with its answers; and no file is left without its row (the start's sweep,
  * server/storage/orphans.ts). The embedded directory opens without help (the dead process's lock is taken
  * over). HEARTH_DURABILITY=long runs more kills.
  */
@@ -26,6 +26,7 @@ const KILLS = process.env.HEARTH_DURABILITY === 'long' ? 8 : 2;
 const CLIENTS = 20;
 const CHILD = new URL('../testing/durable-child.ts', import.meta.url).pathname;
 const POSTGRES = process.env.DATABASE_URL;
+const TEXT_ANSWERS = { nickname: 'sam', about: '', gate_code: '', bedrooms: '3', garage_bays: '2', bathrooms: '2.5', down_payment_percent: '20', asking_price: '$489,000', asking_price_inr: '' };
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 /** A seeded random source, so a failing run can be repeated. */
@@ -95,7 +96,7 @@ describe(`kill -9 durability on ${engineName()} (${KILLS} kills, ${CLIENTS} clie
     if (root) await rm(root, { recursive: true, force: true });
   });
 
-  it('keeps every acknowledged lead, tour and photo, each whole, and no file without its row, across SIGKILLs', async () => {
+  it('keeps every acknowledged lead, tour, photo and answered screen, each whole, and no file without its row, across SIGKILLs', async () => {
     root = await mkdtemp(join(tmpdir(), 'hearth-durability-'));
     const dataDir = join(root, 'pglite');
     const uploadDir = join(root, 'uploads');
@@ -104,7 +105,8 @@ describe(`kill -9 durability on ${engineName()} (${KILLS} kills, ${CLIENTS} clie
     const leads = new Set<string>();
     const tours = new Set<number>();
     const photos = new Set<number>(); // users with an acknowledged upload
-    const counts = { requests: 0, leads: 0, tours: 0, photos: 0 };
+    const answers = new Set<string>(); // questionnaire responses whose first screen was acknowledged
+    const counts = { requests: 0, leads: 0, tours: 0, photos: 0, answers: 0 };
 
     // The buyers (one a client) and their listing's tour times, made on a first server that is then killed too.
     let buyers: Buyer[] = [];
@@ -124,7 +126,7 @@ describe(`kill -9 durability on ${engineName()} (${KILLS} kills, ${CLIENTS} clie
     const write = async (url: string, round: number, n: number, i: number): Promise<void> => {
       const buyer = buyers[n]!;
       counts.requests++;
-      if (i % 3 === 0) {
+      if (i % 4 === 0) {
         const marker = `r${round}-c${n}-${i}`;
         const answer = await fetch(`${url}/v1/api/contact-form/?partner=acme`, {
           method: 'POST',
@@ -132,7 +134,7 @@ describe(`kill -9 durability on ${engineName()} (${KILLS} kills, ${CLIENTS} clie
           body: JSON.stringify({ firstName: 'Durable', lastName: marker, email: `${marker}@example.com`, phone: '8015550123', comment: 'Kill me softly.', listingId: 1001 }),
         });
         if (answer.status === 201) leads.add(marker), counts.leads++;
-      } else if (i % 3 === 1) {
+      } else if (i % 4 === 1) {
         const answer = await fetch(`${url}/graphql/`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', Authorization: `Token ${buyer.token}` },
@@ -140,6 +142,20 @@ describe(`kill -9 durability on ${engineName()} (${KILLS} kills, ${CLIENTS} clie
         });
         const body = (await answer.json()) as { data?: { saveTour?: { id: string } } };
         if (answer.status === 200 && body.data?.saveTour) tours.add(Number(body.data.saveTour.id)), counts.tours++;
+      } else if (i % 4 === 3) {
+        const call = async (query: string, variables: Record<string, unknown>, authorization?: string) => {
+          const answer = await fetch(`${url}/public_graphql/`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', ...(authorization ? { Authorization: authorization } : {}) },
+            body: JSON.stringify({ query, variables }),
+          });
+          return { status: answer.status, body: (await answer.json()) as { data?: Record<string, { id?: string; pin?: string; screenId?: string }> } };
+        };
+        const started = await call('mutation ($q: String!) { questionnaireStartScreen(xmlqId: $q) { id pin } }', { q: 'kitchen-sink' });
+        const response = started.body.data?.questionnaireStartScreen;
+        if (!response?.id || !response.pin) return;
+        const next = await call('mutation ($r: ID!, $d: JSON!) { questionnaireNextScreen(respId: $r, data: $d) { screenId } }', { r: response.id, d: TEXT_ANSWERS }, `Questionnaire ${response.pin}`);
+        if (next.status === 200 && next.body.data?.questionnaireNextScreen?.screenId === 'choices') answers.add(response.id), counts.answers++;
       } else {
         const form = new FormData();
         form.set('operations', JSON.stringify({ query: 'mutation Upload($f: File!) { uploadUserPhoto(file: $f) { image } }', variables: { f: null } }));
@@ -155,7 +171,7 @@ describe(`kill -9 durability on ${engineName()} (${KILLS} kills, ${CLIENTS} clie
       const { child, url } = await startChild(dataDir, schema, uploadDir);
       let stop = false;
       const client = async (n: number) => {
-        for (let i = n % 3; !stop; i++) {
+        for (let i = n % 4; !stop; i++) {
           try {
             await write(url, round, n, i);
           } catch {
@@ -202,15 +218,24 @@ describe(`kill -9 durability on ${engineName()} (${KILLS} kills, ${CLIENTS} clie
           if (image !== `/media/users/${id}/${file}`) filesWithoutRow.push(`users/${id}/${file}`);
       }
 
+      const { rows: responseRows } = await db.query<{ id: string; screens: number; bedrooms: string | null }>(
+        "SELECT id::text, cardinality(history) AS screens, context->>'bedrooms' AS bedrooms FROM questionnaire_responses WHERE id::text = ANY($1::text[])",
+        [[...answers]],
+      );
+      const storedAnswers = new Map(responseRows.map((r) => [r.id, r]));
+      const lostAnswers = [...answers].filter((id) => !storedAnswers.has(id));
+      const partialAnswers = responseRows.filter((r) => Number(r.screens) < 2 || r.bedrooms !== '3');
+
       console.log(
-        `durability (${engineName()}): ${KILLS} kills, ${counts.requests} requests; acknowledged ${counts.leads} leads, ${counts.tours} tours, ${counts.photos} photos; ` +
-          `lost ${lostLeads.length + lostTours.length + lostPhotos.length}, half-written ${partialLeads.length + partialTours.length + rowsWithoutFile.length}, files without a row ${filesWithoutRow.length}`,
+        `durability (${engineName()}): ${KILLS} kills, ${counts.requests} requests; acknowledged ${counts.leads} leads, ${counts.tours} tours, ${counts.photos} photos, ${counts.answers} answered screens; ` +
+          `lost ${lostLeads.length + lostTours.length + lostPhotos.length + lostAnswers.length}, half-written ${partialLeads.length + partialTours.length + rowsWithoutFile.length + partialAnswers.length}, files without a row ${filesWithoutRow.length}`,
       );
       expect(counts.leads).toBeGreaterThan(0);
       expect(counts.tours).toBeGreaterThan(0);
       expect(counts.photos).toBeGreaterThan(0);
-      expect({ lostLeads, lostTours, lostPhotos }).toEqual({ lostLeads: [], lostTours: [], lostPhotos: [] });
-      expect({ partialLeads, partialTours, rowsWithoutFile }).toEqual({ partialLeads: [], partialTours: [], rowsWithoutFile: [] });
+      expect(counts.answers).toBeGreaterThan(0);
+      expect({ lostLeads, lostTours, lostPhotos, lostAnswers }).toEqual({ lostLeads: [], lostTours: [], lostPhotos: [], lostAnswers: [] });
+      expect({ partialLeads, partialTours, rowsWithoutFile, partialAnswers }).toEqual({ partialLeads: [], partialTours: [], rowsWithoutFile: [], partialAnswers: [] });
       expect(filesWithoutRow).toEqual([]);
     } finally {
       await db.close();
