@@ -180,7 +180,12 @@ describe(`kill -9 durability on ${engineName()} (${KILLS} kills, ${CLIENTS} clie
         }
       };
       const clients = Array.from({ length: CLIENTS }, (_, n) => client(n));
-      await new Promise((resolve) => setTimeout(resolve, 400 + next() * 1600));
+      // The kill comes at a random moment once every kind of write is under way (a loaded machine warms up slowly).
+      const before = { ...counts };
+      const warm = Date.now() + 30_000;
+      while (Date.now() < warm && !(['leads', 'tours', 'photos', 'answers'] as const).every((kind) => counts[kind] > before[kind]))
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, next() * 1600));
       await kill(child);
       stop = true;
       await Promise.all(clients);

@@ -7,20 +7,16 @@
  */
 import { DEFAULT_ACCOUNT_RATE_LIMITS } from '../accounts/routes';
 import { startServer } from '../app';
+import { childServerOptions } from './child-server';
 
 const [dataDir, schema] = process.argv.slice(2);
 if (!dataDir) throw new Error('Usage: durable-child.ts <data dir> [<schema>]');
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const server = await startServer({
-  port: 0,
-  dataDir,
+  ...childServerOptions(dataDir),
   ...(databaseUrl ? { databaseUrl, databaseSchema: schema, databasePoolSize: 20 } : {}),
-  seedListings: 0,
-  jobs: false,
   // One process on this database: no other can be between an upload's file and its row.
   sweepOrphanUploads: { olderThanMs: 0 },
-  logger: { info: () => undefined, warn: () => undefined, error: (m) => process.stderr.write(`${m}\n`) },
-  contactRateLimit: { max: 1_000_000, windowMs: 60_000 },
   accountRateLimits: { ...DEFAULT_ACCOUNT_RATE_LIMITS, perClient: { max: 1_000, windowMs: 60_000 } },
   // Twenty clients write for seconds on end: the per-client cost budget of a visitor is not what is tested.
   graphqlCostLimits: { publicPerMinute: Number.MAX_SAFE_INTEGER, signedInPerMinute: Number.MAX_SAFE_INTEGER },

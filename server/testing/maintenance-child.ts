@@ -5,19 +5,13 @@
  * as each statement starts, so the test can kill it in the middle of one.
  */
 import { startServer } from '../app';
+import { childServerOptions } from './child-server';
 
 const STATEMENTS = ['VACUUM (ANALYZE)', 'CHECKPOINT', 'VACUUM FULL leads', 'CHECKPOINT'];
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('Usage: maintenance-child.ts <data dir>');
-const server = await startServer({
-  port: 0,
-  dataDir,
-  seedListings: 0,
-  jobs: false,
-  logger: { info: () => undefined, warn: () => undefined, error: (m) => process.stderr.write(`${m}\n`) },
-  contactRateLimit: { max: 1_000_000, windowMs: 60_000 },
-});
+const server = await startServer(childServerOptions(dataDir));
 process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
 for (let i = 0; ; i++) {
   const statement = STATEMENTS[i % STATEMENTS.length]!;

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { contactTexts } from '../../core/i18n/contact';
 import { partnerTexts as t } from '../../core/i18n/partners';
 import { apiUrl, cspViolations, expect, partnerUrl, test } from './fixtures';
-import { graphql, signUp, startSignedIn } from './sessions';
+import { graphql, logIn, PASSWORD, signUp, startSignedIn } from './sessions';
 
 const CONSOLE = '#partner-console';
 const RECORD_EVENTS = `for (const type of ['hearth-partner-created', 'hearth-partner-saved']) document.addEventListener(type, (e) => window.__events && window.__events.push({ type, detail: e.detail }));`;
@@ -186,8 +186,10 @@ test.describe('<hearth-partner-console> on a partner page (other origin, strict 
     await expect(email).toHaveValue('');
     await expectNoAxeViolations(page);
 
-    // The colleague now manages it.
-    const asColleague = await graphql<{ partnerSettings: { role: string } }>(request, colleague, `query PartnerSettings($partnerId: ID!) { partnerSettings(partnerId: $partnerId) { role } }`, {
+    // The colleague now manages it, once signed in again: a privilege change ends the sessions they had.
+    await expect(graphql(request, colleague, `query PartnerSettings($partnerId: ID!) { partnerSettings(partnerId: $partnerId) { role } }`, { partnerId: created.signUpPartner.id })).rejects.toThrow();
+    const colleagueAgain = await logIn(request, { email: colleague.email, password: PASSWORD });
+    const asColleague = await graphql<{ partnerSettings: { role: string } }>(request, colleagueAgain, `query PartnerSettings($partnerId: ID!) { partnerSettings(partnerId: $partnerId) { role } }`, {
       partnerId: created.signUpPartner.id,
     });
     expect(asColleague.partnerSettings.role).toBe('ADMIN');
@@ -201,8 +203,9 @@ test.describe('<hearth-partner-console> on a partner page (other origin, strict 
     await added.locator('[part="remove-member"]').click();
     await expect(members.locator('[part="members-status"]')).toHaveText(t.members.removed(colleague.email));
     await expect(members.locator('[part="member"]')).toHaveCount(1);
+    const colleagueLater = await logIn(request, { email: colleague.email, password: PASSWORD });
     await expect(
-      graphql(request, colleague, `query PartnerSettings($partnerId: ID!) { partnerSettings(partnerId: $partnerId) { role } }`, { partnerId: created.signUpPartner.id }),
+      graphql(request, colleagueLater, `query PartnerSettings($partnerId: ID!) { partnerSettings(partnerId: $partnerId) { role } }`, { partnerId: created.signUpPartner.id }),
     ).rejects.toThrow(/not found/i);
 
     // Audited.
