@@ -7,10 +7,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GraphQLError } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COST_LIMITS } from '../graphql/transport/cost';
 import { Router } from '../http/router';
 import type { Services } from '../services';
 import { DATABASE_RETRY_AFTER_S, DatabaseUnavailableError, isDatabaseUnavailable, withGraphqlDatabaseErrors } from './unavailable';
+import { routerTestConfig, startTestServer } from '../testing/test-server';
 
 const withCode = (code: string, message = 'boom') => Object.assign(new Error(message), { code });
 const socketError = (code: string, syscall: string, message = `${syscall} ${code}`) => Object.assign(new Error(message), { code, syscall });
@@ -65,16 +65,7 @@ describe('routes meeting an unreachable database', () => {
     const services = {
       db: null as never,
       logger: { info: () => undefined, warn: (m: string) => logged.push(m), error: (m: string) => logged.push(m) },
-      config: {
-        production: false,
-        publicOrigin: 'http://127.0.0.1',
-        distDir: '/nonexistent',
-        cdnVersion: '0.0.0',
-        contactRateLimit: { max: 1, windowMs: 1 },
-        trustProxy: false,
-        graphqlCostLimits: COST_LIMITS,
-        graphqlDeadlineMs: 10_000,
-      },
+      config: routerTestConfig(),
     } satisfies Services;
     server = createServer(router.handler(services));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -112,7 +103,6 @@ describe('routes meeting an unreachable database', () => {
 describe('a GraphQL resolver meeting an unreachable database', () => {
   let server: import('../app').RunningServer;
   beforeAll(async () => {
-    const { startTestServer } = await import('../testing/test-server');
     server = await startTestServer();
   }, 60_000);
   afterAll(() => server?.close());

@@ -2,9 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../app';
-import { COST_LIMITS } from '../graphql/transport/cost';
 import type { Logger } from '../log';
-import { startTestServer } from '../testing/test-server';
+import { routerTestConfig, startTestServer } from '../testing/test-server';
 import { Router } from './router';
 
 const logged: string[] = [];
@@ -27,16 +26,7 @@ beforeAll(async () => {
   const services = {
     db: api.db,
     logger,
-    config: {
-      production: false,
-      publicOrigin: 'http://127.0.0.1',
-      distDir: '/nonexistent',
-      cdnVersion: '0.0.0',
-      contactRateLimit: { max: 1, windowMs: 1 },
-      trustProxy: false,
-      graphqlCostLimits: COST_LIMITS,
-      graphqlDeadlineMs: 10_000,
-    },
+    config: routerTestConfig(),
   };
   server = createServer(router.handler(services));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { startServer, type RunningServer, type StartServerOptions } from '../app';
 import { openDatabase, type Database, type DatabaseOptions } from '../db';
 import type { Logger } from '../log';
+import { COST_LIMITS } from '../graphql/transport/cost';
+import type { ServerConfig } from '../services';
 
 /** Errors still reach the test output; the one-line-per-lead info log does not. */
 const quietLogger: Logger = {
@@ -40,3 +42,15 @@ export function openTestDatabase(): Promise<Database> {
 }
 
 export const engineName = () => (process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite');
+
+/** The config of a router a test drives directly (no database, no build): tests of the HTTP layer. */
+export const routerTestConfig = (): ServerConfig => ({
+  production: false,
+  publicOrigin: 'http://127.0.0.1',
+  distDir: '/nonexistent',
+  cdnVersion: '0.0.0',
+  contactRateLimit: { max: 1, windowMs: 1 },
+  trustProxy: false,
+  graphqlCostLimits: COST_LIMITS,
+  graphqlDeadlineMs: 10_000,
+});
