@@ -1,6 +1,6 @@
 /**
- * @summary Sign in, sign up (email and password, or Google when configured) and log out. The session is
- * shared by every Hearth element on the page and kept across reloads. Elements whose actions need an
+ * @summary Sign in, sign up (email and password, or Google), log out, and sign out other devices. With Google
+ * only when configured; the devices are listed once signed in. The session is shared by every Hearth element on the page and kept across reloads. Elements whose actions need an
  * account open this as a dialog and continue the action after sign-in.
  * @tag hearth-sign-in
  * @attr {'sign-in' | 'sign-up'} tab - The tab shown first.
