@@ -51,7 +51,8 @@ describe('reading its own script tag', () => {
       cdn: 'https://cdn.hearth.example/cdn/v0.1.0/',
     });
     expect(fetch).toHaveBeenCalledWith('https://api.hearth.example/v1/api/dynamic-config/?partner=acme');
-    expect(links(win, 'preconnect')).toEqual(['https://api.hearth.example']);
+    // The config fetch opens the API's connection itself: no preconnect besides it.
+    expect(links(win, 'preconnect')).toEqual([]);
   });
 
   it('defaults the API to the script origin and the partner to empty', () => {
@@ -114,6 +115,33 @@ describe('the dynamic config', () => {
 
     expect(fetch).not.toHaveBeenCalled();
     expect(win.hearth?.config).toBeUndefined();
+  });
+
+  it('preconnects to an API of another origin when it sends no config request (the element’s first query will go there)', () => {
+    const { win } = pageWindow();
+    win.localStorage.setItem(configCacheKey('https://api.hearth.example', 'acme'), JSON.stringify({ expires: Date.now() + 60_000, value: { app_config: {} } }));
+    const script = loaderScript(win, 'https://cdn.hearth.example/cdn/v1/loader.js', { 'data-partner': 'acme', 'data-api': 'https://api.hearth.example' });
+
+    startLoader(script, win, '0.1.0', ELEMENTS, vi.fn(async () => ({})));
+
+    expect(links(win, 'preconnect')).toEqual(['https://api.hearth.example']);
+  });
+
+  it('asks for the elements before the config: the entry chunk is on the first paint’s path', () => {
+    const { win, fetch } = pageWindow();
+    win.document.body.innerHTML = '<hearth-contact-form></hearth-contact-form>';
+    const importModule = vi.fn(async () => ({}));
+    const preloadsAtFetch: (string | null)[][] = [];
+    fetch.mockImplementation(async () => {
+      preloadsAtFetch.push(links(win, 'modulepreload'));
+      return new win.Response('{}', { status: 200 });
+    });
+    const script = loaderScript(win, 'https://cdn.hearth.example/cdn/v1/loader.js', { 'data-partner': 'acme' });
+
+    startLoader(script, win, '0.1.0', ELEMENTS, importModule);
+
+    expect(importModule.mock.invocationCallOrder[0]).toBeLessThan(fetch.mock.invocationCallOrder[0]!);
+    expect(preloadsAtFetch).toEqual([['https://cdn.hearth.example/cdn/v0.1.0/elements/contact-form.js', 'https://cdn.hearth.example/cdn/v0.1.0/chunks/runtime-abc.js']]);
   });
 
   it('fetches when the cache entry has expired', async () => {

@@ -2,10 +2,11 @@
  * State of the keyless map's tile layer: which tile images to draw for the viewport, and what happened to
  * them. At each zoom one tile (the centre's) is asked first; only when it loads are the others asked, so a
  * provider that is down (or a browser offline) costs one failed image, not a screenful, and the map keeps
- * its grid. A tile that fails later is left out; a new zoom asks again. Only the visible tiles are asked
- * for: nothing is fetched ahead.
+ * its grid. The probe stays the same tile while it is in view (a map that settles its size or pans a little
+ * while the probe is in flight asks no second one). A tile that fails later is left out; a new zoom asks
+ * again. Only the visible tiles are asked for: nothing is fetched ahead.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Viewport } from './projection';
 import { loadBasemap, type AttributionPart, type Basemap } from './basemap';
 import { tilesInView, tileUrl } from './tiles';
@@ -53,12 +54,14 @@ export function useTileLayer(viewport: Viewport, highDensity: boolean): TileLaye
   // A new zoom starts over (an archive may hold some zooms only; a provider may be back).
   const state = stored.zoom === zoom ? stored : fresh(zoom);
   const update = (change: (current: ZoomState) => ZoomState) => setStored((current) => change(current.zoom === zoom ? current : fresh(zoom)));
+  // The tile asked first at this zoom (kept across renders; its answer decides the zoom's status).
+  const probe = useRef<{ zoom: number; key: string } | null>(null);
 
   if (!basemap) return { status: 'off', tiles: [], attribution: [], onTileLoad: () => undefined, onTileError: () => undefined };
 
   const retina = highDensity && basemap.retina;
   const wanted = state.status === 'unavailable' ? [] : tilesInView(viewport, basemap).filter((tile) => !state.failed.has(tile.key));
-  const drawn = (state.status === 'probing' ? wanted.slice(0, 1) : wanted).map((tile) => ({
+  const drawn = (state.status === 'probing' ? probeTile(wanted, probe, zoom) : wanted).map((tile) => ({
     key: tile.key,
     url: tileUrl(basemap.template, tile, retina),
     left: tile.left,
@@ -75,4 +78,12 @@ export function useTileLayer(viewport: Viewport, highDensity: boolean): TileLaye
         current.status === 'probing' ? { ...current, status: 'unavailable' } : { ...current, failed: new Set([...current.failed, key]) },
       ),
   };
+}
+
+/** While probing, the one tile to draw: the probe already asked at this zoom if it is still in view, else the centre's. */
+function probeTile<T extends { key: string }>(wanted: T[], probe: { current: { zoom: number; key: string } | null }, zoom: number): T[] {
+  const held = probe.current?.zoom === zoom ? wanted.find((tile) => tile.key === probe.current!.key) : undefined;
+  const tile = held ?? wanted[0];
+  if (tile) probe.current = { zoom, key: tile.key };
+  return tile ? [tile] : [];
 }
