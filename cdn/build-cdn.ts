@@ -158,6 +158,16 @@ function staticImports(chunk: Rolldown.OutputChunk, byFile: Map<string, Rolldown
 
 // ---- the builds ----
 
+/** What every CDN bundle is built as: ES2022, minified, into `dir` (emptied first or added to), no public folder. */
+const cdnBuildOptions = (dir: string, emptyOutDir: boolean) => ({
+  outDir: dir,
+  emptyOutDir,
+  target: 'es2022',
+  minify: true,
+  copyPublicDir: false,
+  reportCompressedSize: false,
+});
+
 async function bundleElements(ctx: CdnBuildContext, flavour: CdnFlavour, dir: string): Promise<Rolldown.RolldownOutput> {
   const isRuntimeModule = runtimeModuleTest(ctx.root);
   const result = await viteBuild({
@@ -167,12 +177,7 @@ async function bundleElements(ctx: CdnBuildContext, flavour: CdnFlavour, dir: st
     resolve: { alias: flavour.aliases },
     define: cdnDefine,
     build: {
-      outDir: dir,
-      emptyOutDir: true,
-      target: 'es2022',
-      minify: true,
-      copyPublicDir: false,
-      reportCompressedSize: false,
+      ...cdnBuildOptions(dir, true),
       // The loader preloads what each element needs; Vite's preload helper would be one more shared chunk.
       modulePreload: false,
       rolldownOptions: {
@@ -231,12 +236,7 @@ async function bundleSkeletonEntry(ctx: CdnBuildContext, dir: string, element: E
     define: cdnDefine,
     plugins: [plugin],
     build: {
-      outDir: dir,
-      emptyOutDir: false,
-      target: 'es2022',
-      minify: true,
-      copyPublicDir: false,
-      reportCompressedSize: false,
+      ...cdnBuildOptions(dir, false),
       modulePreload: false,
       rolldownOptions: {
         onLog: quietLog,
@@ -264,12 +264,7 @@ async function bundleLoader(ctx: CdnBuildContext, dir: string, map: LoaderElemen
     ...baseConfig(ctx.root),
     define: { __HEARTH_VERSION__: JSON.stringify(ctx.version), __HEARTH_ELEMENTS__: JSON.stringify(map) },
     build: {
-      outDir: dir,
-      emptyOutDir: false,
-      target: 'es2022',
-      minify: true,
-      copyPublicDir: false,
-      reportCompressedSize: false,
+      ...cdnBuildOptions(dir, false),
       lib: { entry: LOADER_ENTRY, formats: ['iife'], name: 'hearthLoader', fileName: () => 'loader.js' },
     },
   });

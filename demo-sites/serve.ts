@@ -50,6 +50,21 @@ function partnerSiteCsp(apiOrigin: string, extraImageSources: readonly string[])
   ].join('; ');
 }
 
+/** The loader line of a demo page (any attributes after its src). */
+const LOADER_SCRIPT = /<script src="\{\{API_ORIGIN\}\}\/\{\{CDN\}\}\/v1\/loader\.js"[^>]*><\/script>/;
+
+/**
+ * Page B of the first-paint bench (bench/first-paint.ts), `/bare-contact-form.html`: index.html itself with a
+ * bare custom element (demo-sites/bench/) where ours stands and its script in place of the loader, so the two
+ * pages the bench compares differ in nothing else.
+ */
+function benchPage(indexHtml: string): string {
+  if (!LOADER_SCRIPT.test(indexHtml)) throw new Error('index.html has no loader line for the bench page to replace');
+  return indexHtml
+    .replace(LOADER_SCRIPT, '<script src="{{API_ORIGIN}}/demo/bench/bare-contact-form.js" async></script>')
+    .replaceAll('hearth-contact-form', 'bare-contact-form');
+}
+
 export function startPartnerSite(options: PartnerSiteOptions): Promise<RunningPartnerSite> {
   const apiOrigin = new URL(options.apiOrigin).origin;
   if (apiOrigin !== options.apiOrigin.replace(/\/$/, '')) {
@@ -71,10 +86,12 @@ export function startPartnerSite(options: PartnerSiteOptions): Promise<RunningPa
       await serveStatic(req, res, root, encodedPath, { cacheControl: 'no-cache', index: true });
       return;
     }
-    const target = await locate(root, encodedPath);
+    const bench = encodedPath === '/bare-contact-form.html';
+    const target = await locate(root, bench ? '/index.html' : encodedPath);
     if (target?.kind !== 'file') throw new HttpError(404, 'not_found', 'Nothing here.');
     const flavour = url.searchParams.get('build') === 'react' ? 'cdn-react' : 'cdn';
-    const html = (await readFile(target.path, 'utf8'))
+    const page = await readFile(target.path, 'utf8');
+    const html = (bench ? benchPage(page) : page)
       .replaceAll('{{API_ORIGIN}}', apiOrigin)
       .replaceAll('{{CDN}}', flavour);
     res.statusCode = 200;

@@ -5,12 +5,9 @@
  * case's PDF, polled every 2 s (spec §4) until ready or 150 s have passed.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { requireSignIn } from '../auth/require-sign-in';
-import { ensureSession, sessionAtom } from '../auth/session';
 import type { ElementHandle } from '../define-element/define-element';
-import { useLoad } from '../graphql/use-load';
+import { useSignedInLoad } from '../graphql/use-signed-in-load';
 import { documentTexts as t } from '../i18n/documents';
-import { useHearthValue } from '../state/hooks';
 import { deleteDocument, loadMyDocuments, pollPdf, signPdf, startPdf, uploadDocument, type DocumentCase } from './documents-api';
 import { PDF_POLL_MS, pdfAfter, shouldPoll, startedPdf, type PdfState } from './pdf-progress';
 
@@ -58,22 +55,8 @@ export const previewKind = (contentType: string): Preview['kind'] =>
   contentType === 'application/pdf' ? 'pdf' : ['image/jpeg', 'image/png', 'image/webp'].includes(contentType) ? 'image' : 'none';
 
 export function useDocuments(caseId: number | null, element: ElementHandle) {
-  const session = useHearthValue(sessionAtom);
-  useEffect(() => {
-    void ensureSession();
-  }, []);
-  const signedIn = session.status === 'authenticated';
-  const { result, loading, reload } = useLoad(signedIn ? `${session.user?.id}|${caseId ?? ''}` : null, () => loadMyDocuments(caseId));
-  const state: DocumentsState =
-    session.status === 'checking'
-      ? { status: 'checking' }
-      : !signedIn
-        ? { status: 'signed-out' }
-        : !result || (loading && !result.ok)
-          ? { status: 'loading' }
-          : result.ok
-            ? { status: 'loaded', cases: result.value }
-            : { status: 'failed' };
+  const { state: load, reload, signIn } = useSignedInLoad(`${caseId ?? ''}`, () => loadMyDocuments(caseId));
+  const state: DocumentsState = load.status === 'loaded' ? { status: 'loaded', cases: load.value } : load.status === 'failed' ? { status: 'failed' } : load;
 
   const [slots, setSlots] = useState<Record<string, SlotStatus>>({});
   const setSlot = (key: string, status: SlotStatus) => setSlots((all) => ({ ...all, [key]: status }));
@@ -170,6 +153,5 @@ export function useDocuments(caseId: number | null, element: ElementHandle) {
     [element],
   );
 
-  const signIn = useCallback(() => void requireSignIn(), []);
   return { state, reload, signIn, slots, upload, remove, preview, togglePreview, pdfs, generate, signatures, sign };
 }

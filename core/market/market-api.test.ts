@@ -1,15 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerWith, calls } from '../testing/graphql-client-double';
 
-const calls: { kind: string; query: string; variables: unknown; context: unknown }[] = [];
-let answer: { data?: unknown; error?: unknown } = {};
-
-vi.mock('../graphql/client', () => {
-  const op = (kind: string) => (query: string, variables: unknown, context: unknown) => {
-    calls.push({ kind, query, variables, context });
-    return { toPromise: async () => answer };
-  };
-  return { graphqlClient: () => ({ mutation: op('mutation'), query: op('query') }) };
-});
+vi.mock('../graphql/client', () => import('../testing/graphql-client-double'));
 
 const { loadHousingSentences, loadMarketMetrics } = await import('./market-api');
 
@@ -24,12 +16,12 @@ const metric = {
 
 beforeEach(() => {
   calls.length = 0;
-  answer = {};
+  answerWith({});
 });
 
 describe('market API', () => {
   it('asks marketMetrics for the region, section and property type, errors muted for the element', async () => {
-    answer = { data: { marketMetrics: [metric] } };
+    answerWith({ data: { marketMetrics: [metric] } });
     const result = await loadMarketMetrics({ regionName: 'Millbrook, WY', sectionType: 'SALE_TO_LIST_RATIO', propertyType: null });
     expect(calls[0]).toMatchObject({
       kind: 'query',
@@ -40,13 +32,13 @@ describe('market API', () => {
   });
 
   it('refuses an answer of the wrong shape (an unknown section)', async () => {
-    answer = { data: { marketMetrics: [{ ...metric, housingMarketSectionType: 'RENTS' }] } };
+    answerWith({ data: { marketMetrics: [{ ...metric, housingMarketSectionType: 'RENTS' }] } });
     const result = await loadMarketMetrics({ regionName: 'Millbrook', sectionType: null, propertyType: null });
     expect(result.ok).toBe(false);
   });
 
   it('loads the sentences', async () => {
-    answer = { data: { housingSentences: ['Median sold price in Millbrook fell 4.2% year over year to $354,500.'] } };
+    answerWith({ data: { housingSentences: ['Median sold price in Millbrook fell 4.2% year over year to $354,500.'] } });
     expect(await loadHousingSentences('Millbrook')).toEqual({ ok: true, value: ['Median sold price in Millbrook fell 4.2% year over year to $354,500.'] });
     expect(calls[0]!.variables).toEqual({ regionName: 'Millbrook' });
   });

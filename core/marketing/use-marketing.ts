@@ -4,12 +4,9 @@
  * live preview, save it (hearth-marketing-saved) and hand out its download links.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { requireSignIn } from '../auth/require-sign-in';
-import { ensureSession, sessionAtom } from '../auth/session';
 import type { ElementHandle } from '../define-element/define-element';
-import { useLoad } from '../graphql/use-load';
+import { useSignedInLoad } from '../graphql/use-signed-in-load';
 import { marketingTexts as t } from '../i18n/marketing';
-import { useHearthValue } from '../state/hooks';
 import { draftOf, isDirty, setText as setDraftText, togglePhoto as toggleDraftPhoto } from './editor-state';
 import { createMaterial, loadMarketing, loadMaterial, saveMaterial, type MarketingMaterial, type MarketingTemplate, type MaterialDraft, type MaterialSummary } from './marketing-api';
 
@@ -42,24 +39,15 @@ export interface MarketingSavedDetail {
 export const LINK_REFRESH_MS = 4 * 60 * 1000;
 
 export function useMarketing(caseId: number | null, element: ElementHandle) {
-  const session = useHearthValue(sessionAtom);
-  useEffect(() => {
-    void ensureSession();
-  }, []);
-  const signedIn = session.status === 'authenticated';
-  const { result, loading, reload } = useLoad(signedIn && caseId !== null ? `${session.user?.id}|${caseId}` : null, () => loadMarketing(caseId!));
+  const { state: load, reload, signIn } = useSignedInLoad(caseId === null ? null : `${caseId}`, () => loadMarketing(caseId!));
   const state: MarketingState =
     caseId === null
       ? { status: 'needs-case' }
-      : session.status === 'checking'
-        ? { status: 'checking' }
-        : !signedIn
-          ? { status: 'signed-out' }
-          : !result || (loading && !result.ok)
-            ? { status: 'loading' }
-            : result.ok
-              ? { status: 'loaded', ...result.value }
-              : { status: 'failed', message: result.failure.kind === 'not-found' ? (result.failure.message ?? t.loadFailed) : t.loadFailed };
+      : load.status === 'loaded'
+        ? { status: 'loaded', ...load.value }
+        : load.status === 'failed'
+          ? { status: 'failed', message: load.failure.kind === 'not-found' ? (load.failure.message ?? t.loadFailed) : t.loadFailed }
+          : load;
 
   const [editing, setEditing] = useState<{ material: MarketingMaterial; draft: MaterialDraft; save: SaveStatus } | null>(null);
   const [creating, setCreating] = useState<{ templateId: string; failed: string | null } | null>(null);
@@ -133,6 +121,5 @@ export function useMarketing(caseId: number | null, element: ElementHandle) {
   const template = editing ? templateOf(editing.material) : null;
   const current: Editing | null =
     editing && template ? { material: editing.material, template, draft: editing.draft, dirty: isDirty(editing.material, editing.draft), save: editing.save } : null;
-  const signIn = useCallback(() => void requireSignIn(), []);
   return { state, reload, signIn, editing: current, creating, create, open, back, setText, togglePhoto, setOpenHouse, save };
 }

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { mortgageCalculatorTexts as t } from '../i18n/mortgage';
-import { evaluateCalculator, parseAmount, parsePercent, presetInputs, switchDownPaymentMode, type CalculatorInputs } from './calculator';
+import { calculatorInputs } from '../testing/calculator-inputs';
+import { evaluateCalculator, parseAmount, parsePercent, presetInputs, switchDownPaymentMode } from './calculator';
 
-const inputs: CalculatorInputs = {
-  price: '375,000',
-  downPayment: '75000',
-  downPaymentMode: 'amount',
-  rate: '6',
-  term: 30,
-  taxes: '3600',
-  insurance: '1500',
-  hoa: '250',
-};
+const inputs = calculatorInputs({ price: '375,000' });
 
 describe('parseAmount', () => {
   it('reads whole units with commas, spaces, a dollar sign and up to two decimals, in pennies', () => {

@@ -1,16 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerWith, calls } from '../testing/graphql-client-double';
 import { draftOffer } from './offer-fixture';
 
-const calls: { kind: string; query: string; variables: unknown; context: unknown }[] = [];
-let answer: { data?: unknown; error?: unknown } = {};
-
-vi.mock('../graphql/client', () => {
-  const op = (kind: string) => (query: string, variables: unknown, context: unknown) => {
-    calls.push({ kind, query, variables, context });
-    return { toPromise: async () => answer };
-  };
-  return { graphqlClient: () => ({ mutation: op('mutation'), query: op('query') }) };
-});
+vi.mock('../graphql/client', () => import('../testing/graphql-client-double'));
 
 const { createOffer, loadOffers, loadOffer, loadOfferListing, OFFER_APP_TYPE } = await import('./offers-api');
 
@@ -18,12 +10,12 @@ const offer = draftOffer();
 
 beforeEach(() => {
   calls.length = 0;
-  answer = {};
+  answerWith({});
 });
 
 describe('offers API', () => {
   it("creates the offer with app_type 'wfrmls-buyer' (spec §3, §9), errors muted for the caller's own toast", async () => {
-    answer = { data: { createOffer: { caseResponse: { id: 'resp-1' }, offer } } };
+    answerWith({ data: { createOffer: { caseResponse: { id: 'resp-1' }, offer } } });
     const result = await createOffer(1001);
     expect(OFFER_APP_TYPE).toBe('wfrmls-buyer');
     expect(calls[0]).toMatchObject({ kind: 'mutation', variables: { listingId: '1001', appType: 'wfrmls-buyer' }, context: { muteError: true } });
@@ -32,12 +24,12 @@ describe('offers API', () => {
   });
 
   it('a GraphQL error is a failed result with its message', async () => {
-    answer = { error: { message: '[GraphQL] Listing 1001 does not take offers.', graphQLErrors: [{ message: 'Listing 1001 does not take offers.' }] } };
+    answerWith({ error: { message: '[GraphQL] Listing 1001 does not take offers.', graphQLErrors: [{ message: 'Listing 1001 does not take offers.' }] } });
     expect(await createOffer(1001)).toEqual({ ok: false, failure: { kind: 'server', message: 'Listing 1001 does not take offers.', code: null, argument: null } });
   });
 
   it('an unexpected answer is a failed result, not a crash', async () => {
-    answer = { data: { createOffer: { caseResponse: { id: 'resp-1' }, offer: { ...offer, viewerRole: 'STRANGER' } } } };
+    answerWith({ data: { createOffer: { caseResponse: { id: 'resp-1' }, offer: { ...offer, viewerRole: 'STRANGER' } } } });
     expect(await createOffer(1001)).toEqual({
       ok: false,
       failure: { kind: 'server', message: 'The server answered createOffer in an unexpected shape.', code: null, argument: null },
@@ -45,19 +37,19 @@ describe('offers API', () => {
   });
 
   it('lists the viewer’s offers, or those on one listing, fresh from the network', async () => {
-    answer = { data: { offers: [offer] } };
+    answerWith({ data: { offers: [offer] } });
     expect(await loadOffers(null)).toEqual({ ok: true, value: [offer] });
     expect(calls[0]).toMatchObject({ kind: 'query', variables: {}, context: { muteError: true, requestPolicy: 'network-only' } });
-    answer = { data: { offersByListing: [] } };
+    answerWith({ data: { offersByListing: [] } });
     expect(await loadOffers(1001)).toEqual({ ok: true, value: [] });
     expect(calls[1]).toMatchObject({ variables: { listingId: '1001' } });
     expect(calls[1]!.query).toContain('offersByListing(listingId: $listingId)');
   });
 
   it('loads one offer and the listing (null when missing)', async () => {
-    answer = { data: { offer: null } };
+    answerWith({ data: { offer: null } });
     expect(await loadOffer('9')).toEqual({ ok: true, value: null });
-    answer = { data: { listingInfo: { id: '1001', enableOffer: false, address: null } } };
+    answerWith({ data: { listingInfo: { id: '1001', enableOffer: false, address: null } } });
     expect(await loadOfferListing(1001)).toEqual({ ok: true, value: { id: '1001', enableOffer: false, address: null } });
   });
 });

@@ -4,12 +4,9 @@
  * seller or agent, and reload when an offer is created or submitted anywhere on the page (a
  * <hearth-make-offer> beside the list, or a draft continued in the list itself).
  */
-import { useCallback, useEffect } from 'react';
-import { requireSignIn } from '../auth/require-sign-in';
-import { ensureSession, sessionAtom } from '../auth/session';
+import { useEffect } from 'react';
 import { GENERIC_ERROR } from '../graphql/call';
-import { useLoad } from '../graphql/use-load';
-import { useHearthValue } from '../state/hooks';
+import { useSignedInLoad } from '../graphql/use-signed-in-load';
 import { loadOffers, type Offer } from './offers-api';
 
 export type OffersState =
@@ -33,26 +30,14 @@ export function splitOffers(offers: readonly Offer[]): { made: Offer[]; received
 export const OFFER_CHANGE_EVENTS = ['hearth-offer-created', 'hearth-questionnaire-completed'] as const;
 
 export function useOffers(listingId: number | null, host: HTMLElement) {
-  const session = useHearthValue(sessionAtom);
-
-  useEffect(() => {
-    void ensureSession();
-  }, []);
-
-  const userId = session.user?.id ?? null;
-  const signedIn = session.status === 'authenticated';
   /** `reload`: load again (after an error, or after an offer was submitted); the list stays meanwhile. */
-  const { result, loading, reload } = useLoad(signedIn ? `${userId}|${listingId ?? ''}` : null, () => loadOffers(listingId));
+  const { state: load, reload, signIn } = useSignedInLoad(`${listingId ?? ''}`, () => loadOffers(listingId));
   const state: OffersState =
-    session.status === 'checking'
-      ? { status: 'checking' }
-      : !signedIn
-        ? { status: 'signed-out' }
-        : !result || (loading && !result.ok)
-          ? { status: 'loading' }
-          : result.ok
-            ? { status: 'loaded', offers: result.value }
-            : { status: 'failed', message: result.failure.message ?? GENERIC_ERROR };
+    load.status === 'loaded'
+      ? { status: 'loaded', offers: load.value }
+      : load.status === 'failed'
+        ? { status: 'failed', message: load.failure.message ?? GENERIC_ERROR }
+        : load;
 
   useEffect(() => {
     const doc = host.ownerDocument;
@@ -65,7 +50,6 @@ export function useOffers(listingId: number | null, host: HTMLElement) {
       for (const type of OFFER_CHANGE_EVENTS) doc.removeEventListener(type, listener);
     };
   }, [host, reload]);
-  const signIn = useCallback(() => void requireSignIn(), []);
 
   return { state, reload, signIn };
 }

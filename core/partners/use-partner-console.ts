@@ -6,11 +6,10 @@
  * a partner the viewer does not administer answers NOT_FOUND.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { ensureSession, sessionAtom } from '../auth/session';
 import type { Failure, Result } from '../graphql/call';
 import { useLoad } from '../graphql/use-load';
+import { useSignedInLoad } from '../graphql/use-signed-in-load';
 import { partnerTexts as t } from '../i18n/partners';
-import { useHearthValue } from '../state/hooks';
 import { contrastField, previewContrast, previewTheme, refusedField, tabInput, withoutTab, type ConsoleTab, type FormTab } from './console-state';
 import { checkAllowedOrigin } from './origins';
 import {
@@ -64,24 +63,17 @@ const errorsOf = (failure: Failure, fallback: string): Record<string, string> =>
 };
 
 export function usePartnerConsole(partnerIdAttribute: number | null, events: PartnerConsoleEvents) {
-  const session = useHearthValue(sessionAtom);
-  useEffect(() => {
-    void ensureSession();
-  }, []);
-  const signedIn = session.status === 'authenticated';
-  const userId = session.user?.id ?? null;
-
-  // ---- which partner
+  // ---- which partner (a new round, after a sign-up or a retry, loads them afresh)
   const [partnersRound, setPartnersRound] = useState(0);
-  const partners = useLoad(signedIn ? `partners|${userId}|${partnersRound}` : null, loadMyPartners);
+  const { state: partners } = useSignedInLoad(`${partnersRound}`, loadMyPartners);
   const [chosen, setChosen] = useState<string | null>(null);
-  const myPartners = partners.result?.ok ? partners.result.value : [];
+  const myPartners = partners.status === 'loaded' ? partners.value : [];
   const partnerId = chosen ?? (partnerIdAttribute !== null ? String(partnerIdAttribute) : (myPartners[0]?.id ?? null));
 
   // ---- its settings (a save's answer shows at once, before any reload)
-  const settingsLoad = useLoad(signedIn && partnerId ? `settings|${partnerId}|${userId}` : null, () => loadPartnerSettings(partnerId!));
+  const { state: settingsLoad, reload: reloadSettings } = useSignedInLoad(partnerId, () => loadPartnerSettings(partnerId!));
   const [savedSettings, setSavedSettings] = useState<PartnerSettings | null>(null);
-  const loaded = settingsLoad.result?.ok ? settingsLoad.result.value : null;
+  const loaded = settingsLoad.status === 'loaded' ? settingsLoad.value : null;
   const settings = savedSettings && savedSettings.id === partnerId ? savedSettings : loaded;
 
   const [tab, setTab] = useState<ConsoleTab>('branding');
@@ -98,19 +90,18 @@ export function usePartnerConsole(partnerIdAttribute: number | null, events: Par
   }, [partnerId]);
 
   let state: ConsoleState;
-  if (session.status === 'checking') state = { status: 'loading' };
-  else if (!signedIn) state = { status: 'anonymous' };
-  else if (!partners.result) state = { status: 'loading' };
-  else if (!partners.result.ok) state = { status: 'failed', message: t.loadFailed };
+  if (partners.status === 'signed-out') state = { status: 'anonymous' };
+  else if (partners.status === 'failed') state = { status: 'failed', message: t.loadFailed };
+  else if (partners.status !== 'loaded') state = { status: 'loading' };
   else if (!partnerId) state = { status: 'sign-up' };
   else if (settings) state = { status: 'ready', settings, partners: myPartners };
-  else if (settingsLoad.result && !settingsLoad.result.ok) state = { status: 'failed', message: settingsLoad.result.failure.message ?? t.loadFailed };
+  else if (settingsLoad.status === 'failed') state = { status: 'failed', message: settingsLoad.failure.message ?? t.loadFailed };
   else state = { status: 'loading' };
 
   const reload = useCallback(() => {
     setPartnersRound((n) => n + 1);
-    settingsLoad.reload();
-  }, [settingsLoad]);
+    reloadSettings();
+  }, [reloadSettings]);
 
   // ---- editing
   const edit = useCallback((changes: PartnerSettingsInput) => {

@@ -5,9 +5,7 @@
  * known address is at the point, else the area (city, county, state, ZIP). Null when nothing of ours is
  * near or the API cannot be asked.
  */
-import * as z from 'zod/mini';
-import { query } from '../graphql/call';
-import { lazySchema } from '../validation/lazy-schema';
+import { loadHomeAt } from './home-at-api';
 
 export interface ReverseGeocoded {
   /** The street line ('1 Main St'); empty when only the area is known. */
@@ -21,31 +19,13 @@ export interface ReverseGeocoded {
   formattedAddress: string;
 }
 
-export const ReverseGeocodeQuery = /* GraphQL */ `
-  query ReverseGeocode($lat: Float!, $lng: Float!) {
-    sellerHomeAt(lat: $lat, lng: $lng) {
-      address
-      city
-      county
-      short_state
-      zip_code
-      exact
-    }
-  }
-`;
-
-const short = () => z.string().check(z.maxLength(300));
-const homeSchema = lazySchema(() =>
-  z.nullable(z.object({ address: short(), city: short(), county: short(), short_state: short(), zip_code: short(), exact: z.boolean() })),
-);
-
 export function formatAddress(found: Omit<ReverseGeocoded, 'formattedAddress'>): string {
   return [found.street, found.city, [found.state, found.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 }
 
 export async function reverseGeocode(lat: number, lng: number): Promise<ReverseGeocoded | null> {
   if (!(Math.abs(lat) <= 90) || !(Math.abs(lng) <= 180)) return null;
-  const found = await query(ReverseGeocodeQuery, { lat, lng }, homeSchema, { muteError: true, requestPolicy: 'cache-first' });
+  const found = await loadHomeAt(lat, lng);
   if (!found.ok || !found.value) return null;
   const home = found.value;
   const parts = { street: home.exact ? home.address : '', city: home.city, county: home.county, state: home.short_state, postalCode: home.zip_code };

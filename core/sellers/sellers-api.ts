@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { mutate, query, type Result } from '../graphql/call';
 import { lazySchema } from '../validation/lazy-schema';
+import type { SellerHomeAddress } from './home-context';
 
 z.config({ jitless: true });
 
@@ -169,19 +170,6 @@ export const ListingDescriptionQuery = /* GraphQL */ `
   }
 `;
 
-export const SellerHomeAtQuery = /* GraphQL */ `
-  query SellerHomeAt($lat: Float!, $lng: Float!) {
-    sellerHomeAt(lat: $lat, lng: $lng) {
-      address
-      city
-      county
-      short_state
-      zip_code
-      exact
-    }
-  }
-`;
-
 // ---- shapes ----
 
 const buildQueueSchema = () =>
@@ -285,17 +273,12 @@ const buildTextSchema = () => z.object({ text: z.string(), language: z.enum(['EN
 const buildDescriptionSchema = () => z.object({ description: buildTextSchema(), translation: z.nullable(buildTextSchema()) });
 export type ListingDescription = z.infer<ReturnType<typeof buildDescriptionSchema>>;
 
-const buildHomeSchema = () =>
-  z.object({ address: z.string(), city: z.string(), county: z.string(), short_state: z.string(), zip_code: z.string(), exact: z.boolean() });
-export type HomeAtPoint = z.infer<ReturnType<typeof buildHomeSchema>>;
-
 const caseSchema = lazySchema(() => z.nullable(buildCaseSchema()));
 const caseAnswerSchema = lazySchema(buildCaseSchema);
 const pageSchema = lazySchema(buildPageSchema);
 const createdSchema = lazySchema(() => z.object({ caseId: z.string(), listingId: z.string(), caseResponse: z.object({ id: z.string() }) }));
 const nextSchema = lazySchema(() => z.object({ name: z.string(), displayName: z.string() }));
 const descriptionSchema = lazySchema(buildDescriptionSchema);
-const homeSchema = lazySchema(() => z.nullable(buildHomeSchema()));
 
 // ---- calls ----
 
@@ -330,24 +313,13 @@ export function loadSellerCase(caseId: number): Promise<Result<SellerCase | null
   return query(SellerCaseQuery, { id: String(caseId) }, caseSchema, LIVE);
 }
 
-export interface HomeContextInput {
-  address: string;
-  aptSuite: string | null;
-  city: string;
-  county: string | null;
-  short_state: string;
-  zip_code: string;
-  lat: number;
-  lng: number;
-}
-
 export interface CreatedSeller {
   caseId: string;
   listingId: string;
   responseId: string;
 }
 
-export async function createSeller(home: HomeContextInput, classification: 'SALE' | 'RENT'): Promise<Result<CreatedSeller>> {
+export async function createSeller(home: SellerHomeAddress, classification: 'SALE' | 'RENT'): Promise<Result<CreatedSeller>> {
   const created = await mutate(CreateSellerMutation, { homeContext: home, classification }, createdSchema, MUTED);
   if (!created.ok) return created;
   return { ok: true, value: { caseId: created.value.caseId, listingId: created.value.listingId, responseId: created.value.caseResponse.id } };
@@ -378,8 +350,4 @@ export function updateSellerListing(
 
 export function loadListingDescription(caseId: string): Promise<Result<ListingDescription>> {
   return query(ListingDescriptionQuery, { caseId }, descriptionSchema, LIVE);
-}
-
-export function loadHomeAt(lat: number, lng: number): Promise<Result<HomeAtPoint | null>> {
-  return query(SellerHomeAtQuery, { lat, lng }, homeSchema, { muteError: true, requestPolicy: 'cache-first' });
 }

@@ -8,7 +8,8 @@ import { requireSignIn } from '../auth/require-sign-in';
 import { GENERIC_ERROR } from '../graphql/call';
 import { useLoad } from '../graphql/use-load';
 import { sellerTexts } from '../i18n/sellers';
-import { createSeller, loadHomeAt, type CreatedSeller, type HomeAtPoint } from './sellers-api';
+import { loadHomeAt, type HomeAtPoint } from '../places/home-at-api';
+import { createSeller, type CreatedSeller } from './sellers-api';
 
 export interface StartForm {
   address: string;

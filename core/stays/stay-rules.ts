@@ -7,14 +7,18 @@
  * (not including) check-out is available, and the check-out day allows check-out.
  */
 
-/** One day of a stay's calendar, as availabilityCalendar answers it. */
-export interface StayDay {
+/** What one day of a stay's calendar allows (spec §3, RESO HRT_Availability): the facts these rules read. */
+export interface StayDayRules {
   calendarDate: string;
   available: boolean;
   availableForCheckin: boolean;
   availableForCheckout: boolean;
   minNights: number;
   maxNights: number;
+}
+
+/** One day of a stay's calendar, as availabilityCalendar answers it. */
+export interface StayDay extends StayDayRules {
   /** The price of the night that starts this day; absent: the stay's price. */
   nightlyPriceInPennies?: number;
 }

@@ -4,6 +4,16 @@
  * server (server/tours/tours.ts): what the dialog lets through, the server takes.
  */
 
+/** The buyer's agent and qualification answers (spec §3), as the dialog keeps them and the server stores them. */
+export interface AgentAndQualification {
+  agent: boolean;
+  agentName: string;
+  agentPhone: string;
+  qualified: boolean;
+  qualifiedLenderName: string;
+  qualifiedAmount: string;
+}
+
 /** A phone as the agent's is accepted: 7 to 25 of digits, spaces and ( ) . -, with a leading + allowed. */
 export const isAgentPhone = (text: string) => /^\+?[0-9 ().-]{7,25}$/.test(text.trim());
 

@@ -7,22 +7,13 @@
  * keep every chosen time and typed answer. Only a successful request starts over.
  */
 import { requestTourTexts as t } from '../i18n/tours';
-import { formatQualifiedAmount, isAgentPhone, qualifiedAmountOf } from './agent-and-qualification';
+import { formatQualifiedAmount, isAgentPhone, qualifiedAmountOf, type AgentAndQualification } from './agent-and-qualification';
 import { isValidRequestedTime, type DayKey } from './tour-times';
 
 /** Spec §5/§9: the pre-qualification amount is reformatted after this pause in typing. */
 export const AMOUNT_FORMAT_DELAY_MS = 500;
 
 export type RequestTourStep = 'time' | 'info';
-
-export interface AgentAndQualificationDraft {
-  agent: boolean;
-  agentName: string;
-  agentPhone: string;
-  qualified: boolean;
-  qualifiedLenderName: string;
-  qualifiedAmount: string;
-}
 
 export type InfoTextField = 'agentName' | 'agentPhone' | 'qualifiedLenderName' | 'qualifiedAmount';
 
@@ -32,7 +23,7 @@ export interface RequestTourState {
   selected: readonly string[];
   /** The day among days 4–15 shown beside the grid, if any. */
   dropdownDay: DayKey | null;
-  info: AgentAndQualificationDraft;
+  info: AgentAndQualification;
   /** 'failed' keeps everything and lets the buyer press Request Tour again. */
   status: 'editing' | 'submitting' | 'failed';
   /** Why the last send failed (shown inline). */
@@ -72,7 +63,7 @@ export type RequestTourAction =
 export const canContinue = (state: RequestTourState) => state.selected.length > 0;
 
 /** The answers of step 2 that would be refused; only what applies (no agent → no phone check). */
-export function checkInfo(info: AgentAndQualificationDraft): Partial<Record<InfoTextField, string>> {
+export function checkInfo(info: AgentAndQualification): Partial<Record<InfoTextField, string>> {
   const errors: Partial<Record<InfoTextField, string>> = {};
   if (info.agent && info.agentPhone.trim() && !isAgentPhone(info.agentPhone)) errors.agentPhone = t.errors.phoneInvalid;
   if (info.qualified && formatQualifiedAmount(info.qualifiedAmount) === null) errors.qualifiedAmount = t.errors.amountInvalid;
@@ -80,7 +71,7 @@ export function checkInfo(info: AgentAndQualificationDraft): Partial<Record<Info
 }
 
 /** The §3 tour request payload's agent_and_qualification, trimmed; what does not apply is sent empty. */
-export function agentAndQualificationOf(info: AgentAndQualificationDraft): AgentAndQualificationDraft {
+export function agentAndQualificationOf(info: AgentAndQualification): AgentAndQualification {
   return {
     agent: info.agent,
     agentName: info.agent ? info.agentName.trim() : '',

@@ -11,15 +11,8 @@ import { mutate, query, type Result } from '../graphql/call';
 import { useLoad } from '../graphql/use-load';
 import { LISTING_ADDRESS_FIELDS, listingAddressSchema } from '../listings/listing-address';
 import { lazySchema } from '../validation/lazy-schema';
-import type { AgentAndQualificationDraft } from './request-tour-state';
-import {
-  AGENT_AND_QUALIFICATION_FIELDS,
-  agentAndQualificationSchema,
-  TOUR_BASE_FIELDS,
-  TOUR_LISTING_FIELDS,
-  tourBaseShape,
-  tourListingSchema,
-} from './tour-answers';
+import type { AgentAndQualification } from './agent-and-qualification';
+import { TOUR_DETAIL_FIELDS, tourDetailShape } from './tour-answers';
 import type { TourStatus } from './tour-status';
 import { CACHE_POLICIES } from '../graphql/cache-policies';
 
@@ -30,13 +23,8 @@ z.config({ jitless: true });
 
 const buildRequestedTour = () =>
   z.object({
-    ...tourBaseShape(),
-    cancellationReason: z.nullable(z.string()),
+    ...tourDetailShape(),
     thumbnailPhotoUri: z.nullable(z.string()),
-    tourListing: tourListingSchema(),
-    agentAndQualification: agentAndQualificationSchema(),
-    /** Calendar file link (spec §3 ical); null when the tour has no time yet. */
-    ical: z.nullable(z.string()),
     createdAt: z.string(),
   });
 
@@ -75,12 +63,8 @@ export const OPEN_TOUR_STATUSES: readonly TourStatus[] = ['REQUESTED', 'ACCEPTED
 // Operations
 
 const TOUR_FIELDS = /* GraphQL */ `
-  ${TOUR_BASE_FIELDS}
-  cancellationReason
+  ${TOUR_DETAIL_FIELDS}
   thumbnailPhotoUri
-  ${TOUR_LISTING_FIELDS}
-  ${AGENT_AND_QUALIFICATION_FIELDS}
-  ical
   createdAt
 `;
 
@@ -128,7 +112,7 @@ export const SaveTourMutation = /* GraphQL */ `
 export function saveTour(input: {
   listingId: number;
   scheduledDateTimes: readonly string[];
-  agentAndQualification: AgentAndQualificationDraft;
+  agentAndQualification: AgentAndQualification;
 }): Promise<Result<RequestedTour>> {
   const variables = {
     listingId: String(input.listingId),

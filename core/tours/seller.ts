@@ -7,14 +7,7 @@
 import * as z from 'zod/mini';
 import { mutate, query, type Result } from '../graphql/call';
 import { lazySchema } from '../validation/lazy-schema';
-import {
-  AGENT_AND_QUALIFICATION_FIELDS,
-  agentAndQualificationSchema,
-  TOUR_BASE_FIELDS,
-  TOUR_LISTING_FIELDS,
-  tourBaseShape,
-  tourListingSchema,
-} from './tour-answers';
+import { TOUR_DETAIL_FIELDS, tourDetailShape } from './tour-answers';
 import { hidesRequestedTimesForSeller, nextTourStatuses } from './tour-status';
 import { checkCancellationReason, scheduledEnd, sellerTimeError, type TimeSelectionError } from './tour-times';
 
@@ -25,12 +18,8 @@ z.config({ jitless: true });
 
 const buildSellerTour = () =>
   z.object({
-    ...tourBaseShape(),
-    cancellationReason: z.nullable(z.string()),
-    ical: z.nullable(z.string()),
-    tourListing: tourListingSchema(),
+    ...tourDetailShape(),
     requestUser: z.object({ fullName: z.string() }),
-    agentAndQualification: agentAndQualificationSchema(),
   });
 
 export type SellerTour = z.infer<ReturnType<typeof buildSellerTour>>;
@@ -38,14 +27,10 @@ export type SellerTour = z.infer<ReturnType<typeof buildSellerTour>>;
 const sellerTourSchema = lazySchema(buildSellerTour);
 
 const SELLER_TOUR_FIELDS = /* GraphQL */ `
-  ${TOUR_BASE_FIELDS}
-  cancellationReason
-  ical
-  ${TOUR_LISTING_FIELDS}
+  ${TOUR_DETAIL_FIELDS}
   requestUser {
     fullName
   }
-  ${AGENT_AND_QUALIFICATION_FIELDS}
 `;
 
 export const SellerTourQuery = /* GraphQL */ `

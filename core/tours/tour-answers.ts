@@ -56,7 +56,7 @@ export const TOUR_LISTING_FIELDS = /* GraphQL */ `
 export const tourListingSchema = () => z.object({ id: z.string(), slugId: z.string(), listingCodeId: z.string(), timeZone: z.string() });
 
 /** Spec §3 Agent and qualification, as the buyer sent it. */
-export const AGENT_AND_QUALIFICATION_FIELDS = /* GraphQL */ `
+const AGENT_AND_QUALIFICATION_FIELDS = /* GraphQL */ `
   agentAndQualification {
     agent
     agentName
@@ -67,7 +67,7 @@ export const AGENT_AND_QUALIFICATION_FIELDS = /* GraphQL */ `
   }
 `;
 
-export const agentAndQualificationSchema = () =>
+const agentAndQualificationSchema = () =>
   z.object({
     agent: z.boolean(),
     agentName: z.string(),
@@ -76,3 +76,22 @@ export const agentAndQualificationSchema = () =>
     qualifiedLenderName: z.string(),
     qualifiedAmount: z.string(),
   });
+
+/** One tour as its dialogs show it (the buyer's details, the seller's editor): the base, why it was cancelled, its calendar file, its listing and the buyer's answers. */
+export const TOUR_DETAIL_FIELDS = /* GraphQL */ `
+  ${TOUR_BASE_FIELDS}
+  cancellationReason
+  ical
+  ${TOUR_LISTING_FIELDS}
+  ${AGENT_AND_QUALIFICATION_FIELDS}
+`;
+
+/** The answer to TOUR_DETAIL_FIELDS (a shape to spread into z.object). */
+export const tourDetailShape = () => ({
+  ...tourBaseShape(),
+  cancellationReason: z.nullable(z.string()),
+  /** Calendar file link (spec §3 ical); null when the tour has no time yet. */
+  ical: z.nullable(z.string()),
+  tourListing: tourListingSchema(),
+  agentAndQualification: agentAndQualificationSchema(),
+});

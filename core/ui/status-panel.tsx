@@ -5,6 +5,33 @@
  */
 import { Button } from './button';
 
+/** The button that answers a status message: signing in, trying again. */
+interface MessageButton {
+  tone: 'primary' | 'secondary';
+  part: string;
+  label: string;
+  onAction: () => void;
+}
+
+/**
+ * A status message and the button that answers it, if any: the markup every status state shares.
+ * `className` is the message's class, if the element styles it.
+ */
+export function MessageAction({ className, role, message, action }: { className?: string; role?: 'alert' | 'status'; message: string; action: MessageButton | null }) {
+  return (
+    <>
+      <p className={className} part="message" role={role}>
+        {message}
+      </p>
+      {action ? (
+        <Button tone={action.tone} part={action.part} onClick={action.onAction}>
+          {action.label}
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
 export type StatusPanelState =
   | { status: 'loading'; message: string }
   | { status: 'signed-out'; message: string; action: string; onAction: () => void }
@@ -23,11 +50,37 @@ export function StatusPanel({ block, state }: { block: string; state: StatusPane
   const signedOut = state.status === 'signed-out';
   return (
     <div className={block} part="base" data-state={state.status}>
-      <p className={`${block}-message`} part="message" role={signedOut ? undefined : 'alert'}>
-        {state.message}
+      <MessageAction
+        className={`${block}-message`}
+        role={signedOut ? undefined : 'alert'}
+        message={state.message}
+        action={{ tone: signedOut ? 'primary' : 'secondary', part: signedOut ? 'sign-in' : 'retry', label: state.action, onAction: state.onAction }}
+      />
+    </div>
+  );
+}
+
+/**
+ * An element that cannot start (an attribute missing or naming nothing usable): its message alone, as an alert,
+ * in StatusPanel's markup; `state` is the element's data-state for it.
+ */
+export function AlertPanel({ block, state, message }: { block: string; state: string; message: string }) {
+  return (
+    <div className={block} part="base" data-state={state}>
+      <p className={`${block}-message`} part="message" role="alert">
+        {message}
       </p>
-      <Button tone={signedOut ? 'primary' : 'secondary'} part={signedOut ? 'sign-in' : 'retry'} onClick={state.onAction}>
-        {state.action}
+    </div>
+  );
+}
+
+/** A failed load inside an element's frame, announced as one alert: what failed and a retry button. */
+export function RetryAlert({ className, part, message, retry, onRetry }: { className: string; part: string; message: string; retry: string; onRetry: () => void }) {
+  return (
+    <div className={className} part={part} role="alert">
+      <p>{message}</p>
+      <Button tone="secondary" part="retry" onClick={onRetry}>
+        {retry}
       </Button>
     </div>
   );
@@ -61,12 +114,7 @@ export function StatusBlock({ className, state }: { className: string; state: St
   if (state.status === 'failed') {
     return (
       <div className={className}>
-        <p part="message" role="alert">
-          {state.message}
-        </p>
-        <Button tone="secondary" part="retry" onClick={state.onRetry}>
-          {state.retry}
-        </Button>
+        <MessageAction role="alert" message={state.message} action={{ tone: 'secondary', part: 'retry', label: state.retry, onAction: state.onRetry }} />
       </div>
     );
   }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { contactTexts } from '../i18n/contact';
 import { valuationTexts as t } from '../i18n/valuation';
+import { estimatedHomeValue } from '../testing/home-value';
 import { checkContact, EMPTY_FACTS, estimatePosition, estimateState, milesText, parseFacts, soldDateText } from './home-value-state';
-import type { HomeValue } from './valuation-api';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
 
@@ -66,29 +66,15 @@ describe('parseFacts', () => {
   });
 });
 
-const value = (status: HomeValue['status']): HomeValue => ({
-  status,
-  address: '1387 S 1100 E, Salt Lake City, UT 84105',
-  homeType: 'SINGLE_FAMILY',
-  bedrooms: 4,
-  bathrooms: 2,
-  livingArea: 2240,
-  yearBuilt: 1938,
-  currencyCode: 'USD',
-  lowInPennies: status === 'ESTIMATED' ? 60_000_000 : null,
-  estimateInPennies: status === 'ESTIMATED' ? 63_000_000 : null,
-  highInPennies: status === 'ESTIMATED' ? 66_000_000 : null,
-  confidence: status === 'ESTIMATED' ? 'HIGH' : null,
-  method: 'We compared…',
-  comparables: [],
-});
+/** Too few sales near the home: no range and no confidence. */
+const notEnoughSales = estimatedHomeValue({ status: 'NOT_ENOUGH_SALES', lowInPennies: null, estimateInPennies: null, highInPennies: null, confidence: null });
 
 describe('estimateState', () => {
   it('maps the answer onto the view’s states', () => {
     expect(estimateState(false, undefined)).toEqual({ status: 'idle' });
     expect(estimateState(true, undefined)).toEqual({ status: 'loading' });
-    expect(estimateState(true, { ok: true, value: value('ESTIMATED') }).status).toBe('estimated');
-    expect(estimateState(true, { ok: true, value: value('NOT_ENOUGH_SALES') }).status).toBe('not-enough-sales');
+    expect(estimateState(true, { ok: true, value: estimatedHomeValue() }).status).toBe('estimated');
+    expect(estimateState(true, { ok: true, value: notEnoughSales }).status).toBe('not-enough-sales');
   });
 
   it('shows the server’s words for a refused input, ours for anything else', () => {

@@ -21,6 +21,8 @@ import {
 import { Button } from '../../core/ui/button';
 import { Dialog } from '../../core/ui/dialog';
 import { Field } from '../../core/ui/field';
+import { Form } from '../../core/ui/form';
+import { RetryAlert } from '../../core/ui/status-panel';
 
 const PHONE_QUERY = '(max-width: 600px)';
 
@@ -47,24 +49,24 @@ export interface AvailabilityCalendarViewProps {
   selection: StaySelection;
   summary: StaySummary;
   focused: string | null;
-  /** Move DOM focus to `focused` (after a grid key), then call onMoved. */
+  /** Move DOM focus to `focused` (after a grid key), then call clearMoved. */
   moved: boolean;
-  onMoved: () => void;
+  clearMoved: () => void;
   canGoBack: boolean;
   canGoForward: boolean;
   loadingMore: boolean;
   form: BookingForm | null;
-  onPrevious: () => void;
-  onNext: () => void;
-  onRetry: () => void;
-  onKeyDown: (date: string, key: string) => boolean;
-  onFocusDay: (date: string) => void;
-  onChoose: (date: string) => void;
-  onClear: () => void;
-  onOpenForm: () => void;
-  onCloseForm: () => void;
-  onChange: (field: StayField, value: string) => void;
-  onSubmit: () => void;
+  previous: () => void;
+  next: () => void;
+  reload: () => void;
+  keyDown: (date: string, key: string) => boolean;
+  focusDay: (date: string) => void;
+  choose: (date: string) => void;
+  clear: () => void;
+  openForm: () => void;
+  closeForm: () => void;
+  change: (field: StayField, value: string) => void;
+  submit: () => void;
 }
 
 function MonthGrid(props: AvailabilityCalendarViewProps & { month: CalendarMonth }) {
@@ -76,7 +78,7 @@ function MonthGrid(props: AvailabilityCalendarViewProps & { month: CalendarMonth
   const weeks = Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
 
   const onKeyDown = (date: string) => (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (props.onKeyDown(date, event.key)) event.preventDefault();
+    if (props.keyDown(date, event.key)) event.preventDefault();
   };
 
   return (
@@ -115,9 +117,9 @@ function MonthGrid(props: AvailabilityCalendarViewProps & { month: CalendarMonth
                       aria-disabled={view.disabled || undefined}
                       tabIndex={day.calendarDate === focused ? 0 : -1}
                       onKeyDown={onKeyDown(day.calendarDate)}
-                      onFocus={() => props.onFocusDay(day.calendarDate)}
+                      onFocus={() => props.focusDay(day.calendarDate)}
                       onClick={() => {
-                        if (!view.disabled) props.onChoose(day.calendarDate);
+                        if (!view.disabled) props.choose(day.calendarDate);
                       }}
                     >
                       {Number(day.calendarDate.slice(8))}
@@ -175,11 +177,11 @@ function Footer(props: AvailabilityCalendarViewProps) {
       </div>
       <div className="footer-actions">
         {summary.state !== 'choose-check-in' && (
-          <Button tone="secondary" part="clear" onClick={props.onClear}>
+          <Button tone="secondary" part="clear" onClick={props.clear}>
             {t.clear}
           </Button>
         )}
-        <Button part="request-to-book" disabled={summary.state !== 'valid'} onClick={props.onOpenForm}>
+        <Button part="request-to-book" disabled={summary.state !== 'valid'} onClick={props.openForm}>
           {t.requestToBook}
         </Button>
       </div>
@@ -197,19 +199,19 @@ function BookingDialog(props: AvailabilityCalendarViewProps & { form: BookingFor
       required
       value={form.values[name]}
       error={form.errors[name]}
-      onChange={(event) => props.onChange(name, event.currentTarget.value)}
+      onChange={(event) => props.change(name, event.currentTarget.value)}
       {...extra}
     />
   );
   const dates = summary.state === 'valid' ? t.form.dates(shortDate(summary.checkIn), shortDate(summary.checkOut)) : '';
   if (form.status === 'sent') {
     return (
-      <Dialog title={t.form.sentHeading} onClose={props.onCloseForm} part="booking-dialog">
+      <Dialog title={t.form.sentHeading} onClose={props.closeForm} part="booking-dialog">
         <p className="sent" part="booking-sent" role="status">
           {t.form.sentText}
         </p>
         <div className="dialog-actions">
-          <Button onClick={props.onCloseForm}>{t.form.close}</Button>
+          <Button onClick={props.closeForm}>{t.form.close}</Button>
         </div>
       </Dialog>
     );
@@ -218,18 +220,10 @@ function BookingDialog(props: AvailabilityCalendarViewProps & { form: BookingFor
     <Dialog
       title={t.form.heading}
       subTitle={summary.state === 'valid' ? `${props.name} · ${dates} · ${formatMoney(summary.totalInPennies, currency)}` : props.name}
-      onClose={props.onCloseForm}
+      onClose={props.closeForm}
       part="booking-dialog"
     >
-      <form
-        className="booking-form"
-        part="booking-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          props.onSubmit();
-        }}
-      >
+      <Form className="booking-form" part="booking-form" onSubmit={props.submit}>
         <div className="field-row">
           {field('firstName', l.firstName, { autoComplete: 'given-name' })}
           {field('lastName', l.lastName, { autoComplete: 'family-name' })}
@@ -243,20 +237,20 @@ function BookingDialog(props: AvailabilityCalendarViewProps & { form: BookingFor
           </p>
         )}
         <div className="dialog-actions">
-          <Button tone="secondary" onClick={props.onCloseForm}>
+          <Button tone="secondary" onClick={props.closeForm}>
             {t.form.cancel}
           </Button>
           <Button type="submit" busy={form.status === 'sending'} part="send-request">
             {form.status === 'sending' ? t.form.sending : t.form.send}
           </Button>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }
 
 export function AvailabilityCalendarView(props: AvailabilityCalendarViewProps) {
-  const { state, months, focused, moved, onMoved } = props;
+  const { state, months, focused, moved, clearMoved } = props;
   const root = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -264,12 +258,12 @@ export function AvailabilityCalendarView(props: AvailabilityCalendarViewProps) {
     const button = root.current?.querySelector<HTMLButtonElement>(`button[data-date="${focused}"]`);
     if (button) {
       button.focus();
-      onMoved();
+      clearMoved();
     }
-  }, [moved, focused, months, onMoved]);
+  }, [moved, focused, months, clearMoved]);
 
   return (
-    <div className="calendar" part="base" data-state={state} ref={root} aria-busy={state === 'loading' || props.loadingMore || undefined}>
+    <div className="calendar surface-panel" part="base" data-state={state} ref={root} aria-busy={state === 'loading' || props.loadingMore || undefined}>
       <header className="calendar-header">
         <h2 className="calendar-heading" part="heading">
           {t.heading}
@@ -277,10 +271,10 @@ export function AvailabilityCalendarView(props: AvailabilityCalendarViewProps) {
         </h2>
         {state === 'ready' && (
           <div className="month-nav">
-            <button type="button" className="nav" part="previous" aria-label={t.previousMonth} disabled={!props.canGoBack} onClick={props.onPrevious}>
+            <button type="button" className="nav" part="previous" aria-label={t.previousMonth} disabled={!props.canGoBack} onClick={props.previous}>
               ‹
             </button>
-            <button type="button" className="nav" part="next" aria-label={t.nextMonth} disabled={!props.canGoForward} onClick={props.onNext}>
+            <button type="button" className="nav" part="next" aria-label={t.nextMonth} disabled={!props.canGoForward} onClick={props.next}>
               ›
             </button>
           </div>
@@ -291,14 +285,7 @@ export function AvailabilityCalendarView(props: AvailabilityCalendarViewProps) {
           {t.loading}
         </p>
       )}
-      {state === 'failed' && (
-        <div className="message" part="message" role="alert">
-          <p>{t.loadFailed}</p>
-          <Button tone="secondary" part="retry" onClick={props.onRetry}>
-            {t.retry}
-          </Button>
-        </div>
-      )}
+      {state === 'failed' && <RetryAlert className="message" part="message" message={t.loadFailed} retry={t.retry} onRetry={props.reload} />}
       {state === 'missing' && (
         <p className="message" part="message">
           {t.notAStay}
@@ -344,34 +331,5 @@ export function AvailabilityCalendar({ listingId, months, element }: Availabilit
   const onDatesSelected = useCallback((detail: DatesSelectedDetail) => element.emit('dates-selected', detail), [element]);
   const onBookingRequested = useCallback((detail: BookingRequestedDetail) => element.emit('booking-requested', detail), [element]);
   const h = useAvailabilityCalendar({ listingId, months: phone ? 1 : months, onDatesSelected, onBookingRequested });
-  return (
-    <AvailabilityCalendarView
-      state={h.state}
-      name={h.name}
-      months={h.months}
-      today={h.today}
-      price={h.price}
-      currency={h.currency}
-      selection={h.selection}
-      summary={h.summary}
-      focused={h.focused}
-      moved={h.moved}
-      onMoved={h.clearMoved}
-      canGoBack={h.canGoBack}
-      canGoForward={h.canGoForward}
-      loadingMore={h.loadingMore}
-      form={h.form}
-      onPrevious={h.previous}
-      onNext={h.next}
-      onRetry={h.reload}
-      onKeyDown={h.keyDown}
-      onFocusDay={h.focusDay}
-      onChoose={h.choose}
-      onClear={h.clear}
-      onOpenForm={h.openForm}
-      onCloseForm={h.closeForm}
-      onChange={h.change}
-      onSubmit={() => void h.submit()}
-    />
-  );
+  return <AvailabilityCalendarView {...h} />;
 }

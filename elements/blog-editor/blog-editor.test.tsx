@@ -57,15 +57,15 @@ const props = (overrides: Partial<BlogEditorViewProps> = {}): BlogEditorViewProp
   timeZone: 'UTC',
   focusInvalid: false,
   onFocused: vi.fn(),
-  onSignIn: vi.fn(),
-  onRetry: vi.fn(),
-  onPage: vi.fn(),
-  onSelect: vi.fn(),
-  onNew: vi.fn(),
-  onChange: vi.fn(),
-  onSave: vi.fn(),
-  onUnpublish: vi.fn(),
-  onUploadImage: vi.fn(),
+  signIn: vi.fn(),
+  reloadList: vi.fn(),
+  setPage: vi.fn(),
+  select: vi.fn(),
+  newPost: vi.fn(),
+  set: vi.fn(),
+  save: vi.fn(),
+  unpublish: vi.fn(),
+  uploadImage: vi.fn(),
   ...overrides,
 });
 
@@ -92,7 +92,7 @@ describe('BlogEditorView', () => {
     expect(base().getAttribute('data-state')).toBe('signed-out');
     expect(dom.container.textContent).toContain(t.signInPrompt);
     act(() => dom.container.querySelector<HTMLButtonElement>('[part="sign-in"]')!.click());
-    expect(p.onSignIn).toHaveBeenCalled();
+    expect(p.signIn).toHaveBeenCalled();
 
     render(props({ listState: { status: 'forbidden' } }));
     expect(dom.container.querySelector('[role="alert"]')!.textContent).toBe(t.forbidden);
@@ -108,7 +108,7 @@ describe('BlogEditorView', () => {
     expect(items[1]!.querySelector('[part="status"]')!.textContent).toBe('Scheduled');
     expect(items[1]!.textContent).toContain(t.scheduledFor('Jan 1, 2027, 9:00 AM'));
     act(() => items[1]!.querySelector('button')!.click());
-    expect(p.onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: '8' }));
+    expect(p.select).toHaveBeenCalledWith(expect.objectContaining({ id: '8' }));
   });
 
   it('labels every field, shows errors inline and wires them to their control', () => {
@@ -128,15 +128,15 @@ describe('BlogEditorView', () => {
     const names = () => [...dom.container.querySelectorAll('[part="actions"] button')].map((b) => b.textContent);
     expect(names()).toEqual([t.saveDraft, t.publishNow, t.schedule]);
     act(() => dom.container.querySelector<HTMLButtonElement>('[part="publish"]')!.click());
-    expect(p.onSave).toHaveBeenCalledWith('publish');
+    expect(p.save).toHaveBeenCalledWith('publish');
     act(() => void dom.container.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));
-    expect(p.onSave).toHaveBeenCalledWith('draft');
+    expect(p.save).toHaveBeenCalledWith('draft');
 
     const live = props({ editor: { ...initialEditorState(), postId: '7', status: 'PUBLISHED', publishDate: '2026-10-01T16:30:00.000Z' } });
     render(live);
     expect(names()).toEqual([t.save, t.schedule, t.unpublish]);
     act(() => dom.container.querySelector<HTMLButtonElement>('[part="unpublish"]')!.click());
-    expect(live.onUnpublish).toHaveBeenCalled();
+    expect(live.unpublish).toHaveBeenCalled();
   });
 
   it('shows the server’s preview HTML in the preview pane, keeping it while a new one loads', () => {

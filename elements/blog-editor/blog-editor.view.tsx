@@ -13,6 +13,7 @@ import type { ElementHandle } from '../../core/define-element/define-element';
 import { contentTexts } from '../../core/i18n/content';
 import { Button } from '../../core/ui/button';
 import { Field } from '../../core/ui/field';
+import { Form } from '../../core/ui/form';
 import { PostBody } from '../blog/post-body';
 
 const t = contentTexts.editor;
@@ -28,18 +29,18 @@ export interface BlogEditorViewProps {
   /** Focus the first invalid field after this render, then call onFocused. */
   focusInvalid: boolean;
   onFocused: () => void;
-  onSignIn: () => void;
-  onRetry: () => void;
-  onPage: (page: number) => void;
-  onSelect: (post: EditorPost) => void;
-  onNew: () => void;
-  onChange: (field: EditorField, value: string) => void;
-  onSave: (action: SaveAction) => void;
-  onUnpublish: () => void;
+  signIn: () => void;
+  reloadList: () => void;
+  setPage: (page: number) => void;
+  select: (post: EditorPost) => void;
+  newPost: () => void;
+  set: (field: EditorField, value: string) => void;
+  save: (action: SaveAction) => void;
+  unpublish: () => void;
   /** The image upload beside Image URL (absent: no upload field, e.g. in tests of the rest). */
   imageUpload?: ImageUploadState;
   imagePreview?: { url: string; srcset: string | null; alt: string } | null;
-  onUploadImage?: (file: File, alt: string) => void;
+  uploadImage?: (file: File, alt: string) => void;
 }
 
 /** Upload a picture for the post: a file, its text alternative, the button, what happened, and the preview. */
@@ -99,7 +100,7 @@ function PostList({ props, page }: { props: BlogEditorViewProps; page: Extract<E
     <nav className="editor-posts" part="posts" aria-labelledby={headingId}>
       <div className="editor-posts-header">
         <h3 id={headingId}>{t.postsHeading}</h3>
-        <Button tone="secondary" part="new-post" onClick={props.onNew}>
+        <Button tone="secondary" part="new-post" onClick={props.newPost}>
           {t.newPost}
         </Button>
       </div>
@@ -120,7 +121,7 @@ function PostList({ props, page }: { props: BlogEditorViewProps; page: Extract<E
                   part="edit-post"
                   aria-current={current ? 'true' : undefined}
                   aria-label={`${t.edit(post.title)}, ${t.status[post.status]}`}
-                  onClick={() => props.onSelect(post)}
+                  onClick={() => props.select(post)}
                 >
                   <span className="editor-post-title">{post.title}</span>
                   <span className="status-badge" part="status" data-state={post.status.toLowerCase()}>
@@ -135,11 +136,11 @@ function PostList({ props, page }: { props: BlogEditorViewProps; page: Extract<E
       )}
       {page.numPages > 1 ? (
         <div className="editor-paging" part="paging">
-          <Button tone="secondary" disabled={!page.hasPrev} onClick={() => props.onPage(page.page - 1)}>
+          <Button tone="secondary" disabled={!page.hasPrev} onClick={() => props.setPage(page.page - 1)}>
             {t.previousPage}
           </Button>
           <span aria-live="polite">{t.pageOf(page.page, page.numPages)}</span>
-          <Button tone="secondary" disabled={!page.hasNext} onClick={() => props.onPage(page.page + 1)}>
+          <Button tone="secondary" disabled={!page.hasNext} onClick={() => props.setPage(page.page + 1)}>
             {t.nextPage}
           </Button>
         </div>
@@ -184,21 +185,17 @@ function PostForm({ props }: { props: BlogEditorViewProps }) {
     name,
     value: form[name],
     error: errors[name],
-    onChange: (event: { currentTarget: { value: string } }) => props.onChange(name, event.currentTarget.value),
+    onChange: (event: { currentTarget: { value: string } }) => props.set(name, event.currentTarget.value),
   });
 
   return (
-    <form
+    <Form
       ref={formRef}
       className="editor-form"
       part="form"
       aria-labelledby={headingId}
-      noValidate
       data-state={editor.status?.toLowerCase() ?? 'new'}
-      onSubmit={(event) => {
-        event.preventDefault();
-        props.onSave(actions.save);
-      }}
+      onSubmit={() => props.save(actions.save)}
     >
       <h3 id={headingId} className="editor-form-heading">
         {editor.postId ? t.editing(form.title || form.slug) : t.newHeading}
@@ -221,7 +218,7 @@ function PostForm({ props }: { props: BlogEditorViewProps }) {
         <Field label={t.fields.highlights} hint={t.fields.highlightsHint} multiline rows={3} {...field('highlights')} />
         <Field label={t.fields.metaDescription} hint={t.fields.metaDescriptionHint} multiline rows={2} {...field('metaDescription')} />
         <Field label={t.fields.imageUrl} hint={t.fields.imageUrlHint} inputMode="url" autoComplete="off" spellCheck={false} {...field('imageUrl')} />
-        {props.onUploadImage ? <ImageUpload state={props.imageUpload ?? { status: 'idle' }} preview={props.imagePreview ?? null} onUpload={props.onUploadImage} /> : null}
+        {props.uploadImage ? <ImageUpload state={props.imageUpload ?? { status: 'idle' }} preview={props.imagePreview ?? null} onUpload={props.uploadImage} /> : null}
         <Field label={t.fields.videoCode} hint={t.fields.videoCodeHint} autoComplete="off" spellCheck={false} {...field('videoCode')} />
         <Field label={t.fields.tags} hint={t.fields.tagsHint} autoComplete="off" spellCheck={false} {...field('tags')} />
         <Field label={t.fields.publishAt} hint={t.fields.publishAtHint} type="datetime-local" {...field('publishAt')} />
@@ -236,15 +233,15 @@ function PostForm({ props }: { props: BlogEditorViewProps }) {
           {actions.save === 'draft' ? t.saveDraft : t.save}
         </Button>
         {actions.publish ? (
-          <Button part="publish" busy={busy === 'publish'} onClick={() => props.onSave('publish')}>
+          <Button part="publish" busy={busy === 'publish'} onClick={() => props.save('publish')}>
             {t.publishNow}
           </Button>
         ) : null}
-        <Button tone="secondary" part="schedule" busy={busy === 'schedule'} onClick={() => props.onSave('schedule')}>
+        <Button tone="secondary" part="schedule" busy={busy === 'schedule'} onClick={() => props.save('schedule')}>
           {t.schedule}
         </Button>
         {actions.unpublish ? (
-          <Button tone="secondary" part="unpublish" busy={busy === 'unpublish'} onClick={props.onUnpublish}>
+          <Button tone="secondary" part="unpublish" busy={busy === 'unpublish'} onClick={props.unpublish}>
             {t.unpublish}
           </Button>
         ) : null}
@@ -252,7 +249,7 @@ function PostForm({ props }: { props: BlogEditorViewProps }) {
       <p className="editor-confirmation" part="confirmation" role="status">
         {props.confirmation ?? ''}
       </p>
-    </form>
+    </Form>
   );
 }
 
@@ -280,7 +277,7 @@ export function BlogEditorView(props: BlogEditorViewProps) {
         <p className="editor-message" part="message">
           {t.signInPrompt}
         </p>
-        <Button part="sign-in" onClick={props.onSignIn}>
+        <Button part="sign-in" onClick={props.signIn}>
           {t.signIn}
         </Button>
       </section>
@@ -303,7 +300,7 @@ export function BlogEditorView(props: BlogEditorViewProps) {
         <p className="editor-message" part="message" role="alert">
           {listState.message}
         </p>
-        <Button tone="secondary" part="retry" onClick={props.onRetry}>
+        <Button tone="secondary" part="retry" onClick={props.reloadList}>
           {t.retry}
         </Button>
       </section>
@@ -334,26 +331,5 @@ export function BlogEditor({ element }: BlogEditorProps) {
     const saved = await h.save(action);
     if (!saved) setFocusInvalid(true);
   };
-  return (
-    <BlogEditorView
-      listState={h.listState}
-      editor={h.editor}
-      preview={h.preview}
-      busy={h.busy}
-      confirmation={h.confirmation}
-      focusInvalid={focusInvalid}
-      onFocused={() => setFocusInvalid(false)}
-      onSignIn={h.signIn}
-      onRetry={h.reloadList}
-      onPage={h.setPage}
-      onSelect={h.select}
-      onNew={h.newPost}
-      onChange={h.set}
-      onSave={(action) => void onSave(action)}
-      onUnpublish={() => void h.unpublish()}
-      imageUpload={h.imageUpload}
-      imagePreview={h.imagePreview}
-      onUploadImage={(file, alt) => void h.uploadImage(file, alt)}
-    />
-  );
+  return <BlogEditorView {...h} focusInvalid={focusInvalid} onFocused={() => setFocusInvalid(false)} save={(action) => void onSave(action)} />;
 }

@@ -88,26 +88,31 @@ function TagButtons({ tags, current, onSelectTag, part, label }: {
   );
 }
 
+/** A post's image at the widths of its srcset: the card's lazily, the post's own at once. */
+function PostImage({ image, className, sizes, loading }: { image: NonNullable<PostCard['image']>; className: string; sizes: string; loading?: 'lazy' }) {
+  return (
+    <img
+      className={className}
+      part="image"
+      src={image.url}
+      srcSet={image.srcset}
+      sizes={sizes}
+      alt={image.alt}
+      width={image.width}
+      height={image.height}
+      loading={loading}
+      decoding="async"
+    />
+  );
+}
+
 function Card({ post, props }: { post: PostCard; props: BlogViewProps }) {
   const href = postHref(post, props.baseUrl);
   const current = props.mode.kind === 'list' ? props.mode.tag : null;
   return (
     <li className="card" part="card" data-slug={post.slug}>
       <article className="card-inner">
-        {post.image ? (
-          <img
-            className="card-image"
-            part="image"
-            src={post.image.url}
-            srcSet={post.image.srcset}
-            sizes={CARD_SIZES}
-            alt={post.image.alt}
-            width={post.image.width}
-            height={post.image.height}
-            loading="lazy"
-            decoding="async"
-          />
-        ) : null}
+        {post.image ? <PostImage image={post.image} className="card-image" sizes={CARD_SIZES} loading="lazy" /> : null}
         <div className="card-body">
           <h3 className="card-title" part="card-title">
             <a className="post-link" part="post-link" href={href} onClick={(event) => props.onSelectPost(post.slug, event)}>
@@ -274,19 +279,7 @@ function PostArticle({ post, props, headingRef }: { post: Post; props: BlogViewP
         ) : null}
         <Meta post={post} timeZone={props.timeZone} />
       </header>
-      {post.image ? (
-        <img
-          className="post-image"
-          part="image"
-          src={post.image.url}
-          srcSet={post.image.srcset}
-          sizes={POST_SIZES}
-          alt={post.image.alt}
-          width={post.image.width}
-          height={post.image.height}
-          decoding="async"
-        />
-      ) : null}
+      {post.image ? <PostImage image={post.image} className="post-image" sizes={POST_SIZES} /> : null}
       {post.highlights.length > 0 ? (
         <aside className="highlights" part="highlights" aria-labelledby="post-highlights">
           <h3 id="post-highlights">{t.highlights}</h3>

@@ -57,14 +57,14 @@ export const skeleton: ElementSkeleton<typeof contactFormAttributes> = {
     const appName = context?.websiteName ?? context?.appName ?? DEFAULT_APP_CONTEXT.appName;
     const privacyUrl = context ? `${siteUrl(context)}/about/privacy-policy` : '/about/privacy-policy';
     return (
-      `<article class="contact" part="base" data-variant="${variant}" data-state="loading">` +
+      `<article class="contact surface-panel" part="base" data-variant="${variant}" data-state="loading">` +
       (forListing && variant === 'default'
         ? `<img class="photo" part="photo" src="${e(assetUrl('stock-home.svg'))}" alt="${e(t.stockPhotoAlt)}" width="640" height="400" loading="lazy">`
         : '') +
       `<header class="intro"><h2 class="heading" part="heading">${e(forListing ? t.headingListing : t.headingGeneral)}</h2></header>` +
       (context?.agentName && !hideAgent ? agentCard(context) : '') +
       `<form class="form" part="form" novalidate>` +
-      `<div class="names">${field(FIELDS[0])}${field(FIELDS[1])}</div>${field(FIELDS[2])}${field(FIELDS[3])}${field(FIELDS[4])}` +
+      `<div class="names field-pair">${field(FIELDS[0])}${field(FIELDS[1])}</div>${field(FIELDS[2])}${field(FIELDS[3])}${field(FIELDS[4])}` +
       `<button type="submit" class="button button-primary" part="submit" data-state="idle" disabled>${e(t.submit)}</button>` +
       `<p class="consent" part="consent">${e(t.consent(appName))}</p>` +
       `</form>` +

@@ -17,6 +17,7 @@ import { useHearthValue } from '../../core/state/hooks';
 import { AgentCard } from '../../core/ui/agent-card';
 import { Button } from '../../core/ui/button';
 import { Field } from '../../core/ui/field';
+import { Form } from '../../core/ui/form';
 import type { ContactField } from '../../core/validation/contact';
 
 export type ContactFormVariant = 'default' | 'small';
@@ -85,7 +86,7 @@ export function ContactFormView(props: ContactFormViewProps) {
   );
 
   return (
-    <article className="contact" part="base" data-variant={variant} data-state={state.status}>
+    <article className="contact surface-panel" part="base" data-variant={variant} data-state={state.status}>
       {props.forListing && variant === 'default' && props.photoUrl && (
         <img className="photo" part="photo" src={props.photoUrl} alt={props.photoAlt} width={640} height={400} loading="lazy" />
       )}
@@ -126,17 +127,8 @@ export function ContactFormView(props: ContactFormViewProps) {
           </p>
         </div>
       ) : (
-        <form
-          className="form"
-          part="form"
-          noValidate
-          aria-busy={state.status === 'submitting' || undefined}
-          onSubmit={(event) => {
-            event.preventDefault();
-            props.onSubmit();
-          }}
-        >
-          <div className="names">
+        <Form className="form" part="form" aria-busy={state.status === 'submitting' || undefined} onSubmit={props.onSubmit}>
+          <div className="names field-pair">
             {field('firstName')}
             {field('lastName')}
           </div>
@@ -160,7 +152,7 @@ export function ContactFormView(props: ContactFormViewProps) {
           <p className="consent" part="consent">
             {t.consent(props.appName)}
           </p>
-        </form>
+        </Form>
       )}
 
       <p className="call-line" part="call-line">

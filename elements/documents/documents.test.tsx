@@ -46,13 +46,13 @@ const base: Props = {
   pdfs: {},
   signatures: {},
   frameBlocked: false,
-  onSignIn: () => {},
-  onRetry: () => {},
-  onUpload: () => {},
-  onDelete: () => {},
-  onPreview: () => {},
-  onGenerate: () => {},
-  onSign: () => {},
+  signIn: () => {},
+  reload: () => {},
+  upload: () => {},
+  remove: () => {},
+  togglePreview: () => {},
+  generate: () => {},
+  sign: () => {},
 };
 
 const dom = testRoot();
@@ -62,11 +62,11 @@ describe('DocumentsView', () => {
   it('loading, signed out, failed and empty states', () => {
     expect(render({ state: { status: 'loading' } }).querySelector('[part="message"]')!.textContent).toBe(t.loading);
     const onSignIn = vi.fn();
-    const signedOut = render({ state: { status: 'signed-out' }, onSignIn });
+    const signedOut = render({ state: { status: 'signed-out' }, signIn: onSignIn });
     act(() => signedOut.querySelector<HTMLButtonElement>('[part="sign-in"]')!.click());
     expect(onSignIn).toHaveBeenCalledTimes(1);
     const onRetry = vi.fn();
-    const failed = render({ state: { status: 'failed' }, onRetry });
+    const failed = render({ state: { status: 'failed' }, reload: onRetry });
     expect(failed.querySelector('[role="alert"]')!.textContent).toBe(t.loadFailed);
     act(() => failed.querySelector<HTMLButtonElement>('[part="retry"]')!.click());
     expect(onRetry).toHaveBeenCalledTimes(1);
@@ -89,7 +89,7 @@ describe('DocumentsView', () => {
 
   it('asks to upload the chosen file, replacing the latest; no file is reported by the hook', () => {
     const onUpload = vi.fn();
-    const view = render({ onUpload });
+    const view = render({ upload: onUpload });
     const photo = view.querySelector('[data-slot="photo-id"]')!;
     act(() => photo.querySelector<HTMLButtonElement>('[part="upload-button"]')!.click());
     expect(onUpload).toHaveBeenCalledWith({ caseId: '7', componentId: '1', documentId: '32' }, null);
@@ -107,7 +107,7 @@ describe('DocumentsView', () => {
 
   it('deletes after a confirming step', () => {
     const onDelete = vi.fn();
-    const view = render({ onDelete });
+    const view = render({ remove: onDelete });
     act(() => view.querySelector<HTMLButtonElement>('[part="delete"]')!.click());
     expect(onDelete).not.toHaveBeenCalled();
     act(() => view.querySelector<HTMLButtonElement>('[part="delete-confirm"]')!.click());
@@ -133,7 +133,7 @@ describe('DocumentsView', () => {
     view = render({ pdfs: { '7': { status: 'failed', text: t.generationFailed } } });
     expect(view.querySelector('[part="pdf-status"]')!.textContent).toBe('Something went wrong');
     const onPreview = vi.fn();
-    view = render({ onPreview, pdfs: { '7': { status: 'ready', id: '5', pdf: 'https://api.test/p', attachmentPdf: 'https://api.test/a', downloadName: 'download-2026.3.5.pdf' } } });
+    view = render({ togglePreview: onPreview, pdfs: { '7': { status: 'ready', id: '5', pdf: 'https://api.test/p', attachmentPdf: 'https://api.test/a', downloadName: 'download-2026.3.5.pdf' } } });
     const link = view.querySelector('[part="pdf-download"]')!;
     expect(link.getAttribute('href')).toBe('https://api.test/a');
     expect(link.getAttribute('download')).toBe('download-2026.3.5.pdf');
@@ -144,7 +144,7 @@ describe('DocumentsView', () => {
   it('signs a ready PDF with the typed name, then offers the signed copy', () => {
     const onSign = vi.fn();
     const ready = { '7': { status: 'ready' as const, id: '5', pdf: 'https://api.test/p', attachmentPdf: 'https://api.test/a', downloadName: 'download-2026.3.5.pdf' } };
-    let view = render({ onSign, pdfs: ready });
+    let view = render({ sign: onSign, pdfs: ready });
     const input = view.querySelector<HTMLInputElement>('[part="signer-name"]')!;
     expect(view.querySelector(`label[for="${input.id}"]`)!.textContent).toBe(t.signLabel);
     act(() => {

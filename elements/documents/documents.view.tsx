@@ -12,7 +12,7 @@ import { previewKind, useDocuments, type DocumentsState, type Preview, type Sign
 import { documentTexts as t } from '../../core/i18n/documents';
 import { signatureTexts as st } from '../../core/i18n/signature';
 import { Button } from '../../core/ui/button';
-import { StatusPanel } from '../../core/ui/status-panel';
+import { MessageAction, StatusPanel } from '../../core/ui/status-panel';
 import { SignaturePad } from './signature-pad';
 
 const ACCEPT = '.pdf,.jpg,.jpeg,.png,.webp,.heic,.heif,application/pdf,image/jpeg,image/png,image/webp,image/heic';
@@ -25,14 +25,14 @@ export interface DocumentsViewProps {
   signatures: Record<string, SignState>;
   /** Set when the page's CSP refused to frame a PDF: the preview offers a link instead. */
   frameBlocked: boolean;
-  onSignIn: () => void;
-  onRetry: () => void;
-  onUpload: (target: { caseId: string; componentId: string; documentId: string | null }, file: File | null) => void;
-  onDelete: (target: { caseId: string; componentId: string; documentId: string; fileName: string }) => void;
-  onPreview: (preview: Preview) => void;
-  onGenerate: (caseId: string) => void;
+  signIn: () => void;
+  reload: () => void;
+  upload: (target: { caseId: string; componentId: string; documentId: string | null }, file: File | null) => void;
+  remove: (target: { caseId: string; componentId: string; documentId: string; fileName: string }) => void;
+  togglePreview: (preview: Preview) => void;
+  generate: (caseId: string) => void;
   /** `drawing`: the drawn signature as a PNG data URL; absent for a typed one. */
-  onSign: (caseId: string, generatedPdfId: string, signerName: string, drawing?: string) => void;
+  sign: (caseId: string, generatedPdfId: string, signerName: string, drawing?: string) => void;
 }
 
 const dayText = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
@@ -67,7 +67,7 @@ function DocumentRow({ c, slot, doc, props }: { c: DocumentCase; slot: DocumentS
       </div>
       <div className="document-actions">
         {kind !== 'none' && (
-          <Button tone="secondary" part="preview-button" aria-expanded={open} aria-controls={previewId} onClick={() => props.onPreview({ key: doc.id, kind, url: doc.file, title: doc.fileName })}>
+          <Button tone="secondary" part="preview-button" aria-expanded={open} aria-controls={previewId} onClick={() => props.togglePreview({ key: doc.id, kind, url: doc.file, title: doc.fileName })}>
             {open ? t.closePreview : t.previewPdf}
           </Button>
         )}
@@ -82,7 +82,7 @@ function DocumentRow({ c, slot, doc, props }: { c: DocumentCase; slot: DocumentS
               part="delete-confirm"
               onClick={() => {
                 setConfirming(false);
-                props.onDelete({ caseId: c.id, componentId: slot.id, documentId: doc.id, fileName: doc.fileName });
+                props.remove({ caseId: c.id, componentId: slot.id, documentId: doc.id, fileName: doc.fileName });
               }}
             >
               {t.delete}
@@ -150,7 +150,7 @@ function Slot({ c, slot, props }: { c: DocumentCase; slot: DocumentSlot; props: 
               busy={status.status === 'uploading'}
               onClick={() => {
                 const file = input.current?.files?.[0] ?? null;
-                props.onUpload({ caseId: c.id, componentId: slot.id, documentId: latest?.id ?? null }, file);
+                props.upload({ caseId: c.id, componentId: slot.id, documentId: latest?.id ?? null }, file);
                 if (input.current) input.current.value = '';
               }}
             >
@@ -179,7 +179,7 @@ function GeneratePdf({ c, props }: { c: DocumentCase; props: DocumentsViewProps 
   const open = props.preview?.key === key;
   return (
     <div className="documents-pdf" part="pdf" data-state={pdf.status}>
-      <Button tone="primary" part="generate" busy={pdf.status === 'generating'} onClick={() => props.onGenerate(c.id)}>
+      <Button tone="primary" part="generate" busy={pdf.status === 'generating'} onClick={() => props.generate(c.id)}>
         {pdf.status === 'ready' || pdf.status === 'failed' ? t.regeneratePdf : t.generatePdf}
       </Button>
       <p className="pdf-status" part="pdf-status" role={pdf.status === 'failed' ? 'alert' : 'status'} data-state={pdf.status}>
@@ -187,7 +187,7 @@ function GeneratePdf({ c, props }: { c: DocumentCase; props: DocumentsViewProps 
       </p>
       {pdf.status === 'ready' && (
         <div className="document-actions">
-          <Button tone="secondary" part="pdf-preview-button" aria-expanded={open} aria-controls={previewId} onClick={() => props.onPreview({ key, kind: 'pdf', url: pdf.pdf, title: t.pdfTitle(c.applicationType.name) })}>
+          <Button tone="secondary" part="pdf-preview-button" aria-expanded={open} aria-controls={previewId} onClick={() => props.togglePreview({ key, kind: 'pdf', url: pdf.pdf, title: t.pdfTitle(c.applicationType.name) })}>
             {open ? t.closePreview : t.previewPdf}
           </Button>
           <a className="button button-primary" part="pdf-download" href={pdf.attachmentPdf} download={pdf.downloadName}>
@@ -196,12 +196,12 @@ function GeneratePdf({ c, props }: { c: DocumentCase; props: DocumentsViewProps 
         </div>
       )}
       <div id={previewId}>{open && props.preview && <PreviewPanel preview={props.preview} frameBlocked={props.frameBlocked} />}</div>
-      {pdf.status === 'ready' && <SignPdf caseId={c.id} pdfId={pdf.id} sign={props.signatures[c.id] ?? { status: 'idle' }} onSign={props.onSign} />}
+      {pdf.status === 'ready' && <SignPdf caseId={c.id} pdfId={pdf.id} sign={props.signatures[c.id] ?? { status: 'idle' }} onSign={props.sign} />}
     </div>
   );
 }
 
-function SignPdf({ caseId, pdfId, sign, onSign }: { caseId: string; pdfId: string; sign: SignState; onSign: DocumentsViewProps['onSign'] }) {
+function SignPdf({ caseId, pdfId, sign, onSign }: { caseId: string; pdfId: string; sign: SignState; onSign: DocumentsViewProps['sign'] }) {
   const inputId = useId();
   const methodName = useId();
   const [name, setName] = useState('');
@@ -286,14 +286,12 @@ export function DocumentsView(props: DocumentsViewProps) {
   const { state } = props;
   if (state.status === 'checking' || state.status === 'loading') return <StatusPanel block="documents" state={{ status: 'loading', message: t.loading }} />;
   if (state.status === 'signed-out')
-    return <StatusPanel block="documents" state={{ status: 'signed-out', message: t.signInNeeded, action: t.signIn, onAction: props.onSignIn }} />;
-  if (state.status === 'failed') return <StatusPanel block="documents" state={{ status: 'failed', message: t.loadFailed, action: t.retry, onAction: props.onRetry }} />;
+    return <StatusPanel block="documents" state={{ status: 'signed-out', message: t.signInNeeded, action: t.signIn, onAction: props.signIn }} />;
+  if (state.status === 'failed') return <StatusPanel block="documents" state={{ status: 'failed', message: t.loadFailed, action: t.retry, onAction: props.reload }} />;
   if (state.cases.length === 0) {
     return (
       <div className="documents" part="base" data-state="empty">
-        <p className="documents-message" part="message">
-          {t.empty}
-        </p>
+        <MessageAction className="documents-message" message={t.empty} action={null} />
       </div>
     );
   }
@@ -322,21 +320,5 @@ export function Documents({ caseId, element }: DocumentsProps) {
     doc.addEventListener('securitypolicyviolation', listener);
     return () => doc.removeEventListener('securitypolicyviolation', listener);
   }, [element]);
-  return (
-    <DocumentsView
-      state={behaviour.state}
-      slots={behaviour.slots}
-      preview={behaviour.preview}
-      pdfs={behaviour.pdfs}
-      signatures={behaviour.signatures}
-      frameBlocked={frameBlocked}
-      onSignIn={behaviour.signIn}
-      onRetry={behaviour.reload}
-      onUpload={(target, file) => void behaviour.upload(target, file)}
-      onDelete={(target) => void behaviour.remove(target)}
-      onPreview={behaviour.togglePreview}
-      onGenerate={(id) => void behaviour.generate(id)}
-      onSign={(caseId, pdfId, name, drawing) => void behaviour.sign(caseId, pdfId, name, drawing ?? null)}
-    />
-  );
+  return <DocumentsView {...behaviour} frameBlocked={frameBlocked} />;
 }

@@ -70,10 +70,10 @@ const base: Props = {
   busy: false,
   message: null,
   mountListingElements: false,
-  onSignIn: () => {},
-  onRetry: () => {},
-  onAdvance: () => {},
-  onPublish: () => {},
+  signIn: () => {},
+  reload: () => {},
+  advance: () => {},
+  publish: () => {},
   onQuestionnaireCompleted: () => {},
 };
 
@@ -86,7 +86,7 @@ const render = (props: Partial<Props> = {}) => {
 describe('HomeDetailView', () => {
   it('asks a signed-out visitor to sign in, and says when a case is missing or failed', () => {
     const onSignIn = vi.fn();
-    let view = render({ state: { status: 'signed-out' }, onSignIn });
+    let view = render({ state: { status: 'signed-out' }, signIn: onSignIn });
     expect(view.querySelector('[part="message"]')!.textContent).toBe(t.signInPrompt);
     act(() => (view.querySelector('[part="sign-in"]') as HTMLButtonElement).click());
     expect(onSignIn).toHaveBeenCalled();
@@ -94,7 +94,7 @@ describe('HomeDetailView', () => {
     expect(view.querySelector('[part="base"]')!.getAttribute('data-state')).toBe('missing');
     expect(view.textContent).toContain(t.detail.missing);
     const onRetry = vi.fn();
-    view = render({ state: { status: 'failed' }, onRetry });
+    view = render({ state: { status: 'failed' }, reload: onRetry });
     expect(view.querySelector('[role="alert"]')!.textContent).toBe(t.loadFailed);
     act(() => (view.querySelector('[part="retry"]') as HTMLButtonElement).click());
     expect(onRetry).toHaveBeenCalled();
@@ -116,7 +116,7 @@ describe('HomeDetailView', () => {
 
   it('moves on with the queue’s own button, and shows the intake questionnaire while it is open', () => {
     const onAdvance = vi.fn();
-    let view = render({ onAdvance });
+    let view = render({ advance: onAdvance });
     const button = view.querySelector('[part="continue"]') as HTMLButtonElement;
     expect(button.textContent).toBe('Finish photos');
     act(() => button.click());
@@ -129,7 +129,7 @@ describe('HomeDetailView', () => {
 
   it('publishes now, on a date, or not, with the flags', () => {
     const onPublish = vi.fn();
-    const view = render({ onPublish });
+    const view = render({ publish: onPublish });
     const publish = view.querySelector('[part="publish"]')!;
     const radios = [...publish.querySelectorAll('input[type="radio"]')] as HTMLInputElement[];
     expect(radios.find((r) => r.checked)!.value).toBe('off');

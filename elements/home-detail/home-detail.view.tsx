@@ -14,6 +14,10 @@ import { publishFormOf, type PublishForm, type PublishMode } from '../../core/se
 import type { ListingDescription, SellerCase, SellerListing } from '../../core/sellers/sellers-api';
 import { useHomeDetail, type DescriptionState, type HomeDetailState, type QueueChangedDetail, type SellerListingChangedDetail } from '../../core/sellers/use-home-detail';
 import { Button } from '../../core/ui/button';
+import { ControlField } from '../../core/ui/control-field';
+import { FactList } from '../../core/ui/fact-list';
+import { MessageAction } from '../../core/ui/status-panel';
+import { Form } from '../../core/ui/form';
 import { OfferQuestionnaire } from '../make-offer/offer-questionnaire';
 import { TierSection } from './tiers';
 
@@ -29,10 +33,10 @@ export interface HomeDetailViewProps {
   message: { tone: 'error' | 'success'; text: string } | null;
   /** When set, the listing's open houses, tours and offers elements are mounted (false in unit tests). */
   mountListingElements: boolean;
-  onSignIn: () => void;
-  onRetry: () => void;
-  onAdvance: () => void;
-  onPublish: (form: PublishForm) => void;
+  signIn: () => void;
+  reload: () => void;
+  advance: () => void;
+  publish: (form: PublishForm) => void;
   onQuestionnaireCompleted: () => void;
 }
 
@@ -41,7 +45,7 @@ const whenText = (iso: string | null) =>
 
 function Steps({ kase }: { kase: LoadedCase }) {
   return (
-    <ol className="steps" part="steps" aria-label={dt.progress}>
+    <ol className="steps inline-list" part="steps" aria-label={dt.progress}>
       {kase.queues.map((q) => (
         <li key={q.name} className="step" part="step" data-state={q.status ?? 'UPCOMING'} aria-current={q.status === 'CURRENT' ? 'step' : undefined}>
           <span className="step-name">{q.shortName}</span>
@@ -70,14 +74,7 @@ function Facts({ listing }: { listing: SellerListing }) {
   return (
     <section className="panel" aria-labelledby="facts-heading">
       <h3 id="facts-heading">{dt.facts}</h3>
-      <dl className="facts" part="facts">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList className="facts" part="facts" rows={rows} />
     </section>
   );
 }
@@ -98,14 +95,7 @@ function PublishControls({ kase, busy, onPublish }: { kase: LoadedCase; busy: bo
         {status}
       </p>
       {!ready ? <p className="message">{p.notReady}</p> : null}
-      <form
-        className="publish-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onPublish(form);
-        }}
-      >
+      <Form className="publish-form" onSubmit={() => onPublish(form)}>
         <fieldset className="publish-modes">
           <legend>{p.heading}</legend>
           {(['now', 'later', 'off'] as PublishMode[]).map((mode) => (
@@ -116,10 +106,7 @@ function PublishControls({ kase, busy, onPublish }: { kase: LoadedCase; busy: bo
           ))}
         </fieldset>
         {form.mode === 'later' ? (
-          <div className="field">
-            <label className="field-label" htmlFor={dateId}>
-              {p.date}
-            </label>
+          <ControlField id={dateId} label={p.date}>
             <input
               id={dateId}
               className="field-control"
@@ -130,7 +117,7 @@ function PublishControls({ kase, busy, onPublish }: { kase: LoadedCase; busy: bo
                 setForm((f) => ({ ...f, localDateTime }));
               }}
             />
-          </div>
+          </ControlField>
         ) : null}
         <label className="choice">
           <input type="checkbox" checked={form.toursEnabled} onChange={(e) => { const on = e.currentTarget.checked; setForm((f) => ({ ...f, toursEnabled: on })); }} />
@@ -143,7 +130,7 @@ function PublishControls({ kase, busy, onPublish }: { kase: LoadedCase; busy: bo
         <Button tone="primary" type="submit" part="publish-save" busy={busy}>
           {busy ? p.saving : p.save}
         </Button>
-      </form>
+      </Form>
     </section>
   );
 }
@@ -264,19 +251,18 @@ export function HomeDetailView(props: HomeDetailViewProps) {
       state.status === 'signed-out' ? t.signInPrompt : state.status === 'missing' ? dt.missing : state.status === 'failed' ? t.loadFailed : t.loading;
     return (
       <section className="home-detail" part="base" data-state={state.status} aria-busy={state.status === 'loading' || state.status === 'checking' || undefined}>
-        <p className="message" part="message" role={state.status === 'failed' ? 'alert' : 'status'}>
-          {text}
-        </p>
-        {state.status === 'signed-out' ? (
-          <Button tone="primary" part="sign-in" onClick={props.onSignIn}>
-            {t.signIn}
-          </Button>
-        ) : null}
-        {state.status === 'failed' ? (
-          <Button tone="secondary" part="retry" onClick={props.onRetry}>
-            {t.retry}
-          </Button>
-        ) : null}
+        <MessageAction
+          className="message"
+          role={state.status === 'failed' ? 'alert' : 'status'}
+          message={text}
+          action={
+            state.status === 'signed-out'
+              ? { tone: 'primary', part: 'sign-in', label: t.signIn, onAction: props.signIn }
+              : state.status === 'failed'
+                ? { tone: 'secondary', part: 'retry', label: t.retry, onAction: props.reload }
+                : null
+          }
+        />
       </section>
     );
   }
@@ -315,10 +301,10 @@ export function HomeDetailView(props: HomeDetailViewProps) {
           {props.message.text}
         </p>
       ) : null}
-      <Current kase={kase} busy={props.busy} onAdvance={props.onAdvance} onQuestionnaireCompleted={props.onQuestionnaireCompleted} />
+      <Current kase={kase} busy={props.busy} onAdvance={props.advance} onQuestionnaireCompleted={props.onQuestionnaireCompleted} />
       <div className="columns">
         <Facts listing={listing} />
-        <PublishControls kase={kase} busy={props.busy} onPublish={props.onPublish} />
+        <PublishControls kase={kase} busy={props.busy} onPublish={props.publish} />
       </div>
       <Description state={props.description} />
       {props.mountListingElements ? <ListingElements listing={listing} caseId={kase.id} /> : null}
@@ -345,24 +331,11 @@ export function HomeDetail({ caseId, element }: HomeDetailProps) {
   if (caseId === null) {
     return (
       <section className="home-detail" part="base" data-state="missing">
-        <p className="message" part="message">
-          {dt.noCase}
-        </p>
+        <MessageAction className="message" message={dt.noCase} action={null} />
       </section>
     );
   }
   return (
-    <HomeDetailView
-      state={detail.state}
-      description={detail.description}
-      busy={detail.busy}
-      message={detail.message}
-      mountListingElements
-      onSignIn={detail.signIn}
-      onRetry={detail.reload}
-      onAdvance={() => void detail.advance()}
-      onPublish={(form) => void detail.publish(form)}
-      onQuestionnaireCompleted={detail.reload}
-    />
+    <HomeDetailView {...detail} mountListingElements onQuestionnaireCompleted={detail.reload} />
   );
 }

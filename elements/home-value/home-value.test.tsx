@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { valuationTexts as t } from '../../core/i18n/valuation';
 import type { Place } from '../../core/places/places';
+import { estimatedHomeValue } from '../../core/testing/home-value';
 import { testRoot } from '../../core/testing/react-root';
-import type { HomeValue as HomeValueAnswer } from '../../core/valuation/valuation-api';
 
 const calls = vi.hoisted(() => ({
   loadHomeValue: vi.fn(),
@@ -33,68 +33,7 @@ const HOME: Place = {
   placeId: 'address:1002',
 };
 
-const ESTIMATED: HomeValueAnswer = {
-  status: 'ESTIMATED',
-  address: '1387 S 1100 E, Salt Lake City, UT 84105',
-  homeType: 'SINGLE_FAMILY',
-  bedrooms: 4,
-  bathrooms: 2,
-  livingArea: 2240,
-  yearBuilt: 1938,
-  currencyCode: 'USD',
-  lowInPennies: 60_700_000,
-  estimateInPennies: 63_200_000,
-  highInPennies: 65_800_000,
-  confidence: 'HIGH',
-  method: 'We compared 3 single family residence sales within 0.3 miles in the last 24 months.',
-  comparables: [
-    {
-      id: '1101',
-      slugId: 'a',
-      listingCodeId: 'HRT1101',
-      listingAddress: '1245 E Harvard Ave, Salt Lake City, UT 84105',
-      soldPriceInPennies: 62_800_000,
-      soldDate: '2026-09-26',
-      distanceMeters: 320,
-      bedrooms: 4,
-      bathrooms: 2,
-      livingArea: 2180,
-      yearBuilt: 1936,
-      weight: 0.5,
-      photoUri: 'https://api.example/media/listing/DEMO-SOLD-1101/1.svg',
-    },
-    {
-      id: '1102',
-      slugId: 'b',
-      listingCodeId: 'HRT1102',
-      listingAddress: '1122 E Yale Ave, Salt Lake City, UT 84105',
-      soldPriceInPennies: 56_900_000,
-      soldDate: '2026-07-27',
-      distanceMeters: 480,
-      bedrooms: 3,
-      bathrooms: 2,
-      livingArea: 1960,
-      yearBuilt: 1931,
-      weight: 0.3,
-      photoUri: null,
-    },
-    {
-      id: '1103',
-      slugId: 'c',
-      listingCodeId: 'HRT1103',
-      listingAddress: '1460 S 1200 E, Salt Lake City, UT 84105',
-      soldPriceInPennies: 67_100_000,
-      soldDate: '2026-08-27',
-      distanceMeters: 510,
-      bedrooms: 4,
-      bathrooms: 3,
-      livingArea: 2420,
-      yearBuilt: 1941,
-      weight: 0.2,
-      photoUri: 'https://api.example/media/listing/DEMO-SOLD-1103/1.svg',
-    },
-  ],
-};
+const ESTIMATED = estimatedHomeValue();
 
 const dom = testRoot();
 let emit: ReturnType<typeof vi.fn>;

@@ -4,7 +4,7 @@
  * confidence, the comparable sales and the method; then 'Get a precise valuation' → a contact form →
  * a seller lead. `HomeValueView` only renders what it is given; `HomeValue` connects it to use-home-value.
  */
-import { useEffect, useId, useRef } from 'react';
+import { forwardRef, useEffect, useId, useRef } from 'react';
 import { appContextAtom, assetUrl } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { formatMoney } from '../../core/format/money';
@@ -12,7 +12,10 @@ import { valuationTexts as t } from '../../core/i18n/valuation';
 import { DEFAULT_COUNTRIES } from '../../core/places/places';
 import { useHearthValue } from '../../core/state/hooks';
 import { Button } from '../../core/ui/button';
+import { ControlField } from '../../core/ui/control-field';
 import { Field } from '../../core/ui/field';
+import { Form } from '../../core/ui/form';
+import { RetryAlert } from '../../core/ui/status-panel';
 import { estimatePosition, milesText, soldDateText } from '../../core/valuation/home-value-state';
 import { useHomeValue, type HomeValueBehaviour, type HomeValueEstimatedDetail, type ValuationRequestedDetail } from '../../core/valuation/use-home-value';
 import { HOME_TYPES, type HomeType, type HomeValue as HomeValueAnswer } from '../../core/valuation/valuation-api';
@@ -70,7 +73,7 @@ function Comparables({ value, stockPhoto }: { value: HomeValueAnswer; stockPhoto
           return (
             <li key={c.id} className="comparable" part="comparable" data-listing-id={c.id}>
               <img
-                className="comparable-photo"
+                className="comparable-photo photo-thumbnail"
                 part="comparable-photo"
                 src={c.photoUri ?? stockPhoto}
                 alt={t.photoAlt(c.listingAddress)}
@@ -91,63 +94,38 @@ function Comparables({ value, stockPhoto }: { value: HomeValueAnswer; stockPhoto
   );
 }
 
+/** A required field of the contact form, bound to the behaviour's draft and errors by its name. */
+const ContactField = forwardRef<
+  HTMLInputElement & HTMLTextAreaElement,
+  { b: HomeValueBehaviour; name: 'firstName' | 'lastName' | 'email' | 'phone'; type?: string; autoComplete: string; maxLength: number }
+>(function ContactField({ b, name, ...control }, ref) {
+  return (
+    <Field
+      ref={ref}
+      label={t[name]}
+      required
+      {...control}
+      value={b.contact[name]}
+      error={b.contactErrors[name]}
+      onChange={(e) => b.setContactField(name, e.currentTarget.value)}
+    />
+  );
+});
+
 function RequestForm({ b }: { b: HomeValueBehaviour }) {
   const first = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   useEffect(() => first.current?.focus(), []);
   const busy = b.request === 'sending';
   return (
-    <form
-      className="request-form"
-      part="request-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void b.send();
-      }}
-    >
+    <Form className="request-form" part="request-form" onSubmit={() => void b.send()}>
       <h3 className="subheading">{t.precise}</h3>
       <p className="muted">{t.preciseIntro}</p>
       <div className="pair">
-        <Field
-          ref={first}
-          label={t.firstName}
-          required
-          autoComplete="given-name"
-          maxLength={100}
-          value={b.contact.firstName}
-          error={b.contactErrors.firstName}
-          onChange={(e) => b.setContactField('firstName', e.currentTarget.value)}
-        />
-        <Field
-          label={t.lastName}
-          required
-          autoComplete="family-name"
-          maxLength={100}
-          value={b.contact.lastName}
-          error={b.contactErrors.lastName}
-          onChange={(e) => b.setContactField('lastName', e.currentTarget.value)}
-        />
+        <ContactField ref={first} b={b} name="firstName" autoComplete="given-name" maxLength={100} />
+        <ContactField b={b} name="lastName" autoComplete="family-name" maxLength={100} />
       </div>
-      <Field
-        label={t.email}
-        required
-        type="email"
-        autoComplete="email"
-        maxLength={254}
-        value={b.contact.email}
-        error={b.contactErrors.email}
-        onChange={(e) => b.setContactField('email', e.currentTarget.value)}
-      />
-      <Field
-        label={t.phone}
-        required
-        type="tel"
-        autoComplete="tel"
-        maxLength={20}
-        value={b.contact.phone}
-        error={b.contactErrors.phone}
-        onChange={(e) => b.setContactField('phone', e.currentTarget.value)}
-      />
+      <ContactField b={b} name="email" type="email" autoComplete="email" maxLength={254} />
+      <ContactField b={b} name="phone" type="tel" autoComplete="tel" maxLength={20} />
       <label className="opt-in" part="opt-in">
         <input type="checkbox" checked={b.optIn} onChange={(e) => b.setOptIn(e.currentTarget.checked)} />
         {t.optIn}
@@ -165,7 +143,7 @@ function RequestForm({ b }: { b: HomeValueBehaviour }) {
           {t.cancel}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -180,14 +158,7 @@ function Result({ b, stockPhoto }: { b: HomeValueBehaviour; stockPhoto: string }
     );
   }
   if (estimate.status === 'failed') {
-    return (
-      <div className="failed" part="status" role="alert">
-        <p>{estimate.message}</p>
-        <Button tone="secondary" part="retry" onClick={b.retry}>
-          {t.retry}
-        </Button>
-      </div>
-    );
+    return <RetryAlert className="failed" part="status" message={estimate.message} retry={t.retry} onRetry={b.retry} />;
   }
   const { value } = estimate;
   return (
@@ -228,6 +199,14 @@ function Result({ b, stockPhoto }: { b: HomeValueBehaviour; stockPhoto: string }
   );
 }
 
+/** The facts typed as numbers, in the form's order, with the most characters each may take. */
+const NUMBER_FACTS = [
+  ['bedrooms', 3],
+  ['bathrooms', 3],
+  ['livingArea', 8],
+  ['yearBuilt', 4],
+] as const;
+
 export interface HomeValueViewProps {
   behaviour: HomeValueBehaviour;
   stockPhoto: string;
@@ -237,20 +216,12 @@ export function HomeValueView({ behaviour: b, stockPhoto }: HomeValueViewProps) 
   const id = useId();
   const state = b.estimate.status === 'idle' ? 'idle' : b.estimate.status;
   return (
-    <div className="home-value" part="base" data-state={state} data-request={b.request}>
+    <div className="home-value surface-panel" part="base" data-state={state} data-request={b.request}>
       <h2 className="heading" part="heading">
         {t.heading}
       </h2>
       <p className="muted">{t.intro}</p>
-      <form
-        className="ask"
-        part="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          b.getEstimate();
-        }}
-      >
+      <Form className="ask" part="form" onSubmit={b.getEstimate}>
         <div className="address" part="address">
           <SearchBoxView behaviour={b.place} label={t.addressLabel} />
           {b.addressError && (
@@ -261,10 +232,7 @@ export function HomeValueView({ behaviour: b, stockPhoto }: HomeValueViewProps) 
         </div>
         <fieldset className="facts" part="facts">
           <legend>{t.factsLegend}</legend>
-          <div className="field">
-            <label className="field-label" htmlFor={`${id}-type`}>
-              {t.homeType}
-            </label>
+          <ControlField id={`${id}-type`} label={t.homeType}>
             <select
               id={`${id}-type`}
               className="field-control"
@@ -278,44 +246,23 @@ export function HomeValueView({ behaviour: b, stockPhoto }: HomeValueViewProps) 
                 </option>
               ))}
             </select>
-          </div>
-          <Field
-            label={t.bedrooms}
-            inputMode="numeric"
-            maxLength={3}
-            value={b.facts.bedrooms}
-            error={b.factErrors.bedrooms}
-            onChange={(e) => b.setFact('bedrooms', e.currentTarget.value)}
-          />
-          <Field
-            label={t.bathrooms}
-            inputMode="numeric"
-            maxLength={3}
-            value={b.facts.bathrooms}
-            error={b.factErrors.bathrooms}
-            onChange={(e) => b.setFact('bathrooms', e.currentTarget.value)}
-          />
-          <Field
-            label={t.livingArea}
-            inputMode="numeric"
-            maxLength={8}
-            value={b.facts.livingArea}
-            error={b.factErrors.livingArea}
-            onChange={(e) => b.setFact('livingArea', e.currentTarget.value)}
-          />
-          <Field
-            label={t.yearBuilt}
-            inputMode="numeric"
-            maxLength={4}
-            value={b.facts.yearBuilt}
-            error={b.factErrors.yearBuilt}
-            onChange={(e) => b.setFact('yearBuilt', e.currentTarget.value)}
-          />
+          </ControlField>
+          {NUMBER_FACTS.map(([name, maxLength]) => (
+            <Field
+              key={name}
+              label={t[name]}
+              inputMode="numeric"
+              maxLength={maxLength}
+              value={b.facts[name]}
+              error={b.factErrors[name]}
+              onChange={(e) => b.setFact(name, e.currentTarget.value)}
+            />
+          ))}
         </fieldset>
         <Button type="submit" part="get-estimate" busy={b.estimate.status === 'loading'}>
           {t.getEstimate}
         </Button>
-      </form>
+      </Form>
       <div aria-live="polite">
         <Result b={b} stockPhoto={stockPhoto} />
       </div>

@@ -79,16 +79,16 @@ const baseProps: LeadsViewProps = {
   siteBase: 'https://site.example',
   stockPhoto: 'https://api.example/cdn/v1/assets/stock-home.svg',
   timeZone: 'America/Denver',
-  onField: noop,
-  onClearFilters: noop,
-  onLoadMore: noop,
-  onSelect: noop,
-  onStatus: noop,
-  onAddNote: async () => true,
-  onExport: noop,
-  onSignIn: noop,
-  onRetry: noop,
-  onRetryDetail: noop,
+  setField: noop,
+  clearFilters: noop,
+  loadMore: noop,
+  select: noop,
+  setStatus: noop,
+  addNote: async () => true,
+  exportCsv: noop,
+  signIn: noop,
+  retry: noop,
+  retryDetail: noop,
   onRetryActivity: noop,
 };
 
@@ -145,7 +145,7 @@ describe('LeadsView states', () => {
     expect(dom.container.querySelector('[role="status"]')!.textContent).toBe(t.loading);
 
     const onSignIn = vi.fn();
-    render({ list: { status: 'signed-out' }, onSignIn });
+    render({ list: { status: 'signed-out' }, signIn: onSignIn });
     expect(dom.container.querySelector('[part="sign-in-prompt"] p')!.textContent).toBe(t.signInPrompt);
     act(() => dom.container.querySelector<HTMLButtonElement>('[part="sign-in"]')!.click());
     expect(onSignIn).toHaveBeenCalled();
@@ -155,7 +155,7 @@ describe('LeadsView states', () => {
     expect(dom.container.querySelector('[role="alert"]')!.textContent).toBe(t.notAllowed);
 
     const onRetry = vi.fn();
-    render({ list: { status: 'failed' }, onRetry });
+    render({ list: { status: 'failed' }, retry: onRetry });
     expect(base().getAttribute('data-state')).toBe('failed');
     act(() => dom.container.querySelector<HTMLButtonElement>('[part="retry"]')!.click());
     expect(onRetry).toHaveBeenCalled();
@@ -166,7 +166,7 @@ describe('LeadsView states', () => {
     expect(dom.container.querySelector('[part="empty"]')!.textContent).toBe(t.empty);
     expect(dom.container.querySelector('[part="clear-filters"]')).toBeNull();
     const onClearFilters = vi.fn();
-    render({ list: loaded([]), form: { ...EMPTY_FILTER_FORM, status: 'CLOSED' }, onClearFilters });
+    render({ list: loaded([]), form: { ...EMPTY_FILTER_FORM, status: 'CLOSED' }, clearFilters: onClearFilters });
     expect(dom.container.querySelector('[part="empty"] p')!.textContent).toBe(t.emptyFiltered);
     act(() => dom.container.querySelector<HTMLButtonElement>('[part="clear-filters"]')!.click());
     expect(onClearFilters).toHaveBeenCalled();
@@ -191,7 +191,7 @@ describe('LeadsView states', () => {
   it('keyboard: one tab stop; arrows, Home and End move; Enter (a button) opens', () => {
     const onSelect = vi.fn();
     const third = lead({ id: '33333333-3333-4333-8333-333333333333', firstName: 'Third' });
-    render({ list: loaded([lead(), second, third]), onSelect });
+    render({ list: loaded([lead(), second, third]), select: onSelect });
     const buttons = [...dom.container.querySelectorAll<HTMLButtonElement>('[part="lead-button"]')];
     expect(buttons.map((b) => b.tabIndex)).toEqual([0, -1, -1]);
     buttons[0]!.focus();
@@ -217,7 +217,7 @@ describe('LeadsView states', () => {
         { id: '2', body: '<script>alert(1)</script>', statusTo: null, authorName: null, createdAt: '2026-11-21T17:00:00.000Z' },
       ],
     });
-    render({ list: loaded([full]), selectedId: full.id, detail: { status: 'loaded', lead: full }, onStatus });
+    render({ list: loaded([full]), selectedId: full.id, detail: { status: 'loaded', lead: full }, setStatus: onStatus });
     const detail = dom.container.querySelector('[part="detail"]')!;
     expect(detail.getAttribute('data-state')).toBe('loaded');
     expect(detail.querySelector('h3')!.textContent).toBe('Jordan Reyes');
@@ -315,7 +315,7 @@ describe('LeadsView states', () => {
   it('the note form refuses an empty note and one over 5,000 characters; a saved note empties it', async () => {
     const onAddNote = vi.fn(async () => true);
     const one = detailOf(lead());
-    render({ list: loaded([one]), selectedId: one.id, detail: { status: 'loaded', lead: one }, onAddNote });
+    render({ list: loaded([one]), selectedId: one.id, detail: { status: 'loaded', lead: one }, addNote: onAddNote });
     const form = dom.container.querySelector<HTMLFormElement>('[part="note-form"]')!;
     const input = form.querySelector<HTMLTextAreaElement>('textarea')!;
     const type = (value: string) =>

@@ -30,6 +30,8 @@ import {
 import { listingHref } from '../../core/offers/offer-display';
 import { useHearthValue } from '../../core/state/hooks';
 import { Button } from '../../core/ui/button';
+import { ControlField } from '../../core/ui/control-field';
+import { Form } from '../../core/ui/form';
 import { StatusBlock } from '../../core/ui/status-panel';
 
 export interface LeadsViewProps {
@@ -50,16 +52,16 @@ export interface LeadsViewProps {
   stockPhoto: string;
   /** Formats times in this zone (tests); the viewer's own by default. */
   timeZone?: string;
-  onField: <K extends keyof LeadFilterForm>(field: K, value: LeadFilterForm[K]) => void;
-  onClearFilters: () => void;
-  onLoadMore: () => void;
-  onSelect: (id: string | null) => void;
-  onStatus: (status: LeadStatus) => void;
-  onAddNote: (body: string) => Promise<boolean>;
-  onExport: () => void;
-  onSignIn: () => void;
-  onRetry: () => void;
-  onRetryDetail: () => void;
+  setField: <K extends keyof LeadFilterForm>(field: K, value: LeadFilterForm[K]) => void;
+  clearFilters: () => void;
+  loadMore: () => void;
+  select: (id: string | null) => void;
+  setStatus: (status: LeadStatus) => void;
+  addNote: (body: string) => Promise<boolean>;
+  exportCsv: () => void;
+  signIn: () => void;
+  retry: () => void;
+  retryDetail: () => void;
   onRetryActivity: () => void;
 }
 
@@ -81,17 +83,14 @@ const noticeText = (notice: LeadNotice, status: LeadStatus | null): string => {
 // ---------------------------------------------------------------------------------------------------
 // Filters
 
-function Filters({ form, problems, onField }: Pick<LeadsViewProps, 'form' | 'problems' | 'onField'>) {
+function Filters({ form, problems, onField }: Pick<LeadsViewProps, 'form' | 'problems'> & { onField: LeadsViewProps['setField'] }) {
   const id = useId();
   const listingError = problems.includes('listingId') ? t.filters.listingInvalid : null;
   const datesError = problems.includes('dates') ? t.filters.datesInvalid : null;
   return (
     <fieldset className="leads-filters" part="filters">
       <legend className="leads-legend">{t.filters.legend}</legend>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-source`}>
-          {t.filters.source}
-        </label>
+      <ControlField id={`${id}-source`} label={t.filters.source}>
         <select id={`${id}-source`} className="field-control" part="filter-source" value={form.source} onChange={(e) => onField('source', e.currentTarget.value as LeadFilterForm['source'])}>
           <option value="">{t.filters.allSources}</option>
           {LEAD_SOURCES.map((s) => (
@@ -100,11 +99,8 @@ function Filters({ form, problems, onField }: Pick<LeadsViewProps, 'form' | 'pro
             </option>
           ))}
         </select>
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-status`}>
-          {t.filters.status}
-        </label>
+      </ControlField>
+      <ControlField id={`${id}-status`} label={t.filters.status}>
         <select id={`${id}-status`} className="field-control" part="filter-status" value={form.status} onChange={(e) => onField('status', e.currentTarget.value as LeadFilterForm['status'])}>
           <option value="">{t.filters.allStatuses}</option>
           {LEAD_STATUSES.map((s) => (
@@ -113,7 +109,7 @@ function Filters({ form, problems, onField }: Pick<LeadsViewProps, 'form' | 'pro
             </option>
           ))}
         </select>
-      </div>
+      </ControlField>
       <div className="field" data-state={listingError ? 'invalid' : 'valid'}>
         <label className="field-label" htmlFor={`${id}-listing`}>
           {t.filters.listing}
@@ -392,8 +388,7 @@ function NoteForm({ busy, onAddNote }: { busy: boolean; onAddNote: (body: string
   const id = useId();
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const submit = async (event: { preventDefault: () => void }) => {
-    event.preventDefault();
+  const submit = async () => {
     const text = body.trim();
     if (!text) return setError(t.detail.noteEmpty);
     if (text.length > NOTE_MAX) return setError(t.detail.noteTooLong(NOTE_MAX.toLocaleString('en-US')));
@@ -401,7 +396,7 @@ function NoteForm({ busy, onAddNote }: { busy: boolean; onAddNote: (body: string
     if (await onAddNote(text)) setBody('');
   };
   return (
-    <form className="lead-note-form" part="note-form" onSubmit={(e) => void submit(e)} noValidate>
+    <Form className="lead-note-form" part="note-form" onSubmit={() => void submit()}>
       <div className="field" data-state={error ? 'invalid' : 'valid'}>
         <label className="field-label" htmlFor={`${id}-note`}>
           {t.detail.addNote}
@@ -425,7 +420,7 @@ function NoteForm({ busy, onAddNote }: { busy: boolean; onAddNote: (body: string
       <Button type="submit" tone="secondary" part="add-note" busy={busy}>
         {t.detail.addNoteButton}
       </Button>
-    </form>
+    </Form>
   );
 }
 
@@ -450,7 +445,7 @@ function Detail(props: LeadsViewProps & { headingRef: RefObject<HTMLHeadingEleme
           {detail.status === 'loading' ? t.detail.loading : detail.status === 'missing' ? t.detail.missing : t.detail.failed}
         </h3>
         {detail.status === 'failed' ? (
-          <Button tone="secondary" part="retry" onClick={props.onRetryDetail}>
+          <Button tone="secondary" part="retry" onClick={props.retryDetail}>
             {t.retry}
           </Button>
         ) : null}
@@ -480,7 +475,7 @@ function Detail(props: LeadsViewProps & { headingRef: RefObject<HTMLHeadingEleme
             part={`status-${status.toLowerCase()}`}
             aria-pressed={lead.status === status}
             busy={busy === 'status'}
-            onClick={() => lead.status !== status && props.onStatus(status)}
+            onClick={() => lead.status !== status && props.setStatus(status)}
           >
             {t.status[status]}
           </Button>
@@ -533,7 +528,7 @@ function Detail(props: LeadsViewProps & { headingRef: RefObject<HTMLHeadingEleme
 
       <h4 className="lead-section-heading">{t.detail.notes}</h4>
       <Notes lead={lead} timeZone={timeZone} />
-      <NoteForm busy={busy === 'note'} onAddNote={props.onAddNote} />
+      <NoteForm busy={busy === 'note'} onAddNote={props.addNote} />
     </section>
   );
 }
@@ -543,7 +538,7 @@ function Detail(props: LeadsViewProps & { headingRef: RefObject<HTMLHeadingEleme
 
 function Frame({ state, children, busy }: { state: string; children: ReactNode; busy?: boolean }) {
   return (
-    <section className="leads" part="base" data-state={state} aria-busy={busy || undefined}>
+    <section className="leads surface-panel" part="base" data-state={state} aria-busy={busy || undefined}>
       <h2 className="leads-heading" part="heading">
         {t.heading}
       </h2>
@@ -571,7 +566,7 @@ export function LeadsView(props: LeadsViewProps) {
 
   const closeDetail = () => {
     const id = selectedId;
-    props.onSelect(null);
+    props.select(null);
     if (id) rowRefs.current.get(id)?.focus();
   };
 
@@ -587,7 +582,7 @@ export function LeadsView(props: LeadsViewProps) {
       <Frame state="signed-out">
         <div className="leads-message" part="sign-in-prompt">
           <p>{t.signInPrompt}</p>
-          <Button tone="primary" part="sign-in" onClick={props.onSignIn}>
+          <Button tone="primary" part="sign-in" onClick={props.signIn}>
             {t.signIn}
           </Button>
         </div>
@@ -608,7 +603,7 @@ export function LeadsView(props: LeadsViewProps) {
   const status = detail.status === 'loaded' ? detail.lead.status : null;
   return (
     <Frame state={list.status === 'failed' ? 'failed' : list.leads.length === 0 ? 'empty' : 'loaded'} busy={list.status === 'loaded' && list.refreshing}>
-      <div className="leads-toolbar">
+      <div className="leads-toolbar split-row">
         <p className="leads-count" part="count" role="status">
           {list.status === 'loaded' ? t.count(list.leads.length, list.totalCount) : ''}
         </p>
@@ -621,14 +616,14 @@ export function LeadsView(props: LeadsViewProps) {
             aria-busy={props.busy === 'export' || undefined}
             onClick={(event) => {
               event.preventDefault();
-              props.onExport();
+              props.exportCsv();
             }}
           >
             {t.exportCsv}
           </a>
         ) : null}
       </div>
-      <Filters form={props.form} problems={props.problems} onField={props.onField} />
+      <Filters form={props.form} problems={props.problems} onField={props.setField} />
       {props.notice ? (
         <p className="leads-notice" part="notice" data-state={props.notice.tone} role={props.notice.tone === 'error' ? 'alert' : 'status'}>
           {noticeText(props.notice, status)}
@@ -637,21 +632,21 @@ export function LeadsView(props: LeadsViewProps) {
       <div className="leads-body" data-state={selectedId ? 'detail' : 'list'}>
         <div className="leads-column">
           {list.status === 'failed' ? (
-            <StatusBlock className="leads-message" state={{ status: 'failed', message: t.loadFailed, retry: t.retry, onRetry: props.onRetry }} />
+            <StatusBlock className="leads-message" state={{ status: 'failed', message: t.loadFailed, retry: t.retry, onRetry: props.retry }} />
           ) : list.leads.length === 0 ? (
             <StatusBlock
               className="leads-message"
               state={{
                 status: 'empty',
                 message: filtered ? t.emptyFiltered : t.empty,
-                action: filtered ? { label: t.clearFilters, part: 'clear-filters', onAction: props.onClearFilters } : null,
+                action: filtered ? { label: t.clearFilters, part: 'clear-filters', onAction: props.clearFilters } : null,
               }}
             />
           ) : (
             <>
-              <LeadRows leads={list.leads} selectedId={selectedId} timeZone={props.timeZone} onSelect={props.onSelect} rowRefs={rowRefs} />
+              <LeadRows leads={list.leads} selectedId={selectedId} timeZone={props.timeZone} onSelect={props.select} rowRefs={rowRefs} />
               {list.hasNextPage ? (
-                <Button tone="secondary" part="load-more" className="leads-more" busy={props.moreState === 'loading'} onClick={props.onLoadMore}>
+                <Button tone="secondary" part="load-more" className="leads-more" busy={props.moreState === 'loading'} onClick={props.loadMore}>
                   {props.moreState === 'loading' ? t.loadingMore : t.loadMore}
                 </Button>
               ) : null}
@@ -683,28 +678,10 @@ export function Leads({ partnerId, element }: LeadsProps) {
   const activity = useLeadActivity(h.selectedId);
   return (
     <LeadsView
-      form={h.form}
-      problems={h.problems}
-      list={h.list}
-      moreState={h.moreState}
-      selectedId={h.selectedId}
-      detail={h.detail}
+      {...h}
       activity={activity.state}
-      busy={h.busy}
-      notice={h.notice}
-      exportUrl={h.exportUrl}
       siteBase={loaded?.context ? siteUrl(loaded.context) : ''}
       stockPhoto={assetUrl('stock-home.svg')}
-      onField={h.setField}
-      onClearFilters={h.clearFilters}
-      onLoadMore={() => void h.loadMore()}
-      onSelect={h.select}
-      onStatus={(status) => void h.setStatus(status)}
-      onAddNote={h.addNote}
-      onExport={() => void h.exportCsv()}
-      onSignIn={h.signIn}
-      onRetry={h.retry}
-      onRetryDetail={h.retryDetail}
       onRetryActivity={activity.reload}
     />
   );

@@ -30,6 +30,7 @@ import { idAttr } from '../../core/define-element/attributes';
 import { defineElement } from '../../core/define-element/define-element';
 import { startAnalytics } from '../../core/analytics/start';
 import type { CardListing } from '../../core/listings/listing-card-data';
+import uiCss from '../../core/ui/ui.css?inline';
 import css from './listing-card.css?inline';
 import { ListingCard } from './listing-card.view';
 
@@ -39,7 +40,7 @@ defineElement<typeof listingCardAttributes, { listing: CardListing | null }>({
   tag: 'hearth-listing-card',
   attributes: listingCardAttributes,
   properties: ['listing'],
-  styles: [css],
+  styles: [uiCss, css],
   view: ListingCard,
 });
 startAnalytics();

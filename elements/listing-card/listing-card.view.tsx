@@ -15,6 +15,7 @@ import { listingTexts as t } from '../../core/i18n/listing';
 import { useCardListing, type CardListing } from '../../core/listings/listing-card-data';
 import { formatAddress } from '../../core/format/address';
 import { useHearthValue } from '../../core/state/hooks';
+import { ListingPlaceholder } from '../../core/ui/listing-placeholder';
 
 /** The card is at most 400 px wide alone and fills its cell in the search's grid (one column on a phone). */
 const PHOTO_SIZES = '(max-width: 600px) 100vw, 400px';
@@ -64,7 +65,7 @@ export function ListingCardView({ listing, href, favorite, favoriteBusy, stockPh
         />
       </a>
       {badges.length > 0 && (
-        <ul className="badges" part="badges">
+        <ul className="badges inline-list" part="badges">
           {badges.map((badge) => (
             <li key={badge.key} className="badge" part={`badge badge-${badge.key}`} data-badge={badge.key}>
               {badge.label}
@@ -152,14 +153,7 @@ export function ListingCard({ listingId, listing: given, element }: ListingCardP
     void import('../../core/favorites/favorite-actions').then((actions) => actions.followSessionForFavorites());
   }, [listing]);
 
-  if (!listing) {
-    const text = { empty: t.noListing, loading: t.loading, missing: t.missing, failed: t.failed }[state.status as 'empty' | 'loading' | 'missing' | 'failed'];
-    return (
-      <div className="placeholder" part="base" data-state={state.status} role={state.status === 'loading' ? 'status' : undefined}>
-        <p>{text}</p>
-      </div>
-    );
-  }
+  if (!listing) return <ListingPlaceholder status={state.status} />;
 
   const base = context ? siteUrl(context) : '';
   const favorite = favorites[listing.id] ?? { favorited: listing.isFavorite, count: listing.favoriteCount };

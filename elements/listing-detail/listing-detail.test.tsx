@@ -2,58 +2,28 @@
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { listingDetailTexts as t } from '../../core/i18n/listing-detail';
-import type { DetailListing } from '../../core/listings/listing-detail-data';
 import { registrationTexts } from '../../core/i18n/registration';
 import type { Registration } from '../../core/registration/use-registration';
+import { detailListing } from '../../core/testing/detail-listing';
 import { testRoot } from '../../core/testing/react-root';
 import { ListingDetailView, listingFacts, type ListingDetailViewProps } from './listing-detail.view';
 
 
-const listing: DetailListing = {
-  id: '1001',
-  slugId: '455-e-300-s-salt-lake-city-ut-84111',
-  listingCodeId: 'HRT1001',
+/** Listing 1001 with every fact, photo and list the view shows filled in. */
+const listing = detailListing({
   mlsNumber: '1987654',
-  title: null,
-  overview: 'Corner condo with mountain views.',
-  priceLabel: null,
   photoUri: 'https://img.test/1.jpg',
   photos: [
     { photoUrl: 'https://img.test/1.jpg', description: 'Living room' },
     { photoUrl: 'https://img.test/2.jpg', description: null },
     { photoUrl: 'https://img.test/3.jpg', description: null },
   ],
-  priceInPennies: 48_900_000,
-  priceCurrencyCode: 'USD',
-  bedrooms: 2,
-  bathrooms: 2,
-  area: 1180,
-  areaUnit: 'sqft',
   lotSize: 0.25,
   lotSizeUnit: 'acres',
-  yearBuilt: 2016,
   garageBays: 1,
   hoaFee: 35_000,
   hoaFeeFrequencyType: 'Monthly',
-  propertyType: 'Condominium',
-  classification: 'SALE',
   daysOnHearth: 12,
-  address: { streetLine1: '455 E 300 S', city: 'Salt Lake City', stateProvince: 'UT', postalCode: '84111' },
-  location: { latitude: 40.7641, longitude: -111.8769 },
-  newListing: false,
-  lastPriceUpdate: null,
-  underContract: false,
-  sold: false,
-  favoriteCount: 0,
-  isFavorite: false,
-  enableRequestTour: true,
-  enableOffer: true,
-  videoSource: null,
-  tenantType: null,
-  tenantGenderPreference: null,
-  preferredTenant: null,
-  roomType: null,
-  foodIncluded: null,
   priceHistory: [
     { date: '2026-11-01T17:00:00Z', event: 'price_change', priceInPennies: 48_900_000, previousPriceInPennies: 49_900_000, status: 'Active' },
     { date: '2026-10-01T17:00:00Z', event: 'listed', priceInPennies: 49_900_000, previousPriceInPennies: null, status: 'Active' },
@@ -63,7 +33,6 @@ const listing: DetailListing = {
   ],
   amenities: [{ id: 'a1', label: 'Pool', url: null }],
   listingBy: { brokerage: { name: 'Wasatch Realty' }, agent: { name: 'Avery Stone' }, system: 'UtahRealEstate' },
-  showcase: { overview: null, overrideListingOverview: false, videoUrl: null, featured: false },
   similarHomes: [
     {
       id: '1002',
@@ -79,9 +48,7 @@ const listing: DetailListing = {
       address: { streetLine1: '1387 S 1100 E', city: 'Salt Lake City', stateProvince: 'UT', postalCode: '84105' },
     },
   ],
-  relatedPosts: [],
-  timeZone: 'America/Denver',
-};
+});
 
 const props = (overrides: Partial<ListingDetailViewProps> = {}): ListingDetailViewProps => ({
   listing,

@@ -20,6 +20,9 @@ import { formatAddress } from '../../core/format/address';
 import { locationSlug } from '../../core/places/places';
 import { usePanorama } from '../../core/maps/use-panorama';
 import { useHearthValue } from '../../core/state/hooks';
+import { FactList } from '../../core/ui/fact-list';
+import { ListingPlaceholder } from '../../core/ui/listing-placeholder';
+import { TableHead } from '../../core/ui/table-head';
 import { stayTexts } from '../../core/i18n/stays';
 import { rentalDetails } from '../../core/stays/rental-facts';
 import type { ListingSelectedDetail } from '../listing-card/listing-card.view';
@@ -237,26 +240,12 @@ export function ListingDetailView(props: ListingDetailViewProps) {
       {!detailsHeld && (
         <>
       <Section id="facts" title={t.facts.heading} part="facts">
-        <dl className="facts">
-          {listingFacts(listing, productName).map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FactList className="facts" rows={listingFacts(listing, productName)} />
       </Section>
 
       {listing.classification !== 'SALE' && rentalDetails(listing).length > 0 && (
         <Section id="rental" title={stayTexts.rentalDetails} part="rental-details">
-          <dl className="facts">
-            {rentalDetails(listing).map(([label, value]) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <FactList className="facts" rows={rentalDetails(listing)} />
         </Section>
       )}
 
@@ -285,13 +274,7 @@ export function ListingDetailView(props: ListingDetailViewProps) {
       {listing.priceHistory.length > 0 && (
         <Section id="price-history" title={t.priceHistory.heading} part="price-history">
           <table className="history">
-            <thead>
-              <tr>
-                <th scope="col">{t.priceHistory.date}</th>
-                <th scope="col">{t.priceHistory.event}</th>
-                <th scope="col">{t.priceHistory.price}</th>
-              </tr>
-            </thead>
+            <TableHead columns={[t.priceHistory.date, t.priceHistory.event, t.priceHistory.price]} />
             <tbody>
               {listing.priceHistory.map((entry) => (
                 <tr key={`${entry.date}-${entry.event}`}>
@@ -518,14 +501,7 @@ export function ListingDetail(props: ListingDetailProps) {
     meta.content = (listing.overview?.slice(0, 160) || listingPageTexts.description(factsLine(listing), address)).trim();
   }, [ownsPage, listing, host, context?.appName]);
 
-  if (!listing) {
-    const text = { empty: listingTexts.noListing, loading: listingTexts.loading, missing: listingTexts.missing, failed: listingTexts.failed }[state.status as 'empty' | 'loading' | 'missing' | 'failed'];
-    return (
-      <div className="placeholder" part="base" data-state={state.status} role={state.status === 'loading' ? 'status' : undefined}>
-        <p>{text}</p>
-      </div>
-    );
-  }
+  if (!listing) return <ListingPlaceholder status={state.status} />;
 
   const emitAction = (name: string) => element.emit<ListingActionDetail>(name, { listingId: listing.id });
   const closeDialog = (closeDialogRef.current = () => {

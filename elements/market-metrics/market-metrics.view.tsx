@@ -14,6 +14,8 @@ import type { MarketMetric } from '../../core/market/market-api';
 import { formatMonth, formatSectionValue, formatYoy, SECTION_UNITS, type MarketSection } from '../../core/market/sections';
 import { hasData, regionNameOf, useMarketMetrics, type MarketState } from '../../core/market/use-market-metrics';
 import { Button } from '../../core/ui/button';
+import { AlertPanel, RetryAlert } from '../../core/ui/status-panel';
+import { TableHead } from '../../core/ui/table-head';
 
 // ---- chart ----
 
@@ -150,13 +152,7 @@ function MetricTable({ metric, region, id }: { metric: MarketMetric; region: str
   return (
     <table className="metric-table" part="table" id={id}>
       <caption>{t.tableCaption(metric.label, region)}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t.month}</th>
-          <th scope="col">{t.value}</th>
-          <th scope="col">{t.yoy}</th>
-        </tr>
-      </thead>
+      <TableHead columns={[t.month, t.value, t.yoy]} />
       <tbody>
         {metric.aggregateData.map((p) => (
           <tr key={p.id}>
@@ -214,15 +210,7 @@ export interface MarketMetricsViewProps {
 }
 
 export function MarketMetricsView({ region, state, onRetry }: MarketMetricsViewProps) {
-  if (region === null) {
-    return (
-      <div className="market" part="base" data-state="missing">
-        <p className="market-message" part="message" role="alert">
-          {t.missingRegion}
-        </p>
-      </div>
-    );
-  }
+  if (region === null) return <AlertPanel block="market" state="missing" message={t.missingRegion} />;
   return (
     // A div, not a labelled section: a page that names the region in its own landmark (the housing-market
     // page) or embeds two of these gets no duplicate landmark.
@@ -241,14 +229,7 @@ export function MarketMetricsView({ region, state, onRetry }: MarketMetricsViewP
           <div className="skeleton-card" />
         </div>
       )}
-      {state.status === 'failed' && (
-        <div className="market-message" part="message" role="alert">
-          <p>{state.message ?? t.failed}</p>
-          <Button tone="secondary" part="retry" onClick={onRetry}>
-            {t.retry}
-          </Button>
-        </div>
-      )}
+      {state.status === 'failed' && <RetryAlert className="market-message" part="message" message={state.message ?? t.failed} retry={t.retry} onRetry={onRetry} />}
       {state.status === 'empty' && (
         <p className="market-message" part="empty" role="status">
           {t.empty(region)}

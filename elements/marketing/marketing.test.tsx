@@ -66,15 +66,15 @@ const base: Props = {
   state: { status: 'loaded', templates: [template], materials: [{ id: material.id, modified: material.modified, template: material.template }] },
   editing: null,
   creating: null,
-  onSignIn: () => {},
-  onRetry: () => {},
-  onCreate: () => {},
-  onOpen: () => {},
-  onBack: () => {},
-  onText: () => {},
-  onTogglePhoto: () => {},
-  onOpenHouse: () => {},
-  onSave: () => {},
+  signIn: () => {},
+  reload: () => {},
+  create: async () => {},
+  open: async () => {},
+  back: () => {},
+  setText: () => {},
+  togglePhoto: () => {},
+  setOpenHouse: () => {},
+  save: async () => {},
 };
 
 const dom = testRoot();
@@ -85,12 +85,12 @@ describe('MarketingView', () => {
     expect(render({ state: { status: 'needs-case' } }).querySelector('[role="alert"]')!.textContent).toBe(t.needsCase);
     expect(render({ state: { status: 'loading' } }).querySelector('[part="base"]')!.getAttribute('data-state')).toBe('loading');
     const onSignIn = vi.fn();
-    const signedOut = render({ state: { status: 'signed-out' }, onSignIn });
+    const signedOut = render({ state: { status: 'signed-out' }, signIn: onSignIn });
     expect(signedOut.querySelector('[part="message"]')!.textContent).toBe(t.signedOut);
     act(() => signedOut.querySelector<HTMLButtonElement>('[part="sign-in"]')!.click());
     expect(onSignIn).toHaveBeenCalledTimes(1);
     const onRetry = vi.fn();
-    const failed = render({ state: { status: 'failed', message: t.loadFailed }, onRetry });
+    const failed = render({ state: { status: 'failed', message: t.loadFailed }, reload: onRetry });
     expect(failed.querySelector('[role="alert"]')!.textContent).toBe(t.loadFailed);
     act(() => failed.querySelector<HTMLButtonElement>('[part="retry"]')!.click());
     expect(onRetry).toHaveBeenCalledTimes(1);
@@ -99,7 +99,7 @@ describe('MarketingView', () => {
   it('shows the gallery with preview images and the saved materials', () => {
     const onCreate = vi.fn();
     const onOpen = vi.fn();
-    const view = render({ onCreate, onOpen });
+    const view = render({ create: onCreate, open: onOpen });
     const image = view.querySelector<HTMLImageElement>('[part="template"] img')!;
     expect(image.src).toBe(template.imageUrl);
     expect(image.alt).toBe(t.templatePreviewAlt(template.name));
@@ -118,7 +118,7 @@ describe('MarketingView', () => {
     const onTogglePhoto = vi.fn();
     const onSave = vi.fn();
     const draft = setText(material, draftOf(material), 'headline', 'Open Sunday');
-    const view = render({ editing: editing({ draft, dirty: true }), onText, onTogglePhoto, onSave });
+    const view = render({ editing: editing({ draft, dirty: true }), setText: onText, togglePhoto: onTogglePhoto, save: onSave });
     const headline = view.querySelector<HTMLInputElement>('input[data-field="headline"]')!;
     expect(headline.value).toBe('Open Sunday');
     expect(headline.maxLength).toBe(40);

@@ -9,25 +9,13 @@ import type { ElementHandle } from '../../core/define-element/define-element';
 import { marketingTexts as t } from '../../core/i18n/marketing';
 import { charactersLeft, fieldValue, previewPhotos, previewTexts } from '../../core/marketing/editor-state';
 import { estimateWidth, paletteOf, resolveLayout } from '../../core/marketing/layout';
-import type { MarketingTemplate, MaterialSummary } from '../../core/marketing/marketing-api';
+import type { MarketingTemplate } from '../../core/marketing/marketing-api';
 import { useMarketing, type Editing, type MarketingState } from '../../core/marketing/use-marketing';
 import { Button } from '../../core/ui/button';
-import { StatusPanel } from '../../core/ui/status-panel';
+import { AlertPanel, StatusPanel } from '../../core/ui/status-panel';
 
-export interface MarketingViewProps {
-  state: MarketingState;
-  editing: Editing | null;
-  creating: { templateId: string; failed: string | null } | null;
-  onSignIn: () => void;
-  onRetry: () => void;
-  onCreate: (templateId: string) => void;
-  onOpen: (material: MaterialSummary) => void;
-  onBack: () => void;
-  onText: (key: string, value: string) => void;
-  onTogglePhoto: (photoId: number, slots: number) => void;
-  onOpenHouse: (openHouseId: string | null) => void;
-  onSave: () => void;
-}
+/** What the view renders and the actions it calls: what `useMarketing` returns. */
+export type MarketingViewProps = ReturnType<typeof useMarketing>;
 
 const dayText = (iso: string) => new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 const FONT = "'Noto Sans', 'DejaVu Sans', Arial, sans-serif";
@@ -80,7 +68,7 @@ export function MaterialPreview({ editing }: { editing: Editing }) {
 // ---------------------------------------------------------------------------------------------------
 // The editor
 
-function TextField({ editing, field, onText }: { editing: Editing; field: MarketingTemplate['fields'][number]; onText: MarketingViewProps['onText'] }) {
+function TextField({ editing, field, onText }: { editing: Editing; field: MarketingTemplate['fields'][number]; onText: MarketingViewProps['setText'] }) {
   const id = useId();
   const value = fieldValue(editing.material, editing.draft, field.key);
   const left = charactersLeft(value, field.maxLength);
@@ -111,7 +99,7 @@ function Editor({ editing, props }: { editing: Editing; props: MarketingViewProp
   return (
     <div className="marketing" part="base" data-state="editing" data-template={template.id} data-material-id={material.id}>
       <div className="marketing-toolbar">
-        <Button tone="secondary" part="back" onClick={props.onBack}>
+        <Button tone="secondary" part="back" onClick={props.back}>
           {t.backToTemplates}
         </Button>
         <h2 className="marketing-heading">{t.editorHeading(template.name)}</h2>
@@ -122,16 +110,16 @@ function Editor({ editing, props }: { editing: Editing; props: MarketingViewProp
           part="form"
           onSubmit={(event) => {
             event.preventDefault();
-            props.onSave();
+            props.save();
           }}
         >
           {template.fields.map((field) => (
-            <TextField key={field.key} editing={editing} field={field} onText={props.onText} />
+            <TextField key={field.key} editing={editing} field={field} onText={props.setText} />
           ))}
           {template.fields.some((f) => f.key === 'openHouseLine') && (
             <div className="marketing-field" part="field">
               <label htmlFor={openHouseId}>{t.openHouseLabel}</label>
-              <select id={openHouseId} part="open-house" value={draft.openHouseId ?? ''} onChange={(event) => props.onOpenHouse(event.currentTarget.value || null)}>
+              <select id={openHouseId} part="open-house" value={draft.openHouseId ?? ''} onChange={(event) => props.setOpenHouse(event.currentTarget.value || null)}>
                 <option value="">{t.noOpenHouse}</option>
                 {material.fill.openHouses.map((h) => (
                   <option key={h.id} value={h.id}>
@@ -146,13 +134,13 @@ function Editor({ editing, props }: { editing: Editing; props: MarketingViewProp
             {material.fill.listingPhotos.length === 0 ? (
               <p className="marketing-hint">{t.noPhotos}</p>
             ) : (
-              <ul>
+              <ul className="inline-list">
                 {material.fill.listingPhotos.map((photo, index) => {
                   const id = Number(photo.id);
                   return (
                     <li key={photo.id}>
                       <label className="marketing-photo" part="photo" data-photo-id={photo.id} data-chosen={chosen.includes(id) ? 'true' : 'false'}>
-                        <input type="checkbox" checked={chosen.includes(id)} onChange={() => props.onTogglePhoto(id, template.photoSlots)} />
+                        <input type="checkbox" checked={chosen.includes(id)} onChange={() => props.togglePhoto(id, template.photoSlots)} />
                         <img src={photo.url} alt="" width={96} height={64} loading="lazy" />
                         <span>{t.photoLabel(index + 1, photo.caption)}</span>
                       </label>
@@ -209,7 +197,7 @@ function Gallery({ state, props }: { state: Extract<MarketingState, { status: 'l
               return (
                 <li key={template.id} className="marketing-template" part="template" data-template={template.id} data-category={template.category}>
                   <img src={template.imageUrl} alt={t.templatePreviewAlt(template.name)} width={180} height={Math.round((180 * template.height) / template.width)} />
-                  <Button tone="primary" part="use-template" disabled={busy} onClick={() => props.onCreate(template.id)}>
+                  <Button tone="primary" part="use-template" disabled={busy} onClick={() => props.create(template.id)}>
                     {busy ? t.creating : t.useTemplate(template.name)}
                   </Button>
                 </li>
@@ -230,10 +218,10 @@ function Gallery({ state, props }: { state: Extract<MarketingState, { status: 'l
             {t.noMaterials}
           </p>
         ) : (
-          <ul className="marketing-materials">
+          <ul className="marketing-materials inline-list">
             {state.materials.map((material) => (
               <li key={material.id}>
-                <Button tone="secondary" part="material" data-material-id={material.id} onClick={() => props.onOpen(material)}>
+                <Button tone="secondary" part="material" data-material-id={material.id} onClick={() => props.open(material)}>
                   {t.openMaterial(name(material.template.id), dayText(material.modified))}
                 </Button>
               </li>
@@ -247,18 +235,10 @@ function Gallery({ state, props }: { state: Extract<MarketingState, { status: 'l
 
 export function MarketingView(props: MarketingViewProps) {
   const { state } = props;
-  if (state.status === 'needs-case') {
-    return (
-      <div className="marketing" part="base" data-state="needs-case">
-        <p className="marketing-message" part="message" role="alert">
-          {t.needsCase}
-        </p>
-      </div>
-    );
-  }
+  if (state.status === 'needs-case') return <AlertPanel block="marketing" state="needs-case" message={t.needsCase} />;
   if (state.status === 'checking' || state.status === 'loading') return <StatusPanel block="marketing" state={{ status: 'loading', message: t.loading }} />;
-  if (state.status === 'signed-out') return <StatusPanel block="marketing" state={{ status: 'signed-out', message: t.signedOut, action: t.signIn, onAction: props.onSignIn }} />;
-  if (state.status === 'failed') return <StatusPanel block="marketing" state={{ status: 'failed', message: state.message, action: t.retry, onAction: props.onRetry }} />;
+  if (state.status === 'signed-out') return <StatusPanel block="marketing" state={{ status: 'signed-out', message: t.signedOut, action: t.signIn, onAction: props.signIn }} />;
+  if (state.status === 'failed') return <StatusPanel block="marketing" state={{ status: 'failed', message: state.message, action: t.retry, onAction: props.reload }} />;
   if (props.editing) return <Editor editing={props.editing} props={props} />;
   return <Gallery state={state} props={props} />;
 }
@@ -270,20 +250,5 @@ export interface MarketingProps {
 
 export function Marketing({ caseId, element }: MarketingProps) {
   const m = useMarketing(caseId, element);
-  return (
-    <MarketingView
-      state={m.state}
-      editing={m.editing}
-      creating={m.creating}
-      onSignIn={m.signIn}
-      onRetry={m.reload}
-      onCreate={(id) => void m.create(id)}
-      onOpen={(summary) => void m.open(summary)}
-      onBack={m.back}
-      onText={m.setText}
-      onTogglePhoto={m.togglePhoto}
-      onOpenHouse={m.setOpenHouse}
-      onSave={() => void m.save()}
-    />
-  );
+  return <MarketingView {...m} />;
 }

@@ -3,20 +3,12 @@ import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { mortgageCalculatorTexts as t } from '../../core/i18n/mortgage';
 import { evaluateCalculator, type CalculatorInputs } from '../../core/mortgage/calculator';
+import { calculatorInputs } from '../../core/testing/calculator-inputs';
 import { testRoot } from '../../core/testing/react-root';
 import { MortgageCalculatorView, type MortgageCalculatorViewProps } from './mortgage-calculator.view';
 
 
-const inputs: CalculatorInputs = {
-  price: '375000',
-  downPayment: '75000',
-  downPaymentMode: 'amount',
-  rate: '6',
-  term: 30,
-  taxes: '3600',
-  insurance: '1500',
-  hoa: '250',
-};
+const inputs = calculatorInputs();
 
 const dom = testRoot();
 

@@ -13,6 +13,7 @@ import { parseAmount } from '../../core/mortgage/calculator';
 import { CHART, chartGeometry } from '../../core/mortgage/chart';
 import { useMortgageCalculator } from '../../core/mortgage/use-mortgage-calculator';
 import { Field } from '../../core/ui/field';
+import { TableHead } from '../../core/ui/table-head';
 
 export interface MortgageCalculatorViewProps {
   inputs: CalculatorInputs;
@@ -145,14 +146,7 @@ function AmortizationTable({ years, currency }: { years: ScheduleYear[]; currenc
     <div className="table-scroll" part="table" tabIndex={0} role="region" aria-label={t.tableCaption}>
       <table className="table">
         <caption>{t.tableCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t.columns.year}</th>
-            <th scope="col">{t.columns.principal}</th>
-            <th scope="col">{t.columns.interest}</th>
-            <th scope="col">{t.columns.balance}</th>
-          </tr>
-        </thead>
+        <TableHead columns={[t.columns.year, t.columns.principal, t.columns.interest, t.columns.balance]} />
         <tbody>
           {years.map((year) => (
             <Fragment key={year.year}>
@@ -209,7 +203,7 @@ export function MortgageCalculatorView({ inputs, result, currency, onChange, onT
   );
 
   return (
-    <article className="calculator" part="base" data-state={estimate ? 'estimated' : 'invalid'}>
+    <article className="calculator surface-panel" part="base" data-state={estimate ? 'estimated' : 'invalid'}>
       <header>
         <h2 className="heading" part="heading">
           {t.heading}
@@ -237,7 +231,7 @@ export function MortgageCalculatorView({ inputs, result, currency, onChange, onT
               ))}
             </fieldset>
           </div>
-          <div className="pair">
+          <div className="pair field-pair">
             {field('rate', t.labels.rate)}
             <div className="field" part="field">
               <label className="field-label" htmlFor={`${id}-term`} part="label">

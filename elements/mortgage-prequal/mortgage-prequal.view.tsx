@@ -105,7 +105,7 @@ function StatusPanel({ kind, mortgageCase, editUrl, dialogOpen, onCloseDialog, o
     wasOpen.current = dialogOpen;
   }, [dialogOpen]);
   return (
-    <section className="status" part="status" data-status={status} aria-labelledby={`status-${mortgageCase.id}`}>
+    <section className="status surface-panel" part="status" data-status={status} aria-labelledby={`status-${mortgageCase.id}`}>
       <p className="status-label">{t.statusLabel}</p>
       <h2 className="status-heading" part="status-heading" id={`status-${mortgageCase.id}`} ref={heading} tabIndex={-1}>
         {status}
@@ -160,7 +160,7 @@ export function MortgagePrequalView({ kind, state, editUrl, onStart, onRetry, on
 
   const busy = phase === 'checking' || phase === 'loading' || phase === 'creating' || phase === 'confirming';
   return (
-    <section className="prequal intro" part="base" data-state={phase} data-kind={kind} aria-labelledby={`${id}-heading`} aria-busy={busy || undefined}>
+    <section className="prequal intro surface-panel" part="base" data-state={phase} data-kind={kind} aria-labelledby={`${id}-heading`} aria-busy={busy || undefined}>
       <h2 className="heading" part="heading" id={`${id}-heading`}>
         {t.heading[kind]}
       </h2>

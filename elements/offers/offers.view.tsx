@@ -21,6 +21,7 @@ import type { Offer } from '../../core/offers/offers-api';
 import { splitOffers, useOffers, type OffersState } from '../../core/offers/use-offers';
 import { useHearthValue } from '../../core/state/hooks';
 import { Button } from '../../core/ui/button';
+import { FactList } from '../../core/ui/fact-list';
 import { StatusPanel } from '../../core/ui/status-panel';
 import { OfferQuestionnaire } from '../make-offer/offer-questionnaire';
 
@@ -39,19 +40,6 @@ export interface OffersViewProps {
   onRetry: () => void;
   onToggleOffer: (offerId: string) => void;
   onCompleted: (responseId: string) => void;
-}
-
-function Facts({ rows }: { rows: [label: string, value: string][] }) {
-  return (
-    <dl className="offer-facts" part="facts">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
 }
 
 function Home({ offer, siteBase, headingId }: { offer: Offer; siteBase: string; headingId: string }) {
@@ -77,7 +65,9 @@ function MadeOffer({ offer, props }: { offer: Offer; props: OffersViewProps }) {
   return (
     <li className="offer" part="offer" data-state={offer.offerStatus.toLowerCase()} data-offer-id={offer.id}>
       <Home offer={offer} siteBase={props.siteBase} headingId={headingId} />
-      <Facts
+      <FactList
+        className="offer-facts"
+        part="facts"
         rows={[
           [t.labels.status, offerStatusLabel(offer.offerStatus)],
           [t.labels.amount, offerAmountText(offer)],
@@ -108,7 +98,9 @@ function ReceivedOffer({ offer, props }: { offer: Offer; props: OffersViewProps 
   return (
     <li className="offer" part="offer" data-state={offer.offerStatus.toLowerCase()} data-offer-id={offer.id}>
       <Home offer={offer} siteBase={props.siteBase} headingId={headingId} />
-      <Facts
+      <FactList
+        className="offer-facts"
+        part="facts"
         rows={[
           [t.labels.buyer, offer.buyer.fullName],
           [t.labels.amount, offerAmountText(offer)],

@@ -18,6 +18,7 @@ import { Button } from '../../core/ui/button';
 import type { DialogName } from '../../core/routing/dialog-paths';
 import { useDialogRoutes } from '../../core/routing/dialog-route';
 import { ConfirmDialog } from '../../core/ui/confirm-dialog';
+import { MessageAction } from '../../core/ui/status-panel';
 import {
   useOpenHouses,
   type OpenHouseSavedDetail,
@@ -80,6 +81,15 @@ function Virtual({ openHouse }: { openHouse: Pick<PublicOpenHouse, 'isVirtual' |
   );
 }
 
+/** The list's empty state, in the seller's or the public's words. */
+function NoOpenHouses({ text }: { text: string }) {
+  return (
+    <p className="open-houses-empty" part="empty" data-state="empty">
+      {text}
+    </p>
+  );
+}
+
 function SellerList({ listing, openHouses, now, onOpen, rowRefs }: {
   listing: OpenHousesListing;
   openHouses: SellerOpenHouse[];
@@ -87,13 +97,7 @@ function SellerList({ listing, openHouses, now, onOpen, rowRefs }: {
   onOpen: OpenHousesViewProps['onOpen'];
   rowRefs: RefObject<Map<string, HTMLLIElement>>;
 }) {
-  if (openHouses.length === 0) {
-    return (
-      <p className="open-houses-empty" part="empty" data-state="empty">
-        {t.emptySeller}
-      </p>
-    );
-  }
+  if (openHouses.length === 0) return <NoOpenHouses text={t.emptySeller} />;
   return (
     <ul className="open-houses-list" part="list">
       {openHouses.map((o) => {
@@ -102,7 +106,7 @@ function SellerList({ listing, openHouses, now, onOpen, rowRefs }: {
         return (
           <li
             key={o.id}
-            className="open-house"
+            className="open-house split-row"
             part="open-house"
             data-state={row.state}
             data-id={o.id}
@@ -147,17 +151,11 @@ function SellerList({ listing, openHouses, now, onOpen, rowRefs }: {
 }
 
 function PublicList({ listing, openHouses }: { listing: OpenHousesListing; openHouses: PublicOpenHouse[] }) {
-  if (openHouses.length === 0) {
-    return (
-      <p className="open-houses-empty" part="empty" data-state="empty">
-        {t.emptyPublic}
-      </p>
-    );
-  }
+  if (openHouses.length === 0) return <NoOpenHouses text={t.emptyPublic} />;
   return (
     <ul className="open-houses-list" part="list">
       {openHouses.map((o) => (
-        <li key={o.id} className="open-house" part="open-house" data-state="active" data-id={o.id}>
+        <li key={o.id} className="open-house split-row" part="open-house" data-state="active" data-id={o.id}>
           <div className="open-house-info">
             <Times openHouse={o} timeZone={listing.timeZone} />
             <Virtual openHouse={o} />
@@ -188,7 +186,7 @@ export function OpenHousesView(props: OpenHousesViewProps) {
 
   if (state.status === 'loading') {
     return (
-      <section className="open-houses" part="base" data-state="loading" aria-busy="true">
+      <section className="open-houses surface-panel" part="base" data-state="loading" aria-busy="true">
         <h2 className="open-houses-heading" part="heading">
           {t.heading}
         </h2>
@@ -200,18 +198,16 @@ export function OpenHousesView(props: OpenHousesViewProps) {
   }
   if (state.status === 'failed' || state.status === 'missing') {
     return (
-      <section className="open-houses" part="base" data-state={state.status}>
+      <section className="open-houses surface-panel" part="base" data-state={state.status}>
         <h2 className="open-houses-heading" part="heading">
           {t.heading}
         </h2>
-        <p className="open-houses-message" part="message" role="alert">
-          {state.status === 'failed' ? t.failed : t.missing}
-        </p>
-        {state.status === 'failed' ? (
-          <Button tone="secondary" part="retry" onClick={props.onRetry}>
-            {t.retry}
-          </Button>
-        ) : null}
+        <MessageAction
+          className="open-houses-message"
+          role="alert"
+          message={state.status === 'failed' ? t.failed : t.missing}
+          action={state.status === 'failed' ? { tone: 'secondary', part: 'retry', label: t.retry, onAction: props.onRetry } : null}
+        />
       </section>
     );
   }
@@ -223,8 +219,8 @@ export function OpenHousesView(props: OpenHousesViewProps) {
   const confirm = active ? (active.kind === 'cancel' ? t.confirmCancel : t.confirmActivate) : null;
 
   return (
-    <section className="open-houses" part="base" data-state={state.status}>
-      <header className="open-houses-header">
+    <section className="open-houses surface-panel" part="base" data-state={state.status}>
+      <header className="open-houses-header split-row">
         <h2 className="open-houses-heading" part="heading">
           {t.heading}
         </h2>

@@ -3,12 +3,14 @@
  * person by the email of their Hearth account, and a remove button per member (the server refuses to remove
  * the last owner, and an admin's removing an owner). State: core/partners/use-members.ts.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { partnerTexts } from '../../core/i18n/partners';
 import { MEMBER_ROLES, type MemberRole } from '../../core/partners/members-api';
 import { usePartnerMembers, type MembersNotice } from '../../core/partners/use-members';
 import { Button } from '../../core/ui/button';
+import { ControlField } from '../../core/ui/control-field';
 import { Field } from '../../core/ui/field';
+import { Form } from '../../core/ui/form';
 
 const t = partnerTexts.members;
 
@@ -23,8 +25,7 @@ export function MembersTab({ partnerId }: { partnerId: string }) {
   const [role, setRole] = useState<MemberRole>('ADMIN');
   const roleId = useId();
   const { state } = behaviour;
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     if (await behaviour.add(email, role)) setEmail('');
   };
   return (
@@ -42,7 +43,7 @@ export function MembersTab({ partnerId }: { partnerId: string }) {
       ) : (
         <ul className="console-list" part="member-list" aria-label={t.listLabel}>
           {state.members.map((member) => (
-            <li key={member.userId} className="console-list-item" part="member" data-role={member.role.toLowerCase()}>
+            <li key={member.userId} className="console-list-item split-row" part="member" data-role={member.role.toLowerCase()}>
               <div>
                 <strong>{member.name || member.email}</strong> <span className="console-muted">{member.email}</span>
                 <br />
@@ -62,12 +63,9 @@ export function MembersTab({ partnerId }: { partnerId: string }) {
       <p className="console-save-status" role="status" part="members-status" data-state={behaviour.notice?.kind ?? 'idle'}>
         {behaviour.notice ? noticeText(behaviour.notice) : ''}
       </p>
-      <form className="console-form" part="add-member" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <Form className="console-form" part="add-member" onSubmit={() => void onSubmit()}>
         <Field label={t.email} type="email" autoComplete="off" value={email} error={behaviour.emailError ?? undefined} onChange={(e) => setEmail(e.currentTarget.value)} />
-        <div className="field">
-          <label className="field-label" htmlFor={roleId}>
-            {t.role}
-          </label>
+        <ControlField id={roleId} label={t.role}>
           <select id={roleId} className="field-control" value={role} onChange={(e) => setRole(e.currentTarget.value as MemberRole)}>
             {MEMBER_ROLES.map((r) => (
               <option key={r} value={r}>
@@ -75,11 +73,11 @@ export function MembersTab({ partnerId }: { partnerId: string }) {
               </option>
             ))}
           </select>
-        </div>
+        </ControlField>
         <Button type="submit" part="add-member-submit" busy={behaviour.busy === 'add'}>
           {t.add}
         </Button>
-      </form>
+      </Form>
     </section>
   );
 }

@@ -4,7 +4,7 @@
  * API keys and Activity — or the sign-up form when the viewer runs no partner yet. `PartnerConsoleView`
  * only renders what it is given; `PartnerConsole` connects it to core/partners/use-partner-console.
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import type { Result } from '../../core/graphql/call';
 import { partnerTexts as t } from '../../core/i18n/partners';
@@ -12,7 +12,11 @@ import { CONSOLE_TABS, contrastField, parseCountries, previewTokens, shownValue,
 import type { ApiKey, ApiKeyScope, AuditEntry, ElementSnippet, PartnerSettings } from '../../core/partners/partners-api';
 import { usePartnerConsole, type PartnerConsoleBehaviour, type PartnerCreatedDetail, type PartnerSavedDetail } from '../../core/partners/use-partner-console';
 import { Button } from '../../core/ui/button';
+import { ControlField } from '../../core/ui/control-field';
 import { Field } from '../../core/ui/field';
+import { Form } from '../../core/ui/form';
+import { MessageAction } from '../../core/ui/status-panel';
+import { TableHead } from '../../core/ui/table-head';
 import { Tabs } from '../../core/ui/tabs';
 import { REGISTRATION_LIMITS } from '../../core/registration/rule';
 import { MembersTab } from './members-tab';
@@ -59,12 +63,8 @@ function SaveBar({ tab, behaviour }: { tab: FormTab; behaviour: PartnerConsoleBe
 }
 
 function TabForm({ tab, behaviour, children }: { tab: FormTab; behaviour: PartnerConsoleBehaviour; children: ReactNode }) {
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void behaviour.save(tab);
-  };
   return (
-    <form className="console-form" part="form" data-tab={tab} noValidate onSubmit={onSubmit}>
+    <Form className="console-form" part="form" data-tab={tab} onSubmit={() => void behaviour.save(tab)}>
       {children}
       {behaviour.errors.form ? (
         <p className="field-error" role="alert">
@@ -72,7 +72,7 @@ function TabForm({ tab, behaviour, children }: { tab: FormTab; behaviour: Partne
         </p>
       ) : null}
       <SaveBar tab={tab} behaviour={behaviour} />
-    </form>
+    </Form>
   );
 }
 
@@ -319,10 +319,7 @@ function RegistrationSettings({ settings, behaviour }: FieldsProps) {
   return (
     <fieldset className="console-registration" part="registration">
       <legend>{t.registrationMode}</legend>
-      <div className="field">
-        <label className="field-label" htmlFor={id}>
-          {t.registrationMode}
-        </label>
+      <ControlField id={id} label={t.registrationMode}>
         <select
           id={id}
           className="field-control"
@@ -339,7 +336,7 @@ function RegistrationSettings({ settings, behaviour }: FieldsProps) {
         <p id={`${id}-hint`} className="field-hint">
           {t.registrationHint}
         </p>
-      </div>
+      </ControlField>
       {mode === 'VIEWS' && number('registrationViews', t.registrationViews, REGISTRATION_LIMITS.views[0], REGISTRATION_LIMITS.views[1])}
       {mode === 'PHOTOS' && number('registrationPhotos', t.registrationPhotos, REGISTRATION_LIMITS.photos[0], REGISTRATION_LIMITS.photos[1])}
       {mode !== 'OFF' && number('registrationNotNow', t.registrationNotNow, REGISTRATION_LIMITS.notNow[0], REGISTRATION_LIMITS.notNow[1])}
@@ -358,8 +355,7 @@ function LeadsTab({ partnerId }: { partnerId: string }) {
 function OriginsTab({ settings, behaviour }: FieldsProps) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     setBusy(true);
     const added = await behaviour.addOrigin(text);
     setBusy(false);
@@ -375,7 +371,7 @@ function OriginsTab({ settings, behaviour }: FieldsProps) {
       ) : (
         <ul className="console-list" part="origins">
           {settings.allowedOrigins.map((origin) => (
-            <li key={origin} className="console-list-item" part="origin">
+            <li key={origin} className="console-list-item split-row" part="origin">
               <code>{origin}</code>
               <Button tone="secondary" onClick={() => void behaviour.removeOrigin(origin)}>
                 {t.removeOrigin(origin)}
@@ -384,7 +380,7 @@ function OriginsTab({ settings, behaviour }: FieldsProps) {
           ))}
         </ul>
       )}
-      <form className="console-form console-inline" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <Form className="console-form console-inline" onSubmit={() => void onSubmit()}>
         <Field
           label={t.newOrigin}
           type="url"
@@ -399,7 +395,7 @@ function OriginsTab({ settings, behaviour }: FieldsProps) {
         <Button type="submit" part="add-origin" busy={busy}>
           {t.addOrigin}
         </Button>
-      </form>
+      </Form>
     </div>
   );
 }
@@ -479,14 +475,7 @@ function KeysTab({ behaviour }: { behaviour: PartnerConsoleBehaviour }) {
           <code className="console-secret-value">{behaviour.newSecret.secret}</code>
         </div>
       ) : null}
-      <form
-        className="console-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void behaviour.createKey(name, scopes).then(() => setName(''));
-        }}
-      >
+      <Form className="console-form" onSubmit={() => void behaviour.createKey(name, scopes).then(() => setName(''))}>
         <Field label={t.keyName} value={name} error={behaviour.errors.name} onChange={(e) => setName(e.currentTarget.value)} />
         <fieldset className="console-fieldset">
           <legend className="field-label">{t.keyScopes}</legend>
@@ -502,7 +491,7 @@ function KeysTab({ behaviour }: { behaviour: PartnerConsoleBehaviour }) {
         <Button type="submit" part="create-key" busy={behaviour.keyBusy}>
           {t.createKey}
         </Button>
-      </form>
+      </Form>
       <Loading result={behaviour.keys}>
         {(keys: ApiKey[]) =>
           keys.length === 0 ? (
@@ -510,7 +499,7 @@ function KeysTab({ behaviour }: { behaviour: PartnerConsoleBehaviour }) {
           ) : (
             <ul className="console-list" part="keys">
               {keys.map((key) => (
-                <li key={key.id} className="console-list-item" part="key" data-state={key.revokedAt ? 'revoked' : 'active'}>
+                <li key={key.id} className="console-list-item split-row" part="key" data-state={key.revokedAt ? 'revoked' : 'active'}>
                   <div>
                     <code>{key.prefix}…</code> {key.name ? <span>{key.name}</span> : null}{' '}
                     <span className="console-muted">{key.scopes.map((s) => SCOPE_LABELS[s]).join(', ')}</span>
@@ -556,14 +545,7 @@ function ActivityTab({ behaviour }: { behaviour: PartnerConsoleBehaviour }) {
         ) : (
           <>
             <table className="console-audit" part="audit">
-              <thead>
-                <tr>
-                  <th scope="col">{t.auditWhen}</th>
-                  <th scope="col">{t.auditWho}</th>
-                  <th scope="col">{t.auditWhat}</th>
-                  <th scope="col">{t.auditChanges}</th>
-                </tr>
-              </thead>
+              <TableHead columns={[t.auditWhen, t.auditWho, t.auditWhat, t.auditChanges]} />
               <tbody>
                 {entries.map((entry) => (
                   <tr key={entry.id} part="audit-entry" data-action={entry.action}>
@@ -593,15 +575,7 @@ function SignUpForm({ behaviour }: { behaviour: PartnerConsoleBehaviour }) {
   const [name, setName] = useState('');
   const [slug, setSlug] = useState('');
   return (
-    <form
-      className="console-form"
-      part="sign-up"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void behaviour.signUp(slug, name);
-      }}
-    >
+    <Form className="console-form" part="sign-up" onSubmit={() => void behaviour.signUp(slug, name)}>
       <h2 className="console-heading">{t.signUpHeading}</h2>
       <p className="console-muted">{t.signUpIntro}</p>
       <Field label={t.signUpName} required value={name} error={behaviour.errors.name} onChange={(e) => setName(e.currentTarget.value)} />
@@ -621,7 +595,7 @@ function SignUpForm({ behaviour }: { behaviour: PartnerConsoleBehaviour }) {
       <Button type="submit" part="sign-up-submit" busy={behaviour.signingUp}>
         {t.signUpSubmit}
       </Button>
-    </form>
+    </Form>
   );
 }
 
@@ -633,43 +607,45 @@ export interface PartnerConsoleViewProps {
   onSignIn: () => void;
 }
 
+/** The console before its settings are there (loading, signed out, failed): the heading and the state's message. */
+function ConsoleStatus({ state, children }: { state: 'loading' | 'anonymous' | 'failed'; children: ReactNode }) {
+  return (
+    <section className="console surface-panel" part="base" data-state={state} aria-busy={state === 'loading' ? 'true' : undefined}>
+      <h2 className="console-heading">{t.heading}</h2>
+      {children}
+    </section>
+  );
+}
+
 export function PartnerConsoleView({ behaviour, onSignIn }: PartnerConsoleViewProps) {
   const { state } = behaviour;
   if (state.status === 'loading') {
     return (
-      <section className="console" part="base" data-state="loading" aria-busy="true">
-        <h2 className="console-heading">{t.heading}</h2>
+      <ConsoleStatus state="loading">
         <p role="status">{t.loading}</p>
-      </section>
+      </ConsoleStatus>
     );
   }
   if (state.status === 'anonymous') {
     return (
-      <section className="console" part="base" data-state="anonymous">
-        <h2 className="console-heading">{t.heading}</h2>
+      <ConsoleStatus state="anonymous">
         <p>{t.signInFirst}</p>
         <Button part="sign-in" onClick={onSignIn}>
           {t.signIn}
         </Button>
-      </section>
+      </ConsoleStatus>
     );
   }
   if (state.status === 'failed') {
     return (
-      <section className="console" part="base" data-state="failed">
-        <h2 className="console-heading">{t.heading}</h2>
-        <p role="alert" part="message">
-          {state.message}
-        </p>
-        <Button tone="secondary" part="retry" onClick={behaviour.reload}>
-          {t.retry}
-        </Button>
-      </section>
+      <ConsoleStatus state="failed">
+        <MessageAction role="alert" message={state.message} action={{ tone: 'secondary', part: 'retry', label: t.retry, onAction: behaviour.reload }} />
+      </ConsoleStatus>
     );
   }
   if (state.status === 'sign-up') {
     return (
-      <section className="console" part="base" data-state="sign-up">
+      <section className="console surface-panel" part="base" data-state="sign-up">
         <SignUpForm behaviour={behaviour} />
       </section>
     );
@@ -690,7 +666,7 @@ export function PartnerConsoleView({ behaviour, onSignIn }: PartnerConsoleViewPr
     activity: () => <ActivityTab behaviour={behaviour} />,
   };
   return (
-    <section className="console" part="base" data-state="ready" data-partner={settings.slug}>
+    <section className="console surface-panel" part="base" data-state="ready" data-partner={settings.slug}>
       <header className="console-header">
         <h2 className="console-heading">
           {t.heading}: {settings.name}

@@ -8,6 +8,8 @@ import { usePartnerActivity, ACTIVITY_PERIODS } from '../../core/analytics/use-a
 import { formatAddress } from '../../core/format/address';
 import { partnerTexts } from '../../core/i18n/partners';
 import { Button } from '../../core/ui/button';
+import { ControlField } from '../../core/ui/control-field';
+import { TableHead } from '../../core/ui/table-head';
 
 const t = partnerTexts.visitors;
 
@@ -15,12 +17,7 @@ function CountTable({ caption, rows, header }: { caption: string; rows: { text: 
   return (
     <table className="console-table" part="visitors-table">
       <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{caption}</th>
-          <th scope="col">{header}</th>
-        </tr>
-      </thead>
+      <TableHead columns={[caption, header]} />
       <tbody>
         {rows.length === 0 ? (
           <tr>
@@ -45,10 +42,7 @@ export function VisitorsTab({ partnerId, analyticsEnabled }: { partnerId: string
   return (
     <section className="console-visitors" part="visitors" aria-busy={state.status === 'loading'}>
       {!analyticsEnabled && <p className="console-note">{t.off}</p>}
-      <div className="field">
-        <label className="field-label" htmlFor={periodId}>
-          {t.period}
-        </label>
+      <ControlField id={periodId} label={t.period}>
         <select id={periodId} className="field-control" value={days} onChange={(e) => setDays(Number(e.currentTarget.value))}>
           {ACTIVITY_PERIODS.map((n) => (
             <option key={n} value={n}>
@@ -56,7 +50,7 @@ export function VisitorsTab({ partnerId, analyticsEnabled }: { partnerId: string
             </option>
           ))}
         </select>
-      </div>
+      </ControlField>
       {state.status === 'loading' && <p role="status">{t.loading}</p>}
       {state.status === 'failed' && (
         <p role="alert">

@@ -277,7 +277,7 @@ export function PhotoManagementView(props: PhotoManagementViewProps) {
   const [deleting, setDeleting] = useState(false);
   const { status } = props;
   return (
-    <section className="photo-management" part="base" data-state={status} aria-busy={props.saving || undefined}>
+    <section className="photo-management surface-panel" part="base" data-state={status} aria-busy={props.saving || undefined}>
       <h2 id="photo-management-heading" className="heading" part="heading">
         {t.heading}
       </h2>

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { questionnaireTexts as t } from '../../core/i18n/questionnaire';
 import { Button } from '../../core/ui/button';
+import { Form } from '../../core/ui/form';
 import { renderTree } from '../../questionnaire/client/render';
 import { loadedWidget } from '../../questionnaire/client/widget-loader';
 import { WIDGET_TAGS } from '../../questionnaire/widgets/tags';
@@ -47,7 +48,7 @@ export function QuestionnaireView({ q, mode }: { q: QuestionnaireController; mod
   const screen = q.screen;
   if (!screen) {
     return (
-      <div className="questionnaire" part="base" data-state={q.status} aria-busy={q.status === 'loading'}>
+      <div className="questionnaire surface-panel" part="base" data-state={q.status} aria-busy={q.status === 'loading'}>
         <p className="questionnaire-message" part="message" role={q.status === 'failed' ? 'alert' : 'status'}>
           {q.status === 'failed' ? q.formError || t.failed : t.loading}
         </p>
@@ -70,7 +71,7 @@ export function QuestionnaireView({ q, mode }: { q: QuestionnaireController; mod
   const finalLabel = mode === 'single' || screen.data.end ? t.submit : t.next;
 
   return (
-    <div className="questionnaire" part="base" data-state={q.status} data-mode={mode}>
+    <div className="questionnaire surface-panel" part="base" data-state={q.status} data-mode={mode}>
       {screen.data.categories.length > 0 && (
         <nav className="questionnaire-progress" part="progress" aria-label={t.progress}>
           <ol>
@@ -83,12 +84,10 @@ export function QuestionnaireView({ q, mode }: { q: QuestionnaireController; mod
           </ol>
         </nav>
       )}
-      <form
+      <Form
         className="questionnaire-form"
         part="form"
-        noValidate
         onSubmit={(event) => {
-          event.preventDefault();
           // Enter in a field: its pending (debounced) value is committed on blur, before the step.
           const root = event.currentTarget.getRootNode() as Document | ShadowRoot;
           (root.activeElement as HTMLElement | null)?.blur?.();
@@ -143,7 +142,7 @@ export function QuestionnaireView({ q, mode }: { q: QuestionnaireController; mod
             )}
           </div>
         )}
-      </form>
+      </Form>
     </div>
   );
 }

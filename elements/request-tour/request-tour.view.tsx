@@ -32,6 +32,7 @@ import { Button } from '../../core/ui/button';
 import { useDialogRoute } from '../../core/routing/dialog-route';
 import { Dialog } from '../../core/ui/dialog';
 import { Field } from '../../core/ui/field';
+import { Form } from '../../core/ui/form';
 import { showToast } from '../../core/ui/toasts';
 
 /** The zone of the demo listings (spec §5: MST), used only until the listing says otherwise. */
@@ -203,7 +204,7 @@ export function RequestTourDialogView(props: RequestTourDialogViewProps) {
             {state.selected.length === 0 ? (
               <p className="chosen-empty">{t.noTimesChosen}</p>
             ) : (
-              <ul className="chosen-list">
+              <ul className="chosen-list inline-list">
                 {state.selected.map((dateTime) => {
                   const text = props.describeSlot(dateTime);
                   return (
@@ -225,16 +226,7 @@ export function RequestTourDialogView(props: RequestTourDialogViewProps) {
           </div>
         </section>
       ) : (
-        <form
-          className="step-panel"
-          data-step="info"
-          noValidate
-          aria-busy={submitting || undefined}
-          onSubmit={(event) => {
-            event.preventDefault();
-            void actions.submit();
-          }}
-        >
+        <Form className="step-panel" data-step="info" aria-busy={submitting || undefined} onSubmit={() => void actions.submit()}>
           <h3 ref={stepHeading} tabIndex={-1} className="step-title">
             {t.stepMoreInfo}
           </h3>
@@ -265,7 +257,7 @@ export function RequestTourDialogView(props: RequestTourDialogViewProps) {
               {t.submit}
             </Button>
           </div>
-        </form>
+        </Form>
       )}
     </Dialog>
   );

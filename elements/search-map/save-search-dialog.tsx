@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { searchMapTexts as t } from '../../core/i18n/search';
+import { Form } from '../../core/ui/form';
 import { locationFromSlug } from '../../core/places/places';
 import type { NotificationFrequency } from '../../core/search/api';
 import { searchScope, type SearchModel } from '../../core/search/search-model';
@@ -48,21 +49,14 @@ export function SaveSearchDialog({ model, onClose }: { model: SearchModel; onClo
     <dialog ref={dialog} className="dialog" part="save-search-dialog" aria-labelledby="save-search-title" onClose={onClose}>
       <header className="dialog-header">
         <h2 id="save-search-title">{t.saveSearchTitle}</h2>
-        <button type="button" className="close" aria-label={t.close} onClick={() => dialog.current?.close()}>
+        <button type="button" className="close dialog-close" aria-label={t.close} onClick={() => dialog.current?.close()}>
           ×
         </button>
       </header>
       {status === 'saved' ? (
         <p role="status">{t.searchSaved}</p>
       ) : (
-        <form
-          className="dialog-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
+        <Form className="dialog-form" onSubmit={() => void submit()}>
           <label className="filter">
             <span className="filter-label">{t.searchName}</span>
             <input
@@ -101,7 +95,7 @@ export function SaveSearchDialog({ model, onClose }: { model: SearchModel; onClo
               {t.save}
             </button>
           </div>
-        </form>
+        </Form>
       )}
     </dialog>
   );

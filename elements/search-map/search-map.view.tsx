@@ -39,6 +39,7 @@ import { useSearch } from '../../core/search/use-search';
 import { useSearchMap } from '../../core/search/use-search-map';
 import { useHearthValue } from '../../core/state/hooks';
 import { Dialog } from '../../core/ui/dialog';
+import { Form } from '../../core/ui/form';
 import type { ListingSelectedDetail } from '../listing-card/listing-card.view';
 import { KeylessMap, type KeylessMapProps } from './keyless-map';
 import { SaveSearchDialog } from './save-search-dialog';
@@ -60,6 +61,19 @@ interface FilterProps {
   live?: boolean;
 }
 
+/** One filter: its label above the control that `control` draws with the id the label points at. */
+function FilterField({ label, control }: { label: string; control: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="filter">
+      <label className="filter-label" htmlFor={id}>
+        {label}
+      </label>
+      {control(id)}
+    </div>
+  );
+}
+
 function NumberInput({ name, label, filters, onChange, live = false }: FilterProps & { name: NumberFilter; label: string }) {
   const commit = (raw: string) => {
     const value = raw.trim() === '' ? null : Number(raw);
@@ -67,45 +81,43 @@ function NumberInput({ name, label, filters, onChange, live = false }: FilterPro
       if (value !== filters[name]) onChange({ [name]: value });
     }
   };
-  const id = useId();
   return (
-    <div className="filter">
-      <label className="filter-label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        // A value set from elsewhere (Reset filters, back/forward) replaces what is typed; while typing live it is the source.
-        key={live ? 'live' : String(filters[name])}
-        className="control"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        name={name}
-        defaultValue={filters[name] ?? ''}
-        onChange={live ? (event) => commit(event.currentTarget.value) : undefined}
-        onBlur={(event) => commit(event.currentTarget.value)}
-        onKeyDown={(event) => event.key === 'Enter' && commit(event.currentTarget.value)}
-      />
-    </div>
+    <FilterField
+      label={label}
+      control={(id) => (
+        <input
+          id={id}
+          // A value set from elsewhere (Reset filters, back/forward) replaces what is typed; while typing live it is the source.
+          key={live ? 'live' : String(filters[name])}
+          className="control"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          name={name}
+          defaultValue={filters[name] ?? ''}
+          onChange={live ? (event) => commit(event.currentTarget.value) : undefined}
+          onBlur={(event) => commit(event.currentTarget.value)}
+          onKeyDown={(event) => event.key === 'Enter' && commit(event.currentTarget.value)}
+        />
+      )}
+    />
   );
 }
 
 function Select({ label, value, options, onChange, name }: { label: string; name: string; value: string; options: [string, string][]; onChange: (value: string) => void }) {
-  const id = useId();
   return (
-    <div className="filter">
-      <label className="filter-label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className="control" name={name} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
+    <FilterField
+      label={label}
+      control={(id) => (
+        <select id={id} className="control" name={name} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+          {options.map(([v, text]) => (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 
@@ -260,14 +272,7 @@ function FiltersSheet({ model, applied, onApply, onClose }: { model: SearchModel
   const label = count.count ? t.showHomes(t.total(count.count.totalCount, count.count.totalCountCapped)) : t.showHomes(null);
   return (
     <Dialog title={t.filters} onClose={onClose} part="filters-sheet" className="sheet">
-      <form
-        className="sheet-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onApply(pending);
-        }}
-      >
+      <Form className="sheet-form" onSubmit={() => onApply(pending)}>
         <div className="sheet-fields" key={round}>
           <MainFilters filters={pending} onChange={change} live />
           <MoreFilters filters={pending} onChange={change} live />
@@ -291,7 +296,7 @@ function FiltersSheet({ model, applied, onApply, onClose }: { model: SearchModel
             {label}
           </button>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }

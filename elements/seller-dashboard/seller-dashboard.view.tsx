@@ -14,7 +14,8 @@ import { useStartListing, type LookupState, type StartForm } from '../../core/se
 import { useHearthValue } from '../../core/state/hooks';
 import { Button } from '../../core/ui/button';
 import { Field } from '../../core/ui/field';
-import { StatusBlock } from '../../core/ui/status-panel';
+import { Form } from '../../core/ui/form';
+import { MessageAction, StatusBlock } from '../../core/ui/status-panel';
 
 const t = sellerTexts;
 const d = sellerTexts.dashboard;
@@ -82,7 +83,7 @@ export function DashboardView(props: DashboardViewProps) {
   const { state, filter } = props;
   const headingId = useId();
   const header = (
-    <header className="dashboard-header">
+    <header className="dashboard-header split-row">
       <h2 id={headingId} className="dashboard-heading" part="heading">
         {d.heading}
       </h2>
@@ -96,14 +97,7 @@ export function DashboardView(props: DashboardViewProps) {
       <section className="dashboard" part="base" data-state={state.status} aria-labelledby={headingId}>
         {header}
         {state.status === 'signed-out' ? (
-          <>
-            <p className="message" part="message">
-              {t.signInPrompt}
-            </p>
-            <Button tone="primary" part="sign-in" onClick={props.onSignIn}>
-              {t.signIn}
-            </Button>
-          </>
+          <MessageAction className="message" message={t.signInPrompt} action={{ tone: 'primary', part: 'sign-in', label: t.signIn, onAction: props.onSignIn }} />
         ) : (
           <StatusBlock className="message" state={{ status: 'loading', message: t.loading }} />
         )}
@@ -198,15 +192,7 @@ export function StartView({ lookup, form, busy, error, onChange, onSubmit }: Sta
       <p className="message" part="message" role="status">
         {intro}
       </p>
-      <form
-        className="start-form"
-        part="start-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
+      <Form className="start-form" part="start-form" onSubmit={onSubmit}>
         <fieldset className="classification">
           <legend>{s.classification}</legend>
           {(['SALE', 'RENT'] as const).map((c) => (
@@ -232,7 +218,7 @@ export function StartView({ lookup, form, busy, error, onChange, onSubmit }: Sta
         <Button tone="primary" type="submit" part="submit" busy={busy}>
           {busy ? s.creating : s.submit}
         </Button>
-      </form>
+      </Form>
     </section>
   );
 }

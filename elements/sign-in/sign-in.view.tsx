@@ -10,6 +10,7 @@ import type { ElementHandle } from '../../core/define-element/define-element';
 import { authTexts as t } from '../../core/i18n/auth';
 import { Button } from '../../core/ui/button';
 import { Field } from '../../core/ui/field';
+import { Form } from '../../core/ui/form';
 import { Tabs } from '../../core/ui/tabs';
 import { SignedInDevices } from './signed-in-devices';
 import { useDialogRoute } from '../../core/routing/dialog-route';
@@ -87,16 +88,7 @@ export function SignInView({ behaviour, signedIn }: { behaviour: Behaviour; sign
   );
 
   const form = (fields: SignInField[], submitLabel: string, extra?: ReactNode) => (
-    <form
-      className="form"
-      part="form"
-      noValidate
-      aria-busy={status === 'working' || undefined}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void behaviour.submit();
-      }}
-    >
+    <Form className="form" part="form" aria-busy={status === 'working' || undefined} onSubmit={() => void behaviour.submit()}>
       {fields.map(field)}
       {extra}
       {message && (
@@ -107,7 +99,7 @@ export function SignInView({ behaviour, signedIn }: { behaviour: Behaviour; sign
       <Button type="submit" part="submit" busy={status === 'working'}>
         {status === 'working' ? t.working : submitLabel}
       </Button>
-    </form>
+    </Form>
   );
 
   const rulesList = rules && rules.length > 0 && (
@@ -241,7 +233,7 @@ export function SignIn({ tab, dialog, resetToken, routeSync = false, element }: 
       {/* Not a <header>: inside a dialog at the page's top level that would be a second banner landmark. */}
       <div className="dialog-header">
         <h2 id="sign-in-dialog-title">{t.dialogTitle}</h2>
-        <button type="button" className="close" aria-label={t.close} onClick={() => dialogRef.current?.close()}>
+        <button type="button" className="close dialog-close" aria-label={t.close} onClick={() => dialogRef.current?.close()}>
           ×
         </button>
       </div>

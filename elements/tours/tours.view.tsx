@@ -53,7 +53,7 @@ export function ToursView(props: ToursViewProps) {
   const { session, list } = props;
   const state = session !== 'authenticated' ? session : list.status;
   return (
-    <section className="tours" part="base" data-state={state} aria-labelledby="tours-heading">
+    <section className="tours surface-panel" part="base" data-state={state} aria-labelledby="tours-heading">
       <h2 id="tours-heading" className="tours-heading" part="heading">
         {props.forListing ? t.headingListing : t.heading}
       </h2>
@@ -98,7 +98,7 @@ export function ToursView(props: ToursViewProps) {
                 onClick={() => props.onOpen(tour)}
               >
                 <img
-                  className="tours-thumbnail"
+                  className="tours-thumbnail photo-thumbnail"
                   part="thumbnail"
                   src={tour.thumbnailPhotoUri ?? props.stockPhoto}
                   alt=""

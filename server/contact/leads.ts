@@ -20,9 +20,8 @@ export interface StayDates {
   checkOut: string;
 }
 
-export interface Lead {
-  id: string;
-  listingId: number | null;
+/** What the visitor sent with a lead, as the partner reads it back (REST list, inbox). */
+export interface LeadMessage {
   firstName: string;
   lastName: string;
   email: string;
@@ -31,13 +30,10 @@ export interface Lead {
   pageOrigin: string | null;
   /** Null unless the lead is a stay's booking request. */
   stay: StayDates | null;
-  source: LeadSource;
-  createdAt: string;
 }
 
-interface LeadRow {
-  id: string;
-  listing_id: number | null;
+/** The columns of `leads` that hold a LeadMessage (the stay dates read `::text`). */
+export interface LeadMessageRow {
   first_name: string;
   last_name: string;
   email: string;
@@ -46,6 +42,29 @@ interface LeadRow {
   page_origin: string | null;
   stay_check_in: string | null;
   stay_check_out: string | null;
+}
+
+/** A lead's row as the LeadMessage the partner reads. */
+export const toLeadMessage = (r: LeadMessageRow): LeadMessage => ({
+  firstName: r.first_name,
+  lastName: r.last_name,
+  email: r.email,
+  phone: r.phone,
+  comment: r.comment,
+  pageOrigin: r.page_origin,
+  stay: r.stay_check_in && r.stay_check_out ? { checkIn: r.stay_check_in, checkOut: r.stay_check_out } : null,
+});
+
+export interface Lead extends LeadMessage {
+  id: string;
+  listingId: number | null;
+  source: LeadSource;
+  createdAt: string;
+}
+
+interface LeadRow extends LeadMessageRow {
+  id: string;
+  listing_id: number | null;
   source: LeadSource;
   created_at: Date;
 }
@@ -120,13 +139,7 @@ export async function listLeads(
     (r): Lead => ({
       id: r.id,
       listingId: r.listing_id,
-      firstName: r.first_name,
-      lastName: r.last_name,
-      email: r.email,
-      phone: r.phone,
-      comment: r.comment,
-      pageOrigin: r.page_origin,
-      stay: r.stay_check_in && r.stay_check_out ? { checkIn: r.stay_check_in, checkOut: r.stay_check_out } : null,
+      ...toLeadMessage(r),
       source: r.source,
       createdAt: r.created_at.toISOString(),
     }),

@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Queryable } from '../db';
 import { badFields } from '../domain-error';
-import { notFound } from '../http/errors';
 import { publicUrl } from '../http/public-url';
 import type { Route } from '../http/router';
+import { storedImageRoute } from '../http/stored-image';
 import { PHOTO_MAX_BYTES, sniffImageType } from '../accounts/photos';
 import { uploadStorage, type Storage } from '../storage';
 import type { PostImageRecord } from './posts';
@@ -94,19 +94,11 @@ export async function uploadPostImage(db: Queryable, bytes: Uint8Array, alt: str
 }
 
 export const postImageRoutes: Record<string, Route> = {
-  '/media/posts/*': {
-    GET: async ({ res, rest }) => {
-      const file = /^[a-z0-9][a-z0-9/_-]*-\d{2,5}\.webp$/.test(rest) ? await uploadStorage().get(`posts/${rest}`) : null;
-      if (!file) throw notFound();
-      res.statusCode = 200;
-      res.setHeader('Content-Type', 'image/webp');
-      res.setHeader('Content-Security-Policy', "default-src 'none'");
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      // Seed names are fixed and uploads random, and neither is rewritten with other content: cache for a day.
-      res.setHeader('Cache-Control', 'public, max-age=86400');
-      res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-      res.setHeader('Content-Length', file.data.length);
-      res.end(file.data);
-    },
-  },
+  '/media/posts/*': storedImageRoute({
+    folder: 'posts',
+    name: /^[a-z0-9][a-z0-9/_-]*-\d{2,5}\.webp$/,
+    contentType: () => 'image/webp',
+    // Seed names are fixed and uploads random, and neither is rewritten with other content: cache for a day.
+    cache: 'public, max-age=86400',
+  }),
 };

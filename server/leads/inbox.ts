@@ -8,7 +8,7 @@
  * set, body empty), in order; the lead's own status_changed_at says when it last changed.
  */
 import type { UserRecord } from '../accounts/users';
-import type { StayDates } from '../contact/leads';
+import { toLeadMessage, type LeadMessage, type LeadMessageRow } from '../contact/leads';
 import type { Queryable } from '../db';
 import { badInput, DomainError } from '../domain-error';
 import { LISTING_COLUMNS, PUBLIC_LISTING, toPublicListing, type ListingRow, type PublicListing } from '../listings/search/listing';
@@ -39,22 +39,15 @@ export interface LeadFilter {
 
 export const NO_FILTER: LeadFilter = { source: null, listingId: null, status: null, from: null, to: null, search: null };
 
-export interface InboxLead {
+export interface InboxLead extends LeadMessage {
   id: string;
   partnerId: number;
   source: LeadSource;
   status: LeadStatus;
   statusChangedAt: Date | null;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  comment: string;
-  pageOrigin: string | null;
   listingId: number | null;
   /** The listing's public card; null without a listing, or when it is hidden or gone from the feed. */
   listing: PublicListing | null;
-  stay: StayDates | null;
   createdAt: Date;
 }
 
@@ -167,22 +160,14 @@ export async function requireLeadManager(db: Queryable, viewer: UserRecord | nul
   if (!(await canManagePartnerLeads(db, viewer, partnerId))) throw partnerNotFound();
 }
 
-interface LeadRow {
+interface LeadRow extends LeadMessageRow {
   id: string;
   seq: string | number;
   partner_id: string | number;
   source: LeadSource;
   status: LeadStatus;
   status_changed_at: Date | null;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  comment: string;
-  page_origin: string | null;
   listing_id: string | number | null;
-  stay_check_in: string | null;
-  stay_check_out: string | null;
   created_at: Date;
 }
 
@@ -196,15 +181,9 @@ const toLead = (r: LeadRow, listing: PublicListing | null): InboxLead => ({
   source: r.source,
   status: r.status,
   statusChangedAt: r.status_changed_at,
-  firstName: r.first_name,
-  lastName: r.last_name,
-  email: r.email,
-  phone: r.phone,
-  comment: r.comment,
-  pageOrigin: r.page_origin,
+  ...toLeadMessage(r),
   listingId: r.listing_id === null ? null : Number(r.listing_id),
   listing,
-  stay: r.stay_check_in && r.stay_check_out ? { checkIn: r.stay_check_in, checkOut: r.stay_check_out } : null,
   createdAt: r.created_at,
 });
 

@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listingPhotoTexts as t } from '../../core/i18n/listing-photos';
-import { sessionCookie, signUp } from '../accounts/testing';
-import type { RunningServer } from '../app';
-import { startTestServer } from '../testing/test-server';
+import { signedInServer } from '../testing/server-hooks';
 
-let server: RunningServer;
-let cookie: string;
-beforeAll(async () => {
-  server = await startTestServer({ trustProxy: true });
-  const { email } = await signUp(server);
-  cookie = await sessionCookie(server, email);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const site = signedInServer();
 
 async function page(path: string): Promise<string> {
-  const response = await fetch(`${server.url}${path}`, { headers: { Accept: 'text/html', Cookie: cookie }, redirect: 'manual' });
+  const response = await fetch(`${site.server.url}${path}`, { headers: { Accept: 'text/html', Cookie: site.cookie }, redirect: 'manual' });
   expect(response.status, path).toBe(200);
   return response.text();
 }

@@ -8,8 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db';
 import { badInput, DomainError } from '../domain-error';
-import { notFound as httpNotFound } from '../http/errors';
 import type { Route } from '../http/router';
+import { storedImageRoute } from '../http/stored-image';
 import { uploadStorage, type Storage } from '../storage';
 import type { Viewer } from '../accounts/session';
 import { listingPhotoTexts as t } from '../../core/i18n/listing-photos';
@@ -289,19 +289,11 @@ export function normaliseCaption(caption: string): string {
 const MEDIA_PATH = /^[1-9][0-9]{0,15}\/[0-9a-f]{24}-[1-9][0-9]{1,4}\.(webp|jpg)$/;
 
 export const listingPhotoRoutes: Record<string, Route> = {
-  '/media/listing-photos/*': {
-    GET: async ({ res, rest }) => {
-      const file = MEDIA_PATH.test(rest) ? await uploadStorage().get(`listing-photos/${rest}`) : null;
-      if (!file) throw httpNotFound();
-      res.statusCode = 200;
-      res.setHeader('Content-Type', rest.endsWith('.webp') ? 'image/webp' : 'image/jpeg');
-      res.setHeader('Content-Security-Policy', "default-src 'none'");
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      // Names are random and never reused for other content.
-      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-      res.setHeader('Content-Length', file.data.length);
-      res.end(file.data);
-    },
-  },
+  '/media/listing-photos/*': storedImageRoute({
+    folder: 'listing-photos',
+    name: MEDIA_PATH,
+    contentType: (name) => (name.endsWith('.webp') ? 'image/webp' : 'image/jpeg'),
+    // Names are random and never reused for other content.
+    cache: 'public, max-age=31536000, immutable',
+  }),
 };

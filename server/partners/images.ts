@@ -10,8 +10,8 @@ import { PHOTO_MAX_BYTES, sniffImageType } from '../accounts/photos';
 import type { UserRecord } from '../accounts/users';
 import type { Database } from '../db';
 import { badFields } from '../domain-error';
-import { notFound } from '../http/errors';
 import type { Route } from '../http/router';
+import { storedImageRoute } from '../http/stored-image';
 import { uploadStorage } from '../storage';
 import { requirePartnerAdmin } from './admin';
 import { changePartnerSettings, type PartnerSettings } from './settings';
@@ -56,19 +56,11 @@ export async function uploadPartnerImage(
 }
 
 export const partnerImageRoutes: Record<string, Route> = {
-  '/media/partners/*': {
-    GET: async ({ res, rest }) => {
-      const file = STORED_NAME.test(rest) ? await uploadStorage().get(`partners/${rest}`) : null;
-      if (!file) throw notFound();
-      res.statusCode = 200;
-      res.setHeader('Content-Type', 'image/webp');
-      res.setHeader('Content-Security-Policy', "default-src 'none'");
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      // Names are random and never reused.
-      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-      res.setHeader('Content-Length', file.data.length);
-      res.end(file.data);
-    },
-  },
+  '/media/partners/*': storedImageRoute({
+    folder: 'partners',
+    name: STORED_NAME,
+    contentType: () => 'image/webp',
+    // Names are random and never reused.
+    cache: 'public, max-age=31536000, immutable',
+  }),
 };

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_APP_CONTEXT, type AppContext } from '../../core/config/schema';
 import { DEFAULT_PARTNER_SLUG } from '../partners/repository';
+import type { NewDemoListing } from './demo-listing';
 
 /** Demo API keys for GET /v1/api/leads/. */
 export const DEMO_API_KEYS = { acme: 'dev-acme-key', summit: 'dev-summit-key' } as const;
@@ -81,25 +82,9 @@ export const seedPartners: SeedPartner[] = [
   },
 ];
 
-interface SeedListing {
-  id: number;
-  listingCodeId: string;
-  slugId: string;
-  streetLine1: string;
-  city: string;
-  stateProvince: string;
-  postalCode: string;
-  priceInPennies: number;
-  priceCurrencyCode: string;
-  photos: { photoUrl: string; description: string | null }[];
-  /** Where it is and what it is, so the demo listings show on the map and in search too. */
-  latitude: number;
-  longitude: number;
-  bedrooms: number;
-  bathrooms: number;
-  areaSqFt: number;
+/** A demo listing (where it is and what it is, so it shows on the map and in search too), its year built and what it takes. */
+interface SeedListing extends Omit<NewDemoListing, 'title' | 'listedDaysAgo' | 'more'> {
   yearBuilt: number;
-  propertySubType: string;
   /** Default true; 1003 takes neither tour requests nor offers, so that state shows in the demos and tests. */
   enableRequestTour?: boolean;
   enableOffer?: boolean;

@@ -6,7 +6,6 @@ import { hashPassword } from '../accounts/passwords';
 import { findUserByEmail, insertUser } from '../accounts/users';
 import type { Database } from '../db';
 import { seedDemoMarketHistory } from '../listings/metrics/demo-history';
-import { hilbertKey } from '../listings/spatial';
 import { hashApiKey } from '../partners/api-keys';
 import { seedPosts } from '../content/seed-posts';
 import { seedCaseComponents } from '../documents/slots';
@@ -16,6 +15,7 @@ import { seedPartnerAdmin } from '../partners/seed';
 import { seedPhotoDemoCase, seedPublishedPhotoListing } from '../listing-photos/demo-case';
 import { seedMarketingDemoCase } from '../marketing/demo';
 import { DEMO_USERS, seedListings, seedPartners } from './data';
+import { insertDemoListing } from './demo-listing';
 
 export async function seed(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
@@ -27,40 +27,13 @@ export async function seed(db: Database): Promise<void> {
         [p.slug, p.name, p.allowedOrigins, p.domains, JSON.stringify(p.appContext), p.apiKey ? hashApiKey(p.apiKey) : null],
       );
     }
-    for (const l of seedListings) {
-      await tx.query(
-        `INSERT INTO listings (id, listing_code_id, slug_id, street_line1, city, state_province, postal_code,
-                               price_in_pennies, price_currency_code, photos, listing_key, source, latitude, longitude,
-                               spatial_key, bedrooms, bathrooms, area, area_unit, area_sq_ft, year_built,
-                               property_sub_type, title, list_date, modification_timestamp, enable_request_tour, enable_offer)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, 'demo', $12, $13, $14, $15, $16, $17, 'sqft', $17,
-                 $18, $19, $20, current_date - 3, now(), $21, $22)
-         ON CONFLICT (id) DO NOTHING`,
-        [
-          l.id,
-          l.listingCodeId,
-          l.slugId,
-          l.streetLine1,
-          l.city,
-          l.stateProvince,
-          l.postalCode,
-          l.priceInPennies,
-          l.priceCurrencyCode,
-          JSON.stringify(l.photos),
-          `DEMO-${l.id}`,
-          l.latitude,
-          l.longitude,
-          hilbertKey(l.longitude, l.latitude),
-          l.bedrooms,
-          l.bathrooms,
-          l.areaSqFt,
-          l.yearBuilt,
-          l.propertySubType,
-          `${l.bedrooms} Bed ${l.propertySubType} for Sale in ${l.city}`,
-          l.enableRequestTour ?? true,
-          l.enableOffer ?? true,
-        ],
-      );
+    for (const { yearBuilt, enableRequestTour, enableOffer, ...l } of seedListings) {
+      await insertDemoListing(tx, {
+        ...l,
+        title: `${l.bedrooms} Bed ${l.propertySubType} for Sale in ${l.city}`,
+        listedDaysAgo: 3,
+        more: { year_built: yearBuilt, enable_request_tour: enableRequestTour ?? true, enable_offer: enableOffer ?? true },
+      });
     }
   });
   if (process.env.NODE_ENV !== 'production') await seedDemoUsers(db);

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantAt, openHouseDays } from '../../core/tours/tour-times';
 import { sellerTexts } from '../../core/i18n/sellers';
 import type { RunningServer } from '../app';
-import { signUp, type SignedUp } from '../accounts/testing';
-import { engineName, startTestServer } from '../testing/test-server';
+import type { SignedUp } from '../accounts/testing';
+import { engineName } from '../testing/test-server';
 import { codeOf, graphqlAs } from '../testing/graphql';
-import { saleIntakeScreens, testHome } from './testing';
+import { createSaleCase, freshAddress, startSellerTestServer } from '../testing/seller-case';
 
 let server: RunningServer;
 let seller: SignedUp;
@@ -14,8 +14,6 @@ let agent: SignedUp;
 
 const gql = (who: SignedUp | null, query: string, variables: Record<string, unknown> = {}) => graphqlAs(server, who, query, variables);
 
-const CREATE = `mutation ($homeContext: SellerHomeContext!) { createSeller(homeContext: $homeContext, classification: SALE) { caseId listingId caseResponse { id } } }`;
-const NEXT_SCREEN = `mutation ($respId: ID!, $data: JSON!) { questionnaireNextScreen(respId: $respId, data: $data) { completedAt } }`;
 const PUBLISH = `mutation ($caseId: ID!) { publishListing(caseId: $caseId, publishNow: true) { listingStatus } }`;
 const NEW_BY_CASE = `mutation ($start: String!, $end: String!, $caseId: ID, $listingId: ID) {
   newOpenHouse(start: $start, end: $end, applicationCaseId: $caseId, listingId: $listingId) { id listingId startDateTime endDateTime isActive } }`;
@@ -29,11 +27,8 @@ const times = (dayOffset: number, from: number, to: number) => {
 };
 
 async function sellerCase(publish: boolean) {
-  const created = await gql(seller, CREATE, { homeContext: testHome({ address: `${Math.floor(Math.random() * 9000) + 1000} E Open House Way` }) });
-  expect(created.errors, JSON.stringify(created.errors)).toBeUndefined();
-  const c = created.data!.createSeller as { caseId: string; listingId: string; caseResponse: { id: string } };
+  const c = await createSaleCase(server, seller, freshAddress('E Open House Way'), { answerIntake: publish });
   if (publish) {
-    for (const data of saleIntakeScreens()) expect((await gql(seller, NEXT_SCREEN, { respId: c.caseResponse.id, data })).errors).toBeUndefined();
     const published = await gql(seller, PUBLISH, { caseId: c.caseId });
     expect(published.data!.publishListing.listingStatus).toBe('PUBLISHED');
   }
@@ -41,9 +36,7 @@ async function sellerCase(publish: boolean) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ trustProxy: true, jobs: false });
-  [seller, stranger, agent] = await Promise.all([signUp(server), signUp(server), signUp(server)]);
-  await server.db.query('UPDATE users SET is_company_agent = true WHERE id = $1', [agent.user.id]);
+  ({ server, seller, stranger, agent } = await startSellerTestServer());
 });
 afterAll(async () => {
   await server?.close();
@@ -71,8 +64,8 @@ describe(`newOpenHouse(start, end, applicationCaseId) (${engineName()})`, () => 
     }
     expect(codeOf(await graphqlAs(server, null, NEW_BY_CASE, { ...times(2, 600, 720), caseId: c.caseId }))).toBe('UNAUTHENTICATED');
     // The stranger's own seller case does not open another's listing either.
-    const theirs = await gql(stranger, CREATE, { homeContext: testHome({ address: '9 W Stranger St' }) });
-    expect(codeOf(await gql(stranger, NEW_BY_CASE, { ...times(2, 600, 720), caseId: theirs.data!.createSeller.caseId, listingId: c.listingId }))).toBe('BAD_USER_INPUT');
+    const theirs = await createSaleCase(server, stranger, '9 W Stranger St');
+    expect(codeOf(await gql(stranger, NEW_BY_CASE, { ...times(2, 600, 720), caseId: theirs.caseId, listingId: c.listingId }))).toBe('BAD_USER_INPUT');
     expect((await gql(seller, BY_LISTING, { listingId: c.listingId })).data!.openHousesByListing).toEqual([]);
   });
 

@@ -20,12 +20,9 @@ export const MACHINE_TRANSLATED_LABEL = 'Machine translated';
 const HTTP_TIMEOUT_MS = 10_000;
 export const MAX_TRANSLATE_CHARS = 5_000;
 
-/** What a description is composed from (a seller listing's row, as the case reads it). */
-export interface ListingFacts {
-  classification: 'sale' | 'rent' | 'stay';
+/** The home itself, as a seller listing holds it (server/sellers/sellers.ts SellerListing). */
+export interface HomeFacts {
   propertySubType: string | null;
-  city: string;
-  stateProvince: string;
   neighbourhood: string | null;
   bedrooms: number | null;
   bathrooms: number | null;
@@ -34,6 +31,13 @@ export interface ListingFacts {
   yearBuilt: number | null;
   garageBays: number | null;
   amenities: string[];
+}
+
+/** What a description is composed from (a seller listing's row, as the case reads it). */
+export interface ListingFacts extends HomeFacts {
+  classification: 'sale' | 'rent' | 'stay';
+  city: string;
+  stateProvince: string;
   priceInPennies: number;
   priceCurrencyCode: string;
 }

@@ -17,6 +17,7 @@
  *   AGENT   a company agent (users.is_company_agent): reads and changes seller cases.
  * Everyone else gets NOT_FOUND, exactly as for an id that does not exist.
  */
+import type { SellerHomeAddress } from '../../core/sellers/home-context';
 import type { UserRecord } from '../accounts/users';
 import { findApplicationType, insertCase, type CaseResponse } from '../cases/cases';
 import type { Database, Queryable } from '../db';
@@ -26,7 +27,7 @@ import { slugify } from '../listings/reso/mapping';
 import { latestDefinition } from '../questionnaires/definitions';
 import { startOwnedResponse } from '../questionnaires/responses';
 import { assertRequiredSlotsFilled } from '../payments/required-slots';
-import type { ListingFacts } from './description';
+import type { HomeFacts, ListingFacts } from './description';
 import { findSnapshot, takeSnapshot, type CaseSnapshotRecord } from './snapshots';
 
 export const SELLER_SALE_TYPE = 'seller-sale';
@@ -49,15 +50,7 @@ export const isSellerType = (slug: string) => (SELLER_TYPES as readonly string[]
 // Records
 
 /** The home a seller starts from (spec §3 seller listing context keys), checked by the schema. */
-export interface HomeContext {
-  address: string;
-  aptSuite: string | null;
-  city: string;
-  county: string | null;
-  short_state: string;
-  zip_code: string;
-  lat: number;
-  lng: number;
+export interface HomeContext extends SellerHomeAddress {
   bedrooms: number | null;
   bathrooms: number | null;
   area: number | null;
@@ -88,7 +81,7 @@ export interface QueueVisit {
   leftAt: Date | null;
 }
 
-export interface SellerListing {
+export interface SellerListing extends HomeFacts {
   id: number;
   slugId: string;
   listingCodeId: string;
@@ -101,15 +94,6 @@ export interface SellerListing {
   lng: number | null;
   countryCode: string;
   propertyType: string;
-  propertySubType: string | null;
-  neighbourhood: string | null;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  area: number | null;
-  lotSize: number | null;
-  yearBuilt: number | null;
-  garageBays: number | null;
-  amenities: string[];
   overview: string | null;
   /** 'seller' once the seller wrote the description; else it is composed from the facts. */
   descriptionSource: 'generated' | 'seller' | null;

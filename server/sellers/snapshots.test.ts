@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../app';
-import { signUp, type SignedUp } from '../accounts/testing';
-import { engineName, startTestServer } from '../testing/test-server';
+import type { SignedUp } from '../accounts/testing';
+import { engineName } from '../testing/test-server';
 import { codeOf, graphqlAs } from '../testing/graphql';
+import { createSaleCase, freshAddress, startSellerTestServer } from '../testing/seller-case';
 import { componentUploadState } from './components';
-import { saleIntakeScreens, testHome } from './testing';
 
 let server: RunningServer;
 let seller: SignedUp;
@@ -13,8 +13,6 @@ let agent: SignedUp;
 
 const gql = (who: SignedUp | null, query: string, variables: Record<string, unknown> = {}) => graphqlAs(server, who, query, variables);
 
-const CREATE = `mutation ($homeContext: SellerHomeContext!) { createSeller(homeContext: $homeContext, classification: SALE) { caseId listingId caseResponse { id } } }`;
-const NEXT_SCREEN = `mutation ($respId: ID!, $data: JSON!) { questionnaireNextScreen(respId: $respId, data: $data) { completedAt } }`;
 const NEXT_QUEUE = `mutation ($appCaseId: ID!) { nextQueue(appCaseId: $appCaseId) { name dataLocked } }`;
 const UPDATE = `mutation ($caseId: ID!, $priceInPennies: Float) { updateSellerListing(caseId: $caseId, priceInPennies: $priceInPennies) { id } }`;
 const CASE = `query ($id: ID!) { case(id: $id) {
@@ -25,10 +23,7 @@ const SNAPSHOT = `query ($name: String!) { caseSnapshot(snapshotName: $name) { n
 
 /** A seller case moved from intake to review: the step that locks its data. */
 async function caseAtReview() {
-  const created = await gql(seller, CREATE, { homeContext: testHome({ address: `${Math.floor(Math.random() * 9000) + 1000} E Snapshot Ln` }) });
-  expect(created.errors, JSON.stringify(created.errors)).toBeUndefined();
-  const c = created.data!.createSeller as { caseId: string; listingId: string; caseResponse: { id: string } };
-  for (const data of saleIntakeScreens()) expect((await gql(seller, NEXT_SCREEN, { respId: c.caseResponse.id, data })).errors).toBeUndefined();
+  const c = await createSaleCase(server, seller, freshAddress('E Snapshot Ln'), { answerIntake: true });
   await server.db.query(`UPDATE listings SET photos = '[{"photoUrl": "/media/listing-photos/x.jpg", "description": null}]' WHERE id = $1`, [c.listingId]);
   for (const expected of ['photos', 'pricing', 'review']) {
     const moved = await gql(seller, NEXT_QUEUE, { appCaseId: c.caseId });
@@ -39,9 +34,7 @@ async function caseAtReview() {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ trustProxy: true, jobs: false });
-  [seller, stranger, agent] = await Promise.all([signUp(server), signUp(server), signUp(server)]);
-  await server.db.query('UPDATE users SET is_company_agent = true WHERE id = $1', [agent.user.id]);
+  ({ server, seller, stranger, agent } = await startSellerTestServer());
 });
 afterAll(async () => {
   await server?.close();
@@ -81,8 +74,8 @@ describe(`case(id, context): snapshots and components (${engineName()})`, () => 
   });
 
   it('lists the document slots of the seller’s case type with their upload state', async () => {
-    const created = await gql(seller, CREATE, { homeContext: testHome({ address: '88 W Slot St' }) });
-    const kase = (await gql(seller, CASE, { id: created.data!.createSeller.caseId })).data!.case;
+    const created = await createSaleCase(server, seller, '88 W Slot St');
+    const kase = (await gql(seller, CASE, { id: created.caseId })).data!.case;
     const slots = kase.caseComponents.map((s: { docType: string; required: boolean; uploadState: string }) => [s.docType, s.required, s.uploadState]);
     expect(slots).toEqual([
       ['deed', true, 'MISSING'],

@@ -6,6 +6,7 @@
  */
 import { siteTexts as t } from '../../core/i18n/site';
 import type { Queryable } from '../db';
+import { htmlDocumentStart } from '../http/html-document';
 import { LISTING_COLUMNS, PUBLIC_LISTING, SEARCHABLE_SQL, toPublicListing, type ListingRow, type PublicListing } from '../listings/search/listing';
 import { escapeHtml, exactPage, listItems, notFoundPage, section, type PageBuilder, type SitePage, type SiteRequest } from './html';
 import { listingCardHtml } from './listing-summary';
@@ -185,12 +186,7 @@ export function policyDocumentHtml(policy: Policy, site: string): string {
   const sections = policy.sections
     .map((s) => `<section><h2>${escapeHtml(s.heading)}</h2>${s.paragraphs.map((p) => `<p>${escapeHtml(p.replaceAll('{site}', site))}</p>`).join('')}</section>`)
     .join('\n');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(policy.title)} — ${escapeHtml(site)}</title>
+  return `${htmlDocumentStart(`${escapeHtml(policy.title)} — ${escapeHtml(site)}`)}
 <link rel="stylesheet" href="/site/site.css">
 </head>
 <body class="policy-document">

@@ -11,6 +11,7 @@ import { formatPhone } from '../../core/format/phone';
 import { siteTexts as t } from '../../core/i18n/site';
 import { authenticate } from '../accounts/session';
 import { notFound } from '../http/errors';
+import { htmlDocumentStart } from '../http/html-document';
 import type { RequestContext, Route } from '../http/router';
 import { parseStoredAppContext, publicAppContext } from '../partners/app-context';
 import { resolvePartner } from '../partners/resolve';
@@ -82,12 +83,7 @@ export function pageHtml(page: SitePage, site: SiteRequest): string {
   ]
     .filter(Boolean)
     .join('\n');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
+  return `${htmlDocumentStart(escapeHtml(title))}
 ${meta ? `${meta}\n` : ''}<link rel="stylesheet" href="/site/site.css">
 <script src="/cdn/v1/loader.js" async></script>
 <script type="module" src="/site/site.js"></script>

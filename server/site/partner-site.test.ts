@@ -42,6 +42,14 @@ describe('partner demo site', () => {
     expect(html).toContain(`${API_ORIGIN}/cdn-react/v1/loader.js`);
   });
 
+  it('serves the first-paint bench its page B: index.html with the bare element and its script instead of the loader', async () => {
+    const response = await fetch(`${site.url}/bare-contact-form.html`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(
+      `<script src="${API_ORIGIN}/demo/bench/bare-contact-form.js" async></script><link rel="stylesheet" href="hostile.css">`,
+    );
+  });
+
   it('serves other files as they are, with their type', async () => {
     const response = await fetch(`${site.url}/hostile.css`);
     expect(response.headers.get('content-type')).toBe('text/css; charset=utf-8');

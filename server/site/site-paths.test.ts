@@ -1,28 +1,18 @@
 /** Every route of spec §2 and every account path answers with its own content (server/site/*-pages.ts). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { siteTexts as t } from '../../core/i18n/site';
-import { cookiesOf, postJson, sessionCookie, signUp, STRONG_PASSWORD } from '../accounts/testing';
-import type { RunningServer } from '../app';
+import { cookiesOf, postJson, signUp, STRONG_PASSWORD } from '../accounts/testing';
 import { seedListings } from '../seed/data';
-import { startTestServer } from '../testing/test-server';
+import { signedInServer } from '../testing/server-hooks';
 import { SITE_PAGE_CSP } from './pages';
 
-let server: RunningServer;
-let cookie: string;
-beforeAll(async () => {
-  server = await startTestServer({ trustProxy: true });
-  const { email } = await signUp(server);
-  cookie = await sessionCookie(server, email);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const site = signedInServer();
 
 const HTML = { Accept: 'text/html,application/xhtml+xml' };
 const listing = seedListings[0]!;
 
 async function page(path: string, { signedIn = false, status = 200 } = {}): Promise<string> {
-  const response = await fetch(`${server.url}${path}`, { headers: { ...HTML, ...(signedIn ? { Cookie: cookie } : {}) }, redirect: 'manual' });
+  const response = await fetch(`${site.server.url}${path}`, { headers: { ...HTML, ...(signedIn ? { Cookie: site.cookie } : {}) }, redirect: 'manual' });
   expect(response.status, path).toBe(status);
   expect(response.headers.get('content-security-policy'), path).toBe(SITE_PAGE_CSP);
   const html = await response.text();
@@ -51,7 +41,7 @@ describe('public pages (spec §2 routes)', () => {
   });
 
   it("'home' redirects to the empty path", async () => {
-    const response = await fetch(`${server.url}/home`, { redirect: 'manual' });
+    const response = await fetch(`${site.server.url}/home`, { redirect: 'manual' });
     expect(response.status).toBe(301);
     expect(response.headers.get('location')).toBe('/');
   });
@@ -104,7 +94,7 @@ describe('public pages (spec §2 routes)', () => {
       ['/about/privacy-policy/document', 'We never sell your information'],
       ['/about/terms-and-conditions/document', 'Our listing fee is 1% of the sale price'],
     ] as const) {
-      const response = await fetch(`${server.url}${path}`);
+      const response = await fetch(`${site.server.url}${path}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
       expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
@@ -147,7 +137,7 @@ describe('each dialog URL of spec §2: the page beneath, the dialog open (core/r
     expect(openHouse).toMatch(/<hearth-open-houses listing-id="\d+" route-sync>/);
     expect(await page(`${at}/seller-edit-open-house/31`)).toContain('<hearth-listing-detail');
     for (const bad of [`${at}/showcase/floor-plans`, `${at}/gallery/x`, `${at}/seller-edit-open-house/old`, `${at}/showcase`]) {
-      const response = await fetch(`${server.url}${bad}`, { headers: HTML });
+      const response = await fetch(`${site.server.url}${bad}`, { headers: HTML });
       expect(response.status, bad).toBe(404);
     }
   });
@@ -160,14 +150,14 @@ describe('each dialog URL of spec §2: the page beneath, the dialog open (core/r
     const listingPage = await page(`${at}/log-in`);
     expect(listingPage).toContain('<hearth-sign-in dialog route-sync></hearth-sign-in>');
     expect(listingPage).toContain('<hearth-listing-detail');
-    const signedIn = await fetch(`${server.url}/about/log-in?x=1`, { headers: { ...HTML, Cookie: cookie }, redirect: 'manual' });
+    const signedIn = await fetch(`${site.server.url}/about/log-in?x=1`, { headers: { ...HTML, Cookie: site.cookie }, redirect: 'manual' });
     expect(signedIn.status).toBe(302);
     expect(signedIn.headers.get('location')).toBe('/about?x=1');
     // Over an account page a visitor meets the login guard of the page beneath first.
-    const guarded = await fetch(`${server.url}/account/buying/tours/log-in`, { headers: HTML, redirect: 'manual' });
+    const guarded = await fetch(`${site.server.url}/account/buying/tours/log-in`, { headers: HTML, redirect: 'manual' });
     expect(guarded.status).toBe(302);
     expect(guarded.headers.get('location')).toMatch(/^\/log-in\?next=/);
-    expect((await fetch(`${server.url}/no-such-page/log-in`, { headers: HTML })).status).toBe(404);
+    expect((await fetch(`${site.server.url}/no-such-page/log-in`, { headers: HTML })).status).toBe(404);
     // /log-in alone is still the log-in page.
     expect(await page('/log-in')).toContain('data-log-in');
   });
@@ -245,7 +235,7 @@ describe('the shell on each page (spec §2 Shell)', () => {
 });
 
 describe('route guards on the server (spec §5), before any HTML', () => {
-  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers: { ...HTML, ...headers }, redirect: 'manual' });
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${site.server.url}${path}`, { headers: { ...HTML, ...headers }, redirect: 'manual' });
 
   it('a visitor of an account path goes to /log-in with next; the route is remembered for after login', async () => {
     for (const path of ['/account/buying/favorites', '/account/settings', '/account/buying/tours/edit-tour/4', '/photo-management', '/briefcase']) {
@@ -261,16 +251,16 @@ describe('route guards on the server (spec §5), before any HTML', () => {
   });
 
   it('a signed-in user is kept off /log-in', async () => {
-    const response = await get('/log-in', { Cookie: cookie });
+    const response = await get('/log-in', { Cookie: site.cookie });
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/');
   });
 
   it('briefcase: representatives and company managers only, others to /', async () => {
-    expect((await get('/briefcase', { Cookie: cookie })).headers.get('location')).toBe('/');
-    const { email } = await signUp(server);
-    await server.db.query('UPDATE users SET is_representative = true WHERE email = $1', [email]);
-    const login = await postJson(server, '/v1/api/api-token-auth/', { username: email, password: STRONG_PASSWORD, session: true });
+    expect((await get('/briefcase', { Cookie: site.cookie })).headers.get('location')).toBe('/');
+    const { email } = await signUp(site.server);
+    await site.server.db.query('UPDATE users SET is_representative = true WHERE email = $1', [email]);
+    const login = await postJson(site.server, '/v1/api/api-token-auth/', { username: email, password: STRONG_PASSWORD, session: true });
     const representative = `sessionid=${cookiesOf(login).get('sessionid')}`;
     const html = await (await get('/briefcase', { Cookie: representative })).text();
     expect(mainText(html)).toContain('Briefcase');
@@ -279,7 +269,7 @@ describe('route guards on the server (spec §5), before any HTML', () => {
 
 describe('the post-login redirect screen (spec §2)', () => {
   const target = async (path: string, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${server.url}${path}`, { headers: { ...HTML, ...headers } });
+    const response = await fetch(`${site.server.url}${path}`, { headers: { ...HTML, ...headers } });
     expect(response.status).toBe(200);
     const html = await response.text();
     return /data-redirect-to="([^"]*)" data-delay="500"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
@@ -307,27 +297,27 @@ describe('the post-login redirect screen (spec §2)', () => {
   });
 
   it('forgets the remembered route once read', async () => {
-    const response = await fetch(`${server.url}/redirect`, { headers: { ...HTML, Cookie: 'hearth-next=%2Fbuy' } });
+    const response = await fetch(`${site.server.url}/redirect`, { headers: { ...HTML, Cookie: 'hearth-next=%2Fbuy' } });
     expect(response.headers.get('set-cookie')).toBe('hearth-next=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly');
   });
 });
 
 describe('log-out (spec §2, §4)', () => {
   it('ends the cookie session, clears the cookies and goes on to next on this site only', async () => {
-    const { email } = await signUp(server);
-    const login = await postJson(server, '/v1/api/api-token-auth/', { username: email, password: STRONG_PASSWORD, session: true });
+    const { email } = await signUp(site.server);
+    const login = await postJson(site.server, '/v1/api/api-token-auth/', { username: email, password: STRONG_PASSWORD, session: true });
     const session = `sessionid=${cookiesOf(login).get('sessionid')}`;
-    expect((await fetch(`${server.url}/user/me/`, { headers: { Cookie: session } })).status).toBe(200);
+    expect((await fetch(`${site.server.url}/user/me/`, { headers: { Cookie: session } })).status).toBe(200);
 
-    const response = await fetch(`${server.url}/log-out?next=%2Fsearch`, { headers: { ...HTML, Cookie: session } });
+    const response = await fetch(`${site.server.url}/log-out?next=%2Fsearch`, { headers: { ...HTML, Cookie: session } });
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie().map((c) => c.split(';')[0])).toEqual(['sessionid=', 'csrftoken=']);
     const html = await response.text();
     expect(html).toContain('data-log-out data-next="/search"');
     expect(html).toContain('<noscript><meta http-equiv="refresh" content="0;url=/search"></noscript>');
-    expect((await fetch(`${server.url}/user/me/`, { headers: { Cookie: session } })).status).toBe(401);
+    expect((await fetch(`${site.server.url}/user/me/`, { headers: { Cookie: session } })).status).toBe(401);
 
     for (const next of ['https://evil.example/', '//evil.example', 'javascript:alert(1)'])
-      expect(await (await fetch(`${server.url}/log-out?next=${encodeURIComponent(next)}`, { headers: HTML })).text()).toContain('data-next="/"');
+      expect(await (await fetch(`${site.server.url}/log-out?next=${encodeURIComponent(next)}`, { headers: HTML })).text()).toContain('data-next="/"');
   });
 });

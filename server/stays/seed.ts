@@ -4,7 +4,8 @@
  * two rentals with the rental fields of spec §3. Rows that exist are left alone, like the rest of the seed.
  */
 import type { Database } from '../db';
-import { hilbertKey } from '../listings/spatial';
+import type { PublicListing } from '../listings/search/listing';
+import { insertDemoListing } from '../seed/demo-listing';
 import { addDays, todayIn } from '../../core/stays/stay-rules';
 
 export const DEMO_STAY_ID = 1301;
@@ -29,13 +30,7 @@ interface DemoListing {
   subType: string;
   title: string;
   overview: string;
-  rental: {
-    tenantType: string | null;
-    tenantGenderPreference: string | null;
-    preferredTenant: string | null;
-    roomType: string | null;
-    foodIncluded: boolean | null;
-  };
+  rental: Pick<PublicListing, 'tenantType' | 'tenantGenderPreference' | 'preferredTenant' | 'roomType' | 'foodIncluded'>;
   maxGuests: number | null;
 }
 
@@ -118,43 +113,38 @@ export function demoStayDay(date: string) {
 export async function seedStays(db: Database, now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     for (const l of DEMO_RENTALS) {
-      await tx.query(
-        `INSERT INTO listings (id, listing_code_id, slug_id, street_line1, city, state_province, postal_code, price_in_pennies,
-                               price_currency_code, price_label, photos, listing_key, source, classification, property_sub_type,
-                               latitude, longitude, spatial_key, bedrooms, bathrooms, area, area_unit, area_sq_ft, title, overview,
-                               tenant_type, tenant_gender_preference, preferred_tenant, room_type, food_included, max_guests,
-                               time_zone, list_date, modification_timestamp)
-         VALUES ($1, $2, $3, $4, 'Salt Lake City', 'UT', $5, $6, 'USD', $7, '[]'::jsonb, $8, 'demo', $9, $10, $11, $12, $13,
-                 $14, $15, $16, 'sqft', $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, current_date - 5, now())
-         ON CONFLICT (id) DO NOTHING`,
-        [
-          l.id,
-          `HRT${l.id}`,
-          `${l.street}-salt-lake-city-ut-${l.postalCode}`.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
-          l.street,
-          l.postalCode,
-          l.priceInPennies,
-          l.priceLabel,
-          `DEMO-${l.id}`,
-          l.classification,
-          l.subType,
-          l.latitude,
-          l.longitude,
-          hilbertKey(l.longitude, l.latitude),
-          l.bedrooms,
-          l.bathrooms,
-          l.areaSqFt,
-          l.title,
-          l.overview,
-          l.rental.tenantType,
-          l.rental.tenantGenderPreference,
-          l.rental.preferredTenant,
-          l.rental.roomType,
-          l.rental.foodIncluded,
-          l.maxGuests,
-          ZONE,
-        ],
-      );
+      await insertDemoListing(tx, {
+        id: l.id,
+        listingCodeId: `HRT${l.id}`,
+        slugId: `${l.street}-salt-lake-city-ut-${l.postalCode}`.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+        streetLine1: l.street,
+        city: 'Salt Lake City',
+        stateProvince: 'UT',
+        postalCode: l.postalCode,
+        priceInPennies: l.priceInPennies,
+        priceCurrencyCode: 'USD',
+        photos: [],
+        latitude: l.latitude,
+        longitude: l.longitude,
+        bedrooms: l.bedrooms,
+        bathrooms: l.bathrooms,
+        areaSqFt: l.areaSqFt,
+        propertySubType: l.subType,
+        title: l.title,
+        listedDaysAgo: 5,
+        more: {
+          price_label: l.priceLabel,
+          classification: l.classification,
+          overview: l.overview,
+          tenant_type: l.rental.tenantType,
+          tenant_gender_preference: l.rental.tenantGenderPreference,
+          preferred_tenant: l.rental.preferredTenant,
+          room_type: l.rental.roomType,
+          food_included: l.rental.foodIncluded,
+          max_guests: l.maxGuests,
+          time_zone: ZONE,
+        },
+      });
     }
     const today = todayIn(ZONE, now);
     const dates = Array.from({ length: CALENDAR_DAYS }, (_, i) => addDays(today, i));

@@ -10,7 +10,7 @@
  */
 import { formatAddress } from '../../core/format/address';
 import { tourTexts } from '../../core/i18n/tours';
-import { isAgentPhone, qualifiedAmountOf } from '../../core/tours/agent-and-qualification';
+import { isAgentPhone, qualifiedAmountOf, type AgentAndQualification } from '../../core/tours/agent-and-qualification';
 import { formatTourTime } from '../../core/tours/tour-format';
 import { canMoveTour, TOUR_STATUSES_WITH_TIME, type TourStatus } from '../../core/tours/tour-status';
 import {
@@ -31,14 +31,7 @@ export const REQUESTED_TOURS_PAGE_MAX = 100;
 
 const notFound = () => new DomainError('NOT_FOUND', 'Requested tour not found.');
 
-export interface AgentAndQualification {
-  agent: boolean;
-  agentName: string;
-  agentPhone: string;
-  qualified: boolean;
-  qualifiedLenderName: string;
-  qualifiedAmount: string;
-}
+export type { AgentAndQualification };
 
 export interface TourListing {
   id: number;

@@ -7,16 +7,11 @@
  */
 import type { Database, Queryable } from '../db';
 import { hilbertKey } from '../listings/spatial';
+import type { NewDemoListing } from '../seed/demo-listing';
 
-interface DemoSale {
-  id: number;
+/** A sold home: where it is and what it is, as a demo listing holds it, and its sale. */
+interface DemoSale extends Pick<NewDemoListing, 'id' | 'postalCode' | 'latitude' | 'longitude' | 'bedrooms' | 'bathrooms' | 'areaSqFt'> {
   street: string;
-  postalCode: string;
-  latitude: number;
-  longitude: number;
-  bedrooms: number;
-  bathrooms: number;
-  areaSqFt: number;
   yearBuilt: number;
   soldDollars: number;
   monthsAgo: number;

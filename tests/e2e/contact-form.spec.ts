@@ -1,10 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { contactTexts as t } from '../../core/i18n/contact';
 import { ACME_KEY, apiUrl, cspViolations, eventsOf, expect, test } from './fixtures';
 
 const general = '#general-lead hearth-contact-form';
 const forListing = '#listing-lead hearth-contact-form';
+
+/** Types each field of the form as a visitor would, then presses Submit. */
+async function fillAndSubmit(form: Locator, fields: Record<keyof typeof t.labels, string>) {
+  for (const [name, value] of Object.entries(fields)) await form.getByLabel(t.labels[name as keyof typeof t.labels]).fill(value);
+  await form.getByRole('button', { name: t.submit }).click();
+}
 
 test.describe('<hearth-contact-form> on a partner page (other origin, strict CSP, hostile CSS)', () => {
   test('loads the build under test from the API origin', async ({ openPartnerPage, build }) => {
@@ -36,12 +42,7 @@ test.describe('<hearth-contact-form> on a partner page (other origin, strict CSP
     const posts: string[] = [];
     page.on('request', (r) => r.method() === 'POST' && r.url().includes('/contact-form/') && posts.push(r.url()));
     const form = page.locator(general);
-    await form.getByLabel(t.labels.firstName).fill('Ada');
-    await form.getByLabel(t.labels.lastName).fill('Lovelace');
-    await form.getByLabel(t.labels.email).fill('Ada@Example');
-    await form.getByLabel(t.labels.phone).fill('555-0142');
-    await form.getByLabel(t.labels.comment).fill('Hi');
-    await form.getByRole('button', { name: t.submit }).click();
+    await fillAndSubmit(form, { firstName: 'Ada', lastName: 'Lovelace', email: 'Ada@Example', phone: '555-0142', comment: 'Hi' });
     await expect(form.locator('[part="error"]')).toHaveText(['Email is invalid.', 'Phone number is invalid.', 'Please enter more text.']);
     await form.getByLabel(t.labels.email).fill('ada@example.com');
     await expect(form.locator('[part="error"]')).toHaveText(['Phone number is invalid.', 'Please enter more text.']);
@@ -52,12 +53,7 @@ test.describe('<hearth-contact-form> on a partner page (other origin, strict CSP
     const page = await openPartnerPage();
     const form = page.locator(forListing);
     const email = `buyer.${Date.now()}@example.com`;
-    await form.getByLabel(t.labels.firstName).fill('Grace');
-    await form.getByLabel(t.labels.lastName).fill('Hopper');
-    await form.getByLabel(t.labels.email).fill(email);
-    await form.getByLabel(t.labels.phone).fill('8015550123');
-    await form.getByLabel(t.labels.comment).fill('Can I see it on Saturday?');
-    await form.getByRole('button', { name: t.submit }).click();
+    await fillAndSubmit(form, { firstName: 'Grace', lastName: 'Hopper', email, phone: '8015550123', comment: 'Can I see it on Saturday?' });
 
     const panel = form.locator('[part="thank-you"]');
     await expect(panel.getByRole('heading', { name: t.thankYouHeading })).toBeFocused();
@@ -90,12 +86,7 @@ test.describe('<hearth-contact-form> on a partner page (other origin, strict CSP
     const page = await openPartnerPage();
     const form = page.locator(general);
     await page.route('**/v1/api/contact-form/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unavailable"}' }));
-    await form.getByLabel(t.labels.firstName).fill('Katherine');
-    await form.getByLabel(t.labels.lastName).fill('Johnson');
-    await form.getByLabel(t.labels.email).fill('kj@example.com');
-    await form.getByLabel(t.labels.phone).fill('8015550177');
-    await form.getByLabel(t.labels.comment).fill('Please call me back.');
-    await form.getByRole('button', { name: t.submit }).click();
+    await fillAndSubmit(form, { firstName: 'Katherine', lastName: 'Johnson', email: 'kj@example.com', phone: '8015550177', comment: 'Please call me back.' });
     await expect(form.getByRole('alert')).toHaveText(t.errors.server);
     await expect(form.getByLabel(t.labels.firstName)).toHaveValue('Katherine');
     await expect(form.getByLabel(t.labels.comment)).toHaveValue('Please call me back.');

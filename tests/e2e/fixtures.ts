@@ -8,6 +8,13 @@ import { test as base, expect, type Page } from '@playwright/test';
 export const apiUrl = () => process.env.HEARTH_API_URL!;
 export const partnerUrl = () => process.env.HEARTH_PARTNER_URL!;
 
+/** The partner demo page at `path` loading the test's build (`?build=react` in the React project). */
+export function partnerPageUrl(path: string, build: string): string {
+  const url = new URL(path, partnerUrl());
+  if (build === 'cdn-react') url.searchParams.set('build', 'react');
+  return url.href;
+}
+
 /** Demo key of the seeded 'acme' partner (development only) for reading its leads. */
 export const ACME_KEY = 'dev-acme-key';
 
@@ -32,9 +39,7 @@ export const test = base.extend<Fixtures>({
       }
     });
     await use(async (path = '/') => {
-      const url = new URL(path, partnerUrl());
-      if (build === 'cdn-react') url.searchParams.set('build', 'react');
-      await page.goto(url.href);
+      await page.goto(partnerPageUrl(path, build));
       return page;
     });
   },

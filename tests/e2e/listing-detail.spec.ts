@@ -2,60 +2,16 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { listingDetailTexts as t } from '../../core/i18n/listing-detail';
 import type { DetailListing } from '../../core/listings/listing-detail-data';
+import { detailListing } from '../../core/testing/detail-listing';
 import { apiUrl, cspViolations, expect, test } from './fixtures';
 
 /** A full listing with three distinct photos served by the API (the stock image with a query string). */
-const listingWithPhotos = (overrides: Partial<DetailListing> = {}): DetailListing => ({
-  id: '1001',
-  slugId: '455-e-300-s-salt-lake-city-ut-84111',
-  listingCodeId: 'HRT1001',
-  mlsNumber: null,
-  title: null,
-  overview: 'Corner condo with mountain views.',
-  priceLabel: null,
-  photoUri: `${apiUrl()}/cdn/v1/assets/stock-home.svg?photo=1`,
-  photos: [1, 2, 3].map((n) => ({ photoUrl: `${apiUrl()}/cdn/v1/assets/stock-home.svg?photo=${n}`, description: `Room ${n}` })),
-  priceInPennies: 48_900_000,
-  priceCurrencyCode: 'USD',
-  bedrooms: 2,
-  bathrooms: 2,
-  area: 1180,
-  areaUnit: 'sqft',
-  lotSize: null,
-  lotSizeUnit: null,
-  yearBuilt: 2016,
-  garageBays: null,
-  hoaFee: null,
-  hoaFeeFrequencyType: null,
-  propertyType: 'Condominium',
-  classification: 'SALE',
-  daysOnHearth: 3,
-  address: { streetLine1: '455 E 300 S', city: 'Salt Lake City', stateProvince: 'UT', postalCode: '84111' },
-  location: { latitude: 40.7641, longitude: -111.8769 },
-  newListing: false,
-  lastPriceUpdate: null,
-  underContract: false,
-  sold: false,
-  favoriteCount: 0,
-  isFavorite: false,
-  enableRequestTour: true,
-  enableOffer: true,
-  videoSource: null,
-  tenantType: null,
-  tenantGenderPreference: null,
-  preferredTenant: null,
-  roomType: null,
-  foodIncluded: null,
-  priceHistory: [],
-  openHouse: [],
-  amenities: [],
-  listingBy: { brokerage: { name: 'Wasatch Realty' }, agent: null, system: null },
-  showcase: { overview: null, overrideListingOverview: false, videoUrl: null, featured: false },
-  similarHomes: [],
-  relatedPosts: [],
-  timeZone: 'America/Denver',
-  ...overrides,
-});
+const listingWithPhotos = (overrides: Partial<DetailListing> = {}): DetailListing =>
+  detailListing({
+    photoUri: `${apiUrl()}/cdn/v1/assets/stock-home.svg?photo=1`,
+    photos: [1, 2, 3].map((n) => ({ photoUrl: `${apiUrl()}/cdn/v1/assets/stock-home.svg?photo=${n}`, description: `Room ${n}` })),
+    ...overrides,
+  });
 
 /** Replaces the page's element by one showing `listing` (set as the property), with the given attributes. */
 async function showListing(page: Page, listing: DetailListing, attributes: Record<string, string> = {}) {

@@ -4,7 +4,7 @@ import { questionnaireTexts as q } from '../../core/i18n/questionnaire';
 import { widgetTexts as w } from '../../questionnaire/widgets/texts';
 import { apiUrl, axeViolations, cspViolations, eventsOf, expect, partnerUrl, test } from './fixtures';
 import { CreateOfferMutation } from '../../core/offers/offers-api';
-import { logIn, signUp, startSignedIn } from './sessions';
+import { logIn, openPartnerPageAs, signUp, startSignedIn } from './sessions';
 
 const RECORD_OFFER_EVENTS = `for (const type of ['hearth-offer-created', 'hearth-questionnaire-completed']) document.addEventListener(type, (e) => window.__events && window.__events.push({ type, detail: e.detail }));`;
 
@@ -62,17 +62,8 @@ async function fillOfferQuestionnaire(form: Locator, year: number) {
   await next();
 }
 
-/** A second signed-in browser on the partner page, in this test's build. */
-async function openAs(browser: import('@playwright/test').Browser, build: string, user: Awaited<ReturnType<typeof logIn>>) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.addInitScript(`window.__csp = []; document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));`);
-  await startSignedIn(page, user);
-  const url = new URL('/offer.html', partnerUrl());
-  if (build === 'cdn-react') url.searchParams.set('build', 'react');
-  await page.goto(url.href);
-  return { context, page };
-}
+/** Records CSP violations in a second person's browser. */
+const RECORD_CSP = `window.__csp = []; document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));`;
 
 test.describe('<hearth-make-offer> and <hearth-offers> on a partner page (other origin, strict CSP, hostile CSS)', () => {
   test('a fresh buyer makes an offer on 1001: confirm dialog, event, offer questionnaire, Submitted in their list; the seller sees it', async ({
@@ -127,7 +118,7 @@ test.describe('<hearth-make-offer> and <hearth-offers> on a partner page (other 
 
     // The demo seller owns 1001 and sees the submitted offer with the buyer's terms.
     const seller = await logIn(request, 'seller');
-    const { context, page: sellerPage } = await openAs(browser, build, seller);
+    const { context, page: sellerPage } = await openPartnerPageAs(browser, seller, '/offer.html', build, RECORD_CSP);
     const received = offers(sellerPage).locator(`[part="received"] [part="offer"][data-offer-id="${created.offerId}"]`);
     await expect(received).toBeVisible();
     const facts = received.locator('[part="facts"]');

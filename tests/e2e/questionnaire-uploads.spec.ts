@@ -4,7 +4,7 @@
  * (widget spec §2, §4, §6 "uploads use the signed-in user's access", §8, §9; issue 21). The passport is a
  * specimen this test draws (server/passport/specimen.ts); OCR runs on the server.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { pdfDownloadName } from '../../core/documents/download-name';
 import { documentTexts as d } from '../../core/i18n/documents';
 import { questionnaireTexts as q } from '../../core/i18n/questionnaire';
@@ -13,6 +13,33 @@ import { passportSpecimen } from '../../server/passport/specimen';
 import { apiUrl, axeViolations, cspViolations, expect, partnerUrl, test } from './fixtures';
 import { answersTo, openKitchenSinkAt, SINGLE, WHOLE_FORM } from './kitchen-sink';
 import { graphql, signUp, startSignedIn, type SignedInUser } from './sessions';
+
+/** Chooses `name` (a PNG) in a document widget and presses Upload File. */
+async function uploadPng(widget: Locator, name: string, png: Buffer) {
+  await widget.getByLabel(d.chooseFile).setInputFiles({ name, mimeType: 'image/png', buffer: png });
+  await widget.getByRole('button', { name: d.uploadFile }).click();
+}
+
+/** The server read the specimen's MRZ: the passport widget's five fields are filled in (the first wait covers the reading). */
+async function expectPassportRead(passport: Locator) {
+  const field = (variable: string) => passport.locator(`[data-variable="${variable}"]`);
+  await expect(field('app_passport_number')).toHaveValue('L898902C3', { timeout: 90_000 });
+  await expect(field('app_first_name_passport')).toHaveValue('Anna Maria');
+  await expect(field('app_last_name_passport')).toHaveValue('Eriksson');
+  await expect(field('app_birth_date')).toHaveValue('8/12/1974');
+  await expect(field('app_passport_expire_date')).toHaveValue('4/15/2034');
+}
+
+/** The generated-document widget once its PDF is ready: the preview link from our origin, then the download under the spec's name. */
+async function downloadGeneratedPdf(page: Page, form: Locator) {
+  const generated = form.locator('[data-key="summary"]');
+  const download = generated.locator('a[part="download"]');
+  await expect(download).toBeVisible({ timeout: 90_000 });
+  await expect(generated.locator('[part="preview-link"]')).toHaveAttribute('href', new RegExp(`^${apiUrl()}/v1/api/generated-pdfs/\\d+/pdf\\?`));
+  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  expect(file.suggestedFilename()).toBe(pdfDownloadName());
+  return file;
+}
 
 /**
  * Answers the kitchen sink's first screens as the signed-in user (as the element would), then reloads on
@@ -67,8 +94,7 @@ test.describe('<hearth-questionnaire> upload and generated-document widgets on a
     await supporting.getByRole('button', { name: d.uploadFile }).click();
     await expect(toast(d.noFileChosen)).toHaveAttribute('data-tone', 'info');
     const png = await passportSpecimen(undefined, 'png');
-    await supporting.getByLabel(d.chooseFile).setInputFiles({ name: 'letter.png', mimeType: 'image/png', buffer: png });
-    await supporting.getByRole('button', { name: d.uploadFile }).click();
+    await uploadPng(supporting, 'letter.png', png);
     await expect(toast(d.documentSaved)).toHaveAttribute('data-tone', 'success');
     const image = supporting.locator('[part="preview-image"]');
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1000);
@@ -80,25 +106,14 @@ test.describe('<hearth-questionnaire> upload and generated-document widgets on a
 
     // ---- Passport mode: the server reads the specimen's MRZ and fills the five fields; verified starts unticked.
     const passport = form.locator('[data-key="passport"]');
-    await passport.getByLabel(d.chooseFile).setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: png });
-    await passport.getByRole('button', { name: d.uploadFile }).click();
-    const field = (variable: string) => passport.locator(`[data-variable="${variable}"]`);
-    await expect(field('app_first_name_passport')).toHaveValue('Anna Maria', { timeout: 90_000 });
-    await expect(field('app_last_name_passport')).toHaveValue('Eriksson');
-    await expect(field('app_birth_date')).toHaveValue('8/12/1974');
-    await expect(field('app_passport_number')).toHaveValue('L898902C3');
-    await expect(field('app_passport_expire_date')).toHaveValue('4/15/2034');
+    await uploadPng(passport, 'passport.png', png);
+    await expectPassportRead(passport);
     const verified = passport.getByRole('checkbox', { name: w.upload.verified });
     await expect(verified).not.toBeChecked();
     await verified.check();
 
     // ---- The generated document: ready, then a preview and the download under the spec's name.
-    const generated = form.locator('[data-key="summary"]');
-    const download = generated.locator('a[part="download"]');
-    await expect(download).toBeVisible({ timeout: 90_000 });
-    await expect(generated.locator('[part="preview-link"]')).toHaveAttribute('href', new RegExp(`^${apiUrl()}/v1/api/generated-pdfs/\\d+/pdf\\?`));
-    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
-    expect(file.suggestedFilename()).toBe(pdfDownloadName());
+    await downloadGeneratedPdf(page, form);
 
     await passport.scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/questionnaire-uploads.png' });
@@ -157,15 +172,9 @@ test.describe('<hearth-questionnaire> upload and generated-document widgets on a
     await expect(passport.getByText(d.nothingUploaded)).toBeVisible();
     await expect(next).toBeDisabled();
     const png = await passportSpecimen(undefined, 'png');
-    await passport.getByLabel(d.chooseFile).setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: png });
-    await passport.getByRole('button', { name: d.uploadFile }).click();
+    await uploadPng(passport, 'passport.png', png);
     await expect(toast(d.documentSaved)).toHaveAttribute('data-tone', 'success');
-    const field = (variable: string) => passport.locator(`[data-variable="${variable}"]`);
-    await expect(field('app_passport_number')).toHaveValue('L898902C3', { timeout: 90_000 });
-    await expect(field('app_first_name_passport')).toHaveValue('Anna Maria');
-    await expect(field('app_last_name_passport')).toHaveValue('Eriksson');
-    await expect(field('app_birth_date')).toHaveValue('8/12/1974');
-    await expect(field('app_passport_expire_date')).toHaveValue('4/15/2034');
+    await expectPassportRead(passport);
     await expect(next).toBeDisabled();
     await passport.getByRole('checkbox', { name: w.upload.verified }).check();
     await expect(next).toBeEnabled();
@@ -176,8 +185,7 @@ test.describe('<hearth-questionnaire> upload and generated-document widgets on a
     await expect(step).toHaveText(q.stepOf(3, 4));
     const supporting = form.locator('[data-key="supporting"]');
     await expect(supporting.getByText(d.nothingUploaded)).toBeVisible();
-    await supporting.getByLabel(d.chooseFile).setInputFiles({ name: 'letter.png', mimeType: 'image/png', buffer: png });
-    await supporting.getByRole('button', { name: d.uploadFile }).click();
+    await uploadPng(supporting, 'letter.png', png);
     await expect(toast(d.documentSaved).last()).toHaveAttribute('data-tone', 'success');
     const image = supporting.locator('[part="preview-image"]');
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1000);
@@ -187,12 +195,7 @@ test.describe('<hearth-questionnaire> upload and generated-document widgets on a
 
     // 4 of 4: the generated document — preview link and the download under the spec's name — then Submit.
     await expect(step).toHaveText(q.stepOf(4, 4));
-    const generated = form.locator('[data-key="summary"]');
-    const download = generated.locator('a[part="download"]');
-    await expect(download).toBeVisible({ timeout: 90_000 });
-    await expect(generated.locator('[part="preview-link"]')).toHaveAttribute('href', new RegExp(`^${apiUrl()}/v1/api/generated-pdfs/\\d+/pdf\\?`));
-    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
-    expect(file.suggestedFilename()).toBe(pdfDownloadName());
+    const file = await downloadGeneratedPdf(page, form);
     expect(file.suggestedFilename()).toMatch(/^download-\d{4}\.\d{1,2}\.\d{1,2}\.pdf$/);
     expect(await axeViolations(page, SINGLE)).toEqual([]);
     await page.screenshot({ path: '/tmp/questionnaire-uploads-single.png' });

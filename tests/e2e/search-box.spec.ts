@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { searchTexts as t } from '../../core/i18n/search';
 import { cspViolations, eventsOf, expect, test } from './fixtures';
 import { withGoogleMaps } from './google-maps';
@@ -62,21 +63,24 @@ test.describe('<hearth-search-box> with a partner maps key: Google places dropdo
     { formatted_address: 'Salt Spring Island, BC, Canada', location: { lat: 48.8, lng: -123.5 }, place_id: 'g-ssi', types: ['locality'], country: 'ca' },
   ];
 
-  /** Our own server place search is not asked while Google answers. */
-  const serverSearches = (page: import('@playwright/test').Page) => {
-    const seen: string[] = [];
-    page.on('request', (request) => request.postData()?.includes('placeSearch') && seen.push(request.url()));
-    return seen;
-  };
-
-  test('typing shows Google\'s dropdown under the box (partner countries only); a click picks the place', async ({ page, openPartnerPage }) => {
+  /**
+   * Opens the listings page with the Google double answering `places` and waits until autocomplete is attached
+   * (1000 ms after load); `searches` records our own server place searches, not asked while Google answers.
+   */
+  async function openWithGoogle(page: Page, openPartnerPage: (path: string) => Promise<Page>) {
     await withGoogleMaps(page, { places });
-    const searches = serverSearches(page);
+    const searches: string[] = [];
+    page.on('request', (request) => request.postData()?.includes('placeSearch') && searches.push(request.url()));
     await openPartnerPage('/listings.html');
     const box = page.locator('#search');
     const input = box.getByRole('combobox', { name: t.inputLabel });
-    // Attached when autocomplete starts (1000 ms after load), with the partner's countries.
     await expect.poll(() => page.evaluate(() => (window as any).__googleDouble.autocompletes.length)).toBe(1);
+    return { box, input, searches };
+  }
+
+  test('typing shows Google\'s dropdown under the box (partner countries only); a click picks the place', async ({ page, openPartnerPage }) => {
+    const { box, input, searches } = await openWithGoogle(page, openPartnerPage);
+    // Attached with the partner's countries.
     expect(await page.evaluate(() => (window as any).__googleDouble.autocompletes[0].options.componentRestrictions)).toEqual({ country: ['us', 'np'] });
     await input.click();
     // While empty: our 'Current location' shortcut.
@@ -100,12 +104,7 @@ test.describe('<hearth-search-box> with a partner maps key: Google places dropdo
   });
 
   test('arrow keys and Enter pick from Google\'s dropdown; axe clean', async ({ page, openPartnerPage }) => {
-    await withGoogleMaps(page, { places });
-    const searches = serverSearches(page);
-    await openPartnerPage('/listings.html');
-    const box = page.locator('#search');
-    const input = box.getByRole('combobox', { name: t.inputLabel });
-    await expect.poll(() => page.evaluate(() => (window as any).__googleDouble.autocompletes.length)).toBe(1);
+    const { input, searches } = await openWithGoogle(page, openPartnerPage);
     await input.click();
     await input.pressSequentially('salt lake t', { delay: 30 });
     await expect(page.locator('body > .pac-container .pac-item')).toHaveText(['Salt Lake Temple, North Temple, Salt Lake City, UT, USA']);

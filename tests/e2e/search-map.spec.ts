@@ -2,31 +2,19 @@ import AxeBuilder from '@axe-core/playwright';
 import { authTexts } from '../../core/i18n/auth';
 import { searchMapTexts as t } from '../../core/i18n/search';
 import type { Page } from '@playwright/test';
-import { apiUrl, cspViolations, eventsOf, expect, test } from './fixtures';
+import { cspViolations, eventsOf, expect, test } from './fixtures';
 import { withGoogleMaps } from './google-maps';
+import { saltLakeCityTotal } from './search-total';
 
 /** Records hearth-listing-selected (the shared fixture does not). */
 const recordSelections = (page: Page) =>
   page.addInitScript(`window.__selected = []; document.addEventListener('hearth-listing-selected', (e) => window.__selected.push(e.detail));`);
 const selections = (page: Page) => page.evaluate(() => (window as unknown as { __selected: { listingId: string; slugId: string; listingCodeId: string }[] }).__selected);
 
-/** What the public API says about a Salt Lake City search, so the test asserts on what exists. */
-async function expectedTotal(searchInput: Record<string, unknown> = {}): Promise<number> {
-  const response = await fetch(`${apiUrl()}/public_graphql/?queryName=Expected&partner=acme`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      query: 'query Expected($searchInput: SearchInput) { listingLoad(address: "Salt Lake City, UT, USA", first: 25, searchInput: $searchInput) { totalCount } }',
-      variables: { searchInput },
-    }),
-  });
-  const json = (await response.json()) as { data: { listingLoad: { totalCount: number } } };
-  return json.data.listingLoad.totalCount;
-}
 
 test.describe('<hearth-search-map> on a partner page (other origin, strict CSP, hostile CSS)', () => {
   test('shows results and pins for Salt Lake City, with the total and page 1', async ({ openPartnerPage }) => {
-    const total = await expectedTotal();
+    const total = await saltLakeCityTotal();
     expect(total).toBeGreaterThan(0);
     const page = await openPartnerPage('/search.html');
     const map = page.locator('#search-map');
@@ -70,11 +58,11 @@ test.describe('<hearth-search-map> on a partner page (other origin, strict CSP, 
     const changed = await eventsOf(page, 'hearth-search-changed');
     expect(changed.at(-1).bounds.north).toBeGreaterThan(changed.at(-1).bounds.south);
     // The zoomed-out area holds the whole city: every Salt Lake City home is still listed.
-    await expect(map.locator('[part="result"]')).toHaveCount(Math.min(await expectedTotal(), 25));
+    await expect(map.locator('[part="result"]')).toHaveCount(Math.min(await saltLakeCityTotal(), 25));
   });
 
   test('a filter changes the results (beds), and Reset filters undoes it when nothing matches', async ({ openPartnerPage }) => {
-    const fourBeds = await expectedTotal({ minBedrooms: 4 });
+    const fourBeds = await saltLakeCityTotal({ minBedrooms: 4 });
     const page = await openPartnerPage('/search.html');
     const map = page.locator('#search-map');
     await expect(map.locator('[part="result"]').first()).toBeVisible();
@@ -85,11 +73,11 @@ test.describe('<hearth-search-map> on a partner page (other origin, strict CSP, 
     await map.getByRole('spinbutton', { name: t.minPrice }).press('Enter');
     await expect(map.locator('[part="empty"]')).toContainText(t.empty);
     await map.getByRole('button', { name: t.resetFilters }).click();
-    await expect(map.locator('[part="result"]')).toHaveCount(Math.min(await expectedTotal(), 25));
+    await expect(map.locator('[part="result"]')).toHaveCount(Math.min(await saltLakeCityTotal(), 25));
   });
 
   test('pages: numbered pages when there are several, else page 1 of 1', async ({ openPartnerPage }) => {
-    const total = await expectedTotal();
+    const total = await saltLakeCityTotal();
     const page = await openPartnerPage('/search.html');
     const map = page.locator('#search-map');
     const pager = map.getByRole('navigation', { name: t.pages });
@@ -132,7 +120,7 @@ test.describe('<hearth-search-map> on a partner page (other origin, strict CSP, 
   });
 
   test('draw a shape: a triangle around Salt Lake City keeps its homes; one drawn by keyboard elsewhere finds none; Clear shape', async ({ openPartnerPage }) => {
-    const total = await expectedTotal();
+    const total = await saltLakeCityTotal();
     const page = await openPartnerPage('/search.html');
     const map = page.locator('#search-map');
     await expect(map.locator('[part="result"]')).toHaveCount(Math.min(total, 25));

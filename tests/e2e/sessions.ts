@@ -3,10 +3,10 @@
  * put in the page's storage the way a sign-in in the embed leaves them (core/auth/session.ts), before
  * the page loads. The session check at start still asks the server (/user/me/), so a bad token fails.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { storageKey } from '../../core/auth/session';
 import { DEMO_USERS } from '../../server/seed/data';
-import { apiUrl, partnerUrl } from './fixtures';
+import { apiUrl, partnerPageUrl, partnerUrl } from './fixtures';
 
 export interface SignedInUser {
   id: number;
@@ -77,4 +77,17 @@ export async function graphql<T = Record<string, any>>(
   const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
   if (body.errors?.length) throw new Error(`GraphQL ${name}: ${body.errors.map((e) => e.message).join('; ')}`);
   return body.data as T;
+}
+
+/**
+ * Another person's browser: a context of its own (no shared storage), `initScript` run first, signed in as
+ * `user`, on the partner page `path` in the test's build. Close `context` when done.
+ */
+export async function openPartnerPageAs(browser: Browser, user: SignedInUser, path: string, build: string, initScript: string) {
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await context.newPage();
+  await page.addInitScript(initScript);
+  await startSignedIn(page, user);
+  await page.goto(partnerPageUrl(path, build));
+  return { context, page };
 }

@@ -12,6 +12,7 @@ import { stayTexts as t } from '../../core/i18n/stays';
 import { addDays, todayIn } from '../../core/stays/stay-rules';
 import { DEMO_STAY_ID, demoStayDay } from '../../server/stays/seed';
 import { ACME_KEY, apiUrl, cspViolations, eventsOf, expect, test } from './fixtures';
+import { saltLakeCityTotal } from './search-total';
 
 const ZONE = 'America/Denver';
 const RECORD_EVENTS = `for (const type of ['hearth-dates-selected', 'hearth-booking-requested']) document.addEventListener(type, (e) => window.__events && window.__events.push({ type, detail: e.detail }));`;
@@ -212,19 +213,8 @@ test.describe('<hearth-availability-calendar> on a partner page (other origin, s
 
 test.describe('rentals in <hearth-search-map> on a partner page', () => {
   test('in rental classification the rental filters narrow the results, and the cards show the rental fields', async ({ openPartnerPage }) => {
-    const count = async (searchInput: Record<string, unknown>) => {
-      const response = await fetch(`${apiUrl()}/public_graphql/?queryName=Expected&partner=acme`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          query: 'query Expected($searchInput: SearchInput) { listingLoad(address: "Salt Lake City, UT, USA", first: 25, searchInput: $searchInput) { totalCount } }',
-          variables: { searchInput },
-        }),
-      });
-      return ((await response.json()) as { data: { listingLoad: { totalCount: number } } }).data.listingLoad.totalCount;
-    };
-    const rentals = await count({ classification: 'RENT' });
-    const singleRooms = await count({ classification: 'RENT', roomType: 'Single room' });
+    const rentals = await saltLakeCityTotal({ classification: 'RENT' });
+    const singleRooms = await saltLakeCityTotal({ classification: 'RENT', roomType: 'Single room' });
     expect(singleRooms).toBeGreaterThan(0);
     expect(singleRooms).toBeLessThan(rentals);
 

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { buyerTourTexts as bt, sellerTourTexts as st, tourTexts, toursListTexts as lt } from '../../core/i18n/tours';
 import { buyerTourGrid, scheduledEnd } from '../../core/tours/tour-times';
 import { icalFileName } from '../../server/tours/ical';
-import { cspViolations, expect, partnerUrl, test } from './fixtures';
-import { graphql, logIn, signUp, startSignedIn, type SignedInUser } from './sessions';
+import { cspViolations, expect, test } from './fixtures';
+import { graphql, logIn, openPartnerPageAs, signUp, startSignedIn, type SignedInUser } from './sessions';
 
 const LISTING = 1001; // owned by the demo seller (server/seed/data.ts)
 const RECORD_TOUR_EVENTS = `for (const type of ['hearth-tour-selected', 'hearth-tour-updated', 'hearth-tour-closed']) {
@@ -30,16 +30,12 @@ async function requestTour(request: Parameters<typeof signUp>[0], buyer: SignedI
   return { id: saved.saveTour.id, address: saved.saveTour.listingAddress, times, zone };
 }
 
-/** A second, independent browser session (another person) on the partner's tours page. */
-async function openAs(browser: Browser, user: SignedInUser, build: string): Promise<Page> {
-  const context = await browser.newContext({ acceptDownloads: true });
-  const page = await context.newPage();
-  await page.addInitScript(CSP_AND_EVENTS);
-  await startSignedIn(page, user);
-  const url = new URL('/tours.html', partnerUrl());
-  if (build === 'cdn-react') url.searchParams.set('build', 'react');
-  await page.goto(url.href);
-  return page;
+/** A fresh buyer who asked for a tour of the listing, and `page` signed in as the demo seller who owns it. */
+async function buyerTourForSeller(page: Page, request: Parameters<typeof signUp>[0], firstName: string, lastName: string) {
+  const buyer = await signUp(request, firstName, lastName);
+  const tour = await requestTour(request, buyer);
+  await startSignedIn(page, await logIn(request, 'seller'));
+  return { buyer, tour };
 }
 
 const row = (page: Page, tourId: string) => page.locator(`hearth-tours [part="tour"][data-tour-id="${tourId}"]`);
@@ -66,10 +62,7 @@ test.describe('<hearth-tours> on a partner page (other origin, strict CSP, hosti
     browser,
     build,
   }) => {
-    const buyer = await signUp(request, 'Sam', 'Scheduled');
-    const tour = await requestTour(request, buyer);
-    const seller = await logIn(request, 'seller');
-    await startSignedIn(page, seller);
+    const { buyer, tour } = await buyerTourForSeller(page, request, 'Sam', 'Scheduled');
     await page.addInitScript(RECORD_TOUR_EVENTS);
     await openPartnerPage('/tours.html');
 
@@ -123,7 +116,7 @@ test.describe('<hearth-tours> on a partner page (other origin, strict CSP, hosti
     expect(await cspViolations(page)).toEqual([]);
 
     // The buyer, in their own browser session.
-    const buyerPage = await openAs(browser, buyer, build);
+    const { page: buyerPage } = await openPartnerPageAs(browser, buyer, '/tours.html', build, CSP_AND_EVENTS);
     const theirs = row(buyerPage, tour.id);
     await expect(theirs.locator('[part="role"]')).toHaveText(lt.roles.BUYER);
     await expect(theirs.locator('[part="status"]')).toHaveText('Scheduled');
@@ -154,10 +147,7 @@ test.describe('<hearth-tours> on a partner page (other origin, strict CSP, hosti
     browser,
     build,
   }) => {
-    const buyer = await signUp(request, 'Cora', 'Cancelled');
-    const tour = await requestTour(request, buyer);
-    const seller = await logIn(request, 'seller');
-    await startSignedIn(page, seller);
+    const { buyer, tour } = await buyerTourForSeller(page, request, 'Cora', 'Cancelled');
     await openPartnerPage('/tours.html');
 
     await row(page, tour.id).click();
@@ -185,7 +175,7 @@ test.describe('<hearth-tours> on a partner page (other origin, strict CSP, hosti
     expect(await cspViolations(page)).toEqual([]);
 
     // The buyer's page opens the tour straight from its id (the route-driven dialog).
-    const buyerPage = await openAs(browser, buyer, build);
+    const { page: buyerPage } = await openPartnerPageAs(browser, buyer, '/tours.html', build, CSP_AND_EVENTS);
     await expect(row(buyerPage, tour.id).locator('[part="status"]')).toHaveText('Cancelled');
     await buyerPage.locator('hearth-tours').evaluate((element, id) => element.setAttribute('tour-id', id), tour.id);
     const details = buyerPage.getByRole('dialog', { name: bt.statusHeading.CANCELLED });

@@ -11,6 +11,7 @@ import { listingDetailTexts } from '../../i18n/listing-detail';
 import { openHouseTexts } from '../../i18n/tours';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
+import { Form } from '../../ui/form';
 import {
   canConfirmOpenHouse,
   dayKeyOf,
@@ -97,6 +98,12 @@ function Select({ label, value, placeholder, disabled, part, name, options, onCh
   );
 }
 
+/** The start and end pickers: the pick each one sets, its label and its prompt once a day is chosen. */
+const TIME_PICKERS = [
+  { name: 'start', label: t.start, choose: t.chooseStart, select: selectOpenHouseStart },
+  { name: 'end', label: t.end, choose: t.chooseEnd, select: selectOpenHouseEnd },
+] as const;
+
 const timeOptions = (times: readonly OpenHouseTime[]) => times.map((x) => ({ value: x.dateTime, label: x.label, disabled: x.disabled }));
 
 export function SellerOpenHouseDialog(props: SellerOpenHouseDialogProps) {
@@ -109,8 +116,10 @@ export function SellerOpenHouseDialog(props: SellerOpenHouseDialogProps) {
     label: d.label,
     disabled: openHouseTimes(d.day, now, timeZone).every((x) => x.disabled),
   }));
-  const starts = selection.day ? timeOptions(openHouseTimes(selection.day, now, timeZone)) : [];
-  const ends = selection.day ? timeOptions(openHouseEndTimes(selection.day, selection.start, now, timeZone)) : [];
+  const times = {
+    start: selection.day ? timeOptions(openHouseTimes(selection.day, now, timeZone)) : [],
+    end: selection.day ? timeOptions(openHouseEndTimes(selection.day, selection.start, now, timeZone)) : [],
+  };
   const ready = canConfirmOpenHouse(selection);
 
   return (
@@ -121,13 +130,11 @@ export function SellerOpenHouseDialog(props: SellerOpenHouseDialogProps) {
       part="open-house-dialog"
       className="open-house-dialog"
     >
-      <form
+      <Form
         className="open-house-form"
         part="open-house-form"
-        noValidate
         aria-busy={busy || undefined}
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={() => {
           if (!busy && ready) props.onConfirm({ start: selection.start!, end: selection.end! });
         }}
       >
@@ -142,26 +149,19 @@ export function SellerOpenHouseDialog(props: SellerOpenHouseDialogProps) {
           onChange={(day) => setSelection((s) => selectOpenHouseDay(s, day))}
         />
         <div className="open-house-times">
-          <Select
-            label={t.start}
-            name="start"
-            part="start"
-            value={selection.start ?? ''}
-            placeholder={selection.day ? t.chooseStart : t.chooseDayFirst}
-            disabled={busy || !selection.day}
-            options={starts}
-            onChange={(start) => setSelection((s) => selectOpenHouseStart(s, start))}
-          />
-          <Select
-            label={t.end}
-            name="end"
-            part="end"
-            value={selection.end ?? ''}
-            placeholder={selection.day ? t.chooseEnd : t.chooseDayFirst}
-            disabled={busy || !selection.day}
-            options={ends}
-            onChange={(end) => setSelection((s) => selectOpenHouseEnd(s, end))}
-          />
+          {TIME_PICKERS.map((picker) => (
+            <Select
+              key={picker.name}
+              label={picker.label}
+              name={picker.name}
+              part={picker.name}
+              value={selection[picker.name] ?? ''}
+              placeholder={selection.day ? picker.choose : t.chooseDayFirst}
+              disabled={busy || !selection.day}
+              options={times[picker.name]}
+              onChange={(time) => setSelection((s) => picker.select(s, time))}
+            />
+          ))}
         </div>
         <p className="open-house-zone">{listingDetailTexts.openHouses.timeZone(timeZone)}</p>
         {ready ? null : <p className="open-house-hint">{t.needsAll}</p>}
@@ -180,7 +180,7 @@ export function SellerOpenHouseDialog(props: SellerOpenHouseDialogProps) {
             {t.confirm}
           </Button>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }

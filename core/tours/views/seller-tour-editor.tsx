@@ -13,6 +13,7 @@ import { sellerTourTexts as t, tourStatusLabels, tourTexts } from '../../i18n/to
 import { useHearthValue } from '../../state/hooks';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
+import { Form } from '../../ui/form';
 import { showToast } from '../../ui/toasts';
 import {
   cancelOutcome,
@@ -201,12 +202,10 @@ export function SellerTourEditorView(props: SellerTourEditorViewProps) {
             </div>
           </>
         ) : (
-          <form
+          <Form
             className="seller-tour-cancel"
             part="cancel-form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
+            onSubmit={() => {
               if (reasonCheck.valid) props.onCancelTour();
             }}
           >
@@ -242,7 +241,7 @@ export function SellerTourEditorView(props: SellerTourEditorViewProps) {
                 {t.cancelTour}
               </Button>
             </div>
-          </form>
+          </Form>
         )}
 
         <section className="seller-tour-section seller-tour-buyer" part="buyer" aria-labelledby={`${ids}-buyer`}>

@@ -1,11 +1,10 @@
 /** hu-address: the configured fields in rows of one, two or three columns (widget spec §2–§5). */
-import { useId } from 'react';
-import { DebouncedInput } from '../../client/controls';
 import { WidgetFrame } from '../../client/widget-frame';
 import type { WidgetModule, WidgetProps } from '../../client/widget-module';
 import { COUNTRIES } from '../../reference/countries';
 import { APARTMENT_TYPES } from '../../reference/lists';
 import { US_STATES } from '../../reference/us-states';
+import { AddressPart } from '../address-parts';
 import { widgetTexts } from '../texts';
 import { isRequired, type Values } from '../widget';
 import { ADDRESS_ROWS, addressFields, addressRules, apartmentFlags, fieldVariable, requiredFields, resolveApartmentType, type AddressField } from './address.rules';
@@ -18,7 +17,6 @@ const LISTS: Partial<Record<AddressField, () => readonly { code: string; name: s
 };
 
 function AddressWidget({ spec, values, onChange, errors, showErrors }: WidgetProps) {
-  const id = useId();
   const fields = addressFields(spec);
   const required = new Set(requiredFields(spec));
   const set = (field: AddressField, value: string) => {
@@ -34,44 +32,18 @@ function AddressWidget({ spec, values, onChange, errors, showErrors }: WidgetPro
             .filter((row) => row.length > 0)
             .map((row) => (
               <div key={row.join()} className="widget-row" data-columns={row.length}>
-                {row.map((field) => {
-                  const list = LISTS[field];
-                  const listId = `${id}-${field}`;
-                  return (
-                    <label key={field} className="widget-part">
-                      <span className="widget-part-label">
-                        {widgetTexts.address[field]}
-                        {required.has(field) && <span aria-hidden="true"> *</span>}
-                      </span>
-                      {field === 'apartmentType' ? (
-                        <select className="widget-control" aria-describedby={ids.describedBy} value={values[fieldVariable(spec, field)] ?? ''} onChange={(e) => set(field, e.currentTarget.value)}>
-                          <option value="" />
-                          {APARTMENT_TYPES.map((t) => (
-                            <option key={t} value={t}>
-                              {t}
-                            </option>
-                          ))}
-                        </select>
-                      ) : (
-                        <DebouncedInput
-                          aria-describedby={ids.describedBy}
-                          list={list ? listId : undefined}
-                          value={values[fieldVariable(spec, field)] ?? ''}
-                          onCommit={(value) => set(field, value)}
-                        />
-                      )}
-                      {list && (
-                        <datalist id={listId}>
-                          {list().map((entry) => (
-                            <option key={entry.code} value={entry.code}>
-                              {entry.name}
-                            </option>
-                          ))}
-                        </datalist>
-                      )}
-                    </label>
-                  );
-                })}
+                {row.map((field) => (
+                  <AddressPart
+                    key={field}
+                    label={widgetTexts.address[field]}
+                    required={required.has(field)}
+                    describedBy={ids.describedBy}
+                    options={field === 'apartmentType' ? APARTMENT_TYPES : undefined}
+                    suggestions={LISTS[field]?.()}
+                    value={values[fieldVariable(spec, field)] ?? ''}
+                    onChange={(value) => set(field, value)}
+                  />
+                ))}
               </div>
             ))}
         </div>

@@ -1,14 +1,13 @@
 /** hu-date: month (abbreviations accepted), day and year inputs, optional N/A checkbox (widget spec §2, §4, §5). */
-import { useId } from 'react';
 import { DebouncedInput } from '../../client/controls';
 import { WidgetFrame } from '../../client/widget-frame';
 import type { WidgetModule, WidgetProps } from '../../client/widget-module';
+import { SuggestInput } from '../suggest-input';
 import { widgetTexts } from '../texts';
 import { flag, isRequired, OFF, variablesOf, YES } from '../widget';
 import { dateRules, joinDate, MONTH_ABBREVIATIONS, splitDate, yearList, type DateParts } from './date.rules';
 
 function DateWidget({ spec, values, onChange, errors, showErrors }: WidgetProps) {
-  const monthsId = useId();
   const [variable = '', naVariable = ''] = variablesOf(spec);
   const parts = splitDate(values[variable] ?? '');
   const naOption = flag(spec, 'na-option');
@@ -18,20 +17,15 @@ function DateWidget({ spec, values, onChange, errors, showErrors }: WidgetProps)
     <WidgetFrame spec={spec} errors={errors} showErrors={showErrors} required={isRequired(spec)} preview={dateRules.display(spec, values)}>
       {(ids) => (
         <div className="widget-row widget-date">
-          <DebouncedInput
+          <SuggestInput
             aria-label={widgetTexts.month}
             aria-describedby={ids.describedBy}
             placeholder={widgetTexts.month}
-            list={monthsId}
+            suggestions={MONTH_ABBREVIATIONS}
             disabled={na}
             value={parts.month}
             onCommit={(month) => set({ month })}
           />
-          <datalist id={monthsId}>
-            {MONTH_ABBREVIATIONS.map((m) => (
-              <option key={m} value={m} />
-            ))}
-          </datalist>
           <DebouncedInput
             aria-label={widgetTexts.day}
             aria-describedby={ids.describedBy}

@@ -5,7 +5,8 @@
  * replaced by the row key and its floor placeholder `{f}` by the floor number, or `b` for the basement.
  * A cell holds a count: digits, optionally with a decimal point; `required` asks for every cell.
  */
-import { attr, flag, isRequired, list, valueOf, type Values, type WidgetErrors, type WidgetRules, type WidgetSpec } from '../widget';
+import { cellTableRules } from '../cell-table.rules';
+import { attr, flag, isRequired, list, valueOf, type WidgetErrors, type WidgetRules, type WidgetSpec } from '../widget';
 
 export const ROW_PLACEHOLDER = '{r}';
 export const FLOOR_PLACEHOLDER = '{f}';
@@ -65,12 +66,7 @@ const FLOOR_VALUE = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
 const variables = (spec: WidgetSpec) => floorRows(spec).flatMap((row) => floorsOf(spec).map((floor) => floorVariable(spec, row.key, floor)));
 
 export const floorGridRules: WidgetRules = {
-  variables,
-  normalize: (spec, values) => {
-    const out: Values = {};
-    for (const variable of variables(spec)) out[variable] = valueOf(values, variable).trim();
-    return out;
-  },
+  ...cellTableRules(variables),
   validate: (spec, values): WidgetErrors | null => {
     let missing: string | undefined;
     for (const variable of variables(spec)) {
@@ -80,7 +76,6 @@ export const floorGridRules: WidgetRules = {
     }
     return missing && isRequired(spec) ? { required: missing } : null;
   },
-  hasValue: (spec, values) => variables(spec).some((v) => valueOf(values, v) !== ''),
   display: (spec, values) =>
     floorRows(spec)
       .map((row) => `${row.title}: ${floorsOf(spec).map((f) => valueOf(values, floorVariable(spec, row.key, f)) || '-').join(' / ')}`)

@@ -3,8 +3,8 @@
  * ('1st Floor', '2nd Floor', …), with a Basement column first when `basement` is set (widget spec §3, §9).
  */
 import { DebouncedInput } from '../../client/controls';
-import { WidgetFrame } from '../../client/widget-frame';
 import type { WidgetModule, WidgetProps } from '../../client/widget-module';
+import { CellTable } from '../cell-table';
 import { widgetTexts } from '../texts';
 import { isRequired } from '../widget';
 import { BASEMENT_FLOOR, floorGridRules, floorRows, floorsOf, floorVariable, ordinal } from './floor-grid.rules';
@@ -14,51 +14,52 @@ export const floorTitle = (floor: string) => (floor === BASEMENT_FLOOR ? t.basem
 
 const CELL_STYLE = { padding: '2px' } as const;
 const INPUT_STYLE = { width: '6em', minWidth: '6em', padding: '4px' } as const;
+const REGION_STYLE = { overflowX: 'auto' } as const;
 
 function FloorGridWidget({ spec, values, onChange, errors, showErrors }: WidgetProps) {
   const floors = floorsOf(spec);
   return (
-    <WidgetFrame spec={spec} errors={errors} showErrors={showErrors} required={isRequired(spec)} preview={floorGridRules.display(spec, values)}>
-      {(ids) => (
-        <div className="widget-floor-grid" role="region" aria-labelledby={ids.titleId} tabIndex={0} style={{ overflowX: 'auto' }}>
-          <table aria-labelledby={ids.titleId} aria-describedby={ids.describedBy} style={{ borderCollapse: 'collapse' }}>
-            <thead>
-              <tr>
-                <th scope="col">{t.row}</th>
-                {floors.map((floor) => (
-                  <th key={floor} scope="col" data-floor={floor}>
-                    {floorTitle(floor)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {floorRows(spec).map((row) => (
-                <tr key={row.key}>
-                  <th scope="row">{row.title}</th>
-                  {floors.map((floor) => {
-                    const variable = floorVariable(spec, row.key, floor);
-                    return (
-                      <td key={floor} style={CELL_STYLE}>
-                        <DebouncedInput
-                          aria-label={t.cell(row.title, floorTitle(floor))}
-                          aria-invalid={showErrors && errors && Object.values(errors).includes(variable) ? true : undefined}
-                          inputMode="decimal"
-                          data-variable={variable}
-                          style={INPUT_STYLE}
-                          value={values[variable] ?? ''}
-                          onCommit={(typed) => onChange({ [variable]: typed })}
-                        />
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </WidgetFrame>
+    <CellTable
+      spec={spec}
+      errors={errors}
+      showErrors={showErrors}
+      required={isRequired(spec)}
+      preview={floorGridRules.display(spec, values)}
+      className="widget-floor-grid"
+      style={REGION_STYLE}
+      head={
+        <tr>
+          <th scope="col">{t.row}</th>
+          {floors.map((floor) => (
+            <th key={floor} scope="col" data-floor={floor}>
+              {floorTitle(floor)}
+            </th>
+          ))}
+        </tr>
+      }
+    >
+      {floorRows(spec).map((row) => (
+        <tr key={row.key}>
+          <th scope="row">{row.title}</th>
+          {floors.map((floor) => {
+            const variable = floorVariable(spec, row.key, floor);
+            return (
+              <td key={floor} style={CELL_STYLE}>
+                <DebouncedInput
+                  aria-label={t.cell(row.title, floorTitle(floor))}
+                  aria-invalid={showErrors && errors && Object.values(errors).includes(variable) ? true : undefined}
+                  inputMode="decimal"
+                  data-variable={variable}
+                  style={INPUT_STYLE}
+                  value={values[variable] ?? ''}
+                  onCommit={(typed) => onChange({ [variable]: typed })}
+                />
+              </td>
+            );
+          })}
+        </tr>
+      ))}
+    </CellTable>
   );
 }
 

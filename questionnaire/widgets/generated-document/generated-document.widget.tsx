@@ -15,7 +15,7 @@ import type { WidgetModule, WidgetProps } from '../../client/widget-module';
 import { caseIdOf } from '../overview/overview.rules';
 import { widgetTexts } from '../texts';
 import { isRequired } from '../widget';
-import { useFrameBlocked, useWidgetSheet } from '../upload-document/preview';
+import { ExpandButton, useFrameBlocked, useWidgetSheet } from '../upload-document/preview';
 import css from '../upload-document/upload-document.css?inline';
 import { generatedDocumentRules, generatedVariable, storedPdfId } from './generated-document.rules';
 
@@ -91,16 +91,7 @@ export function generatedDocumentWidget(calls: PdfCalls) {
                       {t.download}
                     </button>
                   )}
-                  <button
-                    type="button"
-                    className="widget-toggle"
-                    part="expand-button"
-                    aria-expanded={expanded}
-                    disabled={state.status !== 'ready'}
-                    onClick={() => setExpanded((e) => !e)}
-                  >
-                    {expanded ? t.collapse : t.expand}
-                  </button>
+                  <ExpandButton expanded={expanded} disabled={state.status !== 'ready'} onToggle={() => setExpanded((e) => !e)} />
                 </div>
                 {state.status === 'ready' && (
                   <div className="generated-frame" part="preview" data-expanded={expanded ? 'true' : 'false'} role="region" aria-label={t.generatedPreview} tabIndex={0}>

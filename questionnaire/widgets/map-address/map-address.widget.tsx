@@ -9,16 +9,15 @@
  * first variant starts in manual mode when the context holds a city. The widget re-initialises 500 ms
  * after it becomes visible. The chosen point shows on the keyless tile map.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { appContextAtom } from '../../../core/config/config';
-import { useLoad } from '../../../core/graphql/use-load';
-import { DEFAULT_COUNTRIES, searchPlaces, TYPING_DEBOUNCE_MS, type Place } from '../../../core/places/places';
+import { DEFAULT_COUNTRIES, type Place } from '../../../core/places/places';
 import { reverseGeocode } from '../../../core/places/reverse-api';
 import { useHearthValue } from '../../../core/state/hooks';
-import { DebouncedInput } from '../../client/controls';
 import { WidgetFrame } from '../../client/widget-frame';
 import type { WidgetModule, WidgetProps } from '../../client/widget-module';
 import { APARTMENT_TYPES } from '../../reference/lists';
+import { AddressPart, PlaceSearch, SEARCH_MIN_CHARS } from '../address-parts';
 import { MAP_PIN_DEFAULT_ZOOM } from '../map-pin/map-pin.rules';
 import { useAdoptedSheet, WidgetMap } from '../map-pin/widget-map';
 import { widgetTexts } from '../texts';
@@ -41,8 +40,6 @@ import {
 } from './map-address.rules';
 
 const t = widgetTexts.mapAddress;
-/** Fewer characters than this start no search. */
-const SEARCH_MIN_CHARS = 2;
 /** Ours: how long a device position may take. */
 const LOCATE_TIMEOUT_MS = 10_000;
 
@@ -113,7 +110,6 @@ function useVisibleGeneration(ref: { current: HTMLElement | null }): number {
 }
 
 function MapAddressWidget({ spec, values, onChange, errors, showErrors }: WidgetProps) {
-  const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const first = isFirstVariant(spec);
   const get = (field: MapAddressField) => mapValue(spec, values, field);
@@ -131,7 +127,8 @@ function MapAddressWidget({ spec, values, onChange, errors, showErrors }: Widget
   const searchInput = useRef<HTMLInputElement>(null);
 
   const required = new Set<MapAddressField>(requiredComponents(spec));
-  const countries = list(attr(spec, 'country-restriction')).map((c) => c.toLowerCase());
+  const restricted = list(attr(spec, 'country-restriction')).map((c) => c.toLowerCase());
+  const countries = restricted.length ? restricted : DEFAULT_COUNTRIES;
   const types = list(attr(spec, 'place-types')).map((c) => c.toLowerCase());
   const set = (change: Partial<Record<MapAddressField, string>>) => onChange(mapChange(spec, change));
   const setField = (field: MapAddressField, value: string) => {
@@ -204,14 +201,9 @@ function MapAddressWidget({ spec, values, onChange, errors, showErrors }: Widget
   const query = typed.trim();
   const searching = query.length >= SEARCH_MIN_CHARS && !locating && google !== 'on';
   const [chosen, setChosen] = useState('');
-  const search = useLoad<Place[]>(searching && query !== chosen ? query : null, () => searchPlaces(query, countries.length ? countries : DEFAULT_COUNTRIES), {
-    delay: TYPING_DEBOUNCE_MS,
-  });
-  const results = search.result?.ok ? search.result.value.filter((p) => placeMatchesTypes(p, types)) : [];
-  const showResults = searching && query !== chosen;
 
   const chooseRef = useRef<(place: Place) => void>(() => undefined);
-  const countryKey = (countries.length ? countries : DEFAULT_COUNTRIES).join(',');
+  const countryKey = countries.join(',');
   const typeKey = types.join(',');
   useEffect(() => {
     const node = searchInput.current;
@@ -267,30 +259,17 @@ function MapAddressWidget({ spec, values, onChange, errors, showErrors }: Widget
   const aptTypeValid = listedAptType(get('apt-type')) !== '';
 
   const field = (name: MapAddressField, describedBy: string | undefined) => (
-    <label key={name} className="widget-part">
-      <span className="widget-part-label">
-        {name === 'postal-code' && countryParts(get('country')).code === 'USA' ? t.fields['zip-code'] : t.fields[name]}
-        {(required.has(name) || (name === 'apt-number' && aptTypeValid)) && <span aria-hidden="true"> *</span>}
-      </span>
-      {name === 'apt-type' ? (
-        <select className="widget-control" aria-describedby={describedBy} value={get(name)} onChange={(e) => setField(name, e.currentTarget.value)}>
-          <option value="" />
-          {APARTMENT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <DebouncedInput
-          aria-describedby={describedBy}
-          data-field={name}
-          disabled={name === 'apt-number' && !aptTypeValid}
-          value={get(name)}
-          onCommit={(value) => setField(name, value)}
-        />
-      )}
-    </label>
+    <AddressPart
+      key={name}
+      label={name === 'postal-code' && countryParts(get('country')).code === 'USA' ? t.fields['zip-code'] : t.fields[name]}
+      required={required.has(name) || (name === 'apt-number' && aptTypeValid)}
+      describedBy={describedBy}
+      options={name === 'apt-type' ? APARTMENT_TYPES : undefined}
+      field={name}
+      disabled={name === 'apt-number' && !aptTypeValid}
+      value={get(name)}
+      onChange={(value) => setField(name, value)}
+    />
   );
 
   return (
@@ -303,41 +282,17 @@ function MapAddressWidget({ spec, values, onChange, errors, showErrors }: Widget
     >
       {(ids) => (
         <div className="widget-map-address" ref={root} data-manual={manual} data-variant={first ? 1 : 2} data-search={google === 'on' ? 'google' : 'ours'}>
-          <div className="widget-part">
-            <label className="visually-hidden" htmlFor={`${id}-search`}>
-              {t.search}
-            </label>
-            <input
-              ref={searchInput}
-              id={`${id}-search`}
-              className="widget-control"
-              part="input"
-              type="search"
-              autoComplete="off"
-              placeholder={t.searchPlaceholder}
-              aria-controls={`${id}-results`}
-              aria-describedby={ids.describedBy}
-              value={typed}
-              onInput={(e) => setTyped(e.currentTarget.value)}
-              onChange={() => undefined}
-            />
-            <div id={`${id}-results`} aria-live="polite">
-              {showResults && search.loading && <p className="widget-subtitle">{t.searching}</p>}
-              {showResults && !search.loading && search.result && !search.result.ok && <p className="widget-subtitle">{t.searchFailed}</p>}
-              {showResults && !search.loading && search.result?.ok && results.length === 0 && <p className="widget-subtitle">{t.noResults}</p>}
-              {showResults && results.length > 0 && (
-                <ul className="widget-place-results" aria-label={t.results}>
-                  {results.map((place) => (
-                    <li key={place.placeId}>
-                      <button type="button" className="widget-place" data-place-id={place.placeId} onClick={() => choose(place)}>
-                        {place.description}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-          </div>
+          <PlaceSearch
+            texts={t}
+            labelClassName="visually-hidden"
+            input={{ ref: searchInput, part: 'input', placeholder: t.searchPlaceholder, 'aria-describedby': ids.describedBy }}
+            typed={typed}
+            onType={setTyped}
+            query={searching && query !== chosen ? query : null}
+            countries={countries}
+            keep={(place) => placeMatchesTypes(place, types)}
+            onChoose={choose}
+          />
           <div className="widget-map-links">
             {flag(spec, 'show-current-location') && permission === 'granted' && !locating && (
               <button type="button" className="widget-link" part="current-location" onClick={() => void locate()}>

@@ -44,7 +44,7 @@ function MultiCountryWidget({ spec, values, onChange, errors, showErrors }: Widg
               </button>
             )}
           </div>
-          <ul className="widget-chips">
+          <ul className="widget-chips inline-list">
             {countryCodes(stored).map((code) => (
               <li key={code}>
                 {countryName(code)}

@@ -3,16 +3,14 @@
  * §2, §3, §5): typing filters the options (a datalist); a value that is not an option stays as typed and
  * is reported invalid.
  */
-import { useId } from 'react';
-import { DebouncedInput } from '../../client/controls';
 import { WidgetFrame } from '../../client/widget-frame';
 import type { WidgetModule, WidgetProps } from '../../client/widget-module';
+import { SuggestInput } from '../suggest-input';
 import { widgetTexts } from '../texts';
 import { isRequired, variablesOf } from '../widget';
 import { chooseOption, optionValue, selectRules } from './select.rules';
 
 function SelectWidget({ spec, values, onChange, errors, showErrors }: WidgetProps) {
-  const listId = useId();
   const variable = variablesOf(spec)[0] ?? '';
   const value = values[variable] ?? '';
   const labelOf = (v: string) => spec.options.find((o) => optionValue(o) === v)?.label ?? v;
@@ -21,11 +19,11 @@ function SelectWidget({ spec, values, onChange, errors, showErrors }: WidgetProp
     <WidgetFrame spec={spec} errors={errors} showErrors={showErrors} required={isRequired(spec)} preview={selectRules.display(spec, values)}>
       {(ids) => (
         <div className="widget-row">
-          <DebouncedInput
+          <SuggestInput
             aria-labelledby={ids.titleId}
             aria-describedby={ids.describedBy}
             placeholder={widgetTexts.selectOne}
-            list={listId}
+            suggestions={spec.options.map((o) => o.label)}
             autoComplete="off"
             value={labelOf(value)}
             onCommit={(typed) => {
@@ -33,11 +31,6 @@ function SelectWidget({ spec, values, onChange, errors, showErrors }: WidgetProp
               onChange(option ? chooseOption(spec, optionValue(option)) : { ...chooseOption(spec, ''), [variable]: typed });
             }}
           />
-          <datalist id={listId}>
-            {spec.options.map((o) => (
-              <option key={optionValue(o)} value={o.label} />
-            ))}
-          </datalist>
           {value !== '' && (
             <button type="button" className="widget-clear" aria-label={widgetTexts.clear} onClick={() => onChange(chooseOption(spec, ''))}>
               ×

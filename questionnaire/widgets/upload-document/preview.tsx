@@ -1,6 +1,7 @@
 /**
  * What the upload and generated-document widgets share: their stylesheet adopted into the questionnaire's
- * shadow root, whether the page's CSP refuses to frame our PDFs, and the preview of a document.
+ * shadow root, whether the page's CSP refuses to frame our PDFs, the preview of a document and its
+ * Expand/Collapse button.
  */
 import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 import { sheetFor } from '../../../core/define-element/styles';
@@ -33,6 +34,23 @@ export function useFrameBlocked(ref: RefObject<HTMLElement | null>): boolean {
     return () => doc.removeEventListener('securitypolicyviolation', listener);
   }, [ref]);
   return blocked;
+}
+
+/** 'Expand' / 'Collapse' of the preview (`controls`: the id of the preview's box). */
+export function ExpandButton(props: { expanded: boolean; controls?: string; disabled: boolean; onToggle(): void }) {
+  return (
+    <button
+      type="button"
+      className="widget-toggle"
+      part="expand-button"
+      aria-expanded={props.expanded}
+      aria-controls={props.controls}
+      disabled={props.disabled}
+      onClick={props.onToggle}
+    >
+      {props.expanded ? t.collapse : t.expand}
+    </button>
+  );
 }
 
 export function DocumentPreview({ document, expanded, frameBlocked, title }: { document: ShownDocument; expanded: boolean; frameBlocked: boolean; title: string }) {

@@ -21,7 +21,7 @@ import type { WidgetModule, WidgetProps } from '../../client/widget-module';
 import { caseIdOf } from '../overview/overview.rules';
 import { widgetTexts } from '../texts';
 import { flag, valueOf, type Values } from '../widget';
-import { DocumentPreview, useFrameBlocked, useWidgetSheet } from './preview';
+import { DocumentPreview, ExpandButton, useFrameBlocked, useWidgetSheet } from './preview';
 import { uploadCalls, type ShownDocument, type UploadCalls } from './upload-document-api';
 import css from './upload-document.css?inline';
 import {
@@ -146,17 +146,7 @@ export function uploadDocumentWidget(calls: UploadCalls) {
                   <button type="button" className="widget-toggle upload-button" part="upload-button" disabled={slot.status === 'loading'} aria-disabled={uploading || undefined} onClick={() => void upload()}>
                     {hasDocument ? d.updateFile : d.uploadFile}
                   </button>
-                  <button
-                    type="button"
-                    className="widget-toggle"
-                    part="expand-button"
-                    aria-expanded={expanded}
-                    aria-controls={previewId}
-                    disabled={!expandable}
-                    onClick={() => setExpanded((e) => !e)}
-                  >
-                    {expanded ? t.collapse : t.expand}
-                  </button>
+                  <ExpandButton expanded={expanded} controls={previewId} disabled={!expandable} onToggle={() => setExpanded((e) => !e)} />
                 </div>
                 {/* Scrolls when the document is taller than the frame: focusable, so the keyboard scrolls it too. */}
                 <div className="upload-frame" id={previewId} part="preview-frame-box" data-expanded={expanded ? 'true' : 'false'} role="region" aria-label={title} tabIndex={0}>

@@ -5,6 +5,7 @@
  * not negative (minimum 0); the whole table must be valid ('Form is not valid').
  * Each cell writes `<prefix><category>_<type>_<location>_<gender>` in lower case with underscores.
  */
+import { cellTableRules } from '../cell-table.rules';
 import { attr, flag, list, valueOf, type Values, type WidgetErrors, type WidgetRules, type WidgetSpec } from '../widget';
 
 export const WORKFORCE_CATEGORIES = ['Unskilled', 'Semi-Skilled', 'Skilled', 'Supervisory', 'Professional', 'Senior Management'] as const;
@@ -88,18 +89,12 @@ export function cellErrors(spec: WidgetSpec, values: Values): Record<string, Cel
 const variables = (spec: WidgetSpec) => workforceCells(spec).flatMap((c) => (c.variable ? [c.variable] : []));
 
 export const workforceTableRules: WidgetRules = {
-  variables,
-  normalize: (spec, values) => {
-    const out: Values = {};
-    for (const variable of variables(spec)) out[variable] = valueOf(values, variable).trim();
-    return out;
-  },
+  ...cellTableRules(variables),
   validate: (spec, values): WidgetErrors | null => {
     const cells = cellErrors(spec, values);
     // The table's message first (the frame shows the first key), then each cell's error by variable.
     return Object.keys(cells).length === 0 ? null : { workforceForm: 'true', ...cells };
   },
-  hasValue: (spec, values) => variables(spec).some((v) => valueOf(values, v) !== ''),
   display: (spec, values) => {
     const total = (type: WorkforceLocationType) =>
       workforceCells(spec)

@@ -11,6 +11,7 @@ import { activityReport, leadActivity, REPORT_DAYS_MAX, REPORT_ROWS, requireLead
 import { findPublicListing, type PublicListing } from '../../listings/search/listing';
 import { requirePartnerAdmin } from '../../partners/admin';
 import { builder } from './builder';
+import { upperCaseEnumValues } from './enum-values';
 import { parseArgs } from './input';
 import { Listing } from './listings';
 
@@ -26,10 +27,7 @@ const KIND_TEXT: Record<EventKind, string> = {
 
 const VisitorEventKind = builder.enumType('VisitorEventKind', {
   description: 'What a visitor did.',
-  values: Object.fromEntries(EVENT_KINDS.map((kind) => [kind.toUpperCase(), { value: kind, description: KIND_TEXT[kind] }])) as Record<
-    Uppercase<EventKind>,
-    { value: EventKind; description: string }
-  >,
+  values: upperCaseEnumValues(EVENT_KINDS, KIND_TEXT),
 });
 
 /** An event as a lead's activity shows it: with its listing, read once per distinct listing. */

@@ -26,6 +26,7 @@ import type { StayDates } from '../../contact/leads';
 import { LEAD_SOURCES } from '../../webhooks/webhooks';
 import type { GraphqlContext } from '../context';
 import { builder } from './builder';
+import { upperCaseEnumValues } from './enum-values';
 import { parseArgs } from './input';
 import { Listing } from './listings';
 
@@ -44,10 +45,7 @@ const SOURCE_TEXT: Record<(typeof LEAD_SOURCES)[number], string> = {
 
 const LeadSourceEnum = builder.enumType('LeadSource', {
   description: 'The form that made a lead.',
-  values: Object.fromEntries(LEAD_SOURCES.map((s) => [s.toUpperCase(), { value: s, description: SOURCE_TEXT[s] }])) as Record<
-    Uppercase<(typeof LEAD_SOURCES)[number]>,
-    { value: (typeof LEAD_SOURCES)[number]; description: string }
-  >,
+  values: upperCaseEnumValues(LEAD_SOURCES, SOURCE_TEXT),
 });
 
 const LeadStatusEnum = builder.enumType('LeadStatus', {

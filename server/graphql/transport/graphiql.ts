@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { notFound } from '../../http/errors';
+import { htmlDocumentStart } from '../../http/html-document';
 import type { RequestContext, Route } from '../../http/router';
 import { serveStatic } from '../../http/static';
 import type { GraphqlEndpoint } from '../context';
@@ -85,12 +86,7 @@ export function graphiqlPage(endpoint: GraphqlEndpoint, partner: string | null):
   const options = { title, endpoint: url, query: DEFAULT_QUERY, method: 'POST' };
   // In a <script> data block only '</' could end it early: escaped as '<\/', which JSON reads back as '</'.
   const json = JSON.stringify(options).replace(/<\//g, '<\\/');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
+  return `${htmlDocumentStart(escapeHtml(title))}
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="${GRAPHIQL_ASSETS}graphiql.css">
 <style>html, body, #graphiql { height: 100%; margin: 0; }</style>

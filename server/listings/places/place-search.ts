@@ -126,15 +126,28 @@ function indexed(
   return { ...place, key, words: key.split(' '), descriptionKey: normalizePlaceText(place.description) };
 }
 
+/** A row of listings grouped into one place: how many, and where they lie on average. */
+interface PlaceGroup {
+  country_code: string;
+  n: number;
+  lat: number | null;
+  lng: number | null;
+}
+
+/** The indexed places of one kind, one a group; `place` names each (and the name it is found by) in its country `cc`. */
+function groupPlaces<R extends PlaceGroup>(
+  rows: readonly R[],
+  place: (r: R, cc: string) => Pick<IndexedPlace, 'kind' | 'description' | 'placeId' | 'filter'> & { name: string },
+): IndexedPlace[] {
+  return rows.map((r) => {
+    const cc = r.country_code.trim();
+    const { kind, description, placeId, filter, name } = place(r, cc);
+    return indexed({ kind, description, lat: coordinate(r.lat), lng: coordinate(r.lng), placeId, countryCode: cc, listingCount: r.n, filter }, name);
+  });
+}
+
 async function buildIndex(db: Queryable): Promise<PlaceIndex> {
-  type Group = {
-    country_code: string;
-    city: string;
-    state_province: string;
-    n: number;
-    lat: number | null;
-    lng: number | null;
-  };
+  type Group = PlaceGroup & { city: string; state_province: string };
   const cities = await db.query<Group>(
     `SELECT l.country_code, min(l.city) AS city, min(l.state_province) AS state_province, count(*)::int AS n,
             avg(l.latitude) AS lat, avg(l.longitude) AS lng
@@ -156,80 +169,39 @@ async function buildIndex(db: Queryable): Promise<PlaceIndex> {
     `SELECT l.country_code, upper(l.state_province) AS state_province, count(*)::int AS n, avg(l.latitude) AS lat, avg(l.longitude) AS lng
        FROM listings l WHERE ${PUBLIC_LISTING} AND l.state_province <> '' GROUP BY l.country_code, upper(l.state_province)`,
   );
-  const places: IndexedPlace[] = [];
-  for (const r of states.rows) {
-    const cc = r.country_code.trim();
-    const name = (cc === 'US' ? US_STATES[r.state_province] : undefined) ?? r.state_province;
-    places.push(
-      indexed(
-        {
-          kind: 'state',
-          description: `${name}, ${countryName(cc)}`,
-          lat: coordinate(r.lat),
-          lng: coordinate(r.lng),
-          placeId: `state:${cc}:${r.state_province}`,
-          countryCode: cc,
-          listingCount: r.n,
-          filter: { kind: 'state', stateProvince: r.state_province, countryCode: cc },
-        },
+  const places: IndexedPlace[] = [
+    ...groupPlaces(states.rows, (r, cc) => {
+      const name = (cc === 'US' ? US_STATES[r.state_province] : undefined) ?? r.state_province;
+      return {
+        kind: 'state',
+        description: `${name}, ${countryName(cc)}`,
+        placeId: `state:${cc}:${r.state_province}`,
+        filter: { kind: 'state', stateProvince: r.state_province, countryCode: cc },
         name,
-      ),
-    );
-  }
-  for (const r of cities.rows) {
-    const cc = r.country_code.trim();
-    places.push(
-      indexed(
-        {
-          kind: 'city',
-          description: `${r.city}, ${r.state_province}, ${countryName(cc)}`,
-          lat: coordinate(r.lat),
-          lng: coordinate(r.lng),
-          placeId: `city:${cc}:${normalizePlaceText(r.city)}`,
-          countryCode: cc,
-          listingCount: r.n,
-          filter: { kind: 'city', city: r.city, countryCode: cc },
-        },
-        r.city,
-      ),
-    );
-  }
-  for (const r of zips.rows) {
-    const cc = r.country_code.trim();
-    places.push(
-      indexed(
-        {
-          kind: 'zip',
-          description: `${r.postal_code}, ${r.city}, ${r.state_province}, ${countryName(cc)}`,
-          lat: coordinate(r.lat),
-          lng: coordinate(r.lng),
-          placeId: `zip:${cc}:${r.postal_code}`,
-          countryCode: cc,
-          listingCount: r.n,
-          filter: { kind: 'zip', postalCode: r.postal_code, countryCode: cc },
-        },
-        r.postal_code,
-      ),
-    );
-  }
-  for (const r of neighbourhoods.rows) {
-    const cc = r.country_code.trim();
-    places.push(
-      indexed(
-        {
-          kind: 'neighbourhood',
-          description: `${r.neighbourhood}, ${r.city}, ${r.state_province}, ${countryName(cc)}`,
-          lat: coordinate(r.lat),
-          lng: coordinate(r.lng),
-          placeId: `neighbourhood:${cc}:${normalizePlaceText(r.city)}:${normalizePlaceText(r.neighbourhood)}`,
-          countryCode: cc,
-          listingCount: r.n,
-          filter: { kind: 'neighbourhood', neighbourhood: r.neighbourhood, city: r.city, countryCode: cc },
-        },
-        r.neighbourhood,
-      ),
-    );
-  }
+      };
+    }),
+    ...groupPlaces(cities.rows, (r, cc) => ({
+      kind: 'city',
+      description: `${r.city}, ${r.state_province}, ${countryName(cc)}`,
+      placeId: `city:${cc}:${normalizePlaceText(r.city)}`,
+      filter: { kind: 'city', city: r.city, countryCode: cc },
+      name: r.city,
+    })),
+    ...groupPlaces(zips.rows, (r, cc) => ({
+      kind: 'zip',
+      description: `${r.postal_code}, ${r.city}, ${r.state_province}, ${countryName(cc)}`,
+      placeId: `zip:${cc}:${r.postal_code}`,
+      filter: { kind: 'zip', postalCode: r.postal_code, countryCode: cc },
+      name: r.postal_code,
+    })),
+    ...groupPlaces(neighbourhoods.rows, (r, cc) => ({
+      kind: 'neighbourhood',
+      description: `${r.neighbourhood}, ${r.city}, ${r.state_province}, ${countryName(cc)}`,
+      placeId: `neighbourhood:${cc}:${normalizePlaceText(r.city)}:${normalizePlaceText(r.neighbourhood)}`,
+      filter: { kind: 'neighbourhood', neighbourhood: r.neighbourhood, city: r.city, countryCode: cc },
+      name: r.neighbourhood,
+    })),
+  ];
   return { builtAt: Date.now(), places };
 }
 

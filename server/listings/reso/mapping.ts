@@ -2,6 +2,7 @@
  * RESO Property → a Hearth listing row (the table of docs/reso.md is this file in prose).
  * Pure: no database, no clock. The same record always maps to the same listing.
  */
+import type { StayDayRules } from '../../../core/stays/stay-rules';
 import type { Amenity, Classification, ListingFacts, ListingPhoto } from '../search/listing';
 import { hilbertKey } from '../spatial';
 import type { OpenHouseRecord, PropertyRecord, StandardStatus } from './record';
@@ -58,13 +59,7 @@ export interface HistoryInput {
   changedAt: Date;
 }
 
-export interface AvailabilityInput {
-  calendarDate: string;
-  available: boolean;
-  availableForCheckin: boolean;
-  availableForCheckout: boolean;
-  minNights: number;
-  maxNights: number;
+export interface AvailabilityInput extends StayDayRules {
   priceInPennies: number | null;
 }
 
