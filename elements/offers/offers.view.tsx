@@ -3,7 +3,7 @@
  * and 'Continue offer' for drafts; as seller or agent, the submitted offers on their listings with the
  * buyer's terms. `OffersView` only renders what it is given; `Offers` connects it to core/offers/use-offers.ts.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { appContextAtom, siteUrl } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { offerStatusLabel, offerTexts as t } from '../../core/i18n/offers';
@@ -117,9 +117,6 @@ function ReceivedOffer({ offer, props }: { offer: Offer; props: OffersViewProps 
 
 export function OffersView(props: OffersViewProps) {
   const { state } = props;
-  const madeHeading = useId();
-  const receivedHeading = useId();
-
   if (state.status === 'checking' || state.status === 'loading') return <StatusPanel block="offers" state={{ status: 'loading', message: t.loading }} />;
   if (state.status === 'signed-out')
     return <StatusPanel block="offers" state={{ status: 'signed-out', message: t.signInPrompt, action: t.signIn, onAction: props.onSignIn }} />;
@@ -138,28 +135,18 @@ export function OffersView(props: OffersViewProps) {
   return (
     <div className="offers" part="base" data-state="loaded">
       {made.length > 0 && (
-        <section className="offers-section" part="made" aria-labelledby={madeHeading}>
-          <h2 id={madeHeading} className="offers-heading">
-            {t.buyerHeading}
-          </h2>
-          <ul className="offer-list">
-            {made.map((offer) => (
-              <MadeOffer key={offer.id} offer={offer} props={props} />
-            ))}
-          </ul>
-        </section>
+        <OfferSection part="made" heading={t.buyerHeading}>
+          {made.map((offer) => (
+            <MadeOffer key={offer.id} offer={offer} props={props} />
+          ))}
+        </OfferSection>
       )}
       {received.length > 0 && (
-        <section className="offers-section" part="received" aria-labelledby={receivedHeading}>
-          <h2 id={receivedHeading} className="offers-heading">
-            {t.sellerHeading}
-          </h2>
-          <ul className="offer-list">
-            {received.map((offer) => (
-              <ReceivedOffer key={offer.id} offer={offer} props={props} />
-            ))}
-          </ul>
-        </section>
+        <OfferSection part="received" heading={t.sellerHeading}>
+          {received.map((offer) => (
+            <ReceivedOffer key={offer.id} offer={offer} props={props} />
+          ))}
+        </OfferSection>
       )}
     </div>
   );
@@ -195,5 +182,18 @@ export function Offers({ listingId, offerUrl, offerId = null, element }: OffersP
         reload();
       }}
     />
+  );
+}
+
+/** One list of offers under its heading: those the viewer made, or those made on the viewer's listings. */
+function OfferSection({ part, heading, children }: { part: 'made' | 'received'; heading: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section className="offers-section" part={part} aria-labelledby={headingId}>
+      <h2 id={headingId} className="offers-heading">
+        {heading}
+      </h2>
+      <ul className="offer-list">{children}</ul>
+    </section>
   );
 }

@@ -117,13 +117,18 @@ function ImageSetting({ kind, label, uploadLabel, empty, url, behaviour }: { kin
           if (file) void behaviour.upload(kind, file);
         }}
       />
-      {error ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <SettingError id={id} error={error} />
     </div>
   );
+}
+
+/** A setting's refusal under its control (its id is the control's `aria-describedby`); nothing without one. */
+function SettingError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p className="field-error" id={`${id}-error`} role="alert">
+      {error}
+    </p>
+  ) : null;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -166,11 +171,7 @@ function ColourSetting({ field, label, settings, behaviour }: FieldsProps & { fi
           {value}
         </output>
       </div>
-      {error ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <SettingError id={id} error={error} />
     </div>
   );
 }
