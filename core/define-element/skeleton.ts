@@ -78,8 +78,8 @@ export async function paintSkeletons<A extends Record<string, AttributeSpec<any>
 
 /**
  * What an element's CDN entry chunk runs: starts importing the element's chunk (`element`, relative to `base`, the
- * entry's URL) and preloads what that chunk imports (`imports`), paints the skeletons meanwhile, and settles when
- * the element has loaded (so the loader reports a chunk that failed).
+ * entry's URL), paints the skeletons, preloads what that chunk imports (`imports`) once they are on screen, and
+ * settles when the element has loaded (so the loader reports a chunk that failed).
  */
 export async function startSkeleton<A extends Record<string, AttributeSpec<any>>>(
   skeleton: ElementSkeleton<A>,
