@@ -10,22 +10,9 @@ import type { Page } from '@playwright/test';
 import { listingDetailTexts as ld } from '../../core/i18n/listing-detail';
 import { searchMapTexts as t } from '../../core/i18n/search';
 import { requestTourTexts as rt } from '../../core/i18n/tours';
-import { apiUrl, cspViolations, expect, test } from './fixtures';
+import { cspViolations, expect, test } from './fixtures';
+import { saltLakeCityTotal } from './search-total';
 import { signUp, startSignedIn } from './sessions';
-
-/** What the public API says about a Salt Lake City search, so the test asserts on what exists. */
-async function expectedTotal(searchInput: Record<string, unknown> = {}): Promise<number> {
-  const response = await fetch(`${apiUrl()}/public_graphql/?queryName=Expected&partner=acme`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      query: 'query Expected($searchInput: SearchInput) { listingLoad(address: "Salt Lake City, UT, USA", first: 0, searchInput: $searchInput) { totalCount } }',
-      variables: { searchInput },
-    }),
-  });
-  const json = (await response.json()) as { data: { listingLoad: { totalCount: number } } };
-  return json.data.listingLoad.totalCount;
-}
 
 /**
  * Every element inside a shadow root (at any depth) whose box reaches past the right edge of the screen.
@@ -110,8 +97,8 @@ test.describe('a phone, 390 × 844 with touch', () => {
   });
 
   test('the Filters sheet counts what a change finds on its apply button; applying closes it and filters the results', async ({ openPartnerPage }) => {
-    const total = await expectedTotal();
-    const threeBeds = await expectedTotal({ minBedrooms: 3 });
+    const total = await saltLakeCityTotal();
+    const threeBeds = await saltLakeCityTotal({ minBedrooms: 3 });
     expect(threeBeds).toBeLessThan(total);
     const page = await openPartnerPage('/search.html');
     const map = page.locator('#search-map');
@@ -153,7 +140,7 @@ test.describe('a phone, 390 × 844 with touch', () => {
   });
 
   test('the list/map toggle keeps the list where it was, and the map where it was', async ({ openPartnerPage }) => {
-    const total = await expectedTotal();
+    const total = await saltLakeCityTotal();
     expect(total).toBeGreaterThan(1);
     const page = await openPartnerPage('/search.html');
     const map = page.locator('#search-map');
