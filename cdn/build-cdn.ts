@@ -308,10 +308,7 @@ export async function buildCdnFlavour(ctx: CdnBuildContext, flavour: CdnFlavour)
     // The loader preloads each element's chunk and the shared runtime; the element's other shared chunks (small,
     // and more of them as elements are added) load when its chunk is parsed. Listing them all would take the
     // loader over its 1 KB budget.
-    {
-      names: Object.keys(manifest.elements).map((tag) => tag.slice('hearth-'.length)),
-      shared: manifest.runtime ? [manifest.runtime] : [],
-    },
+    { shared: manifest.runtime ? [manifest.runtime] : [] },
   );
   const assetsFolder = join(ctx.root, 'cdn', 'assets');
   if (existsSync(assetsFolder)) cpSync(assetsFolder, join(dir, 'assets'), { recursive: true });

@@ -125,9 +125,11 @@ function emitDeclarations(ctx: NpmBuildContext, dir: string): Declarations {
     },
   );
   if (!config) throw new Error(`cannot read ${NPM_TSCONFIG}`);
-  // The elements of this root, plus the ambient declarations (JSX augmentations) the sources rely on.
+  // The entries of this root, plus the ambient declarations (JSX augmentations) the sources rely on.
   const ambient = config.fileNames.filter((file) => file.endsWith('.d.ts') && toPosix(file).startsWith(toPosix(ctx.root)));
-  const program = ts.createProgram({ rootNames: [...ctx.elements.map((e) => e.entry), ...ambient], options: config.options });
+  // configure.ts is the package's other entry (`configure` in index.js and './configure').
+  const entries = [...ctx.elements.map((e) => e.entry), join(ctx.root, 'core', 'config', 'configure.ts')];
+  const program = ts.createProgram({ rootNames: [...entries, ...ambient], options: config.options });
   const emitted = program.emit();
   const diagnostics = ts.getPreEmitDiagnostics(program).concat(emitted.diagnostics);
   if (diagnostics.length) {
@@ -218,6 +220,23 @@ function typeResolver(decls: Declarations, imports: Map<string, string>, warning
 const quoteKey = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name}'`);
 const jsDoc = (text: string | undefined, indent = '  ') => (text ? `${indent}/** ${text.replace(/\*\//g, '*\\/')} */\n` : '');
 
+/**
+ * `GlobalEventHandlersEventMap` entries for the hearth-* events the headers document, so `addEventListener` on a
+ * page types each `detail`: one entry per event name, the detail types of the elements that fire it joined.
+ */
+export function eventMapEntries(docs: readonly Pick<ElementDoc, 'tag' | 'events'>[], resolveType: (text: string | undefined, where: string) => string): string[] {
+  const details = new Map<string, Set<string>>();
+  for (const doc of docs)
+    for (const event of doc.events) {
+      const types = details.get(event.name) ?? new Set<string>();
+      types.add(resolveType(event.type, `${doc.tag} @event ${event.name}`));
+      details.set(event.name, types);
+    }
+  return [...details]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, types]) => `    '${name}': CustomEvent<${[...types].sort().join(' | ')}>;`);
+}
+
 function renderJsxTypings(ctx: NpmBuildContext, decls: Declarations, warnings: string[]): string {
   const imports = new Map<string, string>();
   const resolveType = typeResolver(decls, imports, warnings);
@@ -248,6 +267,10 @@ function renderJsxTypings(ctx: NpmBuildContext, decls: Declarations, warnings: s
     if (!decls.declaredTags.has(element.tag)) tagMap.push(`    '${element.tag}': HTMLElement;`);
   }
 
+  // Before the imports are listed: the events' detail types are imported too. `hearth-loaded` comes from the
+  // runtime (core/config/config.ts), not from one element.
+  const runtime = { tag: 'runtime', events: [{ name: 'hearth-loaded', type: 'HearthLoadedDetail', description: '' }] };
+  const events = eventMapEntries([...ctx.docs, runtime], resolveType);
   const typeImports = [...imports]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, module]) => `import type { ${name} } from './${module}.js';`);
@@ -272,7 +295,13 @@ function renderJsxTypings(ctx: NpmBuildContext, decls: Declarations, warnings: s
     '  }',
     '}',
     '',
-    ...(tagMap.length ? ['declare global {', '  interface HTMLElementTagNameMap {', ...tagMap, '  }', '}', ''] : []),
+    'declare global {',
+    ...(tagMap.length ? ['  interface HTMLElementTagNameMap {', ...tagMap, '  }'] : []),
+    '  interface GlobalEventHandlersEventMap {',
+    ...events,
+    '  }',
+    '}',
+    '',
   ].join('\n');
 }
 

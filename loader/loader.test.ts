@@ -11,7 +11,7 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-const ELEMENTS: LoaderElementMap = { names: ['contact-form', 'listing-card'], shared: ['chunks/runtime-abc.js'] };
+const ELEMENTS: LoaderElementMap = { shared: ['chunks/runtime-abc.js'] };
 
 function pageWindow(url = 'https://agent.example/listing') {
   const happy = new HappyWindow({ url });
@@ -235,20 +235,31 @@ describe('loading elements', () => {
 
     expect(importModule.mock.calls).toEqual([['https://cdn.hearth.example/cdn/v0.1.0/elements/listing-card.js']]);
   });
-  // Skipping tags that are already defined rests on `:not(:defined)`, which happy-dom 21 does not implement;
-  // the browser tests cover it.
-  it('ignores unknown hearth-* tags, on the page and added later', async () => {
+  it('leaves other custom elements and defined hearth-* tags alone, on the page and added later', async () => {
     const { win } = pageWindow();
-    win.document.body.innerHTML = '<hearth-unicorn></hearth-unicorn><div><hearth-contact-form-x></hearth-contact-form-x></div>';
+    win.customElements.define('hearth-defined', class extends win.HTMLElement {});
+    win.document.body.innerHTML = '<x-widget></x-widget><hearth-defined></hearth-defined><div><hearth></hearth></div>';
     const importModule = vi.fn(async () => ({}));
     const script = loaderScript(win, 'https://cdn.hearth.example/cdn/v1/loader.js');
 
     startLoader(script, win, '0.1.0', ELEMENTS, importModule);
-    win.document.body.append(win.document.createElement('hearth-dragon'));
+    win.document.body.append(win.document.createElement('hearth-defined'), win.document.createElement('my-hearth-card'));
     await nextMutations(win);
 
     expect(importModule).not.toHaveBeenCalled();
     expect(links(win, 'modulepreload')).toEqual([]);
+  });
+
+  // The build lists no names: a tag it does not ship is asked for like any other, and its chunk's 404 is reported
+  // as a failed import (below), so a misspelt tag is not silently ignored.
+  it('imports the chunk named after any undefined hearth-* tag', async () => {
+    const { win } = pageWindow();
+    win.document.body.innerHTML = '<hearth-unicorn></hearth-unicorn>';
+    const importModule = vi.fn(async () => ({}));
+
+    startLoader(loaderScript(win, 'https://cdn.hearth.example/cdn/v1/loader.js'), win, '0.1.0', ELEMENTS, importModule);
+
+    expect(importModule.mock.calls).toEqual([['https://cdn.hearth.example/cdn/v0.1.0/elements/unicorn.js']]);
   });
 
   it('reports a failed import with console.error and a hearth-error event', async () => {

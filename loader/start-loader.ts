@@ -6,12 +6,11 @@
 import { configCacheKey, configUrl, type ConfigCacheEntry, type HearthGlobal } from './contract';
 
 /**
- * The elements the build knows: `names` are the `<name>` of each `hearth-<name>` tag (its chunk is
- * `elements/<name>.js`), `shared` the chunks every element needs (the runtime), relative to the versioned
- * folder. One shared list instead of one per tag keeps the loader under 1 KB however many elements there are.
+ * What every element needs besides its own chunk: `shared` are the chunks every element imports (the runtime),
+ * relative to the versioned folder. The elements themselves are not listed: the chunk of a `hearth-<name>` tag is
+ * `elements/<name>.js`, so the loader needs no names (each would cost it bytes of its 1 KB).
  */
 export interface LoaderElementMap {
-  readonly names: readonly string[];
   readonly shared: readonly string[];
 }
 
@@ -19,8 +18,8 @@ export interface LoaderElementMap {
 export const elementFile = (tag: string): string => `elements/${tag.slice(7)}.js`;
 
 /**
- * Sets `window.hearth`, starts the config fetch, and imports the chunk of every known `hearth-*` tag that is
- * undefined on the page now or later. Does nothing when a loader already ran on this page.
+ * Sets `window.hearth`, starts the config fetch, and imports the chunk of every `hearth-*` tag that is undefined
+ * on the page now or later. Does nothing when a loader already ran on this page.
  */
 export function startLoader(
   script: HTMLScriptElement,
@@ -73,16 +72,20 @@ export function startLoader(
       );
     });
   };
-  // Only known tags match, so unknown hearth-* tags (and defined ones) are left alone. The build bakes at least one.
-  const selector = elements.names.map((name) => `hearth-${name}:not(:defined)`).join();
-  const scan = (root: ParentNode) => root.querySelectorAll(selector).forEach((el) => load(el.localName));
+  // Every undefined hearth-* tag (DESIGN §1). A tag this build does not ship fails to import, and that is reported
+  // like any failed chunk (a hearth-error naming the tag), so a misspelt tag does not fail silently.
+  const check = (el: Element) => {
+    const tag = el.localName;
+    if (tag.startsWith('hearth-') && !win.customElements.get(tag)) load(tag);
+  };
+  const scan = (root: ParentNode) => root.querySelectorAll('*').forEach(check);
   scan(doc);
   hearth.scan = scan;
   new win.MutationObserver((records) => {
     for (const record of records)
       for (const node of record.addedNodes)
         if (node.nodeType == 1) {
-          if ((node as Element).matches(selector)) load((node as Element).localName);
+          check(node as Element);
           scan(node as Element);
         }
   }).observe(doc, { childList: true, subtree: true });

@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { query, type Result } from '../graphql/call';
 import { LISTING_ADDRESS_FIELDS, listingAddressSchema } from '../listings/listing-address';
+import { LISTING_LINK_FIELDS, listingLinkShape } from '../listings/listing-link';
 import { lazySchema } from '../validation/lazy-schema';
 
 z.config({ jitless: true });
@@ -49,10 +50,7 @@ export const LeadActivityQuery = /* GraphQL */ `
       occurredAt
       listingId
       listing {
-        id
-        slugId
-        listingCodeId
-        ${LISTING_ADDRESS_FIELDS}
+        ${LISTING_LINK_FIELDS}
       }
       place
       priceBand
@@ -85,7 +83,7 @@ const leadActivitySchema = lazySchema(() =>
       kind: z.string(),
       occurredAt: z.string(),
       listingId: z.nullable(z.string()),
-      listing: z.nullable(z.object({ id: z.string(), slugId: z.string(), listingCodeId: z.string(), address: listingAddressSchema() })),
+      listing: z.nullable(z.object(listingLinkShape())),
       place: z.nullable(z.string()),
       priceBand: z.nullable(z.string()),
       label: z.nullable(z.string()),

@@ -22,6 +22,14 @@ export interface LoadedAppContext {
   appContextLoaded: true;
 }
 
+/** Detail of `hearth-loaded`, dispatched on the document once the page's config has loaded (or fallen back). */
+export interface HearthLoadedDetail {
+  partner: string;
+  source: ConfigSource;
+  /** Why the default context was used, when it was. */
+  error: string | null;
+}
+
 /** For the npm build, where no loader runs: say where the API is and who the partner is. */
 export function configure(settings: { api: string; partner?: string }, win: Window = window): void {
   win.hearth = { ...(win.hearth ?? { loader: '', cdn: '' }), api: settings.api, partner: settings.partner ?? '' };
@@ -100,7 +108,7 @@ export function ensureAppContext(win: Window = window): Promise<LoadedAppContext
       applyPartnerTokens(loaded.context.themeData.tokens);
       hearthStore.set(appContextAtom, loaded);
       win.document.dispatchEvent(
-        new CustomEvent('hearth-loaded', {
+        new CustomEvent<HearthLoadedDetail>('hearth-loaded', {
           detail: { partner, source: loaded.source, error: loaded.error },
         }),
       );

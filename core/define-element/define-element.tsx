@@ -47,6 +47,15 @@ export interface ElementDefinition<A extends Record<string, AnyAttributeSpec>, P
   view: ComponentType<AttributeValues<A> & Partial<P> & { element: ElementHandle }>;
 }
 
+/**
+ * An element's interface (its `HTMLElementTagNameMap` entry), derived from its definition: a property per attribute,
+ * holding the attribute's raw text or null (define-element keeps it raw; the view parses it), and the property-only
+ * data `P` its `properties` declare.
+ */
+export type ElementProperties<A extends Record<string, AnyAttributeSpec>, P extends object = {}> = {
+  [K in keyof A]: string | null;
+} & P;
+
 export function defineElement<A extends Record<string, AnyAttributeSpec>, P extends object = {}>(
   definition: ElementDefinition<A, P>,
 ): CustomElementConstructor {

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { authHeaders, isSameOrigin } from '../auth/session';
 import { runtimeSettings } from '../config/config';
 import { mutate, query, type Result } from '../graphql/call';
-import { LISTING_ADDRESS_FIELDS, listingAddressSchema } from '../listings/listing-address';
+import { LISTING_LINK_FIELDS, listingLinkShape } from '../listings/listing-link';
 import { lazySchema } from '../validation/lazy-schema';
 
 z.config({ jitless: true });
@@ -28,10 +28,7 @@ export const NOTE_MAX = 5_000;
 
 const LEAD_LISTING_FIELDS = /* GraphQL */ `
   listing {
-    id
-    slugId
-    listingCodeId
-    ${LISTING_ADDRESS_FIELDS}
+    ${LISTING_LINK_FIELDS}
     priceInPennies
     priceCurrencyCode
     photoUri
@@ -136,10 +133,7 @@ const leadShape = () => ({
   listingId: z.nullable(z.string()),
   listing: z.nullable(
     z.object({
-      id: z.string(),
-      slugId: z.string(),
-      listingCodeId: z.string(),
-      address: listingAddressSchema(),
+      ...listingLinkShape(),
       priceInPennies: z.nullable(z.number()),
       priceCurrencyCode: z.string(),
       photoUri: z.nullable(z.string()),

@@ -8,6 +8,7 @@ import { query, type Result } from '../graphql/call';
 import { useLoad } from '../graphql/use-load';
 import { lazySchema } from '../validation/lazy-schema';
 import { POST_IMAGE_FIELDS, postImageSchema } from '../content/post-image';
+import { PUBLIC_OPEN_HOUSE_FIELDS, publicOpenHouseShape } from '../tours/open-house-fields';
 import { LISTING_BASE_FIELDS, listingBaseShape } from './listing-card-data';
 import { LISTING_ADDRESS_FIELDS, listingAddressSchema } from './listing-address';
 
@@ -52,16 +53,7 @@ const buildDetailListing = () =>
         status: z.string(),
       }),
     ),
-    openHouse: z.array(
-      z.object({
-        id: z.string(),
-        startDateTime: z.string(),
-        endDateTime: z.string(),
-        isActive: z.boolean(),
-        isVirtual: z.boolean(),
-        virtualUrl: optionalText(),
-      }),
-    ),
+    openHouse: z.array(z.object(publicOpenHouseShape())),
     amenities: z.array(z.object({ id: z.string(), label: z.string(), url: optionalText() })),
     listingBy: z.nullable(
       z.object({
@@ -141,12 +133,7 @@ const DETAIL_FIELDS = /* GraphQL */ `
     status
   }
   openHouse {
-    id
-    startDateTime
-    endDateTime
-    isActive
-    isVirtual
-    virtualUrl
+    ${PUBLIC_OPEN_HOUSE_FIELDS}
   }
   amenities {
     id

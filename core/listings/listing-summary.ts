@@ -3,7 +3,8 @@ import * as z from 'zod/mini';
 import { query } from '../graphql/call';
 import { useLoad } from '../graphql/use-load';
 import { lazySchema } from '../validation/lazy-schema';
-import { LISTING_ADDRESS_FIELDS, listingAddressSchema } from './listing-address';
+import { listingAddressSchema } from './listing-address';
+import { LISTING_LINK_FIELDS } from './listing-link';
 
 z.config({ jitless: true });
 
@@ -25,11 +26,8 @@ const summaryOrNullSchema = lazySchema(() => z.nullable(buildListingSummary()));
 export const ContactFormListingQuery = /* GraphQL */ `
   query ContactFormListing($listingId: ID!) {
     listingInfo(listingId: $listingId) {
-      id
-      slugId
-      listingCodeId
+      ${LISTING_LINK_FIELDS}
       photoUri
-      ${LISTING_ADDRESS_FIELDS}
     }
   }
 `;

@@ -6,7 +6,8 @@
  */
 import * as z from 'zod/mini';
 import { mutate, query, type Result } from '../graphql/call';
-import { LISTING_ADDRESS_FIELDS, listingAddressSchema } from '../listings/listing-address';
+import { LISTING_LINK_FIELDS, listingLinkShape } from '../listings/listing-link';
+import { PUBLIC_OPEN_HOUSE_FIELDS, publicOpenHouseShape } from './open-house-fields';
 import { TOUR_LISTING_FIELDS, tourListingSchema } from './tour-answers';
 
 z.config({ jitless: true });
@@ -40,18 +41,10 @@ export const OpenHousesByListingQuery = /* GraphQL */ `
 export const ListingOpenHousesQuery = /* GraphQL */ `
   query ListingOpenHouses($listingId: ID!) {
     listingInfo(listingId: $listingId) {
-      id
-      slugId
-      listingCodeId
+      ${LISTING_LINK_FIELDS}
       timeZone
-      ${LISTING_ADDRESS_FIELDS}
       openHouse {
-        id
-        startDateTime
-        endDateTime
-        isActive
-        isVirtual
-        virtualUrl
+        ${PUBLIC_OPEN_HOUSE_FIELDS}
         ical
       }
     }
@@ -102,12 +95,7 @@ const sellerOpenHouseSchema = z.object({
 export type SellerOpenHouse = z.infer<typeof sellerOpenHouseSchema>;
 
 const publicOpenHouseSchema = z.object({
-  id: z.string(),
-  startDateTime: z.string(),
-  endDateTime: z.string(),
-  isActive: z.boolean(),
-  isVirtual: z.boolean(),
-  virtualUrl: z.nullable(z.string()),
+  ...publicOpenHouseShape(),
   /** The public calendar file (null once it is cancelled or over). */
   ical: z.nullable(z.string()),
 });
@@ -115,11 +103,8 @@ const publicOpenHouseSchema = z.object({
 export type PublicOpenHouse = z.infer<typeof publicOpenHouseSchema>;
 
 const listingSchema = z.object({
-  id: z.string(),
-  slugId: z.string(),
-  listingCodeId: z.string(),
+  ...listingLinkShape(),
   timeZone: z.string(),
-  address: listingAddressSchema(),
   openHouse: z.array(publicOpenHouseSchema),
 });
 

@@ -1,6 +1,6 @@
 /**
  * Toast state (spec §8): bottom right, 5000 ms unless said otherwise, each with a close button.
- * Pure state in the shared store, read by `<hearth-toaster>` (toaster.view.tsx); showing a toast (toasts.ts)
+ * Pure state in the shared store, read by `<hearth-toaster>` (elements/toaster/toaster.view.tsx); showing a toast (toasts.ts)
  * also creates the toaster, so the toaster's view reads this module and not that one.
  *
  * A toast waits while the pointer is on it or focus is in it (so its link can be read and reached), and

@@ -3,7 +3,7 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hearthStore } from '../state/store';
-import { ToastItem } from './toaster.view';
+import { ToastItem } from '../../elements/toaster/toaster.view';
 import { dismissToast, TOAST_TIMEOUT_MS, toastsAtom, toastTimer, type Toast } from './toast-state';
 import { showToast } from './toasts';
 

@@ -18,7 +18,7 @@ export function showToast(
 
 function ensureToaster(): void {
   if (typeof document === 'undefined' || document.querySelector('hearth-toaster')) return;
-  void import('./toaster.element').then(() => {
+  void import('../../elements/toaster/toaster.element').then(() => {
     if (!document.querySelector('hearth-toaster')) document.body.append(document.createElement('hearth-toaster'));
   });
 }

@@ -19,7 +19,7 @@
  */
 import type { AttributeSpec } from '../../core/define-element/attributes';
 import { isValidBase, normalizeBase } from '../../core/app/app-path';
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import { startAnalytics } from '../../core/analytics/start';
 import uiCss from '../../core/ui/ui.css?inline';
 import siteCss from '../../site/site.css?inline';
@@ -57,9 +57,7 @@ defineElement<typeof appAttributes>({
 });
 startAnalytics();
 
-export interface HearthAppElement extends HTMLElement {
-  base: string | null;
-}
+export interface HearthAppElement extends HTMLElement, ElementProperties<typeof appAttributes> {}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -46,7 +46,7 @@
  * @cssproperty --hearth-space - Spacing unit.
  */
 import { idAttr, numberAttr } from '../../core/define-element/attributes';
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './availability-calendar.css?inline';
 import { AvailabilityCalendar } from './availability-calendar.view';
@@ -63,10 +63,7 @@ defineElement<typeof availabilityCalendarAttributes>({
   view: AvailabilityCalendar,
 });
 
-export interface HearthAvailabilityCalendarElement extends HTMLElement {
-  listingId: string | null;
-  months: string | null;
-}
+export interface HearthAvailabilityCalendarElement extends HTMLElement, ElementProperties<typeof availabilityCalendarAttributes> {}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -50,7 +50,7 @@
  * @cssproperty --hearth-space - Spacing unit.
  */
 import { baseUrlAttr, pageSizeAttr, slugAttr } from '../../core/content/blog-attributes';
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './blog.css?inline';
 import postCss from './post-body.css?inline';
@@ -70,12 +70,7 @@ defineElement<typeof blogAttributes>({
   view: Blog,
 });
 
-export interface HearthBlogElement extends HTMLElement {
-  slug: string | null;
-  tag: string | null;
-  pageSize: string | null;
-  baseUrl: string | null;
-}
+export interface HearthBlogElement extends HTMLElement, ElementProperties<typeof blogAttributes> {}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -37,14 +37,17 @@
  * @cssproperty --hearth-radius - Corner radius.
  * @cssproperty --hearth-space - Spacing unit.
  */
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import { startAnalytics } from '../../core/analytics/start';
 import type { ListingSummary } from '../../core/listings/listing-summary';
 import { contactFormAttributes } from './contact-form.attributes';
 import { contactFormStyles } from './contact-form.skeleton';
 import { ContactForm } from './contact-form.view';
 
-defineElement<typeof contactFormAttributes, { listing: ListingSummary | null }>({
+/** What the element takes as properties only (rich data, DESIGN §1). */
+type ContactFormProperties = { listing: ListingSummary | null };
+
+defineElement<typeof contactFormAttributes, ContactFormProperties>({
   tag: 'hearth-contact-form',
   attributes: contactFormAttributes,
   properties: ['listing'],
@@ -53,12 +56,9 @@ defineElement<typeof contactFormAttributes, { listing: ListingSummary | null }>(
 });
 startAnalytics();
 
-export interface HearthContactFormElement extends HTMLElement {
-  listingId: string | null;
-  variant: string | null;
-  hideAgent: string | null;
-  listing: ListingSummary | null;
-}
+export interface HearthContactFormElement
+  extends HTMLElement,
+    ElementProperties<typeof contactFormAttributes, ContactFormProperties> {}
 
 declare global {
   interface HTMLElementTagNameMap {

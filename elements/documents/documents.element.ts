@@ -56,7 +56,7 @@
  * @cssproperty --hearth-space - Spacing unit.
  */
 import { idAttr } from '../../core/define-element/attributes';
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './documents.css?inline';
 import { Documents } from './documents.view';
@@ -72,9 +72,7 @@ defineElement<typeof documentsAttributes>({
   view: Documents,
 });
 
-export interface HearthDocumentsElement extends HTMLElement {
-  caseId: string | null;
-}
+export interface HearthDocumentsElement extends HTMLElement, ElementProperties<typeof documentsAttributes> {}
 
 declare global {
   interface HTMLElementTagNameMap {

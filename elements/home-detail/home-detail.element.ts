@@ -50,7 +50,7 @@
  * @cssproperty --hearth-space - Spacing unit.
  */
 import { idAttr } from '../../core/define-element/attributes';
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './home-detail.css?inline';
 import { HomeDetail } from './home-detail.view';
@@ -66,9 +66,7 @@ defineElement<typeof homeDetailAttributes>({
   view: HomeDetail,
 });
 
-export interface HearthHomeDetailElement extends HTMLElement {
-  caseId: string | null;
-}
+export interface HearthHomeDetailElement extends HTMLElement, ElementProperties<typeof homeDetailAttributes> {}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -53,7 +53,7 @@
  * @cssproperty --hearth-space - Spacing unit.
  */
 import { idAttr, stringAttr } from '../../core/define-element/attributes';
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import uiCss from '../../core/ui/ui.css?inline';
 import fieldCss from '../search-box/search-field.css?inline';
 import css from './home-value.css?inline';
@@ -71,10 +71,7 @@ defineElement<typeof homeValueAttributes>({
   view: HomeValue,
 });
 
-export interface HearthHomeValueElement extends HTMLElement {
-  address: string | null;
-  listingId: string | null;
-}
+export interface HearthHomeValueElement extends HTMLElement, ElementProperties<typeof homeValueAttributes> {}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -15,6 +15,7 @@ import { Button } from '../../core/ui/button';
 import { ControlField } from '../../core/ui/control-field';
 import { Field } from '../../core/ui/field';
 import { Form } from '../../core/ui/form';
+import { InlineAlert } from '../../core/ui/inline-alert';
 import { RetryAlert } from '../../core/ui/status-panel';
 import { estimatePosition, milesText, soldDateText } from '../../core/valuation/home-value-state';
 import { useHomeValue, type HomeValueBehaviour, type HomeValueEstimatedDetail, type ValuationRequestedDetail } from '../../core/valuation/use-home-value';
@@ -130,11 +131,7 @@ function RequestForm({ b }: { b: HomeValueBehaviour }) {
         <input type="checkbox" checked={b.optIn} onChange={(e) => b.setOptIn(e.currentTarget.checked)} />
         {t.optIn}
       </label>
-      {b.sendError && (
-        <p className="error" part="error" role="alert">
-          {b.sendError}
-        </p>
-      )}
+      <InlineAlert className="error" part="error" message={b.sendError} />
       <div className="actions">
         <Button type="submit" busy={busy} part="send">
           {busy ? t.sending : t.send}
@@ -224,11 +221,7 @@ export function HomeValueView({ behaviour: b, stockPhoto }: HomeValueViewProps) 
       <Form className="ask" part="form" onSubmit={b.getEstimate}>
         <div className="address" part="address">
           <SearchBoxView behaviour={b.place} label={t.addressLabel} />
-          {b.addressError && (
-            <p className="error" part="error" role="alert">
-              {b.addressError}
-            </p>
-          )}
+          <InlineAlert className="error" part="error" message={b.addressError} />
         </div>
         <fieldset className="facts" part="facts">
           <legend>{t.factsLegend}</legend>

@@ -72,7 +72,7 @@
  * @cssproperty --hearth-space - Spacing unit.
  */
 import { idAttr } from '../../core/define-element/attributes';
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './leads.css?inline';
 import { Leads } from './leads.view';
@@ -88,9 +88,7 @@ defineElement<typeof leadsAttributes>({
   view: Leads,
 });
 
-export interface HearthLeadsElement extends HTMLElement {
-  partnerId: string | null;
-}
+export interface HearthLeadsElement extends HTMLElement, ElementProperties<typeof leadsAttributes> {}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -33,6 +33,7 @@ import { Button } from '../../core/ui/button';
 import { ControlField } from '../../core/ui/control-field';
 import { Form } from '../../core/ui/form';
 import { StatusBlock } from '../../core/ui/status-panel';
+import { useNodesById, type NodesById } from '../../core/ui/use-nodes-by-id';
 
 export interface LeadsViewProps {
   form: LeadFilterForm;
@@ -177,17 +178,17 @@ function listingText(lead: Pick<InboxLead, 'listing' | 'listingId'>): string {
   return lead.listingId ? t.listingUnavailable(lead.listingId) : t.noListing;
 }
 
-function LeadRows({ leads, selectedId, timeZone, onSelect, rowRefs }: {
+function LeadRows({ leads, selectedId, timeZone, onSelect, rows }: {
   leads: InboxLead[];
   selectedId: string | null;
   timeZone: string | undefined;
   onSelect: (id: string) => void;
-  rowRefs: RefObject<Map<string, HTMLButtonElement>>;
+  rows: NodesById<HTMLButtonElement>;
 }) {
   // One tab stop: the open lead's row, else the first.
   const focusable = leads.some((l) => l.id === selectedId) ? selectedId : (leads[0]?.id ?? null);
   const move = (event: KeyboardEvent<HTMLUListElement>) => {
-    const buttons = leads.map((l) => rowRefs.current.get(l.id)).filter((b): b is HTMLButtonElement => Boolean(b));
+    const buttons = leads.map((l) => rows.get(l.id)).filter((b): b is HTMLButtonElement => Boolean(b));
     const root = event.currentTarget.getRootNode() as Document | ShadowRoot;
     const index = buttons.indexOf(root.activeElement as HTMLButtonElement);
     const next =
@@ -215,10 +216,7 @@ function LeadRows({ leads, selectedId, timeZone, onSelect, rowRefs }: {
               aria-label={t.rowLabel(name, source, date, status)}
               aria-expanded={open}
               tabIndex={lead.id === focusable ? 0 : -1}
-              ref={(node) => {
-                if (node) rowRefs.current.set(lead.id, node);
-                else rowRefs.current.delete(lead.id);
-              }}
+              ref={rows.ref(lead.id)}
               onClick={() => onSelect(lead.id)}
             >
               <span className="lead-name" part="lead-name">
@@ -549,7 +547,7 @@ function Frame({ state, children, busy }: { state: string; children: ReactNode; 
 
 export function LeadsView(props: LeadsViewProps) {
   const { list, detail, selectedId } = props;
-  const rowRefs = useRef(new Map<string, HTMLButtonElement>());
+  const rows = useNodesById<HTMLButtonElement>();
   const headingRef = useRef<HTMLHeadingElement | null>(null);
   const opened = useRef<string | null>(null);
 
@@ -567,7 +565,7 @@ export function LeadsView(props: LeadsViewProps) {
   const closeDetail = () => {
     const id = selectedId;
     props.select(null);
-    if (id) rowRefs.current.get(id)?.focus();
+    if (id) rows.get(id)?.focus();
   };
 
   if (list.status === 'checking' || list.status === 'loading') {
@@ -644,7 +642,7 @@ export function LeadsView(props: LeadsViewProps) {
             />
           ) : (
             <>
-              <LeadRows leads={list.leads} selectedId={selectedId} timeZone={props.timeZone} onSelect={props.select} rowRefs={rowRefs} />
+              <LeadRows leads={list.leads} selectedId={selectedId} timeZone={props.timeZone} onSelect={props.select} rows={rows} />
               {list.hasNextPage ? (
                 <Button tone="secondary" part="load-more" className="leads-more" busy={props.moreState === 'loading'} onClick={props.loadMore}>
                   {props.moreState === 'loading' ? t.loadingMore : t.loadMore}

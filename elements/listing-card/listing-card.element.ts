@@ -27,7 +27,7 @@
  * @cssproperty --hearth-radius - Corner radius.
  */
 import { idAttr } from '../../core/define-element/attributes';
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import { startAnalytics } from '../../core/analytics/start';
 import type { CardListing } from '../../core/listings/listing-card-data';
 import uiCss from '../../core/ui/ui.css?inline';
@@ -36,7 +36,10 @@ import { ListingCard } from './listing-card.view';
 
 export const listingCardAttributes = { listingId: idAttr() };
 
-defineElement<typeof listingCardAttributes, { listing: CardListing | null }>({
+/** What the element takes as properties only (rich data, DESIGN §1). */
+type ListingCardProperties = { listing: CardListing | null };
+
+defineElement<typeof listingCardAttributes, ListingCardProperties>({
   tag: 'hearth-listing-card',
   attributes: listingCardAttributes,
   properties: ['listing'],
@@ -45,10 +48,9 @@ defineElement<typeof listingCardAttributes, { listing: CardListing | null }>({
 });
 startAnalytics();
 
-export interface HearthListingCardElement extends HTMLElement {
-  listingId: string | null;
-  listing: CardListing | null;
-}
+export interface HearthListingCardElement
+  extends HTMLElement,
+    ElementProperties<typeof listingCardAttributes, ListingCardProperties> {}
 
 declare global {
   interface HTMLElementTagNameMap {

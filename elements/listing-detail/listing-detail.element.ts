@@ -85,7 +85,7 @@
  * @cssproperty --hearth-space - Spacing unit.
  */
 import { booleanAttr, enumAttr, idAttr, numberAttr, stringAttr } from '../../core/define-element/attributes';
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import { startAnalytics } from '../../core/analytics/start';
 import type { DetailListing } from '../../core/listings/listing-detail-data';
 import uiCss from '../../core/ui/ui.css?inline';
@@ -103,7 +103,10 @@ export const listingDetailAttributes = {
   ownsPage: booleanAttr(),
 };
 
-defineElement<typeof listingDetailAttributes, { listing: DetailListing | null }>({
+/** What the element takes as properties only (rich data, DESIGN §1). */
+type ListingDetailProperties = { listing: DetailListing | null };
+
+defineElement<typeof listingDetailAttributes, ListingDetailProperties>({
   tag: 'hearth-listing-detail',
   attributes: listingDetailAttributes,
   properties: ['listing'],
@@ -112,17 +115,9 @@ defineElement<typeof listingDetailAttributes, { listing: DetailListing | null }>
 });
 startAnalytics();
 
-export interface HearthListingDetailElement extends HTMLElement, ListingDetailMethods {
-  listingId: string | null;
-  slugId: string | null;
-  listingCodeId: string | null;
-  photoIndex: string | null;
-  openDialog: string | null;
-  showcaseTab: string | null;
-  routeSync: string | null;
-  ownsPage: string | null;
-  listing: DetailListing | null;
-}
+export interface HearthListingDetailElement
+  extends HTMLElement, ListingDetailMethods,
+    ElementProperties<typeof listingDetailAttributes, ListingDetailProperties> {}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -4,7 +4,7 @@
  * related posts and the next steps (tour, offer, contact).
  * `ListingDetailView` only renders; `ListingDetail` connects it to data, dialogs, the URL and events.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createElement, useEffect, useRef, useState, type ReactNode } from 'react';
 import { appContextAtom, assetUrl, siteUrl } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { factsLine, formatArea, openHouseTimes } from '../../core/format/listing-facts';
@@ -28,16 +28,7 @@ import { rentalDetails } from '../../core/stays/rental-facts';
 import type { ListingSelectedDetail } from '../listing-card/listing-card.view';
 import { registrationTexts } from '../../core/i18n/registration';
 import { useRegistration, type Registration } from '../../core/registration/use-registration';
-import { GalleryDialog, Lightbox, ShowcaseDialog } from './photos';
-
-declare module 'react' {
-  namespace JSX {
-    interface IntrinsicElements {
-      'hearth-contact-form': { 'listing-id': string; part?: string; class?: string };
-      'hearth-availability-calendar': { 'listing-id': string; part?: string };
-    }
-  }
-}
+import { GalleryDialog, Lightbox, ShowcaseDialog, type GalleryDialogProps } from './photos';
 
 // ---- events ----
 
@@ -167,6 +158,8 @@ export function ListingDetailView(props: ListingDetailViewProps) {
   const money = (pennies: number | null) => formatMoney(pennies, listing.priceCurrencyCode);
   const searchHref = `${siteBase}/search?location=${encodeURIComponent(locationSlug(formatAddress(listing.address)))}`;
   const openHouses = listing.openHouse.filter((o) => o.isActive);
+  // The gallery and the showcase show the same photos, move among them and close alike.
+  const photoDialog: GalleryDialogProps = { photos, index, address, onMove: props.onShowPhoto, onClose: props.onCloseDialog };
 
   return (
     <article className="detail" part="base" data-state={state} data-classification={listing.classification.toLowerCase()}>
@@ -233,7 +226,8 @@ export function ListingDetailView(props: ListingDetailViewProps) {
         </button>
       </div>
       <div id="contact" className="contact" hidden={!contactOpen}>
-        {contactOpen && <hearth-contact-form listing-id={listing.id} part="contact-form" />}
+        {/* Our elements by createElement: a JSX declaration of our own would ship in the npm typings and clash there. */}
+        {contactOpen && createElement('hearth-contact-form', { 'listing-id': listing.id, part: 'contact-form' })}
       </div>
 
       {held && held.mode !== 'photos' && <RegistrationPanel registration={held} />}
@@ -251,7 +245,7 @@ export function ListingDetailView(props: ListingDetailViewProps) {
 
       {listing.classification === 'STAY' && (
         <section className="section" part="availability">
-          <hearth-availability-calendar listing-id={listing.id} part="availability-calendar" />
+          {createElement('hearth-availability-calendar', { 'listing-id': listing.id, part: 'availability-calendar' })}
         </section>
       )}
 
@@ -357,21 +351,15 @@ export function ListingDetailView(props: ListingDetailViewProps) {
         </>
       )}
       {registration?.registering && <SignUpDialog onLogin={registration.onLogin} onClosed={registration.onClosed} />}
-      {dialog.kind === 'gallery' && (
-        <GalleryDialog photos={photos} index={index} address={address} onMove={props.onShowPhoto} onClose={props.onCloseDialog} />
-      )}
+      {dialog.kind === 'gallery' && <GalleryDialog {...photoDialog} />}
       {dialog.kind === 'showcase' && (
         <ShowcaseDialog
-          photos={photos}
-          index={index}
-          address={address}
+          {...photoDialog}
           videoSource={listing.videoSource ?? listing.showcase?.videoUrl ?? null}
           hasPanorama={hasPanorama}
           streetView={props.streetView}
           tab={dialog.tab}
-          onMove={props.onShowPhoto}
           onSelectPhoto={props.onShowcasePhoto}
-          onClose={props.onCloseDialog}
         />
       )}
     </article>

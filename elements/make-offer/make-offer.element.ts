@@ -34,7 +34,7 @@
  * @cssproperty --hearth-space - Spacing unit.
  */
 import { booleanAttr, idAttr } from '../../core/define-element/attributes';
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import { offerUrlAttr } from '../../core/offers/offer-url';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './make-offer.css?inline';
@@ -55,11 +55,7 @@ defineElement<typeof makeOfferAttributes>({
   view: MakeOffer,
 });
 
-export interface HearthMakeOfferElement extends HTMLElement {
-  listingId: string | null;
-  offerUrl: string | null;
-  routeSync: string | null;
-}
+export interface HearthMakeOfferElement extends HTMLElement, ElementProperties<typeof makeOfferAttributes> {}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -47,7 +47,7 @@
  * @cssproperty --hearth-space - Spacing unit.
  */
 import { stringAttr, type AttributeSpec } from '../../core/define-element/attributes';
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import { MARKET_SECTIONS, type MarketSection } from '../../core/market/sections';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './market-metrics.css?inline';
@@ -94,12 +94,7 @@ defineElement<typeof marketMetricsAttributes>({
   view: MarketMetrics,
 });
 
-export interface HearthMarketMetricsElement extends HTMLElement {
-  region: string | null;
-  state: string | null;
-  propertyType: string | null;
-  section: string | null;
-}
+export interface HearthMarketMetricsElement extends HTMLElement, ElementProperties<typeof marketMetricsAttributes> {}
 
 declare global {
   interface HTMLElementTagNameMap {

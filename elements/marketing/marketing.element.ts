@@ -44,7 +44,7 @@
  * @cssproperty --hearth-space - Spacing unit.
  */
 import { idAttr } from '../../core/define-element/attributes';
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './marketing.css?inline';
 import { Marketing } from './marketing.view';
@@ -60,9 +60,7 @@ defineElement<typeof marketingAttributes>({
   view: Marketing,
 });
 
-export interface HearthMarketingElement extends HTMLElement {
-  caseId: string | null;
-}
+export interface HearthMarketingElement extends HTMLElement, ElementProperties<typeof marketingAttributes> {}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -44,7 +44,7 @@
  * @cssproperty --hearth-space - Spacing unit.
  */
 import { enumAttr, numberAttr } from '../../core/define-element/attributes';
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import { CURRENCY_SYMBOLS } from '../../core/format/money';
 import { MAX_PRICE_DOLLARS, MAX_RATE_PERCENT } from '../../core/i18n/mortgage';
 import { downPaymentAttr } from '../../core/mortgage/attributes';
@@ -72,16 +72,7 @@ defineElement<typeof mortgageCalculatorAttributes>({
   view: MortgageCalculator,
 });
 
-export interface HearthMortgageCalculatorElement extends HTMLElement {
-  price: string | null;
-  downPayment: string | null;
-  rate: string | null;
-  term: string | null;
-  taxes: string | null;
-  insurance: string | null;
-  hoa: string | null;
-  currency: string | null;
-}
+export interface HearthMortgageCalculatorElement extends HTMLElement, ElementProperties<typeof mortgageCalculatorAttributes> {}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -18,9 +18,9 @@ function render(props: Partial<MortgageCalculatorViewProps> & { inputs?: Calcula
     inputs: current,
     result: evaluateCalculator(current),
     currency: 'USD',
-    onChange: () => {},
-    onTermChange: () => {},
-    onModeChange: () => {},
+    change: () => {},
+    changeTerm: () => {},
+    changeMode: () => {},
     ...props,
   };
   dom.render(<MortgageCalculatorView {...all} />);
@@ -108,24 +108,24 @@ describe('MortgageCalculatorView', () => {
   });
 
   it('reports edits, the term and the down payment mode', () => {
-    const onChange = vi.fn();
-    const onTermChange = vi.fn();
-    const onModeChange = vi.fn();
-    const view = render({ onChange, onTermChange, onModeChange });
+    const change = vi.fn();
+    const changeTerm = vi.fn();
+    const changeMode = vi.fn();
+    const view = render({ change, changeTerm, changeMode });
     const rate = view.querySelector<HTMLInputElement>('input[name="rate"]')!;
     act(() => {
       const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
       setter.call(rate, '5');
       rate.dispatchEvent(new Event('input', { bubbles: true }));
     });
-    expect(onChange).toHaveBeenCalledWith('rate', '5');
+    expect(change).toHaveBeenCalledWith('rate', '5');
     const select = view.querySelector<HTMLSelectElement>('select[name="term"]')!;
     act(() => {
       select.value = '15';
       select.dispatchEvent(new Event('change', { bubbles: true }));
     });
-    expect(onTermChange).toHaveBeenCalledWith(15);
+    expect(changeTerm).toHaveBeenCalledWith(15);
     act(() => view.querySelector<HTMLInputElement>('input[value="percent"]')!.click());
-    expect(onModeChange).toHaveBeenCalledWith('percent');
+    expect(changeMode).toHaveBeenCalledWith('percent');
   });
 });

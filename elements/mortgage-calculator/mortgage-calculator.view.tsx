@@ -8,21 +8,15 @@ import type { ElementHandle } from '../../core/define-element/define-element';
 import { formatMoney } from '../../core/format/money';
 import { mortgageCalculatorTexts as t } from '../../core/i18n/mortgage';
 import { LOAN_TERMS, downPaymentPercent, type LoanTermYears, type MortgageEstimate, type ScheduleYear } from '../../core/mortgage/amortization';
-import type { CalculatorField, CalculatorInputs, CalculatorResult, DownPayment, DownPaymentMode } from '../../core/mortgage/calculator';
+import type { CalculatorField, DownPayment } from '../../core/mortgage/calculator';
 import { parseAmount } from '../../core/mortgage/calculator';
 import { CHART, chartGeometry } from '../../core/mortgage/chart';
 import { useMortgageCalculator } from '../../core/mortgage/use-mortgage-calculator';
 import { Field } from '../../core/ui/field';
 import { TableHead } from '../../core/ui/table-head';
 
-export interface MortgageCalculatorViewProps {
-  inputs: CalculatorInputs;
-  result: CalculatorResult;
-  currency: string;
-  onChange: (field: CalculatorField, value: string) => void;
-  onTermChange: (term: LoanTermYears) => void;
-  onModeChange: (mode: DownPaymentMode) => void;
-}
+/** The calculator's behaviour as the hook returns it, and the currency its amounts are shown in. */
+export type MortgageCalculatorViewProps = ReturnType<typeof useMortgageCalculator> & { currency: string };
 
 const MONEY_FIELDS = ['taxes', 'insurance', 'hoa'] as const;
 
@@ -173,7 +167,7 @@ function AmortizationTable({ years, currency }: { years: ScheduleYear[]; currenc
 // ---------------------------------------------------------------------------------------------------
 // The whole calculator
 
-export function MortgageCalculatorView({ inputs, result, currency, onChange, onTermChange, onModeChange }: MortgageCalculatorViewProps) {
+export function MortgageCalculatorView({ inputs, result, currency, change, changeTerm, changeMode }: MortgageCalculatorViewProps) {
   const id = useId();
   const { estimate, errors } = result;
   const money = (pennies: number) => formatMoney(pennies, currency);
@@ -198,7 +192,7 @@ export function MortgageCalculatorView({ inputs, result, currency, onChange, onT
       value={inputs[name]}
       error={errors[name]}
       hint={hint}
-      onChange={(event) => onChange(name, event.currentTarget.value)}
+      onChange={(event) => change(name, event.currentTarget.value)}
     />
   );
 
@@ -224,7 +218,7 @@ export function MortgageCalculatorView({ inputs, result, currency, onChange, onT
                     name={`${id}-mode`}
                     value={mode}
                     checked={inputs.downPaymentMode === mode}
-                    onChange={() => onModeChange(mode)}
+                    onChange={() => changeMode(mode)}
                   />
                   {mode === 'amount' ? t.downPaymentAmount : t.downPaymentPercentOption}
                 </label>
@@ -243,7 +237,7 @@ export function MortgageCalculatorView({ inputs, result, currency, onChange, onT
                 className="field-control"
                 part="input"
                 value={String(inputs.term)}
-                onChange={(event) => onTermChange(Number(event.currentTarget.value) as LoanTermYears)}
+                onChange={(event) => changeTerm(Number(event.currentTarget.value) as LoanTermYears)}
               >
                 {LOAN_TERMS.map((years) => (
                   <option key={years} value={String(years)}>
@@ -345,15 +339,6 @@ export interface MortgageCalculatorProps {
 
 export function MortgageCalculator({ price, downPayment, rate, term, taxes, insurance, hoa, currency, element }: MortgageCalculatorProps) {
   const presets = { price, downPayment, rate, term: Number(term) as LoanTermYears, taxes, insurance, hoa };
-  const { inputs, result, change, changeTerm, changeMode } = useMortgageCalculator(presets, currency, element);
-  return (
-    <MortgageCalculatorView
-      inputs={inputs}
-      result={result}
-      currency={currency}
-      onChange={change}
-      onTermChange={changeTerm}
-      onModeChange={changeMode}
-    />
-  );
+  const calculator = useMortgageCalculator(presets, currency, element);
+  return <MortgageCalculatorView {...calculator} currency={currency} />;
 }

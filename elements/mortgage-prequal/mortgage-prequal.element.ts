@@ -38,7 +38,7 @@
  * @cssproperty --hearth-space - Spacing unit.
  */
 import { booleanAttr, enumAttr } from '../../core/define-element/attributes';
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import { urlTemplateAttr } from '../../core/mortgage/attributes';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './mortgage-prequal.css?inline';
@@ -59,11 +59,7 @@ defineElement<typeof mortgagePrequalAttributes>({
   view: MortgagePrequal,
 });
 
-export interface HearthMortgagePrequalElement extends HTMLElement {
-  kind: string | null;
-  editUrl: string | null;
-  routeSync: string | null;
-}
+export interface HearthMortgagePrequalElement extends HTMLElement, ElementProperties<typeof mortgagePrequalAttributes> {}
 
 declare global {
   interface HTMLElementTagNameMap {

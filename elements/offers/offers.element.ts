@@ -34,7 +34,7 @@
  * @cssproperty --hearth-space - Spacing unit.
  */
 import { idAttr } from '../../core/define-element/attributes';
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import { offerUrlAttr } from '../../core/offers/offer-url';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './offers.css?inline';
@@ -53,11 +53,7 @@ defineElement<typeof offersAttributes>({
   view: Offers,
 });
 
-export interface HearthOffersElement extends HTMLElement {
-  listingId: string | null;
-  offerUrl: string | null;
-  offerId: string | null;
-}
+export interface HearthOffersElement extends HTMLElement, ElementProperties<typeof offersAttributes> {}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -42,38 +42,41 @@ export interface OffersViewProps {
   onCompleted: (responseId: string) => void;
 }
 
-function Home({ offer, siteBase, headingId }: { offer: Offer; siteBase: string; headingId: string }) {
+/** One offer of a list: its home, its facts and, below them, what the viewer may do with it. */
+function OfferItem({ offer, siteBase, facts, children }: { offer: Offer; siteBase: string; facts: readonly (readonly [string, string])[]; children?: ReactNode }) {
+  const headingId = useId();
   return (
-    <header className="offer-home">
-      {offer.listing.thumbnailPhotoUri ? (
-        <img className="offer-photo" part="photo" src={offer.listing.thumbnailPhotoUri} alt="" width={96} height={72} loading="lazy" />
-      ) : null}
-      <h3 id={headingId} className="offer-address">
-        <a part="listing-link" href={listingHref(siteBase, offer.listing)}>
-          {offer.listing.listingAddress}
-        </a>
-      </h3>
-    </header>
+    <li className="offer" part="offer" data-state={offer.offerStatus.toLowerCase()} data-offer-id={offer.id}>
+      <header className="offer-home">
+        {offer.listing.thumbnailPhotoUri ? (
+          <img className="offer-photo" part="photo" src={offer.listing.thumbnailPhotoUri} alt="" width={96} height={72} loading="lazy" />
+        ) : null}
+        <h3 id={headingId} className="offer-address">
+          <a part="listing-link" href={listingHref(siteBase, offer.listing)}>
+            {offer.listing.listingAddress}
+          </a>
+        </h3>
+      </header>
+      <FactList className="offer-facts" part="facts" rows={facts} />
+      {children}
+    </li>
   );
 }
 
 function MadeOffer({ offer, props }: { offer: Offer; props: OffersViewProps }) {
-  const headingId = useId();
   const formId = useId();
   const draft = offer.offerStatus === 'Draft';
   const open = draft && props.openOfferId === offer.id;
   return (
-    <li className="offer" part="offer" data-state={offer.offerStatus.toLowerCase()} data-offer-id={offer.id}>
-      <Home offer={offer} siteBase={props.siteBase} headingId={headingId} />
-      <FactList
-        className="offer-facts"
-        part="facts"
-        rows={[
-          [t.labels.status, offerStatusLabel(offer.offerStatus)],
-          [t.labels.amount, offerAmountText(offer)],
-          [t.labels.made, dayText(offer.created, props.timeZone)],
-        ]}
-      />
+    <OfferItem
+      offer={offer}
+      siteBase={props.siteBase}
+      facts={[
+        [t.labels.status, offerStatusLabel(offer.offerStatus)],
+        [t.labels.amount, offerAmountText(offer)],
+        [t.labels.made, dayText(offer.created, props.timeZone)],
+      ]}
+    >
       {draft &&
         (props.offerUrl ? (
           <a className="button button-primary" part="continue" href={fillOfferUrl(props.offerUrl, { offerId: offer.id, caseResponseId: offer.offerResponseId })}>
@@ -89,29 +92,25 @@ function MadeOffer({ offer, props }: { offer: Offer; props: OffersViewProps }) {
           <OfferQuestionnaire responseId={offer.offerResponseId} label={t.continueLabel(offer.listing.listingAddress)} onCompleted={props.onCompleted} />
         )}
       </div>
-    </li>
+    </OfferItem>
   );
 }
 
 function ReceivedOffer({ offer, props }: { offer: Offer; props: OffersViewProps }) {
-  const headingId = useId();
   return (
-    <li className="offer" part="offer" data-state={offer.offerStatus.toLowerCase()} data-offer-id={offer.id}>
-      <Home offer={offer} siteBase={props.siteBase} headingId={headingId} />
-      <FactList
-        className="offer-facts"
-        part="facts"
-        rows={[
-          [t.labels.buyer, offer.buyer.fullName],
-          [t.labels.amount, offerAmountText(offer)],
-          [t.labels.payment, paymentText(offer.cashOffer)],
-          [t.labels.prequalified, prequalifiedText(offer)],
-          [t.labels.closingDate, closingDateText(offer.closingDate)],
-          [t.labels.contingencies, contingenciesText(offer.contingencies)],
-          [t.labels.received, dayText(offer.created, props.timeZone)],
-        ]}
-      />
-    </li>
+    <OfferItem
+      offer={offer}
+      siteBase={props.siteBase}
+      facts={[
+        [t.labels.buyer, offer.buyer.fullName],
+        [t.labels.amount, offerAmountText(offer)],
+        [t.labels.payment, paymentText(offer.cashOffer)],
+        [t.labels.prequalified, prequalifiedText(offer)],
+        [t.labels.closingDate, closingDateText(offer.closingDate)],
+        [t.labels.contingencies, contingenciesText(offer.contingencies)],
+        [t.labels.received, dayText(offer.created, props.timeZone)],
+      ]}
+    />
   );
 }
 

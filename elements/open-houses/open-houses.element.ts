@@ -48,7 +48,7 @@
  * @cssproperty --hearth-space - Spacing unit.
  */
 import { booleanAttr, idAttr } from '../../core/define-element/attributes';
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import dialogCss from '../../core/tours/views/seller-open-house.css?inline';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './open-houses.css?inline';
@@ -67,11 +67,7 @@ defineElement<typeof openHousesAttributes>({
   view: OpenHouses,
 });
 
-export interface HearthOpenHousesElement extends HTMLElement {
-  listingId: string | null;
-  caseId: string | null;
-  routeSync: string | null;
-}
+export interface HearthOpenHousesElement extends HTMLElement, ElementProperties<typeof openHousesAttributes> {}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -72,12 +72,12 @@ const baseProps: OpenHousesViewProps = {
   busy: false,
   dialogError: null,
   focusId: null,
-  onFocused: noop,
-  onRetry: noop,
-  onOpen: noop,
-  onClose: noop,
-  onSaveTimes: noop,
-  onConfirmStatus: noop,
+  clearFocus: noop,
+  reload: noop,
+  open: noop,
+  close: noop,
+  saveTimes: noop,
+  confirmStatus: noop,
 };
 
 function render(props: Partial<OpenHousesViewProps>) {
@@ -139,7 +139,7 @@ describe('OpenHousesView states', () => {
 
   it('failed: an alert and Try again', () => {
     const onRetry = vi.fn();
-    const view = render({ state: { status: 'failed' }, onRetry });
+    const view = render({ state: { status: 'failed' }, reload: onRetry });
     expect(view.querySelector('[role="alert"]')!.textContent).toBe(t.failed);
     act(() => view.querySelector<HTMLButtonElement>('[part="retry"]')!.click());
     expect(onRetry).toHaveBeenCalledTimes(1);
@@ -153,7 +153,7 @@ describe('OpenHousesView states', () => {
 
   it('seller, empty: the empty text and Add Open House', () => {
     const onOpen = vi.fn();
-    const view = render({ state: { status: 'seller', listing, openHouses: [] }, onOpen });
+    const view = render({ state: { status: 'seller', listing, openHouses: [] }, open: onOpen });
     expect(view.querySelector('[part="empty"]')!.textContent).toBe(t.emptySeller);
     const add = view.querySelector<HTMLButtonElement>('[part="add"]')!;
     expect(add.textContent).toBe('Add Open House');
@@ -163,7 +163,7 @@ describe('OpenHousesView states', () => {
 
   it('seller: each open house with date and times in the listing zone, its status and its buttons', () => {
     const onOpen = vi.fn();
-    render({ state: { status: 'seller', listing, openHouses: [ongoing, sellerOpenHouse(), cancelled, fromFeed, ended] }, onOpen });
+    render({ state: { status: 'seller', listing, openHouses: [ongoing, sellerOpenHouse(), cancelled, fromFeed, ended] }, open: onOpen });
     const [a, b, c, d, e] = rows();
     expect(b!.querySelector('[part="when"]')!.textContent).toBe('Sat, Jan 17, 10:00 AM – 12:00 PM');
     expect(b!.querySelector('[part="status"]')!.textContent).toBe('Active');
@@ -222,7 +222,7 @@ describe('OpenHousesView states', () => {
   it('the cancel confirm step: title, the open house, numbered steps, Cancel and Cancel Open House', () => {
     const onConfirmStatus = vi.fn();
     const onClose = vi.fn();
-    render({ state: { status: 'seller', listing, openHouses: [sellerOpenHouse()] }, dialog: { kind: 'cancel', openHouse: sellerOpenHouse() }, onConfirmStatus, onClose });
+    render({ state: { status: 'seller', listing, openHouses: [sellerOpenHouse()] }, dialog: { kind: 'cancel', openHouse: sellerOpenHouse() }, confirmStatus: onConfirmStatus, close: onClose });
     const dialog = dom.container.querySelector('dialog')!;
     expect(dialog.open).toBe(true);
     expect(dialog.querySelector('h2')!.textContent).toBe('Cancel this open house?');
@@ -257,7 +257,7 @@ describe('OpenHousesView states', () => {
 
   it('focuses the changed row’s first button once the dialog is gone', () => {
     const onFocused = vi.fn();
-    render({ state: { status: 'seller', listing, openHouses: [sellerOpenHouse(), cancelled] }, focusId: '8', onFocused });
+    render({ state: { status: 'seller', listing, openHouses: [sellerOpenHouse(), cancelled] }, focusId: '8', clearFocus: onFocused });
     expect(dom.container.querySelector('[data-id="8"] [part="edit"]')).toBe(document.activeElement);
     expect(onFocused).toHaveBeenCalledTimes(1);
   });

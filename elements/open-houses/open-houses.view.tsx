@@ -4,7 +4,7 @@
  * the open house dialog — and Add Open House; anyone else sees the active upcoming ones, read-only.
  * `OpenHousesView` only renders what it is given; `OpenHouses` connects it to use-open-houses.
  */
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { appContextAtom, runtimeSettings, siteUrl } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { openHouseTimes } from '../../core/format/listing-facts';
@@ -19,6 +19,7 @@ import type { DialogName } from '../../core/routing/dialog-paths';
 import { useDialogRoutes } from '../../core/routing/dialog-route';
 import { ConfirmDialog } from '../../core/ui/confirm-dialog';
 import { MessageAction } from '../../core/ui/status-panel';
+import { useNodesById, type NodesById } from '../../core/ui/use-nodes-by-id';
 import {
   useOpenHouses,
   type OpenHouseSavedDetail,
@@ -54,14 +55,14 @@ export interface OpenHousesViewProps {
   dialog: OpenHousesDialog;
   busy: boolean;
   dialogError: string | null;
-  /** Focus this row (after a change replaced its buttons), then call onFocused. */
+  /** Focus this row (after a change replaced its buttons), then call clearFocus. */
   focusId: string | null;
-  onFocused: () => void;
-  onRetry: () => void;
-  onOpen: (dialog: Exclude<OpenHousesDialog, null>) => void;
-  onClose: () => void;
-  onSaveTimes: (times: OpenHouseTimes) => void;
-  onConfirmStatus: () => void;
+  clearFocus: () => void;
+  reload: () => void;
+  open: (dialog: Exclude<OpenHousesDialog, null>) => void;
+  close: () => void;
+  saveTimes: (times: OpenHouseTimes) => void;
+  confirmStatus: () => void;
 }
 
 function Times({ openHouse, timeZone }: { openHouse: Pick<PublicOpenHouse, 'startDateTime' | 'endDateTime'>; timeZone: string }) {
@@ -90,12 +91,12 @@ function NoOpenHouses({ text }: { text: string }) {
   );
 }
 
-function SellerList({ listing, openHouses, now, onOpen, rowRefs }: {
+function SellerList({ listing, openHouses, now, onOpen, rows }: {
   listing: OpenHousesListing;
   openHouses: SellerOpenHouse[];
   now: Date;
-  onOpen: OpenHousesViewProps['onOpen'];
-  rowRefs: RefObject<Map<string, HTMLLIElement>>;
+  onOpen: OpenHousesViewProps['open'];
+  rows: NodesById<HTMLLIElement>;
 }) {
   if (openHouses.length === 0) return <NoOpenHouses text={t.emptySeller} />;
   return (
@@ -111,10 +112,7 @@ function SellerList({ listing, openHouses, now, onOpen, rowRefs }: {
             data-state={row.state}
             data-id={o.id}
             tabIndex={-1}
-            ref={(node) => {
-              if (node) rowRefs.current.set(o.id, node);
-              else rowRefs.current.delete(o.id);
-            }}
+            ref={rows.ref(o.id)}
           >
             <div className="open-house-info">
               <Times openHouse={o} timeZone={listing.timeZone} />
@@ -171,44 +169,62 @@ function PublicList({ listing, openHouses }: { listing: OpenHousesListing; openH
   );
 }
 
+/** The element's frame in every state: its heading (beside View Listing once the listing is known) above `children`. */
+function Frame({ state, listingUrl, children }: { state: OpenHousesState['status']; listingUrl?: string; children: ReactNode }) {
+  const heading = (
+    <h2 className="open-houses-heading" part="heading">
+      {t.heading}
+    </h2>
+  );
+  return (
+    <section className="open-houses surface-panel" part="base" data-state={state} aria-busy={state === 'loading' ? 'true' : undefined}>
+      {listingUrl ? (
+        <header className="open-houses-header split-row">
+          {heading}
+          <a className="open-houses-view-listing" part="view-listing" href={listingUrl}>
+            {t.viewListing}
+          </a>
+        </header>
+      ) : (
+        heading
+      )}
+      {children}
+    </section>
+  );
+}
+
 export function OpenHousesView(props: OpenHousesViewProps) {
   const { state, dialog } = props;
-  const rowRefs = useRef(new Map<string, HTMLLIElement>());
-  const { focusId, onFocused } = props;
+  const rows = useNodesById<HTMLLIElement>();
+  const { focusId, clearFocus } = props;
 
   useEffect(() => {
     if (!focusId || dialog) return;
-    const row = rowRefs.current.get(focusId);
+    const row = rows.get(focusId);
     if (!row) return;
     (row.querySelector<HTMLButtonElement>('.open-house-actions button') ?? row).focus();
-    onFocused();
-  }, [focusId, dialog, state, onFocused]);
+    clearFocus();
+  }, [focusId, dialog, state, clearFocus, rows]);
 
   if (state.status === 'loading') {
     return (
-      <section className="open-houses surface-panel" part="base" data-state="loading" aria-busy="true">
-        <h2 className="open-houses-heading" part="heading">
-          {t.heading}
-        </h2>
+      <Frame state={state.status}>
         <p className="open-houses-message" role="status">
           {t.loading}
         </p>
-      </section>
+      </Frame>
     );
   }
   if (state.status === 'failed' || state.status === 'missing') {
     return (
-      <section className="open-houses surface-panel" part="base" data-state={state.status}>
-        <h2 className="open-houses-heading" part="heading">
-          {t.heading}
-        </h2>
+      <Frame state={state.status}>
         <MessageAction
           className="open-houses-message"
           role="alert"
           message={state.status === 'failed' ? t.failed : t.missing}
-          action={state.status === 'failed' ? { tone: 'secondary', part: 'retry', label: t.retry, onAction: props.onRetry } : null}
+          action={state.status === 'failed' ? { tone: 'secondary', part: 'retry', label: t.retry, onAction: props.reload } : null}
         />
-      </section>
+      </Frame>
     );
   }
 
@@ -219,17 +235,9 @@ export function OpenHousesView(props: OpenHousesViewProps) {
   const confirm = active ? (active.kind === 'cancel' ? t.confirmCancel : t.confirmActivate) : null;
 
   return (
-    <section className="open-houses surface-panel" part="base" data-state={state.status}>
-      <header className="open-houses-header split-row">
-        <h2 className="open-houses-heading" part="heading">
-          {t.heading}
-        </h2>
-        <a className="open-houses-view-listing" part="view-listing" href={listingUrl}>
-          {t.viewListing}
-        </a>
-      </header>
+    <Frame state={state.status} listingUrl={listingUrl}>
       {state.status === 'seller' ? (
-        <SellerList listing={listing} openHouses={state.openHouses} now={props.now} onOpen={props.onOpen} rowRefs={rowRefs} />
+        <SellerList listing={listing} openHouses={state.openHouses} now={props.now} onOpen={props.open} rows={rows} />
       ) : (
         <PublicList listing={listing} openHouses={state.openHouses} />
       )}
@@ -237,7 +245,7 @@ export function OpenHousesView(props: OpenHousesViewProps) {
         {listingDetailTexts.openHouses.timeZone(listing.timeZone)}
       </p>
       {state.status === 'seller' ? (
-        <Button part="add" className="open-houses-add" onClick={() => props.onOpen({ kind: 'new' })}>
+        <Button part="add" className="open-houses-add" onClick={() => props.open({ kind: 'new' })}>
           {t.addOpenHouse}
         </Button>
       ) : null}
@@ -251,8 +259,8 @@ export function OpenHousesView(props: OpenHousesViewProps) {
           listingUrl={listingUrl}
           busy={props.busy}
           error={props.dialogError}
-          onConfirm={props.onSaveTimes}
-          onClose={props.onClose}
+          onConfirm={props.saveTimes}
+          onClose={props.close}
         />
       ) : null}
       {state.status === 'seller' && active && confirm ? (
@@ -262,8 +270,8 @@ export function OpenHousesView(props: OpenHousesViewProps) {
           steps={confirm.steps}
           confirmText={confirm.confirm}
           busy={props.busy}
-          onConfirm={props.onConfirmStatus}
-          onCancel={props.onClose}
+          onConfirm={props.confirmStatus}
+          onCancel={props.close}
         >
           {props.dialogError ? (
             <p className="open-house-error" part="open-house-error" role="alert">
@@ -272,7 +280,7 @@ export function OpenHousesView(props: OpenHousesViewProps) {
           ) : null}
         </ConfirmDialog>
       ) : null}
-    </section>
+    </Frame>
   );
 }
 
@@ -314,21 +322,5 @@ export function OpenHouses({ listingId, caseId = null, routeSync = false, elemen
     onClose: () => closeRef.current(),
   });
   const siteBase = loaded ? siteUrl(loaded.context) : runtimeSettings().api;
-  return (
-    <OpenHousesView
-      state={h.state}
-      now={h.now}
-      siteBase={siteBase}
-      dialog={h.dialog}
-      busy={h.busy}
-      dialogError={h.dialogError}
-      focusId={h.focusId}
-      onFocused={h.clearFocus}
-      onRetry={h.reload}
-      onOpen={h.open}
-      onClose={h.close}
-      onSaveTimes={(times) => void h.saveTimes(times)}
-      onConfirmStatus={() => void h.confirmStatus()}
-    />
-  );
+  return <OpenHousesView {...h} siteBase={siteBase} />;
 }

@@ -63,7 +63,7 @@
  * @cssproperty --hearth-space - Spacing unit.
  */
 import { idAttr } from '../../core/define-element/attributes';
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './partner-console.css?inline';
 import { PartnerConsole } from './partner-console.view';
@@ -79,9 +79,7 @@ defineElement<typeof partnerConsoleAttributes>({
   view: PartnerConsole,
 });
 
-export interface HearthPartnerConsoleElement extends HTMLElement {
-  partnerId: string | null;
-}
+export interface HearthPartnerConsoleElement extends HTMLElement, ElementProperties<typeof partnerConsoleAttributes> {}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -4,7 +4,7 @@
  * API keys and Activity — or the sign-up form when the viewer runs no partner yet. `PartnerConsoleView`
  * only renders what it is given; `PartnerConsole` connects it to core/partners/use-partner-console.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { createElement, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import type { Result } from '../../core/graphql/call';
 import { partnerTexts as t } from '../../core/i18n/partners';
@@ -21,14 +21,6 @@ import { Tabs } from '../../core/ui/tabs';
 import { REGISTRATION_LIMITS } from '../../core/registration/rule';
 import { MembersTab } from './members-tab';
 import { VisitorsTab } from './visitors-tab';
-
-declare module 'react' {
-  namespace JSX {
-    interface IntrinsicElements {
-      'hearth-leads': { 'partner-id': string; part?: string };
-    }
-  }
-}
 
 /** Listing shown in the theme preview: the first demo listing of every installation. */
 export const PREVIEW_LISTING_ID = '1001';
@@ -350,7 +342,9 @@ function LeadsTab({ partnerId }: { partnerId: string }) {
   useEffect(() => {
     void import('../leads/leads.element');
   }, []);
-  return <hearth-leads partner-id={partnerId} part="leads" />;
+  // createElement: a JSX tag would need a JSX declaration of our own, which the npm typings would carry and
+  // which would clash with the package's jsx.d.ts (tests/e2e/npm-typings.spec.ts).
+  return createElement('hearth-leads', { 'partner-id': partnerId, part: 'leads' });
 }
 
 function OriginsTab({ settings, behaviour }: FieldsProps) {

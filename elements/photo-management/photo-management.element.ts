@@ -51,7 +51,7 @@
  * @cssproperty --hearth-space - Spacing unit.
  */
 import { idAttr } from '../../core/define-element/attributes';
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './photo-management.css?inline';
 import { PhotoManagement } from './photo-management.view';
@@ -69,9 +69,7 @@ defineElement<typeof photoManagementAttributes>({
   view: PhotoManagement,
 });
 
-export interface HearthPhotoManagementElement extends HTMLElement {
-  caseId: string | null;
-}
+export interface HearthPhotoManagementElement extends HTMLElement, ElementProperties<typeof photoManagementAttributes> {}
 
 declare global {
   interface HTMLElementTagNameMap {

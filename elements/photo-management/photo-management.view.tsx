@@ -14,11 +14,12 @@ import type { UploadEntry } from '../../core/listing-photos/upload-queue';
 import { usePhotoManagement, type PhotoManagement as PhotoManagementState, type PhotosChangedDetail } from '../../core/listing-photos/use-photo-management';
 import { Button } from '../../core/ui/button';
 import { ConfirmDialog } from '../../core/ui/confirm-dialog';
+import { useNodesById } from '../../core/ui/use-nodes-by-id';
 
 /** The drag of a photo inside the grid (files dragged in from the desktop carry `Files` instead). */
 const PHOTO_DRAG_TYPE = 'application/x-hearth-photo';
 
-export type PhotoManagementViewProps = Omit<PhotoManagementState, 'reload'> & { onRetryLoad: () => void };
+export type PhotoManagementViewProps = PhotoManagementState;
 
 // ---------------------------------------------------------------------------------------------------
 // Uploads
@@ -138,33 +139,26 @@ function Caption({ photo, n, onSave }: { photo: SellerPhoto; n: number; onSave: 
   );
 }
 
-interface GridProps {
-  photos: SellerPhoto[];
-  focusId: string | null;
-  onFocused: () => void;
-  onMove: (id: string, delta: number) => void;
-  onDrop: (id: string, beforeId: string | null) => void;
-  onSetCover: (id: string) => void;
-  onSaveCaption: (id: string, caption: string) => Promise<boolean>;
+type GridProps = Pick<PhotoManagementViewProps, 'photos' | 'focusId' | 'clearFocus' | 'move' | 'drop' | 'setCover' | 'saveCaption'> & {
   onDelete: (photo: SellerPhoto, n: number) => void;
-}
+};
 
-function Grid({ photos, focusId, onFocused, onMove, onDrop, onSetCover, onSaveCaption, onDelete }: GridProps) {
-  const handles = useRef(new Map<string, HTMLButtonElement>());
+function Grid({ photos, focusId, clearFocus, move, drop, setCover, saveCaption, onDelete }: GridProps) {
+  const handles = useNodesById<HTMLButtonElement>();
   const [dragged, setDragged] = useState<string | null>(null);
   const [target, setTarget] = useState<string | null>(null);
   useEffect(() => {
     if (focusId === null) return;
-    handles.current.get(focusId)?.focus();
-    onFocused();
-  }, [focusId, photos, onFocused]);
+    handles.get(focusId)?.focus();
+    clearFocus();
+  }, [focusId, photos, clearFocus, handles]);
 
   const keyMove = (event: KeyboardEvent, id: string) => {
     if (!event.altKey) return;
     const delta = event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : 0;
     if (delta === 0) return;
     event.preventDefault();
-    onMove(id, delta);
+    move(id, delta);
   };
 
   const total = photos.length;
@@ -208,7 +202,7 @@ function Grid({ photos, focusId, onFocused, onMove, onDrop, onSetCover, onSaveCa
                 setTarget(null);
                 // Dropped on a later photo: after it; on an earlier one: before it.
                 const from = photos.findIndex((p) => p.id === id);
-                onDrop(id, from < index ? (photos[index + 1]?.id ?? null) : photo.id);
+                drop(id, from < index ? (photos[index + 1]?.id ?? null) : photo.id);
               }}
             >
               <div className="photo-frame">
@@ -237,22 +231,19 @@ function Grid({ photos, focusId, onFocused, onMove, onDrop, onSetCover, onSaveCa
                   part="handle"
                   aria-label={label}
                   aria-describedby="photo-keyboard-hint"
-                  ref={(node) => {
-                    if (node) handles.current.set(photo.id, node);
-                    else handles.current.delete(photo.id);
-                  }}
+                  ref={handles.ref(photo.id)}
                   onKeyDown={(event) => keyMove(event, photo.id)}
                 >
                   {t.position(n)}
                 </button>
-                <Button tone="secondary" part="move-earlier" aria-label={t.moveEarlierLabel(n)} disabled={index === 0} onClick={() => onMove(photo.id, -1)}>
+                <Button tone="secondary" part="move-earlier" aria-label={t.moveEarlierLabel(n)} disabled={index === 0} onClick={() => move(photo.id, -1)}>
                   {t.moveEarlier}
                 </Button>
-                <Button tone="secondary" part="move-later" aria-label={t.moveLaterLabel(n)} disabled={index === total - 1} onClick={() => onMove(photo.id, 1)}>
+                <Button tone="secondary" part="move-later" aria-label={t.moveLaterLabel(n)} disabled={index === total - 1} onClick={() => move(photo.id, 1)}>
                   {t.moveLater}
                 </Button>
                 {photo.isCover ? null : (
-                  <Button tone="secondary" part="set-cover" aria-label={t.setCoverLabel(n)} onClick={() => onSetCover(photo.id)}>
+                  <Button tone="secondary" part="set-cover" aria-label={t.setCoverLabel(n)} onClick={() => setCover(photo.id)}>
                     {t.setCover}
                   </Button>
                 )}
@@ -260,7 +251,7 @@ function Grid({ photos, focusId, onFocused, onMove, onDrop, onSetCover, onSaveCa
                   {t.delete}
                 </Button>
               </div>
-              <Caption photo={photo} n={n} onSave={onSaveCaption} />
+              <Caption photo={photo} n={n} onSave={saveCaption} />
             </li>
           );
         })}
@@ -296,7 +287,7 @@ export function PhotoManagementView(props: PhotoManagementViewProps) {
       ) : status === 'failed' ? (
         <div className="message" part="message" role="alert">
           <p>{t.loadFailed}</p>
-          <Button part="retry" onClick={props.onRetryLoad}>
+          <Button part="retry" onClick={props.reload}>
             {t.tryAgain}
           </Button>
         </div>
@@ -310,16 +301,7 @@ export function PhotoManagementView(props: PhotoManagementViewProps) {
               {t.emptyGrid}
             </p>
           ) : (
-            <Grid
-              photos={props.photos}
-              focusId={props.focusId}
-              onFocused={props.clearFocus}
-              onMove={props.move}
-              onDrop={props.drop}
-              onSetCover={props.setCover}
-              onSaveCaption={props.saveCaption}
-              onDelete={(photo, n) => setConfirm({ photo, n })}
-            />
+            <Grid {...props} onDelete={(photo, n) => setConfirm({ photo, n })} />
           )}
         </>
       )}
@@ -355,8 +337,8 @@ export interface PhotoManagementProps {
 }
 
 export function PhotoManagement({ caseId, element }: PhotoManagementProps) {
-  const { reload, ...state } = usePhotoManagement(caseId, {
+  const h = usePhotoManagement(caseId, {
     onChanged: (detail) => element.emit<PhotosChangedDetail>('photos-changed', detail),
   });
-  return <PhotoManagementView {...state} onRetryLoad={reload} />;
+  return <PhotoManagementView {...h} />;
 }

@@ -44,7 +44,7 @@
  * @cssproperty --hearth-space - Spacing unit.
  */
 import { enumAttr, stringAttr } from '../../core/define-element/attributes';
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './questionnaire.css?inline';
 import { Questionnaire } from './questionnaire.view';
@@ -65,12 +65,7 @@ defineElement<typeof questionnaireAttributes>({
   view: Questionnaire,
 });
 
-export interface HearthQuestionnaireElement extends HTMLElement {
-  questionnaire: string | null;
-  responseId: string | null;
-  pin: string | null;
-  mode: string | null;
-}
+export interface HearthQuestionnaireElement extends HTMLElement, ElementProperties<typeof questionnaireAttributes> {}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -57,7 +57,7 @@
  * @cssproperty --hearth-space - Spacing unit.
  */
 import { booleanAttr, idAttr } from '../../core/define-element/attributes';
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import detailsCss from '../../core/tours/views/buyer-tour-details.css?inline';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './request-tour.css?inline';
@@ -77,10 +77,7 @@ defineElement({
   view: RequestTour,
 });
 
-export interface HearthRequestTourElement extends HTMLElement {
-  listingId: string | null;
-  routeSync: string | null;
-}
+export interface HearthRequestTourElement extends HTMLElement, ElementProperties<typeof requestTourAttributes> {}
 
 declare global {
   interface HTMLElementTagNameMap {

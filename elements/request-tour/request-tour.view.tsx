@@ -33,6 +33,7 @@ import { useDialogRoute } from '../../core/routing/dialog-route';
 import { Dialog } from '../../core/ui/dialog';
 import { Field } from '../../core/ui/field';
 import { Form } from '../../core/ui/form';
+import { InlineAlert } from '../../core/ui/inline-alert';
 import { showToast } from '../../core/ui/toasts';
 
 /** The zone of the demo listings (spec §5: MST), used only until the listing says otherwise. */
@@ -244,11 +245,7 @@ export function RequestTourDialogView(props: RequestTourDialogViewProps) {
               {infoField('qualifiedAmount', t.amountHint)}
             </div>
           )}
-          {state.status === 'failed' && state.failure && (
-            <p className="failure" part="failure" role="alert">
-              {state.failure}
-            </p>
-          )}
+          <InlineAlert className="failure" part="failure" message={state.status === 'failed' ? state.failure : null} />
           <div className="dialog-actions">
             <Button tone="secondary" part="back" disabled={submitting} onClick={actions.back}>
               {t.back}

@@ -21,7 +21,7 @@
  * @cssproperty --hearth-radius - Corner radius.
  */
 import { stringAttr } from '../../core/define-element/attributes';
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import { startAnalytics } from '../../core/analytics/start';
 import css from './search-box.css?inline';
 import fieldCss from './search-field.css?inline';
@@ -36,11 +36,7 @@ export const searchBoxAttributes = {
 defineElement({ tag: 'hearth-search-box', attributes: searchBoxAttributes, styles: [css, fieldCss], view: SearchBox });
 startAnalytics();
 
-export interface HearthSearchBoxElement extends HTMLElement {
-  searchPage: string | null;
-  value: string | null;
-  label: string | null;
-}
+export interface HearthSearchBoxElement extends HTMLElement, ElementProperties<typeof searchBoxAttributes> {}
 
 declare global {
   interface HTMLElementTagNameMap {

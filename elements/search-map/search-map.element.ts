@@ -61,7 +61,7 @@
  * @cssproperty --hearth-map-height - The least height of the map and the results beside it (default 640px); a height set on the element is filled as well.
  */
 import { booleanAttr, enumAttr, numberAttr, stringAttr } from '../../core/define-element/attributes';
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import { startAnalytics } from '../../core/analytics/start';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../core/search/search-model';
 import uiCss from '../../core/ui/ui.css?inline';
@@ -80,13 +80,7 @@ export const searchMapAttributes = {
 defineElement({ tag: 'hearth-search-map', attributes: searchMapAttributes, styles: [uiCss, tileLayerCss, css], view: SearchMap });
 startAnalytics();
 
-export interface HearthSearchMapElement extends HTMLElement {
-  location: string | null;
-  view: string | null;
-  urlSync: string | null;
-  pageSize: string | null;
-  for: string | null;
-}
+export interface HearthSearchMapElement extends HTMLElement, ElementProperties<typeof searchMapAttributes> {}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -39,7 +39,7 @@
  * @cssproperty --hearth-space - Spacing unit.
  */
 import { enumAttr, numberAttr, stringAttr } from '../../core/define-element/attributes';
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './seller-dashboard.css?inline';
 import { SellerDashboard } from './seller-dashboard.view';
@@ -58,12 +58,7 @@ defineElement<typeof sellerDashboardAttributes>({
   view: SellerDashboard,
 });
 
-export interface HearthSellerDashboardElement extends HTMLElement {
-  lat: number;
-  lng: number;
-  homeDetailUrl: string;
-  classification: string | null;
-}
+export interface HearthSellerDashboardElement extends HTMLElement, ElementProperties<typeof sellerDashboardAttributes> {}
 
 declare global {
   interface HTMLElementTagNameMap {

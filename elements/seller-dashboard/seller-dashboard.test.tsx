@@ -33,12 +33,12 @@ const base: Props = {
   busy: false,
   siteBase: 'https://hearth.test',
   homeDetailUrl: '',
-  onSignIn: () => {},
-  onRetry: () => {},
-  onView: () => {},
-  onStatus: () => {},
-  onSearch: () => {},
-  onPage: () => {},
+  signIn: () => {},
+  reload: () => {},
+  setView: () => {},
+  setStatus: () => {},
+  setSearch: () => {},
+  setPage: () => {},
 };
 
 const dom = testRoot();
@@ -62,7 +62,7 @@ describe('DashboardView', () => {
   it('pages and filters through its callbacks', () => {
     const onPage = vi.fn();
     const onView = vi.fn();
-    const view = render(<DashboardView {...base} onPage={onPage} onView={onView} />);
+    const view = render(<DashboardView {...base} setPage={onPage} setView={onView} />);
     const [prev, next] = [...view.querySelectorAll('[part="pager"] button')] as HTMLButtonElement[];
     expect(prev!.disabled).toBe(true);
     act(() => next!.click());
@@ -108,7 +108,7 @@ describe('StartView', () => {
     expect(startFormComplete({ ...form, address: '12 E Main St' })).toBe(true);
     expect(startFormComplete({ ...form, address: '12 E Main St', zip_code: '8410' })).toBe(false);
     const onSubmit = vi.fn();
-    const view = render(<StartView lookup={{ status: 'found', exact: false }} form={form} busy={false} error={t.start.missing} onChange={() => {}} onSubmit={onSubmit} />);
+    const view = render(<StartView lookup={{ status: 'found', exact: false }} form={form} busy={false} error={t.start.missing} change={() => {}} submit={onSubmit} />);
     expect(view.textContent).toContain(t.start.areaOnly);
     expect(view.querySelector('[role="alert"]')!.textContent).toBe(t.start.missing);
     act(() => (view.querySelector('[part="submit"]') as HTMLButtonElement).click());

@@ -41,12 +41,12 @@ export interface DashboardViewProps {
   busy: boolean;
   siteBase: string;
   homeDetailUrl: string;
-  onSignIn: () => void;
-  onRetry: () => void;
-  onView: (view: ListingsView) => void;
-  onStatus: (status: ListingsStatusFilter) => void;
-  onSearch: (text: string) => void;
-  onPage: (page: number) => void;
+  signIn: () => void;
+  reload: () => void;
+  setView: (view: ListingsView) => void;
+  setStatus: (status: ListingsStatusFilter) => void;
+  setSearch: (text: string) => void;
+  setPage: (page: number) => void;
 }
 
 function Home({ item, href }: { item: MyListingsItem; href: string }) {
@@ -97,7 +97,7 @@ export function DashboardView(props: DashboardViewProps) {
       <section className="dashboard" part="base" data-state={state.status} aria-labelledby={headingId}>
         {header}
         {state.status === 'signed-out' ? (
-          <MessageAction className="message" message={t.signInPrompt} action={{ tone: 'primary', part: 'sign-in', label: t.signIn, onAction: props.onSignIn }} />
+          <MessageAction className="message" message={t.signInPrompt} action={{ tone: 'primary', part: 'sign-in', label: t.signIn, onAction: props.signIn }} />
         ) : (
           <StatusBlock className="message" state={{ status: 'loading', message: t.loading }} />
         )}
@@ -113,7 +113,7 @@ export function DashboardView(props: DashboardViewProps) {
       <div className="filters" part="filters" role="group" aria-label={d.heading}>
         <label className="filter">
           <span>{d.view.label}</span>
-          <select value={filter.viewType} onChange={(e) => props.onView(e.currentTarget.value as ListingsView)}>
+          <select value={filter.viewType} onChange={(e) => props.setView(e.currentTarget.value as ListingsView)}>
             {(['ALL', 'SALE', 'RENT'] as const).map((v) => (
               <option key={v} value={v}>
                 {d.view[v]}
@@ -123,7 +123,7 @@ export function DashboardView(props: DashboardViewProps) {
         </label>
         <label className="filter">
           <span>{d.statusFilter.label}</span>
-          <select value={filter.statusTypeFilter} onChange={(e) => props.onStatus(e.currentTarget.value as ListingsStatusFilter)}>
+          <select value={filter.statusTypeFilter} onChange={(e) => props.setStatus(e.currentTarget.value as ListingsStatusFilter)}>
             {(['ALL', 'DRAFT', 'SCHEDULED', 'PUBLISHED'] as const).map((v) => (
               <option key={v} value={v}>
                 {d.statusFilter[v]}
@@ -132,13 +132,13 @@ export function DashboardView(props: DashboardViewProps) {
           </select>
         </label>
         <div className="filter-search" part="search">
-          <Field type="search" label={d.search} value={filter.searchFilter} maxLength={100} onChange={(e) => props.onSearch(e.currentTarget.value)} />
+          <Field type="search" label={d.search} value={filter.searchFilter} maxLength={100} onChange={(e) => props.setSearch(e.currentTarget.value)} />
         </div>
       </div>
       {state.status === 'loading' ? (
         <StatusBlock className="message" state={{ status: 'loading', message: t.loading }} />
       ) : state.status === 'failed' ? (
-        <StatusBlock className="message" state={{ status: 'failed', message: t.loadFailed, retry: t.retry, onRetry: props.onRetry }} />
+        <StatusBlock className="message" state={{ status: 'failed', message: t.loadFailed, retry: t.retry, onRetry: props.reload }} />
       ) : page!.items.length === 0 ? (
         <StatusBlock className="message" state={{ status: 'empty', part: 'message', message: filtered ? d.emptyFiltered : d.empty }} />
       ) : (
@@ -153,11 +153,11 @@ export function DashboardView(props: DashboardViewProps) {
           </ul>
           {page!.numPages > 1 ? (
             <nav className="pager" part="pager" aria-label={d.page(page!.page, page!.numPages)}>
-              <Button tone="secondary" disabled={!page!.hasPrev} onClick={() => props.onPage(page!.page - 1)}>
+              <Button tone="secondary" disabled={!page!.hasPrev} onClick={() => props.setPage(page!.page - 1)}>
                 {d.previous}
               </Button>
               <span>{d.page(page!.page, page!.numPages)}</span>
-              <Button tone="secondary" disabled={!page!.hasNext} onClick={() => props.onPage(page!.page + 1)}>
+              <Button tone="secondary" disabled={!page!.hasNext} onClick={() => props.setPage(page!.page + 1)}>
                 {d.next}
               </Button>
             </nav>
@@ -176,11 +176,11 @@ export interface StartViewProps {
   form: StartForm;
   busy: boolean;
   error: string | null;
-  onChange: (change: Partial<StartForm>) => void;
-  onSubmit: () => void;
+  change: (change: Partial<StartForm>) => void;
+  submit: () => void;
 }
 
-export function StartView({ lookup, form, busy, error, onChange, onSubmit }: StartViewProps) {
+export function StartView({ lookup, form, busy, error, change, submit }: StartViewProps) {
   const headingId = useId();
   const s = t.start;
   const intro = lookup.status === 'finding' ? s.finding : lookup.status === 'not-found' ? s.notFound : lookup.exact ? s.found : s.areaOnly;
@@ -192,23 +192,23 @@ export function StartView({ lookup, form, busy, error, onChange, onSubmit }: Sta
       <p className="message" part="message" role="status">
         {intro}
       </p>
-      <Form className="start-form" part="start-form" onSubmit={onSubmit}>
+      <Form className="start-form" part="start-form" onSubmit={submit}>
         <fieldset className="classification">
           <legend>{s.classification}</legend>
           {(['SALE', 'RENT'] as const).map((c) => (
             <label key={c} className="choice">
-              <input type="radio" name="classification" value={c} checked={form.classification === c} onChange={() => onChange({ classification: c })} />
+              <input type="radio" name="classification" value={c} checked={form.classification === c} onChange={() => change({ classification: c })} />
               {c === 'SALE' ? s.sale : s.rent}
             </label>
           ))}
         </fieldset>
         <div className="start-fields">
-          <Field label={s.street} required value={form.address} maxLength={200} autoComplete="street-address" onChange={(e) => onChange({ address: e.currentTarget.value })} />
-          <Field label={s.aptSuite} value={form.aptSuite} maxLength={40} onChange={(e) => onChange({ aptSuite: e.currentTarget.value })} />
-          <Field label={s.city} required value={form.city} maxLength={100} onChange={(e) => onChange({ city: e.currentTarget.value })} />
-          <Field label={s.county} value={form.county} maxLength={100} onChange={(e) => onChange({ county: e.currentTarget.value })} />
-          <Field label={s.state} required value={form.short_state} maxLength={2} onChange={(e) => onChange({ short_state: e.currentTarget.value })} />
-          <Field label={s.zip} required value={form.zip_code} maxLength={10} inputMode="numeric" onChange={(e) => onChange({ zip_code: e.currentTarget.value })} />
+          <Field label={s.street} required value={form.address} maxLength={200} autoComplete="street-address" onChange={(e) => change({ address: e.currentTarget.value })} />
+          <Field label={s.aptSuite} value={form.aptSuite} maxLength={40} onChange={(e) => change({ aptSuite: e.currentTarget.value })} />
+          <Field label={s.city} required value={form.city} maxLength={100} onChange={(e) => change({ city: e.currentTarget.value })} />
+          <Field label={s.county} value={form.county} maxLength={100} onChange={(e) => change({ county: e.currentTarget.value })} />
+          <Field label={s.state} required value={form.short_state} maxLength={2} onChange={(e) => change({ short_state: e.currentTarget.value })} />
+          <Field label={s.zip} required value={form.zip_code} maxLength={10} inputMode="numeric" onChange={(e) => change({ zip_code: e.currentTarget.value })} />
         </div>
         {error ? (
           <p className="error" role="alert">
@@ -233,26 +233,12 @@ function Start({ lat, lng, rent, element, homeDetailUrl, siteBase }: { lat: numb
     [element, homeDetailUrl, siteBase],
   );
   const start = useStartListing(lat, lng, onCreated, rent ? 'RENT' : 'SALE');
-  return <StartView lookup={start.lookup} form={start.form} busy={start.busy} error={start.error} onChange={start.change} onSubmit={() => void start.submit()} />;
+  return <StartView {...start} />;
 }
 
 function Dashboard({ homeDetailUrl, siteBase }: { homeDetailUrl: string; siteBase: string }) {
   const dashboard = useSellerDashboard();
-  return (
-    <DashboardView
-      state={dashboard.state}
-      filter={dashboard.filter}
-      busy={dashboard.busy}
-      siteBase={siteBase}
-      homeDetailUrl={homeDetailUrl}
-      onSignIn={dashboard.signIn}
-      onRetry={dashboard.reload}
-      onView={dashboard.setView}
-      onStatus={dashboard.setStatus}
-      onSearch={dashboard.setSearch}
-      onPage={dashboard.setPage}
-    />
-  );
+  return <DashboardView {...dashboard} siteBase={siteBase} homeDetailUrl={homeDetailUrl} />;
 }
 
 export interface SellerDashboardProps {

@@ -42,7 +42,7 @@
  * @cssproperty --hearth-radius - Corner radius.
  */
 import { booleanAttr, enumAttr, stringAttr } from '../../core/define-element/attributes';
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './sign-in.css?inline';
 import { SignIn } from './sign-in.view';
@@ -56,12 +56,7 @@ export const signInAttributes = {
 
 defineElement({ tag: 'hearth-sign-in', attributes: signInAttributes, styles: [uiCss, css], view: SignIn });
 
-export interface HearthSignInElement extends HTMLElement {
-  tab: string | null;
-  dialog: string | null;
-  resetToken: string | null;
-  routeSync: string | null;
-}
+export interface HearthSignInElement extends HTMLElement, ElementProperties<typeof signInAttributes> {}
 
 declare global {
   interface HTMLElementTagNameMap {

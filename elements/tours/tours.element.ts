@@ -57,7 +57,7 @@
  * @cssproperty --hearth-space - Spacing unit.
  */
 import { booleanAttr, idAttr } from '../../core/define-element/attributes';
-import { defineElement } from '../../core/define-element/define-element';
+import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import { buyerTourDetailsCss } from '../../core/tours/views/buyer-tour-details';
 import { sellerTourEditorCss } from '../../core/tours/views/seller-tour-editor';
 import uiCss from '../../core/ui/ui.css?inline';
@@ -77,11 +77,7 @@ defineElement<typeof toursAttributes>({
   view: Tours,
 });
 
-export interface HearthToursElement extends HTMLElement {
-  listingId: string | null;
-  tourId: string | null;
-  routeSync: string | null;
-}
+export interface HearthToursElement extends HTMLElement, ElementProperties<typeof toursAttributes> {}
 
 declare global {
   interface HTMLElementTagNameMap {

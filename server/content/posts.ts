@@ -161,14 +161,8 @@ export async function requireEditor(db: Queryable, user: UserRecord): Promise<vo
 // ---------------------------------------------------------------------------------------------------
 // Reading
 
-interface PostRow {
-  id: number;
-  slug: string;
-  title: string;
-  subtitle: string | null;
-  markdown: string;
-  body: string;
-  highlights: string[];
+/** The columns stored as the record holds them, then the others. */
+interface PostRow extends Pick<PostRecord, 'id' | 'slug' | 'title' | 'subtitle' | 'markdown' | 'body' | 'highlights'> {
   meta_description: string | null;
   publish_date: Date | null;
   unpublished_at: Date | null;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../app';
 import { freshIp, signUp, type SignedUp } from '../accounts/testing';
 import { codeOf, graphqlAs, namedOp } from '../testing/graphql';
+import { signUpTestPartner } from '../testing/partner';
 import { engineName, startTestServer } from '../testing/test-server';
 import { KEY_UNKNOWN, keyOutOfScope, presentedKey } from './graphql-keys';
 
@@ -14,7 +15,6 @@ let server: RunningServer;
 let owner: SignedUp;
 let rivalOwner: SignedUp;
 
-const SIGN_UP = 'mutation ($slug: String!, $name: String!) { signUpPartner(slug: $slug, name: $name) { id slug } }';
 const CREATE_KEY = 'mutation ($partnerId: ID!, $scopes: [ApiKeyScope!]!) { createApiKey(partnerId: $partnerId, scopes: $scopes) { secret key { id prefix } } }';
 const REVOKE_KEY = 'mutation ($id: ID!) { revokeApiKey(id: $id) { id revokedAt } }';
 const LEADS = 'query ($partnerId: ID) { partnerLeads(partnerId: $partnerId, first: 10) { totalCount leads { id lastName } } }';
@@ -28,10 +28,8 @@ interface Partner {
   leadId: string;
 }
 
-let counter = 0;
 async function partnerWithLead(who: SignedUp, lastName: string): Promise<Partner> {
-  const slug = `gk-${process.pid}-${++counter}`;
-  const { id } = (await graphqlAs(server, who, SIGN_UP, { slug, name: `${lastName} Homes` })).data!.signUpPartner as { id: string };
+  const { id, slug } = await signUpTestPartner(server, who, `${lastName} Homes`);
   const response = await fetch(`${server.url}/v1/api/contact-form/?partner=${slug}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': freshIp() },

@@ -8,12 +8,12 @@ import type { RunningServer } from '../app';
 import { signUp, type SignedUp } from '../accounts/testing';
 import { issueCredential } from '../accounts/tokens';
 import { codeOf, graphqlAs } from '../testing/graphql';
+import { signUpTestPartner } from '../testing/partner';
 import { engineName, startTestServer } from '../testing/test-server';
 
 const t = partnerTexts.members;
 let server: RunningServer;
 
-const SIGN_UP = 'mutation ($slug: String!, $name: String!) { signUpPartner(slug: $slug, name: $name) { id } }';
 const MEMBERS = 'query ($partnerId: ID!) { partnerMembers(partnerId: $partnerId) { userId email name role addedAt } }';
 const ADD = 'mutation ($partnerId: ID!, $email: String!, $role: PartnerMemberRole!) { addPartnerMember(partnerId: $partnerId, email: $email, role: $role) { userId email role } }';
 const REMOVE = 'mutation ($partnerId: ID!, $userId: ID!) { removePartnerMember(partnerId: $partnerId, userId: $userId) { userId role } }';
@@ -24,10 +24,8 @@ async function signInAgain(who: SignedUp): Promise<void> {
   who.token = (await issueCredential(server.db, who.user.id, 'token')).secret;
 }
 
-let counter = 0;
 async function newPartner(owner: SignedUp): Promise<string> {
-  const result = await graphqlAs(server, owner, SIGN_UP, { slug: `pm-${process.pid}-${++counter}`, name: 'Members Homes' });
-  return result.data!.signUpPartner.id as string;
+  return (await signUpTestPartner(server, owner, 'Members Homes')).id;
 }
 
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../app';
+import { HomeValueQuery, RequestValuationMutation } from '../../core/valuation/valuation-api';
 import { DEMO_API_KEYS } from '../seed/data';
 import { engineName, startTestServer } from '../testing/test-server';
 import { DEMO_SALES } from './demo-sales';
@@ -86,48 +87,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-const HOME_VALUE = /* GraphQL */ `
-  query HomeValue($input: HomeValueInput!) {
+/** What the API answers beyond the element's HomeValueQuery: each comparable's price adjusted to the home's size. */
+const ADJUSTED_VALUES = /* GraphQL */ `
+  query HomeValueAdjusted($input: HomeValueInput!) {
     homeValue(input: $input) {
-      status
-      address
-      homeType
-      livingArea
-      yearBuilt
-      bedrooms
-      currencyCode
-      lowInPennies
-      estimateInPennies
-      highInPennies
-      confidence
-      method
       comparables {
-        id
-        listingAddress
-        soldPriceInPennies
-        soldDate
-        distanceMeters
-        bedrooms
-        bathrooms
-        livingArea
-        yearBuilt
-        weight
-        photoUri
         adjustedValueInPennies
-      }
-    }
-  }
-`;
-
-const REQUEST_VALUATION = /* GraphQL */ `
-  mutation RequestValuation($input: HomeValueInput!, $contact: ValuationContactInput!, $optIn: Boolean!) {
-    requestValuation(input: $input, contact: $contact, optIn: $optIn) {
-      id
-      optIn
-      homeValue {
-        status
-        estimateInPennies
-        address
       }
     }
   }
@@ -158,7 +123,7 @@ const LISTING_1002 = { address: '1387 S 1100 E', placeId: 'address:1002' };
 
 describe(`homeValue (${engineName()})`, () => {
   it('values demo listing 1002 from the demo sales around it, with the comparables and the method', async () => {
-    const answer = await gql(HOME_VALUE, { input: LISTING_1002 });
+    const answer = await gql(HomeValueQuery, { input: LISTING_1002 });
     expect(answer.errors).toBeUndefined();
     const value = answer.data!.homeValue;
     expect(value).toMatchObject({
@@ -192,27 +157,30 @@ describe(`homeValue (${engineName()})`, () => {
     expect(value.method).toContain('Facts you left empty are those of our listing of the home.');
     const photo = await fetch(value.comparables[0].photoUri);
     expect(photo.status).toBe(200);
+    const adjusted = await gql(ADJUSTED_VALUES, { input: LISTING_1002 });
+    expect(adjusted.errors).toBeUndefined();
+    expect(adjusted.data!.homeValue.comparables).toHaveLength(value.comparables.length);
   });
 
   it('takes the owner’s facts over the listing’s, and free text through the place search', async () => {
-    const bigger = await gql(HOME_VALUE, {
+    const bigger = await gql(HomeValueQuery, {
       input: { ...LISTING_1002, livingArea: 2700, bedrooms: 5 },
     });
-    const listed = await gql(HOME_VALUE, { input: LISTING_1002 });
+    const listed = await gql(HomeValueQuery, { input: LISTING_1002 });
     expect(bigger.data!.homeValue.livingArea).toBe(2700);
     expect(bigger.data!.homeValue.estimateInPennies).toBeGreaterThan(listed.data!.homeValue.estimateInPennies);
-    const typed = await gql(HOME_VALUE, {
+    const typed = await gql(HomeValueQuery, {
       input: { address: '1387 S 1100 E' },
     });
     expect(typed.data!.homeValue.address).toBe('1387 S 1100 E, Salt Lake City, UT 84105');
     // 'Current location': described by the nearest of our addresses' city, state and ZIP.
-    const here = await gql(HOME_VALUE, { input: { address: 'Current location', latitude: 40.7377, longitude: -111.8584, livingArea: 2000 } });
+    const here = await gql(HomeValueQuery, { input: { address: 'Current location', latitude: 40.7377, longitude: -111.8584, livingArea: 2000 } });
     expect(here.data!.homeValue).toMatchObject({ status: 'ESTIMATED', address: 'Near Salt Lake City, UT 84105', homeType: 'SINGLE_FAMILY', livingArea: 2000 });
     expect(here.data!.homeValue.method).not.toContain('our listing');
   });
 
   it('says "not enough sales nearby" instead of a number where there are none', async () => {
-    const answer = await gql(HOME_VALUE, {
+    const answer = await gql(HomeValueQuery, {
       input: {
         address: '100 Main St, Moab',
         latitude: 38.5733,
@@ -229,7 +197,7 @@ describe(`homeValue (${engineName()})`, () => {
     });
     expect(answer.data!.homeValue.method).toMatch(/^Not enough sales nearby/);
     // Condominiums: no condo sales around 1002.
-    const condo = await gql(HOME_VALUE, {
+    const condo = await gql(HomeValueQuery, {
       input: { ...LISTING_1002, homeType: 'CONDOMINIUM' },
     });
     expect(condo.data!.homeValue.status).toBe('NOT_ENOUGH_SALES');
@@ -248,11 +216,11 @@ describe(`homeValue (${engineName()})`, () => {
       [{ address: '', listingId: 'abc' }, 'input.listingId', /positive whole number/],
     ];
     for (const [input, argument, message] of cases) {
-      const answer = await gql(HOME_VALUE, { input });
+      const answer = await gql(HomeValueQuery, { input });
       expect(answer.errors?.[0]?.extensions, JSON.stringify(input)).toMatchObject({ code: 'BAD_USER_INPUT', argumentName: argument });
       expect(answer.errors![0]!.message).toMatch(message);
     }
-    const hidden = await gql(HOME_VALUE, {
+    const hidden = await gql(HomeValueQuery, {
       input: { address: '', listingId: '424242' },
     });
     expect(hidden.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
@@ -261,7 +229,7 @@ describe(`homeValue (${engineName()})`, () => {
 
 describe(`requestValuation and the monthly updates (${engineName()})`, () => {
   it('stores a seller lead of the partner, mails the agent and the owner, and refuses a bad contact', async () => {
-    const bad = await gql(REQUEST_VALUATION, {
+    const bad = await gql(RequestValuationMutation, {
       input: LISTING_1002,
       contact: { ...OWNER, email: 'not-an-email' },
       optIn: false,
@@ -271,7 +239,7 @@ describe(`requestValuation and the monthly updates (${engineName()})`, () => {
       extensions: { code: 'BAD_USER_INPUT', argumentName: 'email' },
     });
 
-    const answer = await gql(REQUEST_VALUATION, {
+    const answer = await gql(RequestValuationMutation, {
       input: LISTING_1002,
       contact: OWNER,
       optIn: false,
@@ -321,7 +289,7 @@ describe(`requestValuation and the monthly updates (${engineName()})`, () => {
 
   it('mails an opted-in owner once a month with an unsubscribe link, until they unsubscribe', async () => {
     const email = 'monthly.owner@example.com';
-    const answer = await gql(REQUEST_VALUATION, {
+    const answer = await gql(RequestValuationMutation, {
       input: LISTING_1002,
       contact: { ...OWNER, email },
       optIn: true,
@@ -389,7 +357,7 @@ describe(`requestValuation and the monthly updates (${engineName()})`, () => {
     const headers = { 'X-Forwarded-For': '203.0.113.9' };
     let refused: Answer | null = null;
     for (let i = 0; i <= VALUATION_REQUEST_LIMIT.max + 2 && !refused; i++) {
-      const answer = await gql(REQUEST_VALUATION, { input: LISTING_1002, contact: OWNER, optIn: false }, headers);
+      const answer = await gql(RequestValuationMutation, { input: LISTING_1002, contact: OWNER, optIn: false }, headers);
       if (answer.errors) refused = answer;
     }
     expect(refused?.errors?.[0]?.message).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/);

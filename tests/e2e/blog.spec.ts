@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { CreatePostMutation, UnpublishPostMutation } from '../../core/content/content-api';
 import { toLocalInput } from '../../core/content/editor-form';
 import { contentTexts } from '../../core/i18n/content';
-import { apiUrl, cspViolations, eventsOf, expect, test } from './fixtures';
+import { apiUrl, cspViolations, eventsOf, expect } from './fixtures';
+import { test } from './helpers/other-person';
 import { graphql, logIn, signUp, startSignedIn } from './sessions';
 
 const t = contentTexts.blog;
@@ -39,25 +41,6 @@ const PUBLISHED = /* GraphQL */ `
   }
 `;
 
-const CREATE_POST = /* GraphQL */ `
-  mutation E2ECreatePost($input: PostInput!) {
-    createPost(input: $input) {
-      id
-      slug
-      title
-      videoCode
-    }
-  }
-`;
-
-const UNPUBLISH_POST = /* GraphQL */ `
-  mutation E2EUnpublishPost($id: ID!) {
-    unpublishPost(id: $id) {
-      id
-    }
-  }
-`;
-
 /** Axe over the element; the video frame's content is YouTube's (offline here: Chromium's error page), not ours. */
 async function expectNoAxeViolations(page: Page, selector: string) {
   const axe = await new AxeBuilder({ page })
@@ -87,7 +70,7 @@ test.describe('<hearth-blog> on a partner page (other origin, strict CSP, hostil
     const seeded = allPosts.posts.find((p) => p.image && p.tags.length > 0)!;
     const tag = seeded.tags[0]!;
     const slug = `video-walkthrough-${testInfo.project.name}-${Date.now().toString(36)}`;
-    const { createPost } = await graphql<{ createPost: { id: string; slug: string; title: string; videoCode: string } }>(request, editor, CREATE_POST, {
+    const { createPost } = await graphql<{ createPost: { id: string; slug: string; title: string; videoCode: string } }>(request, editor, CreatePostMutation, {
       input: {
         slug,
         title: `A video walkthrough (${testInfo.project.name})`,
@@ -163,7 +146,7 @@ test.describe('<hearth-blog> on a partner page (other origin, strict CSP, hostil
     await expect(blog).not.toHaveAttribute('slug', /.*/);
 
     expect(await cspViolations(page)).toEqual([]);
-    await graphql(request, editor, UNPUBLISH_POST, { id: createPost.id });
+    await graphql(request, editor, UnpublishPostMutation, { id: createPost.id });
   });
 
   test("pages with 'Previous' and 'Next' and counts the pages", async ({ openPartnerPage, page, request }) => {
@@ -260,13 +243,7 @@ test.describe('<hearth-blog-editor> on a partner page', () => {
     expect(await cspViolations(page)).toEqual([]);
   });
 
-  test('an editor writes hostile Markdown (preview sanitised), schedules the post (hidden), publishes it (shown), unpublishes it', async ({
-    openPartnerPage,
-    page,
-    request,
-    browser,
-    build,
-  }, testInfo) => {
+  test('an editor writes hostile Markdown (preview sanitised), schedules the post (hidden), publishes it (shown), unpublishes it', async ({ openPartnerPage, openPartnerPageAs, page, request }, testInfo) => {
     const editorUser = await logIn(request, EDITOR);
     await startSignedIn(page, editorUser);
     await page.addInitScript(RECORD_EVENTS);
@@ -315,9 +292,7 @@ test.describe('<hearth-blog-editor> on a partner page', () => {
     await expectNoAxeViolations(page, '#blog-editor');
 
     // A visitor does not see it: not in the list, not by its slug.
-    const visitor = await browser.newPage();
-    const visitorUrl = (path: string) => `${process.env.HEARTH_PARTNER_URL}${path}${build === 'cdn-react' ? '?build=react' : ''}`;
-    await visitor.goto(visitorUrl('/blog.html'));
+    const visitor = await openPartnerPageAs(null, '/blog.html');
     const blog = visitor.locator('#blog');
     await expect(blog.locator('[part="base"]')).toHaveAttribute('data-state', 'loaded');
     await expect(blog.locator('[part="post-link"]', { hasText: title })).toHaveCount(0);
@@ -350,7 +325,6 @@ test.describe('<hearth-blog-editor> on a partner page', () => {
     await expect(blog.locator('[part="post-link"]', { hasText: title })).toHaveCount(0);
 
     expect(await cspViolations(page)).toEqual([]);
-    await visitor.close();
   });
 });
 

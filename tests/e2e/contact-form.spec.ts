@@ -175,6 +175,17 @@ test.describe('<hearth-contact-form> on a partner page (other origin, strict CSP
     expect(await cspViolations(page)).toEqual([]);
   });
 
+  test('a hearth-* tag this build does not ship is reported, not ignored', async ({ openPartnerPage }) => {
+    const page = await openPartnerPage();
+    await expect(page.locator(general).getByRole('button', { name: t.submit })).toBeVisible();
+    await page.evaluate(() => document.body.append(document.createElement('hearth-contact-from')));
+    const unknown = async () => (await eventsOf(page, 'hearth-error')).filter((e) => e.tag === 'hearth-contact-from');
+    await expect.poll(async () => (await unknown()).length).toBe(1);
+    expect((await unknown())[0].message).toContain('elements/contact-from.js');
+    // The forms already on the page are untouched.
+    await expect(page.locator(general).getByRole('button', { name: t.submit })).toBeEnabled();
+  });
+
   test('has no axe violations, before and after a submit attempt', async ({ openPartnerPage }) => {
     const page = await openPartnerPage();
     await expect(page.locator(forListing).locator('[part="go-see"]')).toBeVisible();

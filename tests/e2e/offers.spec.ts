@@ -2,9 +2,10 @@ import type { Locator, Page } from '@playwright/test';
 import { offerTexts as t } from '../../core/i18n/offers';
 import { questionnaireTexts as q } from '../../core/i18n/questionnaire';
 import { widgetTexts as w } from '../../questionnaire/widgets/texts';
-import { apiUrl, axeViolations, cspViolations, eventsOf, expect, partnerUrl, test } from './fixtures';
+import { apiUrl, axeViolations, cspViolations, eventsOf, expect, partnerUrl } from './fixtures';
+import { test } from './helpers/other-person';
 import { CreateOfferMutation } from '../../core/offers/offers-api';
-import { logIn, openPartnerPageAs, signUp, startSignedIn } from './sessions';
+import { logIn, signUp, startSignedIn } from './sessions';
 
 const RECORD_OFFER_EVENTS = `for (const type of ['hearth-offer-created', 'hearth-questionnaire-completed']) document.addEventListener(type, (e) => window.__events && window.__events.push({ type, detail: e.detail }));`;
 
@@ -62,17 +63,8 @@ async function fillOfferQuestionnaire(form: Locator, year: number) {
   await next();
 }
 
-/** Records CSP violations in a second person's browser. */
-const RECORD_CSP = `window.__csp = []; document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));`;
-
 test.describe('<hearth-make-offer> and <hearth-offers> on a partner page (other origin, strict CSP, hostile CSS)', () => {
-  test('a fresh buyer makes an offer on 1001: confirm dialog, event, offer questionnaire, Submitted in their list; the seller sees it', async ({
-    openPartnerPage,
-    page,
-    request,
-    browser,
-    build,
-  }) => {
+  test('a fresh buyer makes an offer on 1001: confirm dialog, event, offer questionnaire, Submitted in their list; the seller sees it', async ({ openPartnerPage, openPartnerPageAs, page, request }) => {
     const buyer = await signUp(request, 'Olive', 'Offerer');
     await startSignedIn(page, buyer);
     await page.addInitScript(RECORD_OFFER_EVENTS);
@@ -118,7 +110,7 @@ test.describe('<hearth-make-offer> and <hearth-offers> on a partner page (other 
 
     // The demo seller owns 1001 and sees the submitted offer with the buyer's terms.
     const seller = await logIn(request, 'seller');
-    const { context, page: sellerPage } = await openPartnerPageAs(browser, seller, '/offer.html', build, RECORD_CSP);
+    const sellerPage = await openPartnerPageAs(seller, '/offer.html');
     const received = offers(sellerPage).locator(`[part="received"] [part="offer"][data-offer-id="${created.offerId}"]`);
     await expect(received).toBeVisible();
     const facts = received.locator('[part="facts"]');
@@ -130,7 +122,6 @@ test.describe('<hearth-make-offer> and <hearth-offers> on a partner page (other 
     await expect(facts).toContainText(`${t.labels.contingencies}Inspection, Appraisal`);
     expect(await axeViolations(sellerPage, 'hearth-offers')).toEqual([]);
     expect(await cspViolations(sellerPage)).toEqual([]);
-    await context.close();
   });
 
   test("Cancel closes the dialog; a failed createOffer shows 'Something went wrong.' and closes it", async ({ openPartnerPage, page, request }) => {

@@ -4,16 +4,14 @@ import type { Page } from '@playwright/test';
 import { buyerTourTexts as bt, sellerTourTexts as st, tourTexts, toursListTexts as lt } from '../../core/i18n/tours';
 import { buyerTourGrid, scheduledEnd } from '../../core/tours/tour-times';
 import { icalFileName } from '../../server/tours/ical';
-import { cspViolations, expect, test } from './fixtures';
-import { graphql, logIn, openPartnerPageAs, signUp, startSignedIn, type SignedInUser } from './sessions';
+import { cspViolations, expect } from './fixtures';
+import { test } from './helpers/other-person';
+import { graphql, logIn, signUp, startSignedIn, type SignedInUser } from './sessions';
 
 const LISTING = 1001; // owned by the demo seller (server/seed/data.ts)
 const RECORD_TOUR_EVENTS = `for (const type of ['hearth-tour-selected', 'hearth-tour-updated', 'hearth-tour-closed']) {
   document.addEventListener(type, (e) => window.__events && window.__events.push({ type, detail: e.detail }));
 }`;
-const CSP_AND_EVENTS = `window.__csp = []; window.__events = [];
-document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));
-${RECORD_TOUR_EVENTS}`;
 
 const SAVE_TOUR = `mutation SaveTour($listingId: ID!, $times: [String!]!) {
   saveTour(listingId: $listingId, scheduledDateTimes: $times) { id listingAddress tourListing { timeZone } }
@@ -55,13 +53,7 @@ test.describe('<hearth-tours> on a partner page (other origin, strict CSP, hosti
     expect(await cspViolations(page)).toEqual([]);
   });
 
-  test('the seller confirms a requested time; the buyer sees it scheduled and downloads the calendar file', async ({
-    openPartnerPage,
-    page,
-    request,
-    browser,
-    build,
-  }) => {
+  test('the seller confirms a requested time; the buyer sees it scheduled and downloads the calendar file', async ({ openPartnerPage, openPartnerPageAs, page, request }) => {
     const { buyer, tour } = await buyerTourForSeller(page, request, 'Sam', 'Scheduled');
     await page.addInitScript(RECORD_TOUR_EVENTS);
     await openPartnerPage('/tours.html');
@@ -116,7 +108,7 @@ test.describe('<hearth-tours> on a partner page (other origin, strict CSP, hosti
     expect(await cspViolations(page)).toEqual([]);
 
     // The buyer, in their own browser session.
-    const { page: buyerPage } = await openPartnerPageAs(browser, buyer, '/tours.html', build, CSP_AND_EVENTS);
+    const buyerPage = await openPartnerPageAs(buyer, '/tours.html', RECORD_TOUR_EVENTS);
     const theirs = row(buyerPage, tour.id);
     await expect(theirs.locator('[part="role"]')).toHaveText(lt.roles.BUYER);
     await expect(theirs.locator('[part="status"]')).toHaveText('Scheduled');
@@ -137,16 +129,9 @@ test.describe('<hearth-tours> on a partner page (other origin, strict CSP, hosti
     expect(ics).toContain(`DTEND:${stamp(end)}\r\n`);
     expect(ics.trimEnd().endsWith('END:VCALENDAR')).toBe(true);
     expect(await cspViolations(buyerPage)).toEqual([]);
-    await buyerPage.context().close();
   });
 
-  test('the seller cancels with a reason of exactly 50 characters; the buyer sees it cancelled with the reason', async ({
-    openPartnerPage,
-    page,
-    request,
-    browser,
-    build,
-  }) => {
+  test('the seller cancels with a reason of exactly 50 characters; the buyer sees it cancelled with the reason', async ({ openPartnerPage, openPartnerPageAs, page, request }) => {
     const { buyer, tour } = await buyerTourForSeller(page, request, 'Cora', 'Cancelled');
     await openPartnerPage('/tours.html');
 
@@ -175,7 +160,7 @@ test.describe('<hearth-tours> on a partner page (other origin, strict CSP, hosti
     expect(await cspViolations(page)).toEqual([]);
 
     // The buyer's page opens the tour straight from its id (the route-driven dialog).
-    const { page: buyerPage } = await openPartnerPageAs(browser, buyer, '/tours.html', build, CSP_AND_EVENTS);
+    const buyerPage = await openPartnerPageAs(buyer, '/tours.html', RECORD_TOUR_EVENTS);
     await expect(row(buyerPage, tour.id).locator('[part="status"]')).toHaveText('Cancelled');
     await buyerPage.locator('hearth-tours').evaluate((element, id) => element.setAttribute('tour-id', id), tour.id);
     const details = buyerPage.getByRole('dialog', { name: bt.statusHeading.CANCELLED });
@@ -186,6 +171,5 @@ test.describe('<hearth-tours> on a partner page (other origin, strict CSP, hosti
     await expect(buyerPage.locator('hearth-tours')).not.toHaveAttribute('tour-id');
     expect(await events(buyerPage, 'hearth-tour-closed')).toEqual([{ tourId: tour.id }]);
     expect(await cspViolations(buyerPage)).toEqual([]);
-    await buyerPage.context().close();
   });
 });

@@ -15,6 +15,7 @@ import { previewKind } from '../../../core/documents/use-documents';
 import type { Result } from '../../../core/graphql/call';
 import { useLoad } from '../../../core/graphql/use-load';
 import { documentTexts } from '../../../core/i18n/documents';
+import { InlineAlert } from '../../../core/ui/inline-alert';
 import { showToast } from '../../../core/ui/toasts';
 import { WidgetFrame } from '../../client/widget-frame';
 import type { WidgetModule, WidgetProps } from '../../client/widget-module';
@@ -189,11 +190,7 @@ function PassportFields(props: { spec: WidgetProps['spec']; values: Values; onCh
       <p className="upload-message" role="status">
         {props.reading ? t.readingPassport : ''}
       </p>
-      {props.message && (
-        <p className="upload-message upload-passport-error" part="passport-message" role="alert">
-          {props.message}
-        </p>
-      )}
+      <InlineAlert className="upload-message upload-passport-error" part="passport-message" message={props.message} />
       <div className="upload-passport-fields">
         {PASSPORT_FIELDS.map((variable) => (
           <label key={variable} className="upload-passport-field">

@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../app';
-import { graphqlAs } from '../../testing/graphql';
+import { MarketMetricsQuery } from '../../../core/market/market-api';
+import { graphqlAs, graphqlNamed } from '../../testing/graphql';
 import { engineName, startTestServer } from '../../testing/test-server';
 import { importFile } from '../reso/import';
 import { insertListings } from '../search/test-listings';
@@ -77,21 +78,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-const METRICS = /* GraphQL */ `
-  query Op($regionName: String!, $sectionType: HousingMarketSectionType, $propertyType: String) {
-    marketMetrics(regionName: $regionName, sectionType: $sectionType, propertyType: $propertyType) {
-      label
-      description
-      housingMarketSectionType
-      propertyType
-      aggregateData { date id value yoy }
-    }
-  }
-`;
-
 /** { 'YYYY-MM': [value, yoy] } of one section, through GraphQL. */
 async function series(regionName: string, sectionType: string, propertyType?: string) {
-  const result = await graphqlAs(server, null, METRICS, { regionName, sectionType, propertyType });
+  const result = await graphqlNamed(server, MarketMetricsQuery, { regionName, sectionType, propertyType }, { path: '/graphql/' });
   expect(result.errors).toBeUndefined();
   const [metric] = result.data!.marketMetrics as { aggregateData: { date: string; value: number | null; yoy: number | null }[] }[];
   return Object.fromEntries(metric!.aggregateData.map((p) => [p.date.slice(0, 7), [p.value, p.yoy]]));
@@ -163,11 +152,11 @@ describe(`precomputed market metrics on a hand-computed dataset (${engineName()}
   });
 
   it('answers every section with its label, and nothing for an unknown region', async () => {
-    const all = await graphqlAs(server, null, METRICS, { regionName: 'Millbrook' });
+    const all = await graphqlNamed(server, MarketMetricsQuery, { regionName: 'Millbrook' }, { path: '/graphql/' });
     const metrics = all.data!.marketMetrics as { housingMarketSectionType: string; label: string }[];
     expect(metrics.map((m) => m.housingMarketSectionType)).toContain('SALE_TO_LIST_RATIO');
     expect(metrics.find((m) => m.housingMarketSectionType === 'PRICE_DROPS')!.label).toBe('Price drops');
-    const none = await graphqlAs(server, null, METRICS, { regionName: 'Atlantis' });
+    const none = await graphqlNamed(server, MarketMetricsQuery, { regionName: 'Atlantis' }, { path: '/graphql/' });
     expect((none.data!.marketMetrics as { aggregateData: unknown[] }[]).every((m) => m.aggregateData.length === 0)).toBe(true);
   });
 

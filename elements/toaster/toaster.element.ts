@@ -6,7 +6,7 @@
  * @csspart toast - One toast.
  * @csspart toast-link - The link inside a toast (a button when it opens something on the page, e.g. 'View requested tour').
  */
-import { defineElement } from '../define-element/define-element';
+import { defineElement } from '../../core/define-element/define-element';
 import css from './toaster.css?inline';
 import { ToasterView } from './toaster.view';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useHearthValue } from '../state/hooks';
-import { dismissToast, toastTimer, toastsAtom, type Toast } from './toast-state';
+import { useHearthValue } from '../../core/state/hooks';
+import { dismissToast, toastTimer, toastsAtom, type Toast } from '../../core/ui/toast-state';
 
 const CLOSE_LABEL = 'Dismiss notification';
 

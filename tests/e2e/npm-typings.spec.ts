@@ -1,0 +1,62 @@
+/**
+ * The npm package's typings as a React app sees them (strict, declaration files checked too): the element
+ * interfaces derived from the attribute maps, the JSX props, and `addEventListener` typing each hearth-* event's
+ * detail through `GlobalEventHandlersEventMap` (cdn/build-npm.ts). Compiled, not run: one project is enough.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import ts from 'typescript';
+import { paths, REPO_ROOT } from '../../server/paths';
+
+const APP = `
+import { configure } from '../npm/index.js';
+
+configure({ api: 'https://api.example' });
+
+const form = document.querySelector('hearth-contact-form')!;
+const listingId: string | null = form.listingId;
+form.listing = null;
+const hideAgent: string | null = form.hideAgent;
+// @ts-expect-error an attribute's property holds the attribute's raw text
+const lat: number = document.querySelector('hearth-seller-dashboard')!.lat;
+
+document.addEventListener('hearth-contact-submitted', (event) => {
+  const leadId: string = event.detail.leadId;
+  console.log(leadId, listingId, hideAgent, lat);
+});
+document.addEventListener('hearth-loaded', (event) => {
+  const source: 'cache' | 'network' | 'default' = event.detail.source;
+  console.log(source);
+});
+// @ts-expect-error each detail has its own type
+document.addEventListener('hearth-error', (event) => event.detail.leadId);
+
+export const view = (
+  <hearth-contact-form listing-id={5} variant="small" hide-agent onhearth-contact-submitted={(event) => console.log(event.detail.leadId)} />
+);
+`;
+
+test('the npm typings type the elements, their JSX and their events for an app', async ({}, testInfo) => {
+  test.skip(testInfo.project.name !== 'react', 'the typings are the same for both projects');
+  const folder = join(paths.dist, 'npm-typings-check');
+  mkdirSync(folder, { recursive: true });
+  const file = join(folder, 'app.tsx');
+  writeFileSync(file, APP);
+  const modules = join(REPO_ROOT, 'node_modules');
+  const program = ts.createProgram([file], {
+    strict: true,
+    noEmit: true,
+    skipLibCheck: false,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    jsx: ts.JsxEmit.ReactJSX,
+    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+    types: [],
+    // The package's dependencies (react, zod, jotai, urql) as an app installs them; dist may live outside the repo.
+    paths: { '*': [join(modules, '@types', '*'), join(modules, '*')] },
+  });
+  const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n').slice(0, 300) + (d.file ? ` (${d.file.fileName})` : ''));
+  expect(problems).toEqual([]);
+});
