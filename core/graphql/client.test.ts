@@ -51,6 +51,12 @@ describe('session rejection (spec §8)', () => {
     expect(isSessionRejection(401, '{"detail":"Authentication credentials were not provided."}')).toBe(true);
   });
 
+  it('logs out on that refusal as a GraphQL error (200, code UNAUTHENTICATED), as the API answers a revoked session', () => {
+    expect(isSessionRejection(200, 'Authentication credentials were not provided.', ['UNAUTHENTICATED'])).toBe(true);
+    expect(isSessionRejection(200, 'Authentication credentials were not provided.')).toBe(false);
+    expect(isSessionRejection(200, 'You may not see this case.', ['FORBIDDEN'])).toBe(false);
+  });
+
   it('ignores other 401 and 403 answers', () => {
     expect(isSessionRejection(403, 'Forbidden')).toBe(false);
     expect(isSessionRejection(401, 'Invalid token.')).toBe(false);

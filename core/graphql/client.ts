@@ -59,9 +59,14 @@ export function errorMessages(error: CombinedError, customError?: string): strin
 /**
  * Spec §8: a 403 containing 'Not authorized.' or a 401 with detail 'Authentication credentials were not
  * provided.' logs the user out — except on guest and questionnaire pages, where a PIN is the credential.
+ * GraphQL over HTTP answers the same refusal of a field with 200 and an error of code UNAUTHENTICATED
+ * (`codes`, the errors' `extensions.code`): that is a rejection too.
  */
-export function isSessionRejection(status: number | undefined, body: string): boolean {
-  return (status === 403 && body.includes('Not authorized.')) || (status === 401 && body.includes('Authentication credentials were not provided.'));
+export function isSessionRejection(status: number | undefined, body: string, codes: readonly unknown[] = []): boolean {
+  return (
+    (status === 403 && body.includes('Not authorized.')) ||
+    ((status === 401 || codes.includes('UNAUTHENTICATED')) && body.includes('Authentication credentials were not provided.'))
+  );
 }
 
 export const isGuestPage = (path: string) => /^\/(guest|questionnaire)(\/|$)/.test(path);
@@ -95,7 +100,8 @@ export const sessionRejectionExchange: Exchange = mapExchange({
     if (operation.context.questionnairePin !== undefined) return;
     const response = error.response as Response | undefined;
     const body = [error.message, ...error.graphQLErrors.map((e) => e.message)].join(' ');
-    if (isSessionRejection(response?.status, body) && hearthStore.get(sessionAtom).user && !isGuestPage(location.pathname)) {
+    const codes = error.graphQLErrors.map((e) => e.extensions?.code);
+    if (isSessionRejection(response?.status, body, codes) && hearthStore.get(sessionAtom).user && !isGuestPage(location.pathname)) {
       // On the hosted site the log-out page ends the session and comes back; on a partner's page there is
       // no such page, so the session ends here and the element says so.
       if (isSameOrigin()) location.assign(logoutUrl(location.pathname, location.search));
