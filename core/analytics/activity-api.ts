@@ -4,8 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { query, type Result } from '../graphql/call';
-import { LISTING_ADDRESS_FIELDS, listingAddressSchema } from '../listings/listing-address';
-import { LISTING_LINK_FIELDS, listingLinkShape } from '../listings/listing-link';
+import { LISTING_ADDRESS_FIELDS, LISTING_LINK_FIELDS, listingAddressSchema, listingLinkShape } from '../listings/listing-address';
 import { lazySchema } from '../validation/lazy-schema';
 
 z.config({ jitless: true });

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { authHeaders, isSameOrigin } from '../auth/session';
 import { runtimeSettings } from '../config/config';
 import { mutate, query, type Result } from '../graphql/call';
-import { LISTING_LINK_FIELDS, listingLinkShape } from '../listings/listing-link';
+import { LISTING_LINK_FIELDS, listingLinkShape } from '../listings/listing-address';
 import { lazySchema } from '../validation/lazy-schema';
 
 z.config({ jitless: true });

@@ -23,3 +23,22 @@ export const listingAddressSchema = () =>
       postalCode: z.nullable(z.string()),
     }),
   );
+
+/**
+ * The selection of a listing (GraphQL type Listing) shown as a link with its address: its id, its route's slug
+ * pair and its address. Kept in this module so an element does not load one more tiny chunk for it.
+ */
+export const LISTING_LINK_FIELDS = /* GraphQL */ `
+  id
+  slugId
+  listingCodeId
+  ${LISTING_ADDRESS_FIELDS}
+`;
+
+/** The answer to LISTING_LINK_FIELDS (a shape to spread into z.object). */
+export const listingLinkShape = () => ({
+  id: z.string(),
+  slugId: z.string(),
+  listingCodeId: z.string(),
+  address: listingAddressSchema(),
+});

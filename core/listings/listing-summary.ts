@@ -3,8 +3,7 @@ import * as z from 'zod/mini';
 import { query } from '../graphql/call';
 import { useLoad } from '../graphql/use-load';
 import { lazySchema } from '../validation/lazy-schema';
-import { listingAddressSchema } from './listing-address';
-import { LISTING_LINK_FIELDS } from './listing-link';
+import { LISTING_LINK_FIELDS, listingAddressSchema } from './listing-address';
 
 z.config({ jitless: true });
 

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { mutate, query, type Result } from '../graphql/call';
-import { LISTING_LINK_FIELDS, listingLinkShape } from '../listings/listing-link';
+import { LISTING_LINK_FIELDS, listingLinkShape } from '../listings/listing-address';
 import { PUBLIC_OPEN_HOUSE_FIELDS, publicOpenHouseShape } from './open-house-fields';
 import { TOUR_LISTING_FIELDS, tourListingSchema } from './tour-answers';
 

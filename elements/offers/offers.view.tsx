@@ -44,14 +44,13 @@ export interface OffersViewProps {
 
 /** One offer of a list: its home, its facts and, below them, what the viewer may do with it. */
 function OfferItem({ offer, siteBase, facts, children }: { offer: Offer; siteBase: string; facts: readonly (readonly [string, string])[]; children?: ReactNode }) {
-  const headingId = useId();
   return (
     <li className="offer" part="offer" data-state={offer.offerStatus.toLowerCase()} data-offer-id={offer.id}>
       <header className="offer-home">
         {offer.listing.thumbnailPhotoUri ? (
           <img className="offer-photo" part="photo" src={offer.listing.thumbnailPhotoUri} alt="" width={96} height={72} loading="lazy" />
         ) : null}
-        <h3 id={headingId} className="offer-address">
+        <h3 className="offer-address">
           <a part="listing-link" href={listingHref(siteBase, offer.listing)}>
             {offer.listing.listingAddress}
           </a>
