@@ -128,12 +128,7 @@ export async function queueForward(db: Queryable, partnerId: number, visitorId: 
 // ---------------------------------------------------------------------------------------------------
 // The worker
 
-/** `intervalMs`: how often due batches are looked for (default 15 s); `batchSize`: batches claimed per run, across partners (200). */
-export type ForwarderOptions = outbox.PostingWorkerOptions;
-
-export type ForwardReport = outbox.OutboxReport<'sent'>;
-
-export type AnalyticsForwarder = outbox.OutboxWorker<ForwardReport>;
+type ForwardReport = outbox.OutboxReport<'sent'>;
 
 interface DueRow extends outbox.PostingRow {
   partner_id: string;
@@ -141,14 +136,14 @@ interface DueRow extends outbox.PostingRow {
   slug: string;
 }
 
-export function startAnalyticsForwarder(db: Database, options: ForwarderOptions): AnalyticsForwarder {
-  const settings = outbox.postingSettings(options, { batchSize: 200 });
-  const runner = outbox.startOutboxRunner<ForwardReport>({
-    logger: options.logger,
+/** `intervalMs`: how often due batches are looked for (default 15 s); `batchSize`: batches claimed per run, across partners (200). */
+export function startAnalyticsForwarder(db: Database, options: outbox.PostingWorkerOptions): outbox.OutboxWorker<ForwardReport> {
+  const runner = outbox.startPostingRunner(options, {
+    done: 'sent',
+    batchSize: 200,
+    intervalMs: 15_000,
     failureMessage: '[analytics] forwarding run failed',
-    intervalMs: options.intervalMs ?? 15_000,
-    run: ({ signal }) => forwardDue(db, settings, options.logger, signal),
-    idle: () => ({ sent: 0, failed: 0, gaveUp: 0 }),
+    run: (settings, signal) => forwardDue(db, settings, options.logger, signal),
   });
   return { runOnce: runner.runOnce, stop: runner.stop };
 }
@@ -163,7 +158,7 @@ const DUE: outbox.ClaimQuery = {
 };
 
 async function forwardDue(db: Database, settings: outbox.PostingSettings, logger: Logger, signal: AbortSignal): Promise<ForwardReport> {
-  const report: ForwardReport = { sent: 0, failed: 0, gaveUp: 0 };
+  const report = outbox.emptyReport('sent');
   const rows = await outbox.claimDue<DueRow>(db, DUE, { limit: settings.batchSize, leaseMs: LEASE_MS, now: new Date(settings.now()) });
   const byPartner = new Map<string, DueRow[]>();
   for (const row of rows) byPartner.set(row.partner_id, [...(byPartner.get(row.partner_id) ?? []), row]);

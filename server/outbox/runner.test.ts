@@ -4,7 +4,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db';
 import type { Logger } from '../log';
 import { engineName, openTestDatabase } from '../testing/test-server';
-import { backoffDelay, claimDue, postingSettings, postJson, retryAfterFailure, startOutboxRunner, type ClaimQuery, type RetryPolicy } from './runner';
+import {
+  backoffDelay,
+  claimDue,
+  postingSettings,
+  postJson,
+  retryAfterFailure,
+  startOutboxRunner,
+  startPostingRunner,
+  type ClaimQuery,
+  type RetryPolicy,
+} from './runner';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -74,6 +84,38 @@ describe('postingSettings', () => {
     expect(
       postingSettings({ logger, batchSize: 3, timeoutMs: 500, retryBaseMs: 1_000, retryMaxMs: 8_000, retryWindowMs: HOUR, now }, { batchSize: 200 }),
     ).toEqual({ batchSize: 3, timeoutMs: 500, retry: { backoff: { firstMs: 1_000, factor: 2, maxMs: 8_000 }, deadlineMs: HOUR }, now });
+  });
+});
+
+describe('startPostingRunner', () => {
+  it("runs the worker with its settings over the worker's defaults, and reports nothing done when a run fails", async () => {
+    const errors: unknown[] = [];
+    const logger: Logger = { info: () => undefined, warn: () => undefined, error: (...args: unknown[]) => void errors.push(args) };
+    const seen: number[] = [];
+    let fail = false;
+    const runner = startPostingRunner(
+      { logger, intervalMs: HOUR },
+      {
+        done: 'sent',
+        batchSize: 200,
+        intervalMs: 15_000,
+        failureMessage: '[test] run failed',
+        run: async (settings) => {
+          seen.push(settings.batchSize);
+          if (fail) throw new Error('down');
+          return { sent: 2, failed: 1, gaveUp: 0 };
+        },
+      },
+    );
+    try {
+      expect(await runner.runOnce()).toEqual({ sent: 2, failed: 1, gaveUp: 0 });
+      fail = true;
+      expect(await runner.runOnce()).toEqual({ sent: 0, failed: 0, gaveUp: 0 });
+      expect(seen).toEqual([200, 200]);
+      expect(errors).toEqual([['[test] run failed', new Error('down')]]);
+    } finally {
+      await runner.stop();
+    }
   });
 });
 

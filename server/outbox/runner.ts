@@ -275,6 +275,35 @@ export function postingSettings(options: PostingWorkerOptions, defaults: { batch
   };
 }
 
+/** A posting worker: what it calls the rows it is done with, its defaults, and one run's work. */
+export interface PostingWorker<Done extends string> {
+  /** The report's name for rows done: 'sent', 'delivered'. */
+  done: Done;
+  batchSize: number;
+  intervalMs: number;
+  /** Logged with the error when a run fails as a whole. */
+  failureMessage: string;
+  run(settings: PostingSettings, signal: AbortSignal): Promise<OutboxReport<Done>>;
+}
+
+/** A report of nothing done yet: what a run starts from, and what a stopped or failed run returns. */
+export const emptyReport = <Done extends string>(done: Done) => ({ [done]: 0, failed: 0, gaveUp: 0 }) as OutboxReport<Done>;
+
+/** Starts a posting worker's runner: its options over the worker's defaults and every receiver's. */
+export function startPostingRunner<Done extends string>(
+  options: PostingWorkerOptions,
+  worker: PostingWorker<Done>,
+): OutboxRunner<OutboxReport<Done>> {
+  const settings = postingSettings(options, { batchSize: worker.batchSize });
+  return startOutboxRunner({
+    logger: options.logger,
+    failureMessage: worker.failureMessage,
+    intervalMs: options.intervalMs ?? worker.intervalMs,
+    run: ({ signal }) => worker.run(settings, signal),
+    idle: () => emptyReport(worker.done),
+  });
+}
+
 export type PostOutcome = { ok: true; status: number } | { ok: false; status: number | null; error: string };
 
 /**

@@ -45,6 +45,13 @@ describe('header, logged out (spec §2 Shell)', () => {
     expect(headerHtml(state())).toContain('href="/log-in?next=%2Fbuy" data-sign-in');
   });
 
+  it('the sign-in link on the log-in, log-out and reset pages brings nobody back to them', () => {
+    for (const path of ['/log-in', '/log-out', '/reset/abc']) {
+      expect(headerHtml({ ...state(), path })).toContain('href="/log-in" data-sign-in');
+    }
+    expect(headerHtml({ ...state(), path: '/log-inside' })).toContain('href="/log-in?next=%2Flog-inside" data-sign-in');
+  });
+
   it("shows the partner's logo with its website name", () => {
     expect(headerHtml(state({ partner: { logo: 'https://cdn.example/logo.svg' }, websiteName: 'Acme Homes' }))).toContain(
       '<a class="brand" href="/"><img src="https://cdn.example/logo.svg" alt="Acme Homes" height="32"></a>',

@@ -67,6 +67,11 @@ function brand(context: ResolvedAppContext): string {
   return `<a class="brand" href="/">${logo ? `<img src="${escapeHtml(logo)}" alt="${escapeHtml(name)}" height="32">` : escapeHtml(name)}</a>`;
 }
 
+/** Pages nobody comes back to after logging in (the log-in page itself, log-out, a reset link): no `next` from them. */
+const NO_RETURN = /^\/(log-in|log-out|reset)(\/|$)/;
+
+const signInHref = (path: string) => (NO_RETURN.test(path) ? '/log-in' : `/log-in?next=${encodeURIComponent(path)}`);
+
 export function headerHtml({ context, signedIn, path }: ShellState): string {
   const items = [
     `<li>${link(['/', t.nav.home], path)}</li>`,
@@ -75,7 +80,7 @@ export function headerHtml({ context, signedIn, path }: ShellState): string {
     `<li>${link(['/about/contact', t.nav.contactMe], path)}</li>`,
     ...(signedIn
       ? [`<li>${link(['/account/notifications', t.nav.notifications], path)}</li>`, menu(t.nav.account, accountMenu(context), path, 'menu account-menu')]
-      : [`<li><a class="button sign-in" href="/log-in?next=${encodeURIComponent(path)}" data-sign-in>${escapeHtml(t.nav.signIn)}</a></li>`]),
+      : [`<li><a class="button sign-in" href="${signInHref(path)}" data-sign-in>${escapeHtml(t.nav.signIn)}</a></li>`]),
   ];
   return `<header class="shell-header">${brand(context)}<button type="button" class="nav-toggle" aria-expanded="false" aria-controls="site-nav" hidden>${t.nav.menu}</button><nav id="site-nav" aria-label="Main"><ul class="nav-list">${items.join('')}</ul></nav></header>`;
 }

@@ -22,11 +22,9 @@ import { parseStoredAppContext } from '../partners/app-context';
 import { SIGNATURE_HEADER, signWebhook } from './signature';
 import { DISABLE_AFTER_FAILURES, DISABLE_AFTER_MS, onDeliveryQueued } from './webhooks';
 
-/** `intervalMs`: pause between runs (default 10 s; a delivery queued in this process starts a run within a moment); `batchSize`: rows per run (10). */
-export type WebhookDeliveryOptions = outbox.PostingWorkerOptions;
+type WebhookReport = outbox.OutboxReport<'delivered'>;
 
-export type WebhookReport = outbox.OutboxReport<'delivered'>;
-
+/** A started webhook delivery worker. */
 export type WebhookDelivery = outbox.OutboxWorker<WebhookReport>;
 
 interface DueRow extends outbox.PostingRow {
@@ -40,15 +38,14 @@ const QUEUED_RUN_DELAY_MS = 200;
 const ERROR_MAX = 500;
 export const USER_AGENT = 'Hearth-Webhooks/1.0';
 
-export function startWebhookDelivery(db: Database, options: WebhookDeliveryOptions): WebhookDelivery {
-  const settings = outbox.postingSettings(options, { batchSize: 10 });
-  const { logger } = options;
-  const runner = outbox.startOutboxRunner<WebhookReport>({
-    logger,
+/** `intervalMs`: pause between runs (default 10 s; a delivery queued in this process starts a run within a moment); `batchSize`: rows per run (10). */
+export function startWebhookDelivery(db: Database, options: outbox.PostingWorkerOptions): WebhookDelivery {
+  const runner = outbox.startPostingRunner(options, {
+    done: 'delivered',
+    batchSize: 10,
+    intervalMs: 10_000,
     failureMessage: '[webhooks] delivery run failed',
-    intervalMs: options.intervalMs ?? 10_000,
-    run: ({ signal }) => deliverDue(db, settings, logger, signal),
-    idle: () => ({ delivered: 0, failed: 0, gaveUp: 0 }),
+    run: (settings, signal) => deliverDue(db, settings, options.logger, signal),
   });
   // The lead's transaction commits right after it queues the delivery: run a moment later (once per burst).
   const stopListening = onDeliveryQueued(() => runner.runSoon(QUEUED_RUN_DELAY_MS));
@@ -72,7 +69,7 @@ const DUE: outbox.ClaimQuery = {
 };
 
 async function deliverDue(db: Database, settings: outbox.PostingSettings, logger: Logger, signal: AbortSignal): Promise<WebhookReport> {
-  const report: WebhookReport = { delivered: 0, failed: 0, gaveUp: 0 };
+  const report = outbox.emptyReport('delivered');
   const rows = await outbox.claimDue<DueRow>(db, DUE, { limit: settings.batchSize, leaseMs: LEASE_MS, now: new Date(settings.now()) });
   for (const row of rows) {
     if (signal.aborted) {
