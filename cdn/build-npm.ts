@@ -4,17 +4,26 @@
  *   elements/<name>.js       one entry per element; `import '@hearth/elements/<name>'` registers it
  *   chunks/                  code the entries share
  *   types/                   tsc declarations of the sources
- *   index.d.ts, jsx.d.ts     React 19 JSX typings of every hearth-* tag, and HTMLElementTagNameMap entries
+ *   index.d.ts, jsx.d.ts     React 19 JSX typings of every hearth-* tag; HTMLElementTagNameMap entries come from
+ *                            types/elements/tag-name-map.d.ts (the committed elements/tag-name-map.ts)
  *   custom-elements.json, package.json, README.md
  * React, jotai, urql, zod and r2wc stay external: the app's bundler dedupes them with its own copies.
  */
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { build as viteBuild, type Plugin, type Rolldown } from 'vite';
 import { findEval, listFiles } from './build-cdn';
-import { className, manifestJson, toManifest, type ElementDoc } from './custom-elements';
+import {
+  className,
+  collectElementTypes,
+  manifestJson,
+  renderTagNameMap,
+  tagNameMapPath,
+  toManifest,
+  type ElementDoc,
+} from './custom-elements';
 import type { ElementEntry, PackageJson } from './project';
 import { baseConfig, bundleOutput, npmDefine, quietLog } from './vite.shared';
 
@@ -108,8 +117,21 @@ interface Declarations {
   exportedTypes: Map<string, string>;
   /** Whether a name is a global type (lib.dom, lib.es…). */
   isGlobalType: (name: string) => boolean;
-  /** Tags whose element module declares its own HTMLElementTagNameMap entry. */
-  declaredTags: Set<string>;
+  /** The emitted declaration of elements/tag-name-map.ts, relative to dist/npm, without extension. */
+  tagNameMap: string;
+}
+
+/**
+ * elements/tag-name-map.ts, which the declarations compile with (views type `createElement('hearth-x')` through
+ * it) and jsx.d.ts imports; the build stops when it no longer matches the elements.
+ */
+function currentTagNameMap(ctx: NpmBuildContext): string {
+  const file = tagNameMapPath(ctx.root);
+  const expected = renderTagNameMap(collectElementTypes(ctx.docs, ctx.root));
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== expected) {
+    throw new Error(`${relative(ctx.root, file)} is out of date: run \`node --import tsx cdn/custom-elements.ts --write\``);
+  }
+  return file;
 }
 
 function emitDeclarations(ctx: NpmBuildContext, dir: string): Declarations {
@@ -129,7 +151,8 @@ function emitDeclarations(ctx: NpmBuildContext, dir: string): Declarations {
   const ambient = config.fileNames.filter((file) => file.endsWith('.d.ts') && toPosix(file).startsWith(toPosix(ctx.root)));
   // configure.ts is the package's other entry (`configure` in index.js and './configure').
   const entries = [...ctx.elements.map((e) => e.entry), join(ctx.root, 'core', 'config', 'configure.ts')];
-  const program = ts.createProgram({ rootNames: [...entries, ...ambient], options: config.options });
+  const tagNameMap = currentTagNameMap(ctx);
+  const program = ts.createProgram({ rootNames: [...entries, tagNameMap, ...ambient], options: config.options });
   const emitted = program.emit();
   const diagnostics = ts.getPreEmitDiagnostics(program).concat(emitted.diagnostics);
   if (diagnostics.length) {
@@ -137,6 +160,12 @@ function emitDeclarations(ctx: NpmBuildContext, dir: string): Declarations {
     throw new Error(`declarations failed:\n${ts.formatDiagnostics(diagnostics, host)}`);
   }
   addJsExtensions(typesDir);
+  // An app that imports one element's subpath gets its tag typed too: each element's declaration brings the map.
+  for (const element of ctx.elements) {
+    const declaration = join(typesDir, element.source.replace(/\.ts$/, '.d.ts'));
+    const map = toPosix(relative(dirname(declaration), join(typesDir, relative(ctx.root, tagNameMap)))).replace(/\.ts$/, '.js');
+    appendFileSync(declaration, `import '${map.startsWith('.') ? map : `./${map}`}';\n`);
+  }
 
   const exportedTypes = new Map<string, string>();
   const ours = (file: ts.SourceFile) =>
@@ -158,14 +187,7 @@ function emitDeclarations(ctx: NpmBuildContext, dir: string): Declarations {
   }
   const checker = program.getTypeChecker();
   const isGlobalType = (name: string) => checker.resolveName(name, undefined, ts.SymbolFlags.Type, false) !== undefined;
-
-  const declaredTags = new Set<string>();
-  for (const element of ctx.elements) {
-    const source = readFileSync(element.entry, 'utf8');
-    const map = /interface\s+HTMLElementTagNameMap\s*\{([^}]*)\}/.exec(source)?.[1] ?? '';
-    if (map.includes(`'${element.tag}'`) || map.includes(`"${element.tag}"`)) declaredTags.add(element.tag);
-  }
-  return { exportedTypes, isGlobalType, declaredTags };
+  return { exportedTypes, isGlobalType, tagNameMap: `types/${toPosix(relative(ctx.root, tagNameMap)).replace(/\.ts$/, '')}` };
 }
 
 /**
@@ -242,7 +264,6 @@ function renderJsxTypings(ctx: NpmBuildContext, decls: Declarations, warnings: s
   const resolveType = typeResolver(decls, imports, warnings);
   const interfaces: string[] = [];
   const intrinsic: string[] = [];
-  const tagMap: string[] = [];
   for (const element of ctx.elements) {
     const doc = ctx.docs.find((d) => d.tag === element.tag);
     const props = `${className(element.tag)}Props`;
@@ -264,7 +285,6 @@ function renderJsxTypings(ctx: NpmBuildContext, decls: Declarations, warnings: s
     const body = members.map((member) => `${member}\n`).join('');
     interfaces.push(`${jsDoc(doc?.summary ?? `<${element.tag}>`, '')}export interface ${props} {\n${body}}`);
     intrinsic.push(`      '${element.tag}': HearthIntrinsic<HTMLElementTagNameMap['${element.tag}'], ${props}>;`);
-    if (!decls.declaredTags.has(element.tag)) tagMap.push(`    '${element.tag}': HTMLElement;`);
   }
 
   // Before the imports are listed: the events' detail types are imported too. `hearth-loaded` comes from the
@@ -274,14 +294,12 @@ function renderJsxTypings(ctx: NpmBuildContext, decls: Declarations, warnings: s
   const typeImports = [...imports]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, module]) => `import type { ${name} } from './${module}.js';`);
-  const elementImports = ctx.elements
-    .filter((element) => decls.declaredTags.has(element.tag))
-    .map((element) => `import './types/${element.source.replace(/\.ts$/, '')}.js';`);
   return [
     '// Generated by cdn/build.ts from the JSDoc headers of the elements: edit those, not this file.',
     "import type { DetailedHTMLProps, HTMLAttributes } from 'react';",
     ...typeImports,
-    ...elementImports,
+    '// HTMLElementTagNameMap: every tag typed with the interface its element exports.',
+    `import './${decls.tagNameMap}.js';`,
     '',
     ...interfaces.flatMap((text) => [text, '']),
     '/** A hearth-* tag in JSX: the usual HTML props, a ref to the element, and its own attributes, properties and events. */',
@@ -296,7 +314,6 @@ function renderJsxTypings(ctx: NpmBuildContext, decls: Declarations, warnings: s
     '}',
     '',
     'declare global {',
-    ...(tagMap.length ? ['  interface HTMLElementTagNameMap {', ...tagMap, '  }'] : []),
     '  interface GlobalEventHandlersEventMap {',
     ...events,
     '  }',

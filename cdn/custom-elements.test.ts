@@ -3,6 +3,8 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   collectElementDocs,
+  collectElementTypes,
+  elementTypeName,
   generatedBlocks,
   manifestJson,
   oneLineSummary,
@@ -10,9 +12,11 @@ import {
   REFERENCE_MARKERS,
   renderElementTable,
   renderMarkdown,
+  renderTagNameMap,
   replaceBlock,
   rootManifestPath,
   TABLE_MARKERS,
+  tagNameMapPath,
   toManifest,
 } from './custom-elements';
 import { REPO_ROOT } from './project';
@@ -89,6 +93,60 @@ describe('parseElementHeader', () => {
 
   it('returns null for a file without a @tag header', () => {
     expect(parseElementHeader('/** Just a helper. */\nexport const y = 2;', 'y.ts')).toBeNull();
+  });
+});
+
+describe('elementTypeName and renderTagNameMap (elements/tag-name-map.ts)', () => {
+  const tail = (declarations: string) => `${SAMPLE}\ninterface ListingCardMethods {\n  refresh(): void;\n}\n${declarations}`;
+
+  it("finds the element file's exported interface that extends HTMLElement, also over several lines", () => {
+    const source = tail(
+      [
+        'export interface ListingCardProperties {\n  listing: unknown;\n}',
+        'interface HearthPrivateElement extends HTMLElement {}',
+        'export interface HearthListingCardElement\n  extends HTMLElement, ListingCardMethods,\n    ElementProperties<typeof listingCardAttributes, ListingCardProperties> {}',
+      ].join('\n'),
+    );
+
+    expect(elementTypeName(source, 'elements/listing-card/listing-card.element.ts')).toBe('HearthListingCardElement');
+  });
+
+  it('takes a type alias of HTMLElement for an element without attributes', () => {
+    expect(elementTypeName(tail('export type HearthToasterElement = HTMLElement;'), 'elements/toaster/toaster.element.ts')).toBe(
+      'HearthToasterElement',
+    );
+  });
+
+  it('fails loudly when the file exports no element interface, or more than one', () => {
+    expect(() => elementTypeName(tail('interface HearthListingCardElement extends HTMLElement {}'), 'elements/x/x.element.ts')).toThrow(
+      /elements\/x\/x\.element\.ts: the tag map needs the one exported interface .* exports none/,
+    );
+    expect(() => elementTypeName(SAMPLE, 'elements/x/x.element.ts')).toThrow(/exports none/);
+    expect(() =>
+      elementTypeName(tail('export interface AElement extends HTMLElement {}\nexport type BElement = HTMLElement;'), 'elements/x/x.element.ts'),
+    ).toThrow(/exports 2 \(AElement, BElement\)/);
+  });
+
+  it('maps each tag to its type, imported type-only from its file', () => {
+    const text = renderTagNameMap([
+      { tag: 'hearth-blog', source: 'elements/blog/blog.element.ts', name: 'HearthBlogElement' },
+      { tag: 'hearth-legacy', source: 'core/legacy/legacy.element.ts', name: 'HearthLegacyElement' },
+    ]);
+
+    expect(text).toContain("import type { HearthBlogElement } from './blog/blog.element';\n");
+    expect(text).toContain("import type { HearthLegacyElement } from '../core/legacy/legacy.element';\n");
+    expect(text).toContain(
+      "declare global {\n  interface HTMLElementTagNameMap {\n    'hearth-blog': HearthBlogElement;\n    'hearth-legacy': HearthLegacyElement;\n  }\n}\n",
+    );
+  });
+
+  it('refuses two elements exporting the same name', () => {
+    expect(() =>
+      renderTagNameMap([
+        { tag: 'hearth-a', source: 'elements/a/a.element.ts', name: 'HearthElement' },
+        { tag: 'hearth-b', source: 'elements/b/b.element.ts', name: 'HearthElement' },
+      ]),
+    ).toThrow('elements/b/b.element.ts and elements/a/a.element.ts both export HearthElement');
   });
 });
 
@@ -204,6 +262,17 @@ describe('the committed outputs', () => {
     const expected = manifestJson(toManifest(collectElementDocs().elements));
 
     expect(readFileSync(file, 'utf8'), `custom-elements.json is out of date: ${regenerate}`).toBe(expected);
+  });
+
+  it('elements/tag-name-map.ts maps every element to the interface its file exports', () => {
+    const file = tagNameMapPath();
+    expect(existsSync(file), `elements/tag-name-map.ts is missing: ${regenerate}`).toBe(true);
+    const elements = collectElementDocs().elements;
+
+    const expected = renderTagNameMap(collectElementTypes(elements));
+
+    expect(readFileSync(file, 'utf8'), `elements/tag-name-map.ts is out of date: ${regenerate}`).toBe(expected);
+    for (const { tag } of elements) expect(expected).toContain(`    '${tag}': Hearth`);
   });
 
   it('the element reference in docs/elements.md and the table of elements in README.md match the element headers', () => {

@@ -1,9 +1,11 @@
 /**
  * The element API, read from the JSDoc header of each `*.element.ts` (STYLE: the header *is* the API) and
  * written out as a Custom Elements Manifest (schema 2.x), as the element reference of docs/elements.md and
- * as the README's table of elements (one line each, linking to the reference).
+ * as the README's table of elements (one line each, linking to the reference). It also writes
+ * elements/tag-name-map.ts, the `HTMLElementTagNameMap` entry of every tag, typed with the interface its element
+ * file exports (in-repo code and the npm package's jsx.d.ts rely on it).
  *
- *   node --import tsx cdn/custom-elements.ts --write   rewrites custom-elements.json and both Markdown blocks
+ *   node --import tsx cdn/custom-elements.ts --write   rewrites custom-elements.json, both Markdown blocks and the tag map
  *
  * Header tags: `@summary`, `@tag hearth-x`, `@attr {type} name - description`, `@prop {Type} name - …`,
  * `@event {DetailType} hearth-name - …`, `@csspart name - …`, `@cssproperty --hearth-x - …`, `@slot name - …`
@@ -11,8 +13,9 @@
  * description.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, posix, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import ts from 'typescript';
 import { REPO_ROOT } from './project';
 
 /** A generated block of a Markdown file sits between its two markers. */
@@ -399,11 +402,95 @@ export function replaceBlock(text: string, markdown: string, markers: BlockMarke
   return `${text.slice(0, start + markers.start.length)}\n${markdown}\n${text.slice(end)}`;
 }
 
+// ---- the tag map (elements/tag-name-map.ts) ----
+
+/** One tag of the tag map: the type its element file exports, and where from. */
+export interface ElementType {
+  tag: string;
+  /** Repo-relative path of the `*.element.ts` file, with forward slashes. */
+  source: string;
+  /** The exported interface (or type alias) that types the element in the DOM. */
+  name: string;
+}
+
+const isExported = (node: ts.Node) =>
+  ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+const isHtmlElement = (node: ts.Node) => ts.isIdentifier(node) && node.text === 'HTMLElement';
+
+/** `HTMLElement` itself, or an intersection with it: the type alias of an element without properties of its own. */
+function aliasesHtmlElement(type: ts.TypeNode): boolean {
+  if (ts.isIntersectionTypeNode(type)) return type.types.some(aliasesHtmlElement);
+  return ts.isTypeReferenceNode(type) && isHtmlElement(type.typeName);
+}
+
+/**
+ * The name of the type an element file exports for its tag: its one exported interface that extends
+ * `HTMLElement` (`export interface HearthXElement extends HTMLElement, ElementProperties<…> {}`), or its one
+ * exported type alias of `HTMLElement`. Throws when there is none or more than one: the tag map needs it.
+ */
+export function elementTypeName(source: string, path: string): string {
+  const file = ts.createSourceFile(path, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const names = file.statements.flatMap((statement) => {
+    if (!isExported(statement)) return [];
+    if (ts.isInterfaceDeclaration(statement)) {
+      const extended = statement.heritageClauses?.some((clause) => clause.types.some((type) => isHtmlElement(type.expression)));
+      return extended ? [statement.name.text] : [];
+    }
+    return ts.isTypeAliasDeclaration(statement) && aliasesHtmlElement(statement.type) ? [statement.name.text] : [];
+  });
+  if (names.length === 1) return names[0]!;
+  const found = names.length ? `exports ${names.length} (${names.join(', ')})` : 'exports none';
+  throw new Error(
+    `${path}: the tag map needs the one exported interface of the element, \`export interface HearthXElement extends HTMLElement, ElementProperties<…> {}\`; the file ${found}`,
+  );
+}
+
+/** The exported type of each element's file (read from `root`); throws when one has none. */
+export function collectElementTypes(elements: readonly Pick<ElementDoc, 'tag' | 'source'>[], root = REPO_ROOT): ElementType[] {
+  return elements.map(({ tag, source }) => ({ tag, source, name: elementTypeName(readFileSync(join(root, source), 'utf8'), source) }));
+}
+
+/** The text of elements/tag-name-map.ts: each tag mapped to its element's type, imported type-only. */
+export function renderTagNameMap(types: readonly ElementType[]): string {
+  const seen = new Map<string, string>();
+  for (const { name, source } of types) {
+    const other = seen.get(name);
+    if (other) throw new Error(`${source} and ${other} both export ${name}: the tag map imports each name once`);
+    seen.set(name, source);
+  }
+  const specifier = (source: string) => {
+    const path = posix.relative('elements', source.replace(/\.ts$/, ''));
+    return path.startsWith('.') ? path : `./${path}`;
+  };
+  return [
+    '// Generated by cdn/custom-elements.ts from the exported interface of each element file: do not edit.',
+    '// After adding an element, run `node --import tsx cdn/custom-elements.ts --write`.',
+    ...types.map(({ name, source }) => `import type { ${name} } from '${specifier(source)}';`),
+    ...(types.length ? [] : ['export {};']),
+    '',
+    'declare global {',
+    '  interface HTMLElementTagNameMap {',
+    ...types.map(({ tag, name }) => `    '${tag}': ${name};`),
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+}
+
 // ---- the committed outputs ----
 
 export const rootManifestPath = (root = REPO_ROOT) => join(root, 'custom-elements.json');
 export const readmePath = (root = REPO_ROOT) => join(root, 'README.md');
 export const elementsDocPath = (root = REPO_ROOT) => join(root, 'docs', 'elements.md');
+export const tagNameMapPath = (root = REPO_ROOT) => join(root, 'elements', 'tag-name-map.ts');
+
+/** The generated whole files: custom-elements.json and the tag map. */
+function generatedFiles(elements: ElementDoc[], root = REPO_ROOT): { file: string; text: string }[] {
+  return [
+    { file: rootManifestPath(root), text: manifestJson(toManifest(elements)) },
+    { file: tagNameMapPath(root), text: renderTagNameMap(collectElementTypes(elements, root)) },
+  ];
+}
 
 /** The generated blocks: which file, between which markers, what goes there. */
 export function generatedBlocks(elements: ElementDoc[], root = REPO_ROOT): { file: string; markers: BlockMarkers; markdown: string }[] {
@@ -413,15 +500,16 @@ export function generatedBlocks(elements: ElementDoc[], root = REPO_ROOT): { fil
   ];
 }
 
-/** Writes custom-elements.json (when it changed) and the generated Markdown blocks; says what it did. */
+/** Writes custom-elements.json and the tag map (when they changed) and the generated Markdown blocks; says what it did. */
 function writeDocs(root = REPO_ROOT, docs = collectElementDocs(root)): string[] {
   const report: string[] = [];
-  const manifestFile = rootManifestPath(root);
-  const manifest = manifestJson(toManifest(docs.elements));
-  if (!existsSync(manifestFile) || readFileSync(manifestFile, 'utf8') !== manifest) {
-    writeFileSync(manifestFile, manifest);
-    report.push(`wrote ${relative(root, manifestFile)} (${docs.elements.length} elements)`);
-  } else report.push(`${relative(root, manifestFile)} is current`);
+  for (const { file, text } of generatedFiles(docs.elements, root)) {
+    const name = relative(root, file);
+    if (!existsSync(file) || readFileSync(file, 'utf8') !== text) {
+      writeFileSync(file, text);
+      report.push(`wrote ${name} (${docs.elements.length} elements)`);
+    } else report.push(`${name} is current`);
+  }
 
   for (const { file, markers, markdown } of generatedBlocks(docs.elements, root)) {
     const name = relative(root, file);

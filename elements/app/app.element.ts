@@ -58,9 +58,3 @@ defineElement<typeof appAttributes>({
 startAnalytics();
 
 export interface HearthAppElement extends HTMLElement, ElementProperties<typeof appAttributes> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-app': HearthAppElement;
-  }
-}

@@ -64,9 +64,3 @@ defineElement<typeof availabilityCalendarAttributes>({
 });
 
 export interface HearthAvailabilityCalendarElement extends HTMLElement, ElementProperties<typeof availabilityCalendarAttributes> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-availability-calendar': HearthAvailabilityCalendarElement;
-  }
-}

@@ -66,9 +66,3 @@ defineElement<typeof blogEditorAttributes>({
 });
 
 export type HearthBlogEditorElement = HTMLElement;
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-blog-editor': HearthBlogEditorElement;
-  }
-}

@@ -71,9 +71,3 @@ defineElement<typeof blogAttributes>({
 });
 
 export interface HearthBlogElement extends HTMLElement, ElementProperties<typeof blogAttributes> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-blog': HearthBlogElement;
-  }
-}

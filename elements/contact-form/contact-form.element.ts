@@ -59,9 +59,3 @@ startAnalytics();
 export interface HearthContactFormElement
   extends HTMLElement,
     ElementProperties<typeof contactFormAttributes, ContactFormProperties> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-contact-form': HearthContactFormElement;
-  }
-}

@@ -73,9 +73,3 @@ defineElement<typeof documentsAttributes>({
 });
 
 export interface HearthDocumentsElement extends HTMLElement, ElementProperties<typeof documentsAttributes> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-documents': HearthDocumentsElement;
-  }
-}

@@ -6,6 +6,7 @@
  * tour requests and offers. Signed out, it asks the visitor to sign in; other people's cases read as not found.
  * @tag hearth-home-detail
  * @attr {number} case-id - The seller case to show (required).
+ * @attr {boolean} route-sync - The element owns the URL: the open house dialog of its listing is the page's path plus `seller-edit-open-house/{id}` (or `/new`), a tour's editor `seller-edit-tour/{tourId}`, each a history entry (the `route-sync` of `<hearth-open-houses>` and `<hearth-tours>` inside it).
  * @event {SellerListingChangedDetail} hearth-seller-listing-changed - The seller published, scheduled or took down the listing, or changed its flags; `detail` = `{ caseId, listingId, listingStatus, publishAt }`.
  * @event {QueueChangedDetail} hearth-queue-changed - The case moved on to its next queue; `detail` = `{ caseId, queue }`.
  * @event {QuestionnaireCompletedDetail} hearth-questionnaire-completed - The intake questionnaire was submitted (from the inline questionnaire); `detail` = `{ responseId, questionnaire, flow, exitTo }`.
@@ -49,7 +50,7 @@
  * @cssproperty --hearth-radius - Corner radius.
  * @cssproperty --hearth-space - Spacing unit.
  */
-import { idAttr } from '../../core/define-element/attributes';
+import { booleanAttr, idAttr } from '../../core/define-element/attributes';
 import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './home-detail.css?inline';
@@ -57,6 +58,7 @@ import { HomeDetail } from './home-detail.view';
 
 export const homeDetailAttributes = {
   caseId: idAttr(),
+  routeSync: booleanAttr(),
 };
 
 defineElement<typeof homeDetailAttributes>({
@@ -67,9 +69,3 @@ defineElement<typeof homeDetailAttributes>({
 });
 
 export interface HearthHomeDetailElement extends HTMLElement, ElementProperties<typeof homeDetailAttributes> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-home-detail': HearthHomeDetailElement;
-  }
-}

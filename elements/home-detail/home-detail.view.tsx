@@ -33,6 +33,8 @@ export interface HomeDetailViewProps {
   message: { tone: 'error' | 'success'; text: string } | null;
   /** When set, the listing's open houses, tours and offers elements are mounted (false in unit tests). */
   mountListingElements: boolean;
+  /** Those elements own the URL: their dialogs are routes over this page. */
+  routeSync?: boolean;
   signIn: () => void;
   reload: () => void;
   advance: () => void;
@@ -186,24 +188,26 @@ function MarketingSection({ caseId }: { caseId: string }) {
   );
 }
 
-function ListingElements({ listing, caseId }: { listing: SellerListing; caseId: string }) {
+function ListingElements({ listing, caseId, routeSync }: { listing: SellerListing; caseId: string; routeSync: boolean }) {
   useEffect(() => {
     void import('../open-houses/open-houses.element');
     void import('../tours/tours.element');
     void import('../offers/offers.element');
   }, []);
+  // A boolean attribute: present or absent.
+  const routeAttr = routeSync ? { 'route-sync': '' } : {};
   return (
     <>
       {/* <hearth-open-houses> and <hearth-tours> carry their own headings. */}
       {listing.visible ? (
-        createElement('hearth-open-houses', { 'listing-id': listing.id, 'case-id': caseId, part: 'open-houses' })
+        createElement('hearth-open-houses', { 'listing-id': listing.id, 'case-id': caseId, part: 'open-houses', ...routeAttr })
       ) : (
         <section className="panel" aria-labelledby="open-houses-heading">
           <h3 id="open-houses-heading">{dt.openHouses}</h3>
           <p className="message">{dt.openHousesHidden}</p>
         </section>
       )}
-      {createElement('hearth-tours', { 'listing-id': listing.id, part: 'tours' })}
+      {createElement('hearth-tours', { 'listing-id': listing.id, part: 'tours', ...routeAttr })}
       <section className="panel" aria-labelledby="offers-heading">
         <h3 id="offers-heading">{dt.offersHeading}</h3>
         {createElement('hearth-offers', { 'listing-id': listing.id, part: 'offers' })}
@@ -307,7 +311,7 @@ export function HomeDetailView(props: HomeDetailViewProps) {
         <PublishControls kase={kase} busy={props.busy} onPublish={props.publish} />
       </div>
       <Description state={props.description} />
-      {props.mountListingElements ? <ListingElements listing={listing} caseId={kase.id} /> : null}
+      {props.mountListingElements ? <ListingElements listing={listing} caseId={kase.id} routeSync={props.routeSync ?? false} /> : null}
       <MarketingSection caseId={kase.id} />
       <TierSection caseId={kase.id} />
     </section>
@@ -316,10 +320,11 @@ export function HomeDetailView(props: HomeDetailViewProps) {
 
 export interface HomeDetailProps {
   caseId: number | null;
+  routeSync?: boolean;
   element: ElementHandle;
 }
 
-export function HomeDetail({ caseId, element }: HomeDetailProps) {
+export function HomeDetail({ caseId, routeSync = false, element }: HomeDetailProps) {
   const events = useMemo(
     () => ({
       onListingChanged: (detail: SellerListingChangedDetail) => element.emit('seller-listing-changed', detail),
@@ -336,6 +341,6 @@ export function HomeDetail({ caseId, element }: HomeDetailProps) {
     );
   }
   return (
-    <HomeDetailView {...detail} mountListingElements onQuestionnaireCompleted={detail.reload} />
+    <HomeDetailView {...detail} mountListingElements routeSync={routeSync} onQuestionnaireCompleted={detail.reload} />
   );
 }

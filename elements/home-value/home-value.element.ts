@@ -72,9 +72,3 @@ defineElement<typeof homeValueAttributes>({
 });
 
 export interface HearthHomeValueElement extends HTMLElement, ElementProperties<typeof homeValueAttributes> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-home-value': HearthHomeValueElement;
-  }
-}

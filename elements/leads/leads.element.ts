@@ -89,9 +89,3 @@ defineElement<typeof leadsAttributes>({
 });
 
 export interface HearthLeadsElement extends HTMLElement, ElementProperties<typeof leadsAttributes> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-leads': HearthLeadsElement;
-  }
-}

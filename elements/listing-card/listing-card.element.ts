@@ -51,9 +51,3 @@ startAnalytics();
 export interface HearthListingCardElement
   extends HTMLElement,
     ElementProperties<typeof listingCardAttributes, ListingCardProperties> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-listing-card': HearthListingCardElement;
-  }
-}

@@ -118,9 +118,3 @@ startAnalytics();
 export interface HearthListingDetailElement
   extends HTMLElement, ListingDetailMethods,
     ElementProperties<typeof listingDetailAttributes, ListingDetailProperties> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-listing-detail': HearthListingDetailElement;
-  }
-}

@@ -56,9 +56,3 @@ defineElement<typeof makeOfferAttributes>({
 });
 
 export interface HearthMakeOfferElement extends HTMLElement, ElementProperties<typeof makeOfferAttributes> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-make-offer': HearthMakeOfferElement;
-  }
-}

@@ -95,9 +95,3 @@ defineElement<typeof marketMetricsAttributes>({
 });
 
 export interface HearthMarketMetricsElement extends HTMLElement, ElementProperties<typeof marketMetricsAttributes> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-market-metrics': HearthMarketMetricsElement;
-  }
-}

@@ -61,9 +61,3 @@ defineElement<typeof marketingAttributes>({
 });
 
 export interface HearthMarketingElement extends HTMLElement, ElementProperties<typeof marketingAttributes> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-marketing': HearthMarketingElement;
-  }
-}

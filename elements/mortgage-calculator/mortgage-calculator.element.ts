@@ -73,9 +73,3 @@ defineElement<typeof mortgageCalculatorAttributes>({
 });
 
 export interface HearthMortgageCalculatorElement extends HTMLElement, ElementProperties<typeof mortgageCalculatorAttributes> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-mortgage-calculator': HearthMortgageCalculatorElement;
-  }
-}

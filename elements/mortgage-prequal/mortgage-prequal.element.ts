@@ -60,9 +60,3 @@ defineElement<typeof mortgagePrequalAttributes>({
 });
 
 export interface HearthMortgagePrequalElement extends HTMLElement, ElementProperties<typeof mortgagePrequalAttributes> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-mortgage-prequal': HearthMortgagePrequalElement;
-  }
-}

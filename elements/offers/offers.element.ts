@@ -54,9 +54,3 @@ defineElement<typeof offersAttributes>({
 });
 
 export interface HearthOffersElement extends HTMLElement, ElementProperties<typeof offersAttributes> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-offers': HearthOffersElement;
-  }
-}

@@ -68,9 +68,3 @@ defineElement<typeof openHousesAttributes>({
 });
 
 export interface HearthOpenHousesElement extends HTMLElement, ElementProperties<typeof openHousesAttributes> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-open-houses': HearthOpenHousesElement;
-  }
-}

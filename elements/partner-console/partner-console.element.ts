@@ -80,9 +80,3 @@ defineElement<typeof partnerConsoleAttributes>({
 });
 
 export interface HearthPartnerConsoleElement extends HTMLElement, ElementProperties<typeof partnerConsoleAttributes> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-partner-console': HearthPartnerConsoleElement;
-  }
-}

@@ -70,9 +70,3 @@ defineElement<typeof photoManagementAttributes>({
 });
 
 export interface HearthPhotoManagementElement extends HTMLElement, ElementProperties<typeof photoManagementAttributes> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-photo-management': HearthPhotoManagementElement;
-  }
-}

@@ -66,9 +66,3 @@ defineElement<typeof questionnaireAttributes>({
 });
 
 export interface HearthQuestionnaireElement extends HTMLElement, ElementProperties<typeof questionnaireAttributes> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-questionnaire': HearthQuestionnaireElement;
-  }
-}

@@ -78,9 +78,3 @@ defineElement({
 });
 
 export interface HearthRequestTourElement extends HTMLElement, ElementProperties<typeof requestTourAttributes> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-request-tour': HearthRequestTourElement;
-  }
-}

@@ -37,9 +37,3 @@ defineElement({ tag: 'hearth-search-box', attributes: searchBoxAttributes, style
 startAnalytics();
 
 export interface HearthSearchBoxElement extends HTMLElement, ElementProperties<typeof searchBoxAttributes> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-search-box': HearthSearchBoxElement;
-  }
-}

@@ -81,9 +81,3 @@ defineElement({ tag: 'hearth-search-map', attributes: searchMapAttributes, style
 startAnalytics();
 
 export interface HearthSearchMapElement extends HTMLElement, ElementProperties<typeof searchMapAttributes> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-search-map': HearthSearchMapElement;
-  }
-}

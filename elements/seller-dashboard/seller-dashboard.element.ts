@@ -59,9 +59,3 @@ defineElement<typeof sellerDashboardAttributes>({
 });
 
 export interface HearthSellerDashboardElement extends HTMLElement, ElementProperties<typeof sellerDashboardAttributes> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-seller-dashboard': HearthSellerDashboardElement;
-  }
-}

@@ -57,9 +57,3 @@ export const signInAttributes = {
 defineElement({ tag: 'hearth-sign-in', attributes: signInAttributes, styles: [uiCss, css], view: SignIn });
 
 export interface HearthSignInElement extends HTMLElement, ElementProperties<typeof signInAttributes> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-sign-in': HearthSignInElement;
-  }
-}

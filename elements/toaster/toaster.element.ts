@@ -12,8 +12,4 @@ import { ToasterView } from './toaster.view';
 
 defineElement({ tag: 'hearth-toaster', attributes: {}, styles: [css], view: ToasterView });
 
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-toaster': HTMLElement;
-  }
-}
+export type HearthToasterElement = HTMLElement;

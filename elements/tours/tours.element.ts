@@ -78,9 +78,3 @@ defineElement<typeof toursAttributes>({
 });
 
 export interface HearthToursElement extends HTMLElement, ElementProperties<typeof toursAttributes> {}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'hearth-tours': HearthToursElement;
-  }
-}

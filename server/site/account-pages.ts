@@ -6,6 +6,7 @@
  */
 import { siteTexts as t } from '../../core/i18n/site';
 import { formatPhone } from '../../core/format/phone';
+import { dialogPathOf, type DialogName } from '../../core/routing/dialog-paths';
 import { favoriteListings } from '../accounts/favorites';
 import { listNotifications, NOTIFICATIONS_PAGE_MAX } from '../accounts/notifications';
 import { listSavedSearches, type SavedSearchRecord } from '../accounts/saved-searches';
@@ -127,11 +128,18 @@ const homesPage = withViewer(() =>
   accountPage(t.nav.ownerDashboard, '<hearth-seller-dashboard home-detail-url="/account/home-detail/{caseId}"></hearth-seller-dashboard>'),
 );
 
-/** /account/home-detail/{caseId}: a seller case (spec §2; no footer). */
-const homeDetailPage = (id: string): SitePage => ({
-  ...accountPage('Your home', `<hearth-home-detail case-id="${id}"></hearth-home-detail><p><a href="/account/homes">${t.nav.ownerDashboard}</a></p>`),
-  chrome: { footer: false },
-});
+/** The dialogs over a seller case's page (spec §2 route segments): its listing's open house dialog and tour editor. */
+const HOME_DETAIL_DIALOGS: readonly DialogName[] = ['seller-edit-open-house', 'seller-edit-tour'];
+
+/** /account/home-detail/{caseId}[/seller-edit-open-house/{id | new} | /seller-edit-tour/{tourId}]: a seller case (spec §2; no footer). */
+const homeDetailPage: PageBuilder = ([id, ...more]) => {
+  if (!id || !ID.test(id)) return notFoundPage();
+  if (more.length && dialogPathOf(['', 'account', 'home-detail', id, ...more].join('/'), HOME_DETAIL_DIALOGS)?.page !== `/account/home-detail/${id}`) return notFoundPage();
+  return {
+    ...accountPage('Your home', `<hearth-home-detail case-id="${id}" route-sync></hearth-home-detail><p><a href="/account/homes">${t.nav.ownerDashboard}</a></p>`),
+    chrome: { footer: false },
+  };
+};
 
 // ---------------------------------------------------------------------------------------------------
 // /account/*
@@ -180,7 +188,7 @@ const ACCOUNT: Record<string, PageBuilder> = {
   homes: (more, site) => (more.length ? notFoundPage() : homesPage(site)),
   /** /account/partner: the partner console (issue 16): sign up as a partner, or manage the viewer's partners. */
   partner: (more) => (more.length ? notFoundPage() : accountPage('Partner console', '<hearth-partner-console></hearth-partner-console>')),
-  'home-detail': ([id, ...more]) => (!id || !ID.test(id) || more.length ? notFoundPage() : homeDetailPage(id)),
+  'home-detail': homeDetailPage,
 };
 
 export const accountPages: PageBuilder = (segments, site) => {

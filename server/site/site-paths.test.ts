@@ -199,7 +199,14 @@ describe('account pages of a signed-in user (spec §2 account paths)', () => {
   it('homes, documents, a home detail, photo-management and briefcase say what they hold', async () => {
     expect(mainText(await page('/account/homes', signedIn))).toContain(t.nav.ownerDashboard);
     expect(mainText(await page('/account/buying/documents', signedIn))).toContain(t.nav.documents);
-    expect(await page('/account/home-detail/3', signedIn)).toContain('<hearth-home-detail case-id="3">');
+    expect(await page('/account/home-detail/3', signedIn)).toContain('<hearth-home-detail case-id="3" route-sync>');
+    // Its listing's open house dialog and tour editor are routes over it (spec §2 route segments).
+    for (const dialog of ['seller-edit-open-house/new', 'seller-edit-open-house/31', 'seller-edit-tour/42'])
+      expect(await page(`/account/home-detail/3/${dialog}`, signedIn)).toContain('<hearth-home-detail case-id="3" route-sync>');
+    for (const bad of ['seller-edit-open-house/old', 'seller-edit-open-house', 'edit-tour/42', 'seller-edit-tour/42/more', 'gallery/1']) {
+      const response = await fetch(`${site.server.url}/account/home-detail/3/${bad}`, { headers: { ...HTML, Cookie: site.cookie } });
+      expect(response.status, bad).toBe(404);
+    }
     expect(mainText(await page('/photo-management', signedIn))).toContain('Photo management');
   });
 });

@@ -170,16 +170,31 @@ test.describe('the seller’s workspace', () => {
     // An open house, from the home detail.
     const openHouses = detail.locator('hearth-open-houses');
     await expect(openHouses.locator('[part="base"]')).toHaveAttribute('data-state', 'seller');
+    const homePath = `/account/home-detail/${caseId}`;
+    const pathOf = () => new URL(page.url()).pathname;
     await openHouses.locator('[part="add"]').click();
     const ohDialog = openHouses.locator('[part="open-house-dialog"]');
     await expect(ohDialog).toBeVisible();
+    // The dialog is a route over the home's page (spec §2 seller-edit-open-house/{id | new}).
+    expect(pathOf()).toBe(`${homePath}/seller-edit-open-house/new`);
     await ohDialog.getByLabel(openHouseTexts.dialog.day).selectOption({ index: 3 });
     await ohDialog.getByLabel(openHouseTexts.dialog.start).selectOption({ index: 4 });
     await ohDialog.getByLabel(openHouseTexts.dialog.end).selectOption({ index: 3 });
     await ohDialog.locator('[part="confirm-selection"]').click();
     await expect(ohDialog).toBeHidden();
+    await expect.poll(pathOf).toBe(homePath);
     await expect(openHouses.locator('[part="open-house"]')).toHaveCount(1);
     await expect(openHouses.locator('[part="empty"]')).toHaveCount(0);
+    // Editing it: its id in the URL, a reload opens it again, Escape goes up two levels.
+    const openHouseId = (await openHouses.locator('[part="open-house"]').getAttribute('data-id'))!;
+    await openHouses.locator('[part="open-house"]').getByRole('button', { name: /^Edit open house/ }).click();
+    await expect(ohDialog).toBeVisible();
+    expect(pathOf()).toBe(`${homePath}/seller-edit-open-house/${openHouseId}`);
+    await page.reload();
+    await expect(ohDialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(ohDialog).toBeHidden();
+    await expect.poll(pathOf).toBe(homePath);
 
     const axe = await new AxeBuilder({ page }).include('hearth-home-detail').exclude('hearth-open-houses').exclude('hearth-tours').exclude('hearth-offers').analyze();
     expect(axe.violations).toEqual([]);
