@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configCacheKey } from '../../loader/contract';
 import { loadAppContext, parseConfigResponse, resolveContext } from './config';
+import { helpEmail } from './context';
 import { CONFIG_CACHE_MS, DEFAULT_APP_CONTEXT } from './schema';
 
 const API = 'https://api.hearth.test';
@@ -85,6 +86,13 @@ describe('dynamic config', () => {
     const loaded = await loadAppContext(API, 'acme');
     expect(loaded.source).toBe('default');
     expect(localStorage.getItem(configCacheKey(API, 'acme'))).toBeNull();
+  });
+});
+
+describe('helpEmail (spec §9 contact addresses)', () => {
+  it("is the partner's agent email, else the default brand's", () => {
+    expect(helpEmail(resolveContext({ agentEmail: 'avery@acme.example' }))).toBe('avery@acme.example');
+    expect(helpEmail(resolveContext({}))).toBe('help@hearth.example');
   });
 });
 

@@ -32,6 +32,12 @@ export const DEFAULT_APP_CONTEXT = {
   siteUrl: null,
 } as const satisfies AppContext;
 
+/** Where visitors of the default brand write (spec §9 contact addresses); a partner's agent email replaces it. */
+const DEFAULT_CONTACT_EMAIL = 'help@hearth.example';
+
+/** The address a visitor writes to for help (cancelling a tour, mortgage questions): the partner's, else ours. */
+export const helpEmail = (context: Pick<AppContext, 'agentEmail'>): string => context.agentEmail || DEFAULT_CONTACT_EMAIL;
+
 /** The context every element reads: the defaults with the partner's values laid over them. */
 export type ResolvedAppContext = typeof DEFAULT_APP_CONTEXT & AppContext & {
   partner: NonNullable<AppContext['partner']>;

@@ -91,6 +91,9 @@ export const mortgagePrequalTexts = {
     refinance: 'Your refinance request was submitted. A loan officer is reviewing it, and your approval letter will follow.',
   },
   editRequest: 'Edit Request',
+  /** Spec §9: the contact address for mortgage help appears in the text as {email}. */
+  helpContact: 'Questions about your request? Write to {email}.',
+  helpSubject: { prequalification: 'Help with my pre-qualification', refinance: 'Help with my refinance' },
   viewStatus: 'View status',
   close: 'Close',
 } as const;

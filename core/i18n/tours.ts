@@ -179,6 +179,9 @@ export const buyerTourTexts = {
   guideBefore: 'Not sure what comes next? ',
   guideLink: 'Your Buying Guide',
   guideAfter: ' explains touring, making an offer and closing.',
+  /** Spec §9: the contact address for cancelling a tour appears in the text as {email}. */
+  cancelContact: 'To cancel this tour, write to {email}.',
+  cancelSubject: (address: string) => `Cancel my tour of ${address}`,
   close: 'Close',
 } as const;
 

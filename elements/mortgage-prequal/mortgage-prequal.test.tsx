@@ -41,6 +41,17 @@ function render(state: Partial<PrequalState>, props: Partial<MortgagePrequalView
 
 
 describe('MortgagePrequalView', () => {
+  it('the status says where to write for mortgage help (spec §9 {email}), in the panel and the dialog; nothing without an address', () => {
+    const view = render({ phase: 'status', mortgageCase: reviewedCase, dialogOpen: true }, { contactEmail: 'avery@acme.example' });
+    const lines = [...view.querySelectorAll('[part="help-contact"]')];
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      expect(line.textContent).toBe('Questions about your request? Write to avery@acme.example.');
+      expect(line.querySelector('a')!.getAttribute('href')).toBe('mailto:avery@acme.example?subject=Help%20with%20my%20pre-qualification');
+    }
+    expect(render({ phase: 'status', mortgageCase: reviewedCase }, { contactEmail: null }).querySelector('[part="help-contact"]')).toBeNull();
+  });
+
   it("offers 'Get Prequalified' to a signed-out visitor and says they sign in first", () => {
     const onStart = vi.fn();
     const view = render({ phase: 'signed-out' }, { onStart });

@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { appContextAtom, siteUrl } from '../../core/config/config';
+import { helpEmail } from '../../core/config/context';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { mortgagePrequalTexts as t, type MortgageKind } from '../../core/i18n/mortgage';
 import { editRequestUrl, UNDER_REVIEW, type MortgageCaseData } from '../../core/mortgage/cases';
@@ -14,6 +15,7 @@ import { useMortgagePrequal } from '../../core/mortgage/use-mortgage-prequal';
 import { useHearthValue } from '../../core/state/hooks';
 import { Button } from '../../core/ui/button';
 import { Dialog } from '../../core/ui/dialog';
+import { MailLine } from '../../core/ui/mail-line';
 import type { DialogName } from '../../core/routing/dialog-paths';
 import { useDialogRoutes } from '../../core/routing/dialog-route';
 
@@ -22,6 +24,8 @@ export interface MortgagePrequalViewProps {
   state: PrequalState;
   /** The 'Edit Request' link of the current case, once it has one. */
   editUrl: string | null;
+  /** Where the visitor writes for mortgage help (`helpEmail` of the context); null: the line is left out. */
+  contactEmail?: string | null;
   onStart: () => void;
   onRetry: () => void;
   onCompleted: () => void;
@@ -66,7 +70,7 @@ function QuestionnaireHost({ responseId, onCompleted }: { responseId: string; on
 // ---------------------------------------------------------------------------------------------------
 // Status
 
-function StatusBody({ kind, mortgageCase, editUrl }: { kind: MortgageKind; mortgageCase: MortgageCaseData; editUrl: string | null }) {
+function StatusBody({ kind, mortgageCase, editUrl, contactEmail }: { kind: MortgageKind; mortgageCase: MortgageCaseData; editUrl: string | null; contactEmail: string | null }) {
   return (
     <>
       {mortgageCase.mortgageStatus === UNDER_REVIEW && (
@@ -81,14 +85,16 @@ function StatusBody({ kind, mortgageCase, editUrl }: { kind: MortgageKind; mortg
           </a>
         </p>
       )}
+      <MailLine className="help-contact" part="help-contact" text={t.helpContact} email={contactEmail} subject={t.helpSubject[kind]} />
     </>
   );
 }
 
-function StatusPanel({ kind, mortgageCase, editUrl, dialogOpen, onCloseDialog, onOpenDialog }: {
+function StatusPanel({ kind, mortgageCase, editUrl, contactEmail, dialogOpen, onCloseDialog, onOpenDialog }: {
   kind: MortgageKind;
   mortgageCase: MortgageCaseData;
   editUrl: string | null;
+  contactEmail: string | null;
   dialogOpen: boolean;
   onCloseDialog: () => void;
   onOpenDialog?: (opener: HTMLElement) => void;
@@ -110,7 +116,7 @@ function StatusPanel({ kind, mortgageCase, editUrl, dialogOpen, onCloseDialog, o
       <h2 className="status-heading" part="status-heading" id={`status-${mortgageCase.id}`} ref={heading} tabIndex={-1}>
         {status}
       </h2>
-      <StatusBody kind={kind} mortgageCase={mortgageCase} editUrl={editUrl} />
+      <StatusBody kind={kind} mortgageCase={mortgageCase} editUrl={editUrl} contactEmail={contactEmail} />
       {onOpenDialog && (
         <Button tone="secondary" part="open-status" onClick={(event) => onOpenDialog(event.currentTarget)}>
           {t.dialogTitle}
@@ -123,7 +129,7 @@ function StatusPanel({ kind, mortgageCase, editUrl, dialogOpen, onCloseDialog, o
           part="status-dialog"
           onClose={onCloseDialog}
         >
-          <StatusBody kind={kind} mortgageCase={mortgageCase} editUrl={editUrl} />
+          <StatusBody kind={kind} mortgageCase={mortgageCase} editUrl={editUrl} contactEmail={contactEmail} />
           <div className="dialog-actions">
             <Button part="close" onClick={onCloseDialog}>
               {t.close}
@@ -138,7 +144,7 @@ function StatusPanel({ kind, mortgageCase, editUrl, dialogOpen, onCloseDialog, o
 // ---------------------------------------------------------------------------------------------------
 // The element's view
 
-export function MortgagePrequalView({ kind, state, editUrl, onStart, onRetry, onCompleted, onCloseDialog, onOpenDialog }: MortgagePrequalViewProps) {
+export function MortgagePrequalView({ kind, state, editUrl, contactEmail = null, onStart, onRetry, onCompleted, onCloseDialog, onOpenDialog }: MortgagePrequalViewProps) {
   const id = useId();
   const { phase, mortgageCase } = state;
 
@@ -153,7 +159,7 @@ export function MortgagePrequalView({ kind, state, editUrl, onStart, onRetry, on
   if (phase === 'status' && mortgageCase) {
     return (
       <div className="prequal" part="base" data-state={phase} data-kind={kind}>
-        <StatusPanel kind={kind} mortgageCase={mortgageCase} editUrl={editUrl} dialogOpen={state.dialogOpen} onCloseDialog={onCloseDialog} onOpenDialog={onOpenDialog} />
+        <StatusPanel kind={kind} mortgageCase={mortgageCase} editUrl={editUrl} contactEmail={contactEmail} dialogOpen={state.dialogOpen} onCloseDialog={onCloseDialog} onOpenDialog={onOpenDialog} />
       </div>
     );
   }
@@ -233,6 +239,7 @@ export function MortgagePrequal({ kind, editUrl, routeSync = false, element }: M
       kind={kind}
       state={state}
       editUrl={link}
+      contactEmail={loaded ? helpEmail(loaded.context) : null}
       onStart={() => void start()}
       onRetry={() => void retry()}
       onCompleted={() => void completed()}

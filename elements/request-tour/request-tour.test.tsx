@@ -370,6 +370,25 @@ describe('buyer tour details (spec §2, §4)', () => {
     expect(dialog.querySelector('[part="tour-status-message"]')!.textContent).toBe(tourTexts.statusMessage[status]);
   });
 
+  it('a tour that is not over says where to write to cancel it (spec §9 {email}); a finished one, or no address, says nothing', () => {
+    const withEmail = (tour: RequestedTour, contactEmail: string | null) => {
+      act(() =>
+        dom.root.render(
+          <BuyerTourDetailsView state={{ status: 'loaded', tour }} siteBase="https://hearth.test" contactEmail={contactEmail} onClose={() => {}} onRetry={() => {}} />,
+        ),
+      );
+      return dom.container.querySelector('[part="cancel-contact"]');
+    };
+    for (const status of ['REQUESTED', 'ACCEPTED', 'SCHEDULED'] as const) {
+      const tour = savedTour({ tourStatus: status, ...scheduled });
+      const line = withEmail(tour, 'avery@acme.example')!;
+      expect(line.textContent).toBe('To cancel this tour, write to avery@acme.example.');
+      expect(line.querySelector('a')!.getAttribute('href')).toBe(`mailto:avery@acme.example?subject=${encodeURIComponent(`Cancel my tour of ${tour.listingAddress}`)}`);
+    }
+    for (const status of ['COMPLETED', 'CANCELLED'] as const) expect(withEmail(savedTour({ tourStatus: status, ...scheduled }), 'avery@acme.example')).toBeNull();
+    expect(withEmail(savedTour({ tourStatus: 'REQUESTED' }), null)).toBeNull();
+  });
+
   it('the exact §4 buyer messages', () => {
     expect(tourTexts.statusMessage.REQUESTED).toBe('Your requested times were sent to the showing agent. We are waiting for their approval.');
     expect(tourTexts.statusMessage.ACCEPTED).toBe('Your tour was accepted. An agent will be in touch with you.');

@@ -138,6 +138,8 @@ test.describe('dialogs as routes on the hosted site', () => {
     await openAndClose(page, row, dialog, `/account/buying/tours/edit-tour/${tourId}`, '/account/buying/tours', 'hearth-tours');
     await row.click();
     await expect(dialog).toBeVisible();
+    // Spec §9: a requested tour says where to write to cancel it.
+    await expect(dialog.locator('[part="cancel-contact"] a')).toHaveAttribute('href', /^mailto:[^?]+@[^?]+\?subject=Cancel%20my%20tour%20of%20/);
     await routeCycle(page, dialog, `/account/buying/tours/edit-tour/${tourId}`, '/account/buying/tours', () => page.reload());
   });
 

@@ -11,13 +11,15 @@
  */
 import { useId, useState } from 'react';
 import { appContextAtom, siteUrl } from '../../config/config';
+import { helpEmail } from '../../config/context';
 import { buyerTourTexts as t, requestTourTexts, tourTexts } from '../../i18n/tours';
 import { useHearthValue } from '../../state/hooks';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
+import { MailLine } from '../../ui/mail-line';
 import { useRequestedTour, type RequestedTour, type RequestedTourState } from '../requests';
 import { formatTourTime } from '../tour-format';
-import { TOUR_STATUSES_WITH_TIME } from '../tour-status';
+import { canMoveTour, TOUR_STATUSES_WITH_TIME } from '../tour-status';
 import css from './buyer-tour-details.css?inline';
 
 export { css as buyerTourDetailsCss };
@@ -32,19 +34,21 @@ export function BuyerTourDetails({ tourId, onClose }: BuyerTourDetailsProps) {
   const { state, retry } = useRequestedTour(tourId);
   const loaded = useHearthValue(appContextAtom);
   const siteBase = loaded ? siteUrl(loaded.context) : '';
-  return <BuyerTourDetailsView state={state} siteBase={siteBase} onClose={onClose} onRetry={retry} />;
+  return <BuyerTourDetailsView state={state} siteBase={siteBase} contactEmail={loaded ? helpEmail(loaded.context) : null} onClose={onClose} onRetry={retry} />;
 }
 
 export interface BuyerTourDetailsViewProps {
   state: RequestedTourState;
   /** The hosted site's origin (no trailing slash), for the listing and guide links. */
   siteBase: string;
+  /** Where a buyer writes to cancel (`helpEmail` of the context); null: the line is left out. */
+  contactEmail?: string | null;
   onClose: () => void;
   onRetry: () => void;
 }
 
 /** Renders only (props in): the dialog for each loading state. */
-export function BuyerTourDetailsView({ state, siteBase, onClose, onRetry }: BuyerTourDetailsViewProps) {
+export function BuyerTourDetailsView({ state, siteBase, contactEmail = null, onClose, onRetry }: BuyerTourDetailsViewProps) {
   if (state.status !== 'loaded') {
     return (
       <Dialog title={t.titleLoading} onClose={onClose} part="tour-details" className="tour-details">
@@ -68,10 +72,10 @@ export function BuyerTourDetailsView({ state, siteBase, onClose, onRetry }: Buye
       </Dialog>
     );
   }
-  return <LoadedTour tour={state.tour} siteBase={siteBase} onClose={onClose} />;
+  return <LoadedTour tour={state.tour} siteBase={siteBase} contactEmail={contactEmail} onClose={onClose} />;
 }
 
-function LoadedTour({ tour, siteBase, onClose }: { tour: RequestedTour; siteBase: string; onClose: () => void }) {
+function LoadedTour({ tour, siteBase, contactEmail, onClose }: { tour: RequestedTour; siteBase: string; contactEmail: string | null; onClose: () => void }) {
   const [showRequested, setShowRequested] = useState(false);
   const requestedId = useId();
   const zone = tour.tourListing.timeZone;
@@ -160,6 +164,10 @@ function LoadedTour({ tour, siteBase, onClose }: { tour: RequestedTour; siteBase
             </div>
           </dl>
         </section>
+
+        {canMoveTour(status, 'CANCELLED') && (
+          <MailLine className="tour-cancel-contact" part="cancel-contact" text={t.cancelContact} email={contactEmail} subject={t.cancelSubject(tour.listingAddress)} />
+        )}
 
         <p className="tour-guide">
           {t.guideBefore}
