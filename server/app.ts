@@ -31,7 +31,7 @@ import { consoleLogger, type Logger } from './log';
 import { partnerRoutes } from './partners/routes';
 import { paths } from './paths';
 import { LocalDiskStorage, uploadStorage } from './storage';
-import { POSTGRES_SWEEP_GRACE_MS, sweepOrphanUserPhotos } from './storage/orphans';
+import { POSTGRES_SWEEP_GRACE_MS, sweepOrphanUploads } from './storage/orphans';
 import { seed as seedDatabase } from './seed';
 import { seedListingsIfEmpty } from './seed/listings';
 import type { ServerConfig, Services } from './services';
@@ -237,7 +237,7 @@ async function sweepUploads(db: Database, options: StartServerOptions, logger: L
   try {
     const { sweepOrphanUploads: sweep } = options;
     const olderThanMs = typeof sweep === 'object' ? sweep.olderThanMs : options.databaseUrl ? POSTGRES_SWEEP_GRACE_MS : 0;
-    const { removed } = await sweepOrphanUserPhotos(db, storage.root, { olderThanMs });
+    const { removed } = await sweepOrphanUploads(db, storage.root, { olderThanMs });
     if (removed) logger.info(`[uploads] removed ${removed} file(s) that no row refers to`);
   } catch (error) {
     logger.warn(`[uploads] the sweep of files without a row failed: ${error instanceof Error ? error.message : String(error)}`);

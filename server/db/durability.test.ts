@@ -10,14 +10,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { access, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buyerTourGrid } from '../../core/tours/tour-times';
 import { STRONG_PASSWORD } from '../accounts/testing';
+import { sweepOrphanUploads } from '../storage/orphans';
 import { engineName } from '../testing/test-server';
 import type { Queryable } from './types';
 import { openPglite } from './pglite';
@@ -190,6 +191,18 @@ describe(`kill -9 durability on ${engineName()} (${KILLS} kills, ${CLIENTS} clie
       stop = true;
       await Promise.all(clients);
     }
+    // Files of the other upload folders that a process killed between its file and its row would leave.
+    const leftBehind = [
+      `partners/1/logo-${randomBytes(12).toString('hex')}.webp`,
+      `posts/uploads/${randomBytes(12).toString('hex')}-480.webp`,
+      `listing-photos/1001/${randomBytes(12).toString('hex')}-480.jpg`,
+      `documents/1/${randomBytes(16).toString('hex')}.pdf`,
+      `generated/1/${randomBytes(12).toString('hex')}-form.pdf`,
+    ];
+    for (const key of leftBehind) {
+      await mkdir(dirname(join(uploadDir, key)), { recursive: true });
+      await writeFile(join(uploadDir, key), 'left by a killed process');
+    }
     // One more start: the database opens by itself and the sweep removes the files no row names.
     await kill((await startChild(dataDir, schema, uploadDir)).child);
 
@@ -242,6 +255,12 @@ describe(`kill -9 durability on ${engineName()} (${KILLS} kills, ${CLIENTS} clie
       expect({ lostLeads, lostTours, lostPhotos, lostAnswers }).toEqual({ lostLeads: [], lostTours: [], lostPhotos: [], lostAnswers: [] });
       expect({ partialLeads, partialTours, rowsWithoutFile, partialAnswers }).toEqual({ partialLeads: [], partialTours: [], rowsWithoutFile: [], partialAnswers: [] });
       expect(filesWithoutRow).toEqual([]);
+      // Nor in any other upload folder: what was left there is gone, and the seed's post images and listing photos stay.
+      const stillThere = await Promise.all(leftBehind.map((key) => access(join(uploadDir, key)).then(() => key, () => null)));
+      expect(stillThere.filter(Boolean)).toEqual([]);
+      const again = await sweepOrphanUploads(db, uploadDir, { olderThanMs: 0 });
+      expect(again.folders.posts.checked).toBeGreaterThan(0);
+      expect(again.removed).toBe(0);
     } finally {
       await db.close();
     }

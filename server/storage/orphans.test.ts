@@ -1,9 +1,25 @@
-import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../app';
+import { replaceUserPhoto } from '../accounts/photos';
+import { signUp } from '../accounts/testing';
+import { findUserById, type UserRecord } from '../accounts/users';
+import { storePostImage } from '../content/images';
 import type { Queryable } from '../db';
-import { sweepOrphanUserPhotos } from './orphans';
+import { createUploadedDocument } from '../documents/documents';
+import { insertSellerCase } from '../listing-photos/demo-case';
+import { storeListingPhoto } from '../listing-photos/photos';
+import type { Logger } from '../log';
+import { uploadPartnerImage } from '../partners/images';
+import { generatePdf, startPdfWorker } from '../pdf/jobs';
+import { signGeneratedPdf } from '../pdf/sign';
+import { engineName, startTestServer } from '../testing/test-server';
+import { LocalDiskStorage, type Storage } from './index';
+import { sweepOrphanUploads, type UploadFolder } from './orphans';
 
 /** A database that knows two users: 7 with an image, 8 without. */
 const db = {
@@ -22,12 +38,12 @@ async function files(tree: Record<string, string[]>): Promise<void> {
   }
 }
 
-describe('sweepOrphanUserPhotos', () => {
+describe('sweepOrphanUploads: profile photos', () => {
   it('removes the files no user names (a replaced photo, a half-written temporary, a user gone) and keeps the image', async () => {
     root = await mkdtemp(join(tmpdir(), 'hearth-orphans-'));
     await files({ '7': ['kept.png', 'replaced.png', 'new.png.ab12cd.partial'], '8': ['never-saved.jpg'], '9': ['user-gone.png'] });
-    const report = await sweepOrphanUserPhotos(db, root, { olderThanMs: 0 });
-    expect(report).toEqual({ checked: 5, removed: 4 });
+    const report = await sweepOrphanUploads(db, root, { olderThanMs: 0 });
+    expect(report).toMatchObject({ checked: 5, removed: 4 });
     expect(await readdir(join(root, 'users', '7'))).toEqual(['kept.png']);
     expect(await readdir(join(root, 'users', '8'))).toEqual([]);
   });
@@ -37,13 +53,267 @@ describe('sweepOrphanUserPhotos', () => {
     await files({ '7': ['kept.png', 'in-flight.png', 'old.png'] });
     const hourAgo = new Date(Date.now() - 3_600_000);
     await utimes(join(root, 'users', '7', 'old.png'), hourAgo, hourAgo);
-    const report = await sweepOrphanUserPhotos(db, root, { olderThanMs: 10 * 60 * 1000 });
+    const report = await sweepOrphanUploads(db, root, { olderThanMs: 10 * 60 * 1000 });
     expect(report.removed).toBe(1);
     expect((await readdir(join(root, 'users', '7'))).sort()).toEqual(['in-flight.png', 'kept.png']);
   });
 
   it('does nothing without an upload folder', async () => {
     root = await mkdtemp(join(tmpdir(), 'hearth-orphans-'));
-    expect(await sweepOrphanUserPhotos(db, join(root, 'missing'), { olderThanMs: 0 })).toEqual({ checked: 0, removed: 0 });
+    expect(await sweepOrphanUploads(db, join(root, 'missing'), { olderThanMs: 0 })).toMatchObject({ checked: 0, removed: 0 });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Every folder, against a real database, its files written by the modules that write them
+
+const quiet: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+const png = (width: number, height: number, colour = '#3a7') => sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+const jpeg = (colour: string) => sharp({ create: { width: 700, height: 500, channels: 3, background: colour } }).jpeg().toBuffer();
+
+describe(`sweepOrphanUploads on ${engineName()}`, () => {
+  let server: RunningServer;
+  let uploads = '';
+  let admin: UserRecord;
+  let partnerId = 0;
+
+  beforeAll(async () => {
+    uploads = await mkdtemp(join(tmpdir(), 'hearth-orphans-db-'));
+    process.env.HEARTH_UPLOAD_DIR = uploads;
+    server = await startTestServer({ jobs: false });
+    const signedUp = await signUp(server);
+    await server.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [signedUp.user.id]);
+    admin = (await findUserById(server.db, signedUp.user.id))!;
+    const { rows } = await server.db.query<{ id: number }>('SELECT id FROM partners ORDER BY id LIMIT 1');
+    partnerId = Number(rows[0]!.id);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    delete process.env.HEARTH_UPLOAD_DIR;
+    if (uploads) await rm(uploads, { recursive: true, force: true });
+  });
+
+  const exists = (key: string) => readFile(join(uploads, key)).then(() => true, () => false);
+  /** A file no module wrote: what a killed process leaves. */
+  const put = async (key: string) => {
+    await mkdir(dirname(join(uploads, key)), { recursive: true });
+    await writeFile(join(uploads, key), 'orphan');
+    return key;
+  };
+  /** Every file under the folder, as storage keys. */
+  const keysUnder = async (folder: string): Promise<string[]> => {
+    const entries = await readdir(join(uploads, folder), { recursive: true, withFileTypes: true }).catch(() => []);
+    return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(uploads.length + 1)).sort();
+  };
+  const sweep = (olderThanMs = 0) => sweepOrphanUploads(server.db, uploads, { olderThanMs });
+  /** The test database, noting each question put to it. */
+  const recording = () => {
+    const questions: string[] = [];
+    const recorder: Queryable = { query: (sql, params) => (questions.push(sql), server.db.query(sql, params)), exec: (sql) => server.db.exec(sql) };
+    return { recorder, questions };
+  };
+  const only = (report: Awaited<ReturnType<typeof sweep>>, folder: UploadFolder) => report.folders[folder];
+
+  it('removes nothing of a freshly seeded installation: the seed’s post images and listing photos are all named', async () => {
+    const before = [...(await keysUnder('posts')), ...(await keysUnder('listing-photos'))];
+    expect(before.length).toBeGreaterThan(0);
+    const report = await sweep();
+    expect(report.removed).toBe(0);
+    expect(report.ignored).toBe(0);
+    expect(report.checked).toBe(before.length);
+    expect([...(await keysUnder('posts')), ...(await keysUnder('listing-photos'))]).toEqual(before);
+  });
+
+  it('partners: a replaced logo’s old file goes, the current logo and agent picture stay; other names stay', async () => {
+    const first = await uploadPartnerImage(server.db, admin, partnerId, 'LOGO', await png(300, 120, '#a33'));
+    const current = await uploadPartnerImage(server.db, admin, partnerId, 'LOGO', await png(300, 120, '#33a'));
+    const agent = await uploadPartnerImage(server.db, admin, partnerId, 'AGENT_PICTURE', await png(200, 200));
+    const key = (path: string | null) => path!.replace(/^\/media\//, '');
+    expect(key(first.logoUrl)).not.toBe(key(current.logoUrl));
+    // Uploading never removes the old logo: the sweep does.
+    expect(await exists(key(first.logoUrl))).toBe(true);
+    const partial = await put(`${key(current.logoUrl)}.${hex(6)}.partial`);
+    const gonePartner = await put(`partners/987654/logo-${hex(12)}.webp`);
+    const foreign = await put(`partners/${partnerId}/notes.txt`);
+
+    const report = only(await sweep(), 'partners');
+    expect(report).toEqual({ checked: 5, removed: 3, ignored: 1 });
+    expect(await exists(key(first.logoUrl))).toBe(false);
+    expect(await exists(partial)).toBe(false);
+    expect(await exists(gonePartner)).toBe(false);
+    expect(await exists(key(current.logoUrl))).toBe(true);
+    expect(await exists(key(agent.agentPictureUrl))).toBe(true);
+    expect(await exists(foreign)).toBe(true);
+  });
+
+  it('posts: a size the image no longer has goes (and an image without a row), its sizes stay', async () => {
+    const baseKey = `posts/test/sweep-${hex(3)}`;
+    expect((await storePostImage(server.db, baseKey, await png(1700, 900), 'Wide')).widths).toEqual([480, 960, 1600]);
+    // Stored again from a narrower original: the 1600 size is no longer the image's.
+    expect((await storePostImage(server.db, baseKey, await png(1000, 600), 'Narrow')).widths).toEqual([480, 960]);
+    const rowless = await put(`posts/uploads/${hex(12)}-480.webp`);
+
+    const report = only(await sweep(), 'posts');
+    expect(report.removed).toBe(2);
+    expect(await exists(`${baseKey}-1600.webp`)).toBe(false);
+    expect(await exists(rowless)).toBe(false);
+    expect(await exists(`${baseKey}-480.webp`)).toBe(true);
+    expect(await exists(`${baseKey}-960.webp`)).toBe(true);
+  });
+
+  it('listing photos: the sizes of a deleted row go, another photo’s stay', async () => {
+    const { listingId } = await insertSellerCase(server.db, admin.id, `S${process.pid}X${hex(2)}`);
+    const deleted = await storeListingPhoto(server.db, listingId, admin.id, await jpeg('#c84'), 'front.jpg');
+    const kept = await storeListingPhoto(server.db, listingId, admin.id, await jpeg('#48c'), 'back.jpg');
+    // A deletion whose files were never removed (the process died after the commit).
+    await server.db.query('DELETE FROM listing_photos WHERE id = $1', [deleted.id]);
+    const sizes = (p: typeof kept) => p.widths.flatMap((w) => [`${p.baseKey}-${w}.webp`, `${p.baseKey}-${w}.jpg`]);
+
+    const report = only(await sweep(), 'listing-photos');
+    expect(report.removed).toBe(sizes(deleted).length);
+    for (const k of sizes(deleted)) expect(await exists(k)).toBe(false);
+    for (const k of sizes(kept)) expect(await exists(k)).toBe(true);
+  });
+
+  it('documents and generated PDFs: files no row names go (a job whose process died after its files), named ones stay', async () => {
+    const { caseId } = await insertSellerCase(server.db, admin.id, `D${process.pid}X${hex(2)}`);
+    const { rows: slots } = await server.db.query<{ id: number }>(
+      "SELECT id FROM case_components WHERE application_type_id = 4 AND component_type = 'UPLOAD_DOCUMENT' ORDER BY position LIMIT 1",
+    );
+    const { rows: owner } = await server.db.query<{ partner_id: number }>(
+      'SELECT r.partner_id FROM application_cases c JOIN questionnaire_responses r ON r.id = c.response_id WHERE c.id = $1',
+      [caseId],
+    );
+    const caller = { user: admin, partnerId: Number(owner[0]!.partner_id) };
+    const upload = { componentId: Number(slots[0]!.id), fileName: 'id.png', bytes: await png(64, 64), applicationCaseId: caseId };
+    const document = await createUploadedDocument(server.db, upload, caller);
+    const { rows: stored } = await server.db.query<{ storage_key: string }>('SELECT storage_key FROM uploaded_documents WHERE id = $1', [document.id]);
+    const documentKey = stored[0]!.storage_key;
+    const rowlessDocument = await put(`documents/${caseId}/${hex(16)}.pdf`);
+
+    // The first run dies after both files are stored and before the row names them; the second finishes.
+    let failOnce = true;
+    const disk = new LocalDiskStorage(uploads);
+    const dying: Storage = {
+      get: (k) => disk.get(k),
+      delete: (k) => disk.delete(k),
+      put: async (k, data) => {
+        await disk.put(k, data);
+        if (failOnce && k.endsWith('-attachments.pdf')) {
+          failOnce = false;
+          throw new Error('killed');
+        }
+      },
+    };
+    const job = await generatePdf(server.db, { applicationCaseId: caseId }, caller);
+    const worker = startPdfWorker(server.db, { logger: quiet, intervalMs: 3_600_000, storage: dying });
+    await worker.runOnce();
+    await worker.runOnce();
+    await worker.stop();
+    const { rows: jobs } = await server.db.query<{ status: string; pdf_key: string; attachment_pdf_key: string }>(
+      'SELECT status, pdf_key, attachment_pdf_key FROM generated_pdfs WHERE id = $1',
+      [job.id],
+    );
+    expect(jobs[0]!.status).toBe('done');
+    const signing = { id: job.id, user: admin, partnerId: caller.partnerId, signerName: 'Ada Lovelace', drawn: null, ip: '127.0.0.1' };
+    const signature = await signGeneratedPdf(server.db, signing, disk);
+    const named = [jobs[0]!.pdf_key, jobs[0]!.attachment_pdf_key, signature.signedPdfKey];
+    const generated = await keysUnder(`generated/${caseId}`);
+    const leftByTheDeadRun = generated.filter((k) => !named.includes(k));
+    expect(leftByTheDeadRun).toHaveLength(2);
+    const rowlessSigned = await put(`generated/${caseId}/${hex(12)}-signed.pdf`);
+
+    const report = await sweep();
+    expect(only(report, 'documents')).toEqual({ checked: 2, removed: 1, ignored: 0 });
+    expect(only(report, 'generated')).toEqual({ checked: 6, removed: 3, ignored: 0 });
+    expect(await exists(documentKey)).toBe(true);
+    expect(await exists(rowlessDocument)).toBe(false);
+    expect(await keysUnder(`generated/${caseId}`)).toEqual([...named].sort());
+    expect(await exists(rowlessSigned)).toBe(false);
+  });
+
+  it('users: the file beside a user’s image goes, the image stays', async () => {
+    const signedUp = await signUp(server);
+    await replaceUserPhoto(server.db, signedUp.user.id, await png(80, 80));
+    const image = (await findUserById(server.db, signedUp.user.id))!.image!;
+    const stale = await put(`users/${signedUp.user.id}/${hex(12)}.png`);
+    expect(only(await sweep(), 'users')).toMatchObject({ removed: 1 });
+    expect(await exists(image.replace(/^\/media\//, ''))).toBe(true);
+    expect(await exists(stale)).toBe(false);
+  });
+
+  it('keeps every orphan younger than the grace, and removes them once they are older', async () => {
+    const young = [
+      await put(`partners/${partnerId}/agent-${hex(12)}.webp`),
+      await put(`posts/uploads/${hex(12)}-960.webp`),
+      await put(`listing-photos/123456/${hex(12)}-480.jpg`),
+      await put(`documents/r-${randomUUID()}/${hex(16)}.png`),
+      await put(`generated/123456/${hex(12)}-form.pdf`),
+    ];
+    expect((await sweep(10 * 60 * 1000)).removed).toBe(0);
+    for (const k of young) expect(await exists(k)).toBe(true);
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    for (const k of young) await utimes(join(uploads, k), hourAgo, hourAgo);
+    expect((await sweep(10 * 60 * 1000)).removed).toBe(young.length);
+    for (const k of young) expect(await exists(k)).toBe(false);
+  });
+
+  it('asks in batches when a folder holds more ids or keys than one question takes, with the same result', async () => {
+    const images = [];
+    for (let i = 0; i < 3; i++) images.push(await storePostImage(server.db, `posts/batch/${hex(4)}`, await png(1000, 500), 'Batch'));
+    const rowless = [await put(`posts/batch/${hex(4)}-480.webp`), await put(`posts/batch/${hex(4)}-960.webp`)];
+    const { rows } = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM post_images');
+    const { recorder, questions } = recording();
+    const report = await sweepOrphanUploads(recorder, uploads, { olderThanMs: 0, batchSize: 2 });
+    // Every post image's base key and the two without a row, two a question.
+    expect(questions.filter((q) => q.includes('post_images'))).toHaveLength(Math.ceil((rows[0]!.n + rowless.length) / 2));
+    expect(report.folders.posts.removed).toBe(rowless.length);
+    for (const k of rowless) expect(await exists(k)).toBe(false);
+    for (const image of images) for (const w of image.widths) expect(await exists(`${image.baseKey}-${w}.webp`)).toBe(true);
+  });
+
+  it('asks the database once per folder, follows no link out of the root and leaves names it never writes', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'hearth-orphans-outside-'));
+    const before = await sweep();
+    try {
+      // What the links reach: names the sweep would remove if they were in the folder itself.
+      const outsideLogo = `logo-${hex(12)}.webp`;
+      await writeFile(join(outside, `${hex(12)}-480.jpg`), 'outside');
+      await writeFile(join(outside, outsideLogo), 'outside');
+      const orphans = [
+        await put(`users/424242/${hex(12)}.png`),
+        await put(`partners/${partnerId}/logo-${hex(12)}.webp`),
+        await put(`posts/uploads/${hex(12)}-480.webp`),
+        await put(`listing-photos/555/${hex(12)}-480.webp`),
+        await put(`documents/555/${hex(16)}.pdf`),
+      ];
+      await symlink(outside, join(uploads, 'listing-photos', '556'));
+      await symlink(join(outside, outsideLogo), join(uploads, 'partners', String(partnerId), `logo-${hex(12)}.webp`));
+      await rm(join(uploads, 'generated'), { recursive: true, force: true });
+      await symlink(outside, join(uploads, 'generated'));
+      const strangers = [
+        await put(`posts/Upper-Case-480.webp`),
+        await put(`listing-photos/555/not-ours.jpg`),
+        await put(`listing-photos/${hex(12)}-480.jpg`),
+        await put(`documents/12/${hex(16)}.exe`),
+        await put(`other-folder/${hex(12)}-480.jpg`),
+      ];
+
+      const { recorder, questions } = recording();
+      const report = await sweepOrphanUploads(recorder, uploads, { olderThanMs: 0 });
+      // users, partners, posts, listing-photos, documents: one question each; generated is a link, not asked about.
+      expect(questions).toHaveLength(5);
+      expect(report.folders.generated).toEqual({ checked: 0, removed: 0, ignored: 1 });
+      expect(report.removed).toBe(orphans.length);
+      // The generated link, two links below folders and four names (other-folder is no upload folder of ours).
+      expect(report.ignored - before.ignored).toBe(1 + 2 + 4);
+      for (const k of orphans) expect(await exists(k)).toBe(false);
+      for (const k of strangers) expect(await exists(k)).toBe(true);
+      expect((await readdir(outside)).length).toBe(2);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 });
