@@ -11,7 +11,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import sharp from 'sharp';
 import { extractText } from 'unpdf';
@@ -41,6 +41,27 @@ async function openTiers(page: Page, caseId: string) {
   const tiers = detail.locator('[part="tiers"]');
   await expect(tiers).toHaveAttribute('data-state', 'loaded');
   return tiers;
+}
+
+/** What the server said of the case's tier when 'Check again' asked (the CaseTiers query of core/payments/payments-api.ts). */
+interface CheckedTiers {
+  applicationTier: { name: string } | null;
+  pendingPayment: { tier: { name: string } } | null;
+}
+
+/**
+ * Clicks 'Check again' and waits for the server's answer to the reload it starts. The panel keeps the previous
+ * answer on screen while it reloads, so nothing on the page tells a finished reload from one still under way:
+ * without this, a check's request could still be on its way when the test changes the case (the webhook), and
+ * then be answered with the changed case, which no longer has a 'Check again' button to click.
+ */
+async function checkAgain(page: Page, tiers: Locator): Promise<CheckedTiers> {
+  const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('queryName') === 'CaseTiers' && response.request().method() === 'POST');
+  await tiers.locator('[part="tier-check"]').click();
+  const response = await answered;
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { data: { case: CheckedTiers } };
+  return body.data.case;
 }
 
 test.describe('tiers with the invoice provider', () => {
@@ -164,14 +185,20 @@ test.describe.serial('tiers with Stripe (local double)', () => {
     const forged = signedEvent('whsec_not_ours', 'payment_intent.succeeded', intent);
     const refused = await request.post(`${api.url}/v1/api/payments/webhook/`, { data: forged.body, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': forged.signature } });
     expect(refused.status()).toBe(400);
-    await tiers.locator('[part="tier-check"]').click();
+    // Checked again (and answered) before Stripe's real event is sent: still Basic, still awaiting the card payment.
+    const unchanged = await checkAgain(page, tiers);
+    expect(unchanged.applicationTier?.name).toBe('Basic');
+    expect(unchanged.pendingPayment?.tier.name).toBe('Full service');
     await expect(tiers.locator('[part="tier-current"]')).toHaveText(`${t.current}: Basic`);
+    await expect(tiers.locator('[part="tier-pending"]')).toContainText(t.awaiting('Full service', '$499'));
 
     // Stripe's signed event: the tier is applied.
     const event = signedEvent(WEBHOOK_SECRET, 'payment_intent.succeeded', intent);
     const applied = await request.post(`${api.url}/v1/api/payments/webhook/`, { data: event.body, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': event.signature } });
     expect(await applied.json()).toEqual({ received: true, outcome: 'applied' });
-    await tiers.locator('[part="tier-check"]').click();
+    const changed = await checkAgain(page, tiers);
+    expect(changed.applicationTier?.name).toBe('Full service');
+    expect(changed.pendingPayment).toBeNull();
     await expect(tiers.locator('[part="tier-current"]')).toHaveText(`${t.current}: Full service`);
     await expect(tiers.locator('[part="tier-pending"]')).toHaveCount(0);
     await expect(rows.nth(2)).toHaveAttribute('data-state', 'current');
