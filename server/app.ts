@@ -15,6 +15,7 @@ import { questionnaireRoutes } from './questionnaires/routes';
 import { openDatabase, type Database } from './db';
 import { scheduleMaintenance } from './db/maintenance';
 import { COST_LIMITS, type CostLimits } from './graphql/transport/cost';
+import { GRAPHQL_LIMITS, type GraphqlLimits } from './graphql/transport/limits';
 import { OperationAllowlist, type AllowlistOptions } from './graphql/transport/allowlist';
 import { GRAPHQL_DEADLINE_MS, graphqlRoutes } from './graphql/transport/http';
 import { mediaRoutes } from './listings/media-routes';
@@ -98,6 +99,8 @@ export interface StartServerOptions {
   trustProxy?: boolean;
   /** GraphQL cost ceilings per request and per client per minute (server/graphql/transport/cost.ts). Default COST_LIMITS. */
   graphqlCostLimits?: Partial<CostLimits>;
+  /** GraphQL depth, field and alias ceilings of one operation (server/graphql/transport/limits.ts). Default GRAPHQL_LIMITS. */
+  graphqlLimits?: Partial<GraphqlLimits>;
   /** Stop a GraphQL request after this many ms (503). Default GRAPHQL_DEADLINE_MS. */
   graphqlDeadlineMs?: number;
   /**
@@ -152,6 +155,7 @@ export function buildRouter(options: {
   tiles: TileService;
   allowlist: OperationAllowlist | null;
   accountRateLimits?: AccountRateLimits;
+  graphqlLimits?: GraphqlLimits;
 }): Router {
   const router = new Router();
   const groups = [
@@ -285,7 +289,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     logger,
   };
 
-  const router = buildRouter({ production, logger, tiles, allowlist, accountRateLimits: options.accountRateLimits });
+  const router = buildRouter({
+    production,
+    logger,
+    tiles,
+    allowlist,
+    accountRateLimits: options.accountRateLimits,
+    graphqlLimits: { ...GRAPHQL_LIMITS, ...options.graphqlLimits },
+  });
   // Slow clients are cut off and requests in progress bounded (server/http/slow-clients.ts).
   const server = createServer(serverTimeouts(limits), withSecurityHeaders(withClientLimits(router.handler(services), limits, logger), config));
   let port: number;

@@ -24,6 +24,7 @@ export const listingDetailTexts = {
   },
   classification: { SALE: 'For sale', RENT: 'For rent', STAY: 'Stay' } as Record<string, string>,
   overview: 'About this home',
+  drivingDirections: 'Driving directions',
   amenities: 'Amenities',
   attribution: {
     courtesyOf: (brokerage: string) => `Listing courtesy of ${brokerage}`,

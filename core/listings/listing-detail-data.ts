@@ -24,6 +24,8 @@ const buildDetailListing = () =>
     mlsNumber: optionalText(),
     title: optionalText(),
     overview: optionalText(),
+    /** Plain text with line breaks; absent from a listing set on the element without it. */
+    drivingDirections: z.optional(optionalText()),
     priceLabel: optionalText(),
     classification: z.enum(['SALE', 'RENT', 'STAY']),
     propertyType: z.string(),
@@ -100,6 +102,7 @@ const DETAIL_FIELDS = /* GraphQL */ `
   mlsNumber
   title
   overview
+  drivingDirections
   photos {
     photoUrl
     description

@@ -12,6 +12,7 @@ export const detailListing = (overrides: Partial<DetailListing> = {}): DetailLis
   mlsNumber: null,
   title: null,
   overview: 'Corner condo with mountain views.',
+  drivingDirections: null,
   priceLabel: null,
   photoUri: null,
   photos: [],

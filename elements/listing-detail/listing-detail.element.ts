@@ -1,7 +1,7 @@
 /**
  * @summary A listing's page: a photo lightbox (thumbnails beside a large photo) with a full-screen photo
  * gallery and a showcase (photos, video tour, street view — with a partner maps key and a panorama within 200 m), the price with its MLS attribution, every fact
- * (beds, baths, area, lot, year built, garage, HOA, rental terms…), amenities, price history, location, open
+ * (beds, baths, area, lot, year built, garage, HOA, rental terms…), amenities, price history, location, driving directions, open
  * houses in the listing's time zone, similar homes, related posts, and buttons to request a tour, make an
  * offer or contact the agent (an inline contact form). Works from a `listing-id`, a `slug-id` +
  * `listing-code-id`, or listing data set as the `listing` property.
@@ -52,6 +52,7 @@
  * @csspart price-history - The price history table.
  * @csspart location - The address and the 'View on map' link.
  * @csspart view-on-map - The 'View on map' link.
+ * @csspart driving-directions - The 'Driving directions' section (plain text, line breaks kept), when the listing has directions.
  * @csspart open-houses - The open houses.
  * @csspart similar-homes - The similar homes list.
  * @csspart similar-home - Each similar home.

@@ -152,6 +152,22 @@ describe('ListingDetailView: facts', () => {
     ]);
     expect(view.querySelector('[part="related-post"] img')!.getAttribute('srcset')).toContain('480w');
   });
+
+  it("shows 'Driving directions' as plain text with its line breaks, and nothing without any", () => {
+    expect(render(props()).querySelector('[part="driving-directions"]')).toBeNull();
+    expect(render(props({ listing: { ...listing, drivingDirections: undefined } })).querySelector('[part="driving-directions"]')).toBeNull();
+    const drivingDirections = 'North on 500 E.\nLeft at the <b>park</b>; visitor parking in back.';
+    const view = render(props({ listing: { ...listing, drivingDirections } }));
+    const section = view.querySelector('[part="driving-directions"]')!;
+    expect(section.getAttribute('aria-labelledby')).toBe('driving-directions-title');
+    expect(section.querySelector('h2')!.textContent).toBe(t.drivingDirections);
+    const text = section.querySelector('p.driving-directions')!;
+    // Text, never markup: the angle brackets are shown as typed; the line break is kept (white-space: pre-line).
+    expect(text.textContent).toBe(drivingDirections);
+    expect(text.querySelector('b')).toBeNull();
+    // After the location section.
+    expect(section.previousElementSibling!.getAttribute('part')).toBe('location');
+  });
 });
 
 describe('ListingDetailView: next steps', () => {

@@ -289,6 +289,12 @@ export function ListingDetailView(props: ListingDetailViewProps) {
         </a>
       </Section>
 
+      {listing.drivingDirections && (
+        <Section id="driving-directions" title={t.drivingDirections} part="driving-directions">
+          <p className="driving-directions">{listing.drivingDirections}</p>
+        </Section>
+      )}
+
       {openHouses.length > 0 && (
         <Section id="open-houses" title={t.openHouses.heading} part="open-houses">
           <ul className="open-houses">

@@ -139,6 +139,28 @@ export async function listingPhotosOfCase(db: Queryable, viewer: Viewer, caseId:
   return photosOfListing(db, await sellerListingOfCase(db, viewer, caseId));
 }
 
+/**
+ * listingPhotosOfCase for many cases in one query (Case.media of a list of cases), with the same rule per case
+ * (its owner or an administrator); a case the viewer may not manage, or without a listing, gets an empty list.
+ */
+export async function listingPhotosOfCases(db: Queryable, viewer: Viewer, caseIds: readonly number[]): Promise<ListingPhotoRecord[][]> {
+  const { rows } = await db.query<ListingPhotoRow & { case_id: number | string }>(
+    `SELECT c.id AS case_id, p.* FROM application_cases c
+       CROSS JOIN LATERAL (SELECT ${COLUMNS} FROM listing_photos WHERE listing_id = c.listing_id) p
+      WHERE c.id = ANY($1::bigint[]) AND c.application_type_id = ANY($3::smallint[])
+        AND (c.user_id = $2 OR EXISTS (SELECT 1 FROM users u WHERE u.id = $2 AND u.is_superuser))
+      ORDER BY c.id, p.position, p.id`,
+    [caseIds, viewer.user.id, SELLER_CASE_TYPES],
+  );
+  const byCase = new Map<number, ListingPhotoRecord[]>();
+  for (const r of rows) {
+    const list = byCase.get(Number(r.case_id)) ?? [];
+    list.push(toRecord(r));
+    byCase.set(Number(r.case_id), list);
+  }
+  return caseIds.map((id) => byCase.get(id) ?? []);
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Uploading
 

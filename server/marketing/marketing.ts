@@ -20,7 +20,7 @@ import type { Queryable } from '../db';
 import { badInput, DomainError } from '../domain-error';
 import { findCase, isCaseStaff } from '../documents/documents';
 import { PUBLIC_ADDRESS_COLUMNS, publicAddress, type PublicAddressRow } from '../listings/search/listing';
-import { largestPhotoPath, photosOfListing, type ListingPhotoRecord } from '../listing-photos/photos';
+import { largestPhotoPath, photosOfListing, SELLER_CASE_TYPES, type ListingPhotoRecord } from '../listing-photos/photos';
 import { isSellerType } from '../sellers/sellers';
 import { parseStoredAppContext, publicAppContext } from '../partners/app-context';
 import type { Partner } from '../partners/repository';
@@ -149,6 +149,16 @@ export async function materialsOfCase(db: Queryable, caseId: number, caller: Mar
     [caseId],
   );
   return rows.map(toMaterial);
+}
+
+/** materialsOfCase for the seller case of listing `listingId` (SellerListing.marketingMaterials), with its rule; NOT_FOUND without one. */
+export async function materialsOfListing(db: Queryable, listingId: number, caller: MarketingCaller): Promise<MaterialRecord[]> {
+  const { rows } = await db.query<{ id: number | string }>(
+    'SELECT id FROM application_cases WHERE listing_id = $1 AND application_type_id = ANY($2::smallint[]) ORDER BY id LIMIT 1',
+    [listingId, SELLER_CASE_TYPES],
+  );
+  if (!rows[0]) throw caseNotFound();
+  return materialsOfCase(db, Number(rows[0].id), caller);
 }
 
 /** The material when the caller may reach its case; else NOT_FOUND (also for a case the caller cannot see). */

@@ -175,6 +175,25 @@ export async function listOffersByListing(db: Queryable, listingId: number, user
   return rows.map(toOffer);
 }
 
+/**
+ * listOffersByListing for many listings in one query (SellerListing.offers of a page of cases): the same rule
+ * per listing (the submitted ones for its seller or a company agent, and the viewer's own), order and cap.
+ */
+export async function listOffersByListings(db: Queryable, listingIds: readonly number[], user: UserRecord): Promise<OfferRecord[][]> {
+  const { rows } = await db.query<OfferRow & { k: number }>(
+    `SELECT k.k, x.* FROM unnest($1::bigint[]) WITH ORDINALITY AS k(listing_id, k)
+       CROSS JOIN LATERAL (SELECT s.*, row_number() OVER () AS n FROM (${OFFER_SELECT}
+         WHERE o.listing_id = k.listing_id
+           AND (o.buyer_user_id = $3::bigint OR (($2::boolean OR l.seller_user_id = $3::bigint) AND o.offer_status = 'Submitted'))
+         ${ORDER}) s) x
+     ORDER BY k.k, x.n`,
+    [listingIds, user.isCompanyAgent, user.id],
+  );
+  const result: OfferRecord[][] = listingIds.map(() => []);
+  for (const r of rows) result[Number(r.k) - 1]!.push(toOffer(r));
+  return result;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Starting an offer (createOffer)
 

@@ -16,6 +16,7 @@ import { seedPhotoDemoCase, seedPublishedPhotoListing } from '../listing-photos/
 import { seedMarketingDemoCase } from '../marketing/demo';
 import { DEMO_USERS, seedListings, seedPartners } from './data';
 import { insertDemoListing } from './demo-listing';
+import { seedDrivingDirections } from './driving-directions';
 
 export async function seed(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
@@ -36,6 +37,7 @@ export async function seed(db: Database): Promise<void> {
       });
     }
   });
+  await seedDrivingDirections(db);
   if (process.env.NODE_ENV !== 'production') await seedDemoUsers(db);
   await seedPartnerAdmin(db);
   if (process.env.NODE_ENV !== 'production') await seedPhotoDemoCase(db);

@@ -7,7 +7,9 @@
  *
  * The answers as the intake stores them (widget spec §3): address parts street, apt, city, county, usstate,
  * postal; property_type = the chosen label, pt_land 'Yes' for land; numbers as plain text; currency as plain
- * major units ('450000'); features as flags f_* = 'Yes'.
+ * major units ('450000'); features as flags f_* = 'Yes'; driving_directions as the seller typed it (multi-line,
+ * optional, at most DRIVING_DIRECTIONS_MAX characters), kept in the listing's location_data.directions, the key the
+ * RESO import fills from Directions.
  */
 import type { Context } from '../../questionnaire/engine/flow';
 import { YES } from '../../questionnaire/widgets/widget';
@@ -36,6 +38,25 @@ const TENANT_TYPES: Record<string, string> = {
   tenant_students: 'Students',
   tenant_any: 'Anyone',
 };
+
+/** The most characters of driving directions the intake accepts (its regex says the same). */
+export const DRIVING_DIRECTIONS_MAX = 1000;
+
+/**
+ * Driving directions as the listing keeps them: plain text with line breaks as \n, control characters other
+ * than line breaks and tabs removed, trimmed; null when empty or longer than DRIVING_DIRECTIONS_MAX (the
+ * questionnaire refuses a longer answer, so one can only be forged).
+ */
+export function drivingDirectionsOf(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const text = value
+    .replace(/\r\n?/g, '\n')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g, '')
+    .trim();
+  if (text === '' || [...text].length > DRIVING_DIRECTIONS_MAX) return null;
+  return text;
+}
 
 const str = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
 
@@ -67,6 +88,7 @@ export interface IntakeFacts {
   priceInPennies: number | null;
   amenities: string[];
   tenantType: string | null;
+  drivingDirections: string | null;
 }
 
 /** The listing's facts from the completed intake answers; what was not answered is null. */
@@ -97,6 +119,7 @@ export function intakeFactsOf(context: Context, classification: 'sale' | 'rent')
       .filter(([variable]) => str(context[variable]) === YES)
       .map(([, label]) => label),
     tenantType: Object.entries(TENANT_TYPES).find(([variable]) => str(context[variable]) === YES)?.[1] ?? null,
+    drivingDirections: drivingDirectionsOf(context.driving_directions),
   };
 }
 
@@ -156,6 +179,7 @@ export async function completeSellerIntake(tx: Queryable, caseId: number, contex
         year_built = $15, garage_bays = $16, hoa_fee_in_pennies = $17, hoa_fee_frequency = $18, price_in_pennies = $19,
         amenities = $20, tenant_type = $21, overview = coalesce($22, overview),
         building_data = building_data || jsonb_build_object('bathrooms', $23::text, 'descriptionSource', coalesce(building_data ->> 'descriptionSource', 'generated')),
+        location_data = CASE WHEN $24::text IS NULL THEN location_data - 'directions' ELSE location_data || jsonb_build_object('directions', $24::text) END,
         modification_timestamp = now(), updated_at = now()
       WHERE id = $1`,
     [
@@ -182,6 +206,7 @@ export async function completeSellerIntake(tx: Queryable, caseId: number, contex
       f.tenantType,
       overview,
       f.bathrooms === null ? null : String(f.bathrooms),
+      f.drivingDirections,
     ],
   );
 }

@@ -22,7 +22,7 @@ import type { UserRecord } from '../accounts/users';
 import { findApplicationType, insertCase, type CaseResponse } from '../cases/cases';
 import type { Database, Queryable } from '../db';
 import { badInput, DomainError } from '../domain-error';
-import { PUBLIC_ADDRESS_COLUMNS, PUBLIC_LISTING, publicAddress, type PublicAddress, type PublicAddressRow } from '../listings/search/listing';
+import { PUBLIC_ADDRESS_COLUMNS, PUBLIC_LISTING, publicAddress, SHOWN_DIRECTIONS, type PublicAddress, type PublicAddressRow } from '../listings/search/listing';
 import { slugify } from '../listings/reso/mapping';
 import { latestDefinition } from '../questionnaires/definitions';
 import { startOwnedResponse } from '../questionnaires/responses';
@@ -107,6 +107,8 @@ export interface SellerListing extends HomeFacts {
   toursEnabled: boolean;
   offersEnabled: boolean;
   visible: boolean;
+  /** The seller's driving directions (intake driving_directions; location_data.directions), plain text. */
+  drivingDirections: string | null;
 }
 
 export interface CaseRecord {
@@ -244,6 +246,7 @@ interface CaseRow extends PublicAddressRow {
   enable_request_tour: boolean | null;
   enable_offer: boolean | null;
   internet_entire_listing_display: boolean | null;
+  driving_directions: string | null;
   visits: { queue: string; entered_at: string; left_at: string | null }[] | null;
 }
 
@@ -254,7 +257,7 @@ const CASE_SELECT = `SELECT c.id, c.user_id, t.id AS type_id, t.slug_id AS type_
     l.bedrooms, l.bathrooms, l.area, l.lot_size, l.year_built, l.garage_bays, l.amenities, l.overview, l.price_in_pennies,
     l.building_data ->> 'descriptionSource' AS description_source, l.building_data ->> 'bathrooms' AS bathrooms_answered,
     l.price_currency_code, l.mls_number, jsonb_array_length(l.photos) AS photo_count, l.photos -> 0 ->> 'photoUrl' AS cover_photo,
-    l.enable_request_tour, l.enable_offer, l.internet_entire_listing_display,
+    l.enable_request_tour, l.enable_offer, l.internet_entire_listing_display, ${SHOWN_DIRECTIONS},
     (SELECT json_agg(json_build_object('queue', q.name, 'entered_at', h.entered_at, 'left_at', h.left_at) ORDER BY h.entered_at, h.id)
        FROM case_queue_history h JOIN case_queues q ON q.id = h.queue_id WHERE h.case_id = c.id) AS visits
   FROM application_cases c
@@ -302,6 +305,7 @@ function toCase(r: CaseRow, queues: Map<number, CaseQueue[]>): CaseRecord {
           toursEnabled: Boolean(r.enable_request_tour),
           offersEnabled: Boolean(r.enable_offer),
           visible: Boolean(r.internet_entire_listing_display),
+          drivingDirections: r.driving_directions,
         };
   return {
     id: Number(r.id),

@@ -5,6 +5,7 @@
  * Only PublicListing values reach here: hidden listings are never read and a withheld street is null.
  */
 import { formatAddress } from '../../core/format/address';
+import { listingDetailTexts } from '../../core/i18n/listing-detail';
 import { factsLine } from '../../core/format/listing-facts';
 import { formatMoney } from '../../core/format/money';
 import { pricePeriod } from '../../core/listings/price-period';
@@ -30,7 +31,10 @@ export const listingPhotos = (listing: PublicListing, publicOrigin: string) =>
 /** How many photos the server-written summary shows (the element's gallery shows them all). */
 const SUMMARY_PHOTOS = 6;
 
-/** The full summary of a listing page: heading, price, facts, address, overview and photos. */
+/** Plain text as HTML with its line breaks kept (escaped line by line, joined with <br>). */
+const linesHtml = (text: string) => text.split('\n').map(escapeHtml).join('<br>');
+
+/** The full summary of a listing page: heading, price, facts, address, overview, photos and driving directions. */
 export function listingSummaryHtml(listing: PublicListing, publicOrigin: string): string {
   const address = listingAddress(listing);
   const facts = listingFacts(listing);
@@ -43,7 +47,11 @@ export function listingSummaryHtml(listing: PublicListing, publicOrigin: string)
 <h1>${escapeHtml(listing.title || address)}</h1>
 <p class="price">${escapeHtml(listingPrice(listing))}</p>
 ${facts ? `<p class="facts">${escapeHtml(facts)}</p>\n` : ''}<p class="address">${escapeHtml(address)}</p>
-${photos ? `<ul class="photos">${photos}</ul>\n` : ''}${overview ? `<p class="overview">${escapeHtml(overview)}</p>\n` : ''}</article>`;
+${photos ? `<ul class="photos">${photos}</ul>\n` : ''}${overview ? `<p class="overview">${escapeHtml(overview)}</p>\n` : ''}${
+    listing.drivingDirections
+      ? `<section class="driving-directions"><h2>${escapeHtml(listingDetailTexts.drivingDirections)}</h2><p>${linesHtml(listing.drivingDirections)}</p></section>\n`
+      : ''
+  }</article>`;
 }
 
 /** A card for lists (home page, favourites): the same facts, linking to the listing page. */

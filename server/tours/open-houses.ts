@@ -119,6 +119,32 @@ export async function listOpenHousesByListing(
   return rows.map(toOpenHouse);
 }
 
+/**
+ * listOpenHousesByListing for many listings in one query (SellerListing.openHouses of a page of cases), in its
+ * order and cap; for the listing's seller only: any other viewer gets an empty list for that listing.
+ */
+export async function listOpenHousesByListings(
+  db: Queryable,
+  listingIds: readonly number[],
+  user: UserRecord,
+  now = new Date(),
+): Promise<SellerOpenHouse[][]> {
+  const { rows } = await db.query<Row & { k: number }>(
+    `SELECT k.k, x.* FROM unnest($1::bigint[]) WITH ORDINALITY AS k(listing_id, k)
+       CROSS JOIN LATERAL (SELECT s.*, row_number() OVER () AS n FROM (${SELECT}
+         WHERE o.listing_id = k.listing_id AND l.seller_user_id = $2::bigint
+         ORDER BY (o.end_at > $3) DESC,
+           CASE WHEN o.end_at > $3 THEN o.start_at END ASC,
+           o.start_at DESC, o.id
+         LIMIT ${OPEN_HOUSES_BY_LISTING_MAX}) s) x
+     ORDER BY k.k, x.n`,
+    [listingIds, user.id, now],
+  );
+  const result: SellerOpenHouse[][] = listingIds.map(() => []);
+  for (const r of rows) result[Number(r.k) - 1]!.push(toOpenHouse(r));
+  return result;
+}
+
 /** Anyone may download the calendar file of an open house the public can see: active, not over, public listing. */
 export const isPublicOpenHouse = (o: SellerOpenHouse, now = new Date()) => o.isActive && o.listing.isPublic && o.end > now;
 

@@ -186,6 +186,24 @@ export async function listToursByListing(db: Queryable, listingId: number, user:
   return rows.map(toTour);
 }
 
+/**
+ * listToursByListing for many listings in one query (SellerListing.tours of a page of cases): the same rule
+ * per listing (all tours for its seller or a company agent, the viewer's own otherwise), the same order and cap.
+ */
+export async function listToursByListings(db: Queryable, listingIds: readonly number[], user: UserRecord): Promise<TourRecord[][]> {
+  const { rows } = await db.query<TourRow & { k: number }>(
+    `SELECT k.k, x.* FROM unnest($1::bigint[]) WITH ORDINALITY AS k(listing_id, k)
+       CROSS JOIN LATERAL (SELECT s.*, row_number() OVER () AS n FROM (${TOUR_SELECT}
+         WHERE t.listing_id = k.listing_id AND ($2::boolean OR l.seller_user_id = $3::bigint OR t.buyer_user_id = $3::bigint)
+         ORDER BY t.created_at DESC, t.id DESC LIMIT ${REQUESTED_TOURS_PAGE_MAX}) s) x
+     ORDER BY k.k, x.n`,
+    [listingIds, user.isCompanyAgent, user.id],
+  );
+  const result: TourRecord[][] = listingIds.map(() => []);
+  for (const r of rows) result[Number(r.k) - 1]!.push(toTour(r));
+  return result;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // The buyer's request (saveTour)
 

@@ -175,4 +175,34 @@ test.describe('<hearth-listing-detail> on a partner page (other origin, strict C
     await expect(page.getByRole('dialog', { name: t.gallery.title })).toBeVisible();
     expect((await new AxeBuilder({ page }).include('hearth-listing-detail').analyze()).violations).toEqual([]);
   });
+
+  test("shows a seeded listing's driving directions from the API, line breaks kept; none for a listing without", async ({ openPartnerPage }) => {
+    const page = await openPartnerPage('/listing.html');
+    const detail = page.locator('#detail');
+    await expect(detail.locator('[part="price"]')).toHaveText('$489,000');
+    // Listing 1001 has no directions: no section.
+    await expect(detail.locator('[part="location"]')).toBeVisible();
+    await expect(detail.locator('[part="driving-directions"]')).toHaveCount(0);
+    // Listing 1003 (server/seed/driving-directions.ts): two lines of directions.
+    await page.evaluate(() => {
+      const other = document.createElement('hearth-listing-detail');
+      other.setAttribute('listing-id', '1003');
+      other.id = 'detail';
+      document.querySelector('#detail')!.replaceWith(other);
+    });
+    await expect(detail.locator('[part="address"]')).toHaveText('2734 S Highland Dr, Salt Lake City, UT 84106');
+    const section = detail.locator('[part="driving-directions"]');
+    await expect(section.getByRole('heading', { name: t.drivingDirections })).toBeVisible();
+    const text = section.locator('p');
+    await expect(text).toHaveText(
+      'From I-80, take the 1300 East exit south to 2700 South, then turn right onto Highland Drive.\nThe house is the third on the left past the park; street parking in front.',
+    );
+    // Shown on two lines at least (pre-line keeps the break), not run together.
+    const lineHeight = await text.evaluate((p) => parseFloat(getComputedStyle(p).lineHeight) || 20);
+    expect((await text.boundingBox())!.height).toBeGreaterThanOrEqual(lineHeight * 2 - 1);
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/directions.png' });
+    expect((await new AxeBuilder({ page }).include('hearth-listing-detail').analyze()).violations).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
+  });
 });

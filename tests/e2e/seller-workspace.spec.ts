@@ -35,6 +35,9 @@ async function inSearch(page: Page, listingId: string, lat: number, lng: number)
   return data.listingLoad.edges.some((e) => e.node.id === listingId);
 }
 
+/** The intake's optional driving directions (two lines): the published listing's page shows them. */
+const INTAKE_DIRECTIONS = 'From University Ave, east on Center St.\nBlue house on the corner; park on the street.';
+
 /** Answers every screen of questionnaire/definitions/seller-intake-sale.json (the address is already filled in) and submits. */
 async function fillIntake(form: Locator) {
   // Answers are heard 200 ms after typing: wait for the form to be valid before Next.
@@ -47,6 +50,7 @@ async function fillIntake(form: Locator) {
   // The home as started: street, city, county, state and ZIP filled in.
   await expect(form.locator('[data-key="address"]').getByLabel(/^City/)).toHaveValue('Provo');
   await expect(form.locator('[data-key="address"]').getByLabel(/^County/)).toHaveValue('Utah');
+  await form.getByRole('textbox', { name: 'Driving directions' }).fill(INTAKE_DIRECTIONS);
   await yesNo('is-owner', w.yes);
   await next();
 
@@ -166,6 +170,11 @@ test.describe('the seller’s workspace', () => {
     await expect(status).toHaveText(t.status.PUBLISHED);
     expect(await inSearch(page, listing, lat, lng)).toBe(true);
     await expect(own.locator('.home-meta [part="view-listing"]')).toBeVisible();
+    // The intake's driving directions are on the published listing's page, line breaks kept.
+    const listingPage = await page.request.get((await own.locator('.home-meta [part="view-listing"]').getAttribute('href'))!);
+    expect(await listingPage.text()).toContain(
+      '<section class="driving-directions"><h2>Driving directions</h2><p>From University Ave, east on Center St.<br>Blue house on the corner; park on the street.</p></section>',
+    );
 
     // An open house, from the home detail.
     const openHouses = detail.locator('hearth-open-houses');

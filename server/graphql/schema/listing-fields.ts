@@ -52,6 +52,7 @@ export const LISTING_FIELD_PROPERTIES: Readonly<Record<string, readonly ListingF
   title: ['title'],
   priceLabel: ['priceLabel'],
   locationData: ['locationData'],
+  drivingDirections: ['drivingDirections'],
   buildingData: ['buildingData'],
   videoSource: ['videoSource'],
   visitCount: ['visitCount'],

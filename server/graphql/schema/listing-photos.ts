@@ -16,6 +16,7 @@ import {
   type ListingPhotoRecord,
 } from '../../listing-photos/photos';
 import { LISTING_PHOTO_CAPTION_MAX, LISTING_PHOTOS_MAX } from '../../../core/listing-photos/photo-rules';
+import { sellerListingLoaders } from '../../sellers/listing-loaders';
 import { builder } from './builder';
 import { parseArgs } from './input';
 
@@ -42,6 +43,16 @@ const SellerListingPhotoRef = builder.objectRef<ListingPhotoRecord>('SellerListi
     }),
   }),
 });
+
+/** Declared in sellers.ts: the case's photos are spec §3 Case media, the ones listingPhotos(applicationCaseId) shows. */
+const CaseName = 'Case' as unknown as ReturnType<typeof builder.objectRef<{ id: number }>>;
+builder.objectFields(CaseName, (t) => ({
+  media: t.field({
+    type: [SellerListingPhotoRef],
+    description: `The photos of the case's listing as listingPhotos(applicationCaseId) shows them, cover first (at most ${LISTING_PHOTOS_MAX}); for the case's owner or an administrator: empty for anyone else and for a case without a listing.`,
+    resolve: (c, _a, ctx) => sellerListingLoaders(ctx, ctx.db, requireViewer(ctx)).media.load(c.id),
+  }),
+}));
 
 const PhotoCaptionInputRef = builder.inputType('PhotoCaptionInput', {
   description: 'A new caption for one photo.',

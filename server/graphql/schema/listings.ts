@@ -240,6 +240,11 @@ Listing.implement({
     title: t.exposeString('title', { nullable: true }),
     priceLabel: t.exposeString('priceLabel', { nullable: true }),
     locationData: t.field({ type: 'JSON', resolve: (l) => l.locationData }),
+    drivingDirections: t.exposeString('drivingDirections', {
+      nullable: true,
+      description:
+        "How to find the home (RESO Directions, or the seller's intake answer): plain text, line breaks as \\n; null when not given or when the street is withheld (InternetAddressDisplayYN false), as directions may name it.",
+    }),
     buildingData: t.field({ type: 'JSON', resolve: (l) => l.buildingData }),
     videoSource: t.exposeString('videoSource', { nullable: true }),
     visitCount: t.exposeFloat('visitCount', { description: 'Counted in batches: may trail by a few seconds.' }),

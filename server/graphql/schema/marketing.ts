@@ -12,6 +12,7 @@ import {
   fillOf,
   materialFileName,
   materialsOfCase,
+  materialsOfListing,
   readableMaterial,
   saveMaterial,
   templateOrNotFound,
@@ -206,6 +207,18 @@ builder.queryField('marketingMaterials', (t) =>
   }),
 );
 
+/** Materials nested in a case or its listing: the parent was authorised by the field that returned it, so marketing's own refusal means none. */
+async function nestedMaterials(ctx: GraphqlContext, read: () => Promise<MaterialRecord[]>): Promise<MaterialWithFill[]> {
+  let materials;
+  try {
+    materials = await read();
+  } catch (error) {
+    if (error instanceof DomainError) return [];
+    throw error;
+  }
+  return Promise.all(materials.map((m) => withFill(ctx, m)));
+}
+
 /** The §7 case shape holds its marketing materials too: `case(id) { marketingMaterials { … } }`. */
 const CaseName = 'Case' as unknown as ReturnType<typeof builder.objectRef<{ id: number }>>;
 builder.objectFields(CaseName, (t) => ({
@@ -213,17 +226,18 @@ builder.objectFields(CaseName, (t) => ({
     type: [MaterialRef],
     description:
       'The marketing materials made for the case, newest first (at most 50), with fresh signed links; empty for a case without a listing to market (a buyer’s or a mortgage case).',
-    resolve: async (c, _a, ctx) => {
-      let materials;
-      try {
-        materials = await materialsOfCase(ctx.db, c.id, callerOf(ctx));
-      } catch (error) {
-        // The case itself was authorised by the field that returned it; marketing's own refusal means none.
-        if (error instanceof DomainError) return [];
-        throw error;
-      }
-      return Promise.all(materials.map((m) => withFill(ctx, m)));
-    },
+    resolve: (c, _a, ctx) => nestedMaterials(ctx, () => materialsOfCase(ctx.db, c.id, callerOf(ctx))),
+  }),
+}));
+
+/** Spec §3 sellerListing.marketingMaterials: the materials of the listing's seller case, as Case.marketingMaterials. */
+const SellerListingName = 'SellerListing' as unknown as ReturnType<typeof builder.objectRef<{ id: number }>>;
+builder.objectFields(SellerListingName, (t) => ({
+  marketingMaterials: t.field({
+    type: [MaterialRef],
+    description:
+      'The marketing materials made for the listing, newest first (at most 50), with fresh signed links, as marketingMaterials(applicationCaseId) shows them: for its case’s owner and staff, empty for anyone else.',
+    resolve: (l, _a, ctx) => nestedMaterials(ctx, () => materialsOfListing(ctx.db, l.id, callerOf(ctx))),
   }),
 }));
 

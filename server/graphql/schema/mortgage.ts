@@ -28,25 +28,26 @@ const ApplicationTypeRef = builder.objectRef<Omit<ApplicationType, 'questionnair
 const MortgageCaseDataRef = builder.objectRef<Partial<MortgageCaseData>>('MortgageCaseData').implement({
   description: 'The property address from the answers: null until submitted, empty strings for what the questionnaire does not ask.',
   fields: (t) => ({
-    street_address: t.string({ nullable: true, resolve: (d) => d.street_address ?? null }),
-    aptSuite: t.string({ nullable: true, resolve: (d) => d.aptSuite ?? null }),
-    city: t.string({ nullable: true, resolve: (d) => d.city ?? null }),
-    county: t.string({ nullable: true, resolve: (d) => d.county ?? null }),
+    street_address: t.string({ nullable: true, description: 'The street line of the property (spec §3 mortgage case data).', resolve: (d) => d.street_address ?? null }),
+    aptSuite: t.string({ nullable: true, description: 'Apartment or suite.', resolve: (d) => d.aptSuite ?? null }),
+    city: t.string({ nullable: true, description: 'City.', resolve: (d) => d.city ?? null }),
+    county: t.string({ nullable: true, description: 'County.', resolve: (d) => d.county ?? null }),
   }),
 });
 
 const MortgageCaseRef = builder.objectRef<MortgageCaseRecord>('MortgageCase').implement({
-  description: 'A pre-qualification or refinance request (spec §3 Case).',
+  description:
+    'A pre-qualification or refinance request (spec §3 Case). It has no tour (tours are of listings, by buyers), so the tourStatus, start, end and ical spec §3 lists are not fields of it.',
   fields: (t) => ({
-    id: t.exposeID('id'),
-    applicationType: t.field({ type: ApplicationTypeRef, resolve: (c) => c.applicationType }),
-    caseResponse: t.field({ type: CaseResponseRef, resolve: (c) => c.response }),
+    id: t.exposeID('id', { description: "The case's id." }),
+    applicationType: t.field({ type: ApplicationTypeRef, description: 'Pre-qualification or refinance.', resolve: (c) => c.applicationType }),
+    caseResponse: t.field({ type: CaseResponseRef, description: 'Its questionnaire response (/account/pre-qualification-edit/{id}).', resolve: (c) => c.response }),
     mortgageStatus: t.exposeString('mortgageStatus', {
       nullable: true,
       description: "Null while the questionnaire is in progress; 'Under Review' once submitted.",
     }),
     created: t.string({ description: 'ISO 8601.', resolve: (c) => c.createdAt.toISOString() }),
-    data: t.field({ type: MortgageCaseDataRef, resolve: (c) => c.data }),
+    data: t.field({ type: MortgageCaseDataRef, description: 'The property address from the answers (spec §3 mortgage case data).', resolve: (c) => c.data }),
   }),
 });
 

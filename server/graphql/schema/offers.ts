@@ -16,6 +16,8 @@ import {
   type OfferListing,
   type OfferRecord,
 } from '../../offers/offers';
+import { responseFactsLoader } from '../../cases/response-facts';
+import { sellerListingLoaders } from '../../sellers/listing-loaders';
 import { builder } from './builder';
 import { ListingIdArgs, parseArgs } from './input';
 
@@ -25,10 +27,35 @@ import { ListingIdArgs, parseArgs } from './input';
 export const CaseResponseRef = builder.objectRef<CaseResponse>('CaseResponse').implement({
   description: 'The questionnaire response of a case: open it with <hearth-questionnaire response-id>.',
   fields: (t) => ({
-    id: t.exposeID('id'),
+    id: t.exposeID('id', { description: "The response's id (<hearth-questionnaire response-id>)." }),
     completedAt: t.string({ nullable: true, description: 'ISO 8601; null until submitted.', resolve: (r) => r.completedAt?.toISOString() ?? null }),
   }),
 });
+
+/** A seller case hands its response on with the path already read (and shown to the case's viewer as Case.lastScreenHistory). */
+const withHistory = (r: CaseResponse): r is CaseResponse & { lastScreenHistory: string[] } =>
+  Array.isArray((r as { lastScreenHistory?: unknown }).lastScreenHistory);
+
+builder.objectFields(CaseResponseRef, (t) => ({
+  lastScreenHistory: t.stringList({
+    nullable: true,
+    description:
+      'The screens of the response along the path taken (spec §3 caseResponse; as Case.lastScreenHistory): for its owner and whoever may read the case it drives; null for any other viewer.',
+    resolve: async (r, _a, ctx) => {
+      if (withHistory(r)) return r.lastScreenHistory;
+      const facts = await responseFactsLoader(ctx, ctx.db).load(r.id);
+      return facts && ctx.viewer && facts.ownerUserId === ctx.viewer.user.id ? facts.history : null;
+    },
+  }),
+  sectionCount: t.int({
+    description: 'How many sections (categories of the progress sidebar) the response’s questionnaire definition has.',
+    resolve: async (r, _a, ctx) => {
+      const facts = await responseFactsLoader(ctx, ctx.db).load(r.id);
+      if (!facts) throw new Error(`Response ${r.id} of a case does not exist.`);
+      return facts.sectionCount;
+    },
+  }),
+}));
 
 const CaseViewerRole = builder.enumType('CaseViewerRole', {
   description: "What the viewer is to a case: its buyer or the listing's seller.",
@@ -128,6 +155,17 @@ builder.queryField('offersByListing', (t) =>
     },
   }),
 );
+
+/** Declared in sellers.ts; its offers are the ones offersByListing(listingId) shows the same viewer. */
+const SellerListingName = 'SellerListing' as unknown as ReturnType<typeof builder.objectRef<{ id: number }>>;
+builder.objectFields(SellerListingName, (t) => ({
+  offers: t.field({
+    type: [OfferRef],
+    description:
+      'Offers on the listing as offersByListing shows them: the submitted ones for its seller or a company agent, and the viewer’s own; newest first, at most 100.',
+    resolve: (l, _a, ctx) => sellerListingLoaders(ctx, ctx.db, requireViewer(ctx)).offers.load(l.id),
+  }),
+}));
 
 // ---------------------------------------------------------------------------------------------------
 // Mutations

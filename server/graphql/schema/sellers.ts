@@ -145,6 +145,10 @@ const SellerListingRef = builder.objectRef<SellerListing>('SellerListing').imple
     toursEnabled: t.exposeBoolean('toursEnabled', { description: 'Whether buyers may request tours.' }),
     offersEnabled: t.exposeBoolean('offersEnabled', { description: 'Whether buyers may make offers.' }),
     visible: t.exposeBoolean('visible', { description: 'Whether the listing is public (in search and on its page) now.' }),
+    drivingDirections: t.exposeString('drivingDirections', {
+      nullable: true,
+      description: "How to find the home as the seller wrote it in the intake (driving_directions): plain text, line breaks as \\n; null when not given or when the street is withheld, as on the public Listing.",
+    }),
     listingUrl: t.string({
       description: "Its page on the hosted site, absolute (reachable once it is public).",
       resolve: (l, _a, ctx) => `${ctx.publicOrigin}/listing/${encodeURIComponent(l.slugId)}/${encodeURIComponent(l.listingCodeId)}`,

@@ -34,6 +34,7 @@ import {
   type AgentAndQualification,
   type TourRecord,
 } from '../../tours/tours';
+import { sellerListingLoaders } from '../../sellers/listing-loaders';
 import { builder } from './builder';
 import type { GraphqlContext } from '../context';
 import { listingId, ListingIdArgs, parseArgs } from './input';
@@ -237,6 +238,23 @@ builder.queryField('openHousesByListing', (t) =>
     resolve: (_root, args, ctx) => listOpenHousesByListing(ctx.db, parseArgs(ListingIdArgs, args).listingId, requireViewer(ctx).user),
   }),
 );
+
+/** Declared in sellers.ts; its tours and open houses are the ones requestedTourByListing / openHousesByListing show. */
+const SellerListingName = 'SellerListing' as unknown as ReturnType<typeof builder.objectRef<{ id: number }>>;
+builder.objectFields(SellerListingName, (t) => ({
+  tours: t.field({
+    type: [RequestedTour],
+    description:
+      'Tour requests of the listing as requestedTourByListing shows them: all for its seller or a company agent, the viewer’s own otherwise; newest first, at most 100.',
+    resolve: (l, _a, ctx) => sellerListingLoaders(ctx, ctx.db, requireViewer(ctx)).tours.load(l.id),
+  }),
+  openHouses: t.field({
+    type: [SellerOpenHouseRef],
+    description:
+      'Every open house of the listing as openHousesByListing shows it, upcoming first (at most 200); for its seller only: empty for anyone else (a company agent).',
+    resolve: (l, _a, ctx) => sellerListingLoaders(ctx, ctx.db, requireViewer(ctx)).openHouses.load(l.id),
+  }),
+}));
 
 // ---------------------------------------------------------------------------------------------------
 // Mutations

@@ -23,7 +23,7 @@ import { hasErrors, PublicResponseCache } from './response-cache';
 import { buildGraphqlContext, buildGraphqlContextFor, type GraphqlContext, type GraphqlEndpoint, type GraphqlServerContext } from '../context';
 import { schema } from '../schema/index';
 import { busyError, CostGuard, type CostPayer } from './cost-guard';
-import { GRAPHQL_LIMITS, queryLimitsRule } from './limits';
+import { GRAPHQL_LIMITS, queryLimitsRule, type GraphqlLimits } from './limits';
 import { useAllowlist, type OperationAllowlist } from './allowlist';
 import { graphiqlAssetRoutes, sendGraphiqlPage, wantsHtml } from './graphiql';
 import { useGraphqlJit } from './jit';
@@ -36,6 +36,8 @@ export interface GraphqlOptions {
   logger: Logger;
   /** Only the operations of this persisted-query allowlist run (allowlist.ts); null: any operation. */
   allowlist?: OperationAllowlist | null;
+  /** Depth, field and alias ceilings of one operation (limits.ts). Default GRAPHQL_LIMITS. */
+  graphqlLimits?: GraphqlLimits;
 }
 
 /**
@@ -64,10 +66,10 @@ const withoutSuggestions = (error: Error): Error =>
     ? new GraphQLError(error.message.replace(SUGGESTION, ''), { nodes: error.nodes, extensions: error.extensions })
     : error;
 
-function useValidationLimits(production: boolean): Plugin {
+function useValidationLimits(production: boolean, limits: GraphqlLimits): Plugin {
   return {
     onValidate({ addValidationRule }) {
-      addValidationRule(queryLimitsRule(GRAPHQL_LIMITS));
+      addValidationRule(queryLimitsRule(limits));
       addValidationRule(literalTextRule);
       if (!production) return undefined;
       addValidationRule(NoSchemaIntrospectionCustomRule);
@@ -129,7 +131,7 @@ function createEndpoint(endpoint: GraphqlEndpoint, options: GraphqlOptions, guar
       error: (...args: unknown[]) => logger.error(`[graphql] ${String(args[0])}`, args[1]),
     },
     context: ({ request, ...server }) => buildGraphqlContext(request, server),
-    plugins: [useAllowlist(options.allowlist ?? null), useRequestChecks(), useQueryNameRule(), useValidationLimits(production), useGraphqlJit(), useCancellation(), useCostGuard(guard)],
+    plugins: [useAllowlist(options.allowlist ?? null), useRequestChecks(), useQueryNameRule(), useValidationLimits(production, options.graphqlLimits ?? GRAPHQL_LIMITS), useGraphqlJit(), useCancellation(), useCostGuard(guard)],
   });
 }
 

@@ -35,6 +35,15 @@ export const ADDRESS_DISPLAYED = 'l.internet_address_display';
 /** A street-level column of `l` (street_line1, unit_number) as the public may see it: NULL when withheld. */
 export const shownAddressPart = (column: 'street_line1' | 'unit_number') => `CASE WHEN ${ADDRESS_DISPLAYED} THEN l.${column} END`;
 
+/**
+ * Driving directions (location_data.directions: RESO Directions, or the seller's intake answer) as the public
+ * may see them: they may name the street, so they are NULL when the street is withheld.
+ */
+export const SHOWN_DIRECTIONS = `CASE WHEN ${ADDRESS_DISPLAYED} THEN l.location_data ->> 'directions' END AS driving_directions`;
+
+/** location_data as the public may see it: without its directions when the street is withheld. */
+const SHOWN_LOCATION_DATA = `CASE WHEN ${ADDRESS_DISPLAYED} THEN l.location_data ELSE l.location_data - 'directions' END AS location_data`;
+
 /** The select list behind PublicAddress (alias `l`), read into it by publicAddress. */
 export const PUBLIC_ADDRESS_COLUMNS = `${shownAddressPart('street_line1')} AS street_line1, l.city, l.state_province, l.postal_code`;
 
@@ -185,6 +194,8 @@ export interface PublicListing extends ListingFacts {
   sold: boolean;
   locationData: unknown;
   buildingData: unknown;
+  /** How to find the home, plain text; null when not given or when the street is withheld. */
+  drivingDirections: string | null;
   visitCount: number;
   lastPriceDropDate: string | null;
   lastPriceDropInPennies: number | null;
@@ -213,7 +224,7 @@ export const LISTING_COLUMNS = `l.id, l.listing_code_id, l.slug_id, l.org_code_i
   l.garage_bays, l.hoa_fee_in_pennies, l.hoa_fee_frequency, l.price_in_pennies, l.price_currency_code,
   l.photos, l.favorite_count, ${NEW_LISTING_SQL} AS new_listing, ${DAYS_ON_MARKET_SQL} AS days_on_hearth,
   l.list_date::text AS list_date, l.title, l.price_label, l.overview, l.enable_request_tour, l.enable_offer,
-  l.under_contract, l.sold, l.location_data, l.building_data, l.video_source, l.visit_count,
+  l.under_contract, l.sold, ${SHOWN_LOCATION_DATA}, ${SHOWN_DIRECTIONS}, l.building_data, l.video_source, l.visit_count,
   l.tenant_type, l.tenant_gender_preference, l.preferred_tenant, l.room_type, l.food_included, l.max_guests,
   l.last_price_drop_date::text AS last_price_drop_date, l.last_price_drop_in_pennies,
   l.list_agent_name, l.list_agent_phone, l.list_agent_email, l.list_office_name, l.list_office_phone,
@@ -269,7 +280,8 @@ const FIELD_COLUMNS: Partial<Record<ListingField, string>> = {
   enableOffer: 'l.enable_offer',
   underContract: 'l.under_contract',
   sold: 'l.sold',
-  locationData: 'l.location_data',
+  locationData: SHOWN_LOCATION_DATA,
+  drivingDirections: SHOWN_DIRECTIONS,
   buildingData: 'l.building_data',
   videoSource: 'l.video_source',
   visitCount: 'l.visit_count',
@@ -353,6 +365,7 @@ export interface ListingRow extends PublicAddressRow {
   under_contract: boolean;
   sold: boolean;
   location_data: unknown;
+  driving_directions: string | null;
   building_data: unknown;
   video_source: string | null;
   visit_count: number;
@@ -424,6 +437,7 @@ export function toPublicListing(r: ListingRow): PublicListing {
     underContract: r.under_contract,
     sold: r.sold,
     locationData: r.location_data,
+    drivingDirections: r.driving_directions,
     buildingData: r.building_data,
     videoSource: r.video_source,
     visitCount: r.visit_count,
