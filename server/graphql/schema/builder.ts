@@ -23,3 +23,9 @@ builder.scalarType('JSON', {
   serialize: (value) => value,
   parseValue: (value) => value,
 });
+
+/**
+ * An object type another domain file declares, by its name, for `builder.objectFields`: the fields added here see
+ * its source value as `T` (what that file's resolvers give it). Pothos resolves the name when the schema is built.
+ */
+export const declaredType = <T>(name: string) => name as unknown as ReturnType<typeof builder.objectRef<T>>;

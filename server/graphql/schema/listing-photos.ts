@@ -17,7 +17,7 @@ import {
 } from '../../listing-photos/photos';
 import { LISTING_PHOTO_CAPTION_MAX, LISTING_PHOTOS_MAX } from '../../../core/listing-photos/photo-rules';
 import { sellerListingLoaders } from '../../sellers/listing-loaders';
-import { builder } from './builder';
+import { builder, declaredType } from './builder';
 import { parseArgs } from './input';
 
 // ---------------------------------------------------------------------------------------------------
@@ -45,7 +45,7 @@ const SellerListingPhotoRef = builder.objectRef<ListingPhotoRecord>('SellerListi
 });
 
 /** Declared in sellers.ts: the case's photos are spec §3 Case media, the ones listingPhotos(applicationCaseId) shows. */
-const CaseName = 'Case' as unknown as ReturnType<typeof builder.objectRef<{ id: number }>>;
+const CaseName = declaredType<{ id: number }>('Case');
 builder.objectFields(CaseName, (t) => ({
   media: t.field({
     type: [SellerListingPhotoRef],

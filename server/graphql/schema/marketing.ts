@@ -26,7 +26,7 @@ import { materialLink, templatePreviewUrl } from '../../marketing/routes';
 import { MARKETING_TEMPLATES, type MarketingTemplate, type TemplateField } from '../../marketing/templates';
 import type { GraphqlContext } from '../context';
 import { DomainError } from '../../domain-error';
-import { builder } from './builder';
+import { builder, declaredType } from './builder';
 import { parseArgs } from './input';
 
 const callerOf = (ctx: GraphqlContext): MarketingCaller => ({ user: requireViewer(ctx).user, partnerId: ctx.partner.id });
@@ -220,7 +220,7 @@ async function nestedMaterials(ctx: GraphqlContext, read: () => Promise<Material
 }
 
 /** The §7 case shape holds its marketing materials too: `case(id) { marketingMaterials { … } }`. */
-const CaseName = 'Case' as unknown as ReturnType<typeof builder.objectRef<{ id: number }>>;
+const CaseName = declaredType<{ id: number }>('Case');
 builder.objectFields(CaseName, (t) => ({
   marketingMaterials: t.field({
     type: [MaterialRef],
@@ -231,7 +231,7 @@ builder.objectFields(CaseName, (t) => ({
 }));
 
 /** Spec §3 sellerListing.marketingMaterials: the materials of the listing's seller case, as Case.marketingMaterials. */
-const SellerListingName = 'SellerListing' as unknown as ReturnType<typeof builder.objectRef<{ id: number }>>;
+const SellerListingName = declaredType<{ id: number }>('SellerListing');
 builder.objectFields(SellerListingName, (t) => ({
   marketingMaterials: t.field({
     type: [MaterialRef],

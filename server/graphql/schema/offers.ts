@@ -18,7 +18,7 @@ import {
 } from '../../offers/offers';
 import { responseFactsLoader } from '../../cases/response-facts';
 import { sellerListingLoaders } from '../../sellers/listing-loaders';
-import { builder } from './builder';
+import { builder, declaredType } from './builder';
 import { ListingIdArgs, parseArgs } from './input';
 
 // ---------------------------------------------------------------------------------------------------
@@ -79,7 +79,7 @@ const OfferListingRef = builder.objectRef<OfferListing>('OfferListing').implemen
  * The buyer, as the existing TourRequestUser type of server/graphql/schema/tours.ts (firstName, lastName,
  * fullName, initials: no email). Named rather than imported, so the two domain files stay independent.
  */
-const TourRequestUserName = 'TourRequestUser' as unknown as ReturnType<typeof builder.objectRef<OfferRecord['buyer']>>;
+const TourRequestUserName = declaredType<OfferRecord['buyer']>('TourRequestUser');
 
 const OfferRef = builder.objectRef<OfferRecord>('Offer').implement({
   description: 'A buyer’s offer on a listing (spec §3 Offer). Money in pennies, in the listing’s currency.',
@@ -157,7 +157,7 @@ builder.queryField('offersByListing', (t) =>
 );
 
 /** Declared in sellers.ts; its offers are the ones offersByListing(listingId) shows the same viewer. */
-const SellerListingName = 'SellerListing' as unknown as ReturnType<typeof builder.objectRef<{ id: number }>>;
+const SellerListingName = declaredType<{ id: number }>('SellerListing');
 builder.objectFields(SellerListingName, (t) => ({
   offers: t.field({
     type: [OfferRef],

@@ -6,10 +6,10 @@
  */
 import { openOrderOfCase, type PaymentOrder } from '../../payments/orders';
 import { currentTierOfCase, findTier, tiersOfType, type ApplicationTier } from '../../payments/tiers';
-import { builder } from './builder';
+import { builder, declaredType } from './builder';
 
 /** Declared in sellers.ts; named here so the domain files stay independent. */
-const CaseName = 'Case' as unknown as ReturnType<typeof builder.objectRef<{ id: number; type: { id: number } }>>;
+const CaseName = declaredType<{ id: number; type: { id: number } }>('Case');
 
 const ApplicationTierRef = builder.objectRef<ApplicationTier>('ApplicationTier').implement({
   description: 'A service level of an application type (spec §3 Application tier); a higher tierLevel is more service.',

@@ -43,7 +43,7 @@ import { CASE_SNAPSHOTS_MAX, snapshotsOfCase, type CaseSnapshotRecord } from '..
 import { homeAtFor } from '../../sellers/geocoding';
 import { componentsWithDocuments, componentUploadState, type ComponentWithDocuments } from '../../sellers/components';
 import { SLOT_DOCUMENTS_MAX } from '../../documents/limits';
-import { builder } from './builder';
+import { builder, declaredType } from './builder';
 import { CaseResponseRef } from './offers';
 import { parseArgs } from './input';
 
@@ -51,12 +51,12 @@ import { parseArgs } from './input';
 // Types
 
 /** Declared in mortgage.ts / offers.ts / questionnaires.ts; named here so the domain files stay independent. */
-const ApplicationTypeName = 'ApplicationType' as unknown as ReturnType<typeof builder.objectRef<CaseRecord['type']>>;
+const ApplicationTypeName = declaredType<CaseRecord['type']>('ApplicationType');
 const CaseViewerRoleName = 'CaseViewerRole' as unknown as ReturnType<typeof builder.enumType<'CaseViewerRole', readonly ['BUYER', 'SELLER', 'AGENT']>>;
 const SellerClassificationName = 'SellerClassification' as unknown as ReturnType<typeof builder.enumType<'SellerClassification', readonly ['SALE', 'RENT']>>;
 
 /** Declared in documents.ts (a slot and its documents); the seller's Case lists its slots with it. */
-const CaseComponentName = 'CaseComponent' as unknown as ReturnType<typeof builder.objectRef<ComponentWithDocuments>>;
+const CaseComponentName = declaredType<ComponentWithDocuments>('CaseComponent');
 
 type QueueStep = CaseQueue & { status: 'DONE' | 'CURRENT' | 'UPCOMING' | null };
 

@@ -35,7 +35,7 @@ import {
   type TourRecord,
 } from '../../tours/tours';
 import { sellerListingLoaders } from '../../sellers/listing-loaders';
-import { builder } from './builder';
+import { builder, declaredType } from './builder';
 import type { GraphqlContext } from '../context';
 import { listingId, ListingIdArgs, parseArgs } from './input';
 
@@ -240,7 +240,7 @@ builder.queryField('openHousesByListing', (t) =>
 );
 
 /** Declared in sellers.ts; its tours and open houses are the ones requestedTourByListing / openHousesByListing show. */
-const SellerListingName = 'SellerListing' as unknown as ReturnType<typeof builder.objectRef<{ id: number }>>;
+const SellerListingName = declaredType<{ id: number }>('SellerListing');
 builder.objectFields(SellerListingName, (t) => ({
   tours: t.field({
     type: [RequestedTour],
