@@ -3,6 +3,8 @@
  * - React's act(): the tests render inside act, so React should expect it (no "not wrapped in act" noise).
  * - happy-dom has no modal dialogs: `showModal` opens the dialog as `show` would (files in the node
  *   environment have no HTMLDialogElement and need none).
+ * - Passwords hash at the tests' low cost (server/accounts/passwords.ts): ~2 ms a hash instead of ~90, for
+ *   every demo account each test server seeds and every sign-up and log-in; child servers inherit it.
  */
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -11,3 +13,5 @@ if (typeof HTMLDialogElement !== 'undefined') {
     this.setAttribute('open', '');
   };
 }
+
+process.env.HEARTH_TEST_PASSWORD_COST = 'low';

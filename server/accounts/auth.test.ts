@@ -6,7 +6,7 @@ import { paths } from '../paths';
 import { engineName, startTestServer } from '../testing/test-server';
 import { EMAIL_INVISIBLE_CHARACTERS } from './email-address';
 import { FAILED_LOGINS_MAIL_SUBJECT } from './mails';
-import { checkPassword, hashPassword, setPassword, verifyPassword } from './passwords';
+import { checkPassword, hashPassword, setPassword, TEST_PASSWORD_COST_VARIABLE, verifyPassword } from './passwords';
 import {
   cookiesOf,
   freshEmail,
@@ -26,6 +26,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
+
+/** Runs `work` with HEARTH_TEST_PASSWORD_COST and NODE_ENV as given (undefined: unset), then puts them back. */
+async function withPasswordCost<T>(cost: string | undefined, nodeEnv: string | undefined, work: () => Promise<T>): Promise<T> {
+  const saved = { cost: process.env[TEST_PASSWORD_COST_VARIABLE], nodeEnv: process.env.NODE_ENV };
+  const put = (name: string, value: string | undefined) => (value === undefined ? delete process.env[name] : (process.env[name] = value));
+  put(TEST_PASSWORD_COST_VARIABLE, cost);
+  put('NODE_ENV', nodeEnv);
+  try {
+    return await work();
+  } finally {
+    put(TEST_PASSWORD_COST_VARIABLE, saved.cost);
+    put('NODE_ENV', saved.nodeEnv);
+  }
+}
 
 const getMe = (headers: Record<string, string>) => fetch(`${server.url}/user/me/`, { headers });
 
@@ -50,11 +64,21 @@ const USER_KEYS = [
 
 describe(`passwords (${engineName()})`, () => {
   it('hashes with scrypt, salted, and verifies only the right password', async () => {
-    const hash = await hashPassword('s3cret-Passphrase');
+    const hash = await withPasswordCost(undefined, undefined, () => hashPassword('s3cret-Passphrase'));
     expect(hash).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(await hashPassword('s3cret-Passphrase')).not.toBe(hash);
     expect(await verifyPassword('s3cret-Passphrase', hash)).toBe(true);
     expect(await verifyPassword('s3cret-passphrase', hash)).toBe(false);
+  });
+
+  it("takes the tests' low cost only when asked and never in production; either hash verifies either way", async () => {
+    expect(process.env[TEST_PASSWORD_COST_VARIABLE]).toBe('low'); // vitest.setup.ts
+    const low = await hashPassword('s3cret-Passphrase');
+    expect(low).toMatch(/^scrypt\$1024\$8\$1\$/);
+    const production = await withPasswordCost('low', 'production', () => hashPassword('s3cret-Passphrase'));
+    expect(production).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(await withPasswordCost(undefined, undefined, () => verifyPassword('s3cret-Passphrase', low))).toBe(true);
+    expect(await verifyPassword('s3cret-Passphrase', production)).toBe(true);
   });
 
   it('reports each rule with help_text, is_valid and validation_error', () => {

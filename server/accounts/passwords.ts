@@ -13,6 +13,18 @@ import { endOneTimeTokens, revokeAllCredentials } from './tokens';
 
 /** N = 2^15, r = 8, p = 1: 32 MiB per hash. Stored with each hash, so raising them later is safe. */
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1 } as const;
+
+/**
+ * The test suites' cost (N = 2^10, ~2 ms a hash against ~90 ms), as Devise's `stretches = 1` in test: every
+ * test server seeds four demo accounts and most tests sign up and log in. Only with
+ * HEARTH_TEST_PASSWORD_COST=low (vitest.setup.ts, tests/e2e/global-setup.ts), never when NODE_ENV=production.
+ * The parameters go into each hash, so a hash made either way verifies either way.
+ */
+export const TEST_PASSWORD_COST_VARIABLE = 'HEARTH_TEST_PASSWORD_COST';
+const TEST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 } as const;
+
+const hashParams = () =>
+  process.env[TEST_PASSWORD_COST_VARIABLE] === 'low' && process.env.NODE_ENV !== 'production' ? TEST_SCRYPT : SCRYPT;
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 const DUMMY_SALT = randomBytes(SALT_BYTES);
@@ -29,8 +41,9 @@ function scrypt(password: string, salt: Buffer, params: { N: number; r: number; 
 /** `scrypt$N$r$p$<salt base64>$<hash base64>`. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await scrypt(password, salt, SCRYPT);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const params = hashParams();
+  const key = await scrypt(password, salt, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 const STORED = /^scrypt\$(\d+)\$(\d+)\$(\d+)\$([A-Za-z0-9+/=]+)\$([A-Za-z0-9+/=]+)$/;
@@ -39,7 +52,7 @@ export async function verifyPassword(password: string, stored: string | null): P
   const match = stored ? STORED.exec(stored) : null;
   if (!match) {
     // Same work as a real check, so response time does not tell whether the account exists.
-    await scrypt(password, DUMMY_SALT, SCRYPT);
+    await scrypt(password, DUMMY_SALT, hashParams());
     return false;
   }
   const [, n, r, p, salt, hash] = match;

@@ -124,6 +124,7 @@ describe('extractPassport (GraphQL)', () => {
   });
   afterAll(async () => {
     await server?.close();
+    delete process.env.HEARTH_UPLOAD_DIR;
     await rm(uploadDir, { recursive: true, force: true });
   });
 

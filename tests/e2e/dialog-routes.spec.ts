@@ -11,7 +11,7 @@ import { siteTexts as site } from '../../core/i18n/site';
 import { openHouseTexts } from '../../core/i18n/tours';
 import { buyerTourGrid } from '../../core/tours/tour-times';
 import { DEMO_USERS } from '../../server/seed/data';
-import { apiUrl, cspViolations, expect, test } from './fixtures';
+import { apiUrl, cspViolations, expect, HOSTED, test } from './fixtures';
 import { graphql, logIn, PASSWORD, signUp, startSignedIn, type SignedInUser } from './sessions';
 
 const LISTING = 1001; // the demo seller's, with tours enabled (server/seed/data.ts)
@@ -96,7 +96,7 @@ async function requestTour(request: Parameters<typeof signUp>[0], buyer: SignedI
 
 const seller = DEMO_USERS.find((u) => u.email.startsWith('seller@'))!;
 
-test.describe('dialogs as routes on the hosted site', () => {
+test.describe('dialogs as routes on the hosted site', HOSTED, () => {
   // One dialog a test. The three used to share one test: three full cycles, each with a reload of the listing page
   // and an axe scan, ran close to the 60 s test budget on a loaded machine, and a slow run ran out of it in the
   // last cycle (the login dialog after its reload). Each cycle starts from the page it opens over, as before.

@@ -15,6 +15,12 @@ export function partnerPageUrl(path: string, build: string): string {
   return url.href;
 }
 
+/**
+ * A test of the hosted site's own pages (server-written, loading the Preact build whatever the project): it runs
+ * in the Preact project only (playwright.config.ts), since the React project would repeat it to the letter.
+ */
+export const HOSTED = { tag: '@hosted' } as const;
+
 /** Demo key of the seeded 'acme' partner (development only) for reading its leads. */
 export const ACME_KEY = 'dev-acme-key';
 

@@ -14,6 +14,8 @@ import { startFakeTileServer } from '../../server/tiles/fake-tile-server';
 import { startMailCatcher } from './mail-catcher';
 
 export default async function globalSetup() {
+  // The tests' password cost (server/accounts/passwords.ts): the API runs in this process; every test signs up.
+  process.env.HEARTH_TEST_PASSWORD_COST = 'low';
   const dataDir = await mkdtemp(join(tmpdir(), 'hearth-e2e-'));
   const mail = await startMailCatcher();
   const tiles = await startFakeTileServer();

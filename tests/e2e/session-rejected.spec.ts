@@ -6,11 +6,11 @@
  */
 import { authTexts } from '../../core/i18n/auth';
 import { siteTexts as site } from '../../core/i18n/site';
-import { apiUrl, cspViolations, expect, test } from './fixtures';
+import { apiUrl, cspViolations, expect, HOSTED, test } from './fixtures';
 import { RevokeOtherSessionsMutation } from '../../core/auth/sessions-api';
 import { graphql, logIn, PASSWORD, signUp } from './sessions';
 
-test('a credential revoked elsewhere: the next call goes through /logout?next=… and the log-out page, back to the page signed out', async ({ page, request }) => {
+test('a credential revoked elsewhere: the next call goes through /logout?next=… and the log-out page, back to the page signed out', HOSTED, async ({ page, request }) => {
   const buyer = await signUp(request, 'Rex', 'Voked');
   // Signed in the way the site signs in: a session cookie on our origin, in the page's own cookie jar.
   const login = await page.request.post(`${apiUrl()}/v1/api/api-token-auth/`, { data: { username: buyer.email, password: PASSWORD, session: true } });

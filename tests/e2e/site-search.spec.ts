@@ -1,9 +1,8 @@
 /** The hosted site's /search page (server/site/pages.ts): one place search, the search map's own. */
 import { searchTexts } from '../../core/i18n/search';
-import { apiUrl, expect, test } from './fixtures';
+import { apiUrl, expect, HOSTED, test } from './fixtures';
 
-test('/search shows the place search once', async ({ page, build }) => {
-  test.skip(build === 'cdn-react', 'the hosted site loads the Preact build');
+test('/search shows the place search once', HOSTED, async ({ page }) => {
   await page.goto(`${apiUrl()}/search`);
   const map = page.locator('hearth-search-map');
   await expect(map.getByRole('combobox', { name: searchTexts.inputLabel })).toBeVisible();

@@ -8,7 +8,7 @@
 import { formatMoney } from '../../core/format/money';
 import type { RunningServer } from '../../server/app';
 import { startTestServer } from '../../server/testing/test-server';
-import { expect, test } from './fixtures';
+import { expect, HOSTED, test } from './fixtures';
 
 test.use({ javaScriptEnabled: false });
 
@@ -48,7 +48,7 @@ async function listingWithPhotos(): Promise<SeedListing> {
   return listing;
 }
 
-test('a listing page shows price, address, facts and photos, and JSON-LD that names the listing', async ({ page }) => {
+test('a listing page shows price, address, facts and photos, and JSON-LD that names the listing', HOSTED, async ({ page }) => {
   const listing = await listingWithPhotos();
   await page.goto(`${apiUrl()}/listing/${listing.slugId}/${listing.listingCodeId}`);
   const summary = page.locator('hearth-listing-detail .listing-summary');
@@ -72,7 +72,7 @@ test('a listing page shows price, address, facts and photos, and JSON-LD that na
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http/);
 });
 
-test('the home page and the shell work without JavaScript', async ({ page }) => {
+test('the home page and the shell work without JavaScript', HOSTED, async ({ page }) => {
   await page.goto(`${apiUrl()}/`);
   await expect(page.locator('hearth-listing-card .listing-summary').first()).toBeVisible();
   // The menus are <details>: they open without a script.
@@ -80,7 +80,7 @@ test('the home page and the shell work without JavaScript', async ({ page }) => 
   await expect(page.getByRole('link', { name: 'Find a Home' })).toBeVisible();
 });
 
-test('sitemap.xml parses as XML in the sitemaps.org namespace', async ({ page }) => {
+test('sitemap.xml parses as XML in the sitemaps.org namespace', HOSTED, async ({ page }) => {
   const xml = await (await fetch(`${apiUrl()}/sitemap.xml`)).text();
   await page.goto(`${apiUrl()}/robots.txt`);
   const result = await page.evaluate((text) => {

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { authTexts } from '../../core/i18n/auth';
 import { siteTexts as t } from '../../core/i18n/site';
 import { agentAppAccountMenu, memberAccountMenu } from '../../server/testing/account-menu';
-import { apiUrl, expect, test } from './fixtures';
+import { apiUrl, expect, HOSTED, test } from './fixtures';
 import { PASSWORD, signUp } from './sessions';
 
 async function open(page: Page, path: string): Promise<Page> {
@@ -40,7 +40,7 @@ async function expectNoViolations(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
 }
 
-test('logged out: Home, Buy, Sell, Rent, Blog, Contact Me, Sign Up / Log In; menus by keyboard', async ({ page }) => {
+test('logged out: Home, Buy, Sell, Rent, Blog, Contact Me, Sign Up / Log In; menus by keyboard', HOSTED, async ({ page }) => {
   await open(page, '/about');
   expect(await topLevel(page)).toEqual([t.nav.home, t.nav.buy, t.nav.sell, t.nav.rent, t.nav.blog, t.nav.contactMe, t.nav.signIn]);
 
@@ -72,7 +72,7 @@ test('logged out: Home, Buy, Sell, Rent, Blog, Contact Me, Sign Up / Log In; men
   await expect(page.locator('footer')).toContainText(`© ${new Date().getUTCFullYear()} Hearth`);
 });
 
-test('logged out without sell and rentals: no Sell, no Rent', async ({ page }) => {
+test('logged out without sell and rentals: no Sell, no Rent', HOSTED, async ({ page }) => {
   await open(page, '/about?partner=no-sell-no-rent');
   expect(await topLevel(page)).toEqual([t.nav.home, t.nav.buy, t.nav.blog, t.nav.contactMe, t.nav.signIn]);
   // White-label: the partner's name and the powered-by line.
@@ -81,13 +81,13 @@ test('logged out without sell and rentals: no Sell, no Rent', async ({ page }) =
   await expectNoViolations(page);
 });
 
-test('Sign Up / Log In opens the sign-in dialog over the page', async ({ page }) => {
+test('Sign Up / Log In opens the sign-in dialog over the page', HOSTED, async ({ page }) => {
   await open(page, '/about');
   await header(page).getByRole('link', { name: t.nav.signIn }).click();
   await expect(page.locator('hearth-sign-in').getByRole('dialog')).toBeVisible();
 });
 
-test('logged in: Notifications, then the Account menu with every item; Escape returns focus', async ({ page }) => {
+test('logged in: Notifications, then the Account menu with every item; Escape returns focus', HOSTED, async ({ page }) => {
   await signInOnSite(page);
   await open(page, '/about');
   expect(await topLevel(page)).toEqual([t.nav.home, t.nav.buy, t.nav.sell, t.nav.rent, t.nav.blog, t.nav.contactMe, t.nav.notifications, t.nav.account]);
@@ -102,7 +102,7 @@ test('logged in: Notifications, then the Account menu with every item; Escape re
   await expect(account).toBeFocused();
 });
 
-test('logged in: the agent app hides Mortgage, Tours, Offers and Documents; without sell there is no Owner Dashboard', async ({ page }) => {
+test('logged in: the agent app hides Mortgage, Tours, Offers and Documents; without sell there is no Owner Dashboard', HOSTED, async ({ page }) => {
   await signInOnSite(page);
   await open(page, '/about?partner=agent-app');
   await nav(page).locator('summary', { hasText: t.nav.account }).click();
@@ -113,7 +113,7 @@ test('logged in: the agent app hides Mortgage, Tours, Offers and Documents; with
   await expect(nav(page).locator('.account-menu').getByRole('link', { name: t.nav.ownerDashboard })).toHaveCount(0);
 });
 
-test('on a phone the header is the brand and a Menu button that opens the same items', async ({ page }) => {
+test('on a phone the header is the brand and a Menu button that opens the same items', HOSTED, async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await open(page, '/about');
   const toggle = header(page).getByRole('button', { name: t.nav.menu });
@@ -134,7 +134,7 @@ test('on a phone the header is the brand and a Menu button that opens the same i
   await expect(toggle).toBeFocused();
 });
 
-test('Log Out from the Account menu: back on the home page, logged out, with the toast', async ({ page }) => {
+test('Log Out from the Account menu: back on the home page, logged out, with the toast', HOSTED, async ({ page }) => {
   await signInOnSite(page);
   await open(page, '/about');
   await nav(page).locator('summary', { hasText: t.nav.account }).click();
@@ -147,7 +147,7 @@ test('Log Out from the Account menu: back on the home page, logged out, with the
   expect(new URL(page.url()).pathname).toBe('/log-in');
 });
 
-test('signing in on /log-in goes through the redirect screen to the wanted page', async ({ page }) => {
+test('signing in on /log-in goes through the redirect screen to the wanted page', HOSTED, async ({ page }) => {
   const user = await signUp(page.request, 'Ada', 'Lovelace');
   await open(page, '/account/buying/favorites');
   await expect(page).toHaveURL(`${apiUrl()}/log-in?next=%2Faccount%2Fbuying%2Ffavorites`);
@@ -162,7 +162,7 @@ test('signing in on /log-in goes through the redirect screen to the wanted page'
   expect(new URL(page.url()).pathname).not.toBe('/redirect');
 });
 
-test('the sell page: Start Listing without an address focuses it; a chosen address goes to listing-detail with lat and lng', async ({ page }) => {
+test('the sell page: Start Listing without an address focuses it; a chosen address goes to listing-detail with lat and lng', HOSTED, async ({ page }) => {
   await open(page, '/sell');
   const form = page.locator('form[data-start-listing]');
   const input = form.getByRole('combobox', { name: t.sell.addressLabel });
