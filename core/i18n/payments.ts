@@ -30,4 +30,28 @@ export const paymentTexts = {
   providerDown: 'The payment provider did not answer. Try again in a minute.',
   /** The invoice mail. */
   invoiceSubject: (number: string) => `Invoice ${number}: your Hearth service tier`,
+  /** Recording an invoice payment (recordInvoicePayment, npm run payments:record): refusals and the receipt mail. */
+  invoiceMalformed: 'Not an invoice number: expected INV-YYYY-NNNNNN, e.g. INV-2026-000042.',
+  invoiceUnknown: (number: string) => `No invoice ${number} was issued.`,
+  invoiceWrongYear: (number: string, year: number) => `Invoice ${number} names the wrong year: that order was made in ${year}.`,
+  invoiceNotInvoiced: (number: string) => `${number} is not an invoice: that order is paid by card through Stripe, whose webhook records it.`,
+  invoiceFree: (number: string) => `${number} is not an invoice: that order was for a free tier, with nothing to pay.`,
+  invoiceCanceled: (number: string) => `Invoice ${number} was canceled; its payment cannot be recorded.`,
+  invoiceFailed: (number: string) => `The order of invoice ${number} failed; its payment cannot be recorded.`,
+  invoiceAlreadyPaid: (number: string, paidOn: string) => `Invoice ${number} is already paid (recorded ${paidOn}); nothing changed.`,
+  invoiceRecorded: (number: string, tier: string, caseId: number) => `Recorded the payment of ${number}: case ${caseId} is now on the ${tier} tier.`,
+  receiptSubject: (number: string) => `Payment received: ${number}`,
+  receiptBody: (r: { name: string; number: string; amount: string; tier: string; applicationType: string; caseId: number; paidOn: string }) =>
+    [
+      `Hello ${r.name},`,
+      '',
+      `we received your payment of ${r.amount} for invoice ${r.number}. Thank you.`,
+      '',
+      `Invoice number: ${r.number}`,
+      `Paid: ${r.paidOn}`,
+      `Item: ${r.tier} tier, ${r.applicationType}`,
+      `Amount received: ${r.amount}`,
+      '',
+      `Your ${r.applicationType} (case ${r.caseId}) is now on the ${r.tier} tier.`,
+    ].join('\n'),
 } as const;

@@ -256,6 +256,9 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   m('setPartnerPoweredBy', 'partner', ['administrator'], { ...HIDDEN, readers: { principals: ['partnerOwner', 'partnerAdmin'], code: 'FORBIDDEN' } }),
   m('createPartner', null, ['administrator'], ROLE),
 
+  // ---- Payments (payments/invoice-payments.ts: an administrator records that an invoice was paid)
+  m('recordInvoicePayment', null, ['administrator'], ROLE, { note: 'Named by invoice number; FORBIDDEN before the number is looked at.' }),
+
   // ---- Leads (leads/access.ts canManagePartnerLeads)
   q('partnerLeads', 'partner', PARTNER_ADMINS, HIDDEN, { apiKey: 'leads:read' }),
   q('partnerLead', 'lead', PARTNER_ADMINS, HIDDEN, { apiKey: 'leads:read' }),

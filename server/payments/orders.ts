@@ -2,7 +2,8 @@
  * Buying an application tier (issue 20; spec §7 POST /v1/api/payments/). Only the case's owner may choose a tier
  * for it; anyone else, and ids that do not exist, get NOT_FOUND. A free tier is applied at once. A paid one
  * becomes an order awaiting payment with the configured provider (provider.ts): the case's tier changes only
- * when the provider's verified success arrives (applyProviderEvent), exactly once: an event id seen before
+ * when the provider's verified success arrives (applyProviderEvent), or an administrator records an invoice's
+ * payment (invoice-payments.ts) — both through applyPaidOrder — exactly once: an event id seen before
  * changes nothing, and an order that is no longer awaiting payment is never paid twice.
  */
 import { randomUUID } from 'node:crypto';
@@ -215,11 +216,33 @@ export async function applyProviderEvent(db: Database, event: ProviderEvent): Pr
     if (!status || !order || order.status !== 'awaiting_payment') return 'ignored';
     if (event.orderId !== null && event.orderId !== String(order.id)) return 'ignored';
     if (status === 'paid' && (event.amountInPennies !== order.amountInPennies || event.currencyCode.toUpperCase() !== order.currencyCode)) return 'ignored';
-    await tx.query(
-      `UPDATE payment_orders SET status = $2, paid_at = CASE WHEN $2 = 'paid' THEN now() END, updated_at = now() WHERE id = $1`,
-      [order.id, status],
-    );
-    if (status === 'paid') await tx.query('UPDATE application_cases SET tier_id = $2, updated_at = now() WHERE id = $1', [order.caseId, order.tierId]);
+    if (status === 'paid') {
+      await applyPaidOrder(tx, order);
+      return 'applied';
+    }
+    await tx.query(`UPDATE payment_orders SET status = $2, paid_at = NULL, updated_at = now() WHERE id = $1`, [order.id, status]);
     return 'applied';
   });
+}
+
+/**
+ * The one way a paid order takes effect (the Stripe webhook above; a recorded invoice payment,
+ * invoice-payments.ts): the order, locked FOR UPDATE by the caller's transaction and still awaiting payment,
+ * becomes paid and its case moves to the order's tier.
+ */
+export async function applyPaidOrder(tx: Queryable, order: PaymentOrder): Promise<PaymentOrder> {
+  if (order.status !== 'awaiting_payment') throw new Error(`Order ${order.id} is ${order.status}, not awaiting payment.`);
+  const { rows } = await tx.query<OrderRow>(
+    `UPDATE payment_orders SET status = 'paid', paid_at = now(), updated_at = now() WHERE id = $1 AND status = 'awaiting_payment' RETURNING ${ORDER_COLUMNS}`,
+    [order.id],
+  );
+  if (!rows[0]) throw new Error(`Order ${order.id} was no longer awaiting payment.`);
+  await tx.query('UPDATE application_cases SET tier_id = $2, updated_at = now() WHERE id = $1', [order.caseId, order.tierId]);
+  return toOrder(rows[0]);
+}
+
+/** The order with this id, locked for the caller's transaction (FOR UPDATE); null if there is none. */
+export async function lockOrder(tx: Queryable, orderId: number): Promise<PaymentOrder | null> {
+  const { rows } = await tx.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM payment_orders WHERE id = $1 FOR UPDATE`, [orderId]);
+  return rows[0] ? toOrder(rows[0]) : null;
 }

@@ -109,6 +109,8 @@ const NO_LISTING = new Set([
   'mySessions',
   'revokeSession',
   'revokeOtherSessions',
+  // Recording an invoice payment (server/graphql/schema/payments.ts): an order's status, amount and tier, no listing.
+  'recordInvoicePayment',
 ]);
 
 // ---------------------------------------------------------------------------------------------------

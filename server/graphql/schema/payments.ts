@@ -2,8 +2,11 @@
  * Application tiers on the case (spec §3 Application tier; §7 case(id) "in several shapes (application tiers, …)";
  * issue 20): `case(id) { applicationTiers applicationTier pendingPayment }`. The case itself is read by
  * schema/sellers.ts, which lets only the case's owner (and company agents for seller cases) through; buying a
- * tier is POST /v1/api/payments/ (server/payments/routes.ts).
+ * tier is POST /v1/api/payments/ (server/payments/routes.ts). An administrator records an invoice's payment with
+ * recordInvoicePayment (server/payments/invoice-payments.ts).
  */
+import { requireViewer } from '../../accounts/viewer';
+import { recordInvoicePayment } from '../../payments/invoice-payments';
 import { openOrderOfCase, type PaymentOrder } from '../../payments/orders';
 import { currentTierOfCase, findTier, tiersOfType, type ApplicationTier } from '../../payments/tiers';
 import { builder, declaredType } from './builder';
@@ -84,3 +87,15 @@ builder.objectFields(CaseName, (t) => ({
     resolve: (c, _a, ctx) => openOrderOfCase(ctx.db, c.id),
   }),
 }));
+
+builder.mutationField('recordInvoicePayment', (t) =>
+  t.field({
+    type: PaymentOrderRef,
+    description:
+      'Hearth administrators only: records that an invoice was paid (the bank transfer arrived). The order becomes PAID, its case moves to the tier and the customer is mailed a receipt. Refused with its message (extensions.reason) for a malformed or unknown number, a wrong year, a Stripe or free order, a canceled or failed one, and one already paid.',
+    args: {
+      invoice: t.arg.string({ required: true, description: 'The invoice number the customer paid with, INV-YYYY-NNNNNN (e.g. INV-2026-000042).' }),
+    },
+    resolve: async (_root, args, ctx) => (await recordInvoicePayment(ctx.db, args.invoice, { kind: 'user', user: requireViewer(ctx).user })).order,
+  }),
+);
