@@ -162,7 +162,7 @@ export const partnerTexts = {
   ownerUnknown: 'There is no account with that email.',
   // ---- members (owners and admins)
   members: {
-    intro: 'Owners and admins manage this partner account. Add people who already have a Hearth account by their email.',
+    intro: 'Owners and admins manage this partner account. Add people by their email; someone without a Hearth account yet can be sent an invitation.',
     listLabel: 'Owners and admins',
     email: 'Email of the person to add',
     role: 'Role',
@@ -182,5 +182,36 @@ export const partnerTexts = {
     ownersOnly: 'Only an owner may add or remove an owner.',
     notAMember: 'That person does not manage this partner.',
     lastOwner: 'A partner needs at least one owner: add another owner first.',
+  },
+  // ---- invitations (people without a Hearth account yet)
+  invitations: {
+    offer: (email: string) => `Or invite ${email}: once they sign up with that address and confirm it, they manage this partner.`,
+    send: 'Send an invitation',
+    sent: (email: string) => `An invitation was sent to ${email}.`,
+    revoked: (email: string) => `The invitation to ${email} was revoked.`,
+    listLabel: 'Pending invitations',
+    revoke: (email: string) => `Revoke the invitation to ${email}`,
+    revokeShort: 'Revoke',
+    confirmTitle: 'Revoke this invitation?',
+    confirmText: (email: string) => `${email} will no longer become a member by signing up with this address.`,
+    invitedBy: (name: string) => `invited by ${name}`,
+    expires: 'Expires',
+    loading: 'Loading the invitations…',
+    failed: 'The invitations could not be loaded.',
+    hasAccount: 'That email already has a Hearth account: add the person with Add instead.',
+    notFound: 'That invitation is not pending (it was accepted, revoked or never sent).',
+    // The mail (plain text; the link on its own line)
+    mailSubject: (partner: string) => `You are invited to manage ${partner} on Hearth`,
+    mailBody: (p: { partner: string; inviter: string; role: 'owner' | 'admin'; email: string; link: string; expires: string }) =>
+      [
+        `${p.inviter} invited you to be ${p.role === 'owner' ? 'an owner' : 'an admin'} of ${p.partner} on Hearth.`,
+        '',
+        `To accept, create a Hearth account with this address, ${p.email}, and confirm it: you then become ${p.role === 'owner' ? 'an owner' : 'an admin'} of ${p.partner}.`,
+        'Sign up here:',
+        p.link,
+        '',
+        `The invitation is valid until ${p.expires}. An account with another address does not accept it.`,
+        'If you did not expect this invitation, ignore this message.',
+      ].join('\n'),
   },
 } as const;

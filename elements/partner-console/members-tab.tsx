@@ -1,23 +1,72 @@
 /**
  * The console's Members tab (issue 16): the partner's owners and admins with their roles, a form adding a
  * person by the email of their Hearth account, and a remove button per member (the server refuses to remove
- * the last owner, and an admin's removing an owner). State: core/partners/use-members.ts.
+ * the last owner, and an admin's removing an owner). When nobody has an account with the email, 'Send an
+ * invitation' mails one; pending invitations are listed under the members with their role and expiry, each
+ * revoked after a confirmation. State: core/partners/use-members.ts.
  */
 import { useId, useState } from 'react';
 import { partnerTexts } from '../../core/i18n/partners';
 import { MEMBER_ROLES, type MemberRole } from '../../core/partners/members-api';
 import { usePartnerMembers, type MembersNotice } from '../../core/partners/use-members';
 import { Button } from '../../core/ui/button';
+import { ConfirmDialog } from '../../core/ui/confirm-dialog';
 import { ControlField } from '../../core/ui/control-field';
 import { Field } from '../../core/ui/field';
 import { Form } from '../../core/ui/form';
 
 const t = partnerTexts.members;
+const ti = partnerTexts.invitations;
 
-const noticeText = (notice: MembersNotice) =>
-  notice.kind === 'failed' ? (notice.message ?? t.failed) : notice.kind === 'added' ? t.added(notice.email) : t.removed(notice.email);
+const NOTICE_TEXTS = { added: t.added, removed: t.removed, invited: ti.sent, revoked: ti.revoked };
+const noticeText = (notice: MembersNotice) => (notice.kind === 'failed' ? (notice.message ?? t.failed) : NOTICE_TEXTS[notice.kind](notice.email));
 
 const addedOn = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+
+type Behaviour = ReturnType<typeof usePartnerMembers>;
+
+/** The pending invitations under the members: email, role, expiry, who invited, and Revoke. */
+function PendingInvitations({ behaviour }: { behaviour: Behaviour }) {
+  const labelId = useId();
+  const { invitationsState: state } = behaviour;
+  if (state.status === 'loading') return <p role="status">{ti.loading}</p>;
+  if (state.status === 'failed')
+    return (
+      <div part="invitations-failed">
+        <p role="alert">{state.message ?? ti.failed}</p>
+        <Button tone="secondary" onClick={behaviour.reloadInvitations}>
+          {partnerTexts.retry}
+        </Button>
+      </div>
+    );
+  if (state.invitations.length === 0) return null;
+  return (
+    <div className="console-invitations">
+      <p className="console-subheading" id={labelId}>
+        {ti.listLabel}
+      </p>
+      <ul className="console-list" part="invitations" aria-labelledby={labelId}>
+        {state.invitations.map((invitation) => (
+          <li key={invitation.id} className="console-list-item split-row" part="invitation" data-role={invitation.role.toLowerCase()}>
+            <div>
+              <strong>{invitation.email}</strong>
+              <br />
+              <span part="invitation-role">{t.roles[invitation.role]}</span>
+              <span className="console-muted">
+                {' '}
+                · {ti.expires} {addedOn(invitation.expiresAt)}
+                {invitation.invitedBy ? ` · ${ti.invitedBy(invitation.invitedBy)}` : ''}
+              </span>
+            </div>
+            <Button tone="secondary" part="revoke-invitation" aria-label={ti.revoke(invitation.email)} onClick={() => behaviour.askRevoke(invitation)}>
+              {ti.revokeShort}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 export function MembersTab({ partnerId }: { partnerId: string }) {
   const behaviour = usePartnerMembers(partnerId);
@@ -27,6 +76,9 @@ export function MembersTab({ partnerId }: { partnerId: string }) {
   const { state } = behaviour;
   const onSubmit = async () => {
     if (await behaviour.add(email, role)) setEmail('');
+  };
+  const onInvite = async () => {
+    if (await behaviour.invite(role)) setEmail('');
   };
   return (
     <section className="console-members" part="members" data-state={state.status} aria-busy={state.status === 'loading' || undefined}>
@@ -60,6 +112,7 @@ export function MembersTab({ partnerId }: { partnerId: string }) {
           ))}
         </ul>
       )}
+      <PendingInvitations behaviour={behaviour} />
       <p className="console-save-status" role="status" part="members-status" data-state={behaviour.notice?.kind ?? 'idle'}>
         {behaviour.notice ? noticeText(behaviour.notice) : ''}
       </p>
@@ -78,6 +131,24 @@ export function MembersTab({ partnerId }: { partnerId: string }) {
           {t.add}
         </Button>
       </Form>
+      {behaviour.offer && behaviour.offer.email === email.trim() ? (
+        <div className="console-invite-offer" part="invite-offer">
+          <p>{ti.offer(behaviour.offer.email)}</p>
+          <Button part="send-invitation" busy={behaviour.busy === 'invite'} onClick={() => void onInvite()}>
+            {ti.send}
+          </Button>
+        </div>
+      ) : null}
+      {behaviour.confirming ? (
+        <ConfirmDialog
+          title={ti.confirmTitle}
+          subTitle={ti.confirmText(behaviour.confirming.email)}
+          confirmText={ti.revokeShort}
+          busy={behaviour.busy === 'revoke'}
+          onConfirm={() => void behaviour.revoke()}
+          onCancel={behaviour.cancelRevoke}
+        />
+      ) : null}
     </section>
   );
 }

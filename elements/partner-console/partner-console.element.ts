@@ -5,7 +5,8 @@
  * Agent (name, picture, office and cell phone, email), Site & search (countries, default search location,
  * sell and rental, agent-app mode, maps key, tile source, analytics), Origins (the pages allowed to call
  * the API), Snippets (the two-line embed of each element with Copy), API keys (created, shown once,
- * revoked), Members (owners and admins added by email, removed — never the last owner), Leads, Visitors
+ * revoked), Members (owners and admins added by email, removed — never the last owner; a person without an
+ * account yet is sent an invitation, listed as pending until they sign up with that address, revocable), Leads, Visitors
  * and Activity (who changed what, when). A signed-in viewer without a partner gets the sign-up
  * form; a visitor, a sign-in button. The server decides who administers which partner.
  * @tag hearth-partner-console
@@ -40,6 +41,11 @@
  * @csspart member - One owner or admin; `data-role` is `owner` or `admin`.
  * @csspart remove-member - A member's Remove button.
  * @csspart add-member - The form adding a member by email.
+ * @csspart invite-offer - Shown when nobody has an account with the email: the offer to invite them.
+ * @csspart send-invitation - Its 'Send an invitation' button.
+ * @csspart invitations - The list of pending invitations.
+ * @csspart invitation - One pending invitation; `data-role` is `owner` or `admin`.
+ * @csspart revoke-invitation - An invitation's Revoke button (asks for a confirmation).
  * @csspart audit - The activity table.
  * @csspart audit-entry - One change; `data-action` names it.
  * @csspart sign-up - The partner sign-up form.

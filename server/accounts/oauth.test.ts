@@ -1,49 +1,17 @@
-import { createHash } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../app';
+import { startFakeGoogle, type FakeGoogle } from '../testing/fake-google';
 import { engineName, startTestServer } from '../testing/test-server';
 
-/** A stand-in for Google's token endpoint on localhost: checks the PKCE verifier, returns an ID token. */
-let fakeGoogle: Server;
-let fakeGoogleUrl: string;
-const issued = new Map<string, { challenge: string; claims: Record<string, unknown> }>();
-const exchanges: URLSearchParams[] = [];
-
-const unsignedJwt = (claims: Record<string, unknown>) =>
-  [{ alg: 'RS256', typ: 'JWT' }, claims].map((part) => Buffer.from(JSON.stringify(part)).toString('base64url')).join('.') + '.sig';
-
+let google: FakeGoogle;
 let server: RunningServer;
 beforeAll(async () => {
-  fakeGoogle = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      const form = new URLSearchParams(raw);
-      exchanges.push(form);
-      const grant = issued.get(form.get('code') ?? '');
-      const verifierOk = grant && createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url') === grant.challenge;
-      if (!grant || !verifierOk || form.get('client_secret') !== 'test-secret') {
-        res.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'invalid_grant' }));
-        return;
-      }
-      issued.delete(form.get('code')!);
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ access_token: 'at', id_token: unsignedJwt(grant.claims) }));
-    });
-  });
-  await new Promise<void>((resolve) => fakeGoogle.listen(0, '127.0.0.1', resolve));
-  fakeGoogleUrl = `http://127.0.0.1:${(fakeGoogle.address() as AddressInfo).port}`;
-  process.env.GOOGLE_CLIENT_ID = 'test-client.apps.googleusercontent.com';
-  process.env.GOOGLE_CLIENT_SECRET = 'test-secret';
-  process.env.GOOGLE_AUTHORIZATION_URL = `${fakeGoogleUrl}/o/oauth2/v2/auth`;
-  process.env.GOOGLE_TOKEN_URL = `${fakeGoogleUrl}/token`;
+  google = await startFakeGoogle();
   server = await startTestServer();
 });
 afterAll(async () => {
   await server?.close();
-  await new Promise((resolve) => fakeGoogle?.close(resolve));
-  for (const name of ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_AUTHORIZATION_URL', 'GOOGLE_TOKEN_URL']) delete process.env[name];
+  await google?.close();
 });
 
 /** Starts the flow as the popup would and plays Google: returns what the callback needs. */
@@ -55,21 +23,7 @@ async function startFlow(query: string) {
   return { location, cookie: flowCookie.split(';')[0]! };
 }
 
-function googleApproves(location: URL, claims: Record<string, unknown>): string {
-  const code = `code-${Math.random().toString(36).slice(2)}`;
-  issued.set(code, {
-    challenge: location.searchParams.get('code_challenge')!,
-    claims: {
-      iss: 'https://accounts.google.com',
-      aud: 'test-client.apps.googleusercontent.com',
-      exp: Math.floor(Date.now() / 1000) + 3600,
-      nonce: location.searchParams.get('nonce'),
-      email_verified: true,
-      ...claims,
-    },
-  });
-  return code;
-}
+const googleApproves = (location: URL, claims: Record<string, unknown>) => google.approve(location, claims);
 
 const callback = (params: Record<string, string>, cookie: string) =>
   fetch(`${server.url}/login/google-oauth2/callback?${new URLSearchParams(params)}`, { headers: { Cookie: cookie } });
@@ -85,7 +39,7 @@ describe(`Google sign-in (${engineName()})`, () => {
   it('redirects to Google with PKCE S256 and a signed state, then hands the token to the opener origin only', async () => {
     const opener = 'https://summit.example';
     const { location, cookie } = await startFlow(`origin=${encodeURIComponent(opener)}&partner=summit`);
-    expect(`${location.origin}${location.pathname}`).toBe(`${fakeGoogleUrl}/o/oauth2/v2/auth`);
+    expect(`${location.origin}${location.pathname}`).toBe(`${google.url}/o/oauth2/v2/auth`);
     expect(Object.fromEntries(location.searchParams)).toMatchObject({
       response_type: 'code',
       client_id: 'test-client.apps.googleusercontent.com',
@@ -112,7 +66,7 @@ describe(`Google sign-in (${engineName()})`, () => {
     };
     expect(data.origin).toBe(opener);
     expect(data.message.type).toBe('hearth-login');
-    expect(exchanges.at(-1)!.get('code_verifier')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(google.exchanges.at(-1)!.get('code_verifier')).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const me = await fetch(`${server.url}/user/me/`, { headers: { Authorization: `Token ${data.message.token}` } });
     expect(me.status).toBe(200);
@@ -189,7 +143,7 @@ describe(`Google sign-in (${engineName()})`, () => {
     }
 
     // Google says the verifier does not match the challenge.
-    issued.get(code)!.challenge = 'not-the-challenge';
+    google.issued.get(code)!.challenge = 'not-the-challenge';
     const failed = await callback({ code, state }, cookie);
     expect(failed.status).toBe(400);
     expect(await failed.text()).toContain('"error":"failed"');

@@ -23,6 +23,7 @@ import { parseCookies } from './session';
 import { deviceOf } from './device';
 import { issueCredential, newSecret } from './tokens';
 import { findUserByEmail, findUserByGoogleSubject, insertUser, type UserRecord } from './users';
+import { acceptPartnerInvitations } from '../partners/invitations';
 
 export interface GoogleConfig {
   clientId: string;
@@ -265,6 +266,7 @@ async function finishGoogleLogin(ctx: RequestContext): Promise<void> {
   try {
     const identity = await exchangeCode(google, code, flow.code_verifier, `${config.publicOrigin}${CALLBACK_PATH}`, state.n);
     const user = await googleUser(db, identity);
+    await db.transaction((tx) => acceptPartnerInvitations(tx, user.id, identity.email));
     const token = await issueCredential(db, user.id, 'token', { device: deviceOf(ctx.req.headers) });
     logger.info(`[accounts] user ${user.id} signed in with Google`);
     sendLoginPage(ctx, 200, flow.opener_origin, { type: 'hearth-login', token: token.secret });

@@ -16,6 +16,7 @@ import { guardPartnerRequest, partnerPreflight } from '../partners/guard';
 import { EMAIL_MAX, emailKey, emailProblem, normalizeEmail, REQUIRED } from './email-address';
 import { FAILED_LOGIN_LIMITS, LoginAttempts, type FailedLoginLimits } from './login-attempts';
 import { failedLoginsMail, passwordResetMail, verificationMail } from './mails';
+import { acceptPartnerInvitations } from '../partners/invitations';
 import { oauthRoutes } from './oauth';
 import { userPhotoRoutes } from './photos';
 import { deviceOf } from './device';
@@ -297,6 +298,7 @@ function accountHandlers(limits: AccountRateLimits) {
           WHERE id = $1 AND lower(email) = lower($2) RETURNING id`,
         [link.userId, link.email ?? ''],
       );
+      if (rows.length > 0) await acceptPartnerInvitations(tx, link.userId, link.email ?? '');
       return rows.length > 0;
     });
     sendPage(

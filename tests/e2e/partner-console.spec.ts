@@ -17,6 +17,18 @@ async function expectNoAxeViolations(page: Page) {
 const eventsOf = (page: Page, type: string) =>
   page.evaluate((name) => (window as unknown as { __events: { type: string; detail: any }[] }).__events.filter((e) => e.type === name).map((e) => e.detail), type);
 
+/** Signs `owner` in on the partner page and opens the console's Members tab of partner `slug`, loaded. */
+async function openMembers(page: Page, owner: Parameters<typeof startSignedIn>[1], slug: string, openPartnerPage: (path: string) => Promise<Page>) {
+  await startSignedIn(page, owner);
+  await openPartnerPage('/partner-console.html');
+  const element = page.locator(CONSOLE);
+  await expect(element.locator('[part="base"]')).toHaveAttribute('data-partner', slug);
+  await element.getByRole('tab', { name: t.tabs.members }).click();
+  const members = element.locator('[part="members"]');
+  await expect(members).toHaveAttribute('data-state', 'loaded');
+  return { element, members };
+}
+
 async function dynamicContext(slug: string) {
   const response = await fetch(`${apiUrl()}/v1/api/dynamic-config/?partner=${slug}`);
   const body = (await response.json()) as { app_config: { app_context: string } };
@@ -158,13 +170,7 @@ test.describe('<hearth-partner-console> on a partner page (other origin, strict 
       slug,
       name: 'Morgan Homes',
     });
-    await startSignedIn(page, owner);
-    await openPartnerPage('/partner-console.html');
-    const element = page.locator(CONSOLE);
-    await expect(element.locator('[part="base"]')).toHaveAttribute('data-partner', slug);
-    await element.getByRole('tab', { name: t.tabs.members }).click();
-    const members = element.locator('[part="members"]');
-    await expect(members).toHaveAttribute('data-state', 'loaded');
+    const { element, members } = await openMembers(page, owner, slug, openPartnerPage);
     await expect(members.locator('[part="member"]')).toHaveCount(1);
     await expect(members.locator('[part="member"]').first()).toHaveAttribute('data-role', 'owner');
 
@@ -231,5 +237,104 @@ test.describe('<hearth-partner-console> on a partner page (other origin, strict 
     await expect(element.locator('[part="base"]')).toHaveAttribute('data-state', 'failed');
     await expect(element.locator('[part="message"]')).toHaveText('Partner not found.');
     await expect(element.getByText('Owner One Homes')).toHaveCount(0);
+  });
+
+  test('an owner invites a person without an account, revokes it and invites again; once they sign up with that address and confirm it, they are a member', async ({
+    openPartnerPage,
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const owner = await signUp(request, 'Robin', 'Owner');
+    const slug = `e2e-inv-${testInfo.project.name}-${Date.now().toString(36)}`;
+    await graphql(request, owner, `mutation SignUpPartner($slug: String!, $name: String!) { signUpPartner(slug: $slug, name: $name) { id } }`, { slug, name: 'Robin Homes' });
+    const { element, members } = await openMembers(page, owner, slug, openPartnerPage);
+    const status = members.locator('[part="members-status"]');
+    const invitations = members.locator('[part="invitation"]');
+    await expect(invitations).toHaveCount(0);
+
+    // No account with that address: Add offers an invitation, reached from Add with the keyboard.
+    const invitee = `invitee.${testInfo.project.name}.${Date.now().toString(36)}@example.com`;
+    const email = members.getByLabel(t.members.email);
+    const add = members.getByRole('button', { name: t.members.add, exact: true });
+    const send = members.getByRole('button', { name: t.invitations.send });
+    await email.fill(invitee);
+    await add.click();
+    await expect(members.locator('[part="invite-offer"]')).toContainText(t.invitations.offer(invitee));
+    await add.focus();
+    await page.keyboard.press('Tab');
+    await expect(send).toBeFocused();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `/tmp/invitations-offer-${testInfo.project.name}.png`, fullPage: true });
+    await page.keyboard.press('Enter');
+    await expect(status).toHaveText(t.invitations.sent(invitee));
+    await expect(invitations).toHaveCount(1);
+    await expect(invitations.first()).toContainText(invitee);
+    await expect(invitations.first().locator('[part="invitation-role"]')).toHaveText(t.members.roles.ADMIN);
+    await expect(invitations.first()).toContainText(t.invitations.invitedBy('Robin Owner'));
+    await expect(email).toHaveValue('');
+    await expect(members.locator('[part="invite-offer"]')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // Revoked after a confirmation (Cancel first keeps it).
+    await invitations.first().getByRole('button', { name: t.invitations.revoke(invitee) }).click();
+    const confirm = element.getByRole('dialog', { name: t.invitations.confirmTitle });
+    await expect(confirm).toBeVisible();
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(invitations).toHaveCount(1);
+    await invitations.first().getByRole('button', { name: t.invitations.revoke(invitee) }).click();
+    await confirm.getByRole('button', { name: t.invitations.revokeShort, exact: true }).click();
+    await expect(status).toHaveText(t.invitations.revoked(invitee));
+    await expect(invitations).toHaveCount(0);
+
+    // Invited again, as an owner this time.
+    await email.fill(invitee);
+    await members.getByLabel(t.members.role).selectOption('OWNER');
+    await add.click();
+    await send.click();
+    await expect(status).toHaveText(t.invitations.sent(invitee));
+    await expect(invitations).toHaveCount(1);
+    await expect(invitations.first()).toHaveAttribute('data-role', 'owner');
+    await expectNoAxeViolations(page);
+    await members.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/invitations-${testInfo.project.name}.png`, fullPage: true });
+    if (testInfo.project.name === 'preact') await page.screenshot({ path: '/tmp/invitations.png', fullPage: true });
+
+    // The mails: the invitation names the partner, the inviter and the role, and links to the sign-up.
+    const mailsTo = async () => (await (await request.get(`${process.env.HEARTH_MAIL_URL}/mails?to=${encodeURIComponent(invitee)}`)).json()) as { subject: string; body: string }[];
+    await expect.poll(async () => (await mailsTo()).length, { timeout: 20_000 }).toBe(2);
+    const mail = (await mailsTo()).at(-1)!;
+    expect(mail.subject).toBe(t.invitations.mailSubject('Robin Homes'));
+    expect(mail.body).toContain('Robin Owner invited you to be an owner of Robin Homes on Hearth.');
+    expect(mail.body.split(/\r?\n/)).toContain(`${apiUrl()}/log-in`);
+
+    // They sign up with that address and confirm it: an owner from then on.
+    const signedUp = await request.post(`${apiUrl()}/v1/api/sign-up/`, {
+      data: { email: invitee, password: PASSWORD, firstName: 'Ivy', lastName: 'Invitee' },
+      headers: { Origin: partnerUrl() },
+    });
+    expect(signedUp.status()).toBe(201);
+    let verify = '';
+    await expect
+      .poll(
+        async () => {
+          verify = (await mailsTo()).map((m) => m.body.match(/https?:\/\/\S+\/v1\/api\/verify-email\/\S+/)?.[0]).find(Boolean) ?? '';
+          return verify;
+        },
+        { timeout: 20_000 },
+      )
+      .not.toBe('');
+    expect((await request.get(verify)).status()).toBe(200);
+
+    await page.reload();
+    await element.getByRole('tab', { name: t.tabs.members }).click();
+    await expect(members).toHaveAttribute('data-state', 'loaded');
+    await expect(members.locator('[part="member"]')).toHaveCount(2);
+    await expect(members.locator('[part="member"][data-role="owner"]').filter({ hasText: invitee })).toHaveCount(1);
+    await expect(invitations).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    expect(await cspViolations(page)).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ import './valuation';
 import './content';
 import './partners';
 import './partner-members';
+import './partner-invitations';
 import './listing-photos';
 import './leads';
 import './documents';

@@ -100,6 +100,8 @@ export const LIST_SIZES: Readonly<Record<string, ListSize>> = {
   'Query.apiKeys': 100,
   'Query.partnerMembers': MEMBERS_MAX,
   'Mutation.removePartnerMember': MEMBERS_MAX,
+  'Query.partnerInvitations': MEMBERS_MAX,
+  'Mutation.revokePartnerInvitation': MEMBERS_MAX,
   'Query.myDocuments': MY_DOCUMENTS_CASES_MAX,
   // Marketing (server/marketing): five templates of at most a dozen fields; a listing's photos; a case's materials.
   'Query.marketingTemplates': 20,
