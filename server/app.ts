@@ -44,6 +44,7 @@ import { siteRoutes } from './site/routes';
 import { tileRoutes } from './tiles/routes';
 import { TileService, tileUserAgent } from './tiles/service';
 import { tileSettings, type TileOptions } from './tiles/settings';
+import { allowOutbound } from './http/outbound';
 import { tourRoutes } from './tours/routes';
 import { valuationRoutes } from './valuation/routes';
 import { documentRoutes } from './documents/routes';
@@ -119,6 +120,11 @@ export interface StartServerOptions {
    * OpenStreetMap tile server; in production: none.
    */
   tiles?: TileOptions;
+  /**
+   * Internal receivers partners may reach (server/http/outbound.ts): `host[:port]` entries, added to env
+   * `HEARTH_OUTBOUND_ALLOW` while this server runs (a local tile server, a test receiver). Default none.
+   */
+  outboundAllow?: string[];
   /**
    * Run the background jobs here: saved-search alerts, mail delivery, PGlite upkeep. Default true; in a
    * cluster (server/cluster.ts) one process runs them.
@@ -262,13 +268,19 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const version = packageVersion();
   // A bad basemap setting fails here too. The User-Agent names our public origin, known after listen.
   const tileConfig = tileSettings(options.tiles, production);
-  const tiles = await TileService.start(tileConfig, { userAgent: () => tileUserAgent(version, config.publicOrigin, tileConfig.contact), logger });
+  // A bad entry (here or in HEARTH_OUTBOUND_ALLOW) fails here; taken back on close.
+  const withdrawOutbound = allowOutbound(options.outboundAllow ?? []);
+  const tiles = await TileService.start(tileConfig, { userAgent: () => tileUserAgent(version, config.publicOrigin, tileConfig.contact), logger }).catch((error: unknown) => {
+    withdrawOutbound();
+    throw error;
+  });
 
   let db: Database;
   try {
     db = await openServerDatabase(options, logger);
   } catch (error) {
     await tiles.close();
+    withdrawOutbound();
     throw error;
   }
   if (options.sweepOrphanUploads) await sweepUploads(db, options, logger);
@@ -305,6 +317,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   } catch (error) {
     await db.close();
     await tiles.close();
+    withdrawOutbound();
     throw error;
   }
   const url = `http://${urlHost(host)}:${port}`;
@@ -346,6 +359,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       await withdrawBackup();
       await db.close();
       await tiles.close();
+      withdrawOutbound();
     })());
 
   return { url, port, db, close };

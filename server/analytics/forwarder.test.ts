@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../app';
 import { freshIp, signUp, type SignedUp } from '../accounts/testing';
+import { OUTBOUND_FAILURE } from '../http/outbound';
 import { consoleLogger } from '../log';
 import { codeOf, graphqlAs } from '../testing/graphql';
 import { engineName, startTestServer } from '../testing/test-server';
@@ -29,9 +30,9 @@ const READ = 'query ($partnerId: ID!) { analyticsForwarder(partnerId: $partnerId
 const quiet = { ...consoleLogger, info: () => undefined, warn: () => undefined };
 
 let counter = 0;
-async function partner(analytics: boolean): Promise<{ id: string; slug: string }> {
-  const created = (await graphqlAs(server, owner, SIGN_UP, { slug: `fw-${process.pid}-${++counter}`, name: 'Forward Homes' })).data!.signUpPartner;
-  if (analytics) expect((await graphqlAs(server, owner, UPDATE, { partnerId: created.id, input: { analyticsEnabled: true } })).errors).toBeUndefined();
+async function partner(analytics: boolean, by = owner): Promise<{ id: string; slug: string }> {
+  const created = (await graphqlAs(server, by, SIGN_UP, { slug: `fw-${process.pid}-${++counter}`, name: 'Forward Homes' })).data!.signUpPartner;
+  if (analytics) expect((await graphqlAs(server, by, UPDATE, { partnerId: created.id, input: { analyticsEnabled: true } })).errors).toBeUndefined();
   return created;
 }
 
@@ -54,8 +55,6 @@ const outbox = async (partnerId: string) =>
   (await server.db.query<{ attempts: number; next_attempt_at: Date; last_error: string | null }>('SELECT attempts, next_attempt_at, last_error FROM analytics_forward_outbox WHERE partner_id = $1 ORDER BY id', [partnerId])).rows;
 
 beforeAll(async () => {
-  server = await startTestServer({ trustProxy: true, jobs: false });
-  owner = await signUp(server);
   collector = createServer((req, res) => {
     void readBody(req).then((text) => {
       received.push({ body: JSON.parse(text), authorization: req.headers.authorization, userAgent: req.headers['user-agent'] });
@@ -65,6 +64,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', () => resolve()));
   collectorUrl = `http://127.0.0.1:${(collector.address() as AddressInfo).port}/collect`;
+  // The operator allows the test's collector; nothing a partner sets can.
+  server = await startTestServer({ trustProxy: true, jobs: false, outboundAllow: [new URL(collectorUrl).host] });
+  owner = await signUp(server);
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => collector?.close(() => resolve()));
@@ -135,6 +137,30 @@ describe(`the analytics forwarder (${engineName()})`, () => {
       answer = 204;
       await forwarder.stop();
     }
+  });
+
+  it('never posts to an internal address: refused when set, and when connecting to one stored before', async () => {
+    const admin = await signUp(server);
+    const p = await partner(true, admin);
+    const otherPort = `http://127.0.0.1:${Number(new URL(collectorUrl).port) + 1}/collect`;
+    for (const url of [otherPort, 'https://metadata.google.internal/x', 'https://[::ffff:169.254.169.254]/x', 'https://foo.localhost/x']) {
+      const refused = await graphqlAs(server, admin, SET, { partnerId: p.id, url, apiKey: 'k' });
+      expect(refused.errors?.[0], url).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentName: 'url' } });
+      expect(refused.errors?.[0]?.message, url).toMatch(/^The collector URL must (be a public address|use https:\/\/)\.$/);
+    }
+    await graphqlAs(server, admin, SET, { partnerId: p.id, url: collectorUrl, apiKey: 'k' });
+    // A name that resolves to this machine (as if it had resolved elsewhere when it was saved).
+    await server.db.query('UPDATE partner_analytics_forwarders SET url = $1 WHERE partner_id = $2', [`https://localhost:${new URL(collectorUrl).port}/collect`, p.id]);
+    expect((await postEvents(p.slug, visitorId(), [{ kind: 'page_view', at: Date.now() - 1_000, path: '/' }])).status).toBe(202);
+    received.length = 0;
+    const forwarder = startAnalyticsForwarder(server.db, { logger: quiet, intervalMs: 3_600_000 });
+    try {
+      expect(await forwarder.runOnce()).toMatchObject({ sent: 0, failed: 1 });
+    } finally {
+      await forwarder.stop();
+    }
+    expect(received).toEqual([]);
+    expect(await outbox(p.id)).toMatchObject([{ attempts: 1, last_error: OUTBOUND_FAILURE }]);
   });
 
   it('nothing is queued without a forwarder or with analytics off; a bad URL or key is refused; strangers get NOT_FOUND; removing drops the queue', async () => {

@@ -77,7 +77,7 @@ export async function setForwarder(
   }
   let url: string;
   try {
-    url = checkWebhookUrl(input.url.trim(), { production });
+    url = await checkWebhookUrl(input.url.trim(), { production });
   } catch (error) {
     throw badInput(error instanceof Error ? error.message.replace('webhook URL', 'collector URL') : 'The collector URL is not a URL.', 'url');
   }

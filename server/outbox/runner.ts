@@ -13,6 +13,7 @@
  *   attempts).
  */
 import type { Queryable } from '../db';
+import { OUTBOUND_FAILURE, outboundFetch } from '../http/outbound';
 import type { Logger } from '../log';
 
 // ---------------------------------------------------------------------------------------------------
@@ -307,8 +308,10 @@ export function startPostingRunner<Done extends string>(
 export type PostOutcome = { ok: true; status: number } | { ok: false; status: number | null; error: string };
 
 /**
- * POSTs a JSON body to a receiver: redirects not followed (a receiver answers where it was asked), the
- * answer's body not read, a 2xx is success; anything else says why in a line for the row's last error.
+ * POSTs a JSON body to a partner's receiver through the outbound rule (server/http/outbound.ts: public
+ * addresses only, checked at connect time): redirects not followed (a receiver answers where it was asked),
+ * the answer's body not read, a 2xx is success; anything else says why in a line for the row's last error:
+ * the receiver's status, the time limit, or one text for every failure to connect (refused, unreachable).
  */
 export async function postJson(
   url: string,
@@ -316,7 +319,7 @@ export async function postJson(
   { headers, timeoutMs, signal }: { headers: Record<string, string>; timeoutMs: number; signal: AbortSignal },
 ): Promise<PostOutcome> {
   try {
-    const response = await fetch(url, {
+    const response = await outboundFetch(url, {
       method: 'POST',
       redirect: 'manual',
       signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
@@ -327,8 +330,7 @@ export async function postJson(
     if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status };
     return { ok: false, status: response.status, error: `HTTP ${response.status}` };
   } catch (error) {
-    const reason =
-      error instanceof Error ? (error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : ((error.cause as Error | undefined)?.message ?? error.message)) : String(error);
+    const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : OUTBOUND_FAILURE;
     return { ok: false, status: null, error: reason };
   }
 }

@@ -13,7 +13,7 @@ import { DEFAULT_TOKENS } from '../../themes/tokens';
 import type { UserRecord } from '../accounts/users';
 import type { Database, Queryable } from '../db';
 import { badInput, DomainError } from '../domain-error';
-import { partnerTileSource } from '../tiles/settings';
+import { isInternalTileUrl, partnerTileSource, resolvesInternally } from '../tiles/settings';
 import { auditActorOf, requireAdministrator, requirePartnerAdmin, writeAudit, type AuditActor, type PartnerRole } from './admin';
 
 /** Everything the console shows and edits. Image URLs are as stored (paths on our origin, or absolute). */
@@ -201,6 +201,7 @@ const MAX_ORIGINS = 50;
 const MAX_COUNTRIES = 20;
 
 const isProduction = () => process.env.NODE_ENV === 'production';
+const TILE_SOURCE_NOT_PUBLIC = 'tileSourceUrl must point at a public address (the server never fetches from its own network).';
 
 /** `current` with `input` applied, every given field checked. */
 export function applySettingsInput(current: PartnerSettings, input: PartnerSettingsInput): PartnerSettings {
@@ -280,6 +281,7 @@ export function applySettingsInput(current: PartnerSettings, input: PartnerSetti
   if (input.tileSourceUrl !== undefined) next.tileSourceUrl = text(input.tileSourceUrl, 'tileSourceUrl', 500);
   if (input.tileAttribution !== undefined) next.tileAttribution = text(input.tileAttribution, 'tileAttribution', 500);
   if (next.tileSourceUrl !== '' && partnerTileSource({ tileSource: { url: next.tileSourceUrl, ...(next.tileAttribution ? { attribution: next.tileAttribution } : {}) } }) === 'invalid') {
+    if (isInternalTileUrl(next.tileSourceUrl)) throw badInput(TILE_SOURCE_NOT_PUBLIC, field('tileSourceUrl'));
     throw badInput('tileSourceUrl must be an http(s) URL with {z}, {x} and {y}, e.g. https://tiles.example.com/{z}/{x}/{y}.png.', field('tileSourceUrl'));
   }
   checkContrast(next, input);
@@ -368,6 +370,8 @@ export async function changePartnerSettings(
 /** The console's Save: the viewer administers the partner; every field is checked first. */
 export async function updatePartnerSettings(db: Database, user: UserRecord, partnerId: number, input: PartnerSettingsInput): Promise<PartnerSettings> {
   await requirePartnerAdmin(db, user, partnerId);
+  // The tile URL's host as it resolves now (its text is checked with the other fields; every fetch again when it connects).
+  if (input.tileSourceUrl && (await resolvesInternally(input.tileSourceUrl.trim()))) throw badInput(TILE_SOURCE_NOT_PUBLIC, field('tileSourceUrl'));
   return changePartnerSettings(db, partnerId, auditActorOf(user), 'settings.updated', (current) => applySettingsInput(current, input));
 }
 

@@ -33,7 +33,7 @@ interface TileMetadata {
  * `s-maxage`, else `max-age` (less `Age`), else `Expires`, else DEFAULT_FRESHNESS_MS; `no-cache` makes it
  * stale at once. Null when it must not be stored at all (`no-store`, `private`).
  */
-export function freshUntil(headers: Headers, now: number): number | null {
+export function freshUntil(headers: Pick<Headers, 'get'>, now: number): number | null {
   const cacheControl = (headers.get('cache-control') ?? '').toLowerCase();
   if (/(^|[\s,])(no-store|private)\b/.test(cacheControl)) return null;
   if (/(^|[\s,])no-cache\b/.test(cacheControl)) return now;

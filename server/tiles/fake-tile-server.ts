@@ -1,9 +1,11 @@
 /**
  * A local XYZ tile server for the tests (unit and browser), on 127.0.0.1 and a free port: it draws its own
  * PNG tiles — a pale land colour, a dark road across each tile and a thin border — so a screenshot shows
- * that tiles were drawn, and the network is never touched. `/down/…` answers 500 and `/hang/…` never
- * answers, for a provider that fails; `/missing/…` answers 404. It records every request, and how many
- * were open at once.
+ * that tiles were drawn, and the network is never touched. For a provider that fails: `/down/…` answers 500,
+ * `/hang/…` never answers, `/stall/…` sends its headers and a first chunk and then nothing, `/forbidden/…`
+ * answers 403 with a page, `/huge/…` sends an endless chunked image (stopping when the reader does);
+ * `/missing/…` answers 404. It records every request, how many were open at once and are open now, and the
+ * bytes it sent.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,10 +26,16 @@ export interface FakeTileServer {
   requests: { path: string; userAgent: string }[];
   /** The most requests open at the same time. */
   maxOpen: number;
+  /** Requests open now. */
+  open: number;
+  /** Bytes of `/huge/` bodies handed to the sockets. */
+  hugeBytesSent: number;
   close(): Promise<void>;
 }
 
-const TILE_PATH = /^\/(?:(down|hang|missing)\/)?(\d+)\/(\d+)\/(\d+)(@2x)?\.png$/;
+const TILE_PATH = /^\/(?:(down|hang|stall|forbidden|huge|missing)\/)?(\d+)\/(\d+)\/(\d+)(@2x)?\.png$/;
+/** A `/huge/` body ends after this many bytes if nobody stopped reading it before. */
+const HUGE_BODY_BYTES = 64 * 1024 * 1024;
 
 function chunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
@@ -63,11 +71,30 @@ export function drawTile(z: number, x: number, y: number, size = 256): Buffer {
   return encodePng(size, (px, py) => (Math.abs(px - py) < width ? road : px === 0 || py === 0 ? border : land));
 }
 
+/** PNG bytes in 64 KB chunks (chunked: no length announced), as fast as the reader takes them, until it stops. */
+async function sendHuge(res: ServerResponse, sent: (bytes: number) => void): Promise<void> {
+  const chunk = Buffer.alloc(64 * 1024, 0x42);
+  drawTile(0, 0, 0).copy(chunk);
+  for (let total = 0; total < HUGE_BODY_BYTES && !res.destroyed; total += chunk.length) {
+    sent(chunk.length);
+    if (res.write(chunk)) continue;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        res.off('drain', done);
+        res.off('close', done);
+        resolve();
+      };
+      res.on('drain', done);
+      res.on('close', done);
+    });
+  }
+  if (!res.destroyed) res.end();
+}
+
 export async function startFakeTileServer(options: FakeTileServerOptions = {}): Promise<FakeTileServer> {
   const requests: FakeTileServer['requests'] = [];
   const hanging = new Set<ServerResponse>();
-  let open = 0;
-  const state = { maxOpen: 0 };
+  const state = { maxOpen: 0, open: 0, hugeBytesSent: 0 };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://tiles.invalid').pathname;
@@ -81,6 +108,22 @@ export async function startFakeTileServer(options: FakeTileServerOptions = {}): 
     const [, mode, z, x, y, retina] = match;
     if (mode === 'hang') {
       hanging.add(res);
+      return;
+    }
+    if (mode === 'stall') {
+      hanging.add(res);
+      res.writeHead(200, { 'Content-Type': 'image/png' });
+      res.write(drawTile(0, 0, 0).subarray(0, 64));
+      return;
+    }
+    if (mode === 'forbidden') {
+      res.writeHead(403, { 'Content-Type': 'text/html' }).end('<h1>Forbidden: internal service</h1>');
+      return;
+    }
+    if (mode === 'huge') {
+      hanging.add(res);
+      res.writeHead(200, { 'Content-Type': 'image/png' });
+      await sendHuge(res, (bytes) => (state.hugeBytesSent += bytes));
       return;
     }
     if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
@@ -105,9 +148,12 @@ export async function startFakeTileServer(options: FakeTileServerOptions = {}): 
   }
 
   const server = createServer((req, res) => {
-    open += 1;
-    state.maxOpen = Math.max(state.maxOpen, open);
-    res.once('close', () => (open -= 1));
+    state.open += 1;
+    state.maxOpen = Math.max(state.maxOpen, state.open);
+    res.once('close', () => {
+      state.open -= 1;
+      hanging.delete(res);
+    });
     void handle(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -118,6 +164,12 @@ export async function startFakeTileServer(options: FakeTileServerOptions = {}): 
     requests,
     get maxOpen() {
       return state.maxOpen;
+    },
+    get open() {
+      return state.open;
+    },
+    get hugeBytesSent() {
+      return state.hugeBytesSent;
     },
     close: () =>
       new Promise<void>((resolve) => {

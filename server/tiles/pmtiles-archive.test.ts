@@ -147,7 +147,7 @@ describe('a server whose basemap is an archive (HEARTH_TILES_PMTILES)', () => {
     const service = await TileService.start(tileSettings({ pmtiles: path, cacheDir: dir }, true, {}), options);
     try {
       const source = service.sourceFor('acme', {});
-      expect(await service.info(source)).toEqual({
+      expect(await service.info(source.source)).toEqual({
         attribution: [{ text: '© OpenStreetMap contributors', url: 'https://www.openstreetmap.org/copyright' }],
         retina: false,
         minZoom: 0,

@@ -21,7 +21,7 @@ const SOURCE_CACHE = 'public, max-age=300';
 const badTile = () =>
   new HttpError(400, 'bad_tile', 'A tile is /tiles/{z}/{x}/{y}.png (or …@2x.png): whole numbers, z from 0 to 19, x and y from 0 to 2^z − 1.');
 
-const UNAVAILABLE_CODES = { 404: 'tile_not_found', 502: 'tile_provider_failed', 504: 'tile_provider_timeout' } as const;
+const UNAVAILABLE_CODES = { 404: 'tile_not_found', 502: 'tile_provider_failed', 503: 'tile_provider_busy', 504: 'tile_provider_timeout' } as const;
 
 /** Images and their description are public: any page may show them (`<img>` needs CORP across origins). */
 function allowEveryOrigin(ctx: RequestContext): void {
@@ -38,7 +38,7 @@ export function tileRoutes(tiles: TileService): Record<string, Route> {
   return {
     '/tiles/source.json': {
       GET: async (ctx) => {
-        const basemap = await tiles.info(await partnerSource(ctx, tiles));
+        const basemap = await tiles.info((await partnerSource(ctx, tiles)).source);
         allowEveryOrigin(ctx);
         sendJson(ctx.res, 200, { basemap }, { 'Cache-Control': SOURCE_CACHE });
       },

@@ -18,6 +18,14 @@ export interface BasemapInfo {
   maxZoom: number;
 }
 
+/** The basemap of a partner's maps ('' : no partner): its own provider, or the server's source. */
+export interface PartnerBasemap {
+  source: TileSource | null;
+  partner: string;
+  /** `source` is the partner's own provider. */
+  own: boolean;
+}
+
 export interface TileServiceOptions {
   /** e.g. `Hearth/0.1.0 (+https://api.example; ops@example.com)`: read per fetch, the public origin is known after listen. */
   userAgent: () => string;
@@ -45,6 +53,8 @@ export class TileService {
       concurrency: settings.concurrency,
       timeoutMs: settings.timeoutMs,
       logger: options.logger,
+      // The operator's own provider is trusted (it may be on the operator's network); partners' never are.
+      serverSource: settings.source?.kind === 'xyz' ? settings.source.url : null,
     });
   }
 
@@ -62,14 +72,14 @@ export class TileService {
     return new TileService(settings, archive, source.attribution ?? (await archive.attribution()), options);
   }
 
-  /** The partner's own provider, else the server's source; null: no basemap. */
-  sourceFor(partnerSlug: string, storedConfig: unknown): TileSource | null {
+  /** The partner's own provider, else the server's source (`source` null: no basemap). */
+  sourceFor(partnerSlug: string, storedConfig: unknown): PartnerBasemap {
     const own = partnerTileSource(storedConfig);
     if (own === 'invalid' && !this.#badPartnerSources.has(partnerSlug)) {
       this.#badPartnerSources.add(partnerSlug);
-      this.options.logger.error(`[tiles] the tileSource of partner "${partnerSlug}" is invalid; the server's basemap is used`);
+      this.options.logger.error(`[tiles] the tileSource of partner "${partnerSlug}" is invalid or internal; the server's basemap is used`);
     }
-    return own && own !== 'invalid' ? own : this.settings.source;
+    return own && own !== 'invalid' ? { source: own, partner: partnerSlug, own: true } : { source: this.settings.source, partner: partnerSlug, own: false };
   }
 
   async info(source: TileSource | null): Promise<BasemapInfo | null> {
@@ -79,16 +89,17 @@ export class TileService {
     return { attribution: this.archiveAttribution, retina: false, ...header };
   }
 
-  /** The tile's image; throws TileUnavailable (404 none, 502 provider failed, 504 provider too slow). */
-  async tile(source: TileSource | null, tile: TileCoordinate, retina: boolean): Promise<TileImage> {
+  /** The tile's image; throws TileUnavailable (404 none, 502 provider failed, 503 too many waiting, 504 provider too slow). */
+  async tile({ source, partner, own }: PartnerBasemap, tile: TileCoordinate, retina: boolean): Promise<TileImage> {
     if (!source) throw new TileUnavailable(404, 'This server has no basemap.');
-    if (source.kind === 'xyz') return this.#proxy.tile(tileUrl(source.url, tile, retina && source.url.includes('{r}')));
+    if (source.kind === 'xyz') return this.#proxy.tile(tileUrl(source.url, tile, retina && source.url.includes('{r}')), { partner, own });
     const image = await this.archive!.tile(tile.z, tile.x, tile.y);
     if (!image) throw new TileUnavailable(404, 'The basemap has no tile there.');
     return image;
   }
 
   async close(): Promise<void> {
+    await this.#proxy.close();
     await this.archive?.close();
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { allowOutbound } from '../http/outbound';
 import { attributionFromHtml, OSM_TILE_URL, parseAttribution, partnerTileSource, TileSettingError, tileSettings } from './settings';
 
 const OSM = { text: '© OpenStreetMap contributors', url: 'https://www.openstreetmap.org/copyright' };
@@ -83,5 +84,18 @@ describe("a partner's own provider (tileSource in its stored config)", () => {
     expect(partnerTileSource(null)).toBeNull();
     expect(partnerTileSource({ tileSource: { url: 'https://tiles.example/tile.png' } })).toBe('invalid');
     expect(partnerTileSource({ tileSource: 'https://tiles.example/{z}/{x}/{y}.png' })).toBe('invalid');
+  });
+
+  it('is invalid at an internal address or name, in any spelling, unless the operator allowed that address', () => {
+    const internal = 'http://127.0.0.1:19190/secret/{z}/{x}/{y}.png';
+    for (const url of [internal, 'http://2130706433:19190/{z}/{x}/{y}.png', 'http://[::1]/{z}/{x}/{y}.png', 'https://tiles.localhost./{z}/{x}/{y}.png', 'http://169.254.169.254/{z}/{x}/{y}.png']) {
+      expect(partnerTileSource({ tileSource: { url } }), url).toBe('invalid');
+    }
+    const withdraw = allowOutbound(['127.0.0.1:19190']);
+    try {
+      expect(partnerTileSource({ tileSource: { url: internal } })).toMatchObject({ kind: 'xyz', url: internal });
+    } finally {
+      withdraw();
+    }
   });
 });

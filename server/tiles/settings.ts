@@ -7,6 +7,7 @@
  * commercial use — and production has no basemap (the keyless map's grid).
  */
 import { z } from 'zod';
+import { checkedTarget, refusedTarget } from '../http/outbound';
 import { paths } from '../paths';
 
 /** The OpenStreetMap standard tile layer: the development default only. */
@@ -40,7 +41,7 @@ export interface TileOptions {
   contact?: string;
   /** Where fetched tiles are kept. Env `HEARTH_TILES_CACHE_DIR`; default `tiles/` in DATA_DIR. */
   cacheDir?: string;
-  /** Upstream fetches at once. Default 4. */
+  /** Fetches at once per provider (the server's, and each partner's own). Default 4. */
   concurrency?: number;
   /** An upstream fetch (queue included) longer than this is answered 504. Default 10 s. */
   timeoutMs?: number;
@@ -63,11 +64,14 @@ export class TileSettingError extends Error {
 
 const TEMPLATE_FIELDS = ['{z}', '{x}', '{y}'];
 
+/** A template's URL with its fields filled (its host, port and scheme are the template's). */
+export const templateUrl = (template: string): URL => new URL(template.replace(/\{[zxyr]\}/g, '0'));
+
 /** An XYZ template we can fill: http(s), with `{z}`, `{x}` and `{y}`. Throws a TileSettingError naming `setting`. */
 function checkTemplate(url: string, setting: string): string {
   let parsed: URL | null = null;
   try {
-    parsed = new URL(url.replace(/\{[zxyr]\}/g, '0'));
+    parsed = templateUrl(url);
   } catch {
     // refused below
   }
@@ -123,7 +127,7 @@ export function tileSettings(options: TileOptions = {}, production: boolean, env
 
   const warnings: string[] = [];
   if (!source) warnings.push('no basemap: set HEARTH_TILES_URL (an XYZ provider) or HEARTH_TILES_PMTILES (an archive); maps show a plain grid');
-  else if (production && source.kind === 'xyz' && new URL(source.url.replace(/\{[zxyr]\}/g, '0')).hostname.endsWith('openstreetmap.org')) {
+  else if (production && source.kind === 'xyz' && templateUrl(source.url).hostname.endsWith('openstreetmap.org')) {
     warnings.push("the OpenStreetMap tile servers are for development only (their usage policy forbids heavy and commercial use): name your own provider or archive");
   }
 
@@ -162,5 +166,30 @@ export function partnerTileSource(storedConfig: unknown): TileSource | 'invalid'
   } catch {
     return 'invalid';
   }
+  // An internal address or name as written (the connection is checked again: server/http/outbound.ts).
+  if (refusedTarget(templateUrl(url))) return 'invalid';
   return { kind: 'xyz', url, attribution: parseAttribution(attribution ?? OSM_ATTRIBUTION) };
+}
+
+const parsedTemplate = (url: string): URL | null => {
+  try {
+    return templateUrl(url);
+  } catch {
+    return null;
+  }
+};
+
+/** Whether a partner's tile URL names an internal address or name as written (a URL that is not one: false). */
+export function isInternalTileUrl(url: string): boolean {
+  const parsed = parsedTemplate(url);
+  return parsed !== null && refusedTarget(parsed) !== null;
+}
+
+/**
+ * Whether a partner's tile URL is internal as written or as its host resolves now: save-time feedback, every
+ * fetch is checked again when it connects.
+ */
+export async function resolvesInternally(url: string): Promise<boolean> {
+  const parsed = parsedTemplate(url);
+  return parsed !== null && (await checkedTarget(parsed)) !== null;
 }

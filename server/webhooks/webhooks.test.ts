@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../app';
+import { allowOutbound, OUTBOUND_FAILURE } from '../http/outbound';
 import { leadsCsv, spreadsheetSafe } from '../contact/leads-csv';
 import type { Logger } from '../log';
 import { DEMO_API_KEYS } from '../seed/data';
@@ -41,22 +42,46 @@ describe('webhook signatures', () => {
 describe('webhook URLs', () => {
   const dev = { production: false };
   const prod = { production: true };
-  it('takes https, and plain http to this machine outside production only', () => {
-    expect(checkWebhookUrl('https://crm.example.com/hooks/hearth#x', prod)).toBe('https://crm.example.com/hooks/hearth');
-    expect(checkWebhookUrl('http://127.0.0.1:9999/hook', dev)).toBe('http://127.0.0.1:9999/hook');
-    expect(() => checkWebhookUrl('http://127.0.0.1:9999/hook', prod)).toThrow(/https/);
-    expect(() => checkWebhookUrl('http://crm.example.com/hook', dev)).toThrow(/https/);
-    expect(() => checkWebhookUrl('ftp://crm.example.com/hook', dev)).toThrow(/https/);
-    expect(() => checkWebhookUrl('https://user:pass@crm.example.com/', dev)).toThrow(/user name or password/);
-    expect(() => checkWebhookUrl('not a url', dev)).toThrow(/not a URL/);
-    expect(() => checkWebhookUrl(`https://crm.example.com/${'a'.repeat(2_000)}`, dev)).toThrow(/longer/);
+  let withdraw: (() => void) | undefined;
+  afterEach(() => withdraw?.());
+
+  it('takes https, and plain http outside production only to a receiver the operator allowed', async () => {
+    expect(await checkWebhookUrl('https://crm.example.com/hooks/hearth#x', prod)).toBe('https://crm.example.com/hooks/hearth');
+    await expect(checkWebhookUrl('http://127.0.0.1:9999/hook', dev)).rejects.toThrow(/https/);
+    withdraw = allowOutbound(['127.0.0.1:9999']);
+    expect(await checkWebhookUrl('http://127.0.0.1:9999/hook', dev)).toBe('http://127.0.0.1:9999/hook');
+    await expect(checkWebhookUrl('http://127.0.0.1:9999/hook', prod)).rejects.toThrow(/https/);
+    await expect(checkWebhookUrl('http://127.0.0.1:9998/hook', dev)).rejects.toThrow(/https/);
+    await expect(checkWebhookUrl('http://crm.example.com/hook', dev)).rejects.toThrow(/https/);
+    await expect(checkWebhookUrl('ftp://crm.example.com/hook', dev)).rejects.toThrow(/https/);
+    await expect(checkWebhookUrl('https://user:pass@crm.example.com/', dev)).rejects.toThrow(/user name or password/);
+    await expect(checkWebhookUrl('not a url', dev)).rejects.toThrow(/not a URL/);
+    await expect(checkWebhookUrl(`https://crm.example.com/${'a'.repeat(2_000)}`, dev)).rejects.toThrow(/longer/);
   });
 
-  it('refuses internal addresses in production', () => {
-    for (const url of ['https://10.0.0.8/', 'https://192.168.1.2/', 'https://172.20.0.1/', 'https://169.254.169.254/latest', 'https://localhost/', 'https://[::1]/', 'https://[fd00::1]/']) {
-      expect(() => checkWebhookUrl(url, prod), url).toThrow(/public address/);
+  it('refuses internal addresses and names, in every mode', async () => {
+    for (const url of [
+      'https://10.0.0.8/',
+      'https://192.168.1.2/',
+      'https://172.20.0.1/',
+      'https://169.254.169.254/latest',
+      'https://localhost/',
+      'https://localhost./',
+      'https://foo.localhost/',
+      'https://metadata.google.internal/',
+      'https://[::1]/',
+      'https://[::127.0.0.1]/',
+      'https://[64:ff9b::7f00:1]/',
+      'https://[fd00::1]/',
+      'https://198.18.0.1/',
+      'https://224.0.0.1/',
+      'https://255.255.255.255/',
+      'https://2130706433/',
+    ]) {
+      await expect(checkWebhookUrl(url, prod), url).rejects.toThrow(/public address/);
+      await expect(checkWebhookUrl(url, dev), url).rejects.toThrow(/public address/);
     }
-    expect(checkWebhookUrl('https://172.32.0.1/', prod)).toBe('https://172.32.0.1/');
+    expect(await checkWebhookUrl('https://172.32.0.1/', prod)).toBe('https://172.32.0.1/');
   });
 });
 
@@ -104,7 +129,6 @@ describe(`lead webhooks end to end (${engineName()})`, () => {
   let clock = Date.now();
 
   beforeAll(async () => {
-    server = await startTestServer({ jobs: false });
     receiver = createServer((req, res) => {
       let body = '';
       req.setEncoding('utf8');
@@ -117,6 +141,8 @@ describe(`lead webhooks end to end (${engineName()})`, () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/hearth`;
+    // The operator allows the test's receiver (and a port nothing listens on); nothing a partner sets can.
+    server = await startTestServer({ jobs: false, outboundAllow: [new URL(receiverUrl).host, '127.0.0.1:9'] });
   });
   afterAll(async () => {
     await server?.close();
@@ -281,6 +307,33 @@ describe(`lead webhooks end to end (${engineName()})`, () => {
     clock += 3_600_000;
     const report = await run.runOnce();
     expect(report.delivered).toBeGreaterThan(0);
+  });
+
+  it('delivers nothing to an internal address, whatever was stored: refused when connecting, with the one failure text', async () => {
+    await setHook();
+    // As if stored before the rule, or a name that resolved elsewhere when it was saved: another port of this machine.
+    let reached = 0;
+    const stranger = createServer((_, res) => (reached += 1, res.writeHead(204).end()));
+    await new Promise<void>((resolve) => stranger.listen(0, '127.0.0.1', resolve));
+    try {
+      await server.db.query("UPDATE partner_webhooks SET url = $1 WHERE partner_id = (SELECT id FROM partners WHERE slug = 'acme')", [
+        `http://localhost:${(stranger.address() as AddressInfo).port}/hook`,
+      ]);
+      await postLead('Internal');
+      expect(await worker().runOnce()).toEqual({ delivered: 0, failed: 1, gaveUp: 0 });
+      expect(reached).toBe(0);
+      expect(received).toEqual([]);
+      const { rows } = await server.db.query<{ last_error: string; last_status: number | null }>('SELECT last_error, last_status FROM webhook_deliveries');
+      expect(rows).toEqual([{ last_error: OUTBOUND_FAILURE, last_status: null }]);
+      // A port nothing listens on (allowed) fails with the same text.
+      await server.db.query("UPDATE partner_webhooks SET url = 'http://127.0.0.1:9/unreachable'");
+      await server.db.query('UPDATE webhook_deliveries SET next_attempt_at = now()');
+      clock += 60_000;
+      expect(await delivery!.runOnce()).toMatchObject({ failed: 1 });
+      expect((await server.db.query<{ last_error: string }>('SELECT last_error FROM webhook_deliveries')).rows).toEqual([{ last_error: OUTBOUND_FAILURE }]);
+    } finally {
+      await new Promise((resolve) => stranger.close(resolve));
+    }
   });
 
   it('keeps the secret to the partner: answered once, on creation or rotation', async () => {

@@ -9,10 +9,10 @@
  * The delivery row is written in the transaction that writes the lead (insertLead), so a lead and its
  * event exist together or not at all; the worker (delivery.ts) posts them.
  */
-import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { Queryable } from '../db';
 import { badInput, DomainError } from '../domain-error';
+import { checkedTarget, isOutboundAllowed } from '../http/outbound';
 import { newWebhookSecret } from './signature';
 
 export const LEAD_SOURCES = ['contact', 'stay', 'valuation', 'tour', 'offer', 'prequalification', 'registration'] as const;
@@ -48,24 +48,13 @@ export const DISABLE_AFTER_FAILURES = 15;
 /** …failing every attempt for this long. */
 export const DISABLE_AFTER_MS = 12 * 60 * 60_000;
 
-const isLoopbackHost = (host: string) => host === 'localhost' || host === '[::1]' || /^127\./.test(host);
-
-/** A private, link-local, unspecified or loopback address written as an IP (production refuses them). */
-function isInternalIp(host: string): boolean {
-  const bare = host.replace(/^\[(.*)\]$/, '$1');
-  if (isIP(bare) === 4) {
-    const [a, b] = bare.split('.').map(Number) as [number, number];
-    return a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
-  }
-  if (isIP(bare) === 6) return bare === '::1' || bare === '::' || /^f[cd]/i.test(bare) || /^fe80/i.test(bare) || /^::ffff:/i.test(bare);
-  return false;
-}
-
 /**
- * HTTPS only, no credentials in the URL, at most 2,000 characters. Outside production, plain HTTP to
- * this machine too (a developer's receiver, the tests' one); in production no internal address.
+ * HTTPS only, no credentials in the URL, at most 2,000 characters, and a public address: the outbound rule
+ * (server/http/outbound.ts) judges the host as written and as it resolves now, for a clear refusal here; every
+ * delivery's connection is checked again. Plain HTTP only outside production, to a receiver the operator
+ * allowed (HEARTH_OUTBOUND_ALLOW: a developer's receiver, the tests' one).
  */
-export function checkWebhookUrl(text: string, { production }: { production: boolean }): string {
+export async function checkWebhookUrl(text: string, { production }: { production: boolean }): Promise<string> {
   let url: URL;
   try {
     url = new URL(text);
@@ -74,10 +63,9 @@ export function checkWebhookUrl(text: string, { production }: { production: bool
   }
   if (text.length > URL_MAX) throw badInput(`The webhook URL is longer than ${URL_MAX} characters.`, 'url');
   if (url.username || url.password) throw badInput('The webhook URL must not hold a user name or password.', 'url');
-  const loopback = isLoopbackHost(url.hostname);
-  if (url.protocol === 'http:' && !(loopback && !production)) throw badInput('The webhook URL must use https://.', 'url');
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw badInput('The webhook URL must use https://.', 'url');
-  if (production && (loopback || isInternalIp(url.hostname))) throw badInput('The webhook URL must be a public address.', 'url');
+  const plainAllowed = url.protocol === 'http:' && !production && isOutboundAllowed(url);
+  if (url.protocol !== 'https:' && !plainAllowed) throw badInput('The webhook URL must use https://.', 'url');
+  if (await checkedTarget(url)) throw badInput('The webhook URL must be a public address.', 'url');
   url.hash = '';
   return url.href;
 }
@@ -128,7 +116,7 @@ export async function setWebhook(
     await db.query('DELETE FROM partner_webhooks WHERE partner_id = $1', [partnerId]);
     return { webhook: null, secret: null };
   }
-  const url = checkWebhookUrl(input.url, options);
+  const url = await checkWebhookUrl(input.url, options);
   const secret = newWebhookSecret();
   const { rows } = await db.query<WebhookRow & { inserted: boolean }>(
     `INSERT INTO partner_webhooks (partner_id, url, secret) VALUES ($1, $2, $3)

@@ -30,6 +30,9 @@ export default async function globalSetup() {
     accountRateLimits: { ...DEFAULT_ACCOUNT_RATE_LIMITS, perClient: { max: 10_000, windowMs: 60_000 } },
     // Never the network: the OpenStreetMap development default is replaced by the loopback tile server.
     tiles: { url: tiles.template, cacheDir: tileCache, contact: 'e2e@hearth.example' },
+    // The operator's allowlist (server/http/outbound.ts): partners may reach this machine's receivers — the tile
+    // server (partner tiles-down) and the webhook receivers the specs start on ports of their own.
+    outboundAllow: ['127.0.0.1'],
     // Every test browses from one address; the per-minute query budget is covered by the server tests.
     graphqlCostLimits: { publicPerMinute: 1e12, signedInPerMinute: 1e12 },
   });
