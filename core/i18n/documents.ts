@@ -49,4 +49,6 @@ export const documentTexts = {
   caseTitle: (typeName: string, id: string) => `${typeName} · case ${id}`,
   uploadedOn: (date: string) => `Uploaded ${date}`,
   fileLabel: (slot: string) => `File for ${slot}`,
+  /** The server's refusal of an upload into a full slot. */
+  slotFull: (slot: string, max: number) => `“${slot}” holds at most ${max} documents: delete one to upload another.`,
 } as const;

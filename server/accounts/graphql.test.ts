@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../app';
 import { codeOf, graphqlAs, type GraphqlResponse } from '../testing/graphql';
@@ -259,23 +260,26 @@ describe(`uploadUserPhoto (${engineName()})`, () => {
     return fetch(`${server.url}/graphql/?queryName=Upload`, { method: 'POST', headers: { Authorization: `Token ${token}` }, body: form });
   };
 
-  it('stores a PNG named .jpg as a PNG and serves it back', async () => {
+  it('stores a PNG named .jpg re-encoded as WebP and serves it back', async () => {
     const { token, user } = await signUp(server);
-    const response = await upload(token, PNG, 'me.jpg', 'image/jpeg');
+    const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3a6' } }).png().toBuffer();
+    const response = await upload(token, png, 'me.jpg', 'image/jpeg');
     expect(response.status).toBe(200);
     const body = (await response.json()) as GraphqlResponse;
     expect(body.errors).toBeUndefined();
     const image: string = body.data!.uploadUserPhoto.image;
-    expect(image).toMatch(new RegExp(`^${server.url}/media/users/${user.id}/[0-9a-f]{24}\\.png$`));
+    expect(image).toMatch(new RegExp(`^${server.url}/media/users/${user.id}/[0-9a-f]{24}\\.webp$`));
 
     const served = await fetch(image);
     expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    // Within 800 × 800, its proportions kept.
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 800, 600]);
     expect(((await (await fetch(`${server.url}/user/me/`, { headers: { Authorization: `Token ${token}` } })).json()) as { image: string }).image).toBe(image);
 
     // A second photo replaces the first on disk.
-    const again = (await (await upload(token, PNG, 'me2.png', 'image/png')).json()) as GraphqlResponse;
+    const again = (await (await upload(token, png, 'me2.png', 'image/png')).json()) as GraphqlResponse;
     expect(again.data!.uploadUserPhoto.image).not.toBe(image);
     expect(await readdir(join(uploadDir, 'users', String(user.id)))).toHaveLength(1);
   });

@@ -4,7 +4,8 @@
  * sent; the part the alert job matches on is normalised into alert_criteria at save time.
  */
 import { z } from 'zod';
-import type { Queryable } from '../db';
+import type { Database, Queryable } from '../db';
+import { countUnderLock } from '../db/count-limit';
 
 export const NOTIFICATION_FREQUENCIES = ['NEVER', 'DAILY', 'WEEKLY', 'INSTANT'] as const;
 export type NotificationFrequency = (typeof NOTIFICATION_FREQUENCIES)[number];
@@ -139,20 +140,25 @@ const toSavedSearch = (r: SavedSearchRow): SavedSearchRecord => ({
 
 const COLUMNS = 'id, name, search_model, notification_frequency, created_at';
 
-/** Null when the user already has the maximum number of saved searches. */
+/**
+ * Null when the user already has the maximum number of saved searches: counted under the user's row lock in the
+ * insert's transaction (db/count-limit.ts), so concurrent saves never pass it.
+ */
 export async function insertSavedSearch(
-  db: Queryable,
+  db: Database,
   userId: number,
   search: { name: string; model: SearchModel; frequency: NotificationFrequency },
 ): Promise<SavedSearchRecord | null> {
-  const { rows } = await db.query<SavedSearchRow>(
-    `INSERT INTO saved_searches (user_id, name, search_model, alert_criteria, notification_frequency)
-     SELECT $1, $2, $3, $4, $5
-      WHERE (SELECT count(*) FROM saved_searches WHERE user_id = $1) < $6
-     RETURNING ${COLUMNS}`,
-    [userId, search.name, JSON.stringify(search.model), JSON.stringify(alertCriteria(search.model)), search.frequency, SAVED_SEARCHES_PER_USER],
-  );
-  return rows[0] ? toSavedSearch(rows[0]) : null;
+  return db.transaction(async (tx) => {
+    const count = 'SELECT count(*)::int AS n FROM saved_searches WHERE user_id = $1';
+    if ((await countUnderLock(tx, { owner: { table: 'users', id: userId }, count, params: [userId] })) >= SAVED_SEARCHES_PER_USER) return null;
+    const { rows } = await tx.query<SavedSearchRow>(
+      `INSERT INTO saved_searches (user_id, name, search_model, alert_criteria, notification_frequency)
+       VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
+      [userId, search.name, JSON.stringify(search.model), JSON.stringify(alertCriteria(search.model)), search.frequency],
+    );
+    return toSavedSearch(rows[0]!);
+  });
 }
 
 export async function listSavedSearches(db: Queryable, userId: number): Promise<SavedSearchRecord[]> {

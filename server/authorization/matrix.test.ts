@@ -482,7 +482,15 @@ async function runWorld(world: World): Promise<void> {
   const slots = (await must(person(world.mortgageOwner), 'myDocuments', { applicationCaseId: mortgage.id }, 'caseComponents { id component { id } }'))[0]
     .caseComponents as { id: string; component: { id: string } }[];
   const photoSlot = slots.find((slot) => slot.component.id === 'photo-id')!.id;
+  // A slot holds at most 5 documents (documents.ts slotLimit): the oldest go, so each upload here has room.
+  const roomInPhotoSlot = () =>
+    server.db.query(
+      `DELETE FROM uploaded_documents WHERE id IN (SELECT id FROM uploaded_documents
+         WHERE case_component_id = $1 AND application_case_id = $2 AND translation_of IS NULL ORDER BY id DESC OFFSET 4)`,
+      [photoSlot, mortgage.id],
+    );
   const newDocument = async (translationOf?: string) => {
+    if (!translationOf) await roomInPhotoSlot();
     const args = { componentId: photoSlot, applicationCaseId: mortgage.id, translationOf };
     const outcome = await callUpload(person(world.mortgageOwner), 'createUploadedDocument', args, { bytes: png, name: 'id.png' }, 'id');
     if (!outcome.ok) throw new Error(`upload failed in setup: ${outcome.code}`);
@@ -510,7 +518,10 @@ async function runWorld(world: World): Promise<void> {
     await newDocument(original);
     return { id: original };
   });
-  await checkUpload('Mutation.createUploadedDocument', async () => ({ componentId: photoSlot, applicationCaseId: mortgage.id }));
+  await checkUpload('Mutation.createUploadedDocument', async () => {
+    await roomInPhotoSlot();
+    return { componentId: photoSlot, applicationCaseId: mortgage.id };
+  });
   await checkUpload('Mutation.updateUploadedDocument', async () => ({ id: await newDocument() }));
 
   // The mortgage response's answers (questionnaires/access.ts: the user who started it)

@@ -5,21 +5,17 @@
  * absolute on our public origin.
  */
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { Queryable } from '../db';
-import { badFields } from '../domain-error';
 import { publicUrl } from '../http/public-url';
 import type { Route } from '../http/router';
 import { storedImageRoute } from '../http/stored-image';
-import { PHOTO_MAX_BYTES, sniffImageType } from '../accounts/photos';
 import { uploadStorage, type Storage } from '../storage';
+import { imageRefusals, PICTURE_RULES, readUploadedImage, type ImageRules } from '../uploads/image';
+import { storeThenCommit } from '../uploads/store';
 import type { PostImageRecord } from './posts';
 
 export const POST_IMAGE_WIDTHS = [480, 960, 1600] as const;
-/** As a profile photo: the GraphQL transport takes multipart bodies up to this size (plus the envelope). */
-export const POST_IMAGE_MAX_BYTES = PHOTO_MAX_BYTES;
-/** Larger pictures are refused before decoding (a decompression bomb costs memory, not bytes). */
-const MAX_INPUT_PIXELS = 40_000_000;
 
 /** The path of one size: `/media/posts/seed/first-home-6a1f-960.webp`. */
 export const postImagePath = (image: Pick<PostImageRecord, 'baseKey'>, width: number) => `/media/${image.baseKey}-${width}.webp`;
@@ -49,48 +45,57 @@ export async function findPostImage(db: Queryable, baseKey: string): Promise<Pos
   return rows[0] ? toImage(rows[0]) : null;
 }
 
+/** Pixels to store as a post picture: an upload (readUploadedImage) or a seed's own drawing. */
+export interface PostPicture {
+  /** The picture's full width: no stored size is wider. */
+  width: number;
+  /** A new sharp pipeline over the picture, upright. */
+  pixels(): Sharp;
+}
+
+/** A seed's picture from our own code (any image sharp reads: the SVG illustrations), never a user's file. */
+export async function seedPicture(source: Uint8Array): Promise<PostPicture> {
+  const meta = await sharp(source).metadata();
+  if (!meta.width) throw new Error('A seed picture has no width.');
+  return { width: meta.width, pixels: () => sharp(source) };
+}
+
 /**
- * Stores the sizes of `source` (any image sharp reads: JPEG, PNG, WebP, GIF, SVG) under `baseKey` and records
- * them; an image already recorded under `baseKey` is replaced.
+ * Stores the sizes of `picture` under `baseKey`, then records them (server/uploads/store.ts: the files go again
+ * when the row is not written); an image already recorded under `baseKey` is replaced.
  */
 export async function storePostImage(
   db: Queryable,
   baseKey: string,
-  source: Uint8Array,
+  picture: PostPicture,
   alt: string,
   storage: Storage = uploadStorage(),
 ): Promise<PostImageRecord> {
-  const input = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS });
-  const meta = await input.metadata();
-  if (!meta.width || !meta.height) throw badFields({ file: 'The image has no size.' });
-  const widths: number[] = POST_IMAGE_WIDTHS.filter((w) => w <= meta.width!);
-  if (widths.length === 0) widths.push(meta.width);
-  let largest = { width: meta.width, height: meta.height };
+  const widths: number[] = POST_IMAGE_WIDTHS.filter((w) => w <= picture.width);
+  if (widths.length === 0) widths.push(picture.width);
+  const encoded = [];
   for (const width of widths) {
-    const { data, info } = await input.clone().rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
-    await storage.put(`${baseKey}-${width}.webp`, data, 'image/webp');
-    largest = { width: info.width, height: info.height };
+    encoded.push(await picture.pixels().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true }));
   }
-  const { rows } = await db.query<PostImageRow>(
-    `INSERT INTO post_images (base_key, widths, width, height, alt) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (base_key) DO UPDATE SET widths = EXCLUDED.widths, width = EXCLUDED.width, height = EXCLUDED.height, alt = EXCLUDED.alt
-     RETURNING id, base_key, widths, width, height, alt`,
-    [baseKey, widths, largest.width, largest.height, alt],
-  );
-  return toImage(rows[0]!);
+  const largest = encoded[encoded.length - 1]!.info;
+  const files = encoded.map(({ data }, i) => ({ key: `${baseKey}-${widths[i]}.webp`, data, contentType: 'image/webp' }));
+  return storeThenCommit(storage, files, async () => {
+    const { rows } = await db.query<PostImageRow>(
+      `INSERT INTO post_images (base_key, widths, width, height, alt) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (base_key) DO UPDATE SET widths = EXCLUDED.widths, width = EXCLUDED.width, height = EXCLUDED.height, alt = EXCLUDED.alt
+       RETURNING id, base_key, widths, width, height, alt`,
+      [baseKey, widths, largest.width, largest.height, alt],
+    );
+    return toImage(rows[0]!);
+  });
 }
 
-/** uploadPostImage: an editor's picture (type read from its bytes, at most 5 MB), stored under a random name. */
+const PICTURE: ImageRules = { ...PICTURE_RULES, within: { width: Math.max(...POST_IMAGE_WIDTHS) }, refusals: imageRefusals('image', PICTURE_RULES) };
+
+/** uploadPostImage: an editor's picture (read as every uploaded image is: server/uploads/image.ts), stored under a random name. */
 export async function uploadPostImage(db: Queryable, bytes: Uint8Array, alt: string): Promise<PostImageRecord> {
-  if (bytes.length === 0) throw badFields({ file: 'The file is empty.' });
-  if (bytes.length > POST_IMAGE_MAX_BYTES) throw badFields({ file: 'The image must be 5 MB or smaller.' });
-  if (!sniffImageType(bytes)) throw badFields({ file: 'The image must be a JPEG, PNG, WebP or GIF.' });
-  try {
-    return await storePostImage(db, `posts/uploads/${randomBytes(12).toString('hex')}`, bytes, alt);
-  } catch (error) {
-    if (error instanceof Error && error.name === 'DomainError') throw error;
-    throw badFields({ file: 'The image could not be read.' });
-  }
+  const image = await readUploadedImage(bytes, PICTURE);
+  return storePostImage(db, `posts/uploads/${randomBytes(12).toString('hex')}`, { width: image.width, pixels: image.pixels }, alt);
 }
 
 export const postImageRoutes: Record<string, Route> = {

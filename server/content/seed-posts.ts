@@ -7,7 +7,7 @@
  */
 import type { Database } from '../db';
 import { uploadStorage } from '../storage';
-import { findPostImage, POST_IMAGE_WIDTHS, storePostImage } from './images';
+import { findPostImage, POST_IMAGE_WIDTHS, seedPicture, storePostImage } from './images';
 import { renderMarkdown, readingMinutes } from './markdown';
 import type { PostImageRecord } from './posts';
 import { illustrationSvg, PALETTES, type Motif, type Palette } from './seed-illustrations';
@@ -588,7 +588,7 @@ async function seedImage(db: Database, slug: string, image: SeedPost['image']): 
     );
     return { id: Number(rows[0]!.id), baseKey, widths: [...POST_IMAGE_WIDTHS], width: 1600, height: 900, alt: image.alt };
   }
-  return storePostImage(db, baseKey, Buffer.from(illustrationSvg(image.motif, image.palette)), image.alt, storage);
+  return storePostImage(db, baseKey, await seedPicture(Buffer.from(illustrationSvg(image.motif, image.palette))), image.alt, storage);
 }
 
 /** The seed's tags and posts (missing ones only), and outside production the demo editor's flag. */

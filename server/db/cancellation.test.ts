@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './index';
-import { asHeavy, HeavyStatements, StatementCancelled, withCancellation } from './cancellation';
+import { asHeavy, HeavyStatements, RequestWrites, StatementCancelled, withCancellation } from './cancellation';
 import { engineName, openTestDatabase } from '../testing/test-server';
 
 let db: Database;
@@ -40,6 +40,42 @@ describe(`statements of a stopped request (${engineName()})`, () => {
     );
     await expect(run).rejects.toBeInstanceOf(StatementCancelled);
     expect((await db.query('SELECT * FROM cancellation_probe')).rows).toEqual([]);
+  });
+
+  it('refuse the first write of a request stopped before it, and run the rest of one stopped after it', async () => {
+    await db.exec('CREATE TABLE IF NOT EXISTS commit_point_probe (n int)');
+    const early = new AbortController();
+    const none = new RequestWrites();
+    await withCancellation(
+      early.signal,
+      async () => {
+        await db.query('SELECT 1');
+        early.abort();
+        await expect(db.query('INSERT INTO commit_point_probe VALUES (1)')).rejects.toBeInstanceOf(StatementCancelled);
+        await expect(db.transaction((tx) => tx.query('INSERT INTO commit_point_probe VALUES (1)'))).rejects.toBeInstanceOf(StatementCancelled);
+      },
+      none,
+    );
+    expect(none.begun).toBe(false);
+
+    const late = new AbortController();
+    const some = new RequestWrites();
+    const counted = await withCancellation(
+      late.signal,
+      async () => {
+        await db.transaction(async (tx) => {
+          await tx.query('INSERT INTO commit_point_probe VALUES (2)');
+          late.abort();
+          await tx.query('INSERT INTO commit_point_probe VALUES (3)');
+        });
+        // Reads after the commit run too: the request answers what it did.
+        return db.query<{ n: number }>('SELECT count(*)::int AS n FROM commit_point_probe');
+      },
+      some,
+    );
+    expect(some.begun).toBe(true);
+    expect(counted.rows).toEqual([{ n: 2 }]);
+    expect((await db.query('SELECT n FROM commit_point_probe ORDER BY n')).rows).toEqual([{ n: 2 }, { n: 3 }]);
   });
 
   it.runIf(process.env.DATABASE_URL)('cancel the statement running on PostgreSQL, and the connection serves the next one', async () => {

@@ -11,7 +11,7 @@ import { engineName, openTestDatabase } from '../testing/test-server';
 import { VersionedCache, type ChangeKind } from './changes';
 import { GENERIC_PLAN } from './hints';
 import type { ListeningFeed } from './postgres-changes';
-import { isReadOnlySql } from './postgres';
+import { isReadOnlySql } from './read-only-sql';
 import { openDatabase } from './index';
 import { loadMigrations, migrate } from './migrate';
 import type { Database, Queryable } from './types';

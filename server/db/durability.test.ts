@@ -28,7 +28,11 @@ const CLIENTS = 20;
 const CHILD = new URL('../testing/durable-child.ts', import.meta.url).pathname;
 const POSTGRES = process.env.DATABASE_URL;
 const TEXT_ANSWERS = { nickname: 'sam', about: '', gate_code: '', bedrooms: '3', garage_bays: '2', bathrooms: '2.5', down_payment_percent: '20', asking_price: '$489,000', asking_price_inr: '' };
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+/** A whole 2×2 PNG: a profile photo is decoded and re-encoded (server/uploads/image.ts). */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000002000000020802000000fdd49a730000000970485973000003e8000003e801b57b526b0000001249444154089963305e9566bc2a8d014201002296050d56f55bd70000000049454e44ae426082',
+  'hex',
+);
 
 /** A seeded random source, so a failing run can be repeated. */
 function random(seed: number) {

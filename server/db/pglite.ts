@@ -10,7 +10,7 @@
  * The thread keeps the process alive only while statements are pending: a script that forgets close()
  * still exits.
  */
-import { HeavyStatements, throwIfCancelled } from './cancellation';
+import { beginWrite, HeavyStatements, throwIfCancelled } from './cancellation';
 import type { Worker } from 'node:worker_threads';
 import { startModuleWorker } from '../worker-thread';
 import { ChangeCounter } from './changes';
@@ -112,12 +112,15 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const heavy = new HeavyStatements(1);
   const on = (tx?: number): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-      throwIfCancelled();
+      // Outside a transaction, a statement that writes is its request's commit point (cancellation.ts).
+      if (tx === undefined) beginWrite(sql);
+      else throwIfCancelled();
       const send = () => thread.send<T[]>({ op: 'query', sql, params: [...params], tx });
       // Inside a transaction the thread is held already; the gate would only add waiting.
       return { rows: await (tx === undefined ? heavy.run(send) : send()) };
     },
     async exec(sql: string) {
+      if (tx === undefined) beginWrite();
       await thread.send({ op: 'exec', sql, tx });
     },
   });
@@ -128,6 +131,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
     changes: thread.changes,
     ...on(),
     async transaction(fn) {
+      beginWrite();
       const tx = await thread.send<number>({ op: 'begin' });
       let result;
       try {

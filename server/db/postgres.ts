@@ -1,27 +1,14 @@
 import pg from 'pg';
-import { cancellationSignal, HeavyStatements, StatementCancelled, throwIfCancelled } from './cancellation';
+import { beginWrite, cancellationSignal, HeavyStatements, StatementCancelled, throwIfCancelled } from './cancellation';
 import { GENERIC_PLAN } from './hints';
 import { ListeningFeed } from './postgres-changes';
 import { queryPrepared } from './postgres-prepared';
+import { isReadOnlySql } from './read-only-sql';
 import type { Database, Queryable, QueryResult } from './types';
 import type { Logger } from '../log';
 
 const INT8_OID = 20;
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
-/** A SELECT or WITH (after an optional leading comment such as the generic-plan hint)… */
-const READ_START = /^\s*(?:\/\*[^*]*\*\/\s*)?(?:select|with)\b/i;
-/** …that names no writing command anywhere (a WITH may hold an INSERT): it changes nothing. */
-const WRITE_WORD = /\b(?:insert|update|delete|merge|truncate|copy|call)\b/i;
-const readOnlyTexts = new Map<string, boolean>();
-export function isReadOnlySql(sql: string): boolean {
-  let known = readOnlyTexts.get(sql);
-  if (known === undefined) {
-    known = READ_START.test(sql) && !WRITE_WORD.test(sql);
-    if (readOnlyTexts.size >= 1_000) readOnlyTexts.clear();
-    readOnlyTexts.set(sql, known);
-  }
-  return known;
-}
 
 export interface PostgresOptions {
   databaseUrl: string;
@@ -100,6 +87,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
       return heavy.run(() => pooledQuery<T>(sql, params));
     },
     async exec(sql: string) {
+      beginWrite();
       await pool.query(sql);
       await changes.barrier();
     },
@@ -110,7 +98,8 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     const cancelling = cancelOnAbort(client);
     let result: pg.QueryResult;
     try {
-      throwIfCancelled();
+      // The request's commit point when this statement writes (cancellation.ts).
+      beginWrite(sql);
       result = await queryPrepared(client, sql, params, false);
     } catch (error) {
       await cancelling.done();
@@ -129,10 +118,13 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
    * so a late cancel can never hit the next statement run on it.
    */
   const cancelOnAbort = (client: pg.PoolClient) => {
-    const signal = cancellationSignal();
-    if (!signal) return { done: async () => undefined };
+    const cancellation = cancellationSignal();
+    if (!cancellation) return { done: async () => undefined };
+    const { signal, cancellable } = cancellation;
     let cancel: Promise<unknown> | null = null;
     const onAbort = () => {
+      // A request that has begun to write is not stopped any more: its statements run to their end.
+      if (!cancellable()) return;
       const pid = (client as unknown as { processID?: number }).processID;
       if (pid) cancel = pool.query('SELECT pg_cancel_backend($1)', [pid]).catch(() => undefined);
     };
@@ -160,6 +152,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     changes,
     ...pooled,
     async transaction(fn) {
+      beginWrite();
       const client = await pool.connect();
       try {
         await client.query('BEGIN');

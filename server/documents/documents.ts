@@ -15,9 +15,12 @@
 import { randomBytes } from 'node:crypto';
 import type { UserRecord } from '../accounts/users';
 import type { Database, Queryable } from '../db';
+import { requireRoom, type CountLimit } from '../db/count-limit';
 import { mayAccess, pinAttemptsFor, QUESTIONNAIRE_SCHEME } from '../questionnaires/access';
 import { badInput, DomainError } from '../domain-error';
 import { uploadStorage, type Storage } from '../storage';
+import { storeThenCommit } from '../uploads/store';
+import { documentTexts } from '../../core/i18n/documents';
 import { checkDocument, extensionOf, type DocumentContentType } from './files';
 import { CASE_SLOTS_MAX, MY_DOCUMENTS_CASES_MAX, SLOT_DOCUMENTS_MAX } from './limits';
 import type { LinkHolder } from './links';
@@ -298,19 +301,38 @@ async function target(db: Queryable, input: UploadInput, caller: DocumentCaller)
     const row = rows[0];
     if (!row || row.type_id === null) throw componentNotFound();
     const component = await uploadSlotOf(db, input.componentId, Number(row.type_id));
-    return { caseId: row.case_id === null ? null : Number(row.case_id), responseId: caller.guestResponseId, component, applicantId: null };
+    const caseId = row.case_id === null ? null : Number(row.case_id);
+    return { caseId, responseId: caller.guestResponseId, slotResponseId: caller.guestResponseId, component, applicantId: null };
   }
   if (!input.applicationCaseId) throw badInput('Name the case: applicationCaseId.', 'applicationCaseId');
   const c = await readableCase(db, input.applicationCaseId, caller);
   const component = await uploadSlotOf(db, input.componentId, c.applicationType.id);
   const applicantId = input.applicantId ?? c.ownerUserId;
   if (applicantId !== c.ownerUserId && applicantId !== caller.user.id) throw badInput('The applicant is not a person of this case.', 'applicantId');
-  return { caseId: c.id, responseId: null as string | null, component, applicantId };
+  return { caseId: c.id, responseId: null as string | null, slotResponseId: c.responseId, component, applicantId };
 }
 
-/** createUploadedDocument / createCandidateUploadedDocument. */
+/**
+ * SLOT_DOCUMENTS_MAX documents (originals; a translated copy goes with its original) in one slot of a case or a
+ * guest's response, as myDocuments lists them: counted under the lock of the response behind the case, which
+ * every upload into any of its slots takes (db/count-limit.ts).
+ */
+const slotLimit = (place: Awaited<ReturnType<typeof target>>): CountLimit => ({
+  owner: { table: 'questionnaire_responses', id: place.slotResponseId },
+  count: `SELECT count(*)::int AS n FROM uploaded_documents
+           WHERE case_component_id = $1 AND translation_of IS NULL AND (application_case_id = $2 OR response_id = $3)`,
+  params: [place.component.id, place.caseId, place.slotResponseId],
+  max: SLOT_DOCUMENTS_MAX,
+  refusal: () => badInput(documentTexts.slotFull(place.component.name, SLOT_DOCUMENTS_MAX), 'componentId'),
+});
+
+/**
+ * createUploadedDocument / createCandidateUploadedDocument: a new document in a slot (refused when the slot holds
+ * SLOT_DOCUMENTS_MAX), or the translated copy of one (replacing an earlier copy). The file is stored, then the row
+ * added in one transaction with the slot's count (server/uploads/store.ts: no row, no file).
+ */
 export async function createUploadedDocument(
-  db: Queryable,
+  db: Database,
   input: UploadInput,
   caller: DocumentCaller,
   storage: Storage = uploadStorage(),
@@ -324,37 +346,37 @@ export async function createUploadedDocument(
   }
   const file = await checkDocument(input.fileName, input.bytes);
   const key = newKey(place.caseId !== null ? String(place.caseId) : `r-${place.responseId}`, file.contentType);
-  await storage.put(key, file.bytes, file.contentType);
-  let replaced: string | null = null;
-  try {
-    if (original) {
-      const { rows } = await db.query<{ storage_key: string }>('DELETE FROM uploaded_documents WHERE translation_of = $1 RETURNING storage_key', [original.id]);
-      replaced = rows[0]?.storage_key ?? null;
-    }
-    const { rows } = await db.query<DocumentRow>(
-      `INSERT INTO uploaded_documents (case_component_id, application_case_id, response_id, applicant_id, uploaded_by_user_id, translation_of,
-         storage_key, file_name, content_type, byte_size, sha256)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${DOCUMENT_COLUMNS}`,
-      [
-        place.component.id,
-        original ? original.application_case_id : place.caseId,
-        original ? original.response_id : place.responseId,
-        place.applicantId,
-        'user' in caller ? caller.user.id : null,
-        original ? original.id : null,
-        key,
-        file.fileName,
-        file.contentType,
-        file.bytes.length,
-        file.sha256,
-      ],
-    );
-    if (replaced) await storage.delete(replaced);
-    return toDocument(rows[0]!, holderOf(caller));
-  } catch (error) {
-    await storage.delete(key);
-    throw error;
-  }
+  const { row, replaced } = await storeThenCommit(storage, [{ key, data: file.bytes, contentType: file.contentType }], () =>
+    db.transaction(async (tx) => {
+      let replaced: string | null = null;
+      if (original) {
+        const { rows } = await tx.query<{ storage_key: string }>('DELETE FROM uploaded_documents WHERE translation_of = $1 RETURNING storage_key', [original.id]);
+        replaced = rows[0]?.storage_key ?? null;
+      } else await requireRoom(tx, slotLimit(place));
+      const { rows } = await tx.query<DocumentRow>(
+        `INSERT INTO uploaded_documents (case_component_id, application_case_id, response_id, applicant_id, uploaded_by_user_id, translation_of,
+           storage_key, file_name, content_type, byte_size, sha256)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${DOCUMENT_COLUMNS}`,
+        [
+          place.component.id,
+          original ? original.application_case_id : place.caseId,
+          original ? original.response_id : place.responseId,
+          place.applicantId,
+          'user' in caller ? caller.user.id : null,
+          original ? original.id : null,
+          key,
+          file.fileName,
+          file.contentType,
+          file.bytes.length,
+          file.sha256,
+        ],
+      );
+      return { row: rows[0]!, replaced };
+    }),
+  );
+  // The copy it replaced, once the new one is committed (a failed removal leaves a file the start's sweep removes).
+  if (replaced) await storage.delete(replaced).catch(() => undefined);
+  return toDocument(row, holderOf(caller));
 }
 
 /** updateUploadedDocument / updateCandidateUploadedDocument: a new file in place of the old one. */
@@ -371,17 +393,15 @@ export async function replaceUploadedDocument(
   const file = await checkDocument(fileName, bytes);
   const owner = row.application_case_id !== null ? String(row.application_case_id) : `r-${row.response_id}`;
   const key = newKey(owner, file.contentType);
-  await storage.put(key, file.bytes, file.contentType);
-  const { rows } = await db.query<DocumentRow>(
-    `UPDATE uploaded_documents SET storage_key = $2, file_name = $3, content_type = $4, byte_size = $5, sha256 = $6, modified_at = now()
-      WHERE id = $1 RETURNING ${DOCUMENT_COLUMNS}`,
-    [id, key, file.fileName, file.contentType, file.bytes.length, file.sha256],
-  );
-  if (!rows[0]) {
-    await storage.delete(key);
-    throw documentNotFound();
-  }
-  await storage.delete(row.storage_key);
+  await storeThenCommit(storage, [{ key, data: file.bytes, contentType: file.contentType }], async () => {
+    const { rows } = await db.query<DocumentRow>(
+      `UPDATE uploaded_documents SET storage_key = $2, file_name = $3, content_type = $4, byte_size = $5, sha256 = $6, modified_at = now()
+        WHERE id = $1 RETURNING ${DOCUMENT_COLUMNS}`,
+      [id, key, file.fileName, file.contentType, file.bytes.length, file.sha256],
+    );
+    if (!rows[0]) throw documentNotFound();
+  });
+  await storage.delete(row.storage_key).catch(() => undefined);
   return readableDocument(db, id, caller);
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Viewer } from '../accounts/session';
 import type { Database } from '../db';
+import type { RequestWrites } from '../db/cancellation';
 import type { Partner } from '../partners/repository';
 import type { CostLimits } from './transport/cost';
 import type { CostPayer } from './transport/cost-guard';
@@ -35,6 +36,8 @@ export interface GraphqlServerContext {
   costLimits: CostLimits;
   /** Aborted when the client disconnects or the request passes its deadline (transport/http.ts). */
   signal: AbortSignal;
+  /** Whether the request has begun to write (db/cancellation.ts): then its deadline waits for its outcome. */
+  writes: RequestWrites;
 }
 
 const AUTHORIZATION = /^([A-Za-z][A-Za-z0-9._-]*)\s+(\S.*)$/;

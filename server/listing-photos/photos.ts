@@ -7,10 +7,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db';
+import { requireRoom, type CountLimit } from '../db/count-limit';
 import { badInput, DomainError } from '../domain-error';
 import type { Route } from '../http/router';
 import { storedImageRoute } from '../http/stored-image';
 import { uploadStorage, type Storage } from '../storage';
+import { storeThenCommit, type UploadFile } from '../uploads/store';
 import type { Viewer } from '../accounts/session';
 import { listingPhotoTexts as t } from '../../core/i18n/listing-photos';
 import { LISTING_PHOTO_CAPTION_MAX, LISTING_PHOTOS_MAX } from '../../core/listing-photos/photo-rules';
@@ -164,12 +166,12 @@ export async function listingPhotosOfCases(db: Queryable, viewer: Viewer, caseId
 // ---------------------------------------------------------------------------------------------------
 // Uploading
 
-async function putSizes(storage: Storage, baseKey: string, processed: ProcessedPhoto): Promise<void> {
-  for (const size of processed.sizes) {
-    await storage.put(`${baseKey}-${size.width}.webp`, size.webp, 'image/webp');
-    await storage.put(`${baseKey}-${size.width}.jpg`, size.jpeg, 'image/jpeg');
-  }
-}
+/** The files of an upload's sizes: WebP and JPEG of each width. */
+const sizeFiles = (baseKey: string, processed: ProcessedPhoto): UploadFile[] =>
+  processed.sizes.flatMap((size) => [
+    { key: `${baseKey}-${size.width}.webp`, data: size.webp, contentType: 'image/webp' },
+    { key: `${baseKey}-${size.width}.jpg`, data: size.jpeg, contentType: 'image/jpeg' },
+  ]);
 
 async function removeSizes(storage: Storage, photo: Pick<ListingPhotoRecord, 'baseKey' | 'widths'>): Promise<void> {
   for (const w of photo.widths) {
@@ -181,7 +183,7 @@ async function removeSizes(storage: Storage, photo: Pick<ListingPhotoRecord, 'ba
 /**
  * uploadListingPhoto: checks the case, processes the bytes (refusals name the file), stores the sizes, then adds
  * the photo last in the listing's order. Nothing already uploaded is touched by a refused or failed upload: the
- * files are written under a new random name, and removed again if the row cannot be added.
+ * files are written under a new random name, and removed again if the row is not added (server/uploads/store.ts).
  */
 export async function uploadListingPhoto(
   db: Database,
@@ -195,6 +197,15 @@ export async function uploadListingPhoto(
   return storeListingPhoto(db, listingId, viewer.user.id, bytes, fileName, storage);
 }
 
+/** The limit of photos per listing, counted under the listing's lock (db/count-limit.ts). */
+const photoLimit = (listingId: number): CountLimit => ({
+  owner: { table: 'listings', id: listingId },
+  count: 'SELECT count(*)::int AS n FROM listing_photos WHERE listing_id = $1',
+  params: [listingId],
+  max: LISTING_PHOTOS_MAX,
+  refusal: () => badInput(t.tooManyPhotos(LISTING_PHOTOS_MAX), 'file'),
+});
+
 /** Adds a photo to a listing whose manager is already known (uploadListingPhoto, and the demo listing's seed). */
 export async function storeListingPhoto(
   db: Database,
@@ -204,33 +215,29 @@ export async function storeListingPhoto(
   fileName: string,
   storage: Storage = uploadStorage(),
 ): Promise<ListingPhotoRecord> {
-  const before = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM listing_photos WHERE listing_id = $1', [listingId]);
-  if ((before.rows[0]?.n ?? 0) >= LISTING_PHOTOS_MAX) throw badInput(t.tooManyPhotos(LISTING_PHOTOS_MAX), 'file');
+  // Early, so a full listing does not cost a decode; the count that holds is the one under the lock below.
+  const limit = photoLimit(listingId);
+  const before = await db.query<{ n: number }>(limit.count, limit.params);
+  if ((before.rows[0]?.n ?? 0) >= LISTING_PHOTOS_MAX) throw limit.refusal();
   const processed = await processListingPhoto(bytes, fileName);
   const baseKey = `listing-photos/${listingId}/${randomBytes(12).toString('hex')}`;
   const widths = processed.sizes.map((s) => s.width);
-  try {
-    await putSizes(storage, baseKey, processed);
-    return await db.transaction(async (tx) => {
+  return storeThenCommit(storage, sizeFiles(baseKey, processed), () =>
+    db.transaction(async (tx) => {
       // One upload at a time per listing: the count and the next position are read under the listing's lock.
-      await tx.query('SELECT id FROM listings WHERE id = $1 FOR UPDATE', [listingId]);
-      const { rows: counted } = await tx.query<{ n: number; next: number }>(
-        'SELECT count(*)::int AS n, coalesce(max(position) + 1, 0)::int AS next FROM listing_photos WHERE listing_id = $1',
-        [listingId],
-      );
-      if (counted[0]!.n >= LISTING_PHOTOS_MAX) throw badInput(t.tooManyPhotos(LISTING_PHOTOS_MAX), 'file');
+      await requireRoom(tx, limit);
+      const { rows: next } = await tx.query<{ next: number }>('SELECT coalesce(max(position) + 1, 0)::int AS next FROM listing_photos WHERE listing_id = $1', [
+        listingId,
+      ]);
       const { rows } = await tx.query<ListingPhotoRow>(
         `INSERT INTO listing_photos (listing_id, base_key, widths, width, height, position, uploaded_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
-        [listingId, baseKey, widths, processed.width, processed.height, counted[0]!.next, uploadedBy],
+        [listingId, baseKey, widths, processed.width, processed.height, next[0]!.next, uploadedBy],
       );
       await syncPublicPhotos(tx, listingId);
       return toRecord(rows[0]!);
-    });
-  } catch (error) {
-    await removeSizes(storage, { baseKey, widths }).catch(() => undefined);
-    throw error;
-  }
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import { partnerTexts as t } from '../../core/i18n/partners';
 import { DEFAULT_APP_CONTEXT, type AppContext } from '../../core/config/schema';
 import { findUserByEmail, type UserRecord } from '../accounts/users';
 import type { Database, Queryable } from '../db';
+import { requireRoom } from '../db/count-limit';
 import { badInput, DomainError } from '../domain-error';
 import { keyAllows, keyPrincipalOf } from './key-principal';
 import { DEFAULT_PARTNER_SLUG, PARTNER_SLUG } from './repository';
@@ -204,8 +205,13 @@ export async function signUpPartner(db: Database, user: UserRecord, input: NewPa
   const checked = checkNewPartner(input, user.isSuperuser);
   return db.transaction(async (tx) => {
     if (!user.isSuperuser) {
-      const { rows } = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM partner_members WHERE user_id = $1 AND role = 'owner'`, [user.id]);
-      if (rows[0]!.n >= MAX_PARTNERS_PER_USER) throw new DomainError('FORBIDDEN', t.tooManyPartners);
+      await requireRoom(tx, {
+        owner: { table: 'users', id: user.id },
+        count: `SELECT count(*)::int AS n FROM partner_members WHERE user_id = $1 AND role = 'owner'`,
+        params: [user.id],
+        max: MAX_PARTNERS_PER_USER,
+        refusal: () => new DomainError('FORBIDDEN', t.tooManyPartners),
+      });
     }
     return insertPartner(tx, checked, user, { kind: 'user', user });
   });

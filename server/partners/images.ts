@@ -1,33 +1,36 @@
 /**
- * A partner's logo and agent picture (uploadPartnerImage): the type read from the file's bytes (JPEG, PNG,
- * WebP or GIF, at most 5 MB), decoded and re-encoded by sharp (a logo within 600×240, a picture cropped to
- * 400×400; nothing of the upload but its pixels is kept), stored under `partners/<id>/` and served from
- * GET /media/partners/…; the new path goes into the partner's settings with an audit row.
+ * A partner's logo and agent picture (uploadPartnerImage): read as every uploaded image is
+ * (server/uploads/image.ts: JPEG, PNG, WebP or GIF by its bytes, at most 5 MB and 40 megapixels, nothing of the
+ * upload but its pixels), encoded as WebP (a logo within 600×240, a picture cropped to 400×400), stored under
+ * `partners/<id>/` and served from GET /media/partners/…; the new path goes into the partner's settings with an
+ * audit row.
  */
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
-import { PHOTO_MAX_BYTES, sniffImageType } from '../accounts/photos';
 import type { UserRecord } from '../accounts/users';
 import type { Database } from '../db';
-import { badFields } from '../domain-error';
 import type { Route } from '../http/router';
 import { storedImageRoute } from '../http/stored-image';
 import { uploadStorage } from '../storage';
+import { imageRefusals, PICTURE_RULES, readUploadedImage, type ImageRules } from '../uploads/image';
+import { storeThenCommit } from '../uploads/store';
 import { requirePartnerAdmin } from './admin';
 import { changePartnerSettings, type PartnerSettings } from './settings';
 
 export type PartnerImageKind = 'LOGO' | 'AGENT_PICTURE';
 
-const MAX_INPUT_PIXELS = 40_000_000;
 const STORED_NAME = /^[1-9][0-9]{0,15}\/(logo|agent)-[0-9a-f]{24}\.webp$/;
 
+const refusals = imageRefusals('image', PICTURE_RULES);
+const RULES: Record<PartnerImageKind, ImageRules> = {
+  LOGO: { ...PICTURE_RULES, within: { width: 600, height: 240 }, refusals },
+  // Decoded larger than stored: the crop picks the most interesting square.
+  AGENT_PICTURE: { ...PICTURE_RULES, within: { width: 1200, height: 1200 }, refusals },
+};
+
 async function encode(kind: PartnerImageKind, bytes: Uint8Array): Promise<Buffer> {
-  const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
-  const resized =
-    kind === 'LOGO'
-      ? input.resize({ width: 600, height: 240, fit: 'inside', withoutEnlargement: true })
-      : input.resize({ width: 400, height: 400, fit: 'cover', position: 'attention' });
-  return resized.webp({ quality: 85 }).toBuffer();
+  const image = await readUploadedImage(bytes, RULES[kind]);
+  const pixels = kind === 'LOGO' ? image.pixels() : image.pixels().resize({ width: 400, height: 400, fit: 'cover', position: 'attention' });
+  return pixels.webp({ quality: 85 }).toBuffer();
 }
 
 export async function uploadPartnerImage(
@@ -38,20 +41,14 @@ export async function uploadPartnerImage(
   bytes: Uint8Array,
 ): Promise<PartnerSettings> {
   await requirePartnerAdmin(db, user, partnerId);
-  if (bytes.length === 0) throw badFields({ file: 'The file is empty.' });
-  if (bytes.length > PHOTO_MAX_BYTES) throw badFields({ file: 'The image must be 5 MB or smaller.' });
-  if (!sniffImageType(bytes)) throw badFields({ file: 'The image must be a JPEG, PNG, WebP or GIF.' });
-  let data: Buffer;
-  try {
-    data = await encode(kind, bytes);
-  } catch {
-    throw badFields({ file: 'The image could not be read.' });
-  }
+  const data = await encode(kind, bytes);
   const key = `partners/${partnerId}/${kind === 'LOGO' ? 'logo' : 'agent'}-${randomBytes(12).toString('hex')}.webp`;
-  await uploadStorage().put(key, data, 'image/webp');
   const path = `/media/${key}`;
-  return changePartnerSettings(db, partnerId, { kind: 'user', user }, kind === 'LOGO' ? 'logo.uploaded' : 'agentPicture.uploaded', (current) =>
-    kind === 'LOGO' ? { ...current, logoUrl: path } : { ...current, agentPictureUrl: path },
+  // The image it replaces is removed by the start's sweep of files no row names (storage/orphans.ts).
+  return storeThenCommit(uploadStorage(), [{ key, data, contentType: 'image/webp' }], () =>
+    changePartnerSettings(db, partnerId, { kind: 'user', user }, kind === 'LOGO' ? 'logo.uploaded' : 'agentPicture.uploaded', (current) =>
+      kind === 'LOGO' ? { ...current, logoUrl: path } : { ...current, agentPictureUrl: path },
+    ),
   );
 }
 

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { UserRecord } from '../accounts/users';
 import type { Database, Queryable } from '../db';
+import { requireRoom } from '../db/count-limit';
 import { badInput, DomainError } from '../domain-error';
 import { requirePartnerAdmin, writeAudit } from './admin';
 import { hashApiKey } from './api-keys';
@@ -88,11 +89,13 @@ export async function createApiKey(
   const secret = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const prefix = secret.slice(0, KEY_PREFIX.length + SHOWN_CHARACTERS);
   return db.transaction(async (tx) => {
-    const { rows: active } = await tx.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM partner_api_keys WHERE partner_id = $1 AND revoked_at IS NULL',
-      [partnerId],
-    );
-    if (active[0]!.n >= MAX_ACTIVE_KEYS) throw badInput(`A partner may hold at most ${MAX_ACTIVE_KEYS} active keys: revoke one first.`, 'partnerId');
+    await requireRoom(tx, {
+      owner: { table: 'partners', id: partnerId },
+      count: 'SELECT count(*)::int AS n FROM partner_api_keys WHERE partner_id = $1 AND revoked_at IS NULL',
+      params: [partnerId],
+      max: MAX_ACTIVE_KEYS,
+      refusal: () => badInput(`A partner may hold at most ${MAX_ACTIVE_KEYS} active keys: revoke one first.`, 'partnerId'),
+    });
     const { rows } = await tx.query<{ id: number }>(
       `INSERT INTO partner_api_keys (partner_id, name, prefix, key_hash, scopes, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
       [partnerId, name, prefix, hashApiKey(secret), scopes, user.id],

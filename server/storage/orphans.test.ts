@@ -8,7 +8,7 @@ import type { RunningServer } from '../app';
 import { replaceUserPhoto } from '../accounts/photos';
 import { signUp } from '../accounts/testing';
 import { findUserById, type UserRecord } from '../accounts/users';
-import { storePostImage } from '../content/images';
+import { seedPicture, storePostImage } from '../content/images';
 import type { Queryable } from '../db';
 import { createUploadedDocument } from '../documents/documents';
 import { insertSellerCase } from '../listing-photos/demo-case';
@@ -150,9 +150,9 @@ describe(`sweepOrphanUploads on ${engineName()}`, () => {
 
   it('posts: a size the image no longer has goes (and an image without a row), its sizes stay', async () => {
     const baseKey = `posts/test/sweep-${hex(3)}`;
-    expect((await storePostImage(server.db, baseKey, await png(1700, 900), 'Wide')).widths).toEqual([480, 960, 1600]);
+    expect((await storePostImage(server.db, baseKey, await seedPicture(await png(1700, 900)), 'Wide')).widths).toEqual([480, 960, 1600]);
     // Stored again from a narrower original: the 1600 size is no longer the image's.
-    expect((await storePostImage(server.db, baseKey, await png(1000, 600), 'Narrow')).widths).toEqual([480, 960]);
+    expect((await storePostImage(server.db, baseKey, await seedPicture(await png(1000, 600)), 'Narrow')).widths).toEqual([480, 960]);
     const rowless = await put(`posts/uploads/${hex(12)}-480.webp`);
 
     const report = only(await sweep(), 'posts');
@@ -262,7 +262,7 @@ describe(`sweepOrphanUploads on ${engineName()}`, () => {
 
   it('asks in batches when a folder holds more ids or keys than one question takes, with the same result', async () => {
     const images = [];
-    for (let i = 0; i < 3; i++) images.push(await storePostImage(server.db, `posts/batch/${hex(4)}`, await png(1000, 500), 'Batch'));
+    for (let i = 0; i < 3; i++) images.push(await storePostImage(server.db, `posts/batch/${hex(4)}`, await seedPicture(await png(1000, 500)), 'Batch'));
     const rowless = [await put(`posts/batch/${hex(4)}-480.webp`), await put(`posts/batch/${hex(4)}-960.webp`)];
     const { rows } = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM post_images');
     const { recorder, questions } = recording();

@@ -136,7 +136,7 @@ builder.mutationField('saveSettings', (t) =>
 builder.mutationField('uploadUserPhoto', (t) =>
   t.field({
     type: User,
-    description: 'Sets the viewer’s photo: JPEG, PNG, WebP or GIF (read from the content), at most 5 MB.',
+    description: 'Sets the viewer’s photo: JPEG, PNG, WebP or GIF (read from the content), at most 5 MB and 40 megapixels; stored re-encoded as WebP within 800 × 800, without its metadata.',
     args: { file: t.arg({ type: 'File', required: true, description: 'The image, as a GraphQL multipart upload.' }) },
     resolve: async (_root, { file }, ctx) => {
       const viewer = requireViewer(ctx);

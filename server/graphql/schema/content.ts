@@ -327,7 +327,7 @@ builder.mutationField('uploadPostImage', (t) =>
   t.field({
     type: PostImageRef,
     description:
-      'Editors only: stores a picture for posts (JPEG, PNG, WebP or GIF, at most 5 MB) in responsive WebP sizes; put its url in PostInput.imageUrl.',
+      'Editors only: stores a picture for posts (JPEG, PNG, WebP or GIF, at most 5 MB and 40 megapixels) re-encoded in responsive WebP sizes; put its url in PostInput.imageUrl.',
     args: {
       file: t.arg({ type: 'File', required: true, description: 'The image, as a GraphQL multipart upload.' }),
       alt: t.arg.string({ required: true, description: 'What the picture shows, for readers who cannot see it; empty when decorative.' }),

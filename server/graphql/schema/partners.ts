@@ -354,7 +354,7 @@ builder.mutationField('setPartnerPoweredBy', (t) =>
 builder.mutationField('uploadPartnerImage', (t) =>
   t.field({
     type: PartnerSettingsRef,
-    description: 'Replaces the partner’s logo or agent picture (JPEG, PNG, WebP or GIF, at most 5 MB; re-encoded and resized).',
+    description: 'Replaces the partner’s logo or agent picture (JPEG, PNG, WebP or GIF, at most 5 MB and 40 megapixels; re-encoded and resized, without its metadata).',
     args: {
       partnerId: t.arg.id({ required: true, description: 'The partner’s id.' }),
       kind: t.arg({ type: PartnerImageKindEnum, required: true, description: 'Which picture.' }),

@@ -7,7 +7,7 @@ import { GraphQLError, NoSchemaIntrospectionCustomRule, type ExecutionArgs } fro
 import { createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { authenticate, withDetailErrors } from '../../accounts/session';
 import { isMultipartContentType, UPLOAD_BODY_LIMIT } from '../../accounts/photos';
-import { asHeavy, withCancellation } from '../../db/cancellation';
+import { asHeavy, RequestWrites, withCancellation } from '../../db/cancellation';
 import { faultAnswer, faultExtensions, withGraphqlDatabaseErrors } from '../../db/unavailable';
 import { DomainError } from '../../domain-error';
 import { GRAPHQL_BODY_LIMIT, isJsonContentType, readBody } from '../../http/body';
@@ -100,15 +100,15 @@ function useCostGuard(guard: CostGuard): Plugin<GraphqlContext> {
 }
 
 /**
- * Reads run with their request's signal in scope (db/cancellation.ts): statements stop when the client
- * has gone or the deadline passed. After the execution plugins, so it wraps what they run.
+ * Operations run with their request's signal in scope (db/cancellation.ts): statements stop when the client
+ * has gone or the deadline passed, until the request's first write, its commit point. After the execution
+ * plugins, so it wraps what they run.
  */
 function useCancellation(): Plugin<GraphqlContext> {
   return {
     onExecute({ args, executeFn, setExecuteFn }) {
-      const { signal } = args.contextValue as GraphqlContext;
-      const reads = args.document.definitions.every((d: { kind: string; operation?: string }) => d.kind !== 'OperationDefinition' || d.operation === 'query');
-      if (reads) setExecuteFn((a: ExecutionArgs) => withCancellation(signal, () => executeFn(a)));
+      const { signal, writes } = args.contextValue as GraphqlContext;
+      setExecuteFn((a: ExecutionArgs) => withCancellation(signal, () => executeFn(a), writes));
     },
   };
 }
@@ -238,6 +238,7 @@ async function forward(
   };
   ctx.res.once('close', onClose);
   const stopped = new Promise<null>((resolve) => stop.signal.addEventListener('abort', () => resolve(null), { once: true }));
+  const writes = new RequestWrites();
 
   const server: GraphqlServerContext = {
     db: ctx.services.db,
@@ -247,6 +248,7 @@ async function forward(
     payer,
     costLimits: ctx.services.config.graphqlCostLimits,
     signal: stop.signal,
+    writes,
   };
   const viaYoga = async (): Promise<Answer> => {
     const headers = new Headers();
@@ -292,9 +294,16 @@ async function forward(
       if (answer.status >= 500) ctx.services.logger.warn(`[graphql] /${endpoint}/ ${operation}: ${answer.status}`);
       return send(ctx, answer);
     }
-    // Stopped: the work winds down by itself (its statements are refused or cancelled).
-    work.catch(() => undefined);
     const reason: unknown = stop.signal.reason;
+    // A request that has begun to write is not stopped (db/cancellation.ts): its answer says what it did.
+    if (writes.begun && reason instanceof DeadlineExceeded) {
+      ctx.services.logger.warn(`[graphql] /${endpoint}/ ${operation} passed its ${deadlineMs} ms deadline while writing: answered when done`);
+      const done = await work;
+      if (!ctx.res.destroyed) send(ctx, done);
+      return;
+    }
+    // Stopped before any write: the work winds down by itself (its statements, and its first write, are refused).
+    work.catch(() => undefined);
     if (reason instanceof DeadlineExceeded && !ctx.res.destroyed) {
       ctx.services.logger.warn(`[graphql] /${endpoint}/ ${operation} stopped at its ${deadlineMs} ms deadline`);
       send(ctx, graphqlErrorAnswer(503, reason.message, 'DEADLINE_EXCEEDED', { 'Retry-After': '5' }));
