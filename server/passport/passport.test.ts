@@ -12,7 +12,7 @@ import { signUp, type SignedUp } from '../accounts/testing';
 import { codeOf, graphqlAs, type GraphqlResponse } from '../testing/graphql';
 import { startTestServer } from '../testing/test-server';
 import { mrzDate, mrzLinesFrom, passportMessages, readPassportMrz, readPassportText, TD3_LINE_LENGTH } from './mrz';
-import { OCR_QUEUE_MAX, OCR_TIMEOUT_MS, readPassportImage, stopPassportReader } from './ocr';
+import { OCR_QUEUE_LIMITS, OCR_TIMEOUT_MS, readPassportImage, stopPassportReader } from './ocr';
 import { passportFileMessages } from './passport';
 import { checkDigit, ICAO_SPECIMEN_MRZ, passportSpecimen, SPECIMEN_MRZ, td3Lines } from './specimen';
 
@@ -73,9 +73,9 @@ describe('the machine-readable zone (ICAO 9303 TD3), without OCR', () => {
     expect(mrzDate('74081', 'birth', NOW)).toBeNull();
   });
 
-  it('bounds the work: a timeout and a queue limit', () => {
+  it('bounds the work: a timeout, one reading running and one waiting per user', () => {
     expect(OCR_TIMEOUT_MS).toBeLessThanOrEqual(30_000);
-    expect(OCR_QUEUE_MAX).toBeGreaterThan(0);
+    expect(OCR_QUEUE_LIMITS.perOwner).toBe(2);
   });
 });
 
