@@ -132,7 +132,7 @@ async function fixture(): Promise<string> {
   if (existsSync(file)) return file;
   const width = Math.round(Math.sqrt(MEGAPIXELS * 1e6 * 1.5));
   const height = Math.round((MEGAPIXELS * 1e6) / width);
-  const noise = await sharp({ create: { width: 600, height: 400, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  const noise = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
     .png()
     .toBuffer();
   await writeFile(file, await sharp(noise).resize(width, height, { kernel: 'nearest' }).jpeg({ quality: 80 }).toBuffer());
