@@ -43,6 +43,7 @@ const material: MarketingMaterial = {
   pdfFileName: 'social-square-5.pdf',
   pngFileName: 'social-square-5.png',
   modified: '2026-03-05T17:00:00.000Z',
+  renderStatus: 'READY',
   template: { id: 'social-square' },
   openHouse: null,
   fill: {
@@ -139,6 +140,29 @@ describe('MarketingView', () => {
     expect(view.querySelector<HTMLAnchorElement>('[part="download-png"]')!.getAttribute('download')).toBe('social-square-5.png');
     const failed = render({ editing: editing({ save: { status: 'failed', message: 'Headline must be at most 40 characters.' } }) });
     expect(failed.querySelector('[part="save-status"]')!.getAttribute('role')).toBe('alert');
+  });
+});
+
+describe('the saved version’s files (rendered once on the server)', () => {
+  it('shows the progress while they are being prepared: the downloads wait, not usable, then become links', () => {
+    const rendering = render({ editing: editing({ material: { ...material, renderStatus: 'RENDERING' } }) });
+    expect(rendering.querySelector('[part="base"]')!.getAttribute('data-render-state')).toBe('rendering');
+    const status = rendering.querySelector('[part="render-status"]')!;
+    expect(status.textContent).toBe(t.renderingFiles);
+    expect(status.getAttribute('role')).toBe('status');
+    expect(status.querySelector('progress')).not.toBeNull();
+    for (const part of ['download-pdf', 'download-png']) {
+      const link = rendering.querySelector<HTMLAnchorElement>(`[part="${part}"]`)!;
+      expect(link.hasAttribute('href')).toBe(false);
+      expect(link.getAttribute('aria-disabled')).toBe('true');
+      expect(link.getAttribute('aria-describedby')).toBe(status.id);
+    }
+    const failed = render({ editing: editing({ material: { ...material, renderStatus: 'FAILED' } }) });
+    expect(failed.querySelector('[part="render-status"]')!.textContent).toBe(t.renderFailed);
+    expect(failed.querySelector('[part="render-status"]')!.getAttribute('role')).toBe('alert');
+    const ready = render({ editing: editing() });
+    expect(ready.querySelector('[part="render-status"]')).toBeNull();
+    expect(ready.querySelector<HTMLAnchorElement>('[part="download-png"]')!.href).toBe(material.pngUrl);
   });
 });
 
