@@ -51,8 +51,11 @@ import { documentRoutes } from './documents/routes';
 import { marketingRoutes } from './marketing/routes';
 import { paymentRoutes } from './payments/routes';
 import { backupRoutes, offerOperatorBackup } from './db/backup';
-import { startPdfWorker } from './pdf/jobs';
-import { stopPassportReader } from './passport/ocr';
+import { startWorkTier } from './jobs/tier';
+import { holdThreads } from './jobs/threads';
+import { marketingRenderKind } from './marketing/files';
+import { pdfJobKind } from './pdf/jobs';
+import { passportOcrKind, stopPassportReader } from './passport/ocr';
 import { scheduleHomeValueUpdates } from './valuation/updates';
 import { schedulePublishJob } from './sellers/publish-job';
 
@@ -130,6 +133,11 @@ export interface StartServerOptions {
    * cluster (server/cluster.ts) one process runs them.
    */
   jobs?: boolean;
+  /**
+   * Run the work tier here (server/jobs/tier.ts): marketing renders and passport readings, and generated PDFs when
+   * `jobs` is on too. Default true.
+   */
+  work?: boolean;
   logger?: Logger;
   /** Header, request and body timeouts, keep-alive, requests in progress (server/http/slow-clients.ts). Default DEFAULT_CLIENT_LIMITS. */
   clientLimits?: Partial<ClientLimits>;
@@ -333,7 +341,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const mail = jobs ? startMailDelivery(db, { smtpUrl: options.smtpUrl, mailFrom: options.mailFrom, logger }) : idle;
   const webhooks = jobs ? startWebhookDelivery(db, { logger }) : idle;
   const analyticsForwarder = jobs ? startAnalyticsForwarder(db, { logger }) : idle;
-  const pdfs = jobs ? startPdfWorker(db, { logger }) : idle;
+  // Heavy work (server/jobs/tier.ts): the kinds a request waits for run in every process; generated PDFs where
+  // the background jobs run. Issue 37's worker processes will run this tier on their own.
+  const releaseThreads = holdThreads();
+  const work = options.work === false ? idle : startWorkTier(db, { logger, kinds: [marketingRenderKind(), passportOcrKind(), ...(jobs ? [pdfJobKind()] : [])] });
   const maintenance = jobs ? scheduleMaintenance(db, logger) : idle;
   const publishing = jobs ? schedulePublishJob(db, { logger }) : idle;
 
@@ -351,8 +362,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       await mail.stop();
       await webhooks.stop();
       await analyticsForwarder.stop();
-      await pdfs.stop();
+      await work.stop();
       await stopPassportReader();
+      await releaseThreads();
       await maintenance.stop();
       await publishing.stop();
       await flushVisits(db).catch((error: unknown) => logger.error('[visits] final flush failed', error));
