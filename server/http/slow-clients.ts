@@ -174,6 +174,8 @@ export function clientLimiter(limits: ClientLimits, logger: Logger, trustProxy: 
   const perClient = new Counts();
   const connections = new Counts();
   const countConnections = proxyHops(trustProxy) === 0;
+  // Behind a proxy without TRUST_PROXY, every client has the proxy's address: said once, in the log.
+  let toldForwarded = !countConnections;
   /** Connections answered 429 as they opened: a request that still comes on one is not served. */
   const refusedSockets = new WeakSet<Socket>();
   let warned = 0;
@@ -217,6 +219,10 @@ export function clientLimiter(limits: ClientLimits, logger: Logger, trustProxy: 
           return;
         }
         const key = clientKey(clientIp(req, trustProxy));
+        if (!toldForwarded && req.headers['x-forwarded-for'] !== undefined) {
+          toldForwarded = true;
+          logger.warn('[http] a request carries X-Forwarded-For but TRUST_PROXY is not set: behind a proxy, every client counts as the proxy\'s address (docs/configuration.md)');
+        }
         const mine = perClient.get(key);
         if (mine >= limits.maxRequestsPerClient) {
           warn(`${key} has ${mine} requests in progress (limit ${limits.maxRequestsPerClient} per client): answering 429`);
