@@ -13,8 +13,8 @@
 import type { Database, Queryable } from '../../db';
 import type { Logger } from '../../log';
 import { US_STATES } from '../../site/us-states';
-import { listingFacts, monthDate, monthIndex, RegionAccumulator, type HistoryEvent } from './monthly';
-import { SECTION_COLUMNS, SECTION_TYPES } from './market-metrics';
+import { listingFacts, monthDate, monthIndex, RegionAccumulator, type HistoryEvent, type MonthFigures, type MonthHomes } from './monthly';
+import { SECTION_COLUMNS, SECTION_HOMES_COLUMNS, SECTION_TYPES } from './market-metrics';
 
 const ID_RANGE = 5_000;
 const INSERT_ROWS = 2_000;
@@ -284,9 +284,14 @@ const eventsOf = (rows: Row[]): HistoryEvent[] =>
     changedAt: new Date(r.changed_at),
   }));
 
+/** The homes behind each median, stored beside the figures (the counts are their own). */
+const HOMES_COLUMNS = [...new Set(SECTION_TYPES.map((s) => SECTION_HOMES_COLUMNS[s]))].filter((c) => !SECTION_TYPES.some((s) => SECTION_COLUMNS[s] === c));
+const INTEGER_COLUMNS = new Set(['active_inventory', 'new_listings', 'price_drops', ...HOMES_COLUMNS]);
+
 /** Inserts the given months of each region into market_metrics_monthly, in batches; answers how many. */
-async function insertMonths(tx: Queryable, list: { region: Region; months: { month: number; figures: Record<string, number | null> }[] }[]): Promise<number> {
-  const columns = SECTION_TYPES.map((s) => SECTION_COLUMNS[s]);
+async function insertMonths(tx: Queryable, list: { region: Region; months: { month: number; figures: MonthFigures; homes: MonthHomes }[] }[]): Promise<number> {
+  const columns = [...SECTION_TYPES.map((s) => SECTION_COLUMNS[s]), ...HOMES_COLUMNS];
+  const homesOf = (homes: MonthHomes, column: string) => homes[SECTION_TYPES.find((s) => SECTION_HOMES_COLUMNS[s] === column)!];
   let pending: { region: Region; month: number; values: (number | null)[] }[] = [];
   let months = 0;
   const flush = async () => {
@@ -298,7 +303,7 @@ async function insertMonths(tx: Queryable, list: { region: Region; months: { mon
       pending.map((p) => monthDate(p.month)),
       ...columns.map((_, c) => pending.map((p) => p.values[c])),
     ];
-    const casts = columns.map((column, c) => `$${c + 5}::${column === 'active_inventory' || column === 'new_listings' || column === 'price_drops' ? 'int4' : 'float8'}[]`);
+    const casts = columns.map((column, c) => `$${c + 5}::${INTEGER_COLUMNS.has(column) ? 'int4' : 'float8'}[]`);
     await tx.query(
       `INSERT INTO market_metrics_monthly (region_kind, region_key, property_type, month, ${columns.join(', ')})
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::date[], ${casts.join(', ')})`,
@@ -308,8 +313,8 @@ async function insertMonths(tx: Queryable, list: { region: Region; months: { mon
     pending = [];
   };
   for (const { region, months: rows } of list) {
-    for (const { month, figures } of rows) {
-      pending.push({ region, month, values: SECTION_TYPES.map((s) => figures[s] ?? null) });
+    for (const { month, figures, homes } of rows) {
+      pending.push({ region, month, values: [...SECTION_TYPES.map((s) => figures[s] ?? null), ...HOMES_COLUMNS.map((c) => homesOf(homes, c))] });
       if (pending.length >= INSERT_ROWS) await flush();
     }
   }
