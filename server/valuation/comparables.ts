@@ -300,11 +300,11 @@ function comparablesOf<S extends Sale>(model: LocalModel, home: Subject, target:
   return { chosen, weights, mean: chosen.reduce((sum, c, i) => sum + weights[i]! * c.value, 0) };
 }
 
-/** One of step 4's nearby sales: how far steps 2–3 missed it (log), and what it sold for against its last list price. */
+/** One of step 4's nearby sales: how far steps 1–3 missed it, and how far its list price × the sale-to-list ratio did (log). */
 export interface Check {
   error: number;
-  /** log(sold price / last list price); null without a list price. */
-  saleToList: number | null;
+  /** Null without a list price, or without sales before it to take the ratio from. */
+  listError: number | null;
 }
 
 const rms = (values: readonly number[]) => Math.sqrt(values.reduce((sum, v) => sum + v * v, 0) / values.length);
@@ -323,19 +323,21 @@ export function conformalHalfWidth(errors: readonly number[]): number {
 }
 
 /**
- * Step 4: steps 2–3 on each of the nearest sales as they would have run the day it sold (from the sales before
- * it only), and how far they missed.
+ * Step 4: steps 1–3 on each of the nearest sales as they would have run the day it sold (from the sales before
+ * it only, its own price unknown), and how far they missed.
  */
-function checkNearest<S extends Sale>(model: LocalModel, sales: readonly Placed<S>[]): Check[] {
+function checkNearest<S extends Sale>(sales: readonly Placed<S>[]): Check[] {
   const nearest = [...sales].sort((a, b) => a.distance - b.distance).slice(0, LOO_SALES);
   const checks: Check[] = [];
   for (const target of nearest) {
-    const facts = target.facts.map((f, j) => f ?? model.centre[j]!);
-    const before = sales.filter((s) => s.sale.soldAt < target.sale.soldAt);
-    const estimate = comparablesOf(model, target.sale, facts, before, target.sale.soldAt);
+    const when = target.sale.soldAt;
+    const before = sales.filter((s) => s.sale.soldAt < when);
+    const model = fitLocalModel(target.sale, before.map((s) => s.sale), when);
+    const estimate = model && comparablesOf(model, target.sale, model.centre, before, when);
     if (!estimate) continue;
     const { soldPriceInPennies: sold, listPriceInPennies: list } = target.sale;
-    checks.push({ error: Math.log(sold) - estimate.mean, saleToList: known(list) ? Math.log(sold / list) : null });
+    const ratio = known(list) ? saleToList(target.sale, before.map((s) => s.sale)) : null;
+    checks.push({ error: Math.log(sold) - estimate.mean, listError: ratio ? Math.log(sold / list!) - ratio.ratio : null });
   }
   return checks;
 }
@@ -368,7 +370,7 @@ export function estimateFromSales<S extends Sale>(subject: Subject, sales: reado
   const found = comparablesOf(model, subject, model.centre, placed, now);
   if (!found) return null;
 
-  const checks = checkNearest(model, placed);
+  const checks = checkNearest(placed);
   const measured = checks.length >= MIN_LOO_SALES;
   let spread: number;
   if (measured) spread = rms(checks.map((c) => c.error));
@@ -385,7 +387,7 @@ export function estimateFromSales<S extends Sale>(subject: Subject, sales: reado
       sale: c.placed.sale,
       distanceMeters: c.placed.distance,
       weight: found.weights[i]!,
-      adjustedValueInPennies: Math.round(Math.exp(c.value)),
+      adjustedValueInPennies: roundEstimate(Math.exp(c.value)),
     }))
     .sort((a, b) => a.distanceMeters - b.distanceMeters);
   return {
@@ -416,11 +418,12 @@ const medianOf = (values: number[]) => {
 /**
  * Step 5: a home on the market for `listPriceInPennies`. Its list price × the median sale-to-list ratio of the
  * nearest recent sales is one estimate; step 3's is the other. They are combined with the weight that would
- * have missed step 4's sales least (from how far each missed them, and how much their misses go together), and
- * the range is how far that combination missed them. With too few of those sales, each counts by its own
- * precision instead.
+ * have missed step 4's sales least (each of those estimated both ways from the sales before it: how far each
+ * way missed, and how much their misses go together), and the range is how far that combination missed them.
+ * With too few of those sales, each counts by its own precision instead.
  */
-export function withListPrice<S extends Sale>(estimate: ValueEstimate<S>, subject: Subject, sales: readonly Sale[], listPriceInPennies: number): ValueEstimate<S> {
+/** The median log sale-to-list ratio of the nearest recent sales with a list price, and their log ratios; null with too few. */
+function saleToList(subject: Subject, sales: readonly Sale[]): { ratio: number; ratios: number[] } | null {
   const ratios = sales
     .filter((s) => known(s.listPriceInPennies) && s.soldPriceInPennies > 0)
     .map((s) => ({ s, distance: distanceMeters(subject, s) }))
@@ -429,10 +432,15 @@ export function withListPrice<S extends Sale>(estimate: ValueEstimate<S>, subjec
     .sort((a, b) => b.s.soldAt.getTime() - a.s.soldAt.getTime())
     .slice(0, LIST_RATIO_SALES)
     .map(({ s }) => Math.log(s.soldPriceInPennies / s.listPriceInPennies!));
-  if (ratios.length < MIN_LIST_RATIO_SALES || !(listPriceInPennies > 0)) return estimate;
-  const ratio = medianOf(ratios);
+  return ratios.length < MIN_LIST_RATIO_SALES ? null : { ratio: medianOf(ratios), ratios };
+}
+
+export function withListPrice<S extends Sale>(estimate: ValueEstimate<S>, subject: Subject, sales: readonly Sale[], listPriceInPennies: number): ValueEstimate<S> {
+  const found = saleToList(subject, sales);
+  if (!found || !(listPriceInPennies > 0)) return estimate;
+  const { ratio, ratios } = found;
   const fromList = Math.log(listPriceInPennies) + ratio;
-  const pairs = estimate.checks.filter((c) => c.saleToList !== null).map((c) => ({ model: c.error, list: c.saleToList! - ratio }));
+  const pairs = estimate.checks.filter((c) => c.listError !== null).map((c) => ({ model: c.error, list: c.listError! }));
   let weight: number;
   let spread: number;
   let halfWidth: number;

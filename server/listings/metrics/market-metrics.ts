@@ -29,7 +29,7 @@ export const SECTION_LABELS: Record<SectionType, { label: string; description: s
   MEDIAN_SOLD_PRICE: { label: 'Median sold price', description: 'Median price of the homes sold in the month.' },
   ACTIVE_INVENTORY: { label: 'Active inventory', description: 'Homes for sale at month end.' },
   NEW_LISTINGS: { label: 'New listings', description: 'Homes listed during the month.' },
-  MEDIAN_DAYS_ON_MARKET: { label: 'Median days on market', description: 'Median days from listing to sale, of the homes sold in the month.' },
+  MEDIAN_DAYS_ON_MARKET: { label: 'Median days on market', description: 'Median days from listing to an accepted offer, of the homes sold in the month.' },
   PRICE_PER_SQUARE_FOOT: { label: 'Price per square foot', description: 'Median sold price per square foot of living area.' },
   SALE_TO_LIST_RATIO: { label: 'Sale-to-list ratio', description: 'Median sold price as a percentage of the last list price, of the homes sold in the month.' },
   PRICE_DROPS: { label: 'Price drops', description: 'Homes whose asking price was cut during the month.' },
