@@ -539,22 +539,25 @@ function saleLife(p: Plan, valueToday: number, now: number, step: number): Lifec
   };
 }
 
+/** On the market now, listed a log-normal number of days ago around `medianDays`. */
+function listedNow(rng: Random, price: number, now: number, medianDays: number): Lifecycle {
+  const dom = Math.min(365, Math.floor(rng.logNormal(medianDays, 0.9)));
+  const listDay = now - (dom + 1) * DAY;
+  const listed = at(rng, listDay);
+  return {
+    status: 'Active',
+    listPrice: price,
+    listDate: listDay,
+    history: [{ Event: 'listed', StandardStatus: 'Active', Price: price, Timestamp: iso(listed) }],
+    daysOnMarket: dom,
+    lastChange: Math.min(listed, now - 60_000),
+  };
+}
+
 /** A rental: most are on the market now; the others were leased, or taken off, in the window. */
 function rentLife(p: Plan, price: number, now: number): Lifecycle {
   const { rng } = p;
-  if (rng.chance(CURRENT_RENTALS)) {
-    const dom = Math.min(365, Math.floor(rng.logNormal(18, 0.9)));
-    const listDay = now - (dom + 1) * DAY;
-    const listed = at(rng, listDay);
-    return {
-      status: 'Active',
-      listPrice: price,
-      listDate: listDay,
-      history: [{ Event: 'listed', StandardStatus: 'Active', Price: price, Timestamp: iso(listed) }],
-      daysOnMarket: dom,
-      lastChange: Math.min(listed, now - 60_000),
-    };
-  }
+  if (rng.chance(CURRENT_RENTALS)) return listedNow(rng, price, now, 18);
   const outcome = rng.weighted([['Closed', 85], ['Expired', 8], ['Withdrawn', 4], ['Canceled', 3]] as const);
   const dom = Math.min(200, Math.floor(rng.logNormal(14, 0.8)));
   const offMarketDays = outcome === 'Closed' ? dom + rng.int(3, 14) : rng.int(60, 180);
@@ -571,21 +574,6 @@ function rentLife(p: Plan, price: number, now: number): Lifecycle {
     ...(outcome === 'Closed' ? { closePrice: price, closeDate: end } : {}),
     daysOnMarket: outcome === 'Closed' ? dom : offMarketDays,
     lastChange: Math.min(end + rng.int(1, 48) * 3_600_000, now - 60_000),
-  };
-}
-
-/** A stay: bookable now. */
-function stayLife(p: Plan, price: number, now: number): Lifecycle {
-  const dom = Math.min(365, Math.floor(p.rng.logNormal(40, 0.9)));
-  const listDay = now - (dom + 1) * DAY;
-  const listed = at(p.rng, listDay);
-  return {
-    status: 'Active',
-    listPrice: price,
-    listDate: listDay,
-    history: [{ Event: 'listed', StandardStatus: 'Active', Price: price, Timestamp: iso(listed) }],
-    daysOnMarket: dom,
-    lastChange: Math.min(listed, now - 60_000),
   };
 }
 
@@ -689,7 +677,7 @@ function record(seed: number, index: number, market: Market): ResoRecord {
       ? saleLife(p, valueToday, now, step)
       : purpose === 'rent'
         ? rentLife(p, rentPrice(p, valueToday), now)
-        : stayLife(p, stayPrice(p), now);
+        : listedNow(rng, stayPrice(p), now, 40);
   const current = ON_MARKET.has(life.status);
   const agent = rng.pick(market.agents[country]);
   const timeZone = TIME_ZONE[country];
