@@ -33,11 +33,12 @@ export const SECTION_UNITS: Record<MarketSection, SectionUnit> = {
 };
 
 /**
- * A yearly change is given only when at least this many homes stand behind the figure in both months: with
- * fewer, a median of the homes sold (or a count of homes) moves by 10 % or more from one month to the next by
- * chance alone, and the change would say nothing about the market.
+ * A yearly change is given only when at least this many homes stand behind the figure in both months. By chance
+ * alone — which homes happened to sell or be listed — a change between two months of 100 homes each is off by
+ * about 8 % (one standard error) for a median price and 14 % for a count, and twice that at 50; below this a
+ * change says more about the luck of the month than about the market.
  */
-export const MIN_HOMES_FOR_CHANGE = 50;
+export const MIN_HOMES_FOR_CHANGE = 100;
 
 /** Whether both months have enough homes behind their figures for a yearly change (null: no figure). */
 export const enoughHomesForChange = (homes: number | null, yearEarlierHomes: number | null) =>

@@ -340,13 +340,13 @@ async function listingOnDay(db: Queryable, id: number, now: Date): Promise<Listi
   }>(
     // Its latest status and price on or before the day (its history), else as it stands when it has none.
     `SELECT l.lot_size_sq_ft::float8 AS lot_size_sq_ft, l.garage_bays, l.price_currency_code, l.classification,
-            CASE WHEN h.status IS NOT NULL THEN h.status WHEN NOT e.any THEN l.status END AS status,
-            CASE WHEN h.status IS NOT NULL THEN h.price_in_pennies WHEN NOT e.any THEN l.price_in_pennies END AS price_in_pennies
+            CASE WHEN h.status IS NOT NULL THEN h.status WHEN NOT e.has_history THEN l.status END AS status,
+            CASE WHEN h.status IS NOT NULL THEN h.price_in_pennies WHEN NOT e.has_history THEN l.price_in_pennies END AS price_in_pennies
        FROM listings l
        LEFT JOIN LATERAL (
          SELECT h.status, h.price_in_pennies FROM listing_status_history h
           WHERE h.listing_id = l.id AND h.changed_at <= $2::timestamptz ORDER BY h.changed_at DESC, h.id DESC LIMIT 1) h ON true
-       CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM listing_status_history e WHERE e.listing_id = l.id) AS any) e
+       CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM listing_status_history e WHERE e.listing_id = l.id) AS has_history) e
       WHERE ${PUBLIC_LISTING} AND l.id = $1`,
     [id, now.toISOString()],
   );
