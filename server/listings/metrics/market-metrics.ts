@@ -1,7 +1,7 @@
 /**
  * Market metrics (spec §3 Market metric; §7 marketMetrics, housingSentences) for a region: a ZIP, a city
  * ('Salt Lake City' or 'Salt Lake City, UT'), or a state ('UT' or 'Utah'), matched without case, in that
- * order; optionally one property type. Monthly, from the region's first month with history to its last, the
+ * order; optionally one property type. Monthly, from the region's first month with history to its last month that is over, the
  * last MAX_MONTHS months returned. The figures (defined in monthly.ts) are precomputed by the refresh job
  * (refresh.ts, migration 140): a request reads at most MAX_MONTHS + 12 rows of one region and never scans
  * the history. A region appears after the next refresh (after an import, the seed, or within the hour).

@@ -153,16 +153,17 @@ export class RegionAccumulator {
     }
   }
 
-  /** Every month from the first event to the last, oldest first. */
-  months(): { month: number; figures: MonthFigures; homes: MonthHomes }[] {
-    if (this.first > this.last) return [];
+  /** Every month from the first event to the last, up to `through` (the last month that is over), oldest first. */
+  months(through = Infinity): { month: number; figures: MonthFigures; homes: MonthHomes }[] {
+    const last = Math.min(this.last, through);
+    if (this.first > last) return [];
     // A listing still active after its last event counts at the end of every later month of the region.
     for (const { from, price } of this.#stillActive) {
       for (let m = from; m <= this.last; m++) this.#bucket(m).active.push(price);
     }
     this.#stillActive = [];
     const out: { month: number; figures: MonthFigures; homes: MonthHomes }[] = [];
-    for (let m = this.first; m <= this.last; m++) {
+    for (let m = this.first; m <= last; m++) {
       const b = this.#bucket(m);
       out.push({
         month: m,

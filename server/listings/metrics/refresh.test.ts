@@ -196,6 +196,18 @@ describe(`precomputed market metrics on a hand-computed dataset (${engineName()}
     ]);
   });
 
+  it('shows a month once it is over: the month under way has partial counts', async () => {
+    // Mid-March 2025: March is not over, February is the latest month.
+    await refreshMarketMetrics(server.db, new Date('2025-03-15T12:00:00Z'));
+    expect(Object.keys(await series('Millbrook', 'NEW_LISTINGS')).at(-1)).toBe('2025-02');
+    expect((await series('Millbrook', 'ACTIVE_INVENTORY'))['2025-02']).toEqual([3, 3]);
+    // A region whose history is all in the month under way has no month to show yet.
+    await refreshMarketMetrics(server.db, new Date('2024-01-20T12:00:00Z'));
+    expect(await series('Millbrook', 'NEW_LISTINGS')).toEqual({});
+    await refreshMarketMetrics(server.db);
+    expect(Object.keys(await series('Millbrook', 'NEW_LISTINGS')).at(-1)).toBe('2025-03');
+  });
+
   it('is idempotent: a second refresh writes the same rows', async () => {
     const snapshot = async () =>
       (

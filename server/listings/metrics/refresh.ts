@@ -6,7 +6,8 @@
  *
  * Homes for sale only (classification 'sale': rents and nightly prices are not house prices). Each listing
  * counts in its state, its city (by name, every state), its city and state, its ZIP — each
- * for every property type ('') and for its own. The history is read in ranges of listing ids, so a large
+ * for every property type ('') and for its own, for every month that is over (the month under way has partial
+ * counts: it shows once it ends). The history is read in ranges of listing ids, so a large
  * table is never held in memory at once; the tables are replaced in one transaction (idempotent: a second
  * run writes the same rows).
  */
@@ -123,9 +124,18 @@ export interface RefreshStats {
   months: number;
 }
 
-async function writeRegions(tx: Queryable, regions: Map<string, Region>): Promise<number> {
+/**
+ * The last month that is over at `now`: a month still under way is not shown (its counts are partial: half a
+ * month's new listings against a whole month a year earlier is no change of the market), so a region's figures
+ * end with the month before.
+ */
+const lastMonthOver = (now: Date) => monthIndex(now) - 1;
+
+async function writeRegions(tx: Queryable, regions: Map<string, Region>, now: Date): Promise<number> {
   await tx.query('DELETE FROM market_regions');
-  const list = [...regions.values()];
+  const all = [...regions.values()].map((region) => ({ region, months: region.accumulator.months(lastMonthOver(now)) })).filter((r) => r.months.length > 0);
+  const list = all.map((r) => r.region);
+  const span = new Map(all.map((r) => [r.region, { first: r.months[0]!.month, last: r.months.at(-1)!.month }]));
   for (let i = 0; i < list.length; i += INSERT_ROWS) {
     const chunk = list.slice(i, i + INSERT_ROWS);
     await tx.query(
@@ -137,12 +147,12 @@ async function writeRegions(tx: Queryable, regions: Map<string, Region>): Promis
         chunk.map((r) => r.propertyType),
         chunk.map((r) => r.displayName),
         chunk.map((r) => r.currencyCode),
-        chunk.map((r) => monthDate(r.accumulator.first)),
-        chunk.map((r) => monthDate(r.accumulator.last)),
+        chunk.map((r) => monthDate(span.get(r)!.first)),
+        chunk.map((r) => monthDate(span.get(r)!.last)),
       ],
     );
   }
-  return insertMonths(tx, list.map((region) => ({ region, months: region.accumulator.months() })));
+  return insertMonths(tx, all);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -166,7 +176,7 @@ const regionId = (r: Pick<Region, 'kind' | 'key' | 'propertyType'>) => `${r.kind
  * months from the first month of the changed listings' history on; every other region and earlier month stays as
  * it is. A region a listing has left (its city corrected, say) is caught by the hourly full refresh.
  */
-export async function refreshMarketMetricsForListings(db: Database, listingIds: readonly number[]): Promise<RefreshStats> {
+export async function refreshMarketMetricsForListings(db: Database, listingIds: readonly number[], now = new Date()): Promise<RefreshStats> {
   const ids = [...new Set(listingIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
   if (ids.length === 0) return { listings: 0, regions: 0, months: 0 };
   const { rows: changed } = await db.query<ChangedRow>(
@@ -231,7 +241,7 @@ export async function refreshMarketMetricsForListings(db: Database, listingIds: 
     for (const [id, region] of regions) {
       const where = 'region_kind = $1 AND region_key = $2 AND property_type = $3';
       const key = [region.kind, region.key, region.propertyType];
-      const all = region.accumulator.months();
+      const all = region.accumulator.months(lastMonthOver(now));
       if (all.length === 0) {
         await tx.query(`DELETE FROM market_regions WHERE ${where}`, key);
         continue;
@@ -324,15 +334,18 @@ async function insertMonths(tx: Queryable, list: { region: Region; months: { mon
 
 const running = new WeakMap<Database, Promise<RefreshStats>>();
 
-/** Recomputes every region; a call while one runs on the same database waits for it and runs once more. */
-export function refreshMarketMetrics(db: Database): Promise<RefreshStats> {
+/**
+ * Recomputes every region, up to the last month that is over at `now`; a call while one runs on the same database
+ * waits for it and runs once more.
+ */
+export function refreshMarketMetrics(db: Database, now = new Date()): Promise<RefreshStats> {
   const before = running.get(db) ?? Promise.resolve(null);
   const next = before
     .catch(() => null)
     .then(async () => {
       const { regions, listings } = await computeRegions(db);
       return db.transaction(async (tx) => {
-        const months = await writeRegions(tx, regions);
+        const months = await writeRegions(tx, regions, now);
         await tx.query(
           `INSERT INTO market_metrics_refresh (id, refreshed_at, listings, regions) VALUES (true, now(), $1, $2)
            ON CONFLICT (id) DO UPDATE SET refreshed_at = now(), listings = $1, regions = $2`,

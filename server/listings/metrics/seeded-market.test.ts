@@ -1,6 +1,6 @@
 /**
  * The seeded market as a visitor reads it on /housing-market/UT (issue 36: "2949 homes were for sale in Utah …,
- * up 2442.2% from a year earlier"). Over 6,000 generated listings as of a fixed day:
+ * up 2442.2% from a year earlier"). Over 8,000 generated listings as of today:
  *  - no headline yearly change goes beyond what its data supports: the market's own drift (a few percent a year)
  *    plus four standard errors of the change as the homes behind both months give it — a count's is Poisson's,
  *    √(1/n + 1/n₀); a median's is 1.25 × the spread of the region's log sold prices × √(1/n + 1/n₀);
@@ -14,9 +14,11 @@ import type { RunningServer } from '../../app';
 import { seedListings } from '../../seed/listings';
 import { engineName, startTestServer } from '../../testing/test-server';
 import { marketMetrics, type MarketMetric } from './market-metrics';
+import { monthDate, monthIndex } from './monthly';
 import { housingSentences } from './sentences';
 
-const DAY = new Date('2026-11-21T00:00:00Z');
+/** The first start's seed: as of today (the market figures end with the last month that is over). */
+const DAY = new Date();
 /** The most a whole market moves in a year by itself (prices, volumes), beyond the noise of the homes sampled. */
 const DRIFT = 0.1;
 
@@ -27,7 +29,7 @@ let page: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  await seedListings(server.db, { listings: 6_000, now: DAY });
+  await seedListings(server.db, { listings: 8_000, now: DAY });
   ({ metrics } = await marketMetrics(server.db, 'UT'));
   sentences = await housingSentences(server.db, 'UT');
   page = await (await fetch(`${server.url}/housing-market/UT`, { headers: { Accept: 'text/html' } })).text();
@@ -77,6 +79,8 @@ describe(`the seeded market on /housing-market/UT (${engineName()})`, () => {
 
   it('writes every figure one way: the sentences’ figures are the table’s, thousands grouped', () => {
     const inventory = latest('ACTIVE_INVENTORY');
+    // The latest month is the last one that is over.
+    expect(inventory.date).toBe(monthDate(monthIndex(DAY) - 1));
     expect(inventory.value).toBeGreaterThan(100);
     const count = formatSectionValue('ACTIVE_INVENTORY', inventory.value);
     expect(sentences.some((s) => s.startsWith(`${count} homes were for sale in Utah at the end of ${formatMonth(inventory.date, { long: true })}`))).toBe(true);
