@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contactTexts } from '../i18n/contact';
 import { valuationTexts as t } from '../i18n/valuation';
 import { estimatedHomeValue } from '../testing/home-value';
-import { checkContact, EMPTY_FACTS, estimatePosition, estimateState, milesText, parseFacts, soldDateText } from './home-value-state';
+import { checkContact, EMPTY_FACTS, estimatePosition, estimateState, milesText, parseFacts, shareText, soldMonthText } from './home-value-state';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
 
@@ -113,8 +113,9 @@ describe('formats', () => {
   it('writes distances in miles and sold dates as written', () => {
     expect(milesText(640)).toBe('0.4');
     expect(milesText(3_300)).toBe('2.1');
-    expect(soldDateText('2025-09-14')).toBe('Sep 14, 2025');
-    expect(soldDateText('2026-01-01')).toBe('Jan 1, 2026');
+    expect(soldMonthText('2025-09-14')).toBe('Sep 2025');
+    expect(soldMonthText('2026-01-01')).toBe('Jan 2026');
+    expect(shareText(0.8)).toBe('8 in 10');
   });
 });
 

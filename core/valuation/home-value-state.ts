@@ -104,18 +104,15 @@ const METERS_PER_MILE = 1_609.344;
 /** 640 m → '0.4'; 3,300 m → '2.1'. */
 export const milesText = (meters: number) => (Math.round((meters / METERS_PER_MILE) * 10) / 10).toFixed(1);
 
-/** '2025-09-14' → 'Sep 14, 2025' (the date as written, not moved by the reader's time zone). */
-export function soldDateText(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+/** '2025-09-14' → 'Sep 2025' (the month as written, not moved by the reader's time zone). */
+export function soldMonthText(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-\d{2}$/.exec(isoDate);
   if (!match) return isoDate;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 }
+
+/** 0.8 → '8 in 10'. */
+export const shareText = (probability: number) => `${Math.round(probability * 10)} in 10`;
 
 // ---- the precise valuation form ----
 

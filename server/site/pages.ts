@@ -29,6 +29,7 @@ import {
 } from './landing-pages';
 import { rentingPage, staysPage } from './rental-pages';
 import { housingMarketPage } from './market-pages';
+import { homeValuePage } from './home-value-page';
 import { listingPage } from './listing-page';
 import { blogFeedRoute, blogPages } from './blog-pages';
 import { POLICY_DOCUMENTS } from './policies';
@@ -258,6 +259,7 @@ export const sitePageRoutes: Record<string, Route> = {
   '/resources/feed.xml': blogFeedRoute,
   '/resources/*': mount(blogPages),
   '/housing-market/*': mount(housingMarketPage),
+  '/home-value': exact(homeValuePage),
   '/about/privacy-policy/document': policyDocumentRoute('privacy-policy'),
   '/about/terms-and-conditions/document': policyDocumentRoute('terms-and-conditions'),
   '/about/*': mount(aboutPage),

@@ -55,6 +55,24 @@ describe('public pages (spec §2 routes)', () => {
     expect(sellHtml).toContain('<form class="start-listing" action="/selling/listing-start" method="get" data-start-listing>');
     expect(sellHtml).toContain(`<button class="button" type="submit">${t.sell.startListing}</button>`);
     for (const link of [t.sell.buying, t.sell.startBuying, t.sell.startSelling, t.sell.getPrequalified]) expect(sell).toContain(link);
+    // And what the home is worth (issue 36).
+    expect(sellHtml).toContain(`<a href="/home-value">${t.sell.homeValue}</a>`);
+  });
+
+  it('home value: <hearth-home-value> with its title, description and canonical URL, started on a listing or an address when given', async () => {
+    const html = await page('/home-value');
+    expect(html).toContain(`<title>${t.homeValue.title} — `);
+    expect(html).toContain(`<meta name="description" content="${t.homeValue.description}">`);
+    expect(html).toContain(`<link rel="canonical" href="${site.server.url}/home-value">`);
+    expect(html).toContain(`<h1 id="home-value-title">${t.homeValue.title}</h1>`);
+    expect(html).toMatch(/<hearth-home-value><p>/);
+    // Without JavaScript the page still says what the estimate is.
+    expect(mainText(html)).toContain('8 in 10 homes like yours sell within');
+    expect(await page('/home-value?listing-id=1001')).toContain('<hearth-home-value listing-id="1001">');
+    expect(await page(`/home-value?address=${encodeURIComponent('455 E 300 S "<b>')}`)).toContain('<hearth-home-value address="455 E 300 S &quot;&lt;b&gt;">');
+    // A malformed listing id is no attribute at all.
+    expect(await page('/home-value?listing-id=1%20onload%3Dx')).toMatch(/<hearth-home-value><p>/);
+    expect((await fetch(`${site.server.url}/home-value/more`, { headers: HTML })).status).toBe(404);
   });
 
   it("selling: 'Sell Your Home', listing-start titled 'Low rates. Low fees. Happy customers', listing-detail at lat and lng", async () => {
