@@ -2,9 +2,13 @@
  * Skeletons (DESIGN §5: "paint a static skeleton before state and validation are built"). An element with a
  * `<name>.skeleton.ts` gets a small CDN entry chunk (cdn/build-cdn.ts) that starts loading the element, paints the
  * skeleton into every such tag on the page, and waits for the element. The skeleton is the element's first frame as
- * static HTML: its markup, CSS, parts and texts, so it takes the view's space and looks like it, every control
- * disabled until the view is ready. The element keeps the skeleton's shadow root and its first render replaces
- * the skeleton (define-element.tsx), in one frame.
+ * static HTML: its markup, CSS, parts and texts, so it takes the view's space and looks like it. The element keeps
+ * the skeleton's shadow root and its first render replaces the skeleton (define-element.tsx), in one frame.
+ *
+ * Its controls are live (DESIGN §5: "the first frame's controls are live and keep what was typed"): a visitor may
+ * type into them, and a form submitted before the view is ready is held (`data-submit-queued`, its submit button
+ * busy). The view takes over what was typed, the focus and caret, and the held submit, once
+ * (`useSkeletonHandover`, ./use-skeleton-handover.ts; `readSkeletonInput` below).
  *
  * The entry chunk must run without the runtime: nothing here (or in a skeleton) may import the framework, jotai,
  * zod or the config loader.
@@ -17,6 +21,8 @@ import { parseAttributes, toKebab, type AttributeSpec, type AttributeValues } fr
 
 /** On every top-level node of a skeleton in a shadow root. */
 export const SKELETON_ATTRIBUTE = 'data-skeleton';
+/** On a skeleton's form submitted before the view was ready: the view submits it once it has taken over. */
+export const SUBMIT_QUEUED_ATTRIBUTE = 'data-submit-queued';
 
 export interface ElementSkeleton<A extends Record<string, AttributeSpec<any>>> {
   tag: `hearth-${string}`;
@@ -25,8 +31,9 @@ export interface ElementSkeleton<A extends Record<string, AttributeSpec<any>>> {
   /** The element's own CSS texts, as its `defineElement` call lists them (base and theme come first). */
   styles: readonly string[];
   /**
-   * The view's first frame as HTML: values escaped with `escapeHtml`, every control `disabled`. `context` is the
-   * partner's app context when the page already has it (else null: the view will start from the defaults too).
+   * The view's first frame as HTML: values escaped with `escapeHtml`; its controls live, each with the `name` the
+   * view's control of the same field has (what was typed is handed over by name). `context` is the partner's app
+   * context when the page already has it (else null: the view will start from the defaults too).
    */
   render(values: AttributeValues<A>, context: ResolvedAppContext | null): string;
 }
@@ -72,8 +79,89 @@ export async function paintSkeletons<A extends Record<string, AttributeSpec<any>
       node.setAttribute(SKELETON_ATTRIBUTE, '');
       node.setAttribute('aria-busy', 'true');
     }
+    for (const form of root.querySelectorAll('form')) form.addEventListener('submit', holdSubmit);
   }
   return hosts.length;
+}
+
+/** A skeleton's form submitted (a click, Enter in a field): held for the view, never sent by the browser. */
+function holdSubmit(event: Event): void {
+  event.preventDefault();
+  const form = event.currentTarget as HTMLFormElement;
+  form.setAttribute(SUBMIT_QUEUED_ATTRIBUTE, '');
+  for (const button of form.querySelectorAll('button[type="submit"]')) {
+    button.setAttribute('aria-busy', 'true');
+    button.setAttribute('data-state', 'busy');
+  }
+}
+
+/** A control of a skeleton that had the focus, and where its caret was. */
+export interface SkeletonFocus {
+  name: string;
+  selectionStart: number | null;
+  selectionEnd: number | null;
+  selectionDirection: 'forward' | 'backward' | 'none' | null;
+}
+
+/** What a visitor did in a skeleton before the view took over. */
+export interface SkeletonInput {
+  /** Each named control's value (a checkbox's when checked). */
+  values: Record<string, string>;
+  focus: SkeletonFocus | null;
+  /** A form was submitted. */
+  submitQueued: boolean;
+}
+
+const CONTROLS = 'input[name], textarea[name], select[name]';
+
+/** What the skeleton in `root` holds now; null when there is none (the view rendered without one, or took over). */
+export function readSkeletonInput(root: ShadowRoot): SkeletonInput | null {
+  const nodes = [...root.children].filter((node) => node.hasAttribute(SKELETON_ATTRIBUTE));
+  if (!nodes.length) return null;
+  const values: Record<string, string> = {};
+  let submitQueued = false;
+  for (const node of nodes) {
+    for (const control of node.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(CONTROLS)) {
+      if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio') && !control.checked) continue;
+      values[control.name] = control.value;
+    }
+    if (node.matches(`form[${SUBMIT_QUEUED_ATTRIBUTE}]`) || node.querySelector(`form[${SUBMIT_QUEUED_ATTRIBUTE}]`)) submitQueued = true;
+  }
+  const active = root.activeElement as HTMLInputElement | HTMLTextAreaElement | null;
+  const focus =
+    active && active.name && nodes.some((node) => node.contains(active))
+      ? {
+          name: active.name,
+          // Email inputs and the like have no selection (null, or a throw in older engines).
+          selectionStart: selection(() => active.selectionStart),
+          selectionEnd: selection(() => active.selectionEnd),
+          selectionDirection: selection(() => active.selectionDirection) as SkeletonFocus['selectionDirection'],
+        }
+      : null;
+  return { values, focus, submitQueued };
+}
+
+function selection<T>(read: () => T | null): T | null {
+  try {
+    return read();
+  } catch {
+    return null;
+  }
+}
+
+/** Puts the focus and caret a skeleton's control had on the view's control of the same name (the skeleton's own left aside). */
+export function restoreSkeletonFocus(root: ShadowRoot, focus: SkeletonFocus): void {
+  const control = [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(CONTROLS)].find(
+    (node) => node.name === focus.name && !node.closest(`[${SKELETON_ATTRIBUTE}]`),
+  );
+  if (!control) return;
+  control.focus({ preventScroll: true });
+  if (focus.selectionStart === null || focus.selectionEnd === null) return;
+  try {
+    control.setSelectionRange(focus.selectionStart, focus.selectionEnd, focus.selectionDirection ?? undefined);
+  } catch {
+    // A control without a selection (email): the focus is enough.
+  }
 }
 
 /**
