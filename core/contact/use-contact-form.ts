@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { ElementHandle } from '../define-element/define-element';
-import { useSkeletonHandover } from '../define-element/use-skeleton-handover';
+import { useSkeletonHandover } from '../ui/use-skeleton-handover';
 import { phoneAsTyped, usePhoneRules } from '../format/use-phone-rules';
 import { CONTACT_FIELDS, type ContactField, type ContactFormValues } from '../validation/contact';
 import { submitContactForm } from './api';

@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configCacheKey } from '../../loader/contract';
 import { booleanAttr, enumAttr, idAttr } from './attributes';
-import { escapeHtml, paintSkeletons, readSkeletonInput, removeSkeleton, restoreSkeletonFocus, SKELETON_ATTRIBUTE, startSkeleton, type ElementSkeleton } from './skeleton';
+import { readSkeletonInput, releaseSkeleton, restoreSkeletonFocus } from '../ui/use-skeleton-handover';
+import { escapeHtml, paintSkeletons, removeSkeleton, SKELETON_ATTRIBUTE, startSkeleton, type ElementSkeleton } from './skeleton';
 
 let counter = 0;
 const uniqueTag = () => `hearth-skeleton-probe-${++counter}` as const;
@@ -201,6 +202,21 @@ describe('a live skeleton (DESIGN §5: the first frame is live and keeps what wa
     expect(view.querySelector('input')!.selectionStart).toBe(3);
 
     removeSkeleton(root);
+    releaseSkeleton(root);
     expect(readSkeletonInput(root)).toBeNull();
+  });
+
+  it('keeps what was typed, the focus and a held submit when the root is emptied before the view renders (preact/compat)', async () => {
+    const tag = uniqueTag();
+    document.body.innerHTML = `<${tag}></${tag}>`;
+    await paintSkeletons(liveSkeleton(tag));
+    const root = document.querySelector(tag)!.shadowRoot!;
+    const email = root.querySelector<HTMLInputElement>('[name="email"]')!;
+    email.value = 'ada@example.com';
+    email.focus();
+    root.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    root.textContent = '';
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(readSkeletonInput(root)).toMatchObject({ values: { name: '', email: 'ada@example.com', note: '' }, focus: { name: 'email' }, submitQueued: true });
   });
 });

@@ -8,7 +8,7 @@
  * Its controls are live (DESIGN §5: "the first frame's controls are live and keep what was typed"): a visitor may
  * type into them, and a form submitted before the view is ready is held (`data-submit-queued`, its submit button
  * busy). The view takes over what was typed, the focus and caret, and the held submit, once
- * (`useSkeletonHandover`, ./use-skeleton-handover.ts; `readSkeletonInput` below).
+ * (`useSkeletonHandover`, core/ui/use-skeleton-handover.ts: not here, so the runtime chunk does not carry it).
  *
  * The entry chunk must run without the runtime: nothing here (or in a skeleton) may import the framework, jotai,
  * zod or the config loader.
@@ -23,6 +23,17 @@ import { parseAttributes, toKebab, type AttributeSpec, type AttributeValues } fr
 export const SKELETON_ATTRIBUTE = 'data-skeleton';
 /** On a skeleton's form submitted before the view was ready: the view submits it once it has taken over. */
 export const SUBMIT_QUEUED_ATTRIBUTE = 'data-submit-queued';
+
+/**
+ * A skeleton's nodes and its last focused control, kept on its shadow root (under `HELD_SKELETON`) for the view
+ * to take over: preact/compat empties the root before its first render, so by then the nodes may be detached
+ * (they keep what was typed) and the focus gone with them.
+ */
+export interface HeldSkeleton {
+  nodes: Element[];
+  active: Element | null;
+}
+export const HELD_SKELETON = 'hearthSkeleton';
 
 export interface ElementSkeleton<A extends Record<string, AttributeSpec<any>>> {
   tag: `hearth-${string}`;
@@ -80,8 +91,22 @@ export async function paintSkeletons<A extends Record<string, AttributeSpec<any>
       node.setAttribute('aria-busy', 'true');
     }
     for (const form of root.querySelectorAll('form')) form.addEventListener('submit', holdSubmit);
+    holdSkeleton(root);
   }
   return hosts.length;
+}
+
+function holdSkeleton(root: ShadowRoot): void {
+  const held: HeldSkeleton = { nodes: [...root.children], active: null };
+  root.addEventListener('focusin', (event) => (held.active = event.target as Element));
+  // Focus that leaves for good (a click elsewhere) is forgotten; a control removed with the skeleton keeps it.
+  root.addEventListener('focusout', (event) => {
+    const node = event.target as Element;
+    setTimeout(() => {
+      if (node.isConnected && held.active === node && root.activeElement !== node) held.active = null;
+    });
+  });
+  (root as ShadowRoot & Record<typeof HELD_SKELETON, HeldSkeleton>)[HELD_SKELETON] = held;
 }
 
 /** A skeleton's form submitted (a click, Enter in a field): held for the view, never sent by the browser. */
@@ -92,75 +117,6 @@ function holdSubmit(event: Event): void {
   for (const button of form.querySelectorAll('button[type="submit"]')) {
     button.setAttribute('aria-busy', 'true');
     button.setAttribute('data-state', 'busy');
-  }
-}
-
-/** A control of a skeleton that had the focus, and where its caret was. */
-export interface SkeletonFocus {
-  name: string;
-  selectionStart: number | null;
-  selectionEnd: number | null;
-  selectionDirection: 'forward' | 'backward' | 'none' | null;
-}
-
-/** What a visitor did in a skeleton before the view took over. */
-export interface SkeletonInput {
-  /** Each named control's value (a checkbox's when checked). */
-  values: Record<string, string>;
-  focus: SkeletonFocus | null;
-  /** A form was submitted. */
-  submitQueued: boolean;
-}
-
-const CONTROLS = 'input[name], textarea[name], select[name]';
-
-/** What the skeleton in `root` holds now; null when there is none (the view rendered without one, or took over). */
-export function readSkeletonInput(root: ShadowRoot): SkeletonInput | null {
-  const nodes = [...root.children].filter((node) => node.hasAttribute(SKELETON_ATTRIBUTE));
-  if (!nodes.length) return null;
-  const values: Record<string, string> = {};
-  let submitQueued = false;
-  for (const node of nodes) {
-    for (const control of node.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(CONTROLS)) {
-      if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio') && !control.checked) continue;
-      values[control.name] = control.value;
-    }
-    if (node.matches(`form[${SUBMIT_QUEUED_ATTRIBUTE}]`) || node.querySelector(`form[${SUBMIT_QUEUED_ATTRIBUTE}]`)) submitQueued = true;
-  }
-  const active = root.activeElement as HTMLInputElement | HTMLTextAreaElement | null;
-  const focus =
-    active && active.name && nodes.some((node) => node.contains(active))
-      ? {
-          name: active.name,
-          // Email inputs and the like have no selection (null, or a throw in older engines).
-          selectionStart: selection(() => active.selectionStart),
-          selectionEnd: selection(() => active.selectionEnd),
-          selectionDirection: selection(() => active.selectionDirection) as SkeletonFocus['selectionDirection'],
-        }
-      : null;
-  return { values, focus, submitQueued };
-}
-
-function selection<T>(read: () => T | null): T | null {
-  try {
-    return read();
-  } catch {
-    return null;
-  }
-}
-
-/** Puts the focus and caret a skeleton's control had on the view's control of the same name (the skeleton's own left aside). */
-export function restoreSkeletonFocus(root: ShadowRoot, focus: SkeletonFocus): void {
-  const control = [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(CONTROLS)].find(
-    (node) => node.name === focus.name && !node.closest(`[${SKELETON_ATTRIBUTE}]`),
-  );
-  if (!control) return;
-  control.focus({ preventScroll: true });
-  if (focus.selectionStart === null || focus.selectionEnd === null) return;
-  try {
-    control.setSelectionRange(focus.selectionStart, focus.selectionEnd, focus.selectionDirection ?? undefined);
-  } catch {
-    // A control without a selection (email): the focus is enough.
   }
 }
 
