@@ -1,7 +1,8 @@
 /**
- * What a GraphQL operation costs to answer, before it runs: every field resolved costs 1, and a field
- * that returns a list of objects costs its size times one item (its own field and everything selected
- * under it). The size of each list comes from LIST_SIZES — a fixed number (similarHomes: 6), an argument
+ * What a GraphQL operation costs to answer, before it runs: every field resolved costs 1, a field whose
+ * answer takes real work (a query of its own, an estimate) costs what it was measured to cost in
+ * FIELD_COSTS on top, and a field that returns a list of objects costs its size times one item (its own
+ * field and everything selected under it). The size of each list comes from LIST_SIZES — a fixed number (similarHomes: 6), an argument
  * of the field (placeSearch's `limit`) or of the field above it (a connection's `first`/`last` sizes its
  * `edges`) — so `listingLoad(first: 4) { … similarHomes { similarHomes { … } } }` is priced at what it
  * would fetch (4 × 6 × 6 × …), not at the dozen fields it spells. Every list of objects in the schema
@@ -148,6 +149,36 @@ export const LIST_SIZES: Readonly<Record<string, ListSize>> = {
   'RequestedTour.requestedSchedule': 20,
 };
 
+/**
+ * What resolving a field once costs beyond the 1 every field costs, measured (bench/field-costs.ts;
+ * figures and method in docs/benchmarks.md, "What a field costs"): service time on the first-start seed
+ * (8,000 listings, PGlite), one request at a time with inputs no cache answers, less the overhead every
+ * request pays (`{ __typename }`), in units of a plain search page (SearchListings, 25 cards: ~3,200 by
+ * field count, so one unit is 1/3,200 of that page's time), less what the field's usual selection already
+ * costs by field count, rounded to 50. Counted per resolution, so inside a list it is multiplied by the
+ * list's size like any field. A root field whose resolver runs one of the expensive domain functions
+ * (field-costs.test.ts) must have an entry.
+ */
+export const FIELD_COSTS: Readonly<Record<string, number>> = {
+  // The estimate (server/valuation/estimate.ts): the home found (a typed address through the place search),
+  // then every listing of its type within 8 km read with its latest sale, weighed and combined.
+  'Query.homeValue': 9_000,
+  // The estimate again, a lead, a valuation request and two mails in one transaction.
+  'Mutation.requestValuation': 12_000,
+  // Similar homes: per listing, in a page of them (batch.ts) as alone.
+  'Listing.similarHomes': 1_000,
+  // Related posts: the published posts' tags and places matched against each listing.
+  'Listing.relatedPosts': 300,
+  // The latest month of every section of the region, put into sentences.
+  'Query.housingSentences': 2_000,
+  // The place index scanned (a digit: the streets' index too).
+  'Query.placeSearch': 1_000,
+  // The nearest of our addresses to a point (or the maps provider's answer).
+  'Query.sellerHomeAt': 1_500,
+  // Every night of up to 12 months of a stay.
+  'Query.availabilityCalendar': 2_500,
+};
+
 /** A type may contain itself once (a listing's similar homes), not its own contents again. */
 export const MAX_TYPE_REPEATS = 2;
 
@@ -198,6 +229,8 @@ type SizeOf = (variables: Variables) => number;
 interface PlanNode {
   /** The cost of one item: the field itself and its children. */
   own: number;
+  /** What resolving the field costs beyond 1 (FIELD_COSTS), once per resolution. */
+  measured: number;
   children: PlanNode[];
   /** For lists of objects: how many items. */
   size: SizeOf | null;
@@ -242,8 +275,13 @@ function possibleTypes(schema: GraphQLSchema, type: GraphQLNamedType): readonly 
   return [];
 }
 
-/** The plan of one operation of `document`. */
-export function costPlan(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): CostPlan {
+/** The plan of one operation of `document` (`fieldCosts`: the measured costs; `{}` prices by field count alone). */
+export function costPlan(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  fieldCosts: Readonly<Record<string, number>> = FIELD_COSTS,
+): CostPlan {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   const defaults = new Map<string, ValueNode>();
@@ -282,7 +320,7 @@ export function costPlan(schema: GraphQLSchema, document: DocumentNode, operatio
       }
       const name = selection.name.value;
       if (name.startsWith('__')) {
-        nodes.push({ own: 1, children: [], size: null });
+        nodes.push({ own: 1, measured: 0, children: [], size: null });
         continue;
       }
       // The most expensive of the field's possible parents (an interface's implementations).
@@ -293,7 +331,7 @@ export function costPlan(schema: GraphQLSchema, document: DocumentNode, operatio
         const node = fieldPlan(parent, field, selection, parentField, `${path}.${selection.alias?.value ?? name}`, fragmentStack);
         if (!best || node.own > best.own) best = node;
       }
-      nodes.push(best ?? { own: 1, children: [], size: null });
+      nodes.push(best ?? { own: 1, measured: 0, children: [], size: null });
     }
     return nodes;
   };
@@ -307,17 +345,19 @@ export function costPlan(schema: GraphQLSchema, document: DocumentNode, operatio
     fragmentStack: Set<string>,
   ): PlanNode => {
     const named = getNamedType(field.type);
+    const key = `${parent.name}.${field.name}`;
+    const measured = fieldCosts[key] ?? 0;
     const objectTypes = node.selectionSet ? possibleTypes(schema, named) : [];
     const listOfObjects = objectTypes.length > 0 && isListType(getNullableType(field.type));
-    const size = listOfObjects ? sizeOf(`${parent.name}.${field.name}`, node, parentField) : null;
-    if (!node.selectionSet || objectTypes.length === 0) return { own: 1, children: [], size };
+    const size = listOfObjects ? sizeOf(key, node, parentField) : null;
+    if (!node.selectionSet || objectTypes.length === 0) return { own: 1 + measured, measured, children: [], size };
 
     const seen = (onPath.get(named.name) ?? 0) + 1;
     if (!recursion || seen > recursion.repeats) recursion = { typeName: named.name, repeats: seen, path };
     onPath.set(named.name, seen);
     const children = walk(node.selectionSet, objectTypes, node, path, fragmentStack);
     onPath.set(named.name, seen - 1);
-    return { own: 1 + children.reduce((sum, c) => sum + (c.size ? 0 : c.own), 0), children, size };
+    return { own: 1 + measured + children.reduce((sum, c) => sum + (c.size ? 0 : c.own), 0), measured, children, size };
   };
 
   const sizeOf = (key: string, node: FieldNode, parentField: FieldNode | undefined): SizeOf => {
@@ -333,10 +373,11 @@ export function costPlan(schema: GraphQLSchema, document: DocumentNode, operatio
   const rootType = operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
   const roots = rootType ? walk(operation.selectionSet, [rootType], undefined, operation.operation, new Set()) : [];
 
-  // Fixed parts are summed now; only the sized lists are priced per request.
+  // A field's measured cost is paid once per resolution: for a list, once for the whole list.
   const price = (nodes: PlanNode[], variables: Variables): number => {
     let total = 0;
     for (const n of nodes) {
+      total += n.measured;
       if (n.size) total += n.size(variables) * (1 + price(n.children, variables));
       else total += n.children.length ? 1 + price(n.children, variables) : 1;
     }
