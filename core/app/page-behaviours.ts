@@ -146,19 +146,33 @@ export function wirePage(root: ShadowRoot, wiring: PageWiring): () => void {
   }
 
   // ---- log-out: revoke the token, forget the user, say so, go on ----
-  const logOut = root.querySelector<HTMLElement>('[data-log-out]');
-  if (logOut) {
-    let live = true;
-    cleanups.push(() => (live = false));
-    const next = internalSitePath(logOut.dataset.next || '/', where) ?? '/';
+  // The page asks first while the server saw a live credential (a link from anywhere leads here): its button's
+  // form is sent as this element's own sign-out (the token, with X-CSRFToken on our origin), not navigated to.
+  const signOutAndGo = (next: string, live: () => boolean) =>
     void import('../auth/api')
       .then(({ signOut }) => signOut({ quiet: true }))
       .catch(() => undefined)
       .then(() => {
-        if (!live) return;
+        if (!live()) return;
         showToast({ message: authTexts.loggedOut, tone: 'success' });
         wiring.navigate(next, { replace: true });
       });
+  const logOut = root.querySelector<HTMLElement>('[data-log-out]');
+  if (logOut) {
+    let live = true;
+    cleanups.push(() => (live = false));
+    // The server saw no live credential: what is left to end is the element's own stored sign-in.
+    signOutAndGo(internalSitePath(logOut.dataset.next || '/', where) ?? '/', () => live);
+  }
+  const confirmLogOut = root.querySelector<HTMLElement>('[data-log-out-confirm]');
+  const confirmForm = confirmLogOut?.querySelector('form');
+  if (confirmLogOut && confirmForm) {
+    let live = true;
+    cleanups.push(() => (live = false));
+    on(confirmForm, 'submit', (event) => {
+      event.preventDefault();
+      signOutAndGo(internalSitePath(confirmLogOut.dataset.next || '/', where) ?? '/', () => live);
+    });
   }
 
   // ---- signing in: the log-in page, or the shell's button as a dialog over the page ----
