@@ -150,33 +150,35 @@ export const LIST_SIZES: Readonly<Record<string, ListSize>> = {
 };
 
 /**
- * What resolving a field once costs beyond the 1 every field costs, measured (bench/field-costs.ts;
- * figures and method in docs/benchmarks.md, "What a field costs"): service time on the first-start seed
- * (8,000 listings, PGlite), one request at a time with inputs no cache answers, less the overhead every
- * request pays (`{ __typename }`), in units of a plain search page (SearchListings, 25 cards: ~3,200 by
- * field count, so one unit is 1/3,200 of that page's time), less what the field's usual selection already
- * costs by field count, rounded to 50. Counted per resolution, so inside a list it is multiplied by the
- * list's size like any field. A root field whose resolver runs one of the expensive domain functions
- * (field-costs.test.ts) must have an entry.
+ * What resolving a field once costs beyond the 1 every field costs, measured by bench/field-costs.ts (figures
+ * and method in docs/benchmarks.md, "What a field costs"): CPU time of whole requests on the first-start seed
+ * (8,000 listings, PGlite), one at a time, inputs no cache answers, against a plain search page's (SearchListings,
+ * 25 cards, 3,184 by field count: one unit is 1/3,184 of that request), less what the field's usual selection
+ * already costs by field count, rounded to 50; the costliest way of asking when the arguments change the work.
+ * Counted per resolution: inside a list, once per item. A field whose resolver reaches one of the expensive
+ * domain functions must have a figure here (field-costs.test.ts).
  */
 export const FIELD_COSTS: Readonly<Record<string, number>> = {
-  // The estimate (server/valuation/estimate.ts): the home found (a typed address through the place search),
-  // then every listing of its type within 8 km read with its latest sale, weighed and combined.
-  'Query.homeValue': 9_000,
-  // The estimate again, a lead, a valuation request and two mails in one transaction.
-  'Mutation.requestValuation': 12_000,
-  // Similar homes: per listing, in a page of them (batch.ts) as alone.
-  'Listing.similarHomes': 1_000,
-  // Related posts: the published posts' tags and places matched against each listing.
-  'Listing.relatedPosts': 300,
-  // The latest month of every section of the region, put into sentences.
-  'Query.housingSentences': 2_000,
-  // The place index scanned (a digit: the streets' index too).
-  'Query.placeSearch': 1_000,
-  // The nearest of our addresses to a point (or the maps provider's answer).
-  'Query.sellerHomeAt': 1_500,
-  // Every night of up to 12 months of a stay.
-  'Query.availabilityCalendar': 2_500,
+  // The estimate (server/valuation/estimate.ts): the home found (a picked place 7,000, one of our listings 7,700,
+  // a typed address through the place search 9,350), then the listings of its type within 8 km read with their
+  // latest sale, weighed and combined.
+  'Query.homeValue': 9_350,
+  // The estimate again, a lead, a valuation request and two mails in one transaction (and 10 a minute at most).
+  'Mutation.requestValuation': 9_650,
+  // Similar homes: a query for the listing (a page's are read at once: ~800 a listing there).
+  'Listing.similarHomes': 2_550,
+  // Related posts: every published post's tags and places matched against the listing (~150 a listing in a page).
+  'Listing.relatedPosts': 1_800,
+  // The latest month of every section of the region, in sentences.
+  'Query.housingSentences': 2_950,
+  // The in-memory place index scanned (1,850), and with a digit the street index too (2,700).
+  'Query.placeSearch': 2_700,
+  // The nearest of our addresses to a point (without a maps key; with one, the provider's answer).
+  'Query.sellerHomeAt': 2_100,
+  // A stay's nights, three months (each month is also counted as an item of the list).
+  'Query.availabilityCalendar': 1_650,
+  // The series of every section of a region: its points are counted by field count already, this is the rest.
+  'Query.marketMetrics': 650,
 };
 
 /** A type may contain itself once (a listing's similar homes), not its own contents again. */

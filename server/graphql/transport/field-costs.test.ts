@@ -37,6 +37,8 @@ const EXPENSIVE: Record<string, string[]> = {
   'server/sellers/geocoding.ts': ['homeAtFor'],
   // A stay's calendar: every night of up to 12 months.
   'server/listings/search/availability.ts': ['availabilityCalendar'],
+  // A region's market series: every section, up to 36 months.
+  'server/listings/metrics/market-metrics.ts': ['marketMetrics'],
 };
 
 // ---------------------------------------------------------------------------------------------------
