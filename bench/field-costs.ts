@@ -24,7 +24,7 @@ import { performance } from 'node:perf_hooks';
 import { startServer } from '../server/app';
 import type { Logger } from '../server/log';
 import { parse, type OperationDefinitionNode } from '../server/graphql/graphql-js';
-import { costPlan } from '../server/graphql/transport/cost';
+import { costPlan, type FieldCost } from '../server/graphql/transport/cost';
 import { schema } from '../server/graphql/schema/index';
 import { SearchListingsQuery, MapMarkersQuery } from '../core/search/api';
 import { HomeValueQuery, RequestValuationMutation } from '../core/valuation/valuation-api';
@@ -67,7 +67,7 @@ const median = (xs: number[]) => {
 const operationName = (document: string) => /(?:query|mutation)\s+(\w+)/.exec(document)![1]!;
 
 /** The operation's price: by field count alone (`{}`), or with the measured costs of FIELD_COSTS. */
-const costOf = (document: string, variables: Record<string, unknown>, fieldCosts?: Readonly<Record<string, number>>) => {
+const costOf = (document: string, variables: Record<string, unknown>, fieldCosts?: Readonly<Record<string, FieldCost>>) => {
   const parsed = parse(document);
   const operation = parsed.definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition')!;
   return costPlan(schema, parsed, operation, fieldCosts).cost(variables);
@@ -194,9 +194,9 @@ async function main() {
       { field: 'Listing.relatedPosts', label: '… + relatedPosts { id }', document: listingOnly('relatedPosts { id }'), variables: listingId },
       {
         field: 'Listing.similarHomes',
-        label: 'search page of 25 + similarHomes { id } (batched)',
+        label: 'search page of 10 + similarHomes { id } (batched)',
         document: `query PageSimilar($first: Int, $geoInput: GeoInput) { listingLoad(first: $first, geoInput: $geoInput) { edges { node { id similarHomes { id } } } } }`,
-        variables: (i) => ({ first: 25, geoInput: { bounds: bounds(i, 0.05) } }),
+        variables: (i) => ({ first: 10, geoInput: { bounds: bounds(i, 0.05) } }),
       },
       {
         field: 'Listing.priceHistory',
@@ -212,9 +212,15 @@ async function main() {
       },
       {
         field: 'Query.listingLoad',
-        label: 'search page of 25 { id } (to compare with the one above)',
+        label: 'search page of 25 { id } (to compare with the ones above)',
         document: `query PagePlain($first: Int, $geoInput: GeoInput) { listingLoad(first: $first, geoInput: $geoInput) { edges { node { id } } } }`,
         variables: (i) => ({ first: 25, geoInput: { bounds: bounds(i, 0.05) } }),
+      },
+      {
+        field: 'Query.listingLoad',
+        label: 'search page of 10 { id } (to compare with the similar homes of 10)',
+        document: `query PageTen($first: Int, $geoInput: GeoInput) { listingLoad(first: $first, geoInput: $geoInput) { edges { node { id } } } }`,
+        variables: (i) => ({ first: 10, geoInput: { bounds: bounds(i, 0.05) } }),
       },
       {
         field: 'Query.listingFeed',

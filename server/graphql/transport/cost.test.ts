@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { getNamedType, getNullableType, isListType, isObjectType, isInterfaceType, isUnionType, parse, type OperationDefinitionNode } from '../graphql-js';
-import { COST_LIMITS, costPlan, FIELD_COSTS, LIST_SIZES, MAX_TYPE_REPEATS } from './cost';
+import { COST_LIMITS, costPlan, FIELD_COSTS, LIST_SIZES, MAX_TYPE_REPEATS, type FieldCost } from './cost';
 import { CostBudget, CostGuard, HeavyTurns } from './cost-guard';
 import { schema } from '../schema/index';
 
 /** The plan by field count alone (`{}`), or with the measured costs of FIELD_COSTS. */
-const planOf = (query: string, fieldCosts: Readonly<Record<string, number>> = {}) => {
+const planOf = (query: string, fieldCosts: Readonly<Record<string, FieldCost>> = {}) => {
   const document = parse(query);
   return costPlan(schema, document, document.definitions[0] as OperationDefinitionNode, fieldCosts);
 };
@@ -71,6 +71,11 @@ describe('costPlan', () => {
     expect(planOf(twice, measured).cost({})).toBe(planOf(twice).cost({}) + 18_000);
     const page = 'query Q($n: Int) { listingLoad(first: $n) { edges { node { id similarHomes { id } } } } }';
     expect(planOf(page, measured).cost({ n: 10 })).toBe(planOf(page).cost({ n: 10 }) + 10 * 1_000);
+    // A batched field: its statement once per request, wherever it is asked for, and its share per listing.
+    const batched = { 'Listing.similarHomes': { once: 1_750, each: 800 } };
+    expect(planOf(page, batched).cost({ n: 10 })).toBe(planOf(page).cost({ n: 10 }) + 1_750 + 10 * 800);
+    const twoPages = 'query Q { a: listingLoad(first: 3) { edges { node { similarHomes { id } } } } b: listingInfo(listingId: 1) { similarHomes { id } } }';
+    expect(planOf(twoPages, batched).cost({})).toBe(planOf(twoPages).cost({}) + 1_750 + 4 * 800);
     // The schema's own figures are used unless told otherwise.
     expect(costPlan(schema, parse(home), parse(home).definitions[0] as OperationDefinitionNode).cost({})).toBe(planOf(home, FIELD_COSTS).cost({}));
   });
