@@ -37,7 +37,7 @@ import { shellHtml, websiteName } from './shell';
 import { sitemapRoutes } from './sitemap';
 import { guardRoute, guardUser, type GuardOutcome } from './guards';
 import { dialogPathOf } from '../../core/routing/dialog-paths';
-import { logInPage, logOutPage, redirectPage, REMEMBERED_ROUTE_COOKIE, REMEMBERED_ROUTE_SECONDS } from './session-pages';
+import { logInPage, logOutPage, logOutRoute, redirectPage, REMEMBERED_ROUTE_COOKIE, REMEMBERED_ROUTE_SECONDS } from './session-pages';
 
 export type { SitePage } from './html';
 
@@ -272,7 +272,7 @@ export const sitePageRoutes: Record<string, Route> = {
   '/briefcase': exact(briefcasePage),
   '/mortgage/*': mount(mortgagePage),
   '/log-in': exact(logInPage),
-  '/log-out': exact(logOutPage),
+  '/log-out': { ...exact(logOutPage), ...logOutRoute },
   '/redirect': exact(redirectPage),
   ...sitemapRoutes(),
 };

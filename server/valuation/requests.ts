@@ -81,7 +81,8 @@ export async function requestValuation(
   }
 
   const now = request.now ?? new Date();
-  const value = await estimateHomeValue(db, request.home, now);
+  // The estimate the owner was just shown, when it is still current (estimate.ts).
+  const value = await estimateHomeValue(db, request.home, request.now);
   const comment = `Precise valuation requested for ${value.home.address}. Our estimate: ${valueLine(value)}.${request.optIn ? ' Opted in to monthly value updates.' : ''}`;
   const checked = validateContact({ ...request.contact, comment }, partnerPhoneCheck(partner));
   if (!checked.ok) {
