@@ -1,5 +1,5 @@
 /** saveSettings: what a user may change about themselves, validated, and the email change rule. */
-import { z } from 'zod';
+import { notificationSettingsProblem, notificationSettingValues } from '../../core/accounts/notification-settings';
 import type { Database } from '../db';
 import { emailKey, emailProblem, normalizeEmail } from './email-address';
 import { queueVerificationMail, EMAIL_TAKEN_MESSAGE } from './routes';
@@ -7,7 +7,6 @@ import { findUserByEmail, findUserById, type UserRecord } from './users';
 
 export const SETTINGS_NAME_MAX = 100;
 export const LEGAL_NAME_MAX = 200;
-export const NOTIFICATION_SETTINGS_MAX_BYTES = 4096;
 const PHONE_DIGITS = /^[0-9]{10,15}$/;
 
 export interface SettingsInput {
@@ -21,8 +20,6 @@ export interface SettingsInput {
 }
 
 export type SettingsResult = { ok: true; user: UserRecord } | { ok: false; fields: Record<string, string> };
-
-const NotificationSettings = z.record(z.string().max(100), z.union([z.boolean(), z.string().max(200), z.number(), z.null()]));
 
 /** Applies the given fields (absent ones stay as they are). A new email must be confirmed again. */
 export async function saveSettings(
@@ -54,10 +51,10 @@ export async function saveSettings(
   }
   if (input.agent != null) next.agent = input.agent;
   if (input.notificationSettings !== undefined && input.notificationSettings !== null) {
-    const parsed = NotificationSettings.safeParse(input.notificationSettings);
-    if (!parsed.success || JSON.stringify(parsed.data).length > NOTIFICATION_SETTINGS_MAX_BYTES) {
-      fields.notificationSettings = 'Notification settings must be an object of on/off values.';
-    } else next.notificationSettings = parsed.data;
+    // The settings of core/accounts/notification-settings.ts only; those not given keep their value.
+    const problem = notificationSettingsProblem(input.notificationSettings);
+    if (problem) fields.notificationSettings = problem;
+    else next.notificationSettings = { ...notificationSettingValues(user.notificationSettings), ...(input.notificationSettings as object) };
   }
   if (Object.keys(fields).length > 0) return { ok: false, fields };
 
