@@ -16,6 +16,7 @@ import { codeOf, graphqlAs } from '../testing/graphql';
 import { signUpTestPartner } from '../testing/partner';
 import { createSaleCase, freshAddress } from '../testing/seller-case';
 import { engineName, startTestServer } from '../testing/test-server';
+import { accountTexts as t } from '../../core/i18n/account';
 import { AUDIT_ACTOR, BUYER_GONE_REASON, DELETION_PLAN, SELLER_GONE_REASON, tombstoneEmail } from './deletion';
 import { WRONG_CURRENT_PASSWORD } from './reauthenticate';
 import { freshEmail, postJson, sessionCookie, signUp, STRONG_PASSWORD, type SignedUp } from './testing';
@@ -459,6 +460,9 @@ describe('DELETION_PLAN covers the schema', () => {
   it('is written out in docs/privacy.md, table by table', async () => {
     const page = await readFile(new URL('../../docs/privacy.md', import.meta.url), 'utf8');
     expect(DELETION_PLAN.filter((row) => !page.includes(`\`${row.table}\``)).map((row) => row.table)).toEqual([]);
+    // The element's two sentences, quoted.
+    const quoted = page.replace(/\n> /g, ' ');
+    for (const sentence of [t.deletion.removed, t.deletion.kept]) expect(quoted).toContain(sentence);
   });
 });
 

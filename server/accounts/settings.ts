@@ -1,12 +1,11 @@
 /** saveSettings: what a user may change about themselves, validated, and the email change rule. */
+import { ACCOUNT_NAME_MAX, LEGAL_NAME_MAX } from '../../core/accounts/account-limits';
 import { notificationSettingsProblem, notificationSettingValues } from '../../core/accounts/notification-settings';
 import type { Database } from '../db';
 import { emailKey, emailProblem, normalizeEmail } from './email-address';
 import { queueVerificationMail, EMAIL_TAKEN_MESSAGE } from './routes';
 import { findUserByEmail, findUserById, type UserRecord } from './users';
 
-export const SETTINGS_NAME_MAX = 100;
-export const LEGAL_NAME_MAX = 200;
 const PHONE_DIGITS = /^[0-9]{10,15}$/;
 
 export interface SettingsInput {
@@ -36,8 +35,8 @@ export async function saveSettings(
     if (value.trim().length > max) fields[key] = `Keep it under ${max} characters.`;
     else next[key] = value.trim();
   };
-  text('firstName', SETTINGS_NAME_MAX);
-  text('lastName', SETTINGS_NAME_MAX);
+  text('firstName', ACCOUNT_NAME_MAX);
+  text('lastName', ACCOUNT_NAME_MAX);
   text('legalName', LEGAL_NAME_MAX);
   if (input.email != null) {
     const problem = emailProblem(input.email);
