@@ -19,6 +19,7 @@ const ACCOUNT_FIELDS = /* GraphQL */ `
   email
   emailVerified
   phone
+  phoneText: phone(format: DISPLAY)
   agent
   image
   hasPassword
@@ -99,6 +100,7 @@ const buildAccountSchema = () =>
     email: z.string(),
     emailVerified: z.boolean(),
     phone: z.string(),
+    phoneText: z.string(),
     agent: z.boolean(),
     image: z.nullable(z.string()),
     hasPassword: z.boolean(),

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { phoneRules } from '../format/phone-static';
 import { accountTexts as t } from '../i18n/account';
+import { phoneTexts } from '../i18n/phone';
 import { account } from '../testing/account';
 import { deletionConfirmed, failedFields, failureText, photoProblem, profileChange, profileDraft, profileProblems } from './account-form';
 import { USER_PHOTO_MAX_BYTES } from './account-limits';
 
+const us = phoneRules.check('US');
+
 describe('the profile form', () => {
-  it('starts from the account, the phone as shown', () => {
-    expect(profileDraft(account({ phone: '8013634127', agent: true }))).toEqual({
+  it('starts from the account, the phone as the server shows it', () => {
+    expect(profileDraft(account({ phone: '+18013634127', phoneText: '(801) 363-4127', agent: true }))).toEqual({
       firstName: 'Ada',
       lastName: 'Lovelace',
       legalName: '',
@@ -17,7 +21,7 @@ describe('the profile form', () => {
   });
 
   it('sends only what changed, trimmed (an unchanged phone in its shown form is no change)', () => {
-    const a = account({ phone: '8013634127' });
+    const a = account({ phone: '+18013634127', phoneText: '(801) 363-4127' });
     const draft = profileDraft(a);
     expect(profileChange(a, draft)).toEqual({});
     expect(profileChange(a, { ...draft, firstName: ' Grace ', phone: '(801) 363-4127 ', agent: true })).toEqual({ firstName: 'Grace', agent: true });
@@ -25,13 +29,25 @@ describe('the profile form', () => {
   });
 
   it('says what is wrong before sending: lengths and an empty email', () => {
-    const draft = profileDraft(account());
-    expect(profileProblems(draft)).toEqual({});
-    expect(profileProblems({ ...draft, firstName: 'x'.repeat(101), legalName: 'y'.repeat(201), email: ' ' })).toEqual({
+    const a = account();
+    const draft = profileDraft(a);
+    expect(profileProblems(a, draft, us)).toEqual({});
+    expect(profileProblems(a, { ...draft, firstName: 'x'.repeat(101), legalName: 'y'.repeat(201), email: ' ' }, us)).toEqual({
       firstName: t.tooLong(100),
       legalName: t.tooLong(200),
       email: t.profile.emailRequired,
     });
+  });
+
+  it('reads a changed phone with the phone rule of the partner’s country; the stored one and an empty one pass', () => {
+    const a = account({ phone: '+18013634127', phoneText: '(801) 363-4127' });
+    const draft = profileDraft(a);
+    for (const phone of ['(801) 555-0123', '801-555-0123', '+44 20 7946 0958', '', '(801) 363-4127']) expect(profileProblems(a, { ...draft, phone }, us)).toEqual({});
+    expect(profileProblems(a, { ...draft, phone: '12' }, us)).toEqual({ phone: phoneTexts.tooShort('the United States') });
+    expect(profileProblems(a, { ...draft, phone: '801 CALL NOW' }, us)).toEqual({ phone: phoneTexts.letters });
+    // A number stored before E.164 that no longer reads is left alone until it is edited.
+    const legacy = account({ phone: '12345', phoneText: '12345' });
+    expect(profileProblems(legacy, profileDraft(legacy), us)).toEqual({});
   });
 
   it('reads the server’s refusal by field, and a message for the rest', () => {

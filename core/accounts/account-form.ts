@@ -5,9 +5,9 @@
  * confirmation of a deletion.
  */
 import { accountTexts as t } from '../i18n/account';
-import { formatPhone } from '../format/phone';
 import { displayFileName } from '../listing-photos/photo-rules';
 import { ACCOUNT_NAME_MAX, LEGAL_NAME_MAX, USER_PHOTO_MAX_BYTES } from './account-limits';
+import type { PhoneCheck } from '../format/phone-rules';
 import type { Failure } from '../graphql/call';
 import type { Account, SettingsChange } from './account-api';
 
@@ -27,19 +27,14 @@ export interface ProfileDraft {
 
 export type ProfileField = keyof ProfileDraft;
 
-/**
- * A stored phone as the field shows it. The seam of the phone rule (DESIGN §3, libphonenumber-js): the server
- * reads and stores what is typed; the display is core/format/phone.ts's, whichever rule that module holds.
- */
-export const phoneForField = (stored: string): string => (stored ? formatPhone(stored) : '');
-
 export function profileDraft(account: Account): ProfileDraft {
   return {
     firstName: account.firstName,
     lastName: account.lastName,
     legalName: account.legalName,
     email: account.email,
-    phone: phoneForField(account.phone),
+    // As the server shows it (national for the partner's country); what is typed is read with the same rule.
+    phone: account.phoneText,
     agent: account.agent,
   };
 }
@@ -56,9 +51,18 @@ export function profileChange(account: Account, draft: ProfileDraft): SettingsCh
   return change;
 }
 
-/** What is wrong with the draft before it is sent (the server checks formats: email, phone). */
-export function profileProblems(draft: ProfileDraft): Partial<Record<ProfileField, string>> {
+/**
+ * What is wrong with the draft before it is sent. A changed phone is read with the phone rule (`phone`:
+ * core/format/use-phone-rules.ts, the partner's country; an empty one removes the number); the one stored is
+ * left alone. The server checks formats again (email, phone) and answers by field.
+ */
+export function profileProblems(account: Account, draft: ProfileDraft, phone: PhoneCheck): Partial<Record<ProfileField, string>> {
   const problems: Partial<Record<ProfileField, string>> = {};
+  const typedPhone = draft.phone.trim();
+  if (typedPhone !== '' && typedPhone !== account.phoneText.trim()) {
+    const read = phone(typedPhone);
+    if (!read.ok) problems.phone = read.message;
+  }
   if (draft.firstName.trim().length > ACCOUNT_NAME_MAX) problems.firstName = t.tooLong(ACCOUNT_NAME_MAX);
   if (draft.lastName.trim().length > ACCOUNT_NAME_MAX) problems.lastName = t.tooLong(ACCOUNT_NAME_MAX);
   if (draft.legalName.trim().length > LEGAL_NAME_MAX) problems.legalName = t.tooLong(LEGAL_NAME_MAX);

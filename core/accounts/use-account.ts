@@ -8,6 +8,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { googleSignIn } from '../auth/api';
+import { phoneAsTyped, usePhoneRules } from '../format/use-phone-rules';
 import { sessionAtom, setSignedIn } from '../auth/session';
 import type { ElementHandle } from '../define-element/define-element';
 import { useLoad } from '../graphql/use-load';
@@ -68,11 +69,19 @@ export type SaveStatus = { status: 'idle' | 'saving' } | { status: 'done' | 'fai
 // ---------------------------------------------------------------------------------------------------
 // The profile form
 
+/**
+ * The profile form. The phone is main's phone rule (core/format/use-phone-rules.ts): reformatted as typed for the
+ * partner's country, its rules loaded when the field is first used, read before sending (a number that cannot
+ * be stored says what is wrong with it, by the field), and read again by the server.
+ */
 export function useProfileForm(account: Account, apply: Apply) {
   const [draft, setDraft] = useState<ProfileDraft>(() => profileDraft(account));
   const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
   const [save, setSave] = useState<SaveStatus>({ status: 'idle' });
   const [attempted, setAttempted] = useState(false);
+  const phone = usePhoneRules();
+  const latestPhone = useRef(phone);
+  latestPhone.current = phone;
 
   // Another account signed in on the page: its own values.
   useEffect(() => {
@@ -81,21 +90,31 @@ export function useProfileForm(account: Account, apply: Apply) {
     setSave({ status: 'idle' });
   }, [account.id]);
 
+  /** An edit; the phone is reformatted as typed while digits are added at its end (`caretAtEnd`). */
   const change = useCallback(
-    <K extends ProfileField>(field: K, value: ProfileDraft[K]) => {
+    <K extends ProfileField>(field: K, value: ProfileDraft[K], caretAtEnd = true) => {
+      const rules = latestPhone.current;
+      if (field === 'phone') void rules.load();
       setDraft((current) => {
-        const next = { ...current, [field]: value };
-        if (attempted) setErrors(profileProblems(next));
+        const typed = field === 'phone' ? phoneAsTyped(current.phone, value as string, caretAtEnd, rules.rules, rules.country) : value;
+        const next = { ...current, [field]: typed };
+        if (attempted) setErrors(profileProblems(account, next, rules.check));
         return next;
       });
       setSave((current) => (current.status === 'saving' ? current : { status: 'idle' }));
     },
-    [attempted],
+    [account, attempted],
   );
+
+  /** The phone field is about to be used: its rules start loading. */
+  const phoneFocused = useCallback(() => void latestPhone.current.load(), []);
 
   const submit = useCallback(async () => {
     setAttempted(true);
-    const problems = profileProblems(draft);
+    // A changed phone is read with the rules (loaded first if need be); they are not waited for otherwise.
+    const { country, check, load } = latestPhone.current;
+    const rules = draft.phone.trim() !== account.phoneText.trim() ? await load() : null;
+    const problems = profileProblems(account, draft, rules ? rules.check(country) : check);
     setErrors(problems);
     if (Object.keys(problems).length) return setSave({ status: 'failed', message: t.fixFields });
     const changes = profileChange(account, draft);
@@ -113,7 +132,7 @@ export function useProfileForm(account: Account, apply: Apply) {
     setSave({ status: 'done', message: changes.email !== undefined ? t.profile.savedEmail(answer.value.email) : t.profile.saved });
   }, [account, draft, apply]);
 
-  return { draft, errors, save, change, submit };
+  return { draft, errors, save, change, phoneFocused, submit };
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ export const account = (overrides: Partial<Account> = {}): Account => ({
   email: 'ada@example.com',
   emailVerified: true,
   phone: '',
+  phoneText: '',
   agent: false,
   image: null,
   hasPassword: true,

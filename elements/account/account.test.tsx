@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Account as AccountRecord } from '../../core/accounts/account-api';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import type { Result } from '../../core/graphql/call';
+import { loadPhoneRules } from '../../core/format/phone-load';
 import { accountTexts as t } from '../../core/i18n/account';
+import { phoneTexts } from '../../core/i18n/phone';
 import { hearthStore } from '../../core/state/store';
 import { account } from '../../core/testing/account';
 import { testRoot } from '../../core/testing/react-root';
@@ -53,10 +55,13 @@ const type = (label: string, value: string) =>
   });
 const click = (selector: string) => act(() => dom.container.querySelector<HTMLElement>(selector)!.click());
 
+// The phone rules' chunk, as a page has it once its phone field was first used.
+beforeAll(() => loadPhoneRules());
+
 beforeEach(() => {
   vi.clearAllMocks();
   events.length = 0;
-  api.loadAccount.mockResolvedValue({ ok: true, value: account({ phone: '8013634127', legalName: 'Augusta Ada King' }) });
+  api.loadAccount.mockResolvedValue({ ok: true, value: account({ phone: '+18013634127', phoneText: '(801) 363-4127', legalName: 'Augusta Ada King' }) });
   signedIn();
 });
 
@@ -94,7 +99,7 @@ describe('<hearth-account>', () => {
   it('saves the profile from its form and says so', async () => {
     await mount('profile');
     expect(dom.container.querySelector('[role="tablist"]')).toBeNull();
-    api.saveSettings.mockResolvedValueOnce({ ok: true, value: account({ firstName: 'Grace', phone: '8013634127' }) });
+    api.saveSettings.mockResolvedValueOnce({ ok: true, value: account({ firstName: 'Grace', phone: '+18013634127', phoneText: '(801) 363-4127' }) });
     type(t.profile.firstName, 'Grace');
     await act(async () => dom.container.querySelector<HTMLFormElement>('[part="form"]')!.requestSubmit());
     await flush();
@@ -103,18 +108,54 @@ describe('<hearth-account>', () => {
     expect(events).toEqual(['account-updated']);
   });
 
-  it('shows a field’s refusal under it, described for assistive technology', async () => {
+  const submitProfile = async () => {
+    await act(async () => dom.container.querySelector<HTMLFormElement>('[part="form"]')!.requestSubmit());
+    await flush();
+  };
+  const described = (field: HTMLInputElement) => dom.container.querySelector(`#${field.getAttribute('aria-describedby')}`)!.textContent;
+
+  it('reads the phone with the phone rule before sending: what is wrong is said under the field, and nothing is sent', async () => {
+    await mount('profile');
+    type(t.profile.phone, '12');
+    await submitProfile();
+    const phone = input(t.profile.phone);
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(described(phone)).toBe(phoneTexts.tooShort('the United States'));
+    expect(dom.container.querySelector('[part="save-status"][role="alert"]')!.textContent).toBe(t.fixFields);
+    expect(api.saveSettings).not.toHaveBeenCalled();
+    // Corrected, the message goes as the number is typed (formatted as typed); the server reads it again and stores E.164.
+    type(t.profile.phone, '801-555-0123');
+    await flush();
+    expect(phone.getAttribute('aria-invalid')).toBeNull();
+    api.saveSettings.mockResolvedValueOnce({ ok: true, value: account({ phone: '+18015550123', phoneText: '(801) 555-0123' }) });
+    await submitProfile();
+    expect(phone.value).toBe('(801) 555-0123');
+    expect(api.saveSettings).toHaveBeenCalledWith({ phone: '(801) 555-0123' });
+    expect(input(t.profile.phone).value).toBe('(801) 555-0123');
+  });
+
+  it('formats the phone as digits are typed at its end', async () => {
+    api.loadAccount.mockResolvedValue({ ok: true, value: account() });
+    await mount('profile');
+    for (const typed of ['8', '80', '801', '8013', '80136', '801363', '8013634']) {
+      const field = input(t.profile.phone);
+      type(t.profile.phone, field.value + typed.at(-1));
+      await flush();
+    }
+    expect(input(t.profile.phone).value).toBe('(801) 363-4');
+  });
+
+  it('shows the server’s refusal under its field, described for assistive technology', async () => {
     await mount('profile');
     api.saveSettings.mockResolvedValueOnce({
       ok: false,
-      failure: { kind: 'invalid', message: 'Phone number is invalid.', code: 'BAD_USER_INPUT', argument: 'phone', fields: { phone: 'Phone number is invalid.' } },
+      failure: { kind: 'invalid', message: 'That email is taken.', code: 'BAD_USER_INPUT', argument: 'email', fields: { email: 'That email is taken.' } },
     });
-    type(t.profile.phone, '12');
-    await act(async () => dom.container.querySelector<HTMLFormElement>('[part="form"]')!.requestSubmit());
-    await flush();
-    const phone = input(t.profile.phone);
-    expect(phone.getAttribute('aria-invalid')).toBe('true');
-    expect(dom.container.querySelector(`#${phone.getAttribute('aria-describedby')}`)!.textContent).toBe('Phone number is invalid.');
+    type(t.profile.email, 'grace@example.com');
+    await submitProfile();
+    const email = input(t.profile.email);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(described(email)).toBe('That email is taken.');
     expect(dom.container.querySelector('[part="save-status"][role="alert"]')!.textContent).toBe(t.fixFields);
   });
 

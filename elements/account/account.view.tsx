@@ -144,7 +144,21 @@ export function ProfileView({ account, form, photo }: { account: AccountRecord; 
           hint={account.emailVerified ? t.profile.emailHint : t.profile.emailUnconfirmed}
           onChange={(e) => form.change('email', e.currentTarget.value)}
         />
-        <Field label={t.profile.phone} type="tel" name="phone" autoComplete="tel" inputMode="tel" value={draft.phone} error={errors.phone} hint={t.profile.phoneHint} onChange={(e) => form.change('phone', e.currentTarget.value)} />
+        <Field
+          label={t.profile.phone}
+          type="tel"
+          name="phone"
+          autoComplete="tel"
+          inputMode="tel"
+          value={draft.phone}
+          error={errors.phone}
+          hint={t.profile.phoneHint}
+          onFocus={form.phoneFocused}
+          onChange={(e) => {
+            const control = e.currentTarget;
+            form.change('phone', control.value, control.selectionStart === null || control.selectionStart === control.value.length);
+          }}
+        />
         <div className="account-check" part="agent">
           <input id={agentId} type="checkbox" checked={draft.agent} aria-describedby={`${agentId}-hint`} onChange={(e) => form.change('agent', e.currentTarget.checked)} />
           <label htmlFor={agentId}>{t.profile.agent}</label>

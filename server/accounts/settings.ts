@@ -1,12 +1,11 @@
 /** saveSettings: what a user may change about themselves, validated, and the email change rule. */
 import { ACCOUNT_NAME_MAX, LEGAL_NAME_MAX } from '../../core/accounts/account-limits';
 import { notificationSettingsProblem, notificationSettingValues } from '../../core/accounts/notification-settings';
+import { readPhone } from '../contact/phone';
 import type { Database } from '../db';
 import { emailKey, emailProblem, normalizeEmail } from './email-address';
 import { queueVerificationMail, EMAIL_TAKEN_MESSAGE } from './routes';
 import { findUserByEmail, findUserById, type UserRecord } from './users';
-
-const PHONE_DIGITS = /^[0-9]{10,15}$/;
 
 export interface SettingsInput {
   firstName?: string | null;
@@ -20,12 +19,17 @@ export interface SettingsInput {
 
 export type SettingsResult = { ok: true; user: UserRecord } | { ok: false; fields: Record<string, string> };
 
-/** Applies the given fields (absent ones stay as they are). A new email must be confirmed again. */
+/**
+ * Applies the given fields (absent ones stay as they are). A new email must be confirmed again. The phone is read
+ * for `phoneCountry` (the partner's of the request) and stored in E.164; an empty one removes it. Notification
+ * settings are only those of core/accounts/notification-settings.ts, each on or off (which also bounds their size).
+ */
 export async function saveSettings(
   db: Database,
   user: UserRecord,
   input: SettingsInput,
   publicOrigin: string,
+  phoneCountry: string,
 ): Promise<SettingsResult> {
   const fields: Record<string, string> = {};
   const next = { ...user };
@@ -44,9 +48,9 @@ export async function saveSettings(
     else next.email = normalizeEmail(input.email);
   }
   if (input.phone != null) {
-    const digits = input.phone.replace(/[\s().+-]/g, '');
-    if (digits !== '' && !PHONE_DIGITS.test(digits)) fields.phone = 'Phone number is invalid.';
-    else next.phone = digits;
+    const phone = readPhone(input.phone, phoneCountry, { optional: true });
+    if (phone.ok) next.phone = phone.value;
+    else fields.phone = phone.message;
   }
   if (input.agent != null) next.agent = input.agent;
   if (input.notificationSettings !== undefined && input.notificationSettings !== null) {
