@@ -140,42 +140,43 @@ export function useProfileForm(account: Account, apply: Apply) {
 
 export type PhotoState =
   | { status: 'idle' }
-  | { status: 'uploading'; preview: string; percent: number }
+  /** `preview`: the chosen file as a data: URL once read (the hosted site's img-src allows data:, not blob:). */
+  | { status: 'uploading'; preview: string | null; percent: number }
   | { status: 'removing' }
   | { status: 'done' | 'failed'; message: string };
 
+/** A chosen picture as a data: URL for its preview; null when it cannot be read. */
+function readAsDataUrl(file: Blob): Promise<string | null> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : null);
+    reader.onerror = () => resolve(null);
+    reader.readAsDataURL(file);
+  });
+}
+
 export function useAccountPhoto(apply: Apply) {
   const [state, setState] = useState<PhotoState>({ status: 'idle' });
-  const upload = useRef<{ controller: AbortController; preview: string } | null>(null);
+  const upload = useRef<AbortController | null>(null);
 
-  const finish = () => {
-    if (upload.current) URL.revokeObjectURL(upload.current.preview);
-    upload.current = null;
-  };
-  useEffect(
-    () => () => {
-      upload.current?.controller.abort();
-      finish();
-    },
-    [],
-  );
+  useEffect(() => () => upload.current?.abort(), []);
 
   const choose = useCallback(
     async (file: File) => {
       const problem = photoProblem(file);
       if (problem) return setState({ status: 'failed', message: problem });
-      upload.current?.controller.abort();
-      finish();
+      upload.current?.abort();
       const controller = new AbortController();
-      const preview = URL.createObjectURL(file);
-      upload.current = { controller, preview };
-      setState({ status: 'uploading', preview, percent: 0 });
+      upload.current = controller;
+      const current = (s: PhotoState) => s.status === 'uploading' && upload.current === controller;
+      setState({ status: 'uploading', preview: null, percent: 0 });
+      void readAsDataUrl(file).then((preview) => setState((s) => (current(s) && s.status === 'uploading' ? { ...s, preview } : s)));
       const answer = await uploadUserPhoto(file, {
         signal: controller.signal,
-        onProgress: (loaded, total) => setState((s) => (s.status === 'uploading' && s.preview === preview ? { ...s, percent: Math.min(99, Math.round((loaded / total) * 100)) } : s)),
+        onProgress: (loaded, total) => setState((s) => (current(s) && s.status === 'uploading' ? { ...s, percent: Math.min(99, Math.round((loaded / total) * 100)) } : s)),
       });
-      if (upload.current?.controller !== controller) return; // cancelled, or another file chosen meanwhile
-      finish();
+      if (upload.current !== controller) return; // cancelled, or another file chosen meanwhile
+      upload.current = null;
       if (answer.ok) {
         apply(answer.value, 'photo');
         return setState({ status: 'done', message: t.photo.uploaded });
@@ -187,8 +188,8 @@ export function useAccountPhoto(apply: Apply) {
   );
 
   const cancel = useCallback(() => {
-    upload.current?.controller.abort();
-    finish();
+    upload.current?.abort();
+    upload.current = null;
     setState({ status: 'idle' });
   }, []);
 

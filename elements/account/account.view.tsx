@@ -59,13 +59,14 @@ export function PhotoView({ account, photo }: { account: AccountRecord; photo: P
   const statusId = useId();
   const { state } = photo;
   const uploading = state.status === 'uploading';
-  const shown = uploading ? state.preview : account.image;
+  // While uploading: the chosen file once read (the photo it replaces until then).
+  const shown = uploading ? (state.preview ?? account.image) : account.image;
   const name = [account.firstName, account.lastName].filter(Boolean).join(' ') || account.email;
   return (
     <div className="account-photo" part="photo" data-state={state.status}>
       <div className="account-photo-row">
         {shown ? (
-          <img className="account-avatar" part="photo-image" src={shown} alt={uploading ? t.photo.previewAlt : t.photo.alt} width={96} height={96} />
+          <img className="account-avatar" part="photo-image" src={shown} alt={uploading && state.preview ? t.photo.previewAlt : t.photo.alt} width={96} height={96} />
         ) : (
           <span className="account-avatar account-initials" part="photo-image" role="img" aria-label={t.photo.none}>
             {initials(account)}
