@@ -136,4 +136,25 @@ describe(`saved-search alert job (${engineName()})`, () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('1 new home matches your saved search');
   });
+
+  it('mails no one who turned savedSearchEmails off, but still notifies them on the notifications page', async () => {
+    const t0 = new Date(Date.now() + 3000 * DAY);
+    const quiet = await user(true);
+    const loud = await user(true);
+    await db.query(`UPDATE users SET notification_settings = '{"savedSearchEmails": false}' WHERE id = $1`, [quiet.id]);
+    await db.query(`UPDATE users SET notification_settings = '{"savedSearchEmails": true}' WHERE id = $1`, [loud.id]);
+    await savedSearch(quiet.id, 'INSTANT', t0);
+    await savedSearch(loud.id, 'INSTANT', t0);
+    await listing(new Date(t0.getTime() + MINUTE));
+
+    // (The earlier tests' searches are due too: only these two users' mail and notifications are looked at.)
+    await runSavedSearchAlerts(db, new Date(t0.getTime() + 10 * MINUTE), { siteUrl: SITE });
+    expect(await mailsTo(quiet.email)).toEqual([]);
+    const [mail] = await mailsTo(loud.email);
+    expect(mail!.body).toContain(`${SITE}/account/settings`);
+    for (const who of [quiet, loud]) {
+      const notes = await db.query<{ kind: string; link: string }>('SELECT kind, link FROM notifications WHERE user_id = $1', [who.id]);
+      expect(notes.rows).toEqual([{ kind: 'SAVED_SEARCH_ALERT', link: '/account/buying/saved-searches' }]);
+    }
+  });
 });

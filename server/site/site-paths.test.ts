@@ -204,13 +204,15 @@ describe('account pages of a signed-in user (spec §2 account paths)', () => {
     expect(await page(`/account/pre-qualification-edit/${id}`, signedIn)).toContain(`<hearth-questionnaire response-id="${id}" mode="single">`);
   });
 
-  it('favourites, saved searches, settings, profile and notifications are written from the user', async () => {
+  it('favourites, saved searches and notifications are written from the user; the profile and settings hold <hearth-account>', async () => {
     expect(mainText(await page('/account/buying/favorites', signedIn))).toContain('You have no favourites yet');
     expect(mainText(await page('/account/buying/saved-searches', signedIn))).toContain('You have no saved searches yet');
-    const settings = mainText(await page('/account/settings', signedIn));
-    expect(settings).toContain('First name Ada');
-    expect(settings).toContain('Last name Lovelace');
-    expect(mainText(await page('/account/profile', signedIn))).toContain('Ada Lovelace');
+    const settings = await page('/account/settings', signedIn);
+    expect(settings).toContain('<hearth-account section="settings"></hearth-account>');
+    expect(settings).toContain('href="/account/profile"');
+    const profile = await page('/account/profile', signedIn);
+    expect(profile).toContain('<hearth-account section="profile"></hearth-account>');
+    expect(profile).toContain('href="/account/settings"');
     expect(mainText(await page('/account/notifications', signedIn))).toContain('No notifications yet');
   });
 

@@ -6,6 +6,7 @@
  * (elements/*\/*.test.tsx). A new element gets its row here; the first test fails until it has one.
  */
 import type { Locator, Page } from '@playwright/test';
+import { accountTexts } from '../../core/i18n/account';
 import { authTexts as auth } from '../../core/i18n/auth';
 import { contactTexts } from '../../core/i18n/contact';
 import { contentTexts } from '../../core/i18n/content';
@@ -41,6 +42,30 @@ const asksToSignIn: Smoke['act'] = async (page, element) => {
 };
 
 const SMOKES: Record<string, Smoke> = {
+  'hearth-account': {
+    page: '/account.html',
+    as: 'fresh',
+    // The Settings tab by the arrow key, a notification setting switched by Space and saved (the server has it).
+    act: async (page, element, user) => {
+      const t = accountTexts;
+      await expect(element.locator('[part="base"]')).toHaveAttribute('data-state', 'loaded');
+      await expect(element.getByLabel(t.profile.email)).toHaveValue(user!.email);
+      await element.getByRole('tab', { name: t.tabs.profile }).focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(element.getByRole('tab', { name: t.tabs.settings })).toHaveAttribute('aria-selected', 'true');
+      const toggle = element.getByLabel(t.notifications.savedSearchEmails);
+      await expect(toggle).toBeChecked();
+      await toggle.focus();
+      await page.keyboard.press('Space');
+      await expect(element.locator('[part="notifications-status"]')).toHaveText(t.notifications.saved);
+      await expect(toggle).not.toBeChecked();
+      const me = await page.request.post(`${apiUrl()}/graphql/?queryName=Me`, {
+        headers: { Authorization: `Token ${user!.token}` },
+        data: { query: 'query Me { me { notificationSettings } }' },
+      });
+      expect(((await me.json()) as { data: { me: unknown } }).data.me).toEqual({ notificationSettings: { savedSearchEmails: false } });
+    },
+  },
   'hearth-app': {
     page: '/homes/',
     act: async (page, element) => {
