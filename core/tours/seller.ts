@@ -2,7 +2,7 @@
  * The seller's side of a requested tour (spec §2 Seller tour editor, §3 Dialog outcomes, §4 seller rules,
  * §5 cancellation reason and past times, §7 saveTourSeller). The listing's seller and company agents use
  * it alike. Pure state first (what the editor shows and its transitions, "now" passed in), then the two
- * calls. The view (views/seller-tour-editor.tsx) only renders what these return.
+ * calls. The view (elements/_shared/seller-tour-editor/) only renders what these return.
  */
 import * as z from 'zod/mini';
 import { mutate, query, type Result } from '../graphql/call';

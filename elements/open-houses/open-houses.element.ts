@@ -49,7 +49,7 @@
  */
 import { booleanAttr, idAttr } from '../../core/define-element/attributes';
 import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
-import dialogCss from '../../core/tours/views/seller-open-house.css?inline';
+import dialogCss from '../_shared/seller-open-house/seller-open-house.css?inline';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './open-houses.css?inline';
 import { OpenHouses } from './open-houses.view';

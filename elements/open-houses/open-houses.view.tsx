@@ -13,7 +13,7 @@ import { openHouseTexts as t } from '../../core/i18n/tours';
 import { formatAddress } from '../../core/format/address';
 import { useHearthValue } from '../../core/state/hooks';
 import type { PublicOpenHouse, SellerOpenHouse } from '../../core/tours/open-houses-api';
-import { SellerOpenHouseDialog, type OpenHouseTimes } from '../../core/tours/views/seller-open-house';
+import { SellerOpenHouseDialog, type OpenHouseTimes } from '../_shared/seller-open-house/seller-open-house';
 import { Button } from '../../core/ui/button';
 import type { DialogName } from '../../core/routing/dialog-paths';
 import { useDialogRoutes } from '../../core/routing/dialog-route';

@@ -58,7 +58,7 @@
  */
 import { booleanAttr, idAttr } from '../../core/define-element/attributes';
 import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
-import detailsCss from '../../core/tours/views/buyer-tour-details.css?inline';
+import detailsCss from '../_shared/buyer-tour-details/buyer-tour-details.css?inline';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './request-tour.css?inline';
 import { RequestTour } from './request-tour.view';

@@ -10,7 +10,7 @@ import { slotText } from '../../core/tours/tour-format';
 import { TOUR_STATUSES, type TourStatus } from '../../core/tours/tour-status';
 import { buyerTourGrid, tourDay } from '../../core/tours/tour-times';
 import { useRequestTour } from '../../core/tours/use-request-tour';
-import { BuyerTourDetailsView } from '../../core/tours/views/buyer-tour-details';
+import { BuyerTourDetailsView } from '../_shared/buyer-tour-details/buyer-tour-details';
 import { RequestTourDialogView, RequestTourView, type RequestTourDialogViewProps } from './request-tour.view';
 
 

@@ -27,7 +27,7 @@ import {
 import { slotText, zoneName } from '../../core/tours/tour-format';
 import type { BuyerTourGrid, DayKey, TourDay } from '../../core/tours/tour-times';
 import { useRequestTour, type RequestTourController } from '../../core/tours/use-request-tour';
-import { BuyerTourDetails } from '../../core/tours/views/buyer-tour-details';
+import { BuyerTourDetails } from '../_shared/buyer-tour-details/buyer-tour-details';
 import { Button } from '../../core/ui/button';
 import { useDialogRoute } from '../../core/routing/dialog-route';
 import { Dialog } from '../../core/ui/dialog';

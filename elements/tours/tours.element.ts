@@ -58,8 +58,8 @@
  */
 import { booleanAttr, idAttr } from '../../core/define-element/attributes';
 import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
-import { buyerTourDetailsCss } from '../../core/tours/views/buyer-tour-details';
-import { sellerTourEditorCss } from '../../core/tours/views/seller-tour-editor';
+import buyerTourDetailsCss from '../_shared/buyer-tour-details/buyer-tour-details.css?inline';
+import sellerTourEditorCss from '../_shared/seller-tour-editor/seller-tour-editor.css?inline';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './tours.css?inline';
 import { Tours } from './tours.view';

@@ -6,14 +6,14 @@ import { testRoot } from '../../core/testing/react-root';
 import type { TourListState, TourRow } from '../../core/tours/tour-list';
 
 // The two dialogs have their own tests; here we only check which one opens, for which tour.
-vi.mock('../../core/tours/views/buyer-tour-details', () => ({
+vi.mock('../_shared/buyer-tour-details/buyer-tour-details', () => ({
   BuyerTourDetails: ({ tourId, onClose }: { tourId: string; onClose: () => void }) => (
     <button type="button" data-dialog="buyer" data-tour={tourId} onClick={onClose}>
       buyer
     </button>
   ),
 }));
-vi.mock('../../core/tours/views/seller-tour-editor', () => ({
+vi.mock('../_shared/seller-tour-editor/seller-tour-editor', () => ({
   SellerTourEditor: ({ tourId, onClose }: { tourId: string; onClose: (outcome?: unknown) => void }) => (
     <button type="button" data-dialog="seller" data-tour={tourId} onClick={() => onClose({ id: tourId, tourStatus: 'COMPLETED' })}>
       seller

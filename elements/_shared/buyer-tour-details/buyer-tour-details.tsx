@@ -6,23 +6,20 @@
  *
  * Shared by <hearth-request-tour> and the account's tour list: render
  * `<BuyerTourDetails tourId="42" onClose={…} />` inside an element whose styles include ui.css and
- * `buyerTourDetailsCss` (this folder's .css). Links point at the hosted site: `siteUrl()` of the partner
+ * this folder's buyer-tour-details.css (`?inline`). Links point at the hosted site: `siteUrl()` of the partner
  * context (its siteUrl, else the API origin, which serves the hosted site).
  */
 import { useId, useState } from 'react';
-import { appContextAtom, siteUrl } from '../../config/config';
-import { helpEmail } from '../../config/context';
-import { buyerTourTexts as t, requestTourTexts, tourTexts } from '../../i18n/tours';
-import { useHearthValue } from '../../state/hooks';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
-import { MailLine } from '../../ui/mail-line';
-import { useRequestedTour, type RequestedTour, type RequestedTourState } from '../requests';
-import { formatTourTime } from '../tour-format';
-import { canMoveTour, TOUR_STATUSES_WITH_TIME } from '../tour-status';
-import css from './buyer-tour-details.css?inline';
-
-export { css as buyerTourDetailsCss };
+import { appContextAtom, siteUrl } from '../../../core/config/config';
+import { helpEmail } from '../../../core/config/context';
+import { buyerTourTexts as t, requestTourTexts, tourTexts } from '../../../core/i18n/tours';
+import { useHearthValue } from '../../../core/state/hooks';
+import { Button } from '../../../core/ui/button';
+import { Dialog } from '../../../core/ui/dialog';
+import { MailLine } from '../../../core/ui/mail-line';
+import { useRequestedTour, type RequestedTour, type RequestedTourState } from '../../../core/tours/requests';
+import { formatTourTime } from '../../../core/tours/tour-format';
+import { canMoveTour, TOUR_STATUSES_WITH_TIME } from '../../../core/tours/tour-status';
 
 export interface BuyerTourDetailsProps {
   tourId: string;

@@ -1,19 +1,19 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sellerTourTexts as t, tourTexts } from '../../i18n/tours';
-import { testRoot } from '../../testing/react-root';
-import type { SellerTour } from '../seller';
+import { sellerTourTexts as t, tourTexts } from '../../../core/i18n/tours';
+import { testRoot } from '../../../core/testing/react-root';
+import type { SellerTour } from '../../../core/tours/seller';
 
-vi.mock('../seller', async (original) => ({
-  ...(await original<typeof import('../seller')>()),
+vi.mock('../../../core/tours/seller', async (original) => ({
+  ...(await original<typeof import('../../../core/tours/seller')>()),
   loadSellerTour: vi.fn(),
   saveSellerDecision: vi.fn(),
 }));
-vi.mock('../../ui/toasts', () => ({ showToast: vi.fn() }));
+vi.mock('../../../core/ui/toasts', () => ({ showToast: vi.fn() }));
 
-const { loadSellerTour, saveSellerDecision } = await import('../seller');
-const { showToast } = await import('../../ui/toasts');
+const { loadSellerTour, saveSellerDecision } = await import('../../../core/tours/seller');
+const { showToast } = await import('../../../core/ui/toasts');
 const { SellerTourEditor } = await import('./seller-tour-editor');
 
 
