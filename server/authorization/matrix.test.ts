@@ -435,7 +435,7 @@ async function runWorld(world: World): Promise<void> {
   // Offers and tours
   await check('Query.offer', everyone, facts.offer, { id: offerId });
   await check('Query.requestedTour', everyone, facts.tour, { id: tourId });
-  await check('Mutation.modifyTour', everyone, facts.tour, async () => ({ id: await newTour(), tourStatus: 'ACCEPTED' }));
+  await check('Mutation.modifyTour', everyone, facts.tour, async () => ({ id: await newTour(), tourStatus: 'CANCELLED' }));
   await check('Mutation.saveTourSeller', everyone, facts.tour, async () => ({ id: await newTour(), tourStatus: 'ACCEPTED' }));
 
   // Saved searches

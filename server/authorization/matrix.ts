@@ -185,7 +185,9 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   }),
   q('requestedTour', 'tour', ['buyer', 'seller', 'companyAgent'], HIDDEN),
   m('saveTourSeller', 'tour', ['seller', 'companyAgent'], TOUR_DECISION),
-  m('modifyTour', 'tour', ['seller', 'companyAgent'], TOUR_DECISION),
+  m('modifyTour', 'tour', ['buyer', 'seller', 'companyAgent'], HIDDEN, {
+    note: 'The buyer cancels (CANCELLED) or offers new times (REQUESTED); any other status is FORBIDDEN to them (tours.test.ts).',
+  }),
   q('openHouse', 'openHouse', ['seller'], HIDDEN),
   q('openHousesByListing', 'listing', ['seller'], HIDDEN),
   m('saveOpenHouse', 'openHouse', ['seller'], HIDDEN),
