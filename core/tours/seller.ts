@@ -79,11 +79,13 @@ export interface SellerTourParts {
   canSchedule: boolean;
   canComplete: boolean;
   canCancel: boolean;
-  /** The cancellation reason (CANCELLED). */
+  /** The cancellation reason (CANCELLED by the seller's side). */
   reason: boolean;
+  /** 'The buyer cancelled this request.' (CANCELLED by the buyer, who gives no reason). */
+  cancelledByBuyer: boolean;
 }
 
-export function sellerTourParts(tour: Pick<SellerTour, 'tourStatus' | 'start' | 'end' | 'cancellationReason'>): SellerTourParts {
+export function sellerTourParts(tour: Pick<SellerTour, 'tourStatus' | 'start' | 'end' | 'cancellationReason' | 'cancelledBy'>): SellerTourParts {
   const next = nextTourStatuses(tour.tourStatus);
   const canSchedule = next.includes('SCHEDULED');
   return {
@@ -95,6 +97,7 @@ export function sellerTourParts(tour: Pick<SellerTour, 'tourStatus' | 'start' | 
     canComplete: next.includes('COMPLETED'),
     canCancel: next.includes('CANCELLED'),
     reason: tour.tourStatus === 'CANCELLED' && !!tour.cancellationReason,
+    cancelledByBuyer: tour.tourStatus === 'CANCELLED' && tour.cancelledBy === 'BUYER',
   };
 }
 

@@ -30,6 +30,7 @@ const requested: SellerTour = {
   start: null,
   end: null,
   cancellationReason: null,
+  cancelledBy: null,
   listingAddress: '455 E 300 S, Salt Lake City, UT 84111',
   ical: null,
   requestedSchedule: [{ scheduledDateTime: FUTURE_B }, { scheduledDateTime: PAST }, { scheduledDateTime: FUTURE_A }],
@@ -139,11 +140,17 @@ describe('seller tour editor per status (spec §2, §4)', () => {
 
     dom.remount();
     const reason = 'The house went under contract this morning, sorry for the trouble.';
-    await open({ ...requested, tourStatus: 'CANCELLED', cancellationReason: reason });
+    await open({ ...requested, tourStatus: 'CANCELLED', cancellationReason: reason, cancelledBy: 'SELLER' });
     expect(title()).toBe('Cancelled');
     expect(q('[part="cancellation-reason"]')!.textContent).toBe(`Cancellation reason${reason}`);
+    expect(q('[part="cancelled-by"]')).toBeNull();
     expect(q('[part="requested-times"]')).toBeNull();
     expect(q('[part="actions"]')!.children).toHaveLength(0);
+
+    dom.remount();
+    await open({ ...requested, tourStatus: 'CANCELLED', cancelledBy: 'BUYER' });
+    expect(q('[part="cancelled-by"]')!.textContent).toBe(t.cancelledByBuyer);
+    expect(q('[part="cancellation-reason"]')).toBeNull();
   });
 
   it('says so when the tour cannot be loaded', async () => {

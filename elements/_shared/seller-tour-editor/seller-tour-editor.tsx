@@ -123,6 +123,12 @@ export function SellerTourEditorView(props: SellerTourEditorViewProps) {
           </section>
         )}
 
+        {parts.cancelledByBuyer && (
+          <p className="seller-tour-reason" part="cancelled-by">
+            {t.cancelledByBuyer}
+          </p>
+        )}
+
         {state.timeError && (
           <div className="seller-tour-time-error" role="alert" part="time-error">
             <strong>{state.timeError.title}</strong>
