@@ -16,6 +16,7 @@ import { useId, useState } from 'react';
 import { appContextAtom, siteUrl } from '../../../core/config/config';
 import { helpEmail } from '../../../core/config/context';
 import { buyerTourTexts as t, requestTourTexts, tourTexts } from '../../../core/i18n/tours';
+import { listingPagePath } from '../../../core/routing/listing-page';
 import { useHearthValue } from '../../../core/state/hooks';
 import { Button } from '../../../core/ui/button';
 import { ConfirmDialog } from '../../../core/ui/confirm-dialog';
@@ -123,7 +124,7 @@ function TourDetails({ tour, siteBase, contactEmail, change, onClose }: LoadedTo
   const zone = tour.tourListing.timeZone;
   const status = tour.tourStatus;
   const withTime = TOUR_STATUSES_WITH_TIME.includes(status);
-  const listingHref = `${siteBase}/listing/${encodeURIComponent(tour.tourListing.slugId)}/${encodeURIComponent(tour.tourListing.listingCodeId)}`;
+  const listingHref = `${siteBase}${listingPagePath(tour.tourListing)}`;
   const aq = tour.agentAndQualification;
   const yes = requestTourTexts.yes;
   const allowed = change?.allowed ?? [];
