@@ -164,14 +164,14 @@ async function sendAlert(tx: Queryable, userId: number, rows: MatchRow[], siteUr
       'New listings match your saved searches on Hearth.',
       '',
       ...lines,
-      `Change how often we write in your account settings: ${siteUrl}/account`,
+      `Open these searches, change how often we write or stop these mails: ${siteUrl}/account/buying/saved-searches`,
     ].join('\n'),
   });
   await addNotification(tx, userId, {
     kind: 'SAVED_SEARCH_ALERT',
     title: subject,
     body: [...bySearch.values()].map((m) => `${m[0]!.search_name}: ${m.length}`).join('\n'),
-    link: '/account/saved-searches',
+    link: '/account/buying/saved-searches',
   });
 }
 

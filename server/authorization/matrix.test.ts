@@ -441,6 +441,7 @@ async function runWorld(world: World): Promise<void> {
   // Saved searches
   await check('Query.savedSearch', everyone, facts.savedSearch, { id: savedSearchId });
   await check('Mutation.deleteSaved', everyone, facts.savedSearch, async () => ({ id: await newSavedSearch() }));
+  await check('Mutation.updateSavedSearch', everyone, facts.savedSearch, { id: savedSearchId, notificationFrequency: 'WEEKLY' });
 
   // Cases and responses
   await check('Query.mortgageCase', everyone, facts.mortgageCase, { id: mortgage.id });

@@ -176,6 +176,7 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   // ---- Saved searches, mortgage cases: the owner only
   q('savedSearch', 'savedSearch', ['owner'], HIDDEN),
   m('deleteSaved', 'savedSearch', ['owner'], HIDDEN),
+  m('updateSavedSearch', 'savedSearch', ['owner'], HIDDEN),
   q('mortgageCase', 'mortgageCase', ['owner'], HIDDEN),
   q('preQualificationEdit', 'mortgageCase', ['owner'], HIDDEN, { note: 'Named by the case response id.' }),
 

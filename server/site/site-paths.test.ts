@@ -188,7 +188,9 @@ describe('account pages of a signed-in user (spec §2 account paths)', () => {
 
   it('favourites, saved searches, settings, profile and notifications are written from the user', async () => {
     expect(mainText(await page('/account/buying/favorites', signedIn))).toContain('You have no favourites yet');
-    expect(mainText(await page('/account/buying/saved-searches', signedIn))).toContain('You have no saved searches yet');
+    const savedSearches = await page('/account/buying/saved-searches', signedIn);
+    expect(savedSearches).toContain('<hearth-saved-searches>');
+    expect(mainText(savedSearches)).toContain('You have no saved searches yet');
     const settings = mainText(await page('/account/settings', signedIn));
     expect(settings).toContain('First name Ada');
     expect(settings).toContain('Last name Lovelace');
