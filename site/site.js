@@ -1,10 +1,9 @@
 // The hosted site's own script (server/site/pages.ts loads it on every page; no build step, nothing inline,
 // so it runs under the site's CSP). The server writes each page whole; this adds what needs a browser:
 // the post-login redirect screen, log-out, the Start Listing flow and the login that follows the shell's
-// Sign Up / Log In button. The storage names are core/auth/session.ts storageKey and LOGGED_OUT_FLAG.
+// Sign Up / Log In button. The storage name is core/auth/session.ts storageKey.
 
 const USER_KEY = `hearth:user:${location.origin}`;
-const LOGGED_OUT_FLAG = 'hearth:logged-out';
 
 // ---------------------------------------------------------------------------------------------------
 // Post-login redirect screen (spec §2): wait, then replace this history entry with the target.
@@ -15,7 +14,8 @@ if (redirect instanceof HTMLElement) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Log-out (spec §4): the server ended the cookie session; revoke the stored token, forget the user, go on.
+// Log-out (spec §4): the server ended the cookie session; revoke the stored token, forget the user, go on. The
+// page we go on to says so (the server left it a flash: server/site/flash.ts).
 
 const logOut = document.querySelector('[data-log-out]');
 if (logOut instanceof HTMLElement) {
@@ -26,14 +26,7 @@ if (logOut instanceof HTMLElement) {
   } catch {
     // storage blocked: nothing was stored either
   }
-  const done = () => {
-    try {
-      sessionStorage.setItem(LOGGED_OUT_FLAG, '1');
-    } catch {
-      // the toast needs storage; the logout does not
-    }
-    location.replace(logOut.dataset.next || '/');
-  };
+  const done = () => location.replace(logOut.dataset.next || '/');
   if (token) {
     fetch('/logout/', { method: 'POST', headers: { Authorization: `Token ${token}`, 'Content-Type': 'application/json' }, body: '{}', credentials: 'omit' })
       .catch(() => undefined)

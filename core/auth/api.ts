@@ -2,7 +2,7 @@
 import { runtimeSettings } from '../config/config';
 import { authTexts } from '../i18n/auth';
 import { showToast } from '../ui/toasts';
-import { authHeaders, clearSession, fetchMe, isSameOrigin, LOGGED_OUT_FLAG, setSignedIn } from './session';
+import { authHeaders, clearSession, fetchMe, isSameOrigin, setSignedIn } from './session';
 import { userSchema, type User } from './user';
 
 export type AuthOutcome =
@@ -88,21 +88,17 @@ export async function passwordRules(password: string, email: string): Promise<Pa
 
 /**
  * POST /logout/ (revokes the token server-side), then forgets everything locally and says so (spec §4, §8).
- * On the hosted site (same origin as the API) it then goes to '/', where the toast appears.
+ * On the hosted site (same origin as the API) its log-out page does all that, cookie session included, and goes
+ * to '/', which says so (server/site/flash.ts).
  */
 export async function signOut({ quiet = false } = {}): Promise<void> {
+  if (!quiet && isSameOrigin()) {
+    location.assign('/log-out');
+    return;
+  }
   await post('/logout/', {});
   clearSession();
   if (quiet) return;
-  if (isSameOrigin() && location.pathname !== '/') {
-    try {
-      sessionStorage.setItem(LOGGED_OUT_FLAG, '1');
-    } catch {
-      // storage blocked: the navigation still happens, without the toast
-    }
-    location.assign('/');
-    return;
-  }
   showToast({ message: authTexts.loggedOut, tone: 'success' });
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
+import type { ElementHandle } from '../../core/define-element/define-element';
 import { useHearthValue } from '../../core/state/hooks';
-import { dismissToast, toastTimer, toastsAtom, type Toast } from '../../core/ui/toast-state';
+import { addToast, dismissToast, toastTimer, toastsAtom, type Toast } from '../../core/ui/toast-state';
 
 const CLOSE_LABEL = 'Dismiss notification';
 
@@ -79,4 +80,20 @@ export function ToasterView() {
       ))}
     </ol>
   );
+}
+
+export interface ToasterProps {
+  /** A toast to show at once (a server-written page's), then the attribute goes. */
+  message: string;
+  tone: Toast['tone'];
+  element: ElementHandle;
+}
+
+export function Toaster({ message, tone, element }: ToasterProps) {
+  useEffect(() => {
+    if (!message) return;
+    addToast({ message, tone });
+    element.host.removeAttribute('message');
+  }, [message, tone, element]);
+  return <ToasterView />;
 }

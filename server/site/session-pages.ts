@@ -64,7 +64,8 @@ export const redirectPage: PageBuilder = exactPage((site) => {
 /**
  * /log-out[?next=…]: the session cookie's credential is revoked and the cookies cleared here; the page's
  * script revokes the stored token, forgets the stored user and goes on to `next` (this site only, else /),
- * where the toast 'You've been successfully logged out.' appears.
+ * where the toast 'You've been successfully logged out.' appears: the page leaves it as a flash (flash.ts), so the
+ * next page says it whether or not it has an element.
  */
 export const logOutPage: PageBuilder = exactPage(async (site) => {
   const { ctx } = site;
@@ -75,6 +76,8 @@ export const logOutPage: PageBuilder = exactPage(async (site) => {
   return {
     title: t.nav.logOut,
     noindex: true,
+    // The next page says 'You've been successfully logged out.' (flash.ts), whatever it holds.
+    leavesFlash: 'logged-out',
     chrome: { header: false },
     head: `<noscript><meta http-equiv="refresh" content="0;url=${next}"></noscript>`,
     main: `<section class="log-out" data-log-out data-next="${next}"><h1>${t.loggingOut}</h1><p><a href="${next}">Continue</a></p></section>`,
