@@ -14,7 +14,7 @@
  * @attr {'photos' | 'video' | 'street'} showcase-tab - The showcase tab to open on, when that tab exists.
  * @attr {boolean} route-sync - The element owns the URL: the open gallery is the page's path plus `gallery/{index}` (moving replaces the index), the showcase `showcase/{photos|video|street}` (a history entry each; back and Escape go up two levels), and such a URL opens it.
  * @attr {boolean} owns-page - The element owns the page: sets the document title and meta description from the listing.
- * @attr {boolean} external-actions - The page shows 'Request a Tour' and 'Make an Offer' itself (`<hearth-request-tour>` and `<hearth-make-offer>` beside it, as the hosted listing page's side panel and phone bar do): the element leaves its own two out, so each shows once.
+ * @attr {boolean} external-actions - The page shows 'Request a Tour', 'Make an Offer' and the open houses itself (`<hearth-request-tour>`, `<hearth-make-offer>` and `<hearth-open-houses>` beside it, as the hosted listing page's side panel and phone bar do): the element leaves its own out, so each shows once.
  * @prop {DetailListing} listing - Listing data the page already has, instead of loading it.
  * @prop {OpenGallery} openGallery - A method: opens the photo gallery at a photo (default: the one shown).
  * @prop {OpenShowcase} openShowcase - A method: opens the showcase on a tab.
@@ -56,7 +56,7 @@
  * @csspart location - The address and the 'View on map' link.
  * @csspart view-on-map - The 'View on map' link.
  * @csspart driving-directions - The 'Driving directions' section (plain text, line breaks kept), when the listing has directions.
- * @csspart open-houses - The open houses.
+ * @csspart open-houses - The open houses (left out with `external-actions`).
  * @csspart similar-homes - The similar homes list.
  * @csspart similar-home - Each similar home.
  * @csspart related-posts - The 'Related articles' section (up to 3 posts of the resource centre).

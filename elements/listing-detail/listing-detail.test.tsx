@@ -182,12 +182,14 @@ describe('ListingDetailView: next steps', () => {
     expect(texts(view, '[part="actions"] button')).toEqual([t.actions.requestTour, t.actions.makeOffer]);
   });
 
-  it('each next step once: no second Request a Tour beside the photos, and none of ours when the page has its own', () => {
+  it('each next step once: no second Request a Tour beside the photos, and none of ours (nor our open houses) when the page has its own', () => {
     const view = render(props());
     expect(texts(view, 'button').filter((text) => text === t.actions.requestTour)).toHaveLength(1);
     expect(texts(view, 'button').filter((text) => text === t.actions.makeOffer)).toHaveLength(1);
+    expect(view.querySelector('[part="open-houses"]')).not.toBeNull();
     render(props({ externalActions: true }));
     expect(view.querySelector('[part="actions"]')).toBeNull();
+    expect(view.querySelector('[part="open-houses"]')).toBeNull();
     expect(texts(view, 'button').filter((text) => text === t.actions.requestTour || text === t.actions.makeOffer)).toEqual([]);
     expect(texts(view, 'button[part="contact-agent"]')).toEqual([t.actions.contactAgent]);
   });

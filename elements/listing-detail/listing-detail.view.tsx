@@ -65,7 +65,7 @@ export interface ListingDetailViewProps {
   photoIndex: number;
   dialog: PhotoDialog;
   contactOpen: boolean;
-  /** The page shows 'Request a Tour' and 'Make an Offer' itself (<hearth-request-tour>, <hearth-make-offer>): leave ours out. */
+  /** The page shows 'Request a Tour', 'Make an Offer' and the open houses itself (<hearth-request-tour>, <hearth-make-offer>, <hearth-open-houses>): leave ours out. */
   externalActions?: boolean;
   /** The heart (core/favorites/use-favorite.ts); null until the page knows it. */
   favorite: FavoriteState | null;
@@ -313,7 +313,7 @@ export function ListingDetailView(props: ListingDetailViewProps) {
         </Section>
       )}
 
-      {openHouses.length > 0 && (
+      {openHouses.length > 0 && !props.externalActions && (
         <Section id="open-houses" title={t.openHouses.heading} part="open-houses">
           <ul className="open-houses">
             {openHouses.map((o) => (

@@ -4,7 +4,7 @@
  * it with a `message` to show one toast at once (the hosted site says 'You've been successfully logged out.' on
  * the page a log-out went to, whatever that page holds).
  * @tag hearth-toaster
- * @attr {string} message - A toast shown as soon as the element starts (then the attribute is removed).
+ * @attr {string} message - A toast shown as soon as the element starts, once (a new message is another toast).
  * @attr {'info' | 'success' | 'error'} tone - That toast's tone (default info).
  * @csspart toasts - The list of toasts.
  * @csspart toast - One toast.

@@ -83,17 +83,20 @@ export function ToasterView() {
 }
 
 export interface ToasterProps {
-  /** A toast to show at once (a server-written page's), then the attribute goes. */
+  /** A toast to show at once (a server-written page's), once per element and message. */
   message: string;
   tone: Toast['tone'];
   element: ElementHandle;
 }
 
+/** The message each toaster element showed last: its view renders again (or anew) with the attribute still there. */
+const shownBy = new WeakMap<HTMLElement, string>();
+
 export function Toaster({ message, tone, element }: ToasterProps) {
   useEffect(() => {
-    if (!message) return;
+    if (!message || shownBy.get(element.host) === message) return;
+    shownBy.set(element.host, message);
     addToast({ message, tone });
-    element.host.removeAttribute('message');
   }, [message, tone, element]);
   return <ToasterView />;
 }

@@ -33,7 +33,7 @@ describe('the log-out toast (spec §8) on the next page, whatever it holds', () 
     const buy = await get('/buy', 'hearth-flash=logged-out');
     expect(buy.status).toBe(200);
     const html = await buy.text();
-    expect(html).toContain(`${TOASTER}<p class="flash" role="status">${escapeHtml(authTexts.loggedOut)}</p></hearth-toaster>`);
+    expect(html).toContain(`${TOASTER}</hearth-toaster><noscript><p class="flash" role="status">${escapeHtml(authTexts.loggedOut)}</p></noscript>`);
     expect(buy.headers.get('cache-control')).toBe('private, no-store');
     expect(setCookies(buy)).toContain('hearth-flash=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly');
     expect(buy.headers.get('content-security-policy')).toBe(SITE_PAGE_CSP);

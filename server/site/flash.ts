@@ -46,9 +46,9 @@ export const consumeFlash = (res: ServerResponse, publicOrigin: string) => appen
 
 export const FLASH_CACHE_CONTROL = 'private, no-store';
 
-/** The toast of a flash; its text also inside, for a browser without JavaScript. */
+/** The toast of a flash, and its text for a browser without JavaScript. */
 export function flashHtml(flash: Flash): string {
   const { message, tone } = FLASHES[flash];
   const text = escapeHtml(message);
-  return `<hearth-toaster message="${text}" tone="${tone}"><p class="flash" role="status">${text}</p></hearth-toaster>`;
+  return `<hearth-toaster message="${text}" tone="${tone}"></hearth-toaster><noscript><p class="flash" role="status">${text}</p></noscript>`;
 }

@@ -274,6 +274,7 @@ function RescheduleTour({ tour, change, onClose }: { tour: RequestedTour; change
   return (
     <Dialog title={t.rescheduleTitle} subTitle={tour.listingAddress} onClose={onClose} part="tour-details" className="tour-details">
       <div className="tour-details-body" data-state="reschedule" aria-busy={change.saving || undefined}>
+        <h3 className="tour-section-title">{requestTourTexts.stepTourTime}</h3>
         <p className="tour-reschedule-text">
           {requestTourTexts.chooseTimes} {requestTourTexts.zoneNote(zoneName(change.now, zone))}
         </p>
