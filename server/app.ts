@@ -26,7 +26,8 @@ import { sendJson } from './http/respond';
 import { parsePublicOrigin } from './http/public-url';
 import { openApiRoutes } from './http/openapi';
 import { withSecurityHeaders } from './http/security-headers';
-import { clientLimits, serverTimeouts, withClientLimits, type ClientLimits } from './http/slow-clients';
+import type { TrustProxy } from './http/client-ip';
+import { clientLimiter, clientLimits, HEALTH_PATH, serverTimeouts, type ClientLimits } from './http/slow-clients';
 import { Router } from './http/router';
 import { consoleLogger, type Logger } from './log';
 import { partnerRoutes } from './partners/routes';
@@ -99,8 +100,11 @@ export interface StartServerOptions {
   accountRateLimits?: AccountRateLimits;
   /** Root of the CDN builds. Default `./dist`. */
   distDir?: string;
-  /** Believe X-Forwarded-For for client IPs (only behind a proxy that sets it). Default false. */
-  trustProxy?: boolean;
+  /**
+   * The proxies in front of the server (env `TRUST_PROXY`): 0/false none, true or 1 one, n that many. Behind
+   * them the client IP is the n-th X-Forwarded-For entry from the right (server/http/client-ip.ts). Default 0.
+   */
+  trustProxy?: TrustProxy;
   /** GraphQL cost ceilings per request and per client per minute (server/graphql/transport/cost.ts). Default COST_LIMITS. */
   graphqlCostLimits?: Partial<CostLimits>;
   /** GraphQL depth, field and alias ceilings of one operation (server/graphql/transport/limits.ts). Default GRAPHQL_LIMITS. */
@@ -139,7 +143,10 @@ export interface StartServerOptions {
    */
   work?: boolean;
   logger?: Logger;
-  /** Header, request and body timeouts, keep-alive, requests in progress (server/http/slow-clients.ts). Default DEFAULT_CLIENT_LIMITS. */
+  /**
+   * Header, request and body timeouts, keep-alive, connections and requests in progress overall and per client
+   * address (server/http/slow-clients.ts; `npm start` reads HEARTH_MAX_REQUESTS… from the environment). Default DEFAULT_CLIENT_LIMITS.
+   */
   clientLimits?: Partial<ClientLimits>;
 }
 
@@ -197,7 +204,7 @@ export function buildRouter(options: {
   ];
   for (const group of groups) for (const [path, route] of Object.entries(group)) router.on(path, route);
   router.otherwise(notFoundRoute);
-  router.on('/healthz', {
+  router.on(HEALTH_PATH, {
     GET: async (ctx) => {
       await ctx.services.db.query('SELECT 1');
       sendJson(ctx.res, 200, { ok: true });
@@ -317,8 +324,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     accountRateLimits: options.accountRateLimits,
     graphqlLimits: { ...GRAPHQL_LIMITS, ...options.graphqlLimits },
   });
-  // Slow clients are cut off and requests in progress bounded (server/http/slow-clients.ts).
-  const server = createServer(serverTimeouts(limits), withSecurityHeaders(withClientLimits(router.handler(services), limits, logger), config));
+  // Slow clients are cut off, and connections and requests in progress bounded, per client address too (server/http/slow-clients.ts).
+  const limiter = clientLimiter(limits, logger, config.trustProxy);
+  const server = createServer(serverTimeouts(limits), withSecurityHeaders(limiter.wrap(router.handler(services)), config));
+  server.on('connection', limiter.onConnection);
   let port: number;
   try {
     port = await listen(server, options.port ?? 8080, host);

@@ -13,7 +13,7 @@ export const requestedTourFixture = (over: Partial<RequestedTour> = {}): Request
   listingAddress: '455 E 300 S, Salt Lake City, UT 84111',
   thumbnailPhotoUri: null,
   tourListing: { id: '1001', slugId: '455-e-300-s-salt-lake-city-ut-84111', listingCodeId: 'HRT1001', timeZone: 'America/Denver' },
-  agentAndQualification: { agent: false, agentName: '', agentPhone: '', qualified: true, qualifiedLenderName: 'Wasatch Bank', qualifiedAmount: '450,000' },
+  agentAndQualification: { agent: false, agentName: '', agentPhone: '', agentPhoneText: '', qualified: true, qualifiedLenderName: 'Wasatch Bank', qualifiedAmount: '450,000' },
   ical: null,
   createdAt: '2025-01-15T17:30:00.000Z',
   ...over,

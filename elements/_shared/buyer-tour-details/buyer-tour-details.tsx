@@ -205,7 +205,7 @@ function TourDetails({ tour, siteBase, contactEmail, change, onClose }: LoadedTo
           <dl className="tour-times">
             <div>
               <dt>{t.agent}</dt>
-              <dd>{aq.agent ? [aq.agentName, aq.agentPhone].filter(Boolean).join(', ') || yes : t.noAgent}</dd>
+              <dd>{aq.agent ? [aq.agentName, aq.agentPhoneText].filter(Boolean).join(', ') || yes : t.noAgent}</dd>
             </div>
             <div>
               <dt>{t.prequalified}</dt>

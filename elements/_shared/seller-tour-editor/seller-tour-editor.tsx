@@ -28,7 +28,7 @@ import {
   type SellerTour,
   type SellerTourOutcome,
 } from '../../../core/tours/seller';
-import { formatPhone, phoneHref } from '../../../core/format/phone';
+import { phoneHref } from '../../../core/format/phone';
 import { formatTourTime } from '../../../core/tours/tour-format';
 import { checkCancellationReason, CANCELLATION_REASON_MAX } from '../../../core/tours/tour-times';
 
@@ -260,7 +260,7 @@ export function SellerTourEditorView(props: SellerTourEditorViewProps) {
                     {a.agentPhone && (
                       <>
                         {', '}
-                        <a href={phoneHref(a.agentPhone)}>{formatPhone(a.agentPhone)}</a>
+                        <a href={phoneHref(a.agentPhone)}>{a.agentPhoneText}</a>
                       </>
                     )}
                   </>
