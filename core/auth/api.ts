@@ -89,15 +89,14 @@ export async function passwordRules(password: string, email: string): Promise<Pa
 /**
  * POST /logout/ (revokes the token server-side, and on the hosted site its cookie session), then forgets
  * everything locally and says so (spec §4, §8). On the hosted site (same origin as the API) it goes on through
- * its log-out page, which, nothing being left to end, comes back to this page and leaves it the toast
- * (server/site/flash.ts), whatever the page holds.
+ * its log-out page, which, nothing being left to end, goes to '/' and leaves it the toast (server/site/flash.ts).
  */
 export async function signOut({ quiet = false } = {}): Promise<void> {
   await post('/logout/', {});
   clearSession();
   if (quiet) return;
   if (isSameOrigin()) {
-    location.assign(`/log-out?next=${encodeURIComponent(location.pathname + location.search)}`);
+    location.assign('/log-out');
     return;
   }
   showToast({ message: authTexts.loggedOut, tone: 'success' });

@@ -4,19 +4,23 @@
  * favourite lasts), one 'Request a Tour' and one 'Make an Offer' a screen on a desk and on a phone, the saved
  * searches (Open shows the search, alerts off, Delete), the buyer's own tour changes (Cancel Request and Reschedule
  * through modifyTour), and the log-out toast on a page without any session-aware element. The element smoke test
- * of <hearth-saved-searches> runs on the partner page in both builds.
+ * of <hearth-saved-searches> is in elements.spec.ts.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { authTexts } from '../../core/i18n/auth';
 import { listingTexts } from '../../core/i18n/listing';
+import { mortgagePrequalTexts } from '../../core/i18n/mortgage';
 import { listingDetailTexts as ld } from '../../core/i18n/listing-detail';
 import { offerTexts } from '../../core/i18n/offers';
-import { savedSearchTexts as st } from '../../core/i18n/search';
+import { savedSearchTexts as st, searchMapTexts as sm, searchTexts } from '../../core/i18n/search';
+import { siteTexts } from '../../core/i18n/site';
 import { buyerTourTexts as bt, requestTourTexts, tourTexts } from '../../core/i18n/tours';
 import { buyerTourGrid } from '../../core/tours/tour-times';
 import { apiUrl, cspViolations, expect, HOSTED, test } from './fixtures';
-import { graphql, PASSWORD, signUp, startSignedIn, type SignedInUser } from './sessions';
+import { fillOfferQuestionnaire } from './helpers/offer-questionnaire';
+import { answerEveryQuestion } from './helpers/prequal-questionnaire';
+import { graphql, PASSWORD, signUp, type SignedInUser } from './sessions';
 
 const LISTING = { id: '1001', path: '/listing/455-e-300-s-salt-lake-city-ut-84111/HRT1001', address: '455 E 300 S, Salt Lake City, UT 84111' };
 
@@ -110,6 +114,9 @@ test.describe('saved searches', () => {
     await page.goto(`${apiUrl()}/account/buying/saved-searches`);
     const row = (id: string) => page.locator(`hearth-saved-searches [part="saved-search"][data-search-id="${id}"]`);
     await expect(row(keep).locator('[part="summary"]')).toHaveText('Salt Lake City, UT, USA · up to $550K · 3+ bd');
+    // The page's h1 names the list: the element's own heading is for screen readers only (not said twice on screen).
+    await expect(page.getByRole('heading', { level: 1, name: st.heading })).toBeVisible();
+    expect((await page.locator('hearth-saved-searches [part="heading"]').boundingBox())!.width).toBeLessThanOrEqual(1);
     expect(await axe(page, 'hearth-saved-searches')).toEqual([]);
 
     // Alerts off, at once; the server has it.
@@ -134,20 +141,6 @@ test.describe('saved searches', () => {
     const map = page.locator('hearth-search-map');
     await expect(map.locator('[part="result"]').first()).toBeVisible();
     await expect(map.locator('[part="filters-button"]')).toContainText('2');
-    expect(await cspViolations(page)).toEqual([]);
-  });
-});
-
-test.describe('<hearth-saved-searches> on a partner page (other origin, strict CSP, hostile CSS)', () => {
-  test('lists the viewer’s saved searches; Open goes to the partner’s own search page', async ({ openPartnerPage, page, request }) => {
-    const buyer = await signUp(request, 'Pat', 'Partner');
-    const id = await savedSearch(request, buyer, 'Near the U');
-    await startSignedIn(page, buyer);
-    await openPartnerPage('/saved-searches.html');
-    const row = page.locator(`hearth-saved-searches [part="saved-search"][data-search-id="${id}"]`);
-    await expect(row.locator('[part="name"]')).toHaveText('Near the U');
-    await expect(row.locator('[part="open"]')).toHaveAttribute('href', 'search.html?location=Salt-Lake-City%2C-UT%2C-USA&price_max=550000&beds=3');
-    expect(await axe(page, 'hearth-saved-searches')).toEqual([]);
     expect(await cspViolations(page)).toEqual([]);
   });
 });
@@ -206,7 +199,9 @@ test.describe('log-out', () => {
   test('the toast shows on the page the log-out goes to, even one without a session-aware element (/buy)', HOSTED, async ({ page }) => {
     await buyerOnSite(page, 'Lou');
     await page.goto(`${apiUrl()}/buy`);
+    // The log-out page asks first (a link from anywhere leads there); its button signs out and goes on.
     await page.goto(`${apiUrl()}/log-out?next=/buy`);
+    await page.getByRole('button', { name: siteTexts.logOutButton }).click();
     await page.waitForURL(`${apiUrl()}/buy`);
     const toast = page.locator('hearth-toaster [part="toast"]');
     await expect(toast).toHaveText(new RegExp(authTexts.loggedOut.replace(/[.?]/g, '\\$&')));
@@ -216,5 +211,116 @@ test.describe('log-out', () => {
     await expect(page.locator('hearth-search-box').first()).toBeVisible();
     await expect(toast).toHaveCount(0);
     expect(await cspViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('the buyer’s journey on a phone (390 × 844, touch), through the page only', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('search → filters → listing → favourite (signing in) → request a tour → cancel it → make an offer → pre-qualification; the account holds each', HOSTED, async ({ page }) => {
+    test.setTimeout(240_000);
+    // The account exists (an earlier visit); this visit signs in where the page asks.
+    const buyer = await signUp(page.request, 'Jo', 'Journey');
+    await recordCsp(page);
+    const { listingInfo: home } = await graphql<{ listingInfo: { bedrooms: number; priceInPennies: number } }>(
+      page.request,
+      null,
+      `query Home { listingInfo(listingId: ${LISTING.id}) { bedrooms priceInPennies } }`,
+    );
+    const dollars = String(home.priceInPennies / 100);
+
+    // Search: the place, then the filters sheet (beds and a price range around the home).
+    await page.goto(`${apiUrl()}/search`);
+    const map = page.locator('hearth-search-map');
+    const place = map.getByRole('combobox', { name: searchTexts.inputLabel });
+    await place.pressSequentially('salt lak', { delay: 30 });
+    await map.getByRole('option', { name: /Salt Lake City, UT/ }).first().tap();
+    await expect(page).toHaveURL(/[?&]location=Salt-Lake-City/);
+    await map.getByRole('button', { name: sm.filters }).tap();
+    const sheet = map.getByRole('dialog', { name: sm.filters });
+    await sheet.getByRole('combobox', { name: sm.beds, exact: true }).selectOption(String(home.bedrooms));
+    await sheet.getByLabel(sm.minPrice).fill(dollars);
+    await sheet.getByLabel(sm.maxPrice).fill(dollars);
+    await sheet.locator('[part="apply-filters"]').tap();
+    await expect(sheet).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`[?&]beds=${home.bedrooms}`));
+    const result = map.locator('[part="result"]').filter({ hasText: '455 E 300 S' });
+    await expect(result).toBeVisible();
+
+    // The listing: its heart asks to sign in first, then the favourite is on.
+    await result.getByRole('link', { name: /455 E 300 S/ }).first().tap();
+    await page.waitForURL(new RegExp(`${LISTING.path}$`));
+    const heart = page.locator('hearth-listing-detail [part="summary"] [part="favorite"]');
+    await heart.tap();
+    const signIn = page.getByRole('dialog', { name: authTexts.dialogTitle });
+    await expect(signIn).toBeVisible();
+    await signIn.getByLabel(authTexts.labels.email).fill(buyer.email);
+    await signIn.getByLabel(authTexts.labels.password).fill(PASSWORD);
+    await signIn.getByRole('button', { name: authTexts.signInButton }).tap();
+    await expect(signIn).toHaveCount(0);
+    await expect(heart).toHaveAttribute('data-state', 'favorited');
+    await expect(heart).toHaveAttribute('aria-label', new RegExp(`^${listingTexts.unfavorite(LISTING.address)}`));
+
+    // Request a Tour from the phone's bar: tomorrow at 10 am, then its details, then Cancel Request.
+    const requestTour = page.locator('hearth-request-tour');
+    await requestTour.getByRole('button', { name: requestTourTexts.button, exact: true }).tap();
+    const tourDialog = requestTour.getByRole('dialog', { name: requestTourTexts.dialogTitle });
+    await expect(tourDialog).toBeVisible();
+    const { listingInfo } = await graphql<{ listingInfo: { timeZone: string } }>(page.request, null, `query ListingZone { listingInfo(listingId: ${LISTING.id}) { timeZone } }`);
+    const tomorrow = buyerTourGrid(new Date(), listingInfo.timeZone).gridDays[1]!;
+    const slot = tomorrow.slots.find((s) => s.hour === 10)!;
+    await tourDialog.locator(`[data-date-time="${slot.dateTime}"]`).tap();
+    await tourDialog.getByRole('button', { name: requestTourTexts.continue }).tap();
+    await tourDialog.getByRole('button', { name: requestTourTexts.submit }).tap();
+    await expect(tourDialog).toHaveCount(0);
+    const requested = page.locator('hearth-toaster [part="toast"]', { hasText: tourTexts.tourRequested });
+    await expect(requested).toBeVisible();
+    await requested.getByRole('button', { name: tourTexts.viewRequestedTour }).tap();
+    const details = requestTour.getByRole('dialog', { name: bt.statusHeading.REQUESTED });
+    await expect(details).toBeVisible();
+    await details.getByRole('button', { name: bt.cancelRequest }).tap();
+    const confirmCancel = page.getByRole('dialog', { name: bt.confirmCancel.title });
+    await confirmCancel.getByRole('button', { name: bt.confirmCancel.confirm }).tap();
+    await expect(page.locator('hearth-toaster [part="toast"]').filter({ hasText: tourTexts.tourSaved })).toBeVisible();
+    await expect(details).toHaveCount(0);
+
+    // Make an Offer from the same bar: its steps, then the offer questionnaire, submitted.
+    const makeOffer = page.locator('hearth-make-offer');
+    await makeOffer.getByRole('button', { name: offerTexts.makeOffer, exact: true }).tap();
+    const offerDialog = makeOffer.getByRole('dialog', { name: offerTexts.dialog.title });
+    await offerDialog.getByRole('button', { name: offerTexts.dialog.confirm }).tap();
+    // The hosted page goes on to the offer's own page (offer-url) with its questionnaire.
+    await page.waitForURL(/\/account\/buyer-offer\/\d+$/);
+    await fillOfferQuestionnaire(page.locator('hearth-questionnaire'), new Date().getFullYear() + 1);
+
+    // Pre-qualification: from the menu to the account's Mortgage page, every question answered.
+    await page.getByRole('button', { name: siteTexts.nav.menu }).tap();
+    const header = page.locator('header.shell-header');
+    await header.locator('summary', { hasText: siteTexts.nav.account }).tap();
+    await header.getByRole('link', { name: siteTexts.nav.mortgage, exact: true }).tap();
+    await page.waitForURL(/\/account\/mortgage$/);
+    const prequal = page.locator('hearth-mortgage-prequal');
+    await prequal.locator('[part="start"]').tap();
+    await answerEveryQuestion(prequal);
+    await expect(prequal.getByRole('dialog', { name: mortgagePrequalTexts.underReview })).toBeVisible();
+    expect(await cspViolations(page)).toEqual([]);
+
+    // What the account now holds, read through the API.
+    const readHeld = () => graphql<{
+      favoriteListings: { listing: { id: string } }[];
+      requestedTours: { tourListing: { id: string }; tourStatus: string; cancelledBy: string | null }[];
+      offers: { listing: { id: string }; offerStatus: string; offerAmount: number | null }[];
+      mortgageCases: { mortgageStatus: string | null; applicationType: { slugId: string }; caseResponse: { completedAt: string | null } }[];
+    }>(
+      page.request,
+      buyer,
+      'query Held { favoriteListings { listing { id } } requestedTours { tourListing { id } tourStatus cancelledBy } offers { listing { id } offerStatus offerAmount } mortgageCases { mortgageStatus applicationType { slugId } caseResponse { completedAt } } }',
+    );
+    await expect.poll(async () => (await readHeld()).offers.map((o) => o.offerStatus)).toEqual(['Submitted']);
+    const held = await readHeld();
+    expect(held.favoriteListings.map((f) => f.listing.id)).toEqual([LISTING.id]);
+    expect(held.requestedTours).toEqual([{ tourListing: { id: LISTING.id }, tourStatus: 'CANCELLED', cancelledBy: 'BUYER' }]);
+    expect(held.offers).toEqual([{ listing: { id: LISTING.id }, offerStatus: 'Submitted', offerAmount: 45_000_000 }]);
+    expect(held.mortgageCases).toEqual([{ mortgageStatus: 'Under Review', applicationType: { slugId: expect.any(String) }, caseResponse: { completedAt: expect.any(String) } }]);
   });
 });
