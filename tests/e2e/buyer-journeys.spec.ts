@@ -85,6 +85,10 @@ test.describe('the listing page', () => {
         expect(await visibleCount(offer)).toBe(1);
         await expect(tour.first()).toBeInViewport();
       }
+      // Scrolled to the end, the page's end (the footer) is above the phone's bar, not under it.
+      const bar = (await page.locator('.listing-actions').boundingBox())!;
+      const footer = (await page.getByRole('contentinfo').boundingBox())!;
+      expect(footer.y + footer.height).toBeLessThanOrEqual(viewport.width < 1060 ? bar.y + 1 : Number.POSITIVE_INFINITY);
       // The listing's own two are left out: the side panel's are the page's.
       await expect(page.locator('hearth-listing-detail').getByRole('group', { name: ld.actions.label })).toHaveCount(0);
       await expect(page.locator('hearth-open-houses [part="heading"]')).toBeVisible();
