@@ -23,6 +23,7 @@ import type { HearthPartnerConsoleElement } from './partner-console/partner-cons
 import type { HearthPhotoManagementElement } from './photo-management/photo-management.element';
 import type { HearthQuestionnaireElement } from './questionnaire/questionnaire.element';
 import type { HearthRequestTourElement } from './request-tour/request-tour.element';
+import type { HearthSavedSearchesElement } from './saved-searches/saved-searches.element';
 import type { HearthSearchBoxElement } from './search-box/search-box.element';
 import type { HearthSearchMapElement } from './search-map/search-map.element';
 import type { HearthSellerDashboardElement } from './seller-dashboard/seller-dashboard.element';
@@ -55,6 +56,7 @@ declare global {
     'hearth-photo-management': HearthPhotoManagementElement;
     'hearth-questionnaire': HearthQuestionnaireElement;
     'hearth-request-tour': HearthRequestTourElement;
+    'hearth-saved-searches': HearthSavedSearchesElement;
     'hearth-search-box': HearthSearchBoxElement;
     'hearth-search-map': HearthSearchMapElement;
     'hearth-seller-dashboard': HearthSellerDashboardElement;

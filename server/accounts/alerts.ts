@@ -171,7 +171,7 @@ async function sendAlert(tx: Queryable, userId: number, rows: MatchRow[], siteUr
         'New listings match your saved searches on Hearth.',
         '',
         ...lines,
-        `Change how often each search writes: ${siteUrl}/account/buying/saved-searches`,
+        `Open these searches or change how often each writes: ${siteUrl}/account/buying/saved-searches`,
         `Stop these mails in your account settings: ${siteUrl}/account/settings`,
       ].join('\n'),
     });

@@ -179,6 +179,7 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   // ---- Saved searches, mortgage cases: the owner only
   q('savedSearch', 'savedSearch', ['owner'], HIDDEN),
   m('deleteSaved', 'savedSearch', ['owner'], HIDDEN),
+  m('updateSavedSearch', 'savedSearch', ['owner'], HIDDEN),
   q('mortgageCase', 'mortgageCase', ['owner'], HIDDEN),
   q('preQualificationEdit', 'mortgageCase', ['owner'], HIDDEN, { note: 'Named by the case response id.' }),
 
@@ -188,7 +189,9 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   }),
   q('requestedTour', 'tour', ['buyer', 'seller', 'companyAgent'], HIDDEN),
   m('saveTourSeller', 'tour', ['seller', 'companyAgent'], TOUR_DECISION),
-  m('modifyTour', 'tour', ['seller', 'companyAgent'], TOUR_DECISION),
+  m('modifyTour', 'tour', ['buyer', 'seller', 'companyAgent'], HIDDEN, {
+    note: 'The buyer cancels (CANCELLED) or offers new times (REQUESTED); any other status is FORBIDDEN to them (tours.test.ts).',
+  }),
   q('openHouse', 'openHouse', ['seller'], HIDDEN),
   q('openHousesByListing', 'listing', ['seller'], HIDDEN),
   m('saveOpenHouse', 'openHouse', ['seller'], HIDDEN),

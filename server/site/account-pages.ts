@@ -8,7 +8,8 @@ import { siteTexts as t } from '../../core/i18n/site';
 import { dialogPathOf, type DialogName } from '../../core/routing/dialog-paths';
 import { favoriteListings } from '../accounts/favorites';
 import { listNotifications, NOTIFICATIONS_PAGE_MAX } from '../accounts/notifications';
-import { listSavedSearches, type SavedSearchRecord } from '../accounts/saved-searches';
+import { listSavedSearches } from '../accounts/saved-searches';
+import { savedSearchTexts } from '../../core/i18n/search';
 import type { UserRecord } from '../accounts/users';
 import { escapeHtml, ID, notFoundPage, section, UUID, type PageBuilder, type SitePage, type SiteRequest } from './html';
 import { listingCardHtml } from './listing-summary';
@@ -57,21 +58,21 @@ const favoritesPage = withViewer(async (viewer, site) => {
   return accountPage(t.nav.favorites, body);
 });
 
-const FREQUENCY_LABELS: Record<SavedSearchRecord['notificationFrequency'], string> = {
-  NEVER: 'No alerts',
-  DAILY: 'Daily alerts',
-  WEEKLY: 'Weekly alerts',
-  INSTANT: 'Alerts as homes appear',
-};
-
+/**
+ * <hearth-saved-searches> opens, renames, sets the alerts of and deletes them; inside it (what a browser without
+ * JavaScript shows) the list as the server reads it.
+ */
 const savedSearchesPage = withViewer(async (viewer, site) => {
   const searches = await listSavedSearches(site.ctx.services.db, viewer.id);
-  const body = searches.length
+  const rows = searches.length
     ? `<ul class="saved-searches">${searches
-        .map((s) => `<li><strong>${escapeHtml(s.name)}</strong> · ${FREQUENCY_LABELS[s.notificationFrequency]} · saved ${dateFormat.format(s.createdAt)}</li>`)
-        .join('')}</ul><p><a href="/search">Search again on the map</a></p>`
-    : '<p>You have no saved searches yet. On the map, press Save search to get an email when new homes match.</p><p><a class="button" href="/search">Find a Home</a></p>';
-  return accountPage(t.nav.savedSearches, body);
+        .map(
+          (s) =>
+            `<li><strong>${escapeHtml(s.name)}</strong> · ${escapeHtml(savedSearchTexts.alerts)}: ${escapeHtml(savedSearchTexts.frequencies[s.notificationFrequency])} · ${escapeHtml(savedSearchTexts.savedOn(dateFormat.format(s.createdAt)))}</li>`,
+        )
+        .join('')}</ul>`
+    : `<p>${escapeHtml(savedSearchTexts.empty)}</p><p><a class="button" href="/search">${escapeHtml(savedSearchTexts.findHome)}</a></p>`;
+  return accountPage(t.nav.savedSearches, `<hearth-saved-searches>${rows}</hearth-saved-searches>`);
 });
 
 const documentsPage = withViewer(() => accountPage(t.nav.documents, '<hearth-documents></hearth-documents>'));

@@ -20,7 +20,7 @@ import { openHouseTexts, requestTourTexts } from '../../core/i18n/tours';
 import { valuationTexts } from '../../core/i18n/valuation';
 import { discoverElements } from '../../cdn/project';
 import { apiUrl, axeViolations, cspViolations, ELEMENT, expect, test } from './fixtures';
-import { logIn, PASSWORD, signUp, startSignedIn, type SignedInUser } from './sessions';
+import { graphql, logIn, PASSWORD, signUp, startSignedIn, type SignedInUser } from './sessions';
 
 interface Smoke {
   /** The partner demo page it stands on. */
@@ -218,6 +218,23 @@ const SMOKES: Record<string, Smoke> = {
       await element.getByRole('button', { name: requestTourTexts.button }).click();
       const dialog = element.getByRole('dialog', { name: requestTourTexts.dialogTitle });
       await expect(dialog.locator('[part="steps"] [aria-current="step"]')).toContainText(requestTourTexts.stepTourTime);
+    },
+  },
+  'hearth-saved-searches': {
+    page: '/saved-searches.html',
+    as: 'fresh',
+    act: async (page, element, user) => {
+      const { saveSearch } = await graphql<{ saveSearch: { id: string } }>(
+        page.request,
+        user,
+        'mutation SaveSearch($m: JSON!) { saveSearch(name: "Near the U", notificationFrequency: DAILY, searchModal: $m) { id } }',
+        { m: { address: 'Salt Lake City, UT, USA', searchInput: { maxPriceInPennies: 55_000_000, minBedrooms: 3 }, orderBy: 'NEWEST' } },
+      );
+      await page.reload();
+      const row = element.locator(`[part="saved-search"][data-search-id="${saveSearch.id}"]`);
+      await expect(row.locator('[part="name"]')).toHaveText('Near the U');
+      // Open goes to the partner's own search page, with the saved place and filters.
+      await expect(row.locator('[part="open"]')).toHaveAttribute('href', 'search.html?location=Salt-Lake-City%2C-UT%2C-USA&price_max=550000&beds=3');
     },
   },
   'hearth-search-box': {
