@@ -62,6 +62,8 @@ export interface ListingDetailViewProps {
   photoIndex: number;
   dialog: PhotoDialog;
   contactOpen: boolean;
+  /** A stay's dates the guest already chose (a stay search's), for its availability calendar. */
+  stayDates?: { checkIn: string | null; checkOut: string | null };
   onShowPhoto: (index: number) => void;
   onOpenGallery: (index: number) => void;
   onOpenShowcase: (tab: ShowcaseTab | null) => void;
@@ -245,7 +247,12 @@ export function ListingDetailView(props: ListingDetailViewProps) {
 
       {listing.classification === 'STAY' && (
         <section className="section" part="availability">
-          {createElement('hearth-availability-calendar', { 'listing-id': listing.id, part: 'availability-calendar' })}
+          {createElement('hearth-availability-calendar', {
+            'listing-id': listing.id,
+            part: 'availability-calendar',
+            'check-in': props.stayDates?.checkIn ?? undefined,
+            'check-out': props.stayDates?.checkOut ?? undefined,
+          })}
         </section>
       )}
 
@@ -383,6 +390,8 @@ export interface ListingDetailProps {
   showcaseTab: 'photos' | 'video' | 'street';
   routeSync: boolean;
   ownsPage: boolean;
+  checkIn: string | null;
+  checkOut: string | null;
   listing?: DetailListing | null;
   element: ElementHandle;
 }
@@ -528,6 +537,7 @@ export function ListingDetail(props: ListingDetailProps) {
       photoIndex={photoIndex}
       dialog={dialog}
       contactOpen={contactOpen}
+      stayDates={{ checkIn: props.checkIn, checkOut: props.checkOut }}
       onShowPhoto={setPhotoIndex}
       onOpenGallery={openGallery}
       onOpenShowcase={openShowcase}

@@ -4,6 +4,7 @@
  * or a browser without JavaScript reads), and the page's title, description, canonical URL, Open Graph
  * tags and schema.org JSON-LD (RealEstateListing with its offer and address, BreadcrumbList).
  */
+import { isCalendarDate } from '../../core/stays/stay-rules';
 import { formatMoney } from '../../core/format/money';
 import { findPublicListingBySlug, type PublicListing } from '../listings/search/listing';
 import { dialogPathOf, type DialogName } from '../../core/routing/dialog-paths';
@@ -95,6 +96,12 @@ export const listingPage: PageBuilder = async ([slugId, listingCodeId, dialog, i
       ? ` open-dialog="showcase" showcase-tab="${route.param}"`
       : '';
   const photo = listingPhotos(listing, site.publicOrigin)[0];
+  // A stay opened from a stay search: its calendar opens with the dates searched (the element checks them).
+  const params = site.ctx.url.searchParams;
+  const checkIn = params.get('checkIn') ?? '';
+  const checkOut = params.get('checkOut') ?? '';
+  const stayDates =
+    listing.classification === 'stay' && isCalendarDate(checkIn) && isCalendarDate(checkOut) ? ` check-in="${checkIn}" check-out="${checkOut}"` : '';
   return {
     title: `${listing.title || listingAddress(listing)} · ${formatMoney(listing.priceInPennies, listing.priceCurrencyCode)}`,
     description: listingDescription(listing),
@@ -102,7 +109,7 @@ export const listingPage: PageBuilder = async ([slugId, listingCodeId, dialog, i
     ...(photo ? { image: photo.url } : {}),
     jsonLd: listingJsonLd(listing, site.publicOrigin),
     main: `<div class="listing-page">
-<hearth-listing-detail slug-id="${escapeHtml(slugId)}" listing-code-id="${escapeHtml(listingCodeId)}" route-sync owns-page${gallery}>${listingSummaryHtml(listing, site.publicOrigin)}</hearth-listing-detail>
+<hearth-listing-detail slug-id="${escapeHtml(slugId)}" listing-code-id="${escapeHtml(listingCodeId)}" route-sync owns-page${gallery}${stayDates}>${listingSummaryHtml(listing, site.publicOrigin)}</hearth-listing-detail>
 <aside class="listing-actions" aria-label="Tours and offers">
 <hearth-request-tour listing-id="${id}" route-sync></hearth-request-tour>
 <hearth-make-offer listing-id="${id}" route-sync offer-url="/account/buyer-offer/{offerId}"></hearth-make-offer>
