@@ -100,7 +100,7 @@ export const siteTexts = {
     /** How many guests the list offers. */
     maxGuests: 16,
     guestCount: (n: number) => (n === 1 ? '1 guest' : `${n} guests`),
-    found: (n: number) => (n === 1 ? '1 stay' : `${n} stays`),
+    found: (n: number, shown: number) => `${n === 1 ? '1 stay' : `${n.toLocaleString('en-US')} stays`}${n > shown ? ` · the newest ${shown} shown` : ''}`,
     none: 'No stays are open for booking right now.',
     noneForSearch: 'No stays match these dates and guests here. Try other dates or fewer guests.',
     noPlace: (where: string) => `No place matches “${where}”. Try a city, ZIP or neighbourhood.`,

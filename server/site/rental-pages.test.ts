@@ -104,7 +104,7 @@ describe('rental pages', () => {
     expect(html).toContain(`name="checkIn" value="${checkIn}"`);
     expect(html).toContain(`name="checkOut" value="${checkOut}"`);
     expect(html).toContain('<option value="2" selected>2 guests</option>');
-    expect(html).toContain(st.found(1));
+    expect(html).toContain(st.found(1, 1));
 
     // The demo stay sleeps 4.
     expect(await page(`/stays?checkIn=${checkIn}&checkOut=${checkOut}&guests=5`)).not.toContain(`listing-id="${DEMO_STAY_ID}"`);

@@ -120,7 +120,7 @@ export const staysPage: PageBuilder = async (segments, site) => {
     const stays = result.edges.map((e) => e.node);
     const dates = asked.dates ?? undefined;
     body = stays.length
-      ? `<p class="stay-results" role="status">${escapeHtml(st.found(result.totalCount))}</p>\n<ul class="card-grid">${stays.map((s) => `<li>${listingCardHtml(s, site.publicOrigin, dates)}</li>`).join('\n')}</ul>`
+      ? `<h2 class="stay-results">${escapeHtml(st.found(result.totalCount, stays.length))}</h2>\n<ul class="card-grid">${stays.map((s) => `<li>${listingCardHtml(s, site.publicOrigin, dates)}</li>`).join('\n')}</ul>`
       : `<p class="stay-results" role="status">${escapeHtml(searched ? st.noneForSearch : st.none)}</p>`;
   }
   const query = site.ctx.url.search;
