@@ -131,7 +131,7 @@ describe('rental pages', () => {
   it('a stay’s page opened with dates gives them to its calendar; bad ones are dropped', async () => {
     const stay = await server.db.query<{ slug_id: string; listing_code_id: string }>('SELECT slug_id, listing_code_id FROM listings WHERE id = $1', [DEMO_STAY_ID]);
     const path = `/listing/${stay.rows[0]!.slug_id}/${stay.rows[0]!.listing_code_id}`;
-    expect(await page(`${path}?checkIn=2026-07-04&checkOut=2026-07-06`)).toContain('owns-page check-in="2026-07-04" check-out="2026-07-06">');
+    expect(await page(`${path}?checkIn=2026-07-04&checkOut=2026-07-06`)).toContain('owns-page external-actions check-in="2026-07-04" check-out="2026-07-06">');
     expect(await page(`${path}?checkIn=2026-07-04&checkOut="><script>`)).not.toContain('check-in=');
   });
 
