@@ -201,6 +201,7 @@ interface OfferableListing extends PublicAddressRow {
   id: number;
   enable_offer: boolean;
   seller_user_id: number | null;
+  price_in_pennies: number | string | null;
   price_currency_code: string;
   /** Null when the feed withholds the address, as the street. */
   unit_number: string | null;
@@ -214,9 +215,18 @@ interface OfferableListing extends PublicAddressRow {
 
 const contextText = (value: string | number | null) => (value === null ? '' : String(value));
 
-/** Spec §3 "Buyer case context fields": what the buyer-offer questionnaire knows of the home from the start. */
+/** A price in pennies as a currency widget keeps it: plain major units ('330000', '330000.5'); '' when there is none. */
+const majorUnits = (pennies: number | string | null) => (pennies === null || Number(pennies) <= 0 ? '' : String(Number(pennies) / 100));
+
+/**
+ * Spec §3 "Buyer case context fields": what the buyer-offer questionnaire knows of the home from the start, and
+ * the list price, which its offer price starts from (and is judged against: core/validation/plausibility.ts).
+ */
 function buyerCaseContext(l: OfferableListing): Record<string, string> {
+  const listPrice = majorUnits(l.price_in_pennies);
   return {
+    list_price: listPrice,
+    offer_amount: listPrice,
     street_address: contextText(l.street_line1),
     aptSuite: contextText(l.unit_number),
     city: l.city,
@@ -255,7 +265,7 @@ export async function createOffer(
 ): Promise<OfferRecord> {
   if (input.appType !== BUYER_OFFER_TYPE) throw badInput(`appType must be '${BUYER_OFFER_TYPE}'.`, 'appType');
   const { rows } = await db.query<OfferableListing>(
-    `SELECT l.id, l.enable_offer, l.seller_user_id, l.price_currency_code, ${PUBLIC_ADDRESS_COLUMNS},
+    `SELECT l.id, l.enable_offer, l.seller_user_id, l.price_in_pennies, l.price_currency_code, ${PUBLIC_ADDRESS_COLUMNS},
         ${shownAddressPart('unit_number')} AS unit_number, l.county, l.latitude, l.longitude, l.bedrooms, l.bathrooms, l.area
        FROM listings l WHERE l.id = $1 AND ${PUBLIC_LISTING}`,
     [input.listingId],
