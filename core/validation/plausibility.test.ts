@@ -44,9 +44,15 @@ describe('plausible answers (issue 36), the rules both sides apply', () => {
   it('seller-paid closing costs and earnest money: at or above the price refused, above their usual share asked about', () => {
     expect(sellerConcessions(400_000, 330_000, usd)).toEqual({ level: 'refuse', message: 'Seller-paid closing costs must be less than the offer price ($330,000).' });
     expect(sellerConcessions(330_000, 330_000, usd)?.level).toBe('refuse');
+    // Issue 36's $320,000 on a $330,000 offer is not closing costs at all: refused, not asked about.
     expect(sellerConcessions(320_000, 330_000, usd)).toEqual({
+      level: 'refuse',
+      message: 'Seller-paid closing costs must be at most 15% of the offer price ($49,500); closing costs are a few percent of a price.',
+    });
+    expect(sellerConcessions(49_500, 330_000, usd)?.level).toBe('confirm');
+    expect(sellerConcessions(30_000, 330_000, usd)).toEqual({
       level: 'confirm',
-      message: '$320,000 is 97% of the offer price; seller-paid closing costs are usually at most 6% of the price. Is that right?',
+      message: '$30,000 is 9% of the offer price; seller-paid closing costs are usually at most 6% of the price. Is that right?',
     });
     expect(sellerConcessions(9_900, 330_000, usd)).toBeNull();
     expect(earnestMoney(330_000, 330_000, usd)?.message).toBe('The earnest money deposit must be less than the offer price ($330,000).');
@@ -122,7 +128,8 @@ describe('plausible answers (issue 36), the rules both sides apply', () => {
 
   it('the rules by name read their inputs as text', () => {
     const judgement = { today, currencyCode: 'USD' };
-    expect(PLAUSIBILITY_RULES['seller-concessions'].check(320_000, { price: '330,000' }, judgement)?.level).toBe('confirm');
+    expect(PLAUSIBILITY_RULES['seller-concessions'].check(30_000, { price: '330,000' }, judgement)?.level).toBe('confirm');
+    expect(PLAUSIBILITY_RULES['seller-concessions'].check(320_000, { price: '330,000' }, judgement)?.level).toBe('refuse');
     expect(PLAUSIBILITY_RULES['hoa-fee'].check(320_000, { frequency: 'Monthly' }, judgement)?.level).toBe('refuse');
     expect(PLAUSIBILITY_RULES['lot-size'].check(0.02, { area: '2400', detached: 'Yes' }, judgement)?.level).toBe('confirm');
     expect(PLAUSIBILITY_RULES['lot-size'].check(0.02, { area: '2400' }, judgement)).toBeNull();

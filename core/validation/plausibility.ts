@@ -47,6 +47,11 @@ export const OFFER_ABOVE_LIST = 0.3;
 export const EARNEST_MONEY_SHARE = 0.1;
 /** Seller-paid closing costs (concessions) are capped at 3 % to 9 % by the loan programs; above 6 % they are asked about. */
 export const SELLER_CONCESSIONS_SHARE = 0.06;
+/**
+ * Closing costs are a few percent of a price (the loan programs let a seller pay at most 9 % of them), so
+ * seller-paid closing costs above this share are not closing costs at all: refused, confirmation or not.
+ */
+export const SELLER_CONCESSIONS_MAX_SHARE = 0.15;
 /** An escalation clause's cap above this multiple of the list price is asked about. */
 export const ESCALATION_CAP_OF_LIST = 1.5;
 /** HOA fees per month: above the soft mark asked about, above the hard mark refused. */
@@ -141,11 +146,16 @@ function shareOfPrice(
   amount: number,
   price: number | null,
   { currencyCode }: Pick<Judgement, 'currencyCode'>,
-  names: { what: string; usual: string; share: number },
+  names: { what: string; usual: string; share: number; max?: { share: number; why: string } },
 ): Finding | null {
   if (amount < 0) return refuse(`${names.what} cannot be negative.`);
   if (price === null || price <= 0) return amount > PRICE_MAX ? refuse(`${names.what} must be at most ${money(PRICE_MAX, currencyCode)}.`) : null;
   if (amount >= price) return refuse(`${names.what} must be less than the offer price (${money(price, currencyCode)}).`);
+  if (names.max && amount > price * names.max.share) {
+    return refuse(
+      `${names.what} must be at most ${percent(names.max.share)} of the offer price (${money(price * names.max.share, currencyCode)}); ${names.max.why}.`,
+    );
+  }
   if (amount > price * names.share) {
     return confirm(`${money(amount, currencyCode)} is ${percent(amount / price)} of the offer price; ${names.usual}. Is that right?`);
   }
@@ -164,6 +174,7 @@ export const sellerConcessions = (amount: number, price: number | null, judgemen
     what: 'Seller-paid closing costs',
     usual: `seller-paid closing costs are usually at most ${percent(SELLER_CONCESSIONS_SHARE)} of the price`,
     share: SELLER_CONCESSIONS_SHARE,
+    max: { share: SELLER_CONCESSIONS_MAX_SHARE, why: 'closing costs are a few percent of a price' },
   });
 
 /** A down payment is at most the price. */

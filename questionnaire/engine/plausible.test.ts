@@ -18,11 +18,11 @@ const FEES = screenWidgets(
 const rulesOf = (spec: { tag: Parameters<typeof rulesFor>[0] }) => rulesFor(spec.tag);
 
 describe('plausible answers in a questionnaire: one rule for the widget’s message and the server’s Next', () => {
-  it('the server refuses $320,000 of closing costs on a $330,000 offer until confirmed, and stores the confirmation', () => {
+  it('the server refuses $30,000 of closing costs on a $330,000 offer until confirmed, and stores the confirmation', () => {
     const context = { list_price: '330000' };
-    const crafted = { offer_amount: '330000', seller_concessions: '320000', closing_date: '3/15/2027' };
+    const crafted = { offer_amount: '330000', seller_concessions: '30000', closing_date: '3/15/2027' };
     const refused = answerScreen(OFFER, context, crafted, today);
-    const message = '$320,000 is 97% of the offer price; seller-paid closing costs are usually at most 6% of the price. Is that right?';
+    const message = '$30,000 is 9% of the offer price; seller-paid closing costs are usually at most 6% of the price. Is that right?';
     expect(refused.errors).toEqual({ 'seller-concessions': { unconfirmed: message } });
     // The other answers are kept; the unusual one is not.
     expect(refused.values).toMatchObject({ offer_amount: '330000', closing_date: '3/15/2027' });
@@ -33,23 +33,25 @@ describe('plausible answers in a questionnaire: one rule for the widget’s mess
     expect(states[1]!.finding).toEqual({ level: 'confirm', message, confirmed: false });
     expect(isFormValid(states)).toBe(false);
 
-    const confirmed = { ...crafted, [confirmationVariable('seller_concessions')]: '320000' };
+    const confirmed = { ...crafted, [confirmationVariable('seller_concessions')]: '30000' };
     const accepted = answerScreen(OFFER, context, confirmed, today);
     expect(accepted.errors).toEqual({});
-    expect(accepted.values).toMatchObject({ seller_concessions: '320000', 'seller_concessions:confirmed': '320000' });
+    expect(accepted.values).toMatchObject({ seller_concessions: '30000', 'seller_concessions:confirmed': '30000' });
     const clientStates = evaluateForm(OFFER, { ...context, ...confirmed }, rulesOf, today);
     expect(isFormValid(clientStates)).toBe(true);
-    expect(submission(clientStates, { ...context, ...confirmed }, rulesOf)).toMatchObject({ 'seller_concessions:confirmed': '320000' });
+    expect(submission(clientStates, { ...context, ...confirmed }, rulesOf)).toMatchObject({ 'seller_concessions:confirmed': '30000' });
   });
 
   it('a confirmation holds only for the answer it was given for', () => {
-    const context = { list_price: '330000', seller_concessions: '320000', 'seller_concessions:confirmed': '320000' };
-    const changed = answerScreen(OFFER, context, { offer_amount: '330000', seller_concessions: '300000', closing_date: '3/15/2027' }, today);
+    const context = { list_price: '330000', seller_concessions: '30000', 'seller_concessions:confirmed': '30000' };
+    const changed = answerScreen(OFFER, context, { offer_amount: '330000', seller_concessions: '31000', closing_date: '3/15/2027' }, today);
     expect(Object.keys(changed.errors)).toEqual(['seller-concessions']);
     expect(changed.errors['seller-concessions']).toHaveProperty('unconfirmed');
   });
 
-  it('closing costs at or above the price are refused, confirmation or not', () => {
+  it('closing costs at or above the price, or far above any closing costs ($320,000 of $330,000), are refused, confirmation or not', () => {
+    const absurd = { offer_amount: '330000', seller_concessions: '320000', 'seller_concessions:confirmed': '320000', closing_date: '3/15/2027' };
+    expect(answerScreen(OFFER, { list_price: '330000' }, absurd, today).errors['seller-concessions']).toHaveProperty('implausible');
     const data = { offer_amount: '330000', seller_concessions: '400000', 'seller_concessions:confirmed': '400000', closing_date: '3/15/2027' };
     const refused = answerScreen(OFFER, { list_price: '330000' }, data, today);
     expect(refused.errors['seller-concessions']).toEqual({ implausible: 'Seller-paid closing costs must be less than the offer price ($330,000).' });

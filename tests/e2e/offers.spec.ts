@@ -1,6 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
 import { offerTexts as t } from '../../core/i18n/offers';
-import { questionnaireTexts as q } from '../../core/i18n/questionnaire';
 import { widgetTexts as w } from '../../questionnaire/widgets/texts';
 import { apiUrl, axeViolations, cspViolations, eventsOf, expect, partnerUrl } from './fixtures';
 import { test } from './helpers/other-person';
@@ -25,7 +24,15 @@ async function fillOfferQuestionnaire(form: Locator, year: number) {
   const next = () => form.locator('[part="submit"]').click();
 
   await expect(form.getByRole('heading', { name: /^Your offer on 455 E 300 S/ })).toBeVisible();
-  await form.getByRole('textbox', { name: 'Offer price' }).fill('450000');
+  // The offer price starts at the list price; the closing date's years are this one and the next two.
+  const price = form.getByRole('textbox', { name: 'Offer price' });
+  await expect(price).not.toHaveValue('');
+  const listed = /The list price is \$([\d,]+)\./.exec((await form.locator('[data-key="offer-amount"]').textContent()) ?? '')?.[1];
+  expect(Number((await price.inputValue()).replace(/[^\d.]/g, ''))).toBe(Number(listed?.replace(/,/g, '')));
+  const thisYear = new Date().getFullYear();
+  const years = await form.locator('[data-key="closing"]').getByRole('combobox', { name: w.year }).locator('option:not([value=""])').allTextContents();
+  expect(years.map(Number).sort()).toEqual([thisYear, thisYear + 1, thisYear + 2]);
+  await price.fill('450000');
   await form.getByRole('textbox', { name: 'Earnest money deposit' }).fill('10000');
   await fillDate(form.locator('[data-key="closing"]'), 'Jun', '15', year);
   await fillDate(form.locator('[data-key="expires"]'), 'Jan', '20', year);
@@ -53,14 +60,22 @@ async function fillOfferQuestionnaire(form: Locator, year: number) {
   const name = form.locator('[data-key="name"]');
   await name.getByRole('textbox', { name: w.firstName }).fill('Olive');
   await name.getByRole('textbox', { name: w.lastName }).fill('Offerer');
+  // 'How will you hold title?' shows its choices on focus and filters them as typed.
+  const title = form.getByRole('combobox', { name: 'How will you hold title?' });
+  await title.focus();
+  await expect(form.getByRole('option')).toHaveCount(6);
+  await title.pressSequentially('joint');
+  await expect(form.getByRole('option')).toHaveText(['Joint tenancy']);
+  await title.press('Enter');
+  await expect(title).toHaveValue('Joint tenancy');
   await form.locator('[data-key="co-buyer"]').getByRole('radio', { name: w.no }).check();
   await expect(form.locator('[part="form-error"]')).toHaveCount(0);
   await next();
 
   await expect(form.locator('[part="tip-box"]')).toContainText('Offer of $450,000 with $10,000 earnest money.');
+  // The last screen has one action: the acknowledgment is the submit itself (issue 35), no second Submit.
+  await expect(form.locator('[part="submit"]')).toHaveCount(0);
   await form.getByRole('button', { name: 'Submit my offer' }).click();
-  await expect(form.locator('[part="submit"]')).toHaveText(q.submit);
-  await next();
 }
 
 test.describe('<hearth-make-offer> and <hearth-offers> on a partner page (other origin, strict CSP, hostile CSS)', () => {
@@ -95,8 +110,13 @@ test.describe('<hearth-make-offer> and <hearth-offers> on a partner page (other 
     await expect(form).toHaveAttribute('response-id', created.caseResponseId);
     await fillOfferQuestionnaire(form, new Date().getFullYear() + 1);
 
-    await expect(makeOffer(page).locator('[part="submitted"]')).toContainText(t.submittedHeading);
-    await expect(makeOffer(page).locator('[part="submitted"]')).toContainText(t.submittedText('$450,000', '455 E 300 S, Salt Lake City, UT 84111'));
+    // The confirmation: what went to whom, until when it stands, what happens next, the way to "Your Offers".
+    const submitted = makeOffer(page).locator('[part="submitted"]');
+    await expect(submitted.getByRole('heading', { name: t.submittedHeading })).toBeFocused();
+    await expect(submitted).toContainText(t.sentTo('SELLER', '$450,000', '455 E 300 S, Salt Lake City, UT 84111'));
+    await expect(submitted).toContainText(t.standsUntil(`Jan 20, ${new Date().getFullYear() + 1}`));
+    await expect(submitted).toContainText(t.whatNext);
+    await expect(submitted.getByRole('link', { name: t.seeOffers })).toHaveAttribute('href', /\/account\/buying\/offers$/);
     const [completed] = await eventsOf(page, 'hearth-questionnaire-completed');
     expect(completed).toMatchObject({ responseId: created.caseResponseId, questionnaire: 'buyer-offer', exitTo: 'offers' });
 
@@ -105,6 +125,9 @@ test.describe('<hearth-make-offer> and <hearth-offers> on a partner page (other 
     await expect(mine.locator('[part="facts"]')).toContainText(`${t.labels.amount}$450,000`);
     await expect(mine.getByRole('link', { name: '455 E 300 S, Salt Lake City, UT 84111' })).toBeVisible();
     await expect(mine.locator('[part="continue"]')).toHaveCount(0);
+    // "Your Offers" confirms it too: when and to whom it went, what happens next.
+    await expect(mine.locator('[part="confirmation"]')).toContainText(t.whatNext);
+    await expect(mine.locator('[part="confirmation"]')).toContainText(/^Sent to the seller on /);
     expect(await axeViolations(page, 'hearth-offers')).toEqual([]);
     expect(await cspViolations(page)).toEqual([]);
 
