@@ -107,11 +107,14 @@ export interface SummaryItem {
   value: string;
 }
 
-/** The answers of one screen as read-only text (questionnaireSummary, the summary list widget). */
+/**
+ * The answers of one screen as read-only text (questionnaireSummary, the summary list widget). An acknowledgment
+ * is a confirmation given on the last screen, not an answer to check, so it is not listed.
+ */
 export function summarizeScreen(markup: string, context: Context): SummaryItem[] {
   const values: Values = {};
   for (const [key, value] of Object.entries(context)) values[key] = text(value);
   return screenWidgets(markup)
-    .filter((w) => isVisible(w.attributes, context) && rulesFor(w.tag).variables(w).length > 0)
+    .filter((w) => w.tag !== 'hu-acknowledge' && isVisible(w.attributes, context) && rulesFor(w.tag).variables(w).length > 0)
     .map((w) => ({ key: w.key, title: w.attributes['hu-title'] ?? w.key, value: rulesFor(w.tag).display(w, values) }));
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateForm, isFormValid, submission } from '../client/form';
 import { rulesFor } from '../widgets/rules';
 import { specOf } from '../widgets/test-spec';
-import { answerScreen, screenWidgets } from './flow';
+import { answerScreen, screenWidgets, summarizeScreen } from './flow';
 import { confirmationVariable, plausibilityOf } from './plausible';
 
 const today = new Date('2026-11-28T12:00:00Z');
@@ -83,5 +83,14 @@ describe('plausible answers in a questionnaire: one rule for the widget’s mess
   it('a rule or input that does not exist is a definition error', () => {
     expect(() => plausibilityOf(specOf('<hu-currency hu-key="x" variables="x" plausible="nonsense">'))).toThrow('there is no plausibility rule "nonsense"');
     expect(() => plausibilityOf(specOf('<hu-currency hu-key="x" variables="x" plausible="hoa-fee price=p">'))).toThrow('has no input "price"');
+  });
+});
+
+describe('the summary of answers', () => {
+  it('lists the answers, not the acknowledgment given on the last screen', () => {
+    const markup =
+      '<hu-currency hu-key="offer-amount" hu-title="Offer price" variables="offer_amount"></hu-currency>' +
+      '<hu-acknowledge hu-key="confirm" submits hu-title="I want my agent to submit this offer" variables="submit_offer" required>Submit my offer</hu-acknowledge>';
+    expect(summarizeScreen(markup, { offer_amount: '450000' }).map((item) => item.key)).toEqual(['offer-amount']);
   });
 });
