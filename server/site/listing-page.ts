@@ -110,16 +110,20 @@ export const listingPage: PageBuilder = async ([slugId, listingCodeId, dialog, i
     ...(photo ? { image: photo.url } : {}),
     jsonLd: listingJsonLd(listing, site.publicOrigin),
     // One 'Request a Tour' and one 'Make an Offer' a screen: the side panel's (sticky beside the listing; on a phone a
-    // bar along the bottom, site.css), so the listing's own are left out (external-actions).
+    // bar along the bottom, site.css), so the listing's own are left out (external-actions). Offers are for homes
+    // for sale; a stay is booked on its own calendar, inside the listing, so it has no side panel.
     main: `<div class="listing-page">
 <hearth-listing-detail slug-id="${escapeHtml(slugId)}" listing-code-id="${escapeHtml(listingCodeId)}" route-sync owns-page external-actions${gallery}${stayDates}>${listingSummaryHtml(listing, site.publicOrigin)}</hearth-listing-detail>
-<aside class="listing-side" aria-label="${t.listingSide}">
-<div class="listing-actions">
-<hearth-request-tour listing-id="${id}" route-sync></hearth-request-tour>
-<hearth-make-offer listing-id="${id}" route-sync offer-url="/account/buyer-offer/{offerId}"></hearth-make-offer>
-</div>
-<hearth-open-houses listing-id="${id}" route-sync></hearth-open-houses>
-</aside>
-</div>`,
+${listing.classification === 'stay' ? '' : sidePanel(id, listing.classification === 'sale')}</div>`,
   };
 };
+
+/** The listing page's side panel: a tour, an offer when the home is for sale, the open houses. */
+const sidePanel = (id: string, offers: boolean) => `<aside class="listing-side" aria-label="${t.listingSide}">
+<div class="listing-actions">
+<hearth-request-tour listing-id="${id}" route-sync></hearth-request-tour>
+${offers ? `<hearth-make-offer listing-id="${id}" route-sync offer-url="/account/buyer-offer/{offerId}"></hearth-make-offer>
+` : ''}</div>
+<hearth-open-houses listing-id="${id}" route-sync></hearth-open-houses>
+</aside>
+`;
