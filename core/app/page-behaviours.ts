@@ -9,6 +9,7 @@ import { authTexts } from '../i18n/auth';
 import { showToast } from '../ui/toasts';
 import { pageOf } from '../routing/dialog-paths';
 import { internalSitePath, pageUrlOf } from './app-path';
+import { wanted } from '../state/use-signal-effect';
 
 export interface PageWiring {
   /** The hosted site's origin: where our server's site-relative paths point. */
@@ -148,17 +149,16 @@ export function wirePage(root: ShadowRoot, wiring: PageWiring): () => void {
   // ---- log-out: revoke the token, forget the user, say so, go on ----
   const logOut = root.querySelector<HTMLElement>('[data-log-out]');
   if (logOut) {
-    let live = true;
-    cleanups.push(() => (live = false));
+    const left = new AbortController();
+    cleanups.push(() => left.abort());
     const next = internalSitePath(logOut.dataset.next || '/', where) ?? '/';
-    void import('../auth/api')
+    const signedOut = import('../auth/api')
       .then(({ signOut }) => signOut({ quiet: true }))
-      .catch(() => undefined)
-      .then(() => {
-        if (!live) return;
-        showToast({ message: authTexts.loggedOut, tone: 'success' });
-        wiring.navigate(next, { replace: true });
-      });
+      .catch(() => undefined);
+    void wanted(left.signal, signedOut).then(() => {
+      showToast({ message: authTexts.loggedOut, tone: 'success' });
+      wiring.navigate(next, { replace: true });
+    });
   }
 
   // ---- signing in: the log-in page, or the shell's button as a dialog over the page ----

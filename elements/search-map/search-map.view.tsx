@@ -38,6 +38,7 @@ import { useFilterCount } from '../../core/search/use-filter-count';
 import { useSearch } from '../../core/search/use-search';
 import { useSearchMap } from '../../core/search/use-search-map';
 import { useHearthValue } from '../../core/state/hooks';
+import { useSignalEffect, wanted } from '../../core/state/use-signal-effect';
 import { Dialog } from '../../core/ui/dialog';
 import { Form } from '../../core/ui/form';
 import type { ListingSelectedDetail } from '../listing-card/listing-card.view';
@@ -462,16 +463,9 @@ type GoogleModule = typeof import('../../core/maps/google');
 function MapSurface({ mapsKey, ...props }: KeylessMapProps & { mapsKey: string | null }) {
   const [google, setGoogle] = useState<GoogleModule | null>(null);
   const [failed, setFailed] = useState(false);
-  useEffect(() => {
+  useSignalEffect((signal) => {
     if (!mapsKey) return;
-    let live = true;
-    import('../../core/maps/google').then(
-      (module) => live && setGoogle(module),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
+    wanted(signal, import('../../core/maps/google')).then(setGoogle, () => setFailed(true));
   }, [mapsKey]);
   if (mapsKey && google && !failed) {
     return (
