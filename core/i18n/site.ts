@@ -89,6 +89,10 @@ export const siteTexts = {
   /** Spec §2 post-login redirect screen and log-out. */
   redirecting: 'Taking you back…',
   loggingOut: 'Logging you out…',
+  /** The log-out page of a signed-in browser: nothing ends until the button is pressed (issue 33). */
+  logOutConfirm: 'Log out of this site on this device?',
+  logOutButton: 'Log out',
+  stayLoggedIn: 'Stay logged in',
   /** Spec §9 application version. */
   applicationVersion: '1.0.0',
 } as const;

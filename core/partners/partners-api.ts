@@ -28,8 +28,8 @@ const SETTINGS_FIELDS = /* GraphQL */ `
   radius
   agentName
   agentPictureUrl
-  agentOfficePhone
-  agentCellPhone
+  agentOfficePhone(format: DISPLAY)
+  agentCellPhone(format: DISPLAY)
   agentEmail
   countries
   defaultSearchLocation
@@ -183,6 +183,7 @@ const buildSettingsSchema = () =>
     radius: z.number(),
     agentName: z.string(),
     agentPictureUrl: z.nullable(z.string()),
+    /** As shown (DISPLAY): what the Agent tab's fields hold; saved back, the server reads them again. */
     agentOfficePhone: z.string(),
     agentCellPhone: z.string(),
     agentEmail: z.string(),

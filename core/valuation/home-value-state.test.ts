@@ -1,3 +1,4 @@
+import { phoneRules } from '../format/phone-static';
 import { describe, expect, it } from 'vitest';
 import { contactTexts } from '../i18n/contact';
 import { valuationTexts as t } from '../i18n/valuation';
@@ -126,15 +127,15 @@ describe('checkContact', () => {
         firstName: ' Olive ',
         lastName: 'Owner',
         email: 'olive@example.com',
-        phone: '8015550199',
-      }),
+        phone: '(801) 555-0199',
+      }, phoneRules.check('US')),
     ).toEqual({
       ok: true,
       value: {
         firstName: 'Olive',
         lastName: 'Owner',
         email: 'olive@example.com',
-        phone: '8015550199',
+        phone: '+18015550199',
       },
     });
     expect(
@@ -143,14 +144,14 @@ describe('checkContact', () => {
         lastName: '',
         email: 'Olive@',
         phone: '12',
-      }),
+      }, phoneRules.check('US')),
     ).toEqual({
       ok: false,
       errors: {
         firstName: contactTexts.errors.firstNameRequired,
         lastName: contactTexts.errors.lastNameRequired,
         email: contactTexts.errors.emailInvalid,
-        phone: contactTexts.errors.phoneInvalid,
+        phone: 'Phone number is invalid. It has too few digits for a number in the United States.',
       },
     });
   });

@@ -4,6 +4,7 @@
  */
 import type { Result } from '../graphql/call';
 import { valuationTexts as t } from '../i18n/valuation';
+import type { PhoneCheck } from '../format/phone-rules';
 import { validateContact, type ContactFieldErrors } from '../validation/contact';
 import type { HomeType, HomeValue, ValuationContact } from './valuation-api';
 
@@ -125,9 +126,9 @@ export const EMPTY_CONTACT: ContactDraft = {
 };
 export type ContactErrors = Partial<Record<keyof ValuationContact, string>>;
 
-/** The contact form's rules (spec §5) for name, email and phone; the comment is ours to write. */
-export function checkContact(draft: ContactDraft): { ok: true; value: ValuationContact } | { ok: false; errors: ContactErrors } {
-  const checked = validateContact({ ...draft, comment: 'Precise valuation' });
+/** The contact form's rules (spec §5) for name, email and phone (read by `phone`); the comment is ours to write. */
+export function checkContact(draft: ContactDraft, phone: PhoneCheck): { ok: true; value: ValuationContact } | { ok: false; errors: ContactErrors } {
+  const checked = validateContact({ ...draft, comment: 'Precise valuation' }, phone);
   if (checked.ok) {
     const { firstName, lastName, email, phone } = checked.value;
     return { ok: true, value: { firstName, lastName, email, phone } };

@@ -1,11 +1,12 @@
 /**
  * The first frame of <hearth-contact-form>, painted before the runtime loads (core/define-element/skeleton.ts):
- * ContactFormView's markup for an untouched form, with the same classes, parts and texts, every control
- * disabled. contact-form.skeleton.test.tsx keeps the two in step.
+ * ContactFormView's markup for an untouched form, with the same classes, parts and texts, its fields live (what is
+ * typed, and a Send pressed, are taken over by the view: core/define-element/use-skeleton-handover.ts).
+ * contact-form.skeleton.test.tsx keeps the two in step.
  */
 import { assetUrl, DEFAULT_APP_CONTEXT, siteUrl, type ResolvedAppContext } from '../../core/config/context';
 import { escapeHtml as e, type ElementSkeleton } from '../../core/define-element/skeleton';
-import { formatPhone, phoneHref } from '../../core/format/phone';
+import { contextPhone, type ContextPhoneField } from '../../core/format/phone';
 import { contactTexts as t } from '../../core/i18n/contact';
 import uiCss from '../../core/ui/ui.css?inline';
 import { contactFormAttributes } from './contact-form.attributes';
@@ -18,7 +19,7 @@ const FIELDS = [
   { name: 'firstName', type: 'text', autocomplete: 'given-name' },
   { name: 'lastName', type: 'text', autocomplete: 'family-name' },
   { name: 'email', type: 'email', autocomplete: 'email', inputmode: 'email' },
-  { name: 'phone', type: 'tel', autocomplete: 'tel', inputmode: 'numeric' },
+  { name: 'phone', type: 'tel', autocomplete: 'tel', inputmode: 'tel' },
   { name: 'comment', type: 'text', autocomplete: 'off' },
 ] as const;
 
@@ -29,19 +30,23 @@ function field({ name, ...attributes }: (typeof FIELDS)[number]): string {
   return (
     `<div class="field" part="field" data-state="valid">` +
     `<label class="field-label" for="${id}" part="label">${e(t.labels[name])}<span class="field-required" aria-hidden="true"> *</span></label>` +
-    `<${tag}${control} name="${name}" required id="${id}" class="field-control" part="input" disabled>${tag === 'textarea' ? '</textarea>' : ''}` +
+    `<${tag}${control} name="${name}" required id="${id}" class="field-control" part="input">${tag === 'textarea' ? '</textarea>' : ''}` +
     `</div>`
   );
 }
 
 function agentCard(context: ResolvedAppContext): string {
   const line = (label: string, href: string, text: string) => `<div><dt>${e(label)}</dt><dd><a href="${e(href)}">${e(text)}</a></dd></div>`;
+  const phone = (label: string, field: ContextPhoneField) => {
+    const link = contextPhone(context, field);
+    return link ? line(label, link.href, link.text) : '';
+  };
   return (
     `<div class="agent-card" part="agent-card">` +
     (context.agentPic ? `<img class="agent-picture" part="agent-picture" src="${e(context.agentPic)}" alt="" width="64" height="64">` : '') +
     `<div class="agent-lines"><p class="agent-name">${e(context.agentName ?? '')}</p><dl class="agent-contacts">` +
-    (context.officeNumber ? line(t.agentOffice, phoneHref(context.officeNumber), formatPhone(context.officeNumber)) : '') +
-    (context.cellNumber ? line(t.agentCell, phoneHref(context.cellNumber), formatPhone(context.cellNumber)) : '') +
+    phone(t.agentOffice, 'officeNumber') +
+    phone(t.agentCell, 'cellNumber') +
     (context.agentEmail ? line(t.agentEmail, `mailto:${context.agentEmail}`, context.agentEmail) : '') +
     `</dl></div></div>`
   );
@@ -53,7 +58,7 @@ export const skeleton: ElementSkeleton<typeof contactFormAttributes> = {
   styles: contactFormStyles,
   render({ listingId, variant, hideAgent }, context) {
     const forListing = listingId !== null;
-    const tollFree = context?.tollFreeNumber ?? DEFAULT_APP_CONTEXT.tollFreeNumber;
+    const tollFree = contextPhone(context ?? DEFAULT_APP_CONTEXT, 'tollFreeNumber');
     const appName = context?.websiteName ?? context?.appName ?? DEFAULT_APP_CONTEXT.appName;
     const privacyUrl = context ? `${siteUrl(context)}/about/privacy-policy` : '/about/privacy-policy';
     return (
@@ -65,10 +70,10 @@ export const skeleton: ElementSkeleton<typeof contactFormAttributes> = {
       (context?.agentName && !hideAgent ? agentCard(context) : '') +
       `<form class="form" part="form" novalidate>` +
       `<div class="names field-pair">${field(FIELDS[0])}${field(FIELDS[1])}</div>${field(FIELDS[2])}${field(FIELDS[3])}${field(FIELDS[4])}` +
-      `<button type="submit" class="button button-primary" part="submit" data-state="idle" disabled>${e(t.submit)}</button>` +
+      `<button type="submit" class="button button-primary" part="submit" data-state="idle">${e(t.submit)}</button>` +
       `<p class="consent" part="consent">${e(t.consent(appName))}</p>` +
       `</form>` +
-      `<p class="call-line" part="call-line">${e(t.callLine)} <a href="${e(phoneHref(tollFree))}">${e(formatPhone(tollFree))}</a>. ` +
+      `<p class="call-line" part="call-line">${tollFree ? `${e(t.callLine)} <a href="${e(tollFree.href)}">${e(tollFree.text)}</a>. ` : ''}` +
       `<a href="${e(privacyUrl)}">${e(t.neverSpam)}</a></p>` +
       `</article>`
     );

@@ -9,7 +9,7 @@ import type { ContactDraft, ContactFormState } from '../../core/contact/contact-
 import { firstInvalidField } from '../../core/contact/contact-form-state';
 import { useContactForm, type ContactSubmittedDetail } from '../../core/contact/use-contact-form';
 import type { ElementHandle } from '../../core/define-element/define-element';
-import { formatPhone, phoneHref } from '../../core/format/phone';
+import { contextPhone } from '../../core/format/phone';
 import { contactTexts as t } from '../../core/i18n/contact';
 import { formatAddress } from '../../core/format/address';
 import { useListingSummary, type ListingSummary } from '../../core/listings/listing-summary';
@@ -30,23 +30,30 @@ export interface ContactFormViewProps {
   address: string | null;
   photoUrl: string | null;
   photoAlt: string;
-  agent: { name: string; picture: string | null; officeNumber: string | null; cellNumber: string | null; email: string | null } | null;
+  agent: { name: string; picture: string | null; office: PhoneLink | null; cell: PhoneLink | null; email: string | null } | null;
   appName: string;
-  tollFreeNumber: string;
-  contactPhone: string;
+  /** The toll-free call line's number, and the thank-you panel's. */
+  tollFree: PhoneLink | null;
+  contactPhone: PhoneLink | null;
   privacyUrl: string;
   contactUrl: string;
   state: ContactFormState;
-  onChange: (field: ContactField, value: string) => void;
+  /** An edit; `caretAtEnd` while the caret is at the end of the field (the phone is reformatted as typed then). */
+  onChange: (field: ContactField, value: string, caretAtEnd: boolean) => void;
+  /** The phone field got the focus: its rules start loading. */
+  onPhoneFocus: () => void;
   onSubmit: () => void;
   onHoneypot: (value: string) => void;
 }
 
-const FIELD_ATTRIBUTES: Record<ContactField, { type: string; autoComplete: string; inputMode?: 'email' | 'numeric' | 'text' }> = {
+/** A phone link: its `tel:` href and its text as shown (`contextPhone`). */
+export type PhoneLink = { href: string; text: string };
+
+const FIELD_ATTRIBUTES: Record<ContactField, { type: string; autoComplete: string; inputMode?: 'email' | 'tel' | 'text' }> = {
   firstName: { type: 'text', autoComplete: 'given-name' },
   lastName: { type: 'text', autoComplete: 'family-name' },
   email: { type: 'email', autoComplete: 'email', inputMode: 'email' },
-  phone: { type: 'tel', autoComplete: 'tel', inputMode: 'numeric' },
+  phone: { type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
   comment: { type: 'text', autoComplete: 'off' },
 };
 
@@ -81,7 +88,11 @@ export function ContactFormView(props: ContactFormViewProps) {
       value={state.values[name]}
       error={state.errors[name]}
       readOnly={state.status === 'submitting'}
-      onChange={(event) => props.onChange(name, event.currentTarget.value)}
+      onChange={(event) => {
+        const control = event.currentTarget;
+        props.onChange(name, control.value, control.selectionStart === null || control.selectionStart === control.value.length);
+      }}
+      onFocus={name === 'phone' ? props.onPhoneFocus : undefined}
     />
   );
 
@@ -104,8 +115,8 @@ export function ContactFormView(props: ContactFormViewProps) {
         <AgentCard
           name={props.agent.name}
           picture={props.agent.picture}
-          officeNumber={props.agent.officeNumber}
-          cellNumber={props.agent.cellNumber}
+          office={props.agent.office}
+          cell={props.agent.cell}
           email={props.agent.email}
           texts={{ office: t.agentOffice, cell: t.agentCell, email: t.agentEmail }}
         />
@@ -118,9 +129,11 @@ export function ContactFormView(props: ContactFormViewProps) {
           </h3>
           <p>{t.thankYouText}</p>
           <p className="thank-you-links">
-            <a part="thank-you-phone" href={phoneHref(props.contactPhone)}>
-              {t.thankYouCall} {formatPhone(props.contactPhone)}
-            </a>
+            {props.contactPhone && (
+              <a part="thank-you-phone" href={props.contactPhone.href}>
+                {t.thankYouCall} {props.contactPhone.text}
+              </a>
+            )}
             <a part="thank-you-contact" href={props.contactUrl}>
               {t.thankYouContact}
             </a>
@@ -156,7 +169,11 @@ export function ContactFormView(props: ContactFormViewProps) {
       )}
 
       <p className="call-line" part="call-line">
-        {t.callLine} <a href={phoneHref(props.tollFreeNumber)}>{formatPhone(props.tollFreeNumber)}</a>.{' '}
+        {props.tollFree && (
+          <>
+            {t.callLine} <a href={props.tollFree.href}>{props.tollFree.text}</a>.{' '}
+          </>
+        )}
         <a href={props.privacyUrl}>{t.neverSpam}</a>
       </p>
     </article>
@@ -177,8 +194,8 @@ function agentOf(context: ResolvedAppContext): ContactFormViewProps['agent'] {
   return {
     name: context.agentName,
     picture: context.agentPic ?? null,
-    officeNumber: context.officeNumber ?? null,
-    cellNumber: context.cellNumber ?? null,
+    office: contextPhone(context, 'officeNumber'),
+    cell: contextPhone(context, 'cellNumber'),
     email: context.agentEmail ?? null,
   };
 }
@@ -187,16 +204,18 @@ export function ContactForm({ listingId, variant, hideAgent, listing, element }:
   const loaded = useHearthValue(appContextAtom);
   const context = loaded?.context;
   const summary = useListingSummary(listingId, listing);
-  const { state, change, submit, honeypot } = useContactForm({
+  const { state, change, submit, phoneFocused, honeypot } = useContactForm({
     listingId: listing ? Number(listing.id) || listingId : listingId,
     onSubmitted: (detail: ContactSubmittedDetail) => element.emit('contact-submitted', detail),
+    element,
   });
 
   const forListing = listingId !== null || Boolean(listing);
   const address = summary.status === 'loaded' ? formatAddress(summary.listing.address) || null : null;
   const photo = summary.status === 'loaded' ? summary.listing.photoUri : null;
   const base = context ? siteUrl(context) : null;
-  const tollFree = context?.tollFreeNumber ?? DEFAULT_APP_CONTEXT.tollFreeNumber;
+  const shown = context ?? DEFAULT_APP_CONTEXT;
+  const tollFree = contextPhone(shown, 'tollFreeNumber');
 
   return (
     <ContactFormView
@@ -207,12 +226,13 @@ export function ContactForm({ listingId, variant, hideAgent, listing, element }:
       photoAlt={photo && address ? t.photoAlt(address) : t.stockPhotoAlt}
       agent={context && !hideAgent ? agentOf(context) : null}
       appName={context?.websiteName ?? context?.appName ?? DEFAULT_APP_CONTEXT.appName}
-      tollFreeNumber={tollFree}
-      contactPhone={context?.officeNumber ?? tollFree}
+      tollFree={tollFree}
+      contactPhone={(context && contextPhone(context, 'officeNumber')) || tollFree}
       privacyUrl={base ? `${base}/about/privacy-policy` : '/about/privacy-policy'}
       contactUrl={base ? `${base}/about/contact` : '/about/contact'}
       state={state}
       onChange={change}
+      onPhoneFocus={phoneFocused}
       onSubmit={() => void submit()}
       onHoneypot={(value) => {
         honeypot.current = value;

@@ -122,7 +122,7 @@ function Comparables({ value, stockPhoto }: { value: HomeValueAnswer; stockPhoto
 /** A required field of the contact form, bound to the behaviour's draft and errors by its name. */
 const ContactField = forwardRef<
   HTMLInputElement & HTMLTextAreaElement,
-  { b: HomeValueBehaviour; name: 'firstName' | 'lastName' | 'email' | 'phone'; type?: string; autoComplete: string; maxLength: number }
+  { b: HomeValueBehaviour; name: 'firstName' | 'lastName' | 'email' | 'phone'; type?: string; inputMode?: 'tel'; autoComplete: string; maxLength: number }
 >(function ContactField({ b, name, ...control }, ref) {
   return (
     <Field
@@ -132,7 +132,10 @@ const ContactField = forwardRef<
       {...control}
       value={b.contact[name]}
       error={b.contactErrors[name]}
-      onChange={(e) => b.setContactField(name, e.currentTarget.value)}
+      onChange={(e) => {
+        const control = e.currentTarget;
+        b.setContactField(name, control.value, control.selectionStart === null || control.selectionStart === control.value.length);
+      }}
     />
   );
 });
@@ -150,7 +153,7 @@ function RequestForm({ b }: { b: HomeValueBehaviour }) {
         <ContactField b={b} name="lastName" autoComplete="family-name" maxLength={100} />
       </div>
       <ContactField b={b} name="email" type="email" autoComplete="email" maxLength={254} />
-      <ContactField b={b} name="phone" type="tel" autoComplete="tel" maxLength={20} />
+      <ContactField b={b} name="phone" type="tel" inputMode="tel" autoComplete="tel" maxLength={40} />
       <label className="opt-in" part="opt-in">
         <input type="checkbox" checked={b.optIn} onChange={(e) => b.setOptIn(e.currentTarget.checked)} />
         {t.optIn}

@@ -88,6 +88,26 @@ function TextSetting({ field, label, hint, type = 'text', settings, behaviour }:
   );
 }
 
+/** An agent phone: shown as the server formats it, reformatted as typed; the server reads what is saved. */
+function PhoneSetting({ field, label, settings, behaviour }: FieldsProps & { field: 'agentOfficePhone' | 'agentCellPhone'; label: string }) {
+  return (
+    <Field
+      label={label}
+      type="tel"
+      inputMode="tel"
+      autoComplete="off"
+      maxLength={40}
+      value={String(shownValue(settings, behaviour.draft, field))}
+      error={behaviour.errors[field]}
+      onFocus={behaviour.phoneFocused}
+      onChange={(e) => {
+        const control = e.currentTarget;
+        behaviour.editPhone(field, control.value, control.selectionStart === null || control.selectionStart === control.value.length);
+      }}
+    />
+  );
+}
+
 function ImageSetting({ kind, label, uploadLabel, empty, url, behaviour }: { kind: 'LOGO' | 'AGENT_PICTURE'; label: string; uploadLabel: string; empty: string; url: string | null; behaviour: PartnerConsoleBehaviour }) {
   const id = useId();
   const error = behaviour.errors[kind === 'LOGO' ? 'logo' : 'agentPicture'];
@@ -252,8 +272,8 @@ function AgentTab({ settings, behaviour }: FieldsProps) {
     <TabForm tab="agent" behaviour={behaviour}>
       <TextSetting field="agentName" label={t.agentName} settings={settings} behaviour={behaviour} />
       <TextSetting field="agentEmail" type="email" label={t.agentEmail} settings={settings} behaviour={behaviour} />
-      <TextSetting field="agentOfficePhone" type="tel" label={t.agentOfficePhone} settings={settings} behaviour={behaviour} />
-      <TextSetting field="agentCellPhone" type="tel" label={t.agentCellPhone} settings={settings} behaviour={behaviour} />
+      <PhoneSetting field="agentOfficePhone" label={t.agentOfficePhone} settings={settings} behaviour={behaviour} />
+      <PhoneSetting field="agentCellPhone" label={t.agentCellPhone} settings={settings} behaviour={behaviour} />
       <ImageSetting kind="AGENT_PICTURE" label={t.agentPicture} uploadLabel={t.uploadAgentPicture} empty={t.noAgentPicture} url={settings.agentPictureUrl} behaviour={behaviour} />
     </TabForm>
   );

@@ -32,8 +32,10 @@ describe(`GET /v1/api/dynamic-config/ (${engineName()})`, () => {
     expect(body.app_config.error).toBeNull();
     expect(context).toMatchObject({
       agentName: 'Avery Stone',
-      officeNumber: '8015550142',
-      cellNumber: '8015550199',
+      officeNumber: '+18015550142',
+      cellNumber: '+18015550199',
+      // Each number as shown (issue 35): national for acme's country, the default toll-free number too.
+      phoneDisplay: { '+18015550142': '(801) 555-0142', '+18015550199': '(801) 555-0199', '+18005550199': '(800) 555-0199' },
       showPoweredBy: true,
       themeData: { sellEnabled: true, rentalEnabled: true, tokens: { 'color-primary': '#0b6e4f' } },
     });

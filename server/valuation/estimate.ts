@@ -15,6 +15,7 @@ import { formatAddress } from '../../core/format/address';
 import { formatMoney } from '../../core/format/money';
 import { formatNumber, formatPercent } from '../../core/format/number';
 import type { Queryable } from '../db';
+import { VersionedCache } from '../db/changes';
 import { badInput, DomainError } from '../domain-error';
 import { searchPlaces } from '../listings/places/place-search';
 import { PUBLIC_ADDRESS_COLUMNS, PUBLIC_LISTING, publicAddress, type PublicAddress } from '../listings/search/listing';
@@ -44,6 +45,8 @@ const DEFAULT_HOME_TYPE: HomeType = 'SINGLE_FAMILY';
 
 /** Candidate sales read per estimate, nearest first. */
 const CANDIDATES = 200;
+/** Estimates kept for inputs asked again (estimateHomeValue). */
+export const RECENT_ESTIMATES = 1_000;
 
 /** Listings of these sources are demo data, not sales that happened: the demo listings and sales, the seed's market. */
 const DEMO_SOURCES = ['demo', SEED_SOURCE];
@@ -457,6 +460,35 @@ export async function valueHome(db: Queryable, home: ResolvedHome, now: Date, { 
   };
 }
 
-export async function estimateHomeValue(db: Queryable, input: HomeInput, now = new Date()): Promise<HomeValue> {
-  return valueHome(db, await resolveHome(db, input), now);
+/**
+ * Estimates of a home asked for again — the element as the owner changes a fact and changes it back, the
+ * precise valuation right after the estimate, the same home from many visitors — are answered from here:
+ * at most RECENT_ESTIMATES per database (the least recently used go first), only while no listing, sale or
+ * status history has changed since (the change feed's search version, server/db/changes.ts) and within
+ * the hour they were computed in (the sales' recency weights and window move with the clock).
+ */
+const recentEstimates = new VersionedCache<HomeValue>('search', RECENT_ESTIMATES);
+const ESTIMATE_HOUR_MS = 3_600_000;
+
+/** The input as checked (trimmed text, absent facts null), its fields in a fixed order: equal inputs, equal keys. */
+export const homeInputKey = (input: HomeInput): string =>
+  JSON.stringify([
+    input.address,
+    input.placeId,
+    input.latitude,
+    input.longitude,
+    input.listingId,
+    input.homeType,
+    input.bedrooms,
+    input.bathrooms,
+    input.livingArea,
+    input.yearBuilt,
+  ]);
+
+/** The estimate of `input` now (a recent one when there is one), or at `now` when given (tests, the bench). */
+export async function estimateHomeValue(db: Queryable, input: HomeInput, now?: Date): Promise<HomeValue> {
+  if (now) return valueHome(db, await resolveHome(db, input), now);
+  const at = new Date();
+  const key = `${Math.floor(at.getTime() / ESTIMATE_HOUR_MS)}|${homeInputKey(input)}`;
+  return recentEstimates.read(db, key, async () => valueHome(db, await resolveHome(db, input), at));
 }

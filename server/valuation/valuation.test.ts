@@ -21,6 +21,8 @@ import {
 import { insertListings } from '../listings/search/test-listings';
 import { resolveHome, valueHome } from './estimate';
 import { VALUATION_REQUEST_LIMIT } from './requests';
+import { estimateHomeValue, homeInputKey, type HomeInput } from './estimate';
+import type { Queryable } from '../db';
 import { runHomeValueUpdates } from './updates';
 
 // ---------------------------------------------------------------------------------------------------
@@ -351,6 +353,64 @@ describe(`homeValue (${engineName()})`, () => {
       input: { address: '', listingId: '424242' },
     });
     expect(hidden.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+});
+
+describe(`recent estimates (${engineName()})`, () => {
+  const input: HomeInput = {
+    address: '',
+    placeId: 'address:1002',
+    latitude: null,
+    longitude: null,
+    listingId: null,
+    homeType: null,
+    bedrooms: null,
+    bathrooms: null,
+    livingArea: 2_100,
+    yearBuilt: null,
+  };
+  /** server.db, counting its statements. */
+  const counted = () => {
+    let statements = 0;
+    const db = new Proxy(server.db, {
+      get(target, key) {
+        if (key === 'query') return (...args: Parameters<Queryable['query']>) => ((statements += 1), target.query(...args));
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    return { db, statements: () => statements };
+  };
+
+  it('answers the same home asked again without reading the sales again, until a listing changes', async () => {
+    const first = counted();
+    const value = await estimateHomeValue(first.db, input);
+    expect(value.status).toBe('ESTIMATED');
+    expect(first.statements()).toBeGreaterThan(0);
+
+    // The same input, as the API parses it from other spellings of it: no statement at all.
+    const again = counted();
+    expect(await estimateHomeValue(again.db, { ...input })).toEqual(value);
+    expect(again.statements()).toBe(0);
+    // Another fact is another home.
+    const other = counted();
+    await estimateHomeValue(other.db, { ...input, livingArea: 2_101 });
+    expect(other.statements()).toBeGreaterThan(0);
+
+    // A sale recorded, a listing changed: computed afresh.
+    const feed = server.db.changes!;
+    const before = feed.version('search');
+    await server.db.query(`UPDATE listings SET modification_timestamp = now() WHERE id = 1101`);
+    await expect.poll(() => feed.version('search')).not.toBe(before);
+    const after = counted();
+    expect(await estimateHomeValue(after.db, input)).toMatchObject({ estimateInPennies: value.estimateInPennies, lowInPennies: value.lowInPennies });
+    expect(after.statements()).toBeGreaterThan(0);
+  });
+
+  it('keys an input by its parsed value only', () => {
+    expect(homeInputKey(input)).toBe(homeInputKey({ ...input }));
+    expect(homeInputKey(input)).not.toBe(homeInputKey({ ...input, bedrooms: 3 }));
+    expect(homeInputKey({ ...input, address: 'a"b' })).not.toBe(homeInputKey({ ...input, address: 'a', placeId: 'b' }));
   });
 });
 
