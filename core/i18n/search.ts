@@ -28,7 +28,7 @@ export const searchMapTexts = {
   anyType: 'Any type',
   /** The home types in the words people use; the keys are the API's RESO PropertyType values. */
   propertyTypes: {
-    Residential: 'Houses, condos & townhomes',
+    Residential: 'Houses & condos',
     'Residential Lease': 'Homes for rent',
     'Residential Income': 'Multi-family',
     Land: 'Land',

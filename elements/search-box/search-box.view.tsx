@@ -33,7 +33,9 @@ export function SearchBoxView({
   const listId = `${id}-list`;
   const optionId = (i: number) => `${id}-option-${i}`;
   const { text, open, options, active, status, geoError } = behaviour;
-  const expanded = open && options.length > 0;
+  // Typed text that found no place says so (even where 'Current location' is not offered).
+  const noMatch = open && status === 'ready' && text.trim() !== '' && !options.some((place) => place.kind !== 'current-location');
+  const expanded = open && (options.length > 0 || noMatch);
 
   return (
     <div className="search" part="base" data-state={status} data-suggestions={source}>
@@ -98,7 +100,7 @@ export function SearchBoxView({
             {place.kind !== 'current-location' && <span className="option-kind">{t.kinds[place.kind] ?? ''}</span>}
           </li>
         ))}
-        {expanded && status === 'ready' && options.length === 1 && text.trim() && (
+        {noMatch && (
           <li className="option empty" role="option" aria-disabled="true" aria-selected={false}>
             {t.noPlaces}
           </li>
