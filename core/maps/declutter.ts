@@ -93,7 +93,7 @@ function combine(a: ClusterMarker, b: ClusterMarker): ClusterMarker {
 }
 
 /** Clusters inside the map, none covering another (the largest placed first; one it covers joins it). */
-export function settleClusters(viewport: Viewport, clusters: readonly ClusterMarker[]): ClusterMarker[] {
+function settleClusters(viewport: Viewport, clusters: readonly ClusterMarker[]): ClusterMarker[] {
   const settled: ClusterMarker[] = [];
   const covered = (next: ClusterMarker) => settled.findIndex((c) => overlaps(clusterBox(c), clusterBox(next)));
   for (const cluster of [...clusters].sort((a, b) => b.count - a.count)) {
