@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ensureSession } from '../../core/auth/session';
 import { runtimeSettings } from '../../core/config/config';
+import { useSignalEffect } from '../../core/state/use-signal-effect';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { failureOf, GENERIC_ERROR, type Failure } from '../../core/graphql/call';
 import {
@@ -112,18 +113,17 @@ export function useQuestionnaire({ questionnaire, responseId, pin, mode, element
   }, []);
 
   // Find or start the response.
-  useEffect(() => {
+  useSignalEffect((signal) => {
     if (!slug && !responseId) return;
-    let live = true;
     setStatus('loading');
     (async () => {
       // A signed-in visitor's response is theirs, not a guest's: the session is known before it starts.
       await ensureSession();
-      if (!live) return;
+      if (signal.aborted) return;
       const stored = responseId ? { id: responseId, pin: pin || readStoredResponse(storageKey)?.pin || null } : readStoredResponse(storageKey);
       if (stored) {
         const current = await loadCurrentScreen(stored.id, stored.pin);
-        if (!live) return;
+        if (signal.aborted) return;
         if (current.ok) {
           response.current = stored;
           await show(current.value);
@@ -134,15 +134,12 @@ export function useQuestionnaire({ questionnaire, responseId, pin, mode, element
         writeStoredResponse(storageKey, null);
       }
       const started = await startQuestionnaire(slug);
-      if (!live) return;
+      if (signal.aborted) return;
       if (!started.ok) return fail(started.failure);
       response.current = { id: started.value.id, pin: started.value.pin };
       writeStoredResponse(storageKey, response.current);
       await show(started.value.screen);
-    })().catch((error: unknown) => live && fail(failureOf(error)));
-    return () => {
-      live = false;
-    };
+    })().catch((error: unknown) => signal.aborted || fail(failureOf(error)));
   }, [slug, responseId, pin, storageKey, show, fail]);
 
   const states: WidgetState[] = useMemo(() => (screen ? evaluateForm(screen.widgets, values, rulesOf) : []), [screen, values]);

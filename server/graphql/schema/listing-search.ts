@@ -285,7 +285,13 @@ builder.queryField('listingsInfo', (t) =>
   t.field({
     type: ListingsInfoRef,
     description: `Map pins for a viewport: every listing up to ${PIN_THRESHOLD} matches, else grid clusters (at most 289).`,
-    args: { geoInput: t.arg({ type: GeoInput, required: true, description: "Where: the map's bounds (or a radius or polygon)." }), searchInput: t.arg({ type: SearchInput, description: 'The filters of the search.' }) },
-    resolve: (_root, args, ctx) => listingsInfo(ctx.db, { geo: args.geoInput, search: args.searchInput ?? null }),
+    args: {
+      geoInput: t.arg({ type: GeoInput, required: true, description: "Where: the map's bounds (or a radius or polygon)." }),
+      searchInput: t.arg({ type: SearchInput, description: 'The filters of the search.' }),
+      address: t.arg.string({
+        description: "The search's place, as listingLoad's `address`: only its listings are drawn, so what the map counts in view is what the list counts.",
+      }),
+    },
+    resolve: async (_root, args, ctx) => listingsInfo(ctx.db, await buildFilter(ctx, { geoInput: args.geoInput, searchInput: args.searchInput, address: args.address })),
   }),
 );
