@@ -191,11 +191,15 @@ async function deleteMarketing(run: Run, cases: number[]): Promise<void> {
   count(run, 'case_snapshots', snapshots.rows.length);
 }
 
-/** Cancels open tours matched by `where` (on `t`), telling `recipient` (a users alias: s seller, b buyer) why. */
+/**
+ * Cancels open tours matched by `where` (on `t`) on behalf of the side that is leaving (`by`), telling `recipient`
+ * (a users alias: s seller, b buyer) why.
+ */
 async function cancelOpenTours(run: Run, where: string, reason: string, recipient: 's' | 'b'): Promise<void> {
+  const by = recipient === 's' ? 'buyer' : 'seller';
   const { rows } = await run.tx.query<PublicAddressRow & { email: string | null }>(
     `WITH cancelled AS (
-       UPDATE requested_tours t SET tour_status = 'CANCELLED', cancellation_reason = $2, updated_at = now()
+       UPDATE requested_tours t SET tour_status = 'CANCELLED', cancelled_by = $3, cancellation_reason = $2, updated_at = now()
         WHERE ${where} AND t.tour_status IN ('REQUESTED', 'ACCEPTED', 'SCHEDULED') AND (t.end_at IS NULL OR t.end_at > now())
         RETURNING t.id, t.listing_id, t.buyer_user_id
      )
@@ -203,7 +207,7 @@ async function cancelOpenTours(run: Run, where: string, reason: string, recipien
        FROM cancelled c JOIN listings l ON l.id = c.listing_id
        LEFT JOIN users s ON s.id = l.seller_user_id AND s.deleted_at IS NULL AND s.id <> $1
        LEFT JOIN users b ON b.id = c.buyer_user_id AND b.deleted_at IS NULL AND b.id <> $1`,
-    [run.userId, reason],
+    [run.userId, reason, by],
   );
   for (const row of rows) {
     if (!row.email) continue;
