@@ -24,6 +24,9 @@ describe('parseTypedAddress', () => {
     ['84106, Salt Lake City, UT, USA', { street: '', unit: null, city: 'Salt Lake City', state: 'UT', zip: '84106' }],
     ['Salt Lake City, UT', { street: '', unit: null, city: 'Salt Lake City', state: 'UT', zip: null }],
     ['84106', { street: '', unit: null, city: null, state: null, zip: '84106' }],
+    // A street the parser reads short ("4419 W Cyn") is kept as typed.
+    ['4419 W Canyon View Dr, St. George, UT 84770', { street: '4419 W Canyon View Dr', unit: null, city: 'St. George', state: 'UT', zip: '84770' }],
+    ['4419 w canyon view dr #7, St. George, UT', { street: '4419 W Canyon View Dr', unit: '#7', city: 'St. George', state: 'UT', zip: null }],
     // Street words that are also state codes are not taken for states.
     ['12 Oak Ct', { street: '12 Oak Ct', unit: null, city: null, state: null, zip: null }],
     ['1234 S 700 E', { street: '1234 S 700 E', unit: null, city: null, state: null, zip: null }],

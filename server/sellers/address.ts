@@ -52,6 +52,10 @@ const COUNTRY = /[,\s]+(?:U\.?S\.?A?\.?|United States(?: of America)?)$/i;
 const ZIP_AT_END = /(?:^|[,\s]+)(\d{5})(?:-(\d{4}))?$/;
 const ZIP_ALONE = /^(\d{5})(?:-(\d{4}))?$/;
 const UNIT = /^(?:#\s*[\p{L}\p{N}-]+|(?:apt|apartment|unit|suite|ste|bldg|building|fl|floor|rm|room|lot|spc|space|trlr)\.?\s+#?\s*[\p{L}\p{N}-]+)$/iu;
+/** A unit at the end of a street segment ("… Apt 5", "… #12"). */
+const UNIT_AT_END = /\s+(#\s*[\p{L}\p{N}-]+|(?:apt|apartment|unit|suite|ste|bldg|building|fl|floor|rm|room|lot|spc|space|trlr)\.?\s+#?\s*[\p{L}\p{N}-]+)$/iu;
+/** A typed unit as shown: '#12', 'Apt 5'. */
+const unitOf = (typed: string) => (typed.startsWith('#') ? typed.replace(/\s/g, '') : capitalise(typed.replace(/\s+/g, ' ')));
 /** Two-letter state codes that are also street words ("12 Oak Ct", "400 NE"): a state only after a comma or before a ZIP. */
 const AMBIGUOUS_CODES = new Set(['CT', 'NE']);
 const STATE_NAMES = Object.entries(US_STATES)
@@ -94,13 +98,17 @@ const streetKey = (p: ParsedLocation | null) => (p ? [p.number, p.prefix, p.stre
 /** The street line and unit of one segment, by parse-address; the text as typed when it does not parse. */
 function streetOf(segment: string): { street: string; unit: string | null } {
   const parsed = /\d/.test(segment) ? parser.parseLocation(segment) : null;
-  if (!parsed?.number || !parsed.street) {
-    const unit = /\s(#\s*[\p{L}\p{N}-]+)$/u.exec(segment);
-    return unit ? { street: capitalise(segment.slice(0, unit.index)), unit: unit[1]!.replace(/\s/g, '') } : { street: capitalise(segment), unit: null };
-  }
+  const typedUnit = UNIT_AT_END.exec(segment);
+  const asTyped = () =>
+    typedUnit ? { street: capitalise(segment.slice(0, typedUnit.index)), unit: unitOf(typedUnit[1]!) } : { street: capitalise(segment), unit: null };
+  if (!parsed?.number || !parsed.street) return asTyped();
   const street = [parsed.number, parsed.prefix?.toUpperCase(), capitalise(parsed.street), parsed.type ? capitalise(parsed.type) : undefined, parsed.suffix?.toUpperCase()]
     .filter(Boolean)
     .join(' ');
+  // The parser abbreviates words ("South" → "S") but may also drop some ("4419 W Canyon View Dr" → "4419 W Cyn"):
+  // a street line with fewer words than were typed is the text as typed.
+  const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+  if (words(street) !== words(typedUnit ? segment.slice(0, typedUnit.index) : segment)) return asTyped();
   const unitType = parsed.sec_unit_type?.trim();
   const unit = unitType ? (unitType === '#' ? `#${parsed.sec_unit_num ?? ''}` : `${capitalise(unitType)} ${parsed.sec_unit_num ?? ''}`.trim()) : null;
   return { street, unit };

@@ -198,6 +198,10 @@ const CaseRef = builder.objectRef<CaseView>('Case').implement({
     created: t.string({ description: 'ISO 8601.', resolve: (c) => c.createdAt.toISOString() }),
     homeDetailUrl: t.string({ description: 'The case’s home detail page on the hosted site, absolute.', resolve: (c, _a, ctx) => `${ctx.publicOrigin}/account/home-detail/${c.id}` }),
     photoManagementUrl: t.string({ description: 'The photo management page of the case, absolute.', resolve: (c, _a, ctx) => `${ctx.publicOrigin}/photo-management?caseId=${c.id}` }),
+    documentsUrl: t.string({
+      description: "The page where the seller uploads the case's documents (the deed, disclosure and photo ID Review needs before publishing), absolute.",
+      resolve: (_c, _a, ctx) => `${ctx.publicOrigin}/account/buying/documents`,
+    }),
     caseComponents: t.field({
       type: [CaseComponentName],
       description: `The document slots of the case's type (server/documents/slots.ts), in order, each with its newest documents (at most ${SLOT_DOCUMENTS_MAX}) and its uploadState.`,
