@@ -326,7 +326,7 @@ describe('listingDescription and translate', () => {
     expect(d.description).toMatchObject({ language: 'EN', label: GENERATED_LABEL });
     expect(d.description.text).toContain('It has 4 bedrooms, 2.5 bathrooms, and 2,100 finished square feet.');
     expect(d.translation).toMatchObject({ language: 'ES', label: GENERATED_LABEL });
-    expect(d.translation.text).toContain('Single-family home en venta en Salt Lake City, UT.');
+    expect(d.translation.text).toContain('Casa unifamiliar en venta en Salt Lake City, UT.');
     expect(d.translation.text).toContain('Incluye aire central y chimenea.');
     const nepali = (await gql(seller, TRANSLATE, { context: { caseId: created.caseId, language: 'NE' } })).data!.translate;
     expect(nepali).toMatchObject({ language: 'NE', label: GENERATED_LABEL });
@@ -392,6 +392,9 @@ describe('sellerAddress and createSeller from a typed address (issue 36)', () =>
     expect(c.sellerListing).toMatchObject({ street: '1234 S 700 E', city: 'Salt Lake City', shortState: 'UT', zipCode: zip.postal_code, visible: false });
     const screen = await gql(seller, CURRENT, { id: created.caseResponse.id });
     expect(screen.data!.currentScreen.context).toMatchObject({ street: '1234 S 700 E', apt: 'Apt 5', postal: zip.postal_code });
+    // Its documents are headed by the home, not by the case's number.
+    const docs = await gql(seller, `query ($id: ID) { myDocuments(applicationCaseId: $id) { id home } }`, { id: created.caseId });
+    expect(docs.data!.myDocuments).toEqual([{ id: created.caseId, home: '1234 S 700 E, Salt Lake City' }]);
   });
 
   it('finds a city typed without a comma from our places, and fills its state', async () => {

@@ -75,6 +75,7 @@ ${searchBox()}</section>
 const startListingFormFor = (rent: boolean) => `<form class="start-listing" action="/selling/listing-start" method="get" data-start-listing${rent ? ' data-for="rent"' : ''}>
 <hearth-search-box label="${escapeHtml(t.sell.addressLabel)}"></hearth-search-box>
 <button class="button" type="submit">${t.sell.startListing}</button>
+<p class="start-listing-hint">${escapeHtml(t.sell.typedHint)}</p>
 </form>`;
 const startListingForm = startListingFormFor(false);
 
