@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { booleanAttr, enumAttr, idAttr, numberAttr, stringAttr, toKebab } from './attributes';
+import { booleanAttr, dateAttr, enumAttr, idAttr, numberAttr, stringAttr, urlAttr, toKebab } from './attributes';
 
 describe('attribute parsers', () => {
   it('boolean: presence is true, even "false" (HTML semantics); absence is false', () => {
@@ -31,8 +31,27 @@ describe('attribute parsers', () => {
     expect(numberAttr(5, 0, 10).parse('seven')).toEqual({ ok: false, value: 5, message: 'must be a number' });
   });
 
+  it('date: a real day written YYYY-MM-DD; absent or empty is null', () => {
+    expect(dateAttr().parse('2026-07-04')).toEqual({ ok: true, value: '2026-07-04' });
+    expect(dateAttr().parse(null)).toEqual({ ok: true, value: null });
+    expect(dateAttr().parse('')).toEqual({ ok: true, value: null });
+    expect(dateAttr().parse('2026-02-30').ok).toBe(false);
+    expect(dateAttr().parse('7/4/2026')).toEqual({ ok: false, value: null, message: 'must be a date written YYYY-MM-DD, like "2026-07-04"' });
+  });
+
   it('string: length limit', () => {
     expect(stringAttr('x', 3).parse('abcd')).toEqual({ ok: false, value: 'x', message: 'must be at most 3 characters' });
+  });
+
+  it('url: http(s) and relative links; javascript: and other schemes are refused; absent is null', () => {
+    const url = urlAttr();
+    expect(url.parse(null)).toEqual({ ok: true, value: null });
+    expect(url.parse('  ')).toEqual({ ok: true, value: null });
+    expect(url.parse('/homes/search?x=1')).toEqual({ ok: true, value: '/homes/search?x=1' });
+    expect(url.parse('https://homes.example/search')).toEqual({ ok: true, value: 'https://homes.example/search' });
+    expect(url.parse('javascript:alert(1)')).toMatchObject({ ok: false, value: null, message: 'must be an http(s) or relative URL' });
+    expect(url.parse('data:text/html,x')).toMatchObject({ ok: false, value: null });
+    expect(url.parse(`/${'a'.repeat(2000)}`)).toMatchObject({ ok: false, message: 'must be at most 2000 characters' });
   });
 
   it('kebab-cases prop names', () => {

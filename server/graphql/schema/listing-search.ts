@@ -14,6 +14,7 @@ import { requestedListingFields } from './listing-fields';
 import type { GraphqlContext } from '../context';
 import { Listing, ListingClassificationEnum } from './listings';
 import { partnerCountries } from './places';
+import { stayRegion } from '../../stays/stays';
 
 // ---------------------------------------------------------------------------------------------------
 // Inputs
@@ -215,7 +216,7 @@ builder.queryField('listingLoad', (t) =>
 builder.queryField('stayLoad', (t) =>
   t.field({
     type: ListingConnectionRef,
-    description: 'Stays (classification STAY), bookable for stayInput’s dates when given.',
+    description: 'Stays (classification STAY), bookable for stayInput’s dates when given, in the place or map area searched; with neither, in the partner’s country (the first of its search countries).',
     args: { ...loadArgs(t), stayInput: t.arg({ type: StayInput, description: 'Check-in, check-out and guests: only stays free for those dates.' }) },
     resolve: async (_root, args, ctx, info) => {
       const filter = await buildFilter(ctx, { ...args, searchType: 'stay' });
@@ -223,7 +224,7 @@ builder.queryField('stayLoad', (t) =>
       return loadListings(ctx.db, {
         ...args,
         orderBy: args.orderBy as ListingOrder | null,
-        filter: { ...filter, stay },
+        filter: { ...filter, stay, countries: stayRegion(ctx.partner.appContext, filter) },
         fields: requestedListingFields(info),
       });
     },
