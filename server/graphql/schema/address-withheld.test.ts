@@ -89,6 +89,7 @@ const NO_LISTING = new Set([
   'saveSettings',
   'savedSearch',
   'savedSearches',
+  'updateSavedSearch',
   'sellerIntakeQuestionnaire',
   'singleScreenQuestionnaire',
   'uploadUserPhoto',
