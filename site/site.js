@@ -92,8 +92,10 @@ for (const dialog of document.querySelectorAll('main hearth-sign-in[route-sync]'
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Sell page (spec §2): a chosen address → /selling/listing-detail?lat=…&lng=…; Start Listing without one
-// focuses the address input.
+// Sell page (spec §2): a chosen address → /selling/listing-detail?lat=…&lng=…; Start Listing with text nobody
+// chose from the suggestions → /selling/listing-detail?address=… (read there in parts for the seller to
+// confirm, issue 36); with an empty box it focuses the address input. (core/app/page-behaviours.ts does the same
+// inside <hearth-app>.)
 
 for (const form of document.querySelectorAll('form[data-start-listing]')) {
   const box = form.querySelector('hearth-search-box');
@@ -106,8 +108,11 @@ for (const form of document.querySelectorAll('form[data-start-listing]')) {
   });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (place) go();
-    else box?.shadowRoot?.querySelector('input')?.focus();
+    const input = box?.shadowRoot?.querySelector('input');
+    const text = (input?.value ?? '').trim();
+    if (place && text === place.description) go();
+    else if (text) location.assign(`/selling/listing-detail?address=${encodeURIComponent(text.slice(0, 200))}${rent}`);
+    else input?.focus();
   });
 }
 

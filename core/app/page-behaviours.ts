@@ -214,19 +214,23 @@ export function wirePage(root: ShadowRoot, wiring: PageWiring): () => void {
     on(dialog, 'hearth-login', () => afterLogin(wiring.currentPath()));
   }
 
-  // ---- sell page: a chosen address → /selling/listing-detail?lat&lng; Start Listing without one focuses the box ----
+  // ---- sell page: a chosen address → /selling/listing-detail?lat&lng; typed text nobody chose → ?address=
+  // (read in parts for the seller to confirm, issue 36); Start Listing with an empty box focuses it (site/site.js too) ----
   for (const form of root.querySelectorAll<HTMLFormElement>('form[data-start-listing]')) {
-    let place: { lat: number; lng: number } | null = null;
+    let place: { lat: number; lng: number; description: string } | null = null;
     const rent = form.dataset.for === 'rent' ? '&for=rent' : '';
     const go = () => wiring.navigate(`/selling/listing-detail?lat=${encodeURIComponent(place!.lat)}&lng=${encodeURIComponent(place!.lng)}${rent}`);
     on(form, 'hearth-search-changed', (event) => {
-      place = (event as CustomEvent<{ lat: number; lng: number }>).detail;
+      place = (event as CustomEvent<{ lat: number; lng: number; description: string }>).detail;
       go();
     });
     on(form, 'submit', (event) => {
       event.preventDefault();
-      if (place) go();
-      else form.querySelector('hearth-search-box')?.shadowRoot?.querySelector('input')?.focus();
+      const input = form.querySelector('hearth-search-box')?.shadowRoot?.querySelector('input');
+      const text = (input?.value ?? '').trim();
+      if (place && text === place.description) go();
+      else if (text) wiring.navigate(`/selling/listing-detail?address=${encodeURIComponent(text.slice(0, 200))}${rent}`);
+      else input?.focus();
     });
   }
 

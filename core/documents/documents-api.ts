@@ -39,6 +39,7 @@ export const MyDocumentsQuery = /* GraphQL */ `
     myDocuments(applicationCaseId: $applicationCaseId) {
       id
       created
+      home
       applicationType {
         id
         slugId
@@ -142,6 +143,7 @@ const slotSchema = z.object({
 const caseSchema = z.object({
   id: z.string(),
   created: z.string(),
+  home: z.optional(z.nullable(z.string())),
   applicationType: z.object({ id: z.string(), slugId: z.string(), name: z.string() }),
   caseComponents: z.array(slotSchema),
 });

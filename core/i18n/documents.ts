@@ -46,7 +46,10 @@ export const documentTexts = {
   pdfTitle: (typeName: string) => `${typeName} PDF`,
   signInNeeded: 'Sign in to see your documents.',
   badCaseId: (value: string) => `case-id must be a case number, not “${value}”.`,
-  caseTitle: (typeName: string, id: string) => `${typeName} · case ${id}`,
+  /** A case's heading: the home it is about when it has one (issue 36: not 'case 3'), else its number. */
+  caseTitle: (typeName: string, id: string, home?: string | null) => (home ? `${typeName} · ${home}` : `${typeName} · case ${id}`),
+  /** The file chosen in a slot, before Upload File is pressed. */
+  chosenFile: (name: string) => `Chosen: ${name}. Press Upload File to send it.`,
   uploadedOn: (date: string) => `Uploaded ${date}`,
   fileLabel: (slot: string) => `File for ${slot}`,
   /** The server's refusal of an upload into a full slot. */

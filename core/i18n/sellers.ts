@@ -39,6 +39,15 @@ export const sellerTexts = {
     found: 'We found this address. Check it and correct anything that is wrong.',
     areaOnly: 'We know the area but not the street address. Please enter it.',
     notFound: 'We could not find an address at this point. Please enter it.',
+    /** A typed address (issue 36), by how near its first pin is (sellerAddress's `located`). */
+    typed: {
+      ADDRESS: 'We found this address. Check it and correct anything that is wrong.',
+      ZIP: 'We read your address in parts. Check each part and correct anything that is wrong.',
+      CITY: 'We read your address in parts. Check each part, and add the ZIP code.',
+      STATE: 'We read your address in parts. Check each part, and add the city and ZIP code.',
+      NONE: 'We read your address in parts. Check each part, and add the city, state and ZIP code.',
+    } as const,
+    noPlace: 'We could not find this city, state and ZIP code together. Please check them.',
     classification: 'What would you like to do?',
     sale: 'Sell it',
     rent: 'Rent it out',
@@ -79,10 +88,24 @@ export const sellerTexts = {
       photos: 'Photos',
     },
     notAnswered: 'Not answered yet',
+    /** A fact the answered intake left out (issue 36: not 'Not answered yet' once it was answered). */
+    notGiven: 'Not given',
+    noFeatures: 'None of the listed features',
     questionnaire: 'Home details questionnaire',
     intakeIntro: 'Answer the questions about your home. Your answers fill in the listing.',
     continue: 'Continue',
     advanced: (name: string) => `Moved on to ${name}.`,
+    /** Review: publishing needs the documents on file (queue_required_components). */
+    reviewDocuments: 'Before publishing, upload the documents the listing needs: the deed and your photo ID, and for a sale the seller disclosure.',
+    documentsLink: 'Upload your documents',
+    /** The Price step's field (issue 36: the step has a price field). */
+    price: {
+      sale: 'Asking price',
+      rent: 'Monthly rent',
+      hint: 'In dollars, e.g. 525,000.',
+      invalid: 'Enter the price in dollars, e.g. 525,000.',
+      pressAgain: 'Press the button again to keep it.',
+    },
     publish: {
       heading: 'Publishing',
       now: 'Publish now',

@@ -72,6 +72,8 @@ export const siteTexts = {
   sell: {
     startListing: 'Start Listing',
     addressLabel: 'Address of the home you are selling',
+    /** Under the box (issue 36): an address not in the suggestions still starts a listing. */
+    typedHint: 'Not in the list? Type the full address (street, city, state and ZIP) and press Start Listing.',
     buying: 'Buying',
     startBuying: 'Start Buying',
     startSelling: 'Start Selling',

@@ -76,7 +76,11 @@ export function usePhotoManagement(caseId: number | null, { onChanged }: UsePhot
 
   // --- Uploads -------------------------------------------------------------------------------------
 
+  /** The files uploaded since the seller last added some: the status line names them all (issue 36). */
+  const uploadedNames = useRef<string[]>([]);
+
   const addFiles = useCallback((list: FileList | readonly File[]) => {
+    uploadedNames.current = [];
     const added = [...list].map((file) => {
       const key = `f${++fileCounter}`;
       files.current.set(key, file);
@@ -105,7 +109,8 @@ export function usePhotoManagement(caseId: number | null, { onChanged }: UsePhot
         const next = [...photosRef.current.filter((p) => p.id !== answer.value.id), answer.value];
         photosRef.current = next;
         setPhotos(next);
-        announce(t.uploaded(displayFileName(entry.name)));
+        uploadedNames.current.push(displayFileName(entry.name));
+        announce(t.uploaded(new Intl.ListFormat('en-US', { type: 'conjunction' }).format(uploadedNames.current)));
         report('uploaded', next);
       } else if (answer.failure.code === 'PAYLOAD_TOO_LARGE') {
         dispatch({ type: 'refused', key, message: t.tooLargeForServer(displayFileName(entry.name)) });

@@ -61,6 +61,7 @@ const CASE_FIELDS = /* GraphQL */ `
   publishedAt
   homeDetailUrl
   photoManagementUrl
+  documentsUrl
   caseResponse {
     id
     completedAt
@@ -146,8 +147,8 @@ export const PublishListingMutation = /* GraphQL */ `
 `;
 
 export const UpdateSellerListingMutation = /* GraphQL */ `
-  mutation UpdateSellerListing($caseId: ID!, $priceInPennies: Float, $toursEnabled: Boolean, $offersEnabled: Boolean) {
-    updateSellerListing(caseId: $caseId, priceInPennies: $priceInPennies, toursEnabled: $toursEnabled, offersEnabled: $offersEnabled) {
+  mutation UpdateSellerListing($caseId: ID!, $priceInPennies: Float, $priceConfirmed: Boolean, $toursEnabled: Boolean, $offersEnabled: Boolean) {
+    updateSellerListing(caseId: $caseId, priceInPennies: $priceInPennies, priceConfirmed: $priceConfirmed, toursEnabled: $toursEnabled, offersEnabled: $offersEnabled) {
       ${CASE_FIELDS}
     }
   }
@@ -225,6 +226,7 @@ const buildCaseSchema = () =>
     publishedAt: z.nullable(z.string()),
     homeDetailUrl: z.string(),
     photoManagementUrl: z.string(),
+    documentsUrl: z.string(),
     caseResponse: z.object({ id: z.string(), completedAt: z.nullable(z.string()) }),
     currentQueue: z.nullable(buildQueueSchema()),
     queues: z.array(buildQueueSchema()),
@@ -343,11 +345,49 @@ export function publishListing(caseId: string, choice: PublishChoice): Promise<R
 
 export function updateSellerListing(
   caseId: string,
-  change: { priceInPennies?: number; toursEnabled?: boolean; offersEnabled?: boolean },
+  change: { priceInPennies?: number; priceConfirmed?: boolean; toursEnabled?: boolean; offersEnabled?: boolean },
 ): Promise<Result<SellerCase>> {
   return mutate(UpdateSellerListingMutation, { caseId, ...change }, caseAnswerSchema, MUTED);
 }
 
 export function loadListingDescription(caseId: string): Promise<Result<ListingDescription>> {
   return query(ListingDescriptionQuery, { caseId }, descriptionSchema, LIVE);
+}
+
+// ---- a typed address (the sell page's Start Listing with text nobody chose from the suggestions) ----
+
+export const SellerAddressQuery = /* GraphQL */ `
+  query SellerAddress($text: String!) {
+    sellerAddress(text: $text) {
+      address
+      aptSuite
+      city
+      county
+      short_state
+      zip_code
+      lat
+      lng
+      located
+    }
+  }
+`;
+
+const buildTypedSchema = () =>
+  z.object({
+    address: z.string(),
+    aptSuite: z.nullable(z.string()),
+    city: z.string(),
+    county: z.string(),
+    short_state: z.string(),
+    zip_code: z.string(),
+    lat: z.nullable(z.number()),
+    lng: z.nullable(z.number()),
+    located: z.enum(['ADDRESS', 'ZIP', 'CITY', 'STATE', 'NONE']),
+  });
+export type TypedAddressAnswer = z.infer<ReturnType<typeof buildTypedSchema>>;
+const typedSchema = lazySchema(buildTypedSchema);
+
+/** The typed address in parts with its first pin (server/sellers/address.ts); a refused text comes back as a failure. */
+export function loadSellerAddress(text: string): Promise<Result<TypedAddressAnswer>> {
+  return query(SellerAddressQuery, { text }, typedSchema, { ...MUTED, requestPolicy: 'cache-first' });
 }

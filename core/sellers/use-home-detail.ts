@@ -1,7 +1,9 @@
 /**
  * Behaviour of <hearth-home-detail>: follow the session, load the seller case (queues, listing facts,
  * publish state) and its description; publish (now, on a date, or not), switch tours and offers, move the
- * case on to its next queue, and load again when the intake questionnaire is completed.
+ * case on to its next queue, and load again when the intake questionnaire is completed. Each step's button
+ * does what the step says (issue 36): Price saves the asking price typed there (an unusual one is asked about
+ * once: pressing again keeps it) and moves on; Review's Publish publishes now, which takes the case to Live.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { requireSignIn } from '../auth/require-sign-in';
@@ -15,11 +17,13 @@ import {
   loadSellerCase,
   nextQueue,
   publishListing,
+  updateSellerListing,
   type ListingDescription,
   type PublishChoice,
   type SellerCase,
 } from './sellers-api';
-import { publishChoiceOf, type PublishForm } from './publish-form';
+import { publishChoiceOf, publishFormOf, type PublishForm } from './publish-form';
+import { amountOf, askingPriceFinding } from './asking-price';
 
 export type HomeDetailState =
   | { status: 'checking' }
@@ -118,20 +122,54 @@ export function useHomeDetail(caseId: number | null, events: HomeDetailEvents) {
     [loaded, events],
   );
 
-  const advance = useCallback(async () => {
-    if (!loaded?.currentQueue) return;
-    setBusy(true);
-    setMessage(null);
-    const answer = await nextQueue(loaded.id, loaded.currentQueue.name);
-    setBusy(false);
-    if (!answer.ok) {
-      setMessage({ tone: 'error', text: answer.failure.message ?? GENERIC_ERROR });
-      return;
-    }
-    setMessage({ tone: 'success', text: sellerTexts.detail.advanced(answer.value.displayName) });
-    events.onQueueChanged({ caseId: loaded.id, queue: answer.value.name });
-    reload();
-  }, [loaded, events, reload]);
+  /** The price text whose unusual figure the seller was asked about: sent again unchanged, it is kept. */
+  const [askedAbout, setAskedAbout] = useState<string | null>(null);
+
+  /** The current step's button: `priceText` is the Price step's field. */
+  const advance = useCallback(
+    async (priceText?: string) => {
+      if (!loaded?.currentQueue || !loaded.sellerListing) return;
+      const queue = loaded.currentQueue;
+      if (queue.queueType === 'review') {
+        // Review's Publish publishes now, with the tours and offers choices as they are.
+        await publish({ ...publishFormOf({ ...loaded, sellerListing: loaded.sellerListing }), mode: 'now' });
+        return;
+      }
+      if (queue.queueType === 'pricing') {
+        const listing = loaded.sellerListing;
+        const p = sellerTexts.detail.price;
+        const amount = amountOf(priceText ?? '');
+        const finding = amount === null ? { level: 'refuse' as const, message: p.invalid } : askingPriceFinding(amount, listing.classification === 'rent' ? 'rent' : 'sale', listing.priceCurrencyCode);
+        if (finding?.level === 'refuse' || (finding && askedAbout !== priceText)) {
+          setAskedAbout(finding.level === 'confirm' ? (priceText ?? null) : null);
+          setMessage({ tone: 'error', text: finding.level === 'confirm' ? `${finding.message} ${p.pressAgain}` : finding.message });
+          return;
+        }
+        setBusy(true);
+        setMessage(null);
+        // An unusual price reaches this line only when it was asked about and pressed again: the seller confirmed it.
+        const priced = await updateSellerListing(loaded.id, { priceInPennies: Math.round(amount! * 100), priceConfirmed: finding?.level === 'confirm' });
+        if (!priced.ok) {
+          setBusy(false);
+          setMessage({ tone: 'error', text: priced.failure.message ?? GENERIC_ERROR });
+          return;
+        }
+        setAskedAbout(null);
+      }
+      setBusy(true);
+      setMessage(null);
+      const answer = await nextQueue(loaded.id, queue.name);
+      setBusy(false);
+      if (!answer.ok) {
+        setMessage({ tone: 'error', text: answer.failure.message ?? GENERIC_ERROR });
+        return;
+      }
+      setMessage({ tone: 'success', text: sellerTexts.detail.advanced(answer.value.displayName) });
+      events.onQueueChanged({ caseId: loaded.id, queue: answer.value.name });
+      reload();
+    },
+    [loaded, events, reload, publish, askedAbout],
+  );
 
   return {
     state,

@@ -1,7 +1,9 @@
 /**
- * Behaviour of starting a listing (the sell page's /selling/listing-detail?lat&lng, inside
- * <hearth-seller-dashboard lat lng>): look up the home at the point from our own addresses, let the seller
- * correct it and choose sale or rent, sign in if needed, then createSeller; the caller goes on to the case.
+ * Behaviour of starting a listing (the sell page's /selling/listing-detail, inside <hearth-seller-dashboard>):
+ * from a point (`lat`, `lng`: a place chosen from the suggestions) the home there from our own addresses; from
+ * a typed address (`address`: any text, issue 36) its parts and first pin (sellerAddress). The seller corrects
+ * the parts and chooses sale or rent, signs in if needed, then createSeller; the caller goes on to the case.
+ * A typed address we could not place is placed again from the corrected parts when the seller sends them.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { requireSignIn } from '../auth/require-sign-in';
@@ -9,7 +11,7 @@ import { GENERIC_ERROR } from '../graphql/call';
 import { useLoad } from '../graphql/use-load';
 import { sellerTexts } from '../i18n/sellers';
 import { loadHomeAt, type HomeAtPoint } from '../places/home-at-api';
-import { createSeller, type CreatedSeller } from './sellers-api';
+import { createSeller, loadSellerAddress, type CreatedSeller, type TypedAddressAnswer } from './sellers-api';
 
 export interface StartForm {
   address: string;
@@ -32,21 +34,70 @@ export function startFormComplete(form: StartForm): boolean {
   return form.address.trim() !== '' && form.city.trim() !== '' && /^[A-Za-z]{2}$/.test(form.short_state.trim()) && /^\d{5}(-\d{4})?$/.test(form.zip_code.trim());
 }
 
-export type LookupState = { status: 'finding' } | { status: 'found'; exact: boolean } | { status: 'not-found' };
+/** The form filled from a typed address's parts. */
+export const startFormFromTyped = (typed: TypedAddressAnswer, form: StartForm = EMPTY_START_FORM): StartForm => ({
+  ...form,
+  address: typed.address,
+  aptSuite: typed.aptSuite ?? '',
+  city: typed.city,
+  county: typed.county,
+  short_state: typed.short_state,
+  zip_code: typed.zip_code,
+});
 
-export function useStartListing(lat: number, lng: number, onCreated: (created: CreatedSeller) => void, classification: StartForm['classification'] = 'SALE') {
-  const lookup = useLoad(`${lat},${lng}`, () => loadHomeAt(lat, lng));
+/** The parts as one line, to place them again: '12 Elm St, Provo, UT 84601'. */
+export const startFormText = (form: StartForm): string =>
+  [form.address, form.aptSuite, form.city, `${form.short_state} ${form.zip_code}`].map((p) => p.trim()).filter(Boolean).join(', ');
+
+export type LookupState =
+  | { status: 'finding' }
+  | { status: 'found'; exact: boolean }
+  | { status: 'not-found' }
+  /** A typed address read in parts; `located` says how near its first pin is (server/sellers/address.ts). */
+  | { status: 'typed'; located: TypedAddressAnswer['located'] }
+  /** A typed address refused (markup, too long): the server's sentence. */
+  | { status: 'refused'; message: string };
+
+/** Where the listing starts from: a chosen point, or the text the seller typed. */
+export type StartFrom = { lat: number; lng: number } | { text: string };
+
+type Lookup = { kind: 'point'; home: HomeAtPoint | null } | { kind: 'typed'; typed: TypedAddressAnswer } | { kind: 'refused'; message: string };
+
+async function lookUp(from: StartFrom): Promise<Lookup> {
+  if ('text' in from) {
+    const typed = await loadSellerAddress(from.text);
+    return typed.ok ? { kind: 'typed', typed: typed.value } : { kind: 'refused', message: typed.failure.message ?? GENERIC_ERROR };
+  }
+  const home = await loadHomeAt(from.lat, from.lng);
+  return { kind: 'point', home: home.ok ? home.value : null };
+}
+
+export function useStartListing(from: StartFrom, onCreated: (created: CreatedSeller) => void, classification: StartForm['classification'] = 'SALE') {
+  const key = 'text' in from ? `text:${from.text}` : `${from.lat},${from.lng}`;
+  const lookup = useLoad(key, async () => ({ ok: true as const, value: await lookUp(from) }));
   const [form, setForm] = useState<StartForm>({ ...EMPTY_START_FORM, classification });
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const home = lookup.result?.ok ? lookup.result.value : null;
+  const found = lookup.result?.ok ? lookup.result.value : null;
   useEffect(() => {
-    if (!touched && home) setForm((f) => startFormFrom(home, f));
-  }, [home, touched]);
+    if (touched || !found) return;
+    if (found.kind === 'point' && found.home) setForm((f) => startFormFrom(found.home, f));
+    if (found.kind === 'typed') setForm((f) => startFormFromTyped(found.typed, f));
+  }, [found, touched]);
 
-  const lookupState: LookupState = !lookup.result ? { status: 'finding' } : home ? { status: 'found', exact: home.exact } : { status: 'not-found' };
+  const lookupState: LookupState = !found
+    ? { status: 'finding' }
+    : found.kind === 'refused'
+      ? { status: 'refused', message: found.message }
+      : found.kind === 'typed'
+        ? { status: 'typed', located: found.typed.located }
+        : found.home
+          ? { status: 'found', exact: found.home.exact }
+          : { status: 'not-found' };
+  /** The pin: the chosen point, or the typed address's first place (null when we know nowhere near it). */
+  const point = 'text' in from ? (found?.kind === 'typed' && found.typed.lat !== null && found.typed.lng !== null ? { lat: found.typed.lat, lng: found.typed.lng } : null) : from;
 
   const change = useCallback((c: Partial<StartForm>) => {
     setTouched(true);
@@ -65,6 +116,17 @@ export function useStartListing(lat: number, lng: number, onCreated: (created: C
       return;
     }
     setBusy(true);
+    let at = point;
+    if (!at) {
+      // A typed address we could not place: place the corrected parts.
+      const again = await loadSellerAddress(startFormText(form));
+      at = again.ok && again.value.lat !== null && again.value.lng !== null ? { lat: again.value.lat, lng: again.value.lng } : null;
+      if (!at) {
+        setBusy(false);
+        setError(again.ok ? sellerTexts.start.noPlace : (again.failure.message ?? GENERIC_ERROR));
+        return;
+      }
+    }
     const created = await createSeller(
       {
         address: form.address.trim(),
@@ -73,8 +135,8 @@ export function useStartListing(lat: number, lng: number, onCreated: (created: C
         county: form.county.trim() || null,
         short_state: form.short_state.trim().toUpperCase(),
         zip_code: form.zip_code.trim(),
-        lat,
-        lng,
+        lat: at.lat,
+        lng: at.lng,
       },
       form.classification,
     );
@@ -84,7 +146,7 @@ export function useStartListing(lat: number, lng: number, onCreated: (created: C
       return;
     }
     onCreated(created.value);
-  }, [form, lat, lng, onCreated]);
+  }, [form, point, onCreated]);
 
   return { lookup: lookupState, form, change, submit, busy, error };
 }

@@ -73,6 +73,29 @@ describe('DocumentsView', () => {
     expect(render({ state: { status: 'loaded', cases: [] } }).querySelector('[part="base"]')!.getAttribute('data-state')).toBe('empty');
   });
 
+  it('names the home in the heading, and shows the chosen file with Upload File as the next step (issue 36)', () => {
+    const onUpload = vi.fn();
+    const cases = [aCase];
+    let view = render({ state: { status: 'loaded', cases: [{ ...aCase, home: '4419 W Canyon View Dr, St. George' }] }, upload: onUpload });
+    expect(view.querySelector('h2')!.textContent).toBe('Mortgage pre-qualification · 4419 W Canyon View Dr, St. George');
+    const stubs = view.querySelectorAll('[part="slot"]')[1]!;
+    const input = stubs.querySelector<HTMLInputElement>('[part="file-input"]')!;
+    const file = new File(['%PDF'], 'deed.pdf', { type: 'application/pdf' });
+    Object.defineProperty(input, 'files', { value: [file], configurable: true });
+    act(() => input.dispatchEvent(new Event('change', { bubbles: true })));
+    expect(stubs.querySelector('[part="slot-status"]')!.textContent).toBe(t.chosenFile('deed.pdf'));
+    const button = stubs.querySelector<HTMLButtonElement>('[part="upload-button"]')!;
+    expect(button.disabled).toBe(false);
+    expect(button.className).toContain('button-primary');
+    expect(button.getAttribute('data-ready')).toBe('true');
+    act(() => button.click());
+    expect(onUpload).toHaveBeenCalledWith(expect.objectContaining({ documentId: null }), file);
+    expect(stubs.querySelector('[part="slot-status"]')!.textContent).toBe('');
+    // While it uploads: busy, with a progress bar.
+    view = render({ slots: { [`${cases[0]!.id}:${cases[0]!.caseComponents[1]!.id}`]: { status: 'uploading' } } });
+    expect(view.querySelectorAll('[part="slot"]')[1]!.querySelector('[part="upload-progress"]')).not.toBeNull();
+  });
+
   it('shows each slot with its documents, the spec texts and upload or update controls', () => {
     const view = render({});
     expect(view.querySelector('h2')!.textContent).toBe(t.caseTitle('Mortgage pre-qualification', '7'));

@@ -118,6 +118,8 @@ function Slot({ c, slot, props }: { c: DocumentCase; slot: DocumentSlot; props: 
   const status = props.slots[key] ?? { status: 'idle' };
   const latest = slot.uploadedDocuments[0] ?? null;
   const generated = slot.component.type === 'GENERATED_DOCUMENT';
+  /** The file chosen and not yet sent: shown, so Upload File is the evident next step (issue 36). */
+  const [chosen, setChosen] = useState<string | null>(null);
   return (
     <li className="slot" part="slot" data-slot={slot.component.id} data-state={status.status} aria-labelledby={headingId}>
       <div className="slot-head">
@@ -143,20 +145,31 @@ function Slot({ c, slot, props }: { c: DocumentCase; slot: DocumentSlot; props: 
           )}
           <div className="slot-upload" part="upload">
             <label htmlFor={inputId}>{latest ? t.updateYourFile : t.chooseFile}</label>
-            <input id={inputId} ref={input} type="file" accept={ACCEPT} part="file-input" aria-describedby={`${inputId}-status`} />
+            <input
+              id={inputId}
+              ref={input}
+              type="file"
+              accept={ACCEPT}
+              part="file-input"
+              aria-describedby={`${inputId}-status`}
+              onChange={(event) => setChosen(event.currentTarget.files?.[0]?.name ?? null)}
+            />
             <Button
               tone="primary"
               part="upload-button"
+              data-ready={chosen !== null || undefined}
               busy={status.status === 'uploading'}
               onClick={() => {
                 const file = input.current?.files?.[0] ?? null;
                 props.upload({ caseId: c.id, componentId: slot.id, documentId: latest?.id ?? null }, file);
                 if (input.current) input.current.value = '';
+                setChosen(null);
               }}
             >
               {latest ? t.updateFile : t.uploadFile}
             </Button>
           </div>
+          {status.status === 'uploading' ? <progress className="slot-progress" part="upload-progress" aria-label={t.analyzing} /> : null}
           <p
             id={`${inputId}-status`}
             className="slot-status"
@@ -164,7 +177,7 @@ function Slot({ c, slot, props }: { c: DocumentCase; slot: DocumentSlot; props: 
             data-state={status.status}
             role={status.status === 'failed' ? 'alert' : 'status'}
           >
-            {status.status === 'uploading' ? t.analyzing : status.status === 'idle' ? '' : status.message}
+            {status.status === 'uploading' ? t.analyzing : chosen !== null ? t.chosenFile(chosen) : status.status === 'idle' ? '' : status.message}
           </p>
         </>
       )}
@@ -270,7 +283,7 @@ function CaseSection({ c, props }: { c: DocumentCase; props: DocumentsViewProps 
   return (
     <section className="documents-case" part="case" data-case-id={c.id} aria-labelledby={headingId}>
       <h2 id={headingId} className="documents-heading">
-        {t.caseTitle(c.applicationType.name, c.id)}
+        {t.caseTitle(c.applicationType.name, c.id, c.home)}
       </h2>
       <ul className="slot-list">
         {c.caseComponents.map((slot) => (

@@ -58,6 +58,7 @@ const kase: SellerCase & { sellerListing: SellerListing } = {
   publishedAt: null,
   homeDetailUrl: 'https://hearth.test/account/home-detail/41',
   photoManagementUrl: 'https://hearth.test/photo-management?caseId=41',
+  documentsUrl: 'https://hearth.test/account/buying/documents',
   caseResponse: { id: 'f0e1d2c3-0000-4000-8000-000000000041', completedAt: '2026-11-01T10:00:00.000Z' },
   currentQueue: queue('photos', 'Photos', 'CURRENT'),
   queues: [queue('intake', 'Details', 'DONE', 'questionnaire'), queue('photos', 'Photos', 'CURRENT'), queue('published', 'Live', 'UPCOMING')],
@@ -107,7 +108,7 @@ describe('HomeDetailView', () => {
     expect(steps[1]!.getAttribute('aria-current')).toBe('step');
     expect(view.querySelector('[part="status"]')!.textContent).toBe(t.status.DRAFT);
     const facts = Object.fromEntries([...view.querySelectorAll('[part="facts"] > div')].map((r) => [r.querySelector('dt')!.textContent, r.querySelector('dd')!.textContent]));
-    expect(facts).toMatchObject({ Price: '$450,000', 'Property type': 'Condo', Bathrooms: '2.5', 'Lot size (acres)': t.detail.notAnswered, Features: 'Pool', Photos: '2 photos' });
+    expect(facts).toMatchObject({ Price: '$450,000', 'Property type': 'Condo', Bathrooms: '2.5', 'Lot size (acres)': t.detail.notGiven, Features: 'Pool', Photos: '2 photos' });
     expect(view.querySelector('[part="description"]')!.textContent).toContain('Un condominio.');
     expect(view.querySelector('[part="description"] [lang="es"]')).not.toBeNull();
     expect(view.querySelector('[part="view-listing"]')).toBeNull();
@@ -125,6 +126,34 @@ describe('HomeDetailView', () => {
     view = render({ state: { status: 'loaded', kase: intake } });
     expect(view.querySelector('[part="questionnaire"] hearth-questionnaire')!.getAttribute('response-id')).toBe(kase.caseResponse.id);
     expect(view.querySelector('[part="continue"]')).toBeNull();
+  });
+
+  it('tells a fact left out of the answered intake from a question still open (issue 36)', () => {
+    const facts = (view: HTMLElement) => Object.fromEntries([...view.querySelectorAll('[part="facts"] > div')].map((r) => [r.querySelector('dt')!.textContent, r.querySelector('dd')!.textContent]));
+    let view = render({ state: { status: 'loaded', kase: { ...kase, sellerListing: { ...listing, amenities: [] } } } });
+    expect(facts(view)).toMatchObject({ Features: t.detail.noFeatures, 'Lot size (acres)': t.detail.notGiven });
+    const open = { ...kase, caseResponse: { ...kase.caseResponse, completedAt: null }, sellerListing: { ...listing, amenities: [] } };
+    view = render({ state: { status: 'loaded', kase: open } });
+    expect(facts(view)).toMatchObject({ Features: t.detail.notAnswered, 'Lot size (acres)': t.detail.notAnswered });
+  });
+
+  it('the Price step has the price field, filled with the price as it stands, and its button sends what was typed (issue 36)', () => {
+    const onAdvance = vi.fn();
+    const pricing = { ...kase, currentQueue: queue('pricing', 'Price', 'CURRENT') };
+    const view = render({ state: { status: 'loaded', kase: pricing }, advance: onAdvance });
+    const field = view.querySelector('[part="current"] input') as HTMLInputElement;
+    expect(view.querySelector('[part="current"] label')!.textContent).toContain(t.detail.price.sale);
+    expect(field.value).toBe('450,000');
+    act(() => {
+      const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      set.call(field, '525,000');
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    const buttons = view.querySelectorAll('[part="continue"]');
+    expect(buttons).toHaveLength(1);
+    expect(buttons[0]!.textContent).toBe('Finish pricing');
+    act(() => (buttons[0] as HTMLButtonElement).click());
+    expect(onAdvance).toHaveBeenCalledWith('525,000');
   });
 
   it('publishes now, on a date, or not, with the flags', () => {

@@ -15,6 +15,7 @@ import type { ListingDescription, SellerCase, SellerListing } from '../../core/s
 import { useHomeDetail, type DescriptionState, type HomeDetailState, type QueueChangedDetail, type SellerListingChangedDetail } from '../../core/sellers/use-home-detail';
 import { Button } from '../../core/ui/button';
 import { ControlField } from '../../core/ui/control-field';
+import { Field } from '../../core/ui/field';
 import { FactList } from '../../core/ui/fact-list';
 import { MessageAction } from '../../core/ui/status-panel';
 import { Form } from '../../core/ui/form';
@@ -37,7 +38,8 @@ export interface HomeDetailViewProps {
   routeSync?: boolean;
   signIn: () => void;
   reload: () => void;
-  advance: () => void;
+  /** The current step's button; the Price step passes its field's text. */
+  advance: (priceText?: string) => void;
   publish: (form: PublishForm) => void;
   onQuestionnaireCompleted: () => void;
 }
@@ -58,19 +60,21 @@ function Steps({ kase }: { kase: LoadedCase }) {
   );
 }
 
-function Facts({ listing }: { listing: SellerListing }) {
+/** The listing's facts; once the intake is answered, a fact left out reads as such, not as a question still open. */
+function Facts({ listing, answered }: { listing: SellerListing; answered: boolean }) {
   const l = dt.labels;
-  const orNot = (value: string | number | null) => (value === null || value === '' ? dt.notAnswered : String(value));
+  const missing = answered ? dt.notGiven : dt.notAnswered;
+  const orNot = (value: string | number | null) => (value === null || value === '' ? missing : String(value));
   const rows: [string, string][] = [
     [listing.classification === 'rent' ? l.rent : l.price, listing.priceInPennies > 0 ? formatMoney(listing.priceInPennies, listing.priceCurrencyCode) : dt.notAnswered],
     [l.type, orNot(listing.propertySubType)],
     [l.bedrooms, orNot(listing.bedrooms)],
     [l.bathrooms, orNot(listing.bathrooms)],
-    [l.area, listing.area === null ? dt.notAnswered : listing.area.toLocaleString('en-US')],
+    [l.area, listing.area === null ? missing : listing.area.toLocaleString('en-US')],
     [l.lotSize, orNot(listing.lotSize)],
     [l.yearBuilt, orNot(listing.yearBuilt)],
     [l.garage, orNot(listing.garageBays)],
-    [l.features, listing.amenities.length ? listing.amenities.join(', ') : dt.notAnswered],
+    [l.features, listing.amenities.length ? listing.amenities.join(', ') : answered ? dt.noFeatures : dt.notAnswered],
     [l.photos, dt.photosCount(listing.photoCount)],
   ];
   return (
@@ -216,11 +220,34 @@ function ListingElements({ listing, caseId, routeSync }: { listing: SellerListin
   );
 }
 
-function Current({ kase, busy, onAdvance, onQuestionnaireCompleted }: { kase: LoadedCase; busy: boolean; onAdvance: () => void; onQuestionnaireCompleted: () => void }) {
+/** The Price step's field: the asking price (or monthly rent) as it stands, in dollars. */
+function PriceStep({ listing, busy, label, onAdvance }: { listing: SellerListing; busy: boolean; label: string; onAdvance: (priceText: string) => void }) {
+  const p = dt.price;
+  const [text, setText] = useState(listing.priceInPennies > 0 ? (listing.priceInPennies / 100).toLocaleString('en-US') : '');
+  return (
+    <Form className="price-form" part="price-form" onSubmit={() => onAdvance(text)}>
+      <Field
+        label={listing.classification === 'rent' ? p.rent : p.sale}
+        hint={p.hint}
+        required
+        inputMode="decimal"
+        maxLength={20}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+      />
+      <Button tone="primary" type="submit" part="continue" busy={busy}>
+        {label}
+      </Button>
+    </Form>
+  );
+}
+
+function Current({ kase, busy, onAdvance, onQuestionnaireCompleted }: { kase: LoadedCase; busy: boolean; onAdvance: (priceText?: string) => void; onQuestionnaireCompleted: () => void }) {
   const queue = kase.currentQueue;
   if (!queue) return null;
   const last = kase.queues[kase.queues.length - 1]?.name === queue.name;
   const intakeOpen = queue.queueType === 'questionnaire' && kase.caseResponse.completedAt === null;
+  const pricing = queue.queueType === 'pricing';
   return (
     <section className="panel current" part="current" aria-labelledby="current-heading">
       <h3 id="current-heading">{queue.displayName}</h3>
@@ -239,8 +266,17 @@ function Current({ kase, busy, onAdvance, onQuestionnaireCompleted }: { kase: Lo
           ({dt.photosCount(kase.sellerListing.photoCount)})
         </p>
       ) : null}
-      {!last && !intakeOpen ? (
-        <Button tone="primary" part="continue" busy={busy} onClick={onAdvance}>
+      {queue.queueType === 'review' ? (
+        <p>
+          {dt.reviewDocuments}{' '}
+          <a part="documents-link" href={kase.documentsUrl}>
+            {dt.documentsLink}
+          </a>
+        </p>
+      ) : null}
+      {pricing ? <PriceStep key={kase.sellerListing.priceInPennies} listing={kase.sellerListing} busy={busy} label={queue.doneButtonText} onAdvance={onAdvance} /> : null}
+      {!last && !intakeOpen && !pricing ? (
+        <Button tone="primary" part="continue" busy={busy} onClick={() => onAdvance()}>
           {queue.doneButtonText}
         </Button>
       ) : null}
@@ -307,7 +343,7 @@ export function HomeDetailView(props: HomeDetailViewProps) {
       ) : null}
       <Current kase={kase} busy={props.busy} onAdvance={props.advance} onQuestionnaireCompleted={props.onQuestionnaireCompleted} />
       <div className="columns">
-        <Facts listing={listing} />
+        <Facts listing={listing} answered={kase.caseResponse.completedAt !== null} />
         <PublishControls kase={kase} busy={props.busy} onPublish={props.publish} />
       </div>
       <Description state={props.description} />

@@ -131,6 +131,8 @@ describe('<hearth-photo-management> uploads', () => {
     expect(uploads[0]!.querySelector('[part="retry-upload"]')).toBeNull();
     expect(uploads[1]!.querySelector('[part="upload-message"]')!.textContent).toBe(t.uploadFailed('flaky.jpg'));
     expect(emit).toHaveBeenCalledWith('photos-changed', expect.objectContaining({ caseId: 42, change: 'uploaded' }));
+    // The status line names every file uploaded from the choice, not the last one only (issue 36).
+    expect(announcer()).toBe(t.uploaded('a.jpg and b.jpg'));
 
     // Retry of the failed one.
     vi.mocked(api.uploadListingPhoto).mockResolvedValueOnce({ ok: true, value: photo('4', 3) });

@@ -1,11 +1,12 @@
 /**
  * @summary The seller's Owner Dashboard: the homes the signed-in viewer sells or rents out (myListings), by
  * sale or rent, publication status and address text, ten a page, each linking to its home detail. With `lat`
- * and `lng` it starts a listing instead: the home at that point (looked up from our own addresses, editable),
- * sale or rent, sign-in if needed, then the new case's home detail. Signed out, it asks the visitor to sign in.
+ * and `lng` it starts a listing instead: the home at that point (looked up from our own addresses, editable);
+ * with `address`, from a typed address read in parts for the seller to confirm; then sale or rent, sign-in if needed, then the new case's home detail. Signed out, it asks the visitor to sign in.
  * @tag hearth-seller-dashboard
  * @attr {number} lat - Start a listing for the home at this latitude (with `lng`; the sell page's /selling/listing-detail).
  * @attr {number} lng - Start a listing for the home at this longitude (with `lat`).
+ * @attr {string} address - Start a listing for the home at this typed address (without `lat` and `lng`): read in parts for the seller to confirm, matched to our places when it can be (the sell page's Start Listing with text nobody chose from the suggestions).
  * @attr {'sale' | 'rent'} classification - With `lat` and `lng`: the listing starts as for sale (default) or for rent ('List My Home For Rent').
  * @attr {string} home-detail-url - Where a home's detail is: a URL template with `{caseId}`; default the hosted site's /account/home-detail/{caseId}.
  * @event {SellerStartedDetail} hearth-seller-started - A listing was started; `detail` = `{ caseId, listingId, responseId }`. The element then goes to the home detail.
@@ -47,6 +48,7 @@ import { SellerDashboard } from './seller-dashboard.view';
 export const sellerDashboardAttributes = {
   lat: numberAttr(Number.NaN, -90, 90),
   lng: numberAttr(Number.NaN, -180, 180),
+  address: stringAttr('', 200),
   homeDetailUrl: stringAttr('', 500),
   classification: enumAttr(['sale', 'rent'] as const, 'sale'),
 };

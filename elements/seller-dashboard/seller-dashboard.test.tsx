@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sellerTexts as t } from '../../core/i18n/sellers';
 import type { MyListingsPage } from '../../core/sellers/sellers-api';
 import { changeFilter, INITIAL_FILTER } from '../../core/sellers/use-seller-dashboard';
-import { EMPTY_START_FORM, startFormComplete, startFormFrom } from '../../core/sellers/use-start-listing';
+import { EMPTY_START_FORM, startFormComplete, startFormFrom, startFormFromTyped, startFormText } from '../../core/sellers/use-start-listing';
 import { testRoot } from '../../core/testing/react-root';
 import { DashboardView, homeDetailHref, StartView } from './seller-dashboard.view';
 
@@ -114,5 +114,19 @@ describe('StartView', () => {
     act(() => (view.querySelector('[part="submit"]') as HTMLButtonElement).click());
     expect(onSubmit).toHaveBeenCalled();
     expect(startFormFrom(null)).toEqual(EMPTY_START_FORM);
+  });
+
+  it('a typed address (issue 36): its parts fill the form, the intro says how near its pin is, and the parts read as one line again', () => {
+    const typed = { address: '1234 S 700 E', aptSuite: 'Apt 5', city: 'Salt Lake City', county: 'Salt Lake', short_state: 'UT', zip_code: '84106', lat: 40.7, lng: -111.87, located: 'ZIP' as const };
+    const form = startFormFromTyped(typed);
+    expect(form).toEqual({ ...EMPTY_START_FORM, address: '1234 S 700 E', aptSuite: 'Apt 5', city: 'Salt Lake City', county: 'Salt Lake', short_state: 'UT', zip_code: '84106' });
+    expect(startFormComplete(form)).toBe(true);
+    expect(startFormText(form)).toBe('1234 S 700 E, Apt 5, Salt Lake City, UT 84106');
+    expect(startFormText({ ...EMPTY_START_FORM, address: '100 N Main St', city: 'Provo' })).toBe('100 N Main St, Provo');
+    let view = render(<StartView lookup={{ status: 'typed', located: 'ZIP' }} form={form} busy={false} error={null} change={() => {}} submit={() => {}} />);
+    expect(view.querySelector('[part="message"]')!.textContent).toBe(t.start.typed.ZIP);
+    expect((view.querySelector('input[autocomplete="street-address"]') as HTMLInputElement).value).toBe('1234 S 700 E');
+    view = render(<StartView lookup={{ status: 'refused', message: 'The address must be at most 200 characters.' }} form={EMPTY_START_FORM} busy={false} error={null} change={() => {}} submit={() => {}} />);
+    expect(view.querySelector('[part="message"]')!.textContent).toBe('The address must be at most 200 characters.');
   });
 });

@@ -3,14 +3,14 @@
  * lng — starting a listing for the home at that point (/selling/listing-detail). The views only render what
  * they are given; `SellerDashboard` connects them to core/sellers/use-seller-dashboard.ts and use-start-listing.ts.
  */
-import { useCallback, useId } from 'react';
+import { useCallback, useId, useMemo } from 'react';
 import { appContextAtom, siteUrl } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { formatMoney } from '../../core/format/money';
 import { sellerTexts } from '../../core/i18n/sellers';
 import type { CreatedSeller, ListingsStatusFilter, ListingsView, MyListingsFilter, MyListingsItem } from '../../core/sellers/sellers-api';
 import { useSellerDashboard, type DashboardState } from '../../core/sellers/use-seller-dashboard';
-import { useStartListing, type LookupState, type StartForm } from '../../core/sellers/use-start-listing';
+import { useStartListing, type LookupState, type StartForm, type StartFrom } from '../../core/sellers/use-start-listing';
 import { useHearthValue } from '../../core/state/hooks';
 import { Button } from '../../core/ui/button';
 import { Field } from '../../core/ui/field';
@@ -183,7 +183,18 @@ export interface StartViewProps {
 export function StartView({ lookup, form, busy, error, change, submit }: StartViewProps) {
   const headingId = useId();
   const s = t.start;
-  const intro = lookup.status === 'finding' ? s.finding : lookup.status === 'not-found' ? s.notFound : lookup.exact ? s.found : s.areaOnly;
+  const intro =
+    lookup.status === 'finding'
+      ? s.finding
+      : lookup.status === 'not-found'
+        ? s.notFound
+        : lookup.status === 'typed'
+          ? s.typed[lookup.located]
+          : lookup.status === 'refused'
+            ? lookup.message
+            : lookup.exact
+              ? s.found
+              : s.areaOnly;
   return (
     <section className="dashboard" part="base" data-state="start" aria-labelledby={headingId}>
       <h2 id={headingId} className="dashboard-heading" part="heading">
@@ -223,7 +234,7 @@ export function StartView({ lookup, form, busy, error, change, submit }: StartVi
   );
 }
 
-function Start({ lat, lng, rent, element, homeDetailUrl, siteBase }: { lat: number; lng: number; rent: boolean; element: ElementHandle; homeDetailUrl: string; siteBase: string }) {
+function Start({ from, rent, element, homeDetailUrl, siteBase }: { from: StartFrom; rent: boolean; element: ElementHandle; homeDetailUrl: string; siteBase: string }) {
   const onCreated = useCallback(
     (created: CreatedSeller) => {
       element.emit<SellerStartedDetail>('seller-started', { caseId: created.caseId, listingId: created.listingId, responseId: created.responseId });
@@ -232,7 +243,7 @@ function Start({ lat, lng, rent, element, homeDetailUrl, siteBase }: { lat: numb
     },
     [element, homeDetailUrl, siteBase],
   );
-  const start = useStartListing(lat, lng, onCreated, rent ? 'RENT' : 'SALE');
+  const start = useStartListing(from, onCreated, rent ? 'RENT' : 'SALE');
   return <StartView {...start} />;
 }
 
@@ -244,16 +255,20 @@ function Dashboard({ homeDetailUrl, siteBase }: { homeDetailUrl: string; siteBas
 export interface SellerDashboardProps {
   lat: number;
   lng: number;
+  /** `address`: a typed address to start a listing from (when there is no lat and lng). */
+  address?: string;
   homeDetailUrl: string;
   /** `classification`: what the listing started at lat/lng is first set to. */
   classification?: 'sale' | 'rent';
   element: ElementHandle;
 }
 
-export function SellerDashboard({ lat, lng, homeDetailUrl, classification = 'sale', element }: SellerDashboardProps) {
+export function SellerDashboard({ lat, lng, address = '', homeDetailUrl, classification = 'sale', element }: SellerDashboardProps) {
   const loaded = useHearthValue(appContextAtom);
   const siteBase = loaded?.context ? siteUrl(loaded.context) : '';
-  if (Number.isFinite(lat) && Number.isFinite(lng))
-    return <Start lat={lat} lng={lng} rent={classification === 'rent'} element={element} homeDetailUrl={homeDetailUrl} siteBase={siteBase} />;
+  const point = Number.isFinite(lat) && Number.isFinite(lng);
+  const text = address.trim();
+  const from = useMemo<StartFrom | null>(() => (point ? { lat, lng } : text ? { text } : null), [point, lat, lng, text]);
+  if (from) return <Start from={from} rent={classification === 'rent'} element={element} homeDetailUrl={homeDetailUrl} siteBase={siteBase} />;
   return <Dashboard homeDetailUrl={homeDetailUrl} siteBase={siteBase} />;
 }

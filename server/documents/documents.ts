@@ -22,6 +22,7 @@ import { uploadStorage, type Storage } from '../storage';
 import { storeThenCommit } from '../uploads/store';
 import { documentTexts } from '../../core/i18n/documents';
 import { checkDocument, extensionOf, type DocumentContentType } from './files';
+import { ADDRESS_DISPLAYED } from '../listings/search/listing';
 import { CASE_SLOTS_MAX, MY_DOCUMENTS_CASES_MAX, SLOT_DOCUMENTS_MAX } from './limits';
 import type { LinkHolder } from './links';
 
@@ -66,6 +67,8 @@ export interface DocumentCase {
   responseId: string;
   applicationType: { id: number; slugId: string; name: string };
   listingId: number | null;
+  /** The home the case is about, 'street, city' (the city alone where its street is withheld from the case's owner); null without a listing. */
+  home: string | null;
   created: Date;
 }
 
@@ -95,10 +98,13 @@ interface CaseRow {
   slug_id: string;
   type_name: string;
   listing_id: number | null;
+  home: string | null;
   created_at: Date;
 }
 
-const CASE_SELECT = `SELECT c.id, c.user_id, r.partner_id, c.response_id, t.id AS type_id, t.slug_id, t.name AS type_name, c.listing_id, c.created_at
+const CASE_SELECT = `SELECT c.id, c.user_id, r.partner_id, c.response_id, t.id AS type_id, t.slug_id, t.name AS type_name, c.listing_id, c.created_at,
+       (SELECT CASE WHEN l.seller_user_id = c.user_id OR ${ADDRESS_DISPLAYED} THEN concat_ws(', ', l.street_line1, l.city) ELSE l.city END
+          FROM listings l WHERE l.id = c.listing_id) AS home
   FROM application_cases c JOIN application_types t ON t.id = c.application_type_id JOIN questionnaire_responses r ON r.id = c.response_id`;
 
 const toCase = (r: CaseRow): DocumentCase => ({
@@ -108,6 +114,7 @@ const toCase = (r: CaseRow): DocumentCase => ({
   responseId: r.response_id,
   applicationType: { id: Number(r.type_id), slugId: r.slug_id, name: r.type_name },
   listingId: r.listing_id === null ? null : Number(r.listing_id),
+  home: r.home,
   created: r.created_at,
 });
 

@@ -303,11 +303,14 @@ export function brandingOf(partner: Pick<Partner, 'name' | 'appContext'>, public
   const context = resolveContext(publicAppContext(parseStoredAppContext(partner.appContext).context, publicOrigin));
   const tokens = (context.themeData.tokens ?? {}) as Record<string, string>;
   const brokerage = context.partner.name ?? context.appName ?? partner.name;
+  // Without an agent of its own the partner itself signs the materials: its name once (issue 36: not
+  // "Hearth / Office … / Hearth"), and its logo where the agent's picture goes, so no slot stays empty.
+  const agentName = context.agentName ?? brokerage;
   return {
-    agentName: context.agentName ?? brokerage,
+    agentName,
     agentPhones: t.phones(contextPhone(context, 'officeNumber')?.text ?? null, contextPhone(context, 'cellNumber')?.text ?? null),
-    brokerage,
-    agentPictureUrl: context.agentPic ?? null,
+    brokerage: agentName === brokerage ? '' : brokerage,
+    agentPictureUrl: context.agentPic ?? context.partner.logo ?? null,
     primaryColor: /^#[0-9a-f]{6}$/i.test(tokens['color-primary'] ?? '') ? tokens['color-primary']! : DEFAULT_PRIMARY,
     siteUrl: (context.siteUrl ?? publicOrigin).replace(/\/+$/, ''),
   };

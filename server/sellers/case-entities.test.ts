@@ -50,8 +50,8 @@ const NEXT = `mutation ($respId: ID!, $data: JSON!) { questionnaireNextScreen(re
 async function insertTour(listing: number, buyerId: number, status = 'REQUESTED') {
   const reason = status === 'CANCELLED' ? 'The buyer found another home and no longer needs to see this one, thank you.' : null;
   const { rows } = await server.db.query<{ id: number }>(
-    'INSERT INTO requested_tours (listing_id, buyer_user_id, tour_status, cancellation_reason) VALUES ($1, $2, $3, $4) RETURNING id',
-    [listing, buyerId, status, reason],
+    'INSERT INTO requested_tours (listing_id, buyer_user_id, tour_status, cancellation_reason, cancelled_by) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+    [listing, buyerId, status, reason, status === 'CANCELLED' ? 'seller' : null],
   );
   await server.db.query("INSERT INTO requested_tour_times (tour_id, scheduled_at) VALUES ($1, now() + interval '2 days')", [rows[0]!.id]);
   return String(rows[0]!.id);

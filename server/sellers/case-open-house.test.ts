@@ -5,7 +5,7 @@ import type { RunningServer } from '../app';
 import type { SignedUp } from '../accounts/testing';
 import { engineName } from '../testing/test-server';
 import { codeOf, graphqlAs } from '../testing/graphql';
-import { createSaleCase, freshAddress, startSellerTestServer } from '../testing/seller-case';
+import { createSaleCase, freshAddress, readyToPublish, startSellerTestServer } from '../testing/seller-case';
 
 let server: RunningServer;
 let seller: SignedUp;
@@ -29,6 +29,7 @@ const times = (dayOffset: number, from: number, to: number) => {
 async function sellerCase(publish: boolean) {
   const c = await createSaleCase(server, seller, freshAddress('E Open House Way'), { answerIntake: publish });
   if (publish) {
+    await readyToPublish(server, seller, c);
     const published = await gql(seller, PUBLISH, { caseId: c.caseId });
     expect(published.data!.publishListing.listingStatus).toBe('PUBLISHED');
   }

@@ -33,6 +33,17 @@ describe('the template composer', () => {
     expect(secondLanguageFor('US')).toBe('es');
   });
 
+  it('names the property type in the language of the text, never English in Spanish (issue 36)', () => {
+    const house = { ...facts, classification: 'sale' as const, propertySubType: 'Single-family home' };
+    expect(composeDescription(house, 'en')).toMatch(/^Single-family home for sale in /);
+    expect(composeDescription(house, 'es')).toMatch(/^Casa unifamiliar en venta en /);
+    expect(composeDescription({ ...house, propertySubType: 'Lot or land' }, 'es')).toMatch(/^Terreno en venta en /);
+    expect(composeDescription({ ...house, propertySubType: 'Lot or land' }, 'ne')).toContain('जग्गा');
+    // A type of a feed that we have no name for: the language's word for a home.
+    expect(composeDescription({ ...house, propertySubType: 'Quadruplex' }, 'es')).toMatch(/^Vivienda en venta en /);
+    expect(composeDescription({ ...house, propertySubType: 'Quadruplex' }, 'en')).toMatch(/^Quadruplex for sale in /);
+  });
+
   it('translates only what it composed, and says so', async () => {
     const en = composeDescription(facts, 'en');
     await expect(templateProvider.translate(en, 'en', 'es', facts)).resolves.toEqual({ text: composeDescription(facts, 'es'), language: 'es', label: GENERATED_LABEL });

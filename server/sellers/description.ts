@@ -75,6 +75,19 @@ const AMENITY_NAMES: Record<string, Record<Language, string>> = {
   'Accessory dwelling unit': { en: 'an accessory dwelling unit', es: 'unidad de vivienda accesoria', ne: 'सहायक आवास एकाइ' },
 };
 
+/**
+ * The intake's property types per language (questionnaire/definitions/seller-intake-*.json). A type without a
+ * name here reads as the language's word for a home, never as English in another language (issue 36).
+ */
+const PROPERTY_TYPE_NAMES: Record<string, Record<Language, string>> = {
+  'Single-family home': { en: 'Single-family home', es: 'casa unifamiliar', ne: 'एकल परिवार घर' },
+  Condo: { en: 'Condo', es: 'condominio', ne: 'कन्डोमिनियम' },
+  Townhouse: { en: 'Townhouse', es: 'casa adosada', ne: 'टाउनहाउस' },
+  'Multi-family (2-4 units)': { en: 'Multi-family (2-4 units)', es: 'vivienda multifamiliar (2 a 4 unidades)', ne: 'बहुपरिवार घर (२–४ एकाइ)' },
+  'Manufactured home': { en: 'Manufactured home', es: 'casa prefabricada', ne: 'पूर्वनिर्मित घर' },
+  'Lot or land': { en: 'Lot or land', es: 'terreno', ne: 'जग्गा' },
+};
+
 const KIND: Record<Language, { home: string; sale: string; rent: string }> = {
   en: { home: 'home', sale: 'for sale', rent: 'for rent' },
   es: { home: 'vivienda', sale: 'en venta', rent: 'en alquiler' },
@@ -90,7 +103,7 @@ function list(items: string[], language: Language): string {
 export function composeDescription(f: ListingFacts, language: Language): string {
   const place = [f.neighbourhood, f.city, f.stateProvince].filter(Boolean).join(', ');
   const kind = f.classification === 'rent' ? KIND[language].rent : KIND[language].sale;
-  const home = f.propertySubType ?? KIND[language].home;
+  const home = f.propertySubType === null ? KIND[language].home : (PROPERTY_TYPE_NAMES[f.propertySubType]?.[language] ?? (language === 'en' ? f.propertySubType : KIND[language].home));
   const n = (v: number) => number(v, language);
   const price = f.priceInPennies > 0 ? formatMoney(f.priceInPennies, f.priceCurrencyCode) : null;
   const amenities = list(f.amenities.map((a) => AMENITY_NAMES[a]?.[language] ?? a), language);

@@ -8,6 +8,7 @@
 import type { Queryable } from '../db';
 import type { Partner } from '../partners/repository';
 import { consoleLogger, type Logger } from '../log';
+import { locateTypedAddress, type LocatedAddress } from './address';
 import { homeAt, type HomeLocation } from './sellers';
 
 export interface ReverseGeocoder {
@@ -39,6 +40,7 @@ interface GoogleComponent {
 interface GoogleResult {
   address_components?: GoogleComponent[];
   types?: string[];
+  geometry?: { location?: { lat?: unknown; lng?: unknown } };
 }
 
 interface GoogleAnswer {
@@ -122,3 +124,74 @@ export async function homeAtFor(
   }
   return ownPlacesGeocoder(db).reverse(lat, lng);
 }
+
+// ---------------------------------------------------------------------------------------------------
+// A typed address (the sell page's Start Listing with text nobody chose from the suggestions)
+
+export interface AddressGeocoder {
+  /** The typed address in parts with its point; null when the provider knows nothing of it. Throws when it fails. */
+  forward(text: string): Promise<LocatedAddress | null>;
+}
+
+/** Google's geocoding of a typed US address with `key`: its first result, the point where Google puts it. */
+export function googleAddressGeocoder(key: string, endpoint = process.env.HEARTH_GOOGLE_GEOCODING_URL || GOOGLE_GEOCODING_URL): AddressGeocoder {
+  return {
+    async forward(text) {
+      const url = new URL(endpoint);
+      url.searchParams.set('address', text);
+      url.searchParams.set('components', 'country:US');
+      url.searchParams.set('key', key);
+      const response = await fetch(url, { signal: AbortSignal.timeout(GOOGLE_TIMEOUT_MS), headers: { Accept: 'application/json' } });
+      if (!response.ok) throw new Error(`Google Geocoding answered HTTP ${response.status}.`);
+      const answer = (await response.json()) as GoogleAnswer;
+      if (answer.status === 'ZERO_RESULTS') return null;
+      if (answer.status !== 'OK' || !Array.isArray(answer.results)) {
+        throw new Error(`Google Geocoding answered ${String(answer.status)}${answer.error_message ? `: ${answer.error_message}` : ''}.`);
+      }
+      const first = answer.results[0];
+      const lat = Number(first?.geometry?.location?.lat);
+      const lng = Number(first?.geometry?.location?.lng);
+      if (!first || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+      const home = homeOfGoogleResult(first, lat, lng);
+      if (!home) return null;
+      const subpremise = (first.address_components ?? []).find((c) => Array.isArray(c.types) && c.types.includes('subpremise'))?.long_name ?? null;
+      return {
+        address: home.address,
+        aptSuite: subpremise,
+        city: home.city,
+        county: home.county,
+        short_state: home.short_state,
+        zip_code: home.zip_code,
+        lat,
+        lng,
+        located: home.exact ? 'ADDRESS' : home.zip_code ? 'ZIP' : 'CITY',
+      };
+    },
+  };
+}
+
+/**
+ * sellerAddress: the typed text is checked and parsed first (a refused text never leaves the server); then
+ * Google when the partner has a maps key (what Google leaves out, such as the unit, comes from our parse),
+ * falling back to our own parse and places when Google fails (logged) or knows nothing of it.
+ */
+export async function sellerAddressFor(
+  db: Queryable,
+  partner: Pick<Partner, 'appContext' | 'slug'>,
+  text: string,
+  google: (key: string) => AddressGeocoder = googleAddressGeocoder,
+  log: Logger = consoleLogger,
+): Promise<LocatedAddress> {
+  const ours = await locateTypedAddress(db, text);
+  const key = partnerMapsKey(partner);
+  if (key) {
+    try {
+      const found = await google(key).forward(text);
+      if (found) return { ...found, aptSuite: found.aptSuite ?? ours.aptSuite, county: found.county || ours.county };
+    } catch (error) {
+      log.warn(`Address geocoding for partner ${partner.slug} fell back to our own places: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return ours;
+}
+

@@ -205,29 +205,9 @@ describe('queues, completion, data lock and publishing', () => {
     expect(codeOf(await gql(seller, PUBLISH, { caseId: id, publishNow: true, publishAt: '2099-01-01T00:00:00Z' }))).toBe('BAD_USER_INPUT');
     expect((await gql(seller, PUBLISH, { caseId: id, publishNow: false, publishAt: 'tomorrow' })).errors![0]!.message).toContain('publishAt must be an ISO 8601');
 
-    // Scheduled: hidden until then.
-    const at = new Date(Date.now() + 3 * 86_400_000);
-    const scheduled = await gql(seller, PUBLISH, { caseId: id, publishNow: false, publishAt: at.toISOString(), toursEnabled: false, offersEnabled: true });
-    expect(scheduled.errors, JSON.stringify(scheduled.errors)).toBeUndefined();
-    expect(scheduled.data!.publishListing).toMatchObject({ listingStatus: 'SCHEDULED', publishAt: at.toISOString(), publishedAt: null, sellerListing: { visible: false, toursEnabled: false } });
-    expect(await inSearch(created.listingId)).toBe(false);
-    expect(await publishDueListings(server.db, new Date(at.getTime() - 1000))).toBe(0);
-    expect(await inSearch(created.listingId)).toBe(false);
-    // At the time, the job publishes it; the search answers at once (no stale cached answer).
-    expect(await publishDueListings(server.db, new Date(at.getTime() + 1000))).toBe(1);
-    expect(await inSearch(created.listingId)).toBe(true);
-    c = await readCase(seller, id);
-    expect(c).toMatchObject({ listingStatus: 'PUBLISHED', sellerListing: { visible: true, status: 'Active' } });
-
-    // Taken down, then published now.
-    await gql(seller, PUBLISH, { caseId: id, publishNow: false });
-    expect(await inSearch(created.listingId)).toBe(false);
-    const now = await gql(seller, PUBLISH, { caseId: id, publishNow: true, toursEnabled: true });
-    expect(now.data!.publishListing).toMatchObject({ listingStatus: 'PUBLISHED', publishNow: true, sellerListing: { visible: true, toursEnabled: true } });
-    expect(await inSearch(created.listingId)).toBe(true);
-    expect((await gql(stranger, LISTING_INFO, { listingId: created.listingId })).data!.listingInfo).toEqual({ id: created.listingId });
-
-    // Review → published once the documents review needs are there (migration 250); the last queue has no next.
+    // Publishing needs the documents Review asks for (migration 250), whichever way it is asked.
+    const noDocuments = await gql(seller, PUBLISH, { caseId: id, publishNow: true });
+    expect(noDocuments.errors![0]!.message).toMatch(/^Upload these documents first: .+, .+, .+\.$/);
     for (const key of ['deed', 'seller-disclosure', 'photo-id']) {
       await server.db.query(
         `INSERT INTO uploaded_documents (case_component_id, application_case_id, applicant_id, uploaded_by_user_id, storage_key, file_name, content_type, byte_size, sha256)
@@ -236,11 +216,50 @@ describe('queues, completion, data lock and publishing', () => {
         [id, key, seller.user.id],
       );
     }
-    expect((await gql(seller, NEXT_QUEUE, { appCaseId: id })).data!.nextQueue.name).toBe('published');
+
+    // Scheduled: hidden until then, and the case is at its last step (Live).
+    const at = new Date(Date.now() + 3 * 86_400_000);
+    const scheduled = await gql(seller, PUBLISH, { caseId: id, publishNow: false, publishAt: at.toISOString(), toursEnabled: false, offersEnabled: true });
+    expect(scheduled.errors, JSON.stringify(scheduled.errors)).toBeUndefined();
+    expect(scheduled.data!.publishListing).toMatchObject({
+      listingStatus: 'SCHEDULED',
+      publishAt: at.toISOString(),
+      publishedAt: null,
+      currentQueue: { name: 'published', status: 'CURRENT' },
+      sellerListing: { visible: false, toursEnabled: false },
+    });
+    expect(await inSearch(created.listingId)).toBe(false);
+    expect(await publishDueListings(server.db, new Date(at.getTime() - 1000))).toBe(0);
+    expect(await inSearch(created.listingId)).toBe(false);
+    // At the time, the job publishes it; the search answers at once (no stale cached answer).
+    expect(await publishDueListings(server.db, new Date(at.getTime() + 1000))).toBe(1);
+    expect(await inSearch(created.listingId)).toBe(true);
+    c = await readCase(seller, id);
+    expect(c).toMatchObject({ listingStatus: 'PUBLISHED', currentQueue: { name: 'published' }, sellerListing: { visible: true, status: 'Active' } });
+
+    // Taken down: hidden, and back at Review; then published now: Live again.
+    const down = await gql(seller, PUBLISH, { caseId: id, publishNow: false });
+    expect(down.data!.publishListing).toMatchObject({ listingStatus: 'DRAFT', currentQueue: { name: 'review' } });
+    expect(await inSearch(created.listingId)).toBe(false);
+    const now = await gql(seller, PUBLISH, { caseId: id, publishNow: true, toursEnabled: true });
+    expect(now.data!.publishListing).toMatchObject({ listingStatus: 'PUBLISHED', publishNow: true, currentQueue: { name: 'published', status: 'CURRENT' }, sellerListing: { visible: true, toursEnabled: true } });
+    expect(now.data!.publishListing.queues.map((q: any) => `${q.name}:${q.status}`)).toEqual(['intake:DONE', 'photos:DONE', 'pricing:DONE', 'review:DONE', 'published:CURRENT']);
+    expect(await inSearch(created.listingId)).toBe(true);
+    expect((await gql(stranger, LISTING_INFO, { listingId: created.listingId })).data!.listingInfo).toEqual({ id: created.listingId });
+
+    // The last queue has no next.
     expect((await gql(seller, NEXT_QUEUE, { appCaseId: id })).errors![0]!.message).toBe('This listing has gone through every step.');
     c = await readCase(seller, id);
-    expect(c.queueHistory.map((v: any) => v.queue)).toEqual(['intake', 'photos', 'pricing', 'review', 'published']);
-    expect(c.queueHistory.slice(0, 4).every((v: any) => v.leftAt !== null)).toBe(true);
+    expect(c.queueHistory.map((v: any) => v.queue)).toEqual(['intake', 'photos', 'pricing', 'review', 'published', 'review', 'published']);
+    expect(c.queueHistory.slice(0, 6).every((v: any) => v.leftAt !== null)).toBe(true);
+  });
+
+  it('publishes only once every step before Review is done: intake, a photo, a price', async () => {
+    const created = await createCase();
+    expect((await gql(seller, PUBLISH, { caseId: created.caseId, publishNow: true })).errors![0]!.message).toBe('Finish the home details questionnaire before publishing.');
+    await completeIntake(seller, created.caseResponse.id);
+    expect((await gql(seller, PUBLISH, { caseId: created.caseId, publishNow: true })).errors![0]!.message).toBe('Add at least one photo before publishing.');
+    expect((await readCase(seller, created.caseId)).listingStatus).toBe('DRAFT');
   });
 
   it('updates price and description, with checks', async () => {
@@ -249,6 +268,8 @@ describe('queues, completion, data lock and publishing', () => {
     expect(updated.data!.updateSellerListing.sellerListing).toEqual({ priceInPennies: 41_000_000, description: 'Sunny corner lot with mountain views.' });
     expect((await gql(seller, UPDATE, { caseId: created.caseId, priceInPennies: 12.5 })).errors![0]!.message).toBe('priceInPennies must be a whole number of pennies.');
     expect(codeOf(await gql(seller, UPDATE, { caseId: created.caseId, description: 'x'.repeat(5001) }))).toBe('BAD_USER_INPUT');
+    // The asking price's rule (core/sellers/asking-price.ts): impossible figures are refused.
+    expect((await gql(seller, UPDATE, { caseId: created.caseId, priceInPennies: 200_000_000_000 })).errors![0]!.message).toBe('The asking price must be at most $1,000,000,000.');
   });
 
   it('refuses an impossible price and takes an unusual one only confirmed (issue 36: the rules both sides apply)', async () => {
@@ -327,7 +348,7 @@ describe('listingDescription and translate', () => {
     expect(d.description).toMatchObject({ language: 'EN', label: GENERATED_LABEL });
     expect(d.description.text).toContain('It has 4 bedrooms, 2.5 bathrooms, and 2,100 finished square feet.');
     expect(d.translation).toMatchObject({ language: 'ES', label: GENERATED_LABEL });
-    expect(d.translation.text).toContain('Single-family home en venta en Salt Lake City, UT.');
+    expect(d.translation.text).toContain('Casa unifamiliar en venta en Salt Lake City, UT.');
     expect(d.translation.text).toContain('Incluye aire central y chimenea.');
     const nepali = (await gql(seller, TRANSLATE, { context: { caseId: created.caseId, language: 'NE' } })).data!.translate;
     expect(nepali).toMatchObject({ language: 'NE', label: GENERATED_LABEL });
@@ -364,5 +385,78 @@ describe('sellerHomeAt', () => {
     const far = await graphqlAs(server, null, `{ sellerHomeAt(lat: -60, lng: 10) { city } }`);
     expect(far.data!.sellerHomeAt).toBeNull();
     expect(codeOf(await graphqlAs(server, null, `{ sellerHomeAt(lat: 95, lng: 10) { city } }`))).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe('sellerAddress and createSeller from a typed address (issue 36)', () => {
+  const ADDRESS = `query ($text: String!) { sellerAddress(text: $text) { address aptSuite city county short_state zip_code lat lng located } }`;
+
+  it('parses an address we do not know, places its pin at its ZIP, and a listing starts from the parts', async () => {
+    // A ZIP and city of the seeded listings, and its centre.
+    const { rows } = await server.db.query<{ postal_code: string; city: string; county: string | null; lat: number; lng: number }>(
+      `SELECT postal_code, min(city) AS city, mode() WITHIN GROUP (ORDER BY county) AS county, avg(latitude) AS lat, avg(longitude) AS lng
+         FROM listings WHERE internet_entire_listing_display AND country_code = 'US' AND state_province = 'UT'
+        GROUP BY postal_code ORDER BY count(*) DESC, postal_code LIMIT 1`,
+    );
+    const zip = rows[0]!;
+    const typed = `1234 South 700 East Apt 5, Salt Lake City, UT ${zip.postal_code}`;
+    const r = await graphqlAs(server, null, ADDRESS, { text: typed }, 'public_graphql');
+    expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+    const found = r.data!.sellerAddress;
+    expect(found).toMatchObject({ address: '1234 S 700 E', aptSuite: 'Apt 5', city: 'Salt Lake City', short_state: 'UT', zip_code: zip.postal_code, located: 'ZIP', county: zip.county ?? '' });
+    expect(found.lat).toBeCloseTo(Number(zip.lat), 5);
+    expect(found.lng).toBeCloseTo(Number(zip.lng), 5);
+
+    // The seller confirms the parts and drags the pin a little: the listing starts there.
+    const home = { address: found.address, aptSuite: found.aptSuite, city: found.city, county: found.county || null, short_state: found.short_state, zip_code: found.zip_code, lat: found.lat + 0.001, lng: found.lng };
+    const created = await createCase(seller, { ...home, bedrooms: null, bathrooms: null, area: null });
+    const c = await readCase(seller, created.caseId);
+    expect(c.sellerListing).toMatchObject({ street: '1234 S 700 E', city: 'Salt Lake City', shortState: 'UT', zipCode: zip.postal_code, visible: false });
+    const screen = await gql(seller, CURRENT, { id: created.caseResponse.id });
+    expect(screen.data!.currentScreen.context).toMatchObject({ street: '1234 S 700 E', apt: 'Apt 5', postal: zip.postal_code });
+    // Its documents are headed by the home, not by the case's number.
+    const docs = await gql(seller, `query ($id: ID) { myDocuments(applicationCaseId: $id) { id home } }`, { id: created.caseId });
+    expect(docs.data!.myDocuments).toEqual([{ id: created.caseId, home: '1234 S 700 E, Salt Lake City' }]);
+  });
+
+  it('finds a city typed without a comma from our places, and fills its state', async () => {
+    const { rows } = await server.db.query<{ city: string; state_province: string }>(
+      `SELECT city, state_province FROM listings WHERE internet_entire_listing_display AND country_code = 'US' AND city !~ '[^A-Za-z ]'
+        GROUP BY city, state_province ORDER BY count(*) DESC LIMIT 1`,
+    );
+    const { city, state_province } = rows[0]!;
+    const r = await graphqlAs(server, null, ADDRESS, { text: `100 N Main St ${city}` }, 'public_graphql');
+    expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+    expect(r.data!.sellerAddress).toMatchObject({ address: '100 N Main St', aptSuite: null, city, short_state: state_province, zip_code: '', located: 'CITY' });
+    // Nowhere we know: parts without a pin.
+    const nowhere = await graphqlAs(server, null, ADDRESS, { text: '12 Elm St, Nowhereville' }, 'public_graphql');
+    expect(nowhere.data!.sellerAddress).toMatchObject({ address: '12 Elm St', city: 'Nowhereville', short_state: '', lat: null, lng: null, located: 'NONE' });
+  });
+
+  it('refuses hostile text clearly, in the typed address and in each part of createSeller', async () => {
+    for (const [text, message] of [
+      ['<img src=x onerror=alert(1)> 1 Main St', "An address holds letters, digits, spaces and . , # ' / - & only."],
+      ['   ', 'Type the address of the home.'],
+      ['1 Main St '.repeat(25), 'The address must be at most 200 characters.'],
+    ]) {
+      const r = await graphqlAs(server, null, ADDRESS, { text }, 'public_graphql');
+      expect(codeOf(r)).toBe('BAD_USER_INPUT');
+      expect(r.errors![0]!.message).toBe(message);
+      expect(r.errors![0]!.extensions!.argumentName).toBe('text');
+    }
+    const before = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM listings WHERE seller_user_id = $1', [seller.user.id]);
+    for (const [part, value] of [
+      ['address', '1 Main St <script>alert(1)</script>'],
+      ['aptSuite', '{{x}}'],
+      ['city', 'Provo"; DROP'],
+      ['county', '<b>Utah</b>'],
+    ] as const) {
+      const r = await gql(seller, CREATE, { homeContext: testHome({ [part]: value }), classification: 'SALE' });
+      expect(codeOf(r)).toBe('BAD_USER_INPUT');
+      expect(r.errors![0]!.message).toBe(`${part}: An address holds letters, digits, spaces and . , # ' / - & only.`);
+    }
+    // Nothing was written.
+    const after = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM listings WHERE seller_user_id = $1', [seller.user.id]);
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
   });
 });

@@ -27,7 +27,7 @@ import { PUBLIC_ADDRESS_COLUMNS, PUBLIC_LISTING, publicAddress, SHOWN_DIRECTIONS
 import { slugify } from '../listings/reso/mapping';
 import { latestDefinition } from '../questionnaires/definitions';
 import { startOwnedResponse } from '../questionnaires/responses';
-import { assertRequiredSlotsFilled } from '../payments/required-slots';
+import { assertRequiredSlotsFilled, missingRequiredSlots, missingSlotsMessage } from '../payments/required-slots';
 import type { HomeFacts, ListingFacts } from './description';
 import { findSnapshot, takeSnapshot, type CaseSnapshotRecord } from './snapshots';
 
@@ -569,14 +569,24 @@ export interface PublishInput {
   offersEnabled: boolean | null;
 }
 
-function requireReady(c: CaseRecord & { listing: SellerListing }): void {
-  if (!c.response.completedAt) throw badInput('Finish the home details questionnaire before publishing.', 'caseId');
-  if (c.listing.priceInPennies <= 0) throw badInput('Set the price before publishing.', 'caseId');
+/**
+ * What publishing still needs, as the sentence the seller reads; null when nothing. The steps before Review
+ * (the intake, a photo, a price) and the documents Review needs (queue_required_components, migration 250:
+ * a seller publishes only with them on file), so no way of publishing goes round a step.
+ */
+export async function publishBlocker(db: Queryable, c: CaseRecord & { listing: SellerListing }): Promise<string | null> {
+  if (!c.response.completedAt) return 'Finish the home details questionnaire before publishing.';
+  if (c.listing.photoCount === 0) return 'Add at least one photo before publishing.';
+  if (c.listing.priceInPennies <= 0) return 'Set the price before publishing.';
+  const review = c.queues.find((q) => q.queueType === 'review');
+  const missing = review ? await missingRequiredSlots(db, c.id, review.id) : [];
+  return missing.length ? missingSlotsMessage(missing) : null;
 }
 
 /**
  * publishListing: publishNow → public at once (the search generation moves with the row); publishAt → hidden
- * until then, when the publish job makes it public; neither → taken down (hidden again).
+ * until then, when the publish job makes it public; neither → taken down (hidden again). The case's step
+ * follows: published (now or on a date) moves it to the last queue (Live), taken down back to Review.
  */
 export async function publishListing(db: Database, user: UserRecord, caseId: number, input: PublishInput, now: Date = new Date()): Promise<CaseRecord> {
   if (input.publishNow && input.publishAt) throw badInput('Publish now or choose a publish date, not both.', 'publishAt');
@@ -587,7 +597,11 @@ export async function publishListing(db: Database, user: UserRecord, caseId: num
   await db.transaction(async (tx) => {
     await tx.query('SELECT id FROM application_cases WHERE id = $1 FOR UPDATE', [caseId]);
     const c = await sellerCaseFor(tx, caseId, user);
-    if (input.publishNow || input.publishAt) requireReady(c);
+    const publishing = input.publishNow || input.publishAt !== null;
+    if (publishing) {
+      const blocker = await publishBlocker(tx, c);
+      if (blocker) throw badInput(blocker, 'caseId');
+    }
     await tx.query(
       `UPDATE application_cases SET publish_now = $2, publish_at = $3, updated_at = now(),
           published_at = CASE WHEN $2 THEN coalesce(published_at, now()) ELSE NULL END
@@ -603,6 +617,14 @@ export async function publishListing(db: Database, user: UserRecord, caseId: num
         WHERE id = $1`,
       [c.listing.id, input.publishNow, input.publishAt !== null, input.toursEnabled, input.offersEnabled],
     );
+    // The stepper tells the listing's real state: Live once published or scheduled, Review again once taken down.
+    const live = c.queues.find((q) => q.queueType === 'published');
+    const review = c.queues.find((q) => q.queueType === 'review');
+    const target = publishing ? live : c.queue?.queueType === 'published' ? review : undefined;
+    if (target && c.queue?.name !== target.name) {
+      const entered = await enterQueue(tx, caseId, c.type.id, target.name, user.id);
+      if (publishing && entered.dataLocked) await takeSnapshot(tx, { caseId, queue: entered, answers: c.context, listing: c.listing, userId: user.id });
+    }
   });
   return (await findCase(db, caseId))!;
 }

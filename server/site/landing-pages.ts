@@ -5,6 +5,7 @@
  * market metrics, rentals) has its place here already.
  */
 import { siteTexts as t } from '../../core/i18n/site';
+import { TYPED_ADDRESS_MAX } from '../../core/sellers/typed-address';
 import type { Queryable } from '../db';
 import { htmlDocumentStart } from '../http/html-document';
 import { LISTING_COLUMNS, PUBLIC_LISTING, SEARCHABLE_SQL, toPublicListing, type ListingRow, type PublicListing } from '../listings/search/listing';
@@ -74,6 +75,7 @@ ${searchBox()}</section>
 const startListingFormFor = (rent: boolean) => `<form class="start-listing" action="/selling/listing-start" method="get" data-start-listing${rent ? ' data-for="rent"' : ''}>
 <hearth-search-box label="${escapeHtml(t.sell.addressLabel)}"></hearth-search-box>
 <button class="button" type="submit">${t.sell.startListing}</button>
+<p class="start-listing-hint">${escapeHtml(t.sell.typedHint)}</p>
 </form>`;
 const startListingForm = startListingFormFor(false);
 
@@ -93,7 +95,7 @@ ${startListingForm}</section>
 
 const COORDINATE = /^-?\d{1,3}(?:\.\d{1,12})?$/;
 
-/** /selling, /selling/listing-start, /selling/listing-detail?lat=…&lng=… (spec §2). */
+/** /selling, /selling/listing-start, /selling/listing-detail?lat=…&lng=… (spec §2) or ?address=… (a typed address). */
 export const sellingPage: PageBuilder = ([child, ...rest], site) => {
   if (rest.length) return notFoundPage();
   const chrome = { footer: false };
@@ -115,8 +117,12 @@ export const sellingPage: PageBuilder = ([child, ...rest], site) => {
   if (child === 'listing-detail') {
     const lat = site.ctx.url.searchParams.get('lat') ?? '';
     const lng = site.ctx.url.searchParams.get('lng') ?? '';
-    if (!COORDINATE.test(lat) || !COORDINATE.test(lng) || Math.abs(Number(lat)) > 90 || Math.abs(Number(lng)) > 180)
+    // ?address=…: the text typed on the sell page (issue 36); the element reads it in parts for the seller to confirm.
+    const address = (site.ctx.url.searchParams.get('address') ?? '').trim().slice(0, TYPED_ADDRESS_MAX);
+    const atPoint = COORDINATE.test(lat) && COORDINATE.test(lng) && Math.abs(Number(lat)) <= 90 && Math.abs(Number(lng)) <= 180;
+    if (!atPoint && !address)
       return { title: t.selling.title, chrome, main: section(t.selling.listingStart, `<p>Choose your home's address first.</p>\n${startListingForm}`) };
+    const where = atPoint ? `lat="${lat}" lng="${lng}"` : `address="${escapeHtml(address)}"`;
     return {
       title: t.selling.title,
       chrome,
@@ -124,7 +130,7 @@ export const sellingPage: PageBuilder = ([child, ...rest], site) => {
       // The home at the point, sale or rent, sign-in, then createSeller and on to /account/home-detail/{caseId}.
       main: section(
         t.selling.listingStart,
-        `<hearth-seller-dashboard lat="${lat}" lng="${lng}"${rent ? ' classification="rent"' : ''} home-detail-url="/account/home-detail/{caseId}"></hearth-seller-dashboard>
+        `<hearth-seller-dashboard ${where}${rent ? ' classification="rent"' : ''} home-detail-url="/account/home-detail/{caseId}"></hearth-seller-dashboard>
 <p>Next, the seller questionnaire asks about its rooms, condition and the price you have in mind; your agent calls you within one working day.</p>`,
       ),
     };

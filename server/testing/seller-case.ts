@@ -33,3 +33,21 @@ export async function createSaleCase(server: RunningServer, who: SignedUp, addre
   }
   return c;
 }
+
+/**
+ * What publishing needs beyond the intake and its price (server/sellers/sellers.ts publishBlocker), written
+ * straight to the database for tests about what comes after: one photo, and the documents Review needs.
+ */
+export async function readyToPublish(server: RunningServer, who: SignedUp, c: { caseId: string; listingId: string }): Promise<void> {
+  await server.db.query(`UPDATE listings SET photos = '[{"photoUrl": "/media/listing-photos/x.jpg", "description": null}]' WHERE id = $1`, [c.listingId]);
+  await server.db.query(
+    `INSERT INTO uploaded_documents (case_component_id, application_case_id, applicant_id, uploaded_by_user_id, storage_key, file_name, content_type, byte_size, sha256)
+     SELECT cc.id, c.id, $2, $2, 'test/' || gen_random_uuid(), cc.component_key || '.pdf', 'application/pdf', 10, 'x'
+       FROM application_cases c
+       JOIN case_queues q ON q.application_type_id = c.application_type_id AND q.queue_type = 'review'
+       JOIN queue_required_components r ON r.queue_id = q.id
+       JOIN case_components cc ON cc.application_type_id = c.application_type_id AND cc.component_key = r.component_key
+      WHERE c.id = $1`,
+    [c.caseId, who.user.id],
+  );
+}

@@ -16,6 +16,7 @@ import { saleIntakeScreens } from '../../sellers/testing';
 import { insertSellerCase } from '../../listing-photos/demo-case';
 import { engineName, startTestServer } from '../../testing/test-server';
 import { graphqlAs } from '../../testing/graphql';
+import { readyToPublish } from '../../testing/seller-case';
 import { COST_LIMITS } from '../transport/cost';
 import {
   getNamedType,
@@ -88,6 +89,7 @@ const NO_LISTING = new Set([
   'saveSettings',
   'savedSearch',
   'savedSearches',
+  'updateSavedSearch',
   'sellerIntakeQuestionnaire',
   'singleScreenQuestionnaire',
   'uploadUserPhoto',
@@ -372,16 +374,19 @@ describe(`a withheld street is never shown (${engineName()})`, () => {
 
   it('seller cases: a home next door started, answered, published; the buyer’s cases', async () => {
     const home = { address: '4419 W Canyon View Dr', city: 'St. George', short_state: 'UT', zip_code: '84770', lat: ST_GEORGE.latitude + 0.0004, lng: ST_GEORGE.longitude };
+    // Typed on the sell page: its pin is the ZIP's centre, never the withheld home's point.
+    const typed = await call(seller, 'sellerAddress', { text: `${home.address}, ${home.city}, UT 84770` });
+    expect(typed).toMatchObject({ address: home.address, located: 'ZIP' });
     const created = await call(seller, 'createSeller', { homeContext: home, classification: 'SALE' });
     const caseId = created.caseId;
     for (const data of saleIntakeScreens({ street: home.address })) await call(seller, 'questionnaireNextScreen', { respId: created.caseResponse.id, data });
     await call(seller, 'nextQueue', { appCaseId: caseId, contextQueue: 'intake' });
     await call(seller, 'updateSellerListing', { caseId, priceInPennies: 49_000_000 });
-    await call(seller, 'publishListing', { caseId, publishNow: true });
-    // Photos, pricing, review: entering review takes the case's snapshot.
-    await server.db.query(`UPDATE listings SET photos = '[{"photoUrl": "/media/listing-photos/x.jpg", "description": null}]' WHERE id = $1`, [created.listingId]);
+    // Photos, pricing, review: entering review takes the case's snapshot; publishing needs a photo and the documents.
+    await readyToPublish(server, seller, created);
     await call(seller, 'nextQueue', { appCaseId: caseId, contextQueue: 'photos' });
     await call(seller, 'nextQueue', { appCaseId: caseId, contextQueue: 'pricing' });
+    await call(seller, 'publishListing', { caseId, publishNow: true });
     await call(seller, 'caseSnapshot', { snapshotName: `case-${caseId}-review-1` });
     await call(seller, 'case', { id: caseId });
     await call(seller, 'cases', { applicationType: 'seller-sale' });
@@ -539,6 +544,7 @@ const RECIPES = [
   'saveOpenHouse',
   'saveTour',
   'saveTourSeller',
+  'sellerAddress',
   'sellerHomeAt',
   'setLeadStatus',
   'stayLoad',

@@ -106,6 +106,11 @@ const DocumentCaseRef = builder.objectRef<CaseDocuments>('DocumentCase').impleme
   fields: (t) => ({
     id: t.id({ description: 'The case id (applicationCaseId).', resolve: (c) => c.case.id }),
     created: t.string({ description: 'When the case was started (ISO 8601).', resolve: (c) => c.case.created.toISOString() }),
+    home: t.string({
+      nullable: true,
+      description: "The home the case is about, e.g. '4419 W Canyon View Dr, St. George': a seller's own home, or a listing's public address (its city alone when the street is withheld); null when the case has no listing.",
+      resolve: (c) => c.case.home,
+    }),
     applicationType: t.field({ type: DocumentApplicationTypeRef, description: 'What the case is for.', resolve: (c) => c.case.applicationType }),
     caseComponents: t.field({
       type: [CaseComponentRef],

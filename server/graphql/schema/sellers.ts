@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { formatAddress } from '../../../core/format/address';
+import { addressTextProblem } from '../../../core/sellers/typed-address';
 import { idArgument, requireViewer } from '../../accounts/viewer';
 import type { CaseResponse } from '../../cases/cases';
 import { DomainError } from '../../domain-error';
@@ -40,7 +41,8 @@ import {
   type SellerListing,
 } from '../../sellers/sellers';
 import { CASE_SNAPSHOTS_MAX, snapshotsOfCase, type CaseSnapshotRecord } from '../../sellers/snapshots';
-import { homeAtFor } from '../../sellers/geocoding';
+import { homeAtFor, sellerAddressFor } from '../../sellers/geocoding';
+import type { LocatedAddress } from '../../sellers/address';
 import { componentsWithDocuments, componentUploadState, type ComponentWithDocuments } from '../../sellers/components';
 import { SLOT_DOCUMENTS_MAX } from '../../documents/limits';
 import { builder, declaredType } from './builder';
@@ -196,6 +198,10 @@ const CaseRef = builder.objectRef<CaseView>('Case').implement({
     created: t.string({ description: 'ISO 8601.', resolve: (c) => c.createdAt.toISOString() }),
     homeDetailUrl: t.string({ description: 'The case’s home detail page on the hosted site, absolute.', resolve: (c, _a, ctx) => `${ctx.publicOrigin}/account/home-detail/${c.id}` }),
     photoManagementUrl: t.string({ description: 'The photo management page of the case, absolute.', resolve: (c, _a, ctx) => `${ctx.publicOrigin}/photo-management?caseId=${c.id}` }),
+    documentsUrl: t.string({
+      description: "The page where the seller uploads the case's documents (the deed, disclosure and photo ID Review needs before publishing), absolute.",
+      resolve: (_c, _a, ctx) => `${ctx.publicOrigin}/account/buying/documents`,
+    }),
     caseComponents: t.field({
       type: [CaseComponentName],
       description: `The document slots of the case's type (server/documents/slots.ts), in order, each with its newest documents (at most ${SLOT_DOCUMENTS_MAX}) and its uploadState.`,
@@ -313,6 +319,32 @@ const HomeLocationRef = builder.objectRef<HomeLocation>('HomeLocation').implemen
   }),
 });
 
+const LocatedEnum = builder.enumType('AddressLocated', {
+  description: 'How closely the first pin of a typed address stands on the home: the seller then drags it onto the home.',
+  values: {
+    ADDRESS: { description: 'On the home: one of our public addresses, or Google’s point for it.' },
+    ZIP: { description: 'The centre of its ZIP code.' },
+    CITY: { description: 'The centre of its city.' },
+    STATE: { description: 'The centre of its state.' },
+    NONE: { description: 'Nowhere we know: lat and lng are null.' },
+  } as const,
+});
+
+const SellerAddressRef = builder.objectRef<LocatedAddress>('SellerAddress').implement({
+  description: 'An address a seller typed, in parts for them to confirm, with the first place of its map pin.',
+  fields: (t) => ({
+    address: t.exposeString('address', { description: 'The street line, e.g. "1234 S 700 E"; empty when the text names no street.' }),
+    aptSuite: t.exposeString('aptSuite', { nullable: true, description: 'Apartment, suite or unit, e.g. "Apt 5" or "#12".' }),
+    city: t.exposeString('city', { description: 'City; empty when unknown.' }),
+    county: t.exposeString('county', { description: 'County, from our listings of its ZIP or city; empty when unknown.' }),
+    short_state: t.exposeString('short_state', { description: 'Two-letter state code; empty when unknown.' }),
+    zip_code: t.exposeString('zip_code', { description: 'ZIP code; empty when not typed.' }),
+    lat: t.exposeFloat('lat', { nullable: true, description: 'Latitude of the first pin; null when located is NONE.' }),
+    lng: t.exposeFloat('lng', { nullable: true, description: 'Longitude of the first pin; null when located is NONE.' }),
+    located: t.expose('located', { type: LocatedEnum, description: 'How closely the pin stands on the home.' }),
+  }),
+});
+
 const HomeContextInput = builder.inputType('SellerHomeContext', {
   description: 'The home a seller lists (spec §3 seller listing context keys).',
   fields: (t) => ({
@@ -368,6 +400,12 @@ const HomeContextArgs = z.object({
     bedrooms: z.number().int().min(0, 'bedrooms must be between 0 and 100.').max(100, 'bedrooms must be between 0 and 100.').nullish().transform((v) => v ?? null),
     bathrooms: z.number().min(0, 'bathrooms must be between 0 and 100.').max(100, 'bathrooms must be between 0 and 100.').nullish().transform((v) => v ?? null),
     area: z.number().min(0, 'area must be between 0 and 1,000,000.').max(1_000_000, 'area must be between 0 and 1,000,000.').nullish().transform((v) => v ?? null),
+  }).superRefine((home, ctx) => {
+    // The parts of an address hold what addresses hold (core/sellers/typed-address.ts): markup or symbols are refused, not stored.
+    for (const key of ['address', 'aptSuite', 'city', 'county'] as const) {
+      const problem = home[key] ? addressTextProblem(home[key]) : null;
+      if (problem) ctx.addIssue({ code: 'custom', path: [key], message: `${key}: ${problem}` });
+    }
   }),
 });
 
@@ -560,6 +598,16 @@ builder.queryField('sellerHomeAt', (t) =>
       if (!(Math.abs(args.lat) <= 90) || !(Math.abs(args.lng) <= 180)) throw new DomainError('BAD_USER_INPUT', 'lat must be within ±90 and lng within ±180.');
       return homeAtFor(ctx.db, ctx.partner, args.lat, args.lng);
     },
+  }),
+);
+
+builder.queryField('sellerAddress', (t) =>
+  t.field({
+    type: SellerAddressRef,
+    description:
+      'An address a seller typed on the sell page, in parts (street, unit, city, state, ZIP) with the first place of its map pin: Google’s geocoding when the partner has a maps key, else (or when Google fails or knows nothing of it) parsed here and placed at our own listings’ address, ZIP, city or state. BAD_USER_INPUT for an empty text, one of more than 200 characters, or characters no address holds.',
+    args: { text: t.arg.string({ required: true, description: 'What the seller typed, e.g. "1234 S 700 E, Salt Lake City, UT 84106".' }) },
+    resolve: (_root, args, ctx) => sellerAddressFor(ctx.db, ctx.partner, args.text),
   }),
 );
 

@@ -234,6 +234,12 @@ export const ADDRESS_MATCHES_SQL = `SELECT l.id, l.street_line1, l.city, l.state
 /** The parameters of ADDRESS_MATCHES_SQL for a typed prefix. */
 export const addressMatchParams = (prefix: string, countries: string[], limit: number) => [prefix, `${prefix}\u{10FFFF}`, countries, limit];
 
+/** The names of the cities our public listings are in, normalised (normalizePlaceText), in one country. */
+export async function cityNames(db: Queryable, countryCode: string): Promise<Set<string>> {
+  const index = await placeIndex(db);
+  return new Set(index.places.filter((p) => p.kind === 'city' && p.countryCode === countryCode).map((p) => p.key));
+}
+
 async function addressMatches(db: Queryable, query: string, countries: string[], limit: number): Promise<IndexedPlace[]> {
   const { rows } = await db.query<{
     id: number;
