@@ -30,13 +30,36 @@ export const DEFAULT_APP_CONTEXT = {
   poweredBy: 'Powered by Hearth',
   showPoweredBy: false,
   siteUrl: null,
+  /** Where visitors of the default brand write (spec §9 contact addresses). */
+  supportEmail: 'help@hearth.example',
+  /** Paths on the hosted site (the server makes them absolute); a partner's are its own absolute URLs. */
+  privacyPolicyUrl: '/about/privacy-policy',
+  contactUrl: '/about/contact',
 } as const satisfies AppContext;
 
-/** Where visitors of the default brand write (spec §9 contact addresses); a partner's agent email replaces it. */
-const DEFAULT_CONTACT_EMAIL = 'help@hearth.example';
+/**
+ * The fields of the context that carry a brand: its names, numbers, addresses, pictures and links. The default
+ * context holds ours (spec §9: the default contact phone, a placeholder app name), shown on our own site only;
+ * a partner's context sets each to its own value or to null (`UNBRANDED`, server/partners/app-context.ts), so an
+ * element under a partner shows the partner's or nothing, never ours (issue 35).
+ */
+export const BRAND_FIELDS = [
+  'officeNumber',
+  'cellNumber',
+  'tollFreeNumber',
+  'agentName',
+  'agentEmail',
+  'agentPic',
+  'appLogo',
+  'appName',
+  'websiteName',
+  'supportEmail',
+  'privacyPolicyUrl',
+  'contactUrl',
+] as const satisfies readonly (keyof AppContext)[];
 
-/** The address a visitor writes to for help (cancelling a tour, mortgage questions): the partner's, else ours. */
-export const helpEmail = (context: Pick<AppContext, 'agentEmail'>): string => context.agentEmail || DEFAULT_CONTACT_EMAIL;
+/** Every brand field unset: what a partner's context starts from. */
+export const UNBRANDED = Object.fromEntries(BRAND_FIELDS.map((field) => [field, null])) as { [F in (typeof BRAND_FIELDS)[number]]: null };
 
 /** The context every element reads: the defaults with the partner's values laid over them. */
 export type ResolvedAppContext = typeof DEFAULT_APP_CONTEXT & AppContext & {
@@ -56,6 +79,19 @@ export function resolveContext(partial: AppContext): ResolvedAppContext {
   } as ResolvedAppContext;
 }
 
+/**
+ * A context given to one element by the code that made it, instead of the page's: the partner console's theme
+ * preview shows its partner's brand on a page of ours. Set before the element is connected; kept by host.
+ */
+const elementContexts = new WeakMap<Element, ResolvedAppContext>();
+
+export function setElementContext(host: Element, context: ResolvedAppContext): void {
+  elementContexts.set(host, context);
+}
+
+/** The context given to `host`, if any (else the element reads the page's). */
+export const elementContext = (host: Element): ResolvedAppContext | undefined => elementContexts.get(host);
+
 /** Where the API lives and which partner this page belongs to (set by the loader, or by `configure`). */
 export function runtimeSettings(win: Window = window): { api: string; partner: string; hearth: HearthGlobal | undefined } {
   const hearth = win.hearth;
@@ -72,6 +108,13 @@ export function assetUrl(name: string, win: Window = window): string {
 /** The hosted site's base URL, for privacy-policy and contact links. */
 export function siteUrl(context: ResolvedAppContext, win: Window = window): string {
   return (context.siteUrl ?? runtimeSettings(win).api).replace(/\/+$/, '');
+}
+
+/** A brand link of the context (`privacyPolicyUrl`, `contactUrl`): a path is on the hosted site; null when unset. */
+export function brandLink(context: ResolvedAppContext, field: 'privacyPolicyUrl' | 'contactUrl', win: Window = window): string | null {
+  const link = context[field];
+  if (!link) return null;
+  return link.startsWith('/') ? `${siteUrl(context, win)}${link}` : link;
 }
 
 /** The dynamic-config response cached under `key` while it is fresh (the loader skips its fetch then); else undefined. */

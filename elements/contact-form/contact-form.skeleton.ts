@@ -3,7 +3,8 @@
  * ContactFormView's markup for an untouched form, with the same classes, parts and texts, every control
  * disabled. contact-form.skeleton.test.tsx keeps the two in step.
  */
-import { assetUrl, DEFAULT_APP_CONTEXT, siteUrl, type ResolvedAppContext } from '../../core/config/context';
+import { assetUrl, type ResolvedAppContext } from '../../core/config/context';
+import { contactBrand } from '../../core/contact/contact-brand';
 import { escapeHtml as e, type ElementSkeleton } from '../../core/define-element/skeleton';
 import { formatPhone, phoneHref } from '../../core/format/phone';
 import { contactTexts as t } from '../../core/i18n/contact';
@@ -53,9 +54,8 @@ export const skeleton: ElementSkeleton<typeof contactFormAttributes> = {
   styles: contactFormStyles,
   render({ listingId, variant, hideAgent }, context) {
     const forListing = listingId !== null;
-    const tollFree = context?.tollFreeNumber ?? DEFAULT_APP_CONTEXT.tollFreeNumber;
-    const appName = context?.websiteName ?? context?.appName ?? DEFAULT_APP_CONTEXT.appName;
-    const privacyUrl = context ? `${siteUrl(context)}/about/privacy-policy` : '/about/privacy-policy';
+    // The brand slots as the view fills them: nothing until the partner's context is known.
+    const { appName, tollFreeNumber, privacyUrl } = contactBrand(context);
     return (
       `<article class="contact surface-panel" part="base" data-variant="${variant}" data-state="loading">` +
       (forListing && variant === 'default'
@@ -66,10 +66,14 @@ export const skeleton: ElementSkeleton<typeof contactFormAttributes> = {
       `<form class="form" part="form" novalidate>` +
       `<div class="names field-pair">${field(FIELDS[0])}${field(FIELDS[1])}</div>${field(FIELDS[2])}${field(FIELDS[3])}${field(FIELDS[4])}` +
       `<button type="submit" class="button button-primary" part="submit" data-state="idle" disabled>${e(t.submit)}</button>` +
-      `<p class="consent" part="consent">${e(t.consent(appName))}</p>` +
+      `<p class="consent" part="consent">${appName ? e(t.consent(appName)) : ''}</p>` +
       `</form>` +
-      `<p class="call-line" part="call-line">${e(t.callLine)} <a href="${e(phoneHref(tollFree))}">${e(formatPhone(tollFree))}</a>. ` +
-      `<a href="${e(privacyUrl)}">${e(t.neverSpam)}</a></p>` +
+      (tollFreeNumber || privacyUrl
+        ? `<p class="call-line" part="call-line">` +
+          (tollFreeNumber ? `${e(t.callLine)} <a href="${e(phoneHref(tollFreeNumber))}">${e(formatPhone(tollFreeNumber))}</a>. ` : '') +
+          (privacyUrl ? `<a href="${e(privacyUrl)}">${e(t.neverSpam)}</a>` : '') +
+          `</p>`
+        : '') +
       `</article>`
     );
   },

@@ -3,8 +3,9 @@
  * `ContactFormView` only renders what it is given; `ContactForm` connects it to state and behaviour.
  */
 import { useEffect, useRef } from 'react';
-import { appContextAtom, assetUrl, siteUrl, type ResolvedAppContext } from '../../core/config/config';
-import { DEFAULT_APP_CONTEXT } from '../../core/config/schema';
+import { appContextAtom, assetUrl, type ResolvedAppContext } from '../../core/config/config';
+import { elementContext } from '../../core/config/context';
+import { contactBrand } from '../../core/contact/contact-brand';
 import type { ContactDraft, ContactFormState } from '../../core/contact/contact-form-state';
 import { firstInvalidField } from '../../core/contact/contact-form-state';
 import { useContactForm, type ContactSubmittedDetail } from '../../core/contact/use-contact-form';
@@ -31,11 +32,12 @@ export interface ContactFormViewProps {
   photoUrl: string | null;
   photoAlt: string;
   agent: { name: string; picture: string | null; officeNumber: string | null; cellNumber: string | null; email: string | null } | null;
+  /** The brand slots (core/contact/contact-brand.ts): each left out while null (empty name: no consent text yet). */
   appName: string;
-  tollFreeNumber: string;
-  contactPhone: string;
-  privacyUrl: string;
-  contactUrl: string;
+  tollFreeNumber: string | null;
+  contactPhone: string | null;
+  privacyUrl: string | null;
+  contactUrl: string | null;
   state: ContactFormState;
   onChange: (field: ContactField, value: string) => void;
   onSubmit: () => void;
@@ -118,12 +120,16 @@ export function ContactFormView(props: ContactFormViewProps) {
           </h3>
           <p>{t.thankYouText}</p>
           <p className="thank-you-links">
-            <a part="thank-you-phone" href={phoneHref(props.contactPhone)}>
-              {t.thankYouCall} {formatPhone(props.contactPhone)}
-            </a>
-            <a part="thank-you-contact" href={props.contactUrl}>
-              {t.thankYouContact}
-            </a>
+            {props.contactPhone && (
+              <a part="thank-you-phone" href={phoneHref(props.contactPhone)}>
+                {t.thankYouCall} {formatPhone(props.contactPhone)}
+              </a>
+            )}
+            {props.contactUrl && (
+              <a part="thank-you-contact" href={props.contactUrl}>
+                {t.thankYouContact}
+              </a>
+            )}
           </p>
         </div>
       ) : (
@@ -150,15 +156,21 @@ export function ContactFormView(props: ContactFormViewProps) {
             {state.status === 'submitting' ? t.submitting : t.submit}
           </Button>
           <p className="consent" part="consent">
-            {t.consent(props.appName)}
+            {props.appName && t.consent(props.appName)}
           </p>
         </Form>
       )}
 
-      <p className="call-line" part="call-line">
-        {t.callLine} <a href={phoneHref(props.tollFreeNumber)}>{formatPhone(props.tollFreeNumber)}</a>.{' '}
-        <a href={props.privacyUrl}>{t.neverSpam}</a>
-      </p>
+      {(props.tollFreeNumber || props.privacyUrl) && (
+        <p className="call-line" part="call-line">
+          {props.tollFreeNumber && (
+            <>
+              {t.callLine} <a href={phoneHref(props.tollFreeNumber)}>{formatPhone(props.tollFreeNumber)}</a>.{' '}
+            </>
+          )}
+          {props.privacyUrl && <a href={props.privacyUrl}>{t.neverSpam}</a>}
+        </p>
+      )}
     </article>
   );
 }
@@ -185,7 +197,8 @@ function agentOf(context: ResolvedAppContext): ContactFormViewProps['agent'] {
 
 export function ContactForm({ listingId, variant, hideAgent, listing, element }: ContactFormProps) {
   const loaded = useHearthValue(appContextAtom);
-  const context = loaded?.context;
+  // The page's context, unless the code that made this form gave it one (the partner console's preview).
+  const context = elementContext(element.host) ?? loaded?.context;
   const summary = useListingSummary(listingId, listing);
   const { state, change, submit, honeypot } = useContactForm({
     listingId: listing ? Number(listing.id) || listingId : listingId,
@@ -195,8 +208,7 @@ export function ContactForm({ listingId, variant, hideAgent, listing, element }:
   const forListing = listingId !== null || Boolean(listing);
   const address = summary.status === 'loaded' ? formatAddress(summary.listing.address) || null : null;
   const photo = summary.status === 'loaded' ? summary.listing.photoUri : null;
-  const base = context ? siteUrl(context) : null;
-  const tollFree = context?.tollFreeNumber ?? DEFAULT_APP_CONTEXT.tollFreeNumber;
+  const brand = contactBrand(context);
 
   return (
     <ContactFormView
@@ -206,11 +218,7 @@ export function ContactForm({ listingId, variant, hideAgent, listing, element }:
       photoUrl={forListing ? (photo ?? assetUrl('stock-home.svg')) : null}
       photoAlt={photo && address ? t.photoAlt(address) : t.stockPhotoAlt}
       agent={context && !hideAgent ? agentOf(context) : null}
-      appName={context?.websiteName ?? context?.appName ?? DEFAULT_APP_CONTEXT.appName}
-      tollFreeNumber={tollFree}
-      contactPhone={context?.officeNumber ?? tollFree}
-      privacyUrl={base ? `${base}/about/privacy-policy` : '/about/privacy-policy'}
-      contactUrl={base ? `${base}/about/contact` : '/about/contact'}
+      {...brand}
       state={state}
       onChange={change}
       onSubmit={() => void submit()}

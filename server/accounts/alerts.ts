@@ -161,7 +161,7 @@ async function sendAlert(tx: Queryable, userId: number, rows: MatchRow[], siteUr
     to: rows[0]!.email,
     subject,
     body: [
-      'New listings match your saved searches on Hearth.',
+      'New listings match your saved searches.',
       '',
       ...lines,
       `Change how often we write in your account settings: ${siteUrl}/account`,

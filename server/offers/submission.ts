@@ -134,7 +134,7 @@ export function sellerOfferMail(offer: SubmittedOffer, updated: boolean): { subj
     `${labels.closingDate}: ${a.closingDate ? longDate(a.closingDate) : offerTexts.notAnswered}`,
     `${labels.contingencies}: ${a.contingencies.length ? a.contingencies.join(', ') : offerTexts.noContingencies}`,
     '',
-    'Open the offers on your listing in Hearth to review it.',
+    'Open the offers on your listing to review it.',
   ];
   return { subject: `${updated ? 'Offer updated' : 'New offer'}: ${address}`, body: lines.join('\n') };
 }
@@ -170,7 +170,7 @@ export async function submitOffer(tx: Queryable, caseId: number, definition: Que
       WHERE id = $1`,
     [offer.id, answers.amountInPennies, answers.cash, answers.prequalified, answers.closingDate, answers.contingencies],
   );
-  // Listings without a seller in Hearth (feed listings) mail nobody; a company agent sees the offer in Hearth.
+  // Listings without a seller of ours (feed listings) mail nobody; a company agent sees the offer in their offers.
   if (!offer.seller_email) return;
   const mail = sellerOfferMail(
     {

@@ -247,10 +247,16 @@ export interface SaveTourInput {
   agentAndQualification?: AgentAndQualificationInput | null;
 }
 
+/** The brand a tour's mails are sent in: the partner whose site the request or decision was made on (issue 35). */
+export interface TourMailBrand {
+  senderName: string;
+}
+
 export async function requestTour(
   db: Database,
   buyer: UserRecord,
   input: SaveTourInput,
+  brand: TourMailBrand,
   now = new Date(),
 ): Promise<TourRecord> {
   const { rows } = await db.query<{
@@ -297,7 +303,7 @@ export async function requestTour(
       [tourId, [...times.keys()]],
     );
     const tour = (await findTour(tx, tourId))!;
-    await mailSellerAboutRequest(tx, tour);
+    await mailSellerAboutRequest(tx, tour, brand);
     return tourId;
   });
   return (await findTour(db, id))!;
@@ -311,8 +317,8 @@ async function sellerEmail(tx: Queryable, tour: TourRecord): Promise<string | nu
 
 const buyerName = (tour: TourRecord) => `${tour.buyer.firstName} ${tour.buyer.lastName}`.trim() || 'A buyer';
 
-/** The seller hears of a new request. Listings without a seller in Hearth (feed listings) mail nobody. */
-async function mailSellerAboutRequest(tx: Queryable, tour: TourRecord): Promise<void> {
+/** The seller hears of a new request. Listings without a seller of ours (feed listings) mail nobody. */
+async function mailSellerAboutRequest(tx: Queryable, tour: TourRecord, brand: TourMailBrand): Promise<void> {
   const to = await sellerEmail(tx, tour);
   if (!to) return;
   const zone = tour.listing.timeZone;
@@ -328,12 +334,12 @@ async function mailSellerAboutRequest(tx: Queryable, tour: TourRecord): Promise<
       ? `Pre-qualified${a.qualifiedLenderName ? ` with ${a.qualifiedLenderName}` : ''}${a.qualifiedAmount ? ` for ${a.qualifiedAmount}` : ''}.`
       : 'The buyer is not pre-qualified.',
     '',
-    'Open your tours in Hearth to confirm one of the times or cancel the request.',
+    `Open your tours on ${brand.senderName} to confirm one of the times or cancel the request.`,
   ];
-  await queueMail(tx, { to, subject: `Tour request: ${formatAddress(tour.listing.address)}`, body: lines.join('\n') });
+  await queueMail(tx, { to, subject: `Tour request: ${formatAddress(tour.listing.address)}`, body: lines.join('\n'), senderName: brand.senderName });
 }
 
-async function mailBuyerAboutDecision(tx: Queryable, tour: TourRecord): Promise<void> {
+async function mailBuyerAboutDecision(tx: Queryable, tour: TourRecord, brand: TourMailBrand): Promise<void> {
   const zone = tour.listing.timeZone;
   const address = formatAddress(tour.listing.address);
   let subject: string;
@@ -350,7 +356,7 @@ async function mailBuyerAboutDecision(tx: Queryable, tour: TourRecord): Promise<
   } else {
     return;
   }
-  await queueMail(tx, { to: tour.buyer.email, subject, body: body.join('\n') });
+  await queueMail(tx, { to: tour.buyer.email, subject, body: body.join('\n'), senderName: brand.senderName });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -373,7 +379,7 @@ export async function decideTour(
   user: UserRecord,
   id: number,
   decision: TourDecision,
-  options: { allowCancel: boolean; now?: Date } = { allowCancel: true },
+  options: { allowCancel: boolean; brand: TourMailBrand; now?: Date },
 ): Promise<TourRecord> {
   const now = options.now ?? new Date();
   const { tour, role } = await readableTour(db, id, user);
@@ -418,7 +424,7 @@ export async function decideTour(
     );
     if (rows.length === 0) throw badInput('The tour was changed meanwhile; reload it.', 'tourStatus');
     const updated = (await findTour(tx, tour.id))!;
-    await mailBuyerAboutDecision(tx, updated);
+    await mailBuyerAboutDecision(tx, updated, options.brand);
     return updated;
   });
 }

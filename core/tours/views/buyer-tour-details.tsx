@@ -11,7 +11,7 @@
  */
 import { useId, useState } from 'react';
 import { appContextAtom, siteUrl } from '../../config/config';
-import { helpEmail } from '../../config/context';
+import { supportEmail } from '../../config/brand';
 import { buyerTourTexts as t, requestTourTexts, tourTexts } from '../../i18n/tours';
 import { useHearthValue } from '../../state/hooks';
 import { Button } from '../../ui/button';
@@ -34,14 +34,14 @@ export function BuyerTourDetails({ tourId, onClose }: BuyerTourDetailsProps) {
   const { state, retry } = useRequestedTour(tourId);
   const loaded = useHearthValue(appContextAtom);
   const siteBase = loaded ? siteUrl(loaded.context) : '';
-  return <BuyerTourDetailsView state={state} siteBase={siteBase} contactEmail={loaded ? helpEmail(loaded.context) : null} onClose={onClose} onRetry={retry} />;
+  return <BuyerTourDetailsView state={state} siteBase={siteBase} contactEmail={loaded ? supportEmail(loaded.context) : null} onClose={onClose} onRetry={retry} />;
 }
 
 export interface BuyerTourDetailsViewProps {
   state: RequestedTourState;
   /** The hosted site's origin (no trailing slash), for the listing and guide links. */
   siteBase: string;
-  /** Where a buyer writes to cancel (`helpEmail` of the context); null: the line is left out. */
+  /** Where a buyer writes to cancel (`supportEmail` of the context: the partner's, else its agent's); null: the line is left out. */
   contactEmail?: string | null;
   onClose: () => void;
   onRetry: () => void;

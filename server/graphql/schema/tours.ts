@@ -15,6 +15,8 @@ import { publicUrl } from '../../http/public-url';
 import { formatAddress } from '../../../core/format/address';
 import type { PublicAddress } from '../../listings/search/listing';
 import { icalLink } from '../../tours/ical-links';
+import { partnerBrand } from '../../partners/brand';
+import type { Partner } from '../../partners/repository';
 import {
   createOpenHouse,
   listOpenHousesByListing,
@@ -271,14 +273,22 @@ builder.mutationField('saveTour', (t) =>
     },
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
-      return requestTour(ctx.db, viewer.user, {
-        listingId: parseArgs(ListingIdArgs, args).listingId,
-        scheduledDateTimes: args.scheduledDateTimes,
-        agentAndQualification: args.agentAndQualification,
-      });
+      return requestTour(
+        ctx.db,
+        viewer.user,
+        {
+          listingId: parseArgs(ListingIdArgs, args).listingId,
+          scheduledDateTimes: args.scheduledDateTimes,
+          agentAndQualification: args.agentAndQualification,
+        },
+        tourMailBrand(ctx),
+      );
     },
   }),
 );
+
+/** A tour's mails carry the brand of the partner whose site the request or decision came from. */
+const tourMailBrand = (ctx: { partner: Partner }) => ({ senderName: partnerBrand(ctx.partner).name });
 
 const decisionArgs = (t: Parameters<Parameters<typeof builder.mutationField>[1]>[0]) => ({
   id: t.arg.id({ required: true, description: "The requested tour's id." }),
@@ -301,7 +311,7 @@ builder.mutationField('saveTourSeller', (t) =>
         start: args.start,
         end: args.end,
         cancellationReason: args.cancellationReason,
-      });
+      }, { allowCancel: true, brand: tourMailBrand(ctx) });
     },
   }),
 );
@@ -316,6 +326,7 @@ builder.mutationField('modifyTour', (t) =>
       const id = idArgument(args.id, 'Requested tour');
       return decideTour(ctx.db, viewer.user, id, { tourStatus: args.tourStatus as TourStatus, start: args.start, end: args.end }, {
         allowCancel: false,
+        brand: tourMailBrand(ctx),
       });
     },
   }),

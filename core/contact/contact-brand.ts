@@ -1,0 +1,31 @@
+/**
+ * The brand slots of the contact form (spec §2 contact form panel): the name in its consent text, the toll-free
+ * call line, the thank-you panel's phone and contact links and the privacy policy. All from the partner's
+ * context (issue 35): what the partner has not set is null and left out, and before the context has loaded
+ * nothing is shown, so a partner's page never shows our name or number, not even for a moment.
+ */
+import { brandName, supportEmail } from '../config/brand';
+import { brandLink, type ResolvedAppContext } from '../config/context';
+
+export interface ContactBrand {
+  /** Who the visitor asks to contact them (the consent text); empty until the context is known. */
+  appName: string;
+  tollFreeNumber: string | null;
+  /** The thank-you panel's phone: the office number, else the toll-free one. */
+  contactPhone: string | null;
+  privacyUrl: string | null;
+  /** The thank-you panel's contact link: the brand's contact page, else a mail to its support address. */
+  contactUrl: string | null;
+}
+
+export function contactBrand(context: ResolvedAppContext | null | undefined, win: Window = window): ContactBrand {
+  if (!context) return { appName: '', tollFreeNumber: null, contactPhone: null, privacyUrl: null, contactUrl: null };
+  const email = supportEmail(context);
+  return {
+    appName: brandName(context),
+    tollFreeNumber: context.tollFreeNumber || null,
+    contactPhone: context.officeNumber || context.tollFreeNumber || null,
+    privacyUrl: brandLink(context, 'privacyPolicyUrl', win),
+    contactUrl: brandLink(context, 'contactUrl', win) ?? (email ? `mailto:${email}` : null),
+  };
+}
