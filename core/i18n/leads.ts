@@ -62,7 +62,8 @@ export const leadTexts = {
     CLOSED: 'Closed',
   } satisfies Record<LeadStatus, string>,
   detail: {
-    close: 'Close',
+    /** The detail's × button (beside the lead's name; the status select is apart). */
+    close: 'Close the details',
     loading: 'Loading the lead…',
     failed: 'This lead could not be loaded.',
     missing: 'This lead is not available.',
@@ -93,7 +94,6 @@ export const leadTexts = {
     yes: 'Yes',
     no: 'No',
     statusLabel: 'Status',
-    statusGroup: 'Set the status',
     statusSaved: (status: string) => `Marked ${status}.`,
     statusFailed: 'The status could not be changed. Please try again.',
     notes: 'Notes',
