@@ -22,6 +22,7 @@ export const partnerTexts = {
     activity: 'Activity',
     members: 'Members',
   },
+  registrationLegend: 'Lead registration',
   registrationMode: 'Ask visitors to register',
   registrationModes: {
     OFF: 'Never',
@@ -51,6 +52,10 @@ export const partnerTexts = {
     topClicks: 'Buttons and links clicked',
     views: 'Views',
     count: 'Count',
+    listing: 'Listing',
+    place: 'Place',
+    priceBand: 'Price band',
+    clicked: 'Button or link',
     none: 'Nothing yet.',
     listingGone: (id: string) => `Listing ${id} (no longer public)`,
   },

@@ -351,7 +351,7 @@ function RegistrationSettings({ settings, behaviour }: FieldsProps) {
   );
   return (
     <fieldset className="console-registration" part="registration">
-      <legend>{t.registrationMode}</legend>
+      <legend className="console-subheading">{t.registrationLegend}</legend>
       <ControlField id={id} label={t.registrationMode}>
         <select
           id={id}

@@ -152,6 +152,31 @@ describe(`white-label: nothing of ours under a partner (${engineName()})`, () =>
     expect(brandLeaks(pageTexts('/about/contact', html)).length).toBeGreaterThan(0);
   });
 
+  it("the site's icon is the partner's (its letter in its colour, or its logo), never ours, and is never missing", async () => {
+    const icon = async (path: string) => {
+      const response = await fetch(`${server.url}${path}`);
+      return { status: response.status, type: response.headers.get('content-type'), svg: await response.text() };
+    };
+    for (const path of ['/favicon.ico', '/favicon.svg']) {
+      const ours = await icon(path);
+      expect(ours).toMatchObject({ status: 200, type: 'image/svg+xml' });
+      expect(ours.svg).toMatch(/>H<\/text>/);
+      const theirs = await icon(`${path}?partner=${partner.slug}`);
+      expect(theirs.svg).toMatch(/>Z<\/text>/);
+    }
+    const page = await (await fetch(`${server.url}/about?partner=${partner.slug}`)).text();
+    expect(page).toContain(`<link rel="icon" href="/favicon.svg?partner=${partner.slug}" type="image/svg+xml">`);
+    expect(await (await fetch(`${server.url}/about`)).text()).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    // A partner with a logo shows its logo.
+    await server.db.query(`UPDATE partners SET app_context = app_context || '{"appLogo": "/static/demo/avery.svg"}'::jsonb WHERE slug = $1`, [partner.slug]);
+    try {
+      const withLogo = await (await fetch(`${server.url}/about?partner=${partner.slug}`)).text();
+      expect(withLogo).toContain(`<link rel="icon" href="${server.url}/static/demo/avery.svg">`);
+    } finally {
+      await server.db.query(`UPDATE partners SET app_context = app_context - 'appLogo' WHERE slug = $1`, [partner.slug]);
+    }
+  });
+
   it('the sign-up verification, its page and the password reset of an embed sign-up name the partner, never us', async () => {
     const email = freshEmail('visitor');
     const created = await postJson(server, `/v1/api/sign-up/?partner=${partner.slug}`, { email, password: STRONG_PASSWORD, firstName: 'Vi', lastName: 'Sitor' });
