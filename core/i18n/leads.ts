@@ -93,7 +93,8 @@ export const leadTexts = {
     updates: 'Monthly updates',
     yes: 'Yes',
     no: 'No',
-    statusLabel: 'Status',
+    /** The detail's status select (the filters have their own 'Status'). */
+    statusLabel: 'Lead status',
     statusSaved: (status: string) => `Marked ${status}.`,
     statusFailed: 'The status could not be changed. Please try again.',
     notes: 'Notes',

@@ -31,7 +31,7 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, orient
     const b = box.getBoundingClientRect();
     if (t.left < b.left) box.scrollLeft -= b.left - t.left + t.width / 2;
     else if (t.right > b.right) box.scrollLeft += t.right - b.right + t.width / 2;
-  }, [index]);
+  }, [index, orientation]);
 
   const [back, forward] = orientation === 'vertical' ? ['ArrowUp', 'ArrowDown'] : ['ArrowLeft', 'ArrowRight'];
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
