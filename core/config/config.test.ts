@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configCacheKey } from '../../loader/contract';
 import { loadAppContext, parseConfigResponse, resolveContext } from './config';
 import { supportEmail } from './brand';
-import { brandLink, UNBRANDED } from './context';
+import { UNBRANDED } from './brand-fields';
+import { brandLink } from '../contact/contact-brand';
 import { CONFIG_CACHE_MS, DEFAULT_APP_CONTEXT } from './schema';
 
 const API = 'https://api.hearth.test';

@@ -6,7 +6,10 @@
 import { configCacheKey, type HearthGlobal } from '../../loader/contract';
 import type { AppContext } from './schema';
 
-/** The default context (spec §8): used with no partner and whenever the config cannot be loaded. */
+/**
+ * The default context (spec §8): used with no partner and whenever the config cannot be loaded. Its brand fields
+ * (core/config/brand-fields.ts `BRAND_FIELDS`) are ours: a partner's context sets each to its own value or null.
+ */
 export const DEFAULT_APP_CONTEXT = {
   agentApp: false,
   isAgentApp: false,
@@ -37,30 +40,6 @@ export const DEFAULT_APP_CONTEXT = {
   contactUrl: '/about/contact',
 } as const satisfies AppContext;
 
-/**
- * The fields of the context that carry a brand: its names, numbers, addresses, pictures and links. The default
- * context holds ours (spec §9: the default contact phone, a placeholder app name), shown on our own site only;
- * a partner's context sets each to its own value or to null (`UNBRANDED`, server/partners/app-context.ts), so an
- * element under a partner shows the partner's or nothing, never ours (issue 35).
- */
-export const BRAND_FIELDS = [
-  'officeNumber',
-  'cellNumber',
-  'tollFreeNumber',
-  'agentName',
-  'agentEmail',
-  'agentPic',
-  'appLogo',
-  'appName',
-  'websiteName',
-  'supportEmail',
-  'privacyPolicyUrl',
-  'contactUrl',
-] as const satisfies readonly (keyof AppContext)[];
-
-/** Every brand field unset: what a partner's context starts from. */
-export const UNBRANDED = Object.fromEntries(BRAND_FIELDS.map((field) => [field, null])) as { [F in (typeof BRAND_FIELDS)[number]]: null };
-
 /** The context every element reads: the defaults with the partner's values laid over them. */
 export type ResolvedAppContext = typeof DEFAULT_APP_CONTEXT & AppContext & {
   partner: NonNullable<AppContext['partner']>;
@@ -79,19 +58,6 @@ export function resolveContext(partial: AppContext): ResolvedAppContext {
   } as ResolvedAppContext;
 }
 
-/**
- * A context given to one element by the code that made it, instead of the page's: the partner console's theme
- * preview shows its partner's brand on a page of ours. Set before the element is connected; kept by host.
- */
-const elementContexts = new WeakMap<Element, ResolvedAppContext>();
-
-export function setElementContext(host: Element, context: ResolvedAppContext): void {
-  elementContexts.set(host, context);
-}
-
-/** The context given to `host`, if any (else the element reads the page's). */
-export const elementContext = (host: Element): ResolvedAppContext | undefined => elementContexts.get(host);
-
 /** Where the API lives and which partner this page belongs to (set by the loader, or by `configure`). */
 export function runtimeSettings(win: Window = window): { api: string; partner: string; hearth: HearthGlobal | undefined } {
   const hearth = win.hearth;
@@ -108,13 +74,6 @@ export function assetUrl(name: string, win: Window = window): string {
 /** The hosted site's base URL, for privacy-policy and contact links. */
 export function siteUrl(context: ResolvedAppContext, win: Window = window): string {
   return (context.siteUrl ?? runtimeSettings(win).api).replace(/\/+$/, '');
-}
-
-/** A brand link of the context (`privacyPolicyUrl`, `contactUrl`): a path is on the hosted site; null when unset. */
-export function brandLink(context: ResolvedAppContext, field: 'privacyPolicyUrl' | 'contactUrl', win: Window = window): string | null {
-  const link = context[field];
-  if (!link) return null;
-  return link.startsWith('/') ? `${siteUrl(context, win)}${link}` : link;
 }
 
 /** The dynamic-config response cached under `key` while it is fresh (the loader skips its fetch then); else undefined. */

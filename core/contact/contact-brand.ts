@@ -5,7 +5,14 @@
  * nothing is shown, so a partner's page never shows our name or number, not even for a moment.
  */
 import { brandName, supportEmail } from '../config/brand';
-import { brandLink, type ResolvedAppContext } from '../config/context';
+import { siteUrl, type ResolvedAppContext } from '../config/context';
+
+/** A brand link of the context (`privacyPolicyUrl`, `contactUrl`): a path is on the hosted site; null when unset. */
+export function brandLink(context: ResolvedAppContext, field: 'privacyPolicyUrl' | 'contactUrl', win: Window = window): string | null {
+  const link = context[field];
+  if (!link) return null;
+  return link.startsWith('/') ? `${siteUrl(context, win)}${link}` : link;
+}
 
 export interface ContactBrand {
   /** Who the visitor asks to contact them (the consent text); empty until the context is known. */

@@ -3,7 +3,8 @@
  * sends (only what changed), the theme being previewed and its contrast, and the server's refusal mapped
  * onto the field at fault.
  */
-import { resolveContext, UNBRANDED, type ResolvedAppContext } from '../config/context';
+import { UNBRANDED } from '../config/brand-fields';
+import { resolveContext, type ResolvedAppContext } from '../config/context';
 import type { Failure } from '../graphql/call';
 import { themeContrast, type ContrastPair } from './contrast';
 import type { PartnerSettings, PartnerSettingsInput } from './partners-api';

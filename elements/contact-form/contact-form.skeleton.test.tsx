@@ -2,7 +2,8 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appContextAtom } from '../../core/config/config';
-import { resolveContext, UNBRANDED, type ResolvedAppContext } from '../../core/config/context';
+import { UNBRANDED } from '../../core/config/brand-fields';
+import { resolveContext, type ResolvedAppContext } from '../../core/config/context';
 import { contactTexts as t } from '../../core/i18n/contact';
 import { parseAttributes } from '../../core/define-element/attributes';
 import { hearthStore } from '../../core/state/store';

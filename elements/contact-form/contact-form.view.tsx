@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { appContextAtom, assetUrl, type ResolvedAppContext } from '../../core/config/config';
-import { elementContext } from '../../core/config/context';
+import { elementContext } from '../../core/config/element-context';
 import { contactBrand } from '../../core/contact/contact-brand';
 import type { ContactDraft, ContactFormState } from '../../core/contact/contact-form-state';
 import { firstInvalidField } from '../../core/contact/contact-form-state';

@@ -8,7 +8,7 @@ import { createElement, useEffect, useId, useRef, useState, type ReactNode } fro
 import type { ElementHandle } from '../../core/define-element/define-element';
 import type { Result } from '../../core/graphql/call';
 import { partnerTexts as t } from '../../core/i18n/partners';
-import { setElementContext } from '../../core/config/context';
+import { setElementContext } from '../../core/config/element-context';
 import { CONSOLE_TABS, contrastField, parseCountries, previewContext, previewTokens, shownValue, type ConsoleTab, type EditableField, type FormTab } from '../../core/partners/console-state';
 import type { ApiKey, ApiKeyScope, AuditEntry, ElementSnippet, PartnerSettings } from '../../core/partners/partners-api';
 import { useTabsOrientation } from '../../core/partners/console-layout';

@@ -5,7 +5,7 @@
  * partner ids that do not exist.
  */
 import { partnerTexts as t } from '../../core/i18n/partners';
-import { UNBRANDED } from '../../core/config/context';
+import { UNBRANDED } from '../../core/config/brand-fields';
 import { DEFAULT_APP_CONTEXT, type AppContext } from '../../core/config/schema';
 import { findUserByEmail, type UserRecord } from '../accounts/users';
 import type { Database, Queryable } from '../db';

@@ -3,7 +3,7 @@
  * re-validated on the way out: a bad row must degrade to the default brand (spec §8), not break every
  * embed of that partner — and for a partner, to the default context without our brand (issue 35).
  */
-import { BRAND_FIELDS, UNBRANDED } from '../../core/config/context';
+import { BRAND_FIELDS, UNBRANDED } from '../../core/config/brand-fields';
 import { appContextSchema, DEFAULT_APP_CONTEXT, type AppContext } from '../../core/config/schema';
 import { publicUrl } from '../http/public-url';
 import { DEFAULT_PARTNER_SLUG, type Partner } from './repository';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfigResponseSchema, appContextSchema, DEFAULT_APP_CONTEXT, type AppContext } from '../../core/config/schema';
 import { brandName } from '../../core/config/brand';
-import { BRAND_FIELDS, resolveContext } from '../../core/config/context';
+import { BRAND_FIELDS } from '../../core/config/brand-fields';
+import { resolveContext } from '../../core/config/context';
 import { signUp } from '../accounts/testing';
 import type { RunningServer } from '../app';
 import { graphqlAs } from '../testing/graphql';

@@ -3,7 +3,7 @@
  * (summit), and three Salt Lake City listings. Demo API keys are public on purpose (docs/api.md, tests);
  * production partners get generated keys.
  */
-import { UNBRANDED } from '../../core/config/context';
+import { UNBRANDED } from '../../core/config/brand-fields';
 import { DEFAULT_APP_CONTEXT, type AppContext } from '../../core/config/schema';
 import { DEFAULT_PARTNER_SLUG } from '../partners/repository';
 import type { NewDemoListing } from './demo-listing';
