@@ -17,7 +17,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // The list, then the slowest spec files with the load average (docs/development.md, "Keeping the suite fast").
+  reporter: [['list'], ['./tests/timing/playwright-file-times.ts']],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
@@ -36,9 +37,11 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
+  // Deep flows in one build, a smoke test per element in the other (docs/development.md, "Which build, which pass"):
+  // the Preact build, the one partners' pages load, runs every test; the React build runs each element's smoke test
+  // (tagged @element: tests/e2e/elements.spec.ts) — mounted on the strict-CSP partner page, one interaction, axe.
   projects: [
     { name: 'preact', metadata: { build: 'cdn' } },
-    // The hosted site's pages load the Preact build in either project: their tests (tagged HOSTED) run once.
-    { name: 'react', metadata: { build: 'cdn-react' }, grepInvert: /@hosted/ },
+    { name: 'react', metadata: { build: 'cdn-react' }, grep: /@element/ },
   ],
 });

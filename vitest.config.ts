@@ -11,12 +11,15 @@ const CLIENT_TESTS = [
   'demo-sites/**/*.test.{ts,tsx}',
   'docs/**/*.test.ts',
   'bench/**/*.test.ts',
+  'tests/**/*.test.ts',
 ];
 
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   test: {
     environment: 'node',
+    // The default output, then the slowest files with the load average (docs/development.md, "Keeping the suite fast").
+    reporters: ['default', './tests/timing/vitest-file-times.ts'],
     setupFiles: ['./vitest.setup.ts'],
     // One migrated embedded database per run; each test server's in-memory PGlite starts from its dump.
     globalSetup: ['./tests/setup/pglite-snapshot.ts'],

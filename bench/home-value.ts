@@ -2,25 +2,27 @@
  * `node --import tsx bench/home-value.ts [--listings N] [--sample N]` (npm run bench:home-value): how far
  * the home value estimate (server/valuation/) is from the truth, on held-out sales of the seed data.
  *
- * Generates N seed listings (default 8,000, the first-start seed: three years of history) into an
- * in-memory PGlite, then for each sold single-family home, townhouse or condominium of the last 24 months
- * (at most --sample, default 600, spread evenly) estimates it as of the day before its sale, from the
- * other sales only (its own is excluded and later sales are not known yet), with the facts its listing
- * has. Prints the median absolute percentage error (MdAPE) of the estimate against the sold price, the
- * share within 10 % and 20 %, how often the sold price lies inside the range, and the count (plus the
- * homes that got 'not enough sales nearby'). A report: it always exits 0.
+ * Generates N seed listings (default: the first-start seed, DEFAULT_SEED_LISTINGS) into an in-memory PGlite,
+ * then for each sold single-family home, townhouse or condominium of the last 24 months (at most --sample,
+ * default 600, spread evenly) estimates it as of the day before its sale, from the other sales only (its own
+ * is excluded and later sales are not known yet), with the facts its listing has — twice: off the market (as
+ * an owner would ask, its list price unknown) and on the market (its own list price that day, which the
+ * estimate leans on). Prints, for each: the median absolute percentage error (MdAPE) against the sold price,
+ * the share within 10 % and 20 %, and how often the sold price lies inside the 80 % range; and the MdAPE of
+ * the local regression alone (step 1 of server/valuation/comparables.ts) beside the comparables built on it.
+ * A report: it always exits 0.
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../server/db';
 import type { Logger } from '../server/log';
-import { seedListings } from '../server/seed/listings';
-import { LOOKBACK_MONTHS } from '../server/valuation/comparables';
-import { HOME_TYPES, valueHome, type HomeType } from '../server/valuation/estimate';
+import { DEFAULT_SEED_LISTINGS, seedListings } from '../server/seed/listings';
+import { LOOKBACK_MONTHS, RANGE_PROBABILITY } from '../server/valuation/comparables';
+import { HOME_TYPES, valueHome, type HomeType, type HomeValue } from '../server/valuation/estimate';
 
 const { values } = parseArgs({
   options: {
-    listings: { type: 'string', default: '8000' },
+    listings: { type: 'string', default: String(DEFAULT_SEED_LISTINGS) },
     sample: { type: 'string', default: '600' },
   },
 });
@@ -53,6 +55,31 @@ const median = (xs: number[]) => {
 };
 const percent = (x: number) => `${(x * 100).toFixed(1)} %`;
 
+/** The errors of one way of estimating, and how often the sold price fell inside its range. */
+class Tally {
+  errors: number[] = [];
+  inside = 0;
+  none = 0;
+
+  add(value: HomeValue, sold: number, estimate = value.estimateInPennies): void {
+    if (estimate === null) {
+      this.none++;
+      return;
+    }
+    this.errors.push(Math.abs(estimate - sold) / sold);
+    if (value.lowInPennies !== null && sold >= value.lowInPennies && sold <= value.highInPennies!) this.inside++;
+  }
+
+  line(name: string, withRange = true): string {
+    const within = (limit: number) => this.errors.filter((e) => e <= limit).length / this.errors.length;
+    return (
+      `  ${name}: MdAPE ${percent(median(this.errors))}; within 10 %: ${percent(within(0.1))}; within 20 %: ${percent(within(0.2))}` +
+      (withRange ? `; sold price inside the ${percent(RANGE_PROBABILITY)} range: ${percent(this.inside / this.errors.length)}` : '') +
+      ` (${this.errors.length} estimates${this.none ? `, ${this.none} without` : ''})`
+    );
+  }
+}
+
 async function main() {
   const db = await openDatabase({ dataDir: 'memory://', logger: quiet });
   try {
@@ -77,41 +104,37 @@ async function main() {
     const step = Math.max(1, all.length / SAMPLE);
     const sample = Array.from({ length: Math.min(SAMPLE, all.length) }, (_, i) => all[Math.floor(i * step)]!);
 
-    const errors: number[] = [];
-    let inRange = 0;
-    let notEnough = 0;
+    const off = new Tally();
+    const regression = new Tally();
+    const on = new Tally();
     const timed = performance.now();
     for (const sale of sample) {
-      const value = await valueHome(
-        db,
-        {
-          address: `listing ${sale.id}`,
-          latitude: sale.latitude,
-          longitude: sale.longitude,
-          listingId: sale.id,
-          homeType: typeOf[sale.property_sub_type]!,
-          bedrooms: sale.bedrooms,
-          bathrooms: sale.bathrooms,
-          livingArea: sale.area_sq_ft,
-          yearBuilt: sale.year_built,
-          factsFromListing: true,
-        },
-        new Date(sale.sold_at.getTime() - 86_400_000),
-      );
-      if (value.estimateInPennies === null) {
-        notEnough++;
-        continue;
-      }
-      errors.push(Math.abs(value.estimateInPennies - sale.sold_price) / sale.sold_price);
-      if (sale.sold_price >= value.lowInPennies! && sale.sold_price <= value.highInPennies!) inRange++;
+      const home = {
+        address: `listing ${sale.id}`,
+        latitude: sale.latitude,
+        longitude: sale.longitude,
+        listingId: sale.id,
+        homeType: typeOf[sale.property_sub_type]!,
+        bedrooms: sale.bedrooms,
+        bathrooms: sale.bathrooms,
+        livingArea: sale.area_sq_ft,
+        yearBuilt: sale.year_built,
+        factsFromListing: true,
+      };
+      const dayBefore = new Date(sale.sold_at.getTime() - 86_400_000);
+      const sold = Number(sale.sold_price);
+      const offMarket = await valueHome(db, home, dayBefore, { useListPrice: false });
+      off.add(offMarket, sold);
+      regression.add(offMarket, sold, offMarket.modelEstimateInPennies);
+      const onMarket = await valueHome(db, home, dayBefore);
+      if (onMarket.listPriceInPennies === null) on.none++;
+      else on.add(onMarket, sold);
     }
-    const ms = (performance.now() - timed) / sample.length;
-    const within = (limit: number) => errors.filter((e) => e <= limit).length / errors.length;
-    console.log(`held-out sales of the last ${LOOKBACK_MONTHS} months: ${all.length}; estimated ${sample.length} of them (${ms.toFixed(1)} ms each)`);
-    console.log(`  estimates: ${errors.length}, not enough sales nearby: ${notEnough}`);
-    console.log(`  MdAPE: ${percent(median(errors))}`);
-    console.log(`  within 10 %: ${percent(within(0.1))}; within 20 %: ${percent(within(0.2))}`);
-    console.log(`  sold price inside the range: ${percent(inRange / errors.length)}`);
+    const ms = (performance.now() - timed) / (2 * sample.length);
+    console.log(`held-out sales of the last ${LOOKBACK_MONTHS} months: ${all.length}; estimated ${sample.length} of them as of the day before they sold (${ms.toFixed(1)} ms an estimate)`);
+    console.log(off.line('off the market (its list price unknown)'));
+    console.log(on.line('on the market (its own list price that day)'));
+    console.log(regression.line('the local regression alone, off the market', false));
   } finally {
     await db.close();
   }

@@ -258,6 +258,8 @@ const serverOptions = {
   dropSchemaOnClose: onPostgres && !SCHEMA,
   // The load generator is one client sending thousands of searches a second: no per-minute budget.
   graphqlCostLimits: { publicPerMinute: Number.MAX_SAFE_INTEGER, signedInPerMinute: Number.MAX_SAFE_INTEGER },
+  // …from one address, with up to OPEN_LOOP_MAX_IN_FLIGHT requests and connections open: no per-address bounds either.
+  clientLimits: { maxRequestsPerClient: 1_000, maxConnectionsPerClient: 1_000 },
   logger: { info: () => undefined, warn: console.warn, error: console.error },
 };
 const server =

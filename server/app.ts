@@ -26,7 +26,8 @@ import { sendJson } from './http/respond';
 import { parsePublicOrigin } from './http/public-url';
 import { openApiRoutes } from './http/openapi';
 import { withSecurityHeaders } from './http/security-headers';
-import { clientLimits, serverTimeouts, withClientLimits, type ClientLimits } from './http/slow-clients';
+import type { TrustProxy } from './http/client-ip';
+import { clientLimiter, clientLimits, HEALTH_PATH, serverTimeouts, type ClientLimits } from './http/slow-clients';
 import { Router } from './http/router';
 import { consoleLogger, type Logger } from './log';
 import { partnerRoutes } from './partners/routes';
@@ -51,8 +52,11 @@ import { documentRoutes } from './documents/routes';
 import { marketingRoutes } from './marketing/routes';
 import { paymentRoutes } from './payments/routes';
 import { backupRoutes, offerOperatorBackup } from './db/backup';
-import { startPdfWorker } from './pdf/jobs';
-import { stopPassportReader } from './passport/ocr';
+import { startWorkTier } from './jobs/tier';
+import { holdThreads } from './jobs/threads';
+import { marketingRenderKind } from './marketing/files';
+import { pdfJobKind } from './pdf/jobs';
+import { passportOcrKind, stopPassportReader } from './passport/ocr';
 import { scheduleHomeValueUpdates } from './valuation/updates';
 import { schedulePublishJob } from './sellers/publish-job';
 
@@ -96,8 +100,11 @@ export interface StartServerOptions {
   accountRateLimits?: AccountRateLimits;
   /** Root of the CDN builds. Default `./dist`. */
   distDir?: string;
-  /** Believe X-Forwarded-For for client IPs (only behind a proxy that sets it). Default false. */
-  trustProxy?: boolean;
+  /**
+   * The proxies in front of the server (env `TRUST_PROXY`): 0/false none, true or 1 one, n that many. Behind
+   * them the client IP is the n-th X-Forwarded-For entry from the right (server/http/client-ip.ts). Default 0.
+   */
+  trustProxy?: TrustProxy;
   /** GraphQL cost ceilings per request and per client per minute (server/graphql/transport/cost.ts). Default COST_LIMITS. */
   graphqlCostLimits?: Partial<CostLimits>;
   /** GraphQL depth, field and alias ceilings of one operation (server/graphql/transport/limits.ts). Default GRAPHQL_LIMITS. */
@@ -130,8 +137,16 @@ export interface StartServerOptions {
    * cluster (server/cluster.ts) one process runs them.
    */
   jobs?: boolean;
+  /**
+   * Run the work tier here (server/jobs/tier.ts): marketing renders and passport readings, and generated PDFs when
+   * `jobs` is on too. Default true.
+   */
+  work?: boolean;
   logger?: Logger;
-  /** Header, request and body timeouts, keep-alive, requests in progress (server/http/slow-clients.ts). Default DEFAULT_CLIENT_LIMITS. */
+  /**
+   * Header, request and body timeouts, keep-alive, connections and requests in progress overall and per client
+   * address (server/http/slow-clients.ts; `npm start` reads HEARTH_MAX_REQUESTS… from the environment). Default DEFAULT_CLIENT_LIMITS.
+   */
   clientLimits?: Partial<ClientLimits>;
 }
 
@@ -189,7 +204,7 @@ export function buildRouter(options: {
   ];
   for (const group of groups) for (const [path, route] of Object.entries(group)) router.on(path, route);
   router.otherwise(notFoundRoute);
-  router.on('/healthz', {
+  router.on(HEALTH_PATH, {
     GET: async (ctx) => {
       await ctx.services.db.query('SELECT 1');
       sendJson(ctx.res, 200, { ok: true });
@@ -309,8 +324,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     accountRateLimits: options.accountRateLimits,
     graphqlLimits: { ...GRAPHQL_LIMITS, ...options.graphqlLimits },
   });
-  // Slow clients are cut off and requests in progress bounded (server/http/slow-clients.ts).
-  const server = createServer(serverTimeouts(limits), withSecurityHeaders(withClientLimits(router.handler(services), limits, logger), config));
+  // Slow clients are cut off, and connections and requests in progress bounded, per client address too (server/http/slow-clients.ts).
+  const limiter = clientLimiter(limits, logger, config.trustProxy);
+  const server = createServer(serverTimeouts(limits), withSecurityHeaders(limiter.wrap(router.handler(services)), config));
+  server.on('connection', limiter.onConnection);
   let port: number;
   try {
     port = await listen(server, options.port ?? 8080, host);
@@ -333,7 +350,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const mail = jobs ? startMailDelivery(db, { smtpUrl: options.smtpUrl, mailFrom: options.mailFrom, logger }) : idle;
   const webhooks = jobs ? startWebhookDelivery(db, { logger }) : idle;
   const analyticsForwarder = jobs ? startAnalyticsForwarder(db, { logger }) : idle;
-  const pdfs = jobs ? startPdfWorker(db, { logger }) : idle;
+  // Heavy work (server/jobs/tier.ts): the kinds a request waits for run in every process; generated PDFs where
+  // the background jobs run. Issue 37's worker processes will run this tier on their own.
+  const releaseThreads = holdThreads();
+  const work = options.work === false ? idle : startWorkTier(db, { logger, kinds: [marketingRenderKind(), passportOcrKind(), ...(jobs ? [pdfJobKind()] : [])] });
   const maintenance = jobs ? scheduleMaintenance(db, logger) : idle;
   const publishing = jobs ? schedulePublishJob(db, { logger }) : idle;
 
@@ -351,8 +371,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       await mail.stop();
       await webhooks.stop();
       await analyticsForwarder.stop();
-      await pdfs.stop();
+      await work.stop();
       await stopPassportReader();
+      await releaseThreads();
       await maintenance.stop();
       await publishing.stop();
       await flushVisits(db).catch((error: unknown) => logger.error('[visits] final flush failed', error));

@@ -1,6 +1,7 @@
 /** What every request handler can reach: built once in app.ts. */
 import type { Database } from './db';
 import type { CostLimits } from './graphql/transport/cost';
+import type { TrustProxy } from './http/client-ip';
 import type { RateLimit } from './http/rate-limit';
 import type { Logger } from './log';
 
@@ -13,8 +14,8 @@ export interface ServerConfig {
   /** The package version `/cdn/v1/` points at. */
   cdnVersion: string;
   contactRateLimit: RateLimit;
-  /** Take the client IP from X-Forwarded-For (only behind a proxy that sets it). */
-  trustProxy: boolean;
+  /** Proxies in front of us (true: one): the client IP is theirs in X-Forwarded-For, counted from the right (http/client-ip.ts). */
+  trustProxy: TrustProxy;
   /** What one GraphQL request may cost, and one client per minute (server/graphql/transport/cost.ts). */
   graphqlCostLimits: CostLimits;
   /** A GraphQL request still running after this long is stopped and answered 503. */

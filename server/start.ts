@@ -3,6 +3,8 @@ import { availableParallelism } from 'node:os';
 import { startPartnerSite } from '../demo-sites/serve';
 import { startServer } from './app';
 import { startCluster } from './cluster';
+import { parseTrustProxy } from './http/client-ip';
+import { clientLimitsFromEnv } from './http/slow-clients';
 import { DEFAULT_SEED_LISTINGS } from './seed/listings';
 
 await (await import('../cdn/build')).ensureBuilt();
@@ -26,7 +28,10 @@ const options = {
   seed: !production || env.SEED === '1',
   // First start: generated listings around Salt Lake City and Kathmandu (SEED_LISTINGS=0 turns it off).
   seedListings: !production || env.SEED === '1' ? Number(env.SEED_LISTINGS ?? DEFAULT_SEED_LISTINGS) : 0,
-  trustProxy: env.TRUST_PROXY === '1',
+  // The number of proxies in front of us (server/http/client-ip.ts).
+  trustProxy: parseTrustProxy(env.TRUST_PROXY),
+  // Connections and requests in progress, overall and per client address (server/http/slow-clients.ts).
+  clientLimits: clientLimitsFromEnv(env),
   // Files a killed process left without their row (server/storage/orphans.ts).
   sweepOrphanUploads: true,
 };

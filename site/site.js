@@ -15,32 +15,47 @@ if (redirect instanceof HTMLElement) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Log-out (spec §4): the server ended the cookie session; revoke the stored token, forget the user, go on.
+// Log-out (spec §4). The server ends a session only when the log-out page's button is pressed (a POST with the
+// session's CSRF token); this page, with `data-log-out`, is what follows, or a browser whose session had already
+// ended. What is left: the stored user. Its token is revoked and forgotten when the server says it is dead (or
+// after the button); a token still alive means a sign-in this page's cookie did not carry, and is not ended by a
+// link: the page asks first.
 
 const logOut = document.querySelector('[data-log-out]');
 if (logOut instanceof HTMLElement) {
   let token = null;
   try {
     token = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null')?.token ?? null;
-    localStorage.removeItem(USER_KEY);
   } catch {
     // storage blocked: nothing was stored either
   }
   const done = () => {
     try {
+      localStorage.removeItem(USER_KEY);
       sessionStorage.setItem(LOGGED_OUT_FLAG, '1');
     } catch {
       // the toast needs storage; the logout does not
     }
     location.replace(logOut.dataset.next || '/');
   };
-  if (token) {
+  const revokeAndGo = () =>
     fetch('/logout/', { method: 'POST', headers: { Authorization: `Token ${token}`, 'Content-Type': 'application/json' }, body: '{}', credentials: 'omit' })
       .catch(() => undefined)
       .finally(done);
-  } else {
-    done();
-  }
+  const alive = token
+    ? fetch('/user/me/', { headers: { Authorization: `Token ${token}`, Accept: 'application/json' }, credentials: 'omit' }).then(
+        (response) => response.ok,
+        () => false,
+      )
+    : Promise.resolve(false);
+  alive.then((isAlive) => {
+    if (!isAlive) return done();
+    const ask = logOut.querySelector('[data-log-out-token]');
+    if (!(ask instanceof HTMLElement)) return;
+    for (const child of logOut.children) if (child !== ask) child.hidden = true;
+    ask.hidden = false;
+    ask.querySelector('button')?.addEventListener('click', revokeAndGo, { once: true });
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -19,6 +19,8 @@ export interface PageWiring {
   /** The site path shown now, for `next` parameters. */
   currentPath: () => string;
   navigate: (sitePath: string, options?: { replace?: boolean }) => void;
+  /** The app keeps its route to itself (`contained`): none of its elements may change the page's URL. */
+  contained?: boolean;
 }
 
 const SITE_RELATIVE = /^\/(?!\/)/;
@@ -30,8 +32,17 @@ export function pageBeneathLogin(sitePath: string): string {
   return `${pageOf(path, ['login'])}${index < 0 ? '' : sitePath.slice(index)}`;
 }
 
-/** Links under the base (or absolute to our origin when they are files), pictures and frames from our origin. */
+/**
+ * Links under the base (or absolute to our origin when they are files), pictures and frames from our origin;
+ * in a contained app, elements that would follow the page's URL (`route-sync`, `url-sync`) do not.
+ */
 export function rewriteUrls(root: ParentNode, wiring: PageWiring): void {
+  if (wiring.contained) {
+    for (const element of root.querySelectorAll('[route-sync], [url-sync]')) {
+      element.removeAttribute('route-sync');
+      element.removeAttribute('url-sync');
+    }
+  }
   const where = { siteOrigin: wiring.siteOrigin, pageOrigin: wiring.pageOrigin, base: wiring.base };
   for (const anchor of root.querySelectorAll<HTMLAnchorElement>('a[href]')) {
     const href = anchor.getAttribute('href')!;
@@ -146,19 +157,33 @@ export function wirePage(root: ShadowRoot, wiring: PageWiring): () => void {
   }
 
   // ---- log-out: revoke the token, forget the user, say so, go on ----
-  const logOut = root.querySelector<HTMLElement>('[data-log-out]');
-  if (logOut) {
-    let live = true;
-    cleanups.push(() => (live = false));
-    const next = internalSitePath(logOut.dataset.next || '/', where) ?? '/';
+  // The page asks first while the server saw a live credential (a link from anywhere leads here): its button's
+  // form is sent as this element's own sign-out (the token, with X-CSRFToken on our origin), not navigated to.
+  const signOutAndGo = (next: string, live: () => boolean) =>
     void import('../auth/api')
       .then(({ signOut }) => signOut({ quiet: true }))
       .catch(() => undefined)
       .then(() => {
-        if (!live) return;
+        if (!live()) return;
         showToast({ message: authTexts.loggedOut, tone: 'success' });
         wiring.navigate(next, { replace: true });
       });
+  const logOut = root.querySelector<HTMLElement>('[data-log-out]');
+  if (logOut) {
+    let live = true;
+    cleanups.push(() => (live = false));
+    // The server saw no live credential: what is left to end is the element's own stored sign-in.
+    signOutAndGo(internalSitePath(logOut.dataset.next || '/', where) ?? '/', () => live);
+  }
+  const confirmLogOut = root.querySelector<HTMLElement>('[data-log-out-confirm]');
+  const confirmForm = confirmLogOut?.querySelector('form');
+  if (confirmLogOut && confirmForm) {
+    let live = true;
+    cleanups.push(() => (live = false));
+    on(confirmForm, 'submit', (event) => {
+      event.preventDefault();
+      signOutAndGo(internalSitePath(confirmLogOut.dataset.next || '/', where) ?? '/', () => live);
+    });
   }
 
   // ---- signing in: the log-in page, or the shell's button as a dialog over the page ----
@@ -173,7 +198,7 @@ export function wirePage(root: ShadowRoot, wiring: PageWiring): () => void {
       for (const old of root.querySelectorAll('hearth-sign-in[route-sync]')) old.remove();
       const dialog = document.createElement('hearth-sign-in');
       dialog.setAttribute('dialog', '');
-      dialog.setAttribute('route-sync', '');
+      if (!wiring.contained) dialog.setAttribute('route-sync', '');
       dialog.addEventListener('hearth-login', () => afterLogin(wiring.currentPath()));
       dialog.addEventListener('hearth-sign-in-closed', () => {
         if (dialog.isConnected) trigger.focus();

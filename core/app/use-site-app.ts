@@ -2,7 +2,8 @@
  * <hearth-app>'s router: the site path shown (from the page's URL under the base), its page loaded through
  * the site-page API, history entries of its own (back and forward load the page again, scroll restored),
  * the redirects of route guards followed in place (at most a few in a row), same-URL navigation ignored,
- * a jump to an anchor scrolled to, and the document's title set to the page's.
+ * a jump to an anchor scrolled to, and the document's title set to the page's. A contained app (the
+ * `contained` attribute) starts at the home page and keeps its route in itself: no history entry, no title.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Result } from '../graphql/call';
@@ -48,8 +49,8 @@ export interface SiteApp {
   takeScrollIntent: () => ScrollIntent;
 }
 
-export function useSiteApp(base: string): SiteApp {
-  const [path, setPath] = useState(() => sitePathOf(location, base));
+export function useSiteApp(base: string, contained = false): SiteApp {
+  const [path, setPath] = useState(() => (contained ? '/' : sitePathOf(location, base)));
   const pathRef = useRef(path);
   pathRef.current = path;
   const scrollIntent = useRef<ScrollIntent>({ kind: hashOf(path) ? 'anchor' : 'none', id: hashOf(path) } as ScrollIntent);
@@ -62,6 +63,7 @@ export function useSiteApp(base: string): SiteApp {
 
   // The first entry is the page the visitor arrived on: mark it as ours so back to it loads it again.
   useEffect(() => {
+    if (contained) return;
     const existing = entryOf(history.state);
     if (existing !== null) {
       currentEntry.current = existing;
@@ -85,18 +87,21 @@ export function useSiteApp(base: string): SiteApp {
         setLooping(false);
       }
       const entry = replace ? currentEntry.current : nextEntry.current++;
-      const url = pageUrlOf(sitePath, base);
-      if (replace) history.replaceState({ hearthApp: entry }, '', url);
-      else history.pushState({ hearthApp: entry }, '', url);
+      if (!contained) {
+        const url = pageUrlOf(sitePath, base);
+        if (replace) history.replaceState({ hearthApp: entry }, '', url);
+        else history.pushState({ hearthApp: entry }, '', url);
+      }
       currentEntry.current = entry;
       const id = hashOf(sitePath);
       scrollIntent.current = id ? { kind: 'anchor', id } : samePageExceptHash(sitePath, current) ? { kind: 'none' } : { kind: 'top' };
       setPath(sitePath);
     },
-    [base],
+    [base, contained],
   );
 
   useEffect(() => {
+    if (contained) return;
     const onPop = (event: PopStateEvent) => {
       const entry = entryOf(event.state);
       const sitePath = sitePathOf(location, base);
@@ -114,7 +119,7 @@ export function useSiteApp(base: string): SiteApp {
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
-  }, [base]);
+  }, [base, contained]);
 
   // A guard's redirect is followed in place, replacing the entry that asked for the guarded page.
   const result: Result<SitePage> | undefined = load.result;
@@ -133,8 +138,8 @@ export function useSiteApp(base: string): SiteApp {
   useEffect(() => {
     if (!page || load.loading) return;
     setShown(page);
-    document.title = page.title;
-  }, [page, load.loading]);
+    if (!contained) document.title = page.title;
+  }, [page, load.loading, contained]);
 
   let state: SiteAppState;
   if (looping) state = { status: 'redirect-loop', page: shown };

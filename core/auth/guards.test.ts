@@ -7,6 +7,7 @@ import {
   newDashboardGuard,
   nextAfterLogin,
   representativeGuard,
+  safeNext,
   TEST_ATTORNEY_EMAIL,
 } from './guards';
 import type { User } from './user';
@@ -109,5 +110,62 @@ describe('post-login redirect (spec §2)', () => {
     expect(nextAfterLogin('https://evil.example/x', null).path).toBe('/');
     // A protocol-relative next becomes a local path on this site.
     expect(nextAfterLogin('//evil.example/x', null).path).toBe('/evil.example/x');
+  });
+});
+
+describe('safeNext: a `next` parameter stays on this site (issue 33)', () => {
+  /** Where a browser on https://homes.example would go for `path`. */
+  const lands = (path: string) => new URL(path, 'https://homes.example/somewhere/page');
+
+  it('keeps a path of this site with its query, normalised', () => {
+    expect(safeNext('/account?x=1')).toBe('/account?x=1');
+    expect(safeNext('/search?beds=3&city=Provo')).toBe('/search?beds=3&city=Provo');
+    expect(safeNext('/a/../b')).toBe('/b');
+    expect(safeNext('/%2F%2Fevil')).toBe('/%2F%2Fevil');
+    expect(safeNext('/%5Cevil')).toBe('/%5Cevil');
+    expect(safeNext('/account#tab')).toBe('/account');
+  });
+
+  it('gives nothing for what a browser would take to another host, however it is written', () => {
+    const escapes = [
+      'https://evil.example/',
+      '//evil.example',
+      '///evil.example',
+      '/..//evil.example',
+      '/../..//evil.example/x',
+      '/.//evil.example',
+      '/a/../..//evil.example',
+      '/%2e%2e//evil.example',
+      '/%2E%2E//evil.example',
+      '/.%2e//evil.example',
+      '/\\evil.example',
+      '/\\/evil.example',
+      '\\\\evil.example',
+      'https:evil.example',
+      'http:/evil.example',
+      'javascript:alert(1)',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r/evil.example',
+      '\t//evil.example',
+      ' //evil.example',
+      '/\u0000/evil.example',
+      'evil.example',
+      '',
+    ];
+    for (const next of escapes) {
+      const safe = safeNext(next);
+      if (safe !== null) expect(lands(safe).host, JSON.stringify(next)).toBe('homes.example');
+      if (safe !== null) expect(safe, JSON.stringify(next)).toMatch(/^\/(?![/\\])/);
+    }
+    // The ones the issue found: nothing at all.
+    for (const next of ['/..//evil.example', '/\\evil', 'https:evil', '/\t/evil.example', '/%2e%2e//evil.example']) expect(safeNext(next), next).toBeNull();
+  });
+
+  it('is a fixed point: what it returns, it returns again', () => {
+    for (const next of ['/account?x=1', '/a/../b', '/%2F%2Fevil', '/x/./y?z=%2F%2F']) {
+      const once = safeNext(next)!;
+      expect(safeNext(once)).toBe(once);
+    }
   });
 });

@@ -50,6 +50,30 @@ export function authGuard(user: User | null, wantedUrl: string): GuardResult & {
   return { allow: false, redirect: `/log-in?next=${encodeURIComponent(wantedUrl)}`, remember };
 }
 
+const SITE = 'http://site.invalid';
+
+/**
+ * A path of this site from a `next` value (log-in, the post-login redirect, log-out, the route remembered for
+ * after login): `/account?x=1` as it is; anything a browser would take elsewhere → null. The check is of the
+ * path as a browser reads it: it drops tabs and newlines, reads `\` as `/`, and resolves dot segments (also
+ * written `%2e`), so `/..//evil.example` becomes `//evil.example`, another host; the normalised path is what
+ * must stay on this site, and what is returned.
+ */
+export function safeNext(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(next)) return null;
+  let url: URL;
+  try {
+    url = new URL(next, SITE);
+  } catch {
+    return null;
+  }
+  const path = `${url.pathname}${url.search}`;
+  if (url.origin !== SITE || !path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return null;
+  // Read again, the normalised path must be itself (a second reading must not go elsewhere either).
+  const again = new URL(path, SITE);
+  return again.origin === SITE && `${again.pathname}${again.search}` === path ? path : null;
+}
+
 /**
  * Where the post-login redirect screen goes (spec §2): the route's next parameter or the saved path;
  * empty or /log-in → /; a listing, mortgage or selling path loses its last segment, and 'selling' is

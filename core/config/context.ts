@@ -20,9 +20,10 @@ export const DEFAULT_APP_CONTEXT = {
     defaultSearchLocation: 'Salt-Lake-City,-UT,-USA',
   },
   themeData: { shortHeading: null, sellEnabled: true, rentalEnabled: true, tokens: {} },
-  officeNumber: '8015550100',
+  officeNumber: '+18015550100',
   cellNumber: null,
-  tollFreeNumber: '8005550199',
+  tollFreeNumber: '+18005550199',
+  phoneDisplay: { '+18015550100': '(801) 555-0100', '+18005550199': '(800) 555-0199' },
   agentName: null,
   agentEmail: null,
   agentPic: null,
@@ -55,6 +56,8 @@ export function resolveContext(partial: AppContext): ResolvedAppContext {
     ...defined(partial),
     partner: { ...DEFAULT_APP_CONTEXT.partner, ...defined(partial.partner) },
     themeData: { ...DEFAULT_APP_CONTEXT.themeData, ...defined(partial.themeData) },
+    // Keyed by the number itself, so the default numbers' texts may stay beside the partner's.
+    phoneDisplay: { ...DEFAULT_APP_CONTEXT.phoneDisplay, ...partial.phoneDisplay },
   } as ResolvedAppContext;
 }
 

@@ -41,6 +41,11 @@ const buildAppContextSchema = () =>
   officeNumber: optionalText(40),
   cellNumber: optionalText(40),
   tollFreeNumber: optionalText(40),
+  /**
+   * Each phone number of the context (E.164) as shown: national for the partner's country, international otherwise.
+   * Written by the server (server/partners/app-context.ts), read with `contextPhone` (core/format/phone.ts).
+   */
+  phoneDisplay: z.optional(z.nullable(z.record(z.string().check(z.maxLength(40)), z.string().check(z.maxLength(60))))),
   agentName: optionalText(200),
   agentEmail: optionalText(254),
   agentPic: optionalText(2048),

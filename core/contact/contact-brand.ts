@@ -6,6 +6,9 @@
  */
 import { brandName, supportEmail } from '../config/brand';
 import { siteUrl, type ResolvedAppContext } from '../config/context';
+import { contextPhone } from '../format/phone';
+
+type PhoneLink = NonNullable<ReturnType<typeof contextPhone>>;
 
 /** A brand link of the context (`privacyPolicyUrl`, `contactUrl`): a path is on the hosted site; null when unset. */
 export function brandLink(context: ResolvedAppContext, field: 'privacyPolicyUrl' | 'contactUrl', win: Window = window): string | null {
@@ -17,21 +20,23 @@ export function brandLink(context: ResolvedAppContext, field: 'privacyPolicyUrl'
 export interface ContactBrand {
   /** Who the visitor asks to contact them (the consent text); empty until the context is known. */
   appName: string;
-  tollFreeNumber: string | null;
+  /** The toll-free call line's number (shown as the server formats it). */
+  tollFree: PhoneLink | null;
   /** The thank-you panel's phone: the office number, else the toll-free one. */
-  contactPhone: string | null;
+  contactPhone: PhoneLink | null;
   privacyUrl: string | null;
   /** The thank-you panel's contact link: the brand's contact page, else a mail to its support address. */
   contactUrl: string | null;
 }
 
 export function contactBrand(context: ResolvedAppContext | null | undefined, win: Window = window): ContactBrand {
-  if (!context) return { appName: '', tollFreeNumber: null, contactPhone: null, privacyUrl: null, contactUrl: null };
+  if (!context) return { appName: '', tollFree: null, contactPhone: null, privacyUrl: null, contactUrl: null };
   const email = supportEmail(context);
+  const tollFree = contextPhone(context, 'tollFreeNumber');
   return {
     appName: brandName(context),
-    tollFreeNumber: context.tollFreeNumber || null,
-    contactPhone: context.officeNumber || context.tollFreeNumber || null,
+    tollFree,
+    contactPhone: contextPhone(context, 'officeNumber') ?? tollFree,
     privacyUrl: brandLink(context, 'privacyPolicyUrl', win),
     contactUrl: brandLink(context, 'contactUrl', win) ?? (email ? `mailto:${email}` : null),
   };

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configCacheKey } from '../../loader/contract';
 import { booleanAttr, enumAttr, idAttr } from './attributes';
+import { readSkeletonInput, releaseSkeleton, restoreSkeletonFocus } from '../ui/use-skeleton-handover';
 import { escapeHtml, paintSkeletons, removeSkeleton, SKELETON_ATTRIBUTE, startSkeleton, type ElementSkeleton } from './skeleton';
 
 let counter = 0;
@@ -153,5 +154,69 @@ describe('startSkeleton (what a skeleton entry chunk runs)', () => {
   it("rejects when the element's chunk fails, so the loader reports it", async () => {
     const tag = uniqueTag();
     await expect(startSkeleton(probeSkeleton(tag), base, './probe.element.js', [], () => Promise.reject(new Error('404')))).rejects.toThrow('404');
+  });
+});
+
+describe('a live skeleton (DESIGN §5: the first frame is live and keeps what was typed)', () => {
+  function liveSkeleton(tag: `hearth-${string}`): ElementSkeleton<typeof attributes> {
+    return {
+      tag,
+      attributes,
+      styles: [],
+      render: () =>
+        `<form part="form"><label for="n">Name</label><input id="n" name="name"><label for="e">Email</label><input id="e" name="email" type="email">` +
+        `<input type="checkbox" name="news" value="yes"><textarea name="note"></textarea><button type="submit" data-state="idle">Send</button></form>`,
+    };
+  }
+
+  it('reads what was typed, where the focus and caret are, and holds a submit (once, busy) for the view', async () => {
+    const tag = uniqueTag();
+    document.body.innerHTML = `<${tag}></${tag}>`;
+    await paintSkeletons(liveSkeleton(tag));
+    const root = document.querySelector(tag)!.shadowRoot!;
+    const name = root.querySelector<HTMLInputElement>('[name="name"]')!;
+    expect(name.disabled).toBe(false);
+    name.value = 'Ada Lovelace';
+    root.querySelector<HTMLTextAreaElement>('[name="note"]')!.value = 'Hello';
+    name.focus();
+    name.setSelectionRange(3, 3);
+    expect(readSkeletonInput(root)).toEqual({
+      values: { name: 'Ada Lovelace', email: '', note: 'Hello' },
+      focus: { name: 'name', selectionStart: 3, selectionEnd: 3, selectionDirection: expect.anything() },
+      submitQueued: false,
+    });
+
+    const form = root.querySelector('form')!;
+    const submitted = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(submitted);
+    expect(submitted.defaultPrevented).toBe(true);
+    expect(readSkeletonInput(root)!.submitQueued).toBe(true);
+    expect(root.querySelector('button')!.getAttribute('aria-busy')).toBe('true');
+
+    // The view's control of the same name gets the focus and caret; the skeleton's own is left aside.
+    const view = document.createElement('div');
+    view.innerHTML = '<input name="name" value="Ada Lovelace">';
+    root.append(view);
+    restoreSkeletonFocus(root, readSkeletonInput(root)!.focus!);
+    expect(root.activeElement).toBe(view.querySelector('input'));
+    expect(view.querySelector('input')!.selectionStart).toBe(3);
+
+    removeSkeleton(root);
+    releaseSkeleton(root);
+    expect(readSkeletonInput(root)).toBeNull();
+  });
+
+  it('keeps what was typed, the focus and a held submit when the root is emptied before the view renders (preact/compat)', async () => {
+    const tag = uniqueTag();
+    document.body.innerHTML = `<${tag}></${tag}>`;
+    await paintSkeletons(liveSkeleton(tag));
+    const root = document.querySelector(tag)!.shadowRoot!;
+    const email = root.querySelector<HTMLInputElement>('[name="email"]')!;
+    email.value = 'ada@example.com';
+    email.focus();
+    root.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    root.textContent = '';
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(readSkeletonInput(root)).toMatchObject({ values: { name: '', email: 'ada@example.com', note: '' }, focus: { name: 'email' }, submitQueued: true });
   });
 });

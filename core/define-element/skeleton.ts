@@ -2,9 +2,13 @@
  * Skeletons (DESIGN §5: "paint a static skeleton before state and validation are built"). An element with a
  * `<name>.skeleton.ts` gets a small CDN entry chunk (cdn/build-cdn.ts) that starts loading the element, paints the
  * skeleton into every such tag on the page, and waits for the element. The skeleton is the element's first frame as
- * static HTML: its markup, CSS, parts and texts, so it takes the view's space and looks like it, every control
- * disabled until the view is ready. The element keeps the skeleton's shadow root and its first render replaces
- * the skeleton (define-element.tsx), in one frame.
+ * static HTML: its markup, CSS, parts and texts, so it takes the view's space and looks like it. The element keeps
+ * the skeleton's shadow root and its first render replaces the skeleton (define-element.tsx), in one frame.
+ *
+ * Its controls are live (DESIGN §5: "the first frame's controls are live and keep what was typed"): a visitor may
+ * type into them, and a form submitted before the view is ready is held (`data-submit-queued`, its submit button
+ * busy). The view takes over what was typed, the focus and caret, and the held submit, once
+ * (`useSkeletonHandover`, core/ui/use-skeleton-handover.ts: not here, so the runtime chunk does not carry it).
  *
  * The entry chunk must run without the runtime: nothing here (or in a skeleton) may import the framework, jotai,
  * zod or the config loader.
@@ -17,6 +21,19 @@ import { parseAttributes, toKebab, type AttributeSpec, type AttributeValues } fr
 
 /** On every top-level node of a skeleton in a shadow root. */
 export const SKELETON_ATTRIBUTE = 'data-skeleton';
+/** On a skeleton's form submitted before the view was ready: the view submits it once it has taken over. */
+export const SUBMIT_QUEUED_ATTRIBUTE = 'data-submit-queued';
+
+/**
+ * A skeleton's nodes and its last focused control, kept on its shadow root (under `HELD_SKELETON`) for the view
+ * to take over: preact/compat empties the root before its first render, so by then the nodes may be detached
+ * (they keep what was typed) and the focus gone with them.
+ */
+export interface HeldSkeleton {
+  nodes: Element[];
+  active: Element | null;
+}
+export const HELD_SKELETON = 'hearthSkeleton';
 
 export interface ElementSkeleton<A extends Record<string, AttributeSpec<any>>> {
   tag: `hearth-${string}`;
@@ -25,8 +42,9 @@ export interface ElementSkeleton<A extends Record<string, AttributeSpec<any>>> {
   /** The element's own CSS texts, as its `defineElement` call lists them (base and theme come first). */
   styles: readonly string[];
   /**
-   * The view's first frame as HTML: values escaped with `escapeHtml`, every control `disabled`. `context` is the
-   * partner's app context when the page already has it (else null: the view will start from the defaults too).
+   * The view's first frame as HTML: values escaped with `escapeHtml`; its controls live, each with the `name` the
+   * view's control of the same field has (what was typed is handed over by name). `context` is the partner's app
+   * context when the page already has it (else null: the view will start from the defaults too).
    */
   render(values: AttributeValues<A>, context: ResolvedAppContext | null): string;
 }
@@ -72,8 +90,34 @@ export async function paintSkeletons<A extends Record<string, AttributeSpec<any>
       node.setAttribute(SKELETON_ATTRIBUTE, '');
       node.setAttribute('aria-busy', 'true');
     }
+    for (const form of root.querySelectorAll('form')) form.addEventListener('submit', holdSubmit);
+    holdSkeleton(root);
   }
   return hosts.length;
+}
+
+function holdSkeleton(root: ShadowRoot): void {
+  const held: HeldSkeleton = { nodes: [...root.children], active: null };
+  root.addEventListener('focusin', (event) => (held.active = event.target as Element));
+  // Focus that leaves for good (a click elsewhere) is forgotten; a control removed with the skeleton keeps it.
+  root.addEventListener('focusout', (event) => {
+    const node = event.target as Element;
+    setTimeout(() => {
+      if (node.isConnected && held.active === node && root.activeElement !== node) held.active = null;
+    });
+  });
+  (root as ShadowRoot & Record<typeof HELD_SKELETON, HeldSkeleton>)[HELD_SKELETON] = held;
+}
+
+/** A skeleton's form submitted (a click, Enter in a field): held for the view, never sent by the browser. */
+function holdSubmit(event: Event): void {
+  event.preventDefault();
+  const form = event.currentTarget as HTMLFormElement;
+  form.setAttribute(SUBMIT_QUEUED_ATTRIBUTE, '');
+  for (const button of form.querySelectorAll('button[type="submit"]')) {
+    button.setAttribute('aria-busy', 'true');
+    button.setAttribute('data-state', 'busy');
+  }
 }
 
 /**

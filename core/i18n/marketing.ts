@@ -33,6 +33,11 @@ export const marketingTexts = {
   saveFailed: 'The material could not be saved.',
   downloadPdf: 'Download PDF',
   downloadPng: 'Download PNG',
+  /** The files are rendered once per saved version, as a job of the server's work tier (server/marketing/files.ts). */
+  renderingFiles: 'Preparing the PDF and PNG of this version…',
+  renderFailed: 'The PDF and PNG of this version could not be prepared. Save again to try once more.',
+  renderQueueFull: (seconds: number) => `Many of your materials are being prepared already. Try again in ${seconds} seconds.`,
+  renderStillRunning: 'This file is still being prepared. Try again in a few seconds.',
   creating: 'Creating…',
   createFailed: 'The material could not be created.',
   loading: 'Loading marketing materials…',

@@ -73,6 +73,15 @@ export const siteTexts = {
     startBuying: 'Start Buying',
     startSelling: 'Start Selling',
     getPrequalified: 'Get prequalified',
+    /** Ours (issue 36): the link to /home-value. */
+    homeValue: 'What is my home worth?',
+  },
+  /** Ours (issue 36): the hosted /home-value page around <hearth-home-value>. */
+  homeValue: {
+    title: 'Your home’s value',
+    description: 'A free estimate of what your home is worth from recent sales nearby: the sales compared, the likely range and how we got there.',
+    intro: 'See what homes like yours nearby sold for, and what that makes yours worth today.',
+    sell: 'Sell your home for a 1% listing fee',
   },
   /** Spec §2 selling routes. */
   selling: { title: 'Sell Your Home', listingStart: 'Low rates. Low fees. Happy customers' },
@@ -82,6 +91,10 @@ export const siteTexts = {
   /** Spec §2 post-login redirect screen and log-out. */
   redirecting: 'Taking you back…',
   loggingOut: 'Logging you out…',
+  /** The log-out page of a signed-in browser: nothing ends until the button is pressed (issue 33). */
+  logOutConfirm: 'Log out of this site on this device?',
+  logOutButton: 'Log out',
+  stayLoggedIn: 'Stay logged in',
   /** Spec §9 application version. */
   applicationVersion: '1.0.0',
 } as const;

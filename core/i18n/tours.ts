@@ -133,7 +133,6 @@ export const requestTourTexts = {
   amountHint: 'In dollars, e.g. 450,000',
   errors: {
     amountInvalid: 'Enter an amount in dollars, e.g. 450,000.',
-    phoneInvalid: 'Enter a phone number, e.g. (801) 555-0142.',
     network: "We couldn't reach the server. Your choices are kept: check your connection, then press Request Tour again.",
     server: "We couldn't send your tour request. Your choices are kept: please press Request Tour again.",
     signedOut: 'Please sign in again, then press Request Tour.',

@@ -44,6 +44,7 @@ const LEAD_FIELDS = /* GraphQL */ `
   lastName
   email
   phone
+  phoneText: phone(format: DISPLAY)
   comment
   pageOrigin
   listingId
@@ -127,7 +128,9 @@ const leadShape = () => ({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
+  /** E.164 (a tel: link); phoneText as the agent reads it (national for the partner's country). */
   phone: z.string(),
+  phoneText: z.string(),
   comment: z.string(),
   pageOrigin: z.nullable(z.string()),
   listingId: z.nullable(z.string()),

@@ -11,7 +11,7 @@ const metric = {
   housingMarketSectionType: 'SALE_TO_LIST_RATIO',
   propertyType: null,
   currencyCode: 'USD',
-  aggregateData: [{ id: 'SALE_TO_LIST_RATIO:2025-03', date: '2025-03-01', value: 101, yoy: 3.7 }],
+  aggregateData: [{ id: 'SALE_TO_LIST_RATIO:2025-03', date: '2025-03-01', value: 101, yoy: 3.7, homes: 120, yearEarlierHomes: 104 }],
 };
 
 beforeEach(() => {

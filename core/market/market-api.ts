@@ -26,6 +26,8 @@ export const MarketMetricsQuery = /* GraphQL */ `
         date
         value
         yoy
+        homes
+        yearEarlierHomes
       }
     }
   }
@@ -52,6 +54,8 @@ const buildMetricSchema = () =>
         date: z.string(),
         value: z.nullable(z.number()),
         yoy: z.nullable(z.number()),
+        homes: z.nullable(z.number()),
+        yearEarlierHomes: z.nullable(z.number()),
       }),
     ),
   });

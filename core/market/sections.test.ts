@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { marketTexts } from '../i18n/market';
-import { formatMonth, formatSectionValue, formatYoy } from './sections';
+import { enoughHomesForChange, formatMonth, formatSectionValue, formatYoy, MIN_HOMES_FOR_CHANGE } from './sections';
 
 describe('formatting by section', () => {
   it('writes money from pennies, short on axes', () => {
@@ -20,10 +20,19 @@ describe('formatting by section', () => {
     expect(formatSectionValue('PRICE_DROPS', null)).toBe(marketTexts.noValue);
   });
   it('writes the yoy change with an arrow and words, not colour alone', () => {
-    expect(formatYoy(4.2)).toEqual({ direction: 'up', text: '▲ 4.2% year over year' });
-    expect(formatYoy(-15.2)).toEqual({ direction: 'down', text: '▼ 15.2% year over year' });
-    expect(formatYoy(0)).toEqual({ direction: 'flat', text: marketTexts.yoyFlat });
-    expect(formatYoy(null).direction).toBe('none');
+    expect(formatYoy({ yoy: 4.2 })).toEqual({ direction: 'up', text: '▲ 4.2% year over year' });
+    expect(formatYoy({ yoy: -15.2 })).toEqual({ direction: 'down', text: '▼ 15.2% year over year' });
+    expect(formatYoy({ yoy: 13 })).toEqual({ direction: 'up', text: '▲ 13.0% year over year' });
+    expect(formatYoy({ yoy: 0 })).toEqual({ direction: 'flat', text: marketTexts.yoyFlat });
+    expect(formatYoy({ yoy: null }).direction).toBe('none');
+  });
+  it('says why there is no yearly change: too few homes behind either month, or no figure a year earlier', () => {
+    expect(formatYoy({ yoy: null, homes: 120, yearEarlierHomes: MIN_HOMES_FOR_CHANGE - 1 })).toEqual({ direction: 'none', text: marketTexts.yoyTooFew });
+    expect(formatYoy({ yoy: null, homes: MIN_HOMES_FOR_CHANGE - 1, yearEarlierHomes: 120 }).text).toBe(marketTexts.yoyTooFew);
+    expect(formatYoy({ yoy: null, homes: 120, yearEarlierHomes: null }).text).toBe(marketTexts.yoyNone);
+    expect(enoughHomesForChange(MIN_HOMES_FOR_CHANGE, MIN_HOMES_FOR_CHANGE)).toBe(true);
+    expect(enoughHomesForChange(MIN_HOMES_FOR_CHANGE, MIN_HOMES_FOR_CHANGE - 1)).toBe(false);
+    expect(enoughHomesForChange(null, 500)).toBe(false);
   });
   it('names months', () => {
     expect(formatMonth('2025-03-01')).toBe('Mar 2025');

@@ -40,6 +40,7 @@ const MATERIAL_FIELDS = /* GraphQL */ `
   pdfFileName
   pngFileName
   modified
+  renderStatus
   template {
     id
   }
@@ -159,6 +160,7 @@ const materialSchema = z.object({
   pdfFileName: z.string(),
   pngFileName: z.string(),
   modified: z.string(),
+  renderStatus: z.enum(['READY', 'RENDERING', 'FAILED']),
   template: z.object({ id: z.string() }),
   openHouse: z.nullable(openHouseSchema),
   fill: z.object({

@@ -37,6 +37,8 @@ export interface MarketingSavedDetail {
 
 /** Signed links last 5 minutes (server/marketing/routes.ts); they are renewed after 4. */
 export const LINK_REFRESH_MS = 4 * 60 * 1000;
+/** While the files of the saved version are being rendered (server/marketing/files.ts), the material is asked again this often. */
+export const RENDER_POLL_MS = 2_000;
 
 export function useMarketing(caseId: number | null, element: ElementHandle) {
   const { state: load, reload, signIn } = useSignedInLoad(caseId === null ? null : `${caseId}`, () => loadMarketing(caseId!));
@@ -98,16 +100,23 @@ export function useMarketing(caseId: number | null, element: ElementHandle) {
   );
   const setOpenHouse = useCallback((openHouseId: string | null) => update((e) => ({ ...e.draft, openHouseId })), []);
 
-  // The download links are signed for 5 minutes: fetch fresh ones before they expire, keeping the draft.
+  // The download links are signed for 5 minutes: fetch fresh ones before they expire, keeping the draft. While the
+  // saved version's files are being rendered, ask sooner, until they are ready (or could not be made).
   const editingId = editing?.material.id ?? null;
+  const rendering = editing?.material.renderStatus === 'RENDERING';
   useEffect(() => {
     if (editingId === null) return;
-    const timer = setInterval(async () => {
-      const answer = await loadMaterial(editingId);
-      if (answer.ok) setEditing((e) => (e && e.material.id === editingId ? { ...e, material: { ...e.material, pdfUrl: answer.value.pdfUrl, pngUrl: answer.value.pngUrl, imageUrl: answer.value.imageUrl } } : e));
-    }, LINK_REFRESH_MS);
+    const timer = setInterval(
+      async () => {
+        const answer = await loadMaterial(editingId);
+        if (!answer.ok) return;
+        const { pdfUrl, pngUrl, imageUrl, renderStatus } = answer.value;
+        setEditing((e) => (e && e.material.id === editingId ? { ...e, material: { ...e.material, pdfUrl, pngUrl, imageUrl, renderStatus } } : e));
+      },
+      rendering ? RENDER_POLL_MS : LINK_REFRESH_MS,
+    );
     return () => clearInterval(timer);
-  }, [editingId]);
+  }, [editingId, rendering]);
 
   const save = useCallback(async () => {
     if (!editing) return;

@@ -14,6 +14,9 @@ export type ConsoleTab = (typeof CONSOLE_TABS)[number];
 
 export type EditableField = keyof PartnerSettingsInput;
 
+/** The settings that hold a phone number: reformatted as typed, stored in E.164 by the server. */
+export type PhoneSettingField = 'tollFreeNumber' | 'agentOfficePhone' | 'agentCellPhone';
+
 /** The settings each form tab saves. */
 export const TAB_FIELDS = {
   branding: ['name', 'websiteName', 'companyName', 'tollFreeNumber', 'supportEmail', 'privacyPolicyUrl'],

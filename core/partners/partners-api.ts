@@ -19,7 +19,7 @@ const SETTINGS_FIELDS = /* GraphQL */ `
   logoUrl
   websiteName
   companyName
-  tollFreeNumber
+  tollFreeNumber(format: DISPLAY)
   supportEmail
   privacyPolicyUrl
   showPoweredBy
@@ -31,8 +31,8 @@ const SETTINGS_FIELDS = /* GraphQL */ `
   radius
   agentName
   agentPictureUrl
-  agentOfficePhone
-  agentCellPhone
+  agentOfficePhone(format: DISPLAY)
+  agentCellPhone(format: DISPLAY)
   agentEmail
   countries
   defaultSearchLocation
@@ -189,6 +189,7 @@ const buildSettingsSchema = () =>
     radius: z.number(),
     agentName: z.string(),
     agentPictureUrl: z.nullable(z.string()),
+    /** As shown (DISPLAY): what the Agent tab's fields hold; saved back, the server reads them again. */
     agentOfficePhone: z.string(),
     agentCellPhone: z.string(),
     agentEmail: z.string(),

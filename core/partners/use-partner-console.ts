@@ -6,11 +6,13 @@
  * a partner the viewer does not administer answers NOT_FOUND.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { phoneCountryOf } from '../format/phone';
+import { phoneAsTyped, usePhoneRules } from '../format/use-phone-rules';
 import type { Failure, Result } from '../graphql/call';
 import { useLoad } from '../graphql/use-load';
 import { useSignedInLoad } from '../graphql/use-signed-in-load';
 import { partnerTexts as t } from '../i18n/partners';
-import { contrastField, previewContrast, previewTheme, refusedField, tabInput, withoutTab, type ConsoleTab, type FormTab } from './console-state';
+import { contrastField, previewContrast, previewTheme, refusedField, shownValue, tabInput, withoutTab, type ConsoleTab, type FormTab, type PhoneSettingField } from './console-state';
 import { checkAllowedOrigin } from './origins';
 import {
   createApiKey,
@@ -114,6 +116,20 @@ export function usePartnerConsole(partnerIdAttribute: number | null, events: Par
     });
     setSaveStatus(null);
   }, []);
+
+  // The toll-free number and the Agent tab's phones: reformatted as typed for the partner's country (its first country), the rules loaded
+  // when a phone field is first used; the server reads what is saved with the same rule, and says what is wrong.
+  const phone = usePhoneRules();
+  const { load: loadPhone } = phone;
+  const phoneCountry = settings ? phoneCountryOf(shownValue(settings, draft, 'countries')) : phone.country;
+  const editPhone = useCallback(
+    (field: PhoneSettingField, value: string, caretAtEnd: boolean) => {
+      void loadPhone();
+      const previous = settings ? String(shownValue(settings, draft, field)) : '';
+      edit({ [field]: phoneAsTyped(previous, value, caretAtEnd, phone.rules, phoneCountry) });
+    },
+    [loadPhone, settings, draft, edit, phone.rules, phoneCountry],
+  );
 
   const theme = settings ? previewTheme(settings, draft) : null;
   const contrast = theme ? previewContrast(theme) : [];
@@ -280,6 +296,8 @@ export function usePartnerConsole(partnerIdAttribute: number | null, events: Par
     choosePartner: setChosen,
     draft,
     edit,
+    editPhone,
+    phoneFocused: () => void loadPhone(),
     errors,
     saveStatus,
     save,

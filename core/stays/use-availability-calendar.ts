@@ -9,6 +9,8 @@ import { useLoad } from '../graphql/use-load';
 import { contactTexts } from '../i18n/contact';
 import { stayTexts as t } from '../i18n/stays';
 import { useHearthValue } from '../state/hooks';
+import type { PhoneCheck } from '../format/phone-rules';
+import { usePhoneRules } from '../format/use-phone-rules';
 import { validateContact } from '../validation/contact';
 import { chooseDate, monthOf, moveFocus, NO_SELECTION, staySummary, type StaySelection, type StaySummary } from './calendar-state';
 import { canCheckIn, todayIn, type StayDay } from './stay-rules';
@@ -46,9 +48,12 @@ type Month = { month: number; year: number };
 const monthIndex = (m: Month) => m.year * 12 + m.month - 1;
 const monthKey = (date: string) => date.slice(0, 7);
 
-/** The contact form's rules for the guest's details; the message says what is missing in its own words. */
-export function checkBookingValues(values: StayRequestValues): { ok: true; value: StayRequestValues } | { ok: false; errors: BookingForm['errors'] } {
-  const result = validateContact({ ...values, comment: values.message });
+/** The contact form's rules for the guest's details (the phone read by `phone`); the message says what is missing in its own words. */
+export function checkBookingValues(
+  values: StayRequestValues,
+  phone: PhoneCheck,
+): { ok: true; value: StayRequestValues } | { ok: false; errors: BookingForm['errors'] } {
+  const result = validateContact({ ...values, comment: values.message }, phone);
   if (result.ok) {
     const { comment, ...rest } = result.value;
     return { ok: true, value: { ...rest, message: comment } };
@@ -182,38 +187,57 @@ export function useAvailabilityCalendar(options: {
   // ---- the booking form ----
   const session = useHearthValue(sessionAtom);
   const [form, setForm] = useState<BookingForm | null>(null);
+  // The guest's phone is read for the partner's country, with the rules loaded when the form opens.
+  const phone = usePhoneRules();
+  const { load: loadPhone } = phone;
   const sending = useRef(false);
 
+  const closeForm = useCallback(() => setForm(null), []);
+
   const openForm = useCallback(() => {
+    void loadPhone();
     const user = session.user;
     setForm({
       values: {
         firstName: user?.firstName ?? '',
         lastName: user?.lastName ?? '',
         email: user?.email ?? '',
-        phone: user?.phone ?? '',
+        // The account's phone (E.164) as shown once the rules are in (below, if they are not yet).
+        phone: user?.phone ? (phone.rules?.format(user.phone, phone.country) ?? user.phone) : '',
         message: t.form.defaultMessage,
       },
       errors: {},
       status: 'editing',
       failure: null,
     });
-  }, [session.user]);
+  }, [session.user, loadPhone, phone.rules, phone.country]);
 
-  const closeForm = useCallback(() => setForm(null), []);
+  // The rules arrived after the form opened with the account's phone still untouched: show it formatted.
+  useEffect(() => {
+    const stored = session.user?.phone;
+    if (!phone.rules || !stored) return;
+    const shown = phone.rules.format(stored, phone.country);
+    setForm((f) => (f && f.values.phone === stored && shown !== stored ? { ...f, values: { ...f.values, phone: shown } } : f));
+  }, [phone.rules, phone.country, session.user]);
 
-  const change = useCallback((field: StayField, value: string) => {
-    setForm((f) => (f ? { ...f, values: { ...f.values, [field]: value }, errors: { ...f.errors, [field]: undefined } } : f));
-  }, []);
+  const change = useCallback(
+    (field: StayField, value: string) => {
+      void loadPhone();
+      setForm((f) => (f ? { ...f, values: { ...f.values, [field]: value }, errors: { ...f.errors, [field]: undefined } } : f));
+    },
+    [loadPhone],
+  );
 
   const submit = useCallback(async () => {
     if (!form || sending.current || summary.state !== 'valid' || listingId === null) return;
-    const checked = checkBookingValues(form.values);
+    sending.current = true;
+    const rules = await phone.load();
+    const checked = checkBookingValues(form.values, rules ? rules.check(phone.country) : phone.check);
     if (!checked.ok) {
+      sending.current = false;
       setForm({ ...form, errors: checked.errors, status: 'editing' });
       return;
     }
-    sending.current = true;
     setForm({ ...form, errors: {}, status: 'sending', failure: null });
     const dates = { checkIn: summary.checkIn, checkOut: summary.checkOut };
     try {
@@ -236,7 +260,7 @@ export function useAvailabilityCalendar(options: {
     } finally {
       sending.current = false;
     }
-  }, [form, summary, listingId, onBookingRequested, load]);
+  }, [form, summary, listingId, onBookingRequested, load, phone]);
 
   return {
     state,

@@ -15,7 +15,9 @@ export const estimatedHomeValue = (overrides: Partial<HomeValue> = {}): HomeValu
   estimateInPennies: 63_200_000,
   highInPennies: 65_800_000,
   confidence: 'HIGH',
-  method: 'We compared 3 single family residence sales within 0.3 miles in the last 24 months.',
+  rangeProbability: 0.8,
+  listPriceInPennies: null,
+  method: 'We compared the 3 single family residence sales most like yours within 0.3 miles in the last 24 months.',
   comparables: [
     {
       id: '1101',
@@ -29,7 +31,8 @@ export const estimatedHomeValue = (overrides: Partial<HomeValue> = {}): HomeValu
       bathrooms: 2,
       livingArea: 2180,
       yearBuilt: 1936,
-      weight: 0.5,
+      adjustedValueInPennies: 63_500_000,
+      demo: true,
       photoUri: 'https://api.example/media/listing/DEMO-SOLD-1101/1.svg',
     },
     {
@@ -44,7 +47,8 @@ export const estimatedHomeValue = (overrides: Partial<HomeValue> = {}): HomeValu
       bathrooms: 2,
       livingArea: 1960,
       yearBuilt: 1931,
-      weight: 0.3,
+      adjustedValueInPennies: 64_100_000,
+      demo: true,
       photoUri: null,
     },
     {
@@ -59,7 +63,8 @@ export const estimatedHomeValue = (overrides: Partial<HomeValue> = {}): HomeValu
       bathrooms: 3,
       livingArea: 2420,
       yearBuilt: 1941,
-      weight: 0.2,
+      adjustedValueInPennies: 62_300_000,
+      demo: false,
       photoUri: 'https://api.example/media/listing/DEMO-SOLD-1103/1.svg',
     },
   ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatQualifiedAmount, isAgentPhone, qualifiedAmountOf } from './agent-and-qualification';
+import { formatQualifiedAmount, qualifiedAmountOf } from './agent-and-qualification';
 
 describe('the prequalification amount (spec §5)', () => {
   it('gets thousands separators and nothing else', () => {
@@ -25,20 +25,5 @@ describe('the prequalification amount (spec §5)', () => {
     expect(qualifiedAmountOf('1234567.50')).toBe('1,234,567.50');
     expect(qualifiedAmountOf('')).toBe('');
     expect(qualifiedAmountOf('lots')).toBeNull();
-  });
-});
-
-describe('the agent’s phone', () => {
-  it('takes digits with the usual separators and a leading +', () => {
-    expect(isAgentPhone('(801) 555-0142')).toBe(true);
-    expect(isAgentPhone(' +977 1-4412345 ')).toBe(true);
-    expect(isAgentPhone('801.555.0142')).toBe(true);
-  });
-
-  it('refuses words, and numbers too short or too long', () => {
-    expect(isAgentPhone('call me')).toBe(false);
-    expect(isAgentPhone('555-01')).toBe(false);
-    expect(isAgentPhone('1'.repeat(26))).toBe(false);
-    expect(isAgentPhone('801+555+0142')).toBe(false);
   });
 });

@@ -14,9 +14,6 @@ export interface AgentAndQualification {
   qualifiedAmount: string;
 }
 
-/** A phone as the agent's is accepted: 7 to 25 of digits, spaces and ( ) . -, with a leading + allowed. */
-export const isAgentPhone = (text: string) => /^\+?[0-9 ().-]{7,25}$/.test(text.trim());
-
 /**
  * Spec §5: thousands separators and no other format checks. '450000' → '450,000'; '1234567.5' →
  * '1,234,567.5'; '$ 450,000' → '450,000'; '' → ''. A trailing '.' is kept, so typing decimals is not

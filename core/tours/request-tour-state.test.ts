@@ -1,3 +1,4 @@
+import { phoneRules } from '../format/phone-static';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { requestTourTexts as t } from '../i18n/tours';
 import {
@@ -21,6 +22,8 @@ const NINE_AM_JAN_15 = '2025-01-15T16:00:00.000Z';
 afterEach(() => {
   vi.useRealTimers();
 });
+
+const phone = phoneRules.check('US');
 
 describe('choosing times (spec §5)', () => {
   it('toggles several times, kept in time order; Continue needs at least one', () => {
@@ -69,44 +72,50 @@ describe('sending', () => {
     requestTourReducer(requestTourReducer(initialRequestTourState, { type: 'toggle', dateTime: NINE_AM_JAN_16 }), { type: 'continue' });
 
   it('submit without a time goes back to step 1 and sends nothing', () => {
-    const s = requestTourReducer({ ...initialRequestTourState, step: 'info' }, { type: 'submit' });
+    const s = requestTourReducer({ ...initialRequestTourState, step: 'info' }, { type: 'submit', phone });
     expect(s).toMatchObject({ step: 'time', status: 'editing' });
   });
 
   it('a refused answer stays on step 2 with its message', () => {
     let s = requestTourReducer(ready(), { type: 'set-qualified', value: true });
     s = requestTourReducer(s, { type: 'change', field: 'qualifiedAmount', value: 'about half a million' });
-    s = requestTourReducer(s, { type: 'submit' });
+    s = requestTourReducer(s, { type: 'submit', phone });
     expect(s).toMatchObject({ status: 'editing', step: 'info', errors: { qualifiedAmount: t.errors.amountInvalid } });
   });
 
   it('while submitting nothing changes; a failure keeps every choice and allows pressing again', () => {
     let s = requestTourReducer(ready(), { type: 'set-agent', value: true });
     s = requestTourReducer(s, { type: 'change', field: 'agentPhone', value: '801 555 0142' });
-    s = requestTourReducer(s, { type: 'submit' });
+    s = requestTourReducer(s, { type: 'submit', phone });
     expect(s.status).toBe('submitting');
     expect(requestTourReducer(s, { type: 'toggle', dateTime: TEN_AM_JAN_16 })).toBe(s);
     expect(requestTourReducer(s, { type: 'back' })).toBe(s);
     s = requestTourReducer(s, { type: 'failed', message: t.errors.network });
     expect(s).toMatchObject({ status: 'failed', failure: t.errors.network, step: 'info', selected: [NINE_AM_JAN_16] });
     expect(s.info).toMatchObject({ agent: true, agentPhone: '801 555 0142' });
-    expect(requestTourReducer(s, { type: 'submit' }).status).toBe('submitting');
+    expect(requestTourReducer(s, { type: 'submit', phone }).status).toBe('submitting');
   });
 
   it('success starts over', () => {
-    expect(requestTourReducer(requestTourReducer(ready(), { type: 'submit' }), { type: 'reset' })).toEqual(initialRequestTourState);
+    expect(requestTourReducer(requestTourReducer(ready(), { type: 'submit', phone }), { type: 'reset' })).toEqual(initialRequestTourState);
   });
 });
 
 describe('agent and qualification (spec §3)', () => {
   it('checks only what applies', () => {
     const info = { ...initialRequestTourState.info, agentPhone: 'call me', qualifiedAmount: 'lots' };
-    expect(checkInfo(info)).toEqual({});
-    expect(checkInfo({ ...info, agent: true, qualified: true })).toEqual({
-      agentPhone: t.errors.phoneInvalid,
+    expect(checkInfo(info, phone)).toEqual({});
+    expect(checkInfo({ ...info, agent: true, qualified: true }, phone)).toEqual({
+      agentPhone: 'Phone number is invalid. Use digits only: it has letters in it.',
       qualifiedAmount: t.errors.amountInvalid,
     });
-    expect(checkInfo({ ...info, agent: true, agentPhone: '(801) 555-0142', qualified: true, qualifiedAmount: '450000' })).toEqual({});
+    expect(checkInfo({ ...info, agent: true, agentPhone: '(801) 555-0142', qualified: true, qualifiedAmount: '450000' }, phone)).toEqual({});
+  });
+
+  it("reads the agent's phone as every phone field does (issue 35)", () => {
+    const info = { ...initialRequestTourState.info, agent: true };
+    for (const agentPhone of ['801-555-0123', '801.555.0123', '+1 801 555 0123', '+44 20 7946 0958', '']) expect(checkInfo({ ...info, agentPhone }, phone), agentPhone).toEqual({});
+    expect(checkInfo({ ...info, agentPhone: '555-0142' }, phone)).toEqual({ agentPhone: 'Phone number is invalid. It has too few digits for a number in the United States.' });
   });
 
   it('sends what does not apply as empty, and the amount formatted', () => {

@@ -7,7 +7,8 @@
  * keep every chosen time and typed answer. Only a successful request starts over.
  */
 import { requestTourTexts as t } from '../i18n/tours';
-import { formatQualifiedAmount, isAgentPhone, qualifiedAmountOf, type AgentAndQualification } from './agent-and-qualification';
+import type { PhoneCheck } from '../format/phone-rules';
+import { formatQualifiedAmount, qualifiedAmountOf, type AgentAndQualification } from './agent-and-qualification';
 import { isValidRequestedTime, type DayKey } from './tour-times';
 
 /** Spec §5/§9: the pre-qualification amount is reformatted after this pause in typing. */
@@ -51,7 +52,8 @@ export type RequestTourAction =
   | { type: 'set-qualified'; value: boolean }
   | { type: 'change'; field: InfoTextField; value: string }
   | { type: 'format-amount' }
-  | { type: 'submit' }
+  /** The agent's phone is read by `phone` (the partner's country: core/format/use-phone-rules.ts). */
+  | { type: 'submit'; phone: PhoneCheck }
   | { type: 'failed'; message: string; errors?: Partial<Record<InfoTextField, string>> }
   | { type: 'prune'; now: Date; zone: string }
   | { type: 'reset' };
@@ -62,10 +64,11 @@ export type RequestTourAction =
 /** Continue is enabled once at least one time is chosen (spec §2, §5). */
 export const canContinue = (state: RequestTourState) => state.selected.length > 0;
 
-/** The answers of step 2 that would be refused; only what applies (no agent → no phone check). */
-export function checkInfo(info: AgentAndQualification): Partial<Record<InfoTextField, string>> {
+/** The answers of step 2 that would be refused; only what applies (no agent → no phone check; no phone is fine). */
+export function checkInfo(info: AgentAndQualification, phone: PhoneCheck): Partial<Record<InfoTextField, string>> {
   const errors: Partial<Record<InfoTextField, string>> = {};
-  if (info.agent && info.agentPhone.trim() && !isAgentPhone(info.agentPhone)) errors.agentPhone = t.errors.phoneInvalid;
+  const agentPhone = info.agent && info.agentPhone.trim() ? phone(info.agentPhone) : null;
+  if (agentPhone && !agentPhone.ok) errors.agentPhone = agentPhone.message;
   if (info.qualified && formatQualifiedAmount(info.qualifiedAmount) === null) errors.qualifiedAmount = t.errors.amountInvalid;
   return errors;
 }
@@ -118,7 +121,7 @@ export function requestTourReducer(state: RequestTourState, action: RequestTourA
     }
     case 'submit': {
       if (!canContinue(state)) return { ...state, step: 'time' };
-      const errors = checkInfo(state.info);
+      const errors = checkInfo(state.info, action.phone);
       if (Object.keys(errors).length > 0) return { ...state, step: 'info', errors };
       return { ...state, status: 'submitting', failure: null, errors: {} };
     }

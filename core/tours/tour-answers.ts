@@ -61,6 +61,7 @@ const AGENT_AND_QUALIFICATION_FIELDS = /* GraphQL */ `
     agent
     agentName
     agentPhone
+    agentPhoneText: agentPhone(format: DISPLAY)
     qualified
     qualifiedLenderName
     qualifiedAmount
@@ -71,7 +72,9 @@ const agentAndQualificationSchema = () =>
   z.object({
     agent: z.boolean(),
     agentName: z.string(),
+    /** E.164 (for a tel: link); agentPhoneText as people read it. */
     agentPhone: z.string(),
+    agentPhoneText: z.string(),
     qualified: z.boolean(),
     qualifiedLenderName: z.string(),
     qualifiedAmount: z.string(),

@@ -17,6 +17,7 @@ import {
   type InfoTextField,
   type RequestTourState,
 } from './request-tour-state';
+import { usePhoneRules } from '../format/use-phone-rules';
 import type { Failure } from '../graphql/call';
 import { saveTour, type RequestedTour } from './requests';
 import { buyerTourGrid, tourDay, type DayKey } from './tour-times';
@@ -86,10 +87,18 @@ export function useRequestTour({ listingId, zone, active, onRequested, send = sa
   const chooseDay = useCallback((day: DayKey | null) => dispatch({ type: 'choose-day', day }), []);
   const next = useCallback(() => dispatch({ type: 'continue' }), []);
   const back = useCallback(() => dispatch({ type: 'back' }), []);
-  const setAgent = useCallback((value: boolean) => dispatch({ type: 'set-agent', value }), []);
+  // The agent's phone is read for the partner's country; its rules load once the buyer says they have an agent.
+  const phone = usePhoneRules();
+  const phoneRef = useRef(phone);
+  phoneRef.current = phone;
+  const setAgent = useCallback((value: boolean) => {
+    if (value) void phoneRef.current.load();
+    dispatch({ type: 'set-agent', value });
+  }, []);
   const setQualified = useCallback((value: boolean) => dispatch({ type: 'set-qualified', value }), []);
   const change = useCallback(
     (field: InfoTextField, value: string) => {
+      if (field === 'agentPhone') void phoneRef.current.load();
       dispatch({ type: 'change', field, value });
       if (field === 'qualifiedAmount') amountPause.schedule(() => dispatch({ type: 'format-amount' }));
     },
@@ -98,11 +107,17 @@ export function useRequestTour({ listingId, zone, active, onRequested, send = sa
 
   const submit = useCallback(async () => {
     if (sending.current) return;
-    amountPause.flush();
-    const checked = requestTourReducer(latest.current, { type: 'submit' });
-    dispatch({ type: 'submit' });
-    if (checked.status !== 'submitting') return;
     sending.current = true;
+    amountPause.flush();
+    const rules = latest.current.info.agent ? await phoneRef.current.load() : null;
+    const { country, check } = phoneRef.current;
+    const action = { type: 'submit', phone: rules ? rules.check(country) : check } as const;
+    const checked = requestTourReducer(latest.current, action);
+    dispatch(action);
+    if (checked.status !== 'submitting') {
+      sending.current = false;
+      return;
+    }
     try {
       const result = await send({
         listingId,

@@ -1,5 +1,4 @@
 /** The agent profile card of the partner context (spec §2): picture, name, office, cell, email. */
-import { formatPhone, phoneHref } from '../format/phone';
 
 export interface AgentCardTexts {
   office: string;
@@ -10,32 +9,33 @@ export interface AgentCardTexts {
 export interface AgentCardProps {
   name: string;
   picture?: string | null;
-  officeNumber?: string | null;
-  cellNumber?: string | null;
+  /** Each phone as a link: its `tel:` href and its text as shown (`contextPhone`, core/format/phone.ts). */
+  office?: { href: string; text: string } | null;
+  cell?: { href: string; text: string } | null;
   email?: string | null;
   texts: AgentCardTexts;
 }
 
-export function AgentCard({ name, picture, officeNumber, cellNumber, email, texts }: AgentCardProps) {
+export function AgentCard({ name, picture, office, cell, email, texts }: AgentCardProps) {
   return (
     <div className="agent-card" part="agent-card">
       {picture && <img className="agent-picture" part="agent-picture" src={picture} alt="" width={64} height={64} />}
       <div className="agent-lines">
         <p className="agent-name">{name}</p>
         <dl className="agent-contacts">
-          {officeNumber && (
+          {office && (
             <div>
               <dt>{texts.office}</dt>
               <dd>
-                <a href={phoneHref(officeNumber)}>{formatPhone(officeNumber)}</a>
+                <a href={office.href}>{office.text}</a>
               </dd>
             </div>
           )}
-          {cellNumber && (
+          {cell && (
             <div>
               <dt>{texts.cell}</dt>
               <dd>
-                <a href={phoneHref(cellNumber)}>{formatPhone(cellNumber)}</a>
+                <a href={cell.href}>{cell.text}</a>
               </dd>
             </div>
           )}

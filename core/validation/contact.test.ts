@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { phoneRules } from '../format/phone-static';
 import { contactTexts } from '../i18n/contact';
-import { validateContact } from './contact';
+import { validateContact as validateWith } from './contact';
+
+const validateContact = (input: unknown) => validateWith(input, phoneRules.check('US'));
 
 const valid = {
   firstName: 'Ada',
   lastName: 'Lovelace',
   email: 'ada@example.com',
-  phone: '8015550142',
+  phone: '+18015550142',
   comment: 'I would like a tour.',
 };
 const { errors } = contactTexts;
@@ -52,20 +55,29 @@ describe('contact form rules (spec §5)', () => {
     expect(errorsOf({ ...valid, email: 'ada@example.info' })).toEqual({});
   });
 
-  it('rejects a phone with fewer than 10 digits', () => {
-    expect(errorsOf({ ...valid, phone: '801555014' })).toEqual({ phone: 'Phone number is invalid.' });
+  it('takes a phone as people type it and gives it back in E.164 (issue 35)', () => {
+    for (const phone of ['(801) 555-0142', '801-555-0142', '801.555.0142', '8015550142', '+1 801 555 0142']) {
+      expect(validateContact({ ...valid, phone }), phone).toEqual({ ok: true, value: valid });
+    }
+    expect(validateContact({ ...valid, phone: '+44 20 7946 0958' })).toEqual({ ok: true, value: { ...valid, phone: '+442079460958' } });
   });
 
-  it('rejects a phone with more than 15 digits', () => {
-    expect(errorsOf({ ...valid, phone: '8015550142123456' })).toEqual({ phone: 'Phone number is invalid.' });
+  it("reads a number without a country code as one of the partner's country", () => {
+    expect(validateWith({ ...valid, phone: '020 7946 0958' }, phoneRules.check('GB'))).toEqual({ ok: true, value: { ...valid, phone: '+442079460958' } });
   });
 
-  it('accepts 10 and 15 digits', () => {
-    expect(errorsOf({ ...valid, phone: '801555014212345' })).toEqual({});
+  it("says what is wrong with a phone, after spec §5's 'Phone number is invalid.'", () => {
+    expect(errorsOf({ ...valid, phone: '801555014' })).toEqual({
+      phone: 'Phone number is invalid. It has too few digits for a number in the United States.',
+    });
+    expect(errorsOf({ ...valid, phone: '8015550142123456' })).toEqual({
+      phone: 'Phone number is invalid. It has too many digits for a number in the United States.',
+    });
+    expect(errorsOf({ ...valid, phone: '801-555-O142' })).toEqual({ phone: 'Phone number is invalid. Use digits only: it has letters in it.' });
   });
 
-  it('rejects a phone with anything but digits', () => {
-    expect(errorsOf({ ...valid, phone: '(801) 555-0142' })).toEqual({ phone: 'Phone number is invalid.' });
+  it('a phone too long to be typed by a person is refused before it is read', () => {
+    expect(errorsOf({ ...valid, phone: '1'.repeat(41) })).toEqual({ phone: errors.tooLong(40) });
   });
 
   it('asks for more text below 6 characters', () => {

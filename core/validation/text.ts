@@ -5,6 +5,7 @@
  * C0 control character but tab, line feed and carriage return, and at most TEXT_MAX_LENGTH characters.
  * Field-specific limits stay with their fields (contact.ts); this is the floor under all of them.
  */
+import { InputTooLarge, walkInput } from './walk';
 
 /** Longer than any text a person types into one field (a questionnaire essay, a listing description). */
 export const TEXT_MAX_LENGTH = 100_000;
@@ -26,35 +27,36 @@ export interface TextFault {
   /** Where the text sits, e.g. `variables.input.firstName` or `searchInput.propertyTypes[2]`. */
   path: string;
   problem: string;
+  /** Set when the value as a whole is past the walk's limits (walk.ts) rather than a text breaking the rule. */
+  limit?: InputTooLarge['limit'];
 }
 
-const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
+const printable = (key: string) => key.replace(/[^\x20-\x7e]/g, '?');
 
 /**
- * The first string (value or object key) anywhere in `value` that breaks the rule, or null. JSON values
- * only: the caller has bounded their nesting before (json-nesting.ts), so the walk cannot run deep.
+ * The first string (value or object key) anywhere in `value` that breaks the rule, or null; a value past the
+ * limits of the one walk over untrusted input (walk.ts: values, nesting) is a fault too. Files, blobs and
+ * other binary values in it are not looked into.
  */
 export function findTextFault(value: unknown, path = ''): TextFault | null {
-  if (typeof value === 'string') {
-    const problem = textProblem(value);
-    return problem ? { path, problem } : null;
+  try {
+    const fault = walkInput<TextFault>(value, path, (item, place) => {
+      if (typeof place.key === 'string') {
+        const keyProblem = textProblem(place.key);
+        if (keyProblem) return { path: step(place.parentPath(), printable(place.key)), problem: `has a key that ${keyProblem}` };
+      }
+      if (typeof item !== 'string') return undefined;
+      const problem = textProblem(item);
+      return problem ? { path: place.path(), problem } : undefined;
+    });
+    return fault ?? null;
+  } catch (error) {
+    if (error instanceof InputTooLarge) return { path: error.path, problem: error.message, limit: error.limit };
+    throw error;
   }
-  if (value === null || typeof value !== 'object') return null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const fault = findTextFault(value[i], `${path}[${i}]`);
-      if (fault) return fault;
-    }
-    return null;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    const keyProblem = textProblem(key);
-    if (keyProblem) return { path: join(path, key.replace(/[^\x20-\x7e]/g, '?')), problem: `has a key that ${keyProblem}` };
-    const fault = findTextFault(item, join(path, key));
-    if (fault) return fault;
-  }
-  return null;
 }
+
+const step = (path: string, key: string) => (path ? `${path}.${key}` : key);
 
 /** `The field "x" contains a NUL character.` */
 export const textFaultMessage = (fault: TextFault) => `The field "${fault.path || '(body)'}" ${fault.problem}.`;

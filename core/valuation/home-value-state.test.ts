@@ -1,8 +1,9 @@
+import { phoneRules } from '../format/phone-static';
 import { describe, expect, it } from 'vitest';
 import { contactTexts } from '../i18n/contact';
 import { valuationTexts as t } from '../i18n/valuation';
 import { estimatedHomeValue } from '../testing/home-value';
-import { checkContact, EMPTY_FACTS, estimatePosition, estimateState, milesText, parseFacts, soldDateText } from './home-value-state';
+import { checkContact, EMPTY_FACTS, estimatePosition, estimateState, milesText, parseFacts, shareText, soldMonthText } from './home-value-state';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
 
@@ -113,8 +114,9 @@ describe('formats', () => {
   it('writes distances in miles and sold dates as written', () => {
     expect(milesText(640)).toBe('0.4');
     expect(milesText(3_300)).toBe('2.1');
-    expect(soldDateText('2025-09-14')).toBe('Sep 14, 2025');
-    expect(soldDateText('2026-01-01')).toBe('Jan 1, 2026');
+    expect(soldMonthText('2025-09-14')).toBe('Sep 2025');
+    expect(soldMonthText('2026-01-01')).toBe('Jan 2026');
+    expect(shareText(0.8)).toBe('8 in 10');
   });
 });
 
@@ -125,15 +127,15 @@ describe('checkContact', () => {
         firstName: ' Olive ',
         lastName: 'Owner',
         email: 'olive@example.com',
-        phone: '8015550199',
-      }),
+        phone: '(801) 555-0199',
+      }, phoneRules.check('US')),
     ).toEqual({
       ok: true,
       value: {
         firstName: 'Olive',
         lastName: 'Owner',
         email: 'olive@example.com',
-        phone: '8015550199',
+        phone: '+18015550199',
       },
     });
     expect(
@@ -142,14 +144,14 @@ describe('checkContact', () => {
         lastName: '',
         email: 'Olive@',
         phone: '12',
-      }),
+      }, phoneRules.check('US')),
     ).toEqual({
       ok: false,
       errors: {
         firstName: contactTexts.errors.firstNameRequired,
         lastName: contactTexts.errors.lastNameRequired,
         email: contactTexts.errors.emailInvalid,
-        phone: contactTexts.errors.phoneInvalid,
+        phone: 'Phone number is invalid. It has too few digits for a number in the United States.',
       },
     });
   });

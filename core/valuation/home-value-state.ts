@@ -4,6 +4,7 @@
  */
 import type { Result } from '../graphql/call';
 import { valuationTexts as t } from '../i18n/valuation';
+import type { PhoneCheck } from '../format/phone-rules';
 import { validateContact, type ContactFieldErrors } from '../validation/contact';
 import type { HomeType, HomeValue, ValuationContact } from './valuation-api';
 
@@ -104,18 +105,15 @@ const METERS_PER_MILE = 1_609.344;
 /** 640 m → '0.4'; 3,300 m → '2.1'. */
 export const milesText = (meters: number) => (Math.round((meters / METERS_PER_MILE) * 10) / 10).toFixed(1);
 
-/** '2025-09-14' → 'Sep 14, 2025' (the date as written, not moved by the reader's time zone). */
-export function soldDateText(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+/** '2025-09-14' → 'Sep 2025' (the month as written, not moved by the reader's time zone). */
+export function soldMonthText(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-\d{2}$/.exec(isoDate);
   if (!match) return isoDate;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 }
+
+/** 0.8 → '8 in 10'. */
+export const shareText = (probability: number) => `${Math.round(probability * 10)} in 10`;
 
 // ---- the precise valuation form ----
 
@@ -128,9 +126,9 @@ export const EMPTY_CONTACT: ContactDraft = {
 };
 export type ContactErrors = Partial<Record<keyof ValuationContact, string>>;
 
-/** The contact form's rules (spec §5) for name, email and phone; the comment is ours to write. */
-export function checkContact(draft: ContactDraft): { ok: true; value: ValuationContact } | { ok: false; errors: ContactErrors } {
-  const checked = validateContact({ ...draft, comment: 'Precise valuation' });
+/** The contact form's rules (spec §5) for name, email and phone (read by `phone`); the comment is ours to write. */
+export function checkContact(draft: ContactDraft, phone: PhoneCheck): { ok: true; value: ValuationContact } | { ok: false; errors: ContactErrors } {
+  const checked = validateContact({ ...draft, comment: 'Precise valuation' }, phone);
   if (checked.ok) {
     const { firstName, lastName, email, phone } = checked.value;
     return { ok: true, value: { firstName, lastName, email, phone } };

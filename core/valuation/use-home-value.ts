@@ -4,6 +4,7 @@
  * values and actions; the rules are the pure functions of home-value-state.ts.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { phoneAsTyped, usePhoneRules } from '../format/use-phone-rules';
 import { useLoad } from '../graphql/use-load';
 import { valuationTexts as t } from '../i18n/valuation';
 import type { Place } from '../places/places';
@@ -118,9 +119,12 @@ export function useHomeValue({ countries, initialAddress, listingId, onEstimated
   const [sendError, setSendError] = useState<string | null>(null);
   const [sentOptIn, setSentOptIn] = useState(false);
 
+  // The owner's phone, read for the partner's country; its rules load when the request form opens.
+  const phone = usePhoneRules();
   const send = useCallback(async () => {
     if (!asked) return;
-    const checked = checkContact(contact);
+    const rules = await phone.load();
+    const checked = checkContact(contact, rules ? rules.check(phone.country) : phone.check);
     setContactErrors(checked.ok ? {} : checked.errors);
     if (!checked.ok) return;
     setRequest('sending');
@@ -140,7 +144,7 @@ export function useHomeValue({ countries, initialAddress, listingId, onEstimated
       address: sent.value.homeValue.address,
       optIn: sent.value.optIn,
     });
-  }, [asked, contact, optIn]);
+  }, [asked, contact, optIn, phone]);
 
   return {
     place: place$,
@@ -152,11 +156,16 @@ export function useHomeValue({ countries, initialAddress, listingId, onEstimated
     estimate,
     retry: () => setRound((n) => n + 1),
     request,
-    openRequest: () => setRequest('open'),
+    openRequest: () => {
+      void phone.load();
+      setRequest('open');
+    },
     closeRequest: () => setRequest('closed'),
     contact,
     contactErrors,
-    setContactField: (name: keyof ContactDraft, value: string) => setContact((c) => ({ ...c, [name]: value })),
+    /** An edit; the phone is reformatted as typed while digits are added at its end (`caretAtEnd`). */
+    setContactField: (name: keyof ContactDraft, value: string, caretAtEnd = true) =>
+      setContact((c) => ({ ...c, [name]: name === 'phone' ? phoneAsTyped(c.phone, value, caretAtEnd, phone.rules, phone.country) : value })),
     optIn,
     setOptIn,
     send,

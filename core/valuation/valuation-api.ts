@@ -24,6 +24,8 @@ const HOME_VALUE_FIELDS = /* GraphQL */ `
   estimateInPennies
   highInPennies
   confidence
+  rangeProbability
+  listPriceInPennies
   method
   comparables {
     id
@@ -37,7 +39,8 @@ const HOME_VALUE_FIELDS = /* GraphQL */ `
     bathrooms
     livingArea
     yearBuilt
-    weight
+    adjustedValueInPennies
+    demo
     photoUri
   }
 `;
@@ -81,6 +84,8 @@ const buildHomeValueSchema = () =>
     estimateInPennies: z.nullable(z.number()),
     highInPennies: z.nullable(z.number()),
     confidence: z.nullable(z.enum(['HIGH', 'MEDIUM', 'LOW'])),
+    rangeProbability: z.nullable(z.number()),
+    listPriceInPennies: z.nullable(z.number()),
     method: z.string(),
     comparables: z.array(
       z.object({
@@ -95,7 +100,8 @@ const buildHomeValueSchema = () =>
         bathrooms: z.nullable(z.number()),
         livingArea: z.nullable(z.number()),
         yearBuilt: z.nullable(z.number()),
-        weight: z.number(),
+        adjustedValueInPennies: z.number(),
+        demo: z.boolean(),
         photoUri: z.nullable(z.string()),
       }),
     ),

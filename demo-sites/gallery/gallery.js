@@ -9,13 +9,36 @@
  * Query: `?partner=acme` sets the loader's data-partner, `?build=react` loads the React build.
  */
 
-/** Values an element starts with so it shows something: the seed's demo listing 1001. `tag attr` wins over `attr`. */
+/**
+ * Values an element starts with so that it opens working, on the seed's demo data (server/seed): listing 1001,
+ * the homes sold around 1002, the stay 1301, the demo seller's home (case 900000001) and its marketing case
+ * (900000020), a region with market data. `tag attr` wins over `attr`; null leaves the attribute unset.
+ */
 const START_VALUES = {
   'listing-id': '1001',
   // A filter there: without it the viewer's tours and offers on every listing.
   'hearth-tours listing-id': null,
   'hearth-offers listing-id': null,
+  'hearth-availability-calendar listing-id': '1301',
+  'hearth-home-value listing-id': '1002',
+  'hearth-open-houses listing-id': '1002',
+  'case-id': '900000001',
+  'hearth-open-houses case-id': null,
+  'hearth-marketing case-id': '900000020',
+  'hearth-market-metrics region': 'Salt Lake City',
+  'hearth-market-metrics state': 'UT',
   'hearth-questionnaire questionnaire': 'seller-intake-sale',
+  // Here the app previews the site: on its home page, the gallery's URL and title left alone.
+  'hearth-app contained': '',
+};
+
+/** What a section says above its element: whose data it shows. */
+const NOTES = {
+  'hearth-home-detail': 'Case 900000001 is the demo seller’s home: sign in as seller@hearth.example / hearth-demo-seller to see it.',
+  'hearth-photo-management': 'Case 900000001 is the demo seller’s home: sign in as seller@hearth.example / hearth-demo-seller to manage its photos.',
+  'hearth-documents': 'Sign in as seller@hearth.example / hearth-demo-seller to see the documents of the demo seller’s home (case 900000001).',
+  'hearth-marketing': 'Case 900000020 is the demo seller’s marketing case: sign in as seller@hearth.example / hearth-demo-seller to see it.',
+  'hearth-seller-dashboard': 'Sign in as seller@hearth.example / hearth-demo-seller to see the demo seller’s homes.',
 };
 
 /** The loader's own event; every other event name comes from the manifest. */
@@ -140,6 +163,7 @@ function section(declaration, loadable) {
   const facts = el('p', { class: 'facts' }, events.length ? 'Events: ' : 'No events.');
   events.forEach((name, i) => facts.append(...(i ? [', '] : []), el('code', { text: name })));
   const parts = [heading, summary, facts];
+  if (NOTES[tag]) parts.push(el('p', { class: 'note', text: NOTES[tag] }));
 
   if (!loadable) {
     parts.push(el('p', { class: 'note', text: 'The loader does not load this tag: the runtime creates it when it is needed, so there is nothing to place here.' }));

@@ -7,6 +7,7 @@
  * The partner's web server answers every path under the base with the page holding the element.
  * @tag hearth-app
  * @attr {string} base - The path of the partner's site the app owns, e.g. `/homes` (default `/`: the whole site).
+ * @attr {boolean} contained - The app keeps its route to itself: it opens on the home page, and its links and dialogs change what it shows, never the page's URL, history or title (a preview of the site inside another page, like the element gallery).
  * @event {PageChangedDetail} hearth-page-changed - A page was shown; `detail` = `{ path, title, status }` (`path` the site path, e.g. `/search?location=provo-ut`; `status` 404 for the not-found page).
  * @event {HearthErrorDetail} hearth-error - An attribute was malformed; `detail` = `{ tag, kind, attribute, value, message }`.
  * @csspart base - The whole app; `data-state` is `loading`, `ready`, `failed` or `redirect-loop`.
@@ -17,7 +18,7 @@
  * @cssproperty --hearth-font-family - Font of the pages.
  * @cssproperty --hearth-color-primary - The loading bar.
  */
-import type { AttributeSpec } from '../../core/define-element/attributes';
+import { booleanAttr, type AttributeSpec } from '../../core/define-element/attributes';
 import { isValidBase, normalizeBase } from '../../core/app/app-path';
 import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import { startAnalytics } from '../../core/analytics/start';
@@ -47,6 +48,7 @@ export const scopeSiteMain = (css: string) => css.replace(/(^|[\s,>}])main(?=\s*
 
 export const appAttributes = {
   base: baseAttr(),
+  contained: booleanAttr(),
 };
 
 defineElement<typeof appAttributes>({

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import * as api from '../../core/app/site-page-api';
 import type { SitePage } from '../../core/app/site-page-api';
 import { parseAttributes } from '../../core/define-element/attributes';
@@ -69,8 +69,8 @@ const settle = async () => {
 };
 const $ = <E extends Element = HTMLElement>(selector: string) => shadow.querySelector<E>(selector);
 
-async function start(base = '/homes') {
-  act(() => root.render(<SiteApp base={base} element={handle()} />));
+async function start(base = '/homes', contained = false) {
+  act(() => root.render(<SiteApp base={base} contained={contained} element={handle()} />));
   await settle();
 }
 
@@ -247,6 +247,29 @@ describe('<hearth-app>', () => {
     expect(appSiteCss).toContain('.site-main:has(.listing-page)');
     expect(appSiteCss).toContain('.policy-document .site-main');
     expect(appSiteCss).not.toMatch(/(^|[\s,>}])main\s*[{:,]/m);
+  });
+
+  it('contained: opens on the home page and keeps its route to itself: the page’s URL, history and title stay (the gallery)', async () => {
+    history.replaceState(null, '', '/demo/gallery/?partner=acme');
+    document.title = 'Element gallery';
+    const length = history.length;
+    const search = PAGES['/search']!;
+    PAGES['/search'] = page('Find a Home', '<h1>Find a Home</h1><hearth-search-map url-sync></hearth-search-map><hearth-request-tour route-sync></hearth-request-tour>');
+    onTestFinished(() => {
+      PAGES['/search'] = search;
+    });
+    await start('', true);
+    expect($('.site-main h1')!.textContent).toBe('Welcome');
+    act(() => $<HTMLAnchorElement>('.site-main a')!.click());
+    await settle();
+    expect($('.site-main h1')!.textContent).toBe('Find a Home');
+    expect(`${location.pathname}${location.search}`).toBe('/demo/gallery/?partner=acme');
+    expect(history.length).toBe(length);
+    expect(document.title).toBe('Element gallery');
+    // Its elements do not follow the page's URL either.
+    expect($('hearth-search-map')!.hasAttribute('url-sync')).toBe(false);
+    expect($('hearth-request-tour')!.hasAttribute('route-sync')).toBe(false);
+    expect(emit).toHaveBeenCalledWith('page-changed', { path: '/search', title: 'Find a Home — Hearth', status: 200 });
   });
 
   it('refuses a base that is not a path of the site', () => {

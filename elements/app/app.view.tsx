@@ -65,9 +65,9 @@ export function SiteAppView({ state, announcement, onRetry, onHome }: SiteAppVie
   );
 }
 
-export function SiteApp({ base, element }: { base: string; element: ElementHandle }) {
+export function SiteApp({ base, contained = false, element }: { base: string; contained?: boolean; element: ElementHandle }) {
   const normalized = normalizeBase(base);
-  const app = useSiteApp(normalized);
+  const app = useSiteApp(normalized, contained);
   const [announcement, setAnnouncement] = useState('');
   const first = useRef(true);
   const pathRef = useRef(app.path);
@@ -83,6 +83,7 @@ export function SiteApp({ base, element }: { base: string; element: ElementHandl
       base: normalized,
       currentPath: () => pathRef.current,
       navigate: app.navigate,
+      contained,
     };
     rewriteUrls(root, wiring);
     const undo = wirePage(root, wiring);

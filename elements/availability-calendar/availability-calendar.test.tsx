@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ElementHandle } from '../../core/define-element/define-element';
+import { loadPhoneRules } from '../../core/format/phone-load';
 import { contactTexts } from '../../core/i18n/contact';
 import { stayTexts as t } from '../../core/i18n/stays';
 import * as api from '../../core/stays/stays-api';
@@ -50,6 +51,9 @@ let root: ReturnType<typeof createRoot>;
 let host: HTMLElement;
 const emitted: { name: string; detail: unknown }[] = [];
 const element: ElementHandle = { tag: 'hearth-availability-calendar', get host() { return host; }, emit: (name, detail) => void emitted.push({ name, detail }) };
+
+// The phone rules' lazy chunk, in before the tests (a booking request waits for it before its checks).
+beforeAll(() => loadPhoneRules());
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -145,12 +149,13 @@ describe('<hearth-availability-calendar>', () => {
     await fill('firstName', 'Ada');
     await fill('lastName', 'Guest');
     await fill('email', 'ada@example.com');
-    await fill('phone', '8015550123');
+    await fill('phone', '(801) 555-0123');
     await act(async () => form.requestSubmit());
     expect(api.requestStay).toHaveBeenCalledWith(
       77,
       { checkIn: '2026-03-04', checkOut: '2026-03-06' },
-      { firstName: 'Ada', lastName: 'Guest', email: 'ada@example.com', phone: '8015550123', message: t.form.defaultMessage },
+      // The guest's phone as typed, sent in E.164 (issue 35).
+      { firstName: 'Ada', lastName: 'Guest', email: 'ada@example.com', phone: '+18015550123', message: t.form.defaultMessage },
     );
     expect(container.textContent).toContain(t.form.sentText);
     expect(emitted.at(-1)).toEqual({ name: 'booking-requested', detail: { listingId: 77, checkIn: '2026-03-04', checkOut: '2026-03-06' } });

@@ -229,7 +229,7 @@ function BookingDialog(props: AvailabilityCalendarViewProps & { form: BookingFor
           {field('lastName', l.lastName, { autoComplete: 'family-name' })}
         </div>
         {field('email', l.email, { type: 'email', autoComplete: 'email' })}
-        {field('phone', l.phone, { type: 'tel', autoComplete: 'tel', inputMode: 'numeric' })}
+        {field('phone', l.phone, { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
         {field('message', t.form.message, { multiline: true, rows: 3 })}
         {form.status === 'failed' && (
           <p className="form-failure" role="alert" part="booking-error">

@@ -21,17 +21,18 @@ vi.mock('../../core/listings/listing-summary', async (importOriginal) => ({
 const acme = resolveContext({
   agentName: 'Avery Stone',
   agentPic: 'https://api.hearth.test/static/demo/avery.svg',
-  officeNumber: '8015550142',
-  cellNumber: '8015550199',
+  officeNumber: '+18015550142',
+  cellNumber: '+18015550199',
   agentEmail: 'avery.stone@acme-realty.example',
-  tollFreeNumber: '8885550123',
+  tollFreeNumber: '+18885550123',
+  phoneDisplay: { '+18015550142': '(801) 555-0142', '+18015550199': '(801) 555-0199', '+18885550123': '(888) 555-0123' },
   websiteName: 'Acme Realty',
   siteUrl: 'https://acme.hearth.test',
   themeData: { tokens: { 'color-primary': '#0b6e4f' } },
 });
 
-/** Attributes that differ by design: ids (useId), the disabled controls, the busy flag, the controlled values. */
-const IGNORED = new Set(['id', 'for', 'disabled', 'value', 'aria-busy', 'data-skeleton']);
+/** Attributes that differ by design: ids (useId), the busy flag, the controlled values. */
+const IGNORED = new Set(['id', 'for', 'value', 'aria-busy', 'data-skeleton']);
 
 /** Every element in document order as `tag [attributes] "own text"`, the honeypot (out of the flow) left out. */
 function outline(root: Element): string[] {
@@ -94,12 +95,21 @@ describe("<hearth-contact-form>'s skeleton is the view's first frame", () => {
     });
   }
 
-  it('every label names its control, and every control is disabled', () => {
+  it('every label names its control, and every control is live (DESIGN §5: a disabled skeleton is a trap)', () => {
     const view = renderSkeleton({ listingId: '1001' }, acme);
     const controls = [...view.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLButtonElement>('input, textarea, button')];
     expect(controls).toHaveLength(6);
-    expect(controls.every((control) => control.disabled)).toBe(true);
+    expect(controls.filter((control) => control.disabled)).toEqual([]);
     for (const label of view.querySelectorAll('label')) expect(view.querySelector(`#${label.htmlFor}`)).not.toBeNull();
+    // Named, typed and completed as the view's, so what is typed is handed over and the browser can fill it.
+    const phone = view.querySelector<HTMLInputElement>('input[name="phone"]')!;
+    expect([phone.type, phone.autocomplete, phone.inputMode]).toEqual(['tel', 'tel', 'tel']);
+  });
+
+  it("shows the config's phones as the server formatted them, linked to the stored number", () => {
+    const view = renderSkeleton({}, acme);
+    const links = [...view.querySelectorAll('a[href^="tel:"]')].map((a) => `${a.getAttribute('href')} ${a.textContent}`);
+    expect(links).toEqual(['tel:+18015550142 (801) 555-0142', 'tel:+18015550199 (801) 555-0199', 'tel:+18885550123 (888) 555-0123']);
   });
 
   it("shows nothing of our brand before the partner's context is known, and nothing the partner has not set (issue 35)", () => {

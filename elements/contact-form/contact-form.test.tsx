@@ -15,12 +15,13 @@ const baseProps: ContactFormViewProps = {
   photoAlt: t.stockPhotoAlt,
   agent: null,
   appName: 'Hearth',
-  tollFreeNumber: '8005550199',
-  contactPhone: '8015550142',
+  tollFree: { href: 'tel:+18005550199', text: '(800) 555-0199' },
+  contactPhone: { href: 'tel:+18015550142', text: '(801) 555-0142' },
   privacyUrl: 'https://hearth.test/about/privacy-policy',
   contactUrl: 'https://hearth.test/about/contact',
   state: initialContactFormState,
   onChange: () => {},
+  onPhoneFocus: () => {},
   onSubmit: () => {},
   onHoneypot: () => {},
 };
@@ -88,13 +89,19 @@ describe('ContactFormView', () => {
     const panel = view.querySelector('[part="thank-you"]')!;
     expect(panel.querySelector('h3')!.textContent).toBe('Thank you');
     expect(panel.textContent).toContain("We'll be in touch soon to confirm your request.");
-    expect(panel.querySelector<HTMLAnchorElement>('[part="thank-you-phone"]')!.href).toBe('tel:8015550142');
+    expect(panel.querySelector<HTMLAnchorElement>('[part="thank-you-phone"]')!.href).toBe('tel:+18015550142');
     expect(panel.querySelector<HTMLAnchorElement>('[part="thank-you-contact"]')!.href).toBe('https://hearth.test/about/contact');
   });
 
   it('shows the agent card with formatted phone numbers', () => {
     const view = render({
-      agent: { name: 'Avery Stone', picture: null, officeNumber: '8015550142', cellNumber: '8015550199', email: 'avery@acme.test' },
+      agent: {
+        name: 'Avery Stone',
+        picture: null,
+        office: { href: 'tel:+18015550142', text: '(801) 555-0142' },
+        cell: { href: 'tel:+18015550199', text: '(801) 555-0199' },
+        email: 'avery@acme.test',
+      },
     });
     const card = view.querySelector('[part="agent-card"]')!;
     expect(card.textContent).toContain('Avery Stone');
@@ -111,10 +118,10 @@ describe('ContactFormView', () => {
   });
 
   it("leaves out what the partner has not set (issue 35): no call line without a number or a privacy policy, no thank-you phone or contact link, no consent before its name is known", () => {
-    let view = render({ tollFreeNumber: null, privacyUrl: null, appName: '' });
+    let view = render({ tollFree: null, privacyUrl: null, appName: '' });
     expect(view.querySelector('[part="call-line"]')).toBeNull();
     expect(view.querySelector('[part="consent"]')!.textContent).toBe('');
-    view = render({ tollFreeNumber: null, privacyUrl: 'https://acme.example/privacy' });
+    view = render({ tollFree: null, privacyUrl: 'https://acme.example/privacy' });
     expect(view.querySelector('[part="call-line"]')!.textContent).toBe(t.neverSpam);
     view = render({ contactPhone: null, contactUrl: null, state: { ...initialContactFormState, status: 'processed' } });
     expect(view.querySelector('[part="thank-you-phone"]')).toBeNull();

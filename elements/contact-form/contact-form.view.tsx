@@ -10,7 +10,7 @@ import type { ContactDraft, ContactFormState } from '../../core/contact/contact-
 import { firstInvalidField } from '../../core/contact/contact-form-state';
 import { useContactForm, type ContactSubmittedDetail } from '../../core/contact/use-contact-form';
 import type { ElementHandle } from '../../core/define-element/define-element';
-import { formatPhone, phoneHref } from '../../core/format/phone';
+import { contextPhone } from '../../core/format/phone';
 import { contactTexts as t } from '../../core/i18n/contact';
 import { formatAddress } from '../../core/format/address';
 import { useListingSummary, type ListingSummary } from '../../core/listings/listing-summary';
@@ -31,24 +31,31 @@ export interface ContactFormViewProps {
   address: string | null;
   photoUrl: string | null;
   photoAlt: string;
-  agent: { name: string; picture: string | null; officeNumber: string | null; cellNumber: string | null; email: string | null } | null;
+  agent: { name: string; picture: string | null; office: PhoneLink | null; cell: PhoneLink | null; email: string | null } | null;
   /** The brand slots (core/contact/contact-brand.ts): each left out while null (empty name: no consent text yet). */
   appName: string;
-  tollFreeNumber: string | null;
-  contactPhone: string | null;
+  /** The toll-free call line's number, and the thank-you panel's. */
+  tollFree: PhoneLink | null;
+  contactPhone: PhoneLink | null;
   privacyUrl: string | null;
   contactUrl: string | null;
   state: ContactFormState;
-  onChange: (field: ContactField, value: string) => void;
+  /** An edit; `caretAtEnd` while the caret is at the end of the field (the phone is reformatted as typed then). */
+  onChange: (field: ContactField, value: string, caretAtEnd: boolean) => void;
+  /** The phone field got the focus: its rules start loading. */
+  onPhoneFocus: () => void;
   onSubmit: () => void;
   onHoneypot: (value: string) => void;
 }
 
-const FIELD_ATTRIBUTES: Record<ContactField, { type: string; autoComplete: string; inputMode?: 'email' | 'numeric' | 'text' }> = {
+/** A phone link: its `tel:` href and its text as shown (`contextPhone`). */
+export type PhoneLink = { href: string; text: string };
+
+const FIELD_ATTRIBUTES: Record<ContactField, { type: string; autoComplete: string; inputMode?: 'email' | 'tel' | 'text' }> = {
   firstName: { type: 'text', autoComplete: 'given-name' },
   lastName: { type: 'text', autoComplete: 'family-name' },
   email: { type: 'email', autoComplete: 'email', inputMode: 'email' },
-  phone: { type: 'tel', autoComplete: 'tel', inputMode: 'numeric' },
+  phone: { type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
   comment: { type: 'text', autoComplete: 'off' },
 };
 
@@ -83,7 +90,11 @@ export function ContactFormView(props: ContactFormViewProps) {
       value={state.values[name]}
       error={state.errors[name]}
       readOnly={state.status === 'submitting'}
-      onChange={(event) => props.onChange(name, event.currentTarget.value)}
+      onChange={(event) => {
+        const control = event.currentTarget;
+        props.onChange(name, control.value, control.selectionStart === null || control.selectionStart === control.value.length);
+      }}
+      onFocus={name === 'phone' ? props.onPhoneFocus : undefined}
     />
   );
 
@@ -106,8 +117,8 @@ export function ContactFormView(props: ContactFormViewProps) {
         <AgentCard
           name={props.agent.name}
           picture={props.agent.picture}
-          officeNumber={props.agent.officeNumber}
-          cellNumber={props.agent.cellNumber}
+          office={props.agent.office}
+          cell={props.agent.cell}
           email={props.agent.email}
           texts={{ office: t.agentOffice, cell: t.agentCell, email: t.agentEmail }}
         />
@@ -121,8 +132,8 @@ export function ContactFormView(props: ContactFormViewProps) {
           <p>{t.thankYouText}</p>
           <p className="thank-you-links">
             {props.contactPhone && (
-              <a part="thank-you-phone" href={phoneHref(props.contactPhone)}>
-                {t.thankYouCall} {formatPhone(props.contactPhone)}
+              <a part="thank-you-phone" href={props.contactPhone.href}>
+                {t.thankYouCall} {props.contactPhone.text}
               </a>
             )}
             {props.contactUrl && (
@@ -161,11 +172,11 @@ export function ContactFormView(props: ContactFormViewProps) {
         </Form>
       )}
 
-      {(props.tollFreeNumber || props.privacyUrl) && (
+      {(props.tollFree || props.privacyUrl) && (
         <p className="call-line" part="call-line">
-          {props.tollFreeNumber && (
+          {props.tollFree && (
             <>
-              {t.callLine} <a href={phoneHref(props.tollFreeNumber)}>{formatPhone(props.tollFreeNumber)}</a>.{' '}
+              {t.callLine} <a href={props.tollFree.href}>{props.tollFree.text}</a>.{' '}
             </>
           )}
           {props.privacyUrl && <a href={props.privacyUrl}>{t.neverSpam}</a>}
@@ -189,8 +200,8 @@ function agentOf(context: ResolvedAppContext): ContactFormViewProps['agent'] {
   return {
     name: context.agentName,
     picture: context.agentPic ?? null,
-    officeNumber: context.officeNumber ?? null,
-    cellNumber: context.cellNumber ?? null,
+    office: contextPhone(context, 'officeNumber'),
+    cell: contextPhone(context, 'cellNumber'),
     email: context.agentEmail ?? null,
   };
 }
@@ -200,9 +211,10 @@ export function ContactForm({ listingId, variant, hideAgent, listing, element }:
   // The page's context, unless the code that made this form gave it one (the partner console's preview).
   const context = elementContext(element.host) ?? loaded?.context;
   const summary = useListingSummary(listingId, listing);
-  const { state, change, submit, honeypot } = useContactForm({
+  const { state, change, submit, phoneFocused, honeypot } = useContactForm({
     listingId: listing ? Number(listing.id) || listingId : listingId,
     onSubmitted: (detail: ContactSubmittedDetail) => element.emit('contact-submitted', detail),
+    element,
   });
 
   const forListing = listingId !== null || Boolean(listing);
@@ -221,6 +233,7 @@ export function ContactForm({ listingId, variant, hideAgent, listing, element }:
       {...brand}
       state={state}
       onChange={change}
+      onPhoneFocus={phoneFocused}
       onSubmit={() => void submit()}
       onHoneypot={(value) => {
         honeypot.current = value;

@@ -1,8 +1,10 @@
 /**
  * @summary What is my home worth: an owner types the address (the place search's suggestions), optionally
- * the home's type, bedrooms, bathrooms, living area and year built, and gets an estimate range from comparable
- * sales nearby (same type, similar size and age, sold in the last 24 months, weighted by distance), with the
- * comparables listed and the method stated, or a clear 'Not enough sales nearby'. 'Get a precise valuation'
+ * the home's type, bedrooms, bathrooms, living area and year built, and gets an estimate from comparable sales
+ * nearby (same type, similar size and age, sold in the last 24 months, each adjusted to the home), with a range
+ * that holds 8 in 10 sales like it, the comparables listed plainly (sold when and for what, how far, what it is;
+ * demo data marked as such) and the method stated, or a clear 'Not enough sales nearby'. A home that is for sale
+ * leans on its own list price, and says so. 'Get a precise valuation'
  * then asks for name, email and phone (and, optionally, a monthly estimate by mail) and makes the owner a
  * seller lead of the partner's agent.
  * @tag hearth-home-value
@@ -28,10 +30,13 @@
  * @csspart bar - The bar from low to high with the estimate's marker.
  * @csspart low - The low end.
  * @csspart high - The high end.
+ * @csspart range-likely - How likely the range is: '8 in 10 homes like this sell between … and ….'
+ * @csspart listed - 'Listed for …: the estimate leans on this price.', when the home is for sale.
  * @csspart confidence - 'High confidence', 'Medium confidence' or 'Low confidence'.
  * @csspart method - How the estimate was computed.
  * @csspart comparables - The list of comparable sales.
- * @csspart comparable - One comparable sale: photo, address, sold price and date, distance and facts.
+ * @csspart comparable - One comparable sale: photo, address, when and for what it sold, distance, facts, and its price adjusted to the home.
+ * @csspart demo-sale - The 'Demo sale' mark of a comparable that is demo data, not a sale that happened.
  * @csspart comparable-photo - Its photo.
  * @csspart precise - The 'Get a precise valuation' button.
  * @csspart request-form - The precise valuation form.

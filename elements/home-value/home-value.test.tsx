@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ElementHandle } from '../../core/define-element/define-element';
+import { loadPhoneRules } from '../../core/format/phone-load';
 import { valuationTexts as t } from '../../core/i18n/valuation';
 import type { Place } from '../../core/places/places';
 import { estimatedHomeValue } from '../../core/testing/home-value';
@@ -69,6 +70,9 @@ async function pickHome() {
   await act(async () => (option as HTMLElement).click());
 }
 
+// The phone rules' lazy chunk, in before the fake clock starts (the form waits for it before its checks).
+beforeAll(() => loadPhoneRules());
+
 beforeEach(() => {
   vi.useFakeTimers();
   calls.searchPlaces.mockResolvedValue({ ok: true, value: [HOME] });
@@ -117,9 +121,15 @@ describe('<hearth-home-value>', () => {
     expect($('[part="method"]').textContent).toBe(ESTIMATED.method);
     const comparables = [...dom.container.querySelectorAll('[part="comparable"]')];
     expect(comparables).toHaveLength(3);
-    expect(comparables[0]!.textContent).toContain('Sold $628,000 on Sep 26, 2026');
-    expect(comparables[0]!.textContent).toContain('0.2 mi away · 4 bd · 2 ba · 2,180 sq ft · Built 1936');
-    expect(comparables[0]!.textContent).toContain('50% of the estimate');
+    // What each is, plainly: when and for what it sold, how far, what it is; not a share of a formula.
+    expect(comparables[0]!.querySelector('.comparable-sold')!.textContent).toBe('Sold Sep 2026 for $628,000 · 0.2 mi · 4 bd · 2 ba · 2,180 sq ft · Built 1936');
+    expect(comparables[0]!.querySelector('.comparable-adjusted')!.textContent).toBe(t.adjusted('$635,000'));
+    expect(comparables[0]!.textContent).not.toMatch(/% of the estimate/);
+    // Demo data says so; a real sale does not.
+    expect(comparables[0]!.querySelector('[part="demo-sale"]')!.textContent).toBe(`${t.demoSale}: ${t.demoSaleNote}`);
+    expect(comparables[2]!.querySelector('[part="demo-sale"]')).toBeNull();
+    expect($('[part="range-likely"]').textContent).toBe(t.rangeLikely('8 in 10', '$607,000', '$658,000'));
+    expect(dom.container.querySelector('[part="listed"]')).toBeNull();
     const photos = [...dom.container.querySelectorAll<HTMLImageElement>('[part="comparable-photo"]')];
     expect(photos[0]!.src).toBe('https://api.example/media/listing/DEMO-SOLD-1101/1.svg');
     expect(photos[1]!.src).toMatch(/stock-home\.svg$/);
@@ -141,6 +151,15 @@ describe('<hearth-home-value>', () => {
     await act(async () => button(t.getEstimate).click());
     await advance(0);
     expect(calls.loadHomeValue).toHaveBeenCalledWith(expect.objectContaining({ address: '1387 S 1100 E', placeId: null, latitude: null, listingId: '1002' }));
+  });
+
+  it('says when the estimate leans on the home’s own list price', async () => {
+    calls.loadHomeValue.mockResolvedValueOnce({ ok: true, value: estimatedHomeValue({ listPriceInPennies: 62_500_000 }) });
+    await render();
+    await pickHome();
+    await act(async () => button(t.getEstimate).click());
+    await advance(0);
+    expect($('[part="listed"]').textContent).toBe(t.listed('$625,000'));
   });
 
   it('checks the facts before asking', async () => {
@@ -201,7 +220,7 @@ describe('<hearth-home-value>', () => {
     setValue(inputLabelled(t.firstName), 'Olive');
     setValue(inputLabelled(t.lastName), 'Owner');
     setValue(inputLabelled(t.email), 'olive@example.com');
-    setValue(inputLabelled(t.phone), '8015550199');
+    setValue(inputLabelled(t.phone), '801.555.0199');
     await act(async () => $<HTMLInputElement>('[part="opt-in"] input').click());
     await act(async () => button(t.send).click());
     await advance(0);
@@ -211,7 +230,8 @@ describe('<hearth-home-value>', () => {
         firstName: 'Olive',
         lastName: 'Owner',
         email: 'olive@example.com',
-        phone: '8015550199',
+        // Typed any way, sent in E.164 (issue 35).
+        phone: '+18015550199',
       },
       true,
     );

@@ -8,6 +8,7 @@ import { forwardRef, useEffect, useId, useRef } from 'react';
 import { appContextAtom, assetUrl } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { formatMoney } from '../../core/format/money';
+import { formatNumber } from '../../core/format/number';
 import { valuationTexts as t } from '../../core/i18n/valuation';
 import { DEFAULT_COUNTRIES } from '../../core/places/places';
 import { useHearthValue } from '../../core/state/hooks';
@@ -17,7 +18,7 @@ import { Field } from '../../core/ui/field';
 import { Form } from '../../core/ui/form';
 import { InlineAlert } from '../../core/ui/inline-alert';
 import { RetryAlert } from '../../core/ui/status-panel';
-import { estimatePosition, milesText, soldDateText } from '../../core/valuation/home-value-state';
+import { estimatePosition, milesText, shareText, soldMonthText } from '../../core/valuation/home-value-state';
 import { useHomeValue, type HomeValueBehaviour, type HomeValueEstimatedDetail, type ValuationRequestedDetail } from '../../core/valuation/use-home-value';
 import { HOME_TYPES, type HomeType, type HomeValue as HomeValueAnswer } from '../../core/valuation/valuation-api';
 import { SearchBoxView } from '../search-box/search-box.view';
@@ -53,6 +54,16 @@ function RangeBar({ value }: { value: HomeValueAnswer }) {
           <dd part="high">{high}</dd>
         </div>
       </dl>
+      {value.rangeProbability !== null && (
+        <p className="range-likely" part="range-likely">
+          {t.rangeLikely(shareText(value.rangeProbability), low, high)}
+        </p>
+      )}
+      {value.listPriceInPennies !== null && (
+        <p className="listed" part="listed">
+          {t.listed(money(value.listPriceInPennies, value.currencyCode))}
+        </p>
+      )}
     </div>
   );
 }
@@ -65,10 +76,13 @@ function Comparables({ value, stockPhoto }: { value: HomeValueAnswer; stockPhoto
       </h3>
       <ul className="comparable-list" part="comparables">
         {value.comparables.map((c) => {
-          const facts = [
+          // 'Sold Mar 2026 for $612,000 · 0.4 mi · 4 bd · 2 ba · 2,260 sq ft · Built 1926': what it is, plainly.
+          const label = [
+            t.sold(soldMonthText(c.soldDate), money(c.soldPriceInPennies, value.currencyCode)),
+            t.distance(milesText(c.distanceMeters)),
             c.bedrooms !== null ? t.facts.beds(c.bedrooms) : null,
             c.bathrooms !== null ? t.facts.baths(c.bathrooms) : null,
-            c.livingArea !== null ? t.facts.area(Math.round(c.livingArea).toLocaleString('en-US')) : null,
+            c.livingArea !== null ? t.facts.area(formatNumber(c.livingArea, 0)) : null,
             c.yearBuilt !== null ? t.facts.built(c.yearBuilt) : null,
           ].filter(Boolean);
           return (
@@ -82,10 +96,20 @@ function Comparables({ value, stockPhoto }: { value: HomeValueAnswer; stockPhoto
                 height={90}
               />
               <div className="comparable-text">
-                <p className="comparable-address">{c.listingAddress}</p>
-                <p className="comparable-sold">{t.sold(money(c.soldPriceInPennies, value.currencyCode), soldDateText(c.soldDate))}</p>
-                <p className="comparable-facts">{[t.distance(milesText(c.distanceMeters)), ...facts].join(' · ')}</p>
-                <p className="comparable-weight">{t.weight(Math.round(c.weight * 100))}</p>
+                <p className="comparable-address">
+                  {c.listingAddress}
+                  {c.demo && (
+                    <>
+                      {' '}
+                      <span className="demo-sale" part="demo-sale" title={t.demoSaleNote}>
+                        {t.demoSale}
+                        <span className="visually-hidden">: {t.demoSaleNote}</span>
+                      </span>
+                    </>
+                  )}
+                </p>
+                <p className="comparable-sold">{label.join(' · ')}</p>
+                <p className="comparable-adjusted">{t.adjusted(money(c.adjustedValueInPennies, value.currencyCode))}</p>
               </div>
             </li>
           );
@@ -98,7 +122,7 @@ function Comparables({ value, stockPhoto }: { value: HomeValueAnswer; stockPhoto
 /** A required field of the contact form, bound to the behaviour's draft and errors by its name. */
 const ContactField = forwardRef<
   HTMLInputElement & HTMLTextAreaElement,
-  { b: HomeValueBehaviour; name: 'firstName' | 'lastName' | 'email' | 'phone'; type?: string; autoComplete: string; maxLength: number }
+  { b: HomeValueBehaviour; name: 'firstName' | 'lastName' | 'email' | 'phone'; type?: string; inputMode?: 'tel'; autoComplete: string; maxLength: number }
 >(function ContactField({ b, name, ...control }, ref) {
   return (
     <Field
@@ -108,7 +132,10 @@ const ContactField = forwardRef<
       {...control}
       value={b.contact[name]}
       error={b.contactErrors[name]}
-      onChange={(e) => b.setContactField(name, e.currentTarget.value)}
+      onChange={(e) => {
+        const control = e.currentTarget;
+        b.setContactField(name, control.value, control.selectionStart === null || control.selectionStart === control.value.length);
+      }}
     />
   );
 });
@@ -126,7 +153,7 @@ function RequestForm({ b }: { b: HomeValueBehaviour }) {
         <ContactField b={b} name="lastName" autoComplete="family-name" maxLength={100} />
       </div>
       <ContactField b={b} name="email" type="email" autoComplete="email" maxLength={254} />
-      <ContactField b={b} name="phone" type="tel" autoComplete="tel" maxLength={20} />
+      <ContactField b={b} name="phone" type="tel" inputMode="tel" autoComplete="tel" maxLength={40} />
       <label className="opt-in" part="opt-in">
         <input type="checkbox" checked={b.optIn} onChange={(e) => b.setOptIn(e.currentTarget.checked)} />
         {t.optIn}

@@ -36,7 +36,8 @@ const lead = (overrides: Partial<InboxLead> = {}): InboxLead => ({
   firstName: 'Jordan',
   lastName: 'Reyes',
   email: 'jordan@example.com',
-  phone: '(801) 555-0123',
+  phone: '+18015550123',
+  phoneText: '(801) 555-0123',
   comment: 'Can I see it Saturday?',
   pageOrigin: 'https://wasatch.example',
   listingId: '1002',
@@ -222,7 +223,8 @@ describe('LeadsView states', () => {
     expect(detail.getAttribute('data-state')).toBe('loaded');
     expect(detail.querySelector('h3')!.textContent).toBe('Jordan Reyes');
     expect(detail.querySelector('a[href="mailto:jordan@example.com"]')).not.toBeNull();
-    expect(detail.querySelector('a[href="tel:8015550123"]')).not.toBeNull();
+    // The number as the server formatted it, linked to its E.164 form (issue 35).
+    expect(detail.querySelector('a[href="tel:+18015550123"]')!.textContent).toBe('(801) 555-0123');
     expect(detail.querySelector('[part="message"]')!.textContent).toBe('Line one\n<b>not bold</b>');
     expect(detail.querySelector('b')).toBeNull();
     expect(detail.querySelector('[part="listing-link"]')!.getAttribute('href')).toBe('https://site.example/listing/1387-s-1100-e-salt-lake-city-ut-84105/HRT1002');

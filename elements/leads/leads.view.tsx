@@ -14,6 +14,7 @@ import { appContextAtom, assetUrl, siteUrl } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { formatAddress } from '../../core/format/address';
 import { formatMoney } from '../../core/format/money';
+import { phoneHref } from '../../core/format/phone';
 import { leadTexts as t } from '../../core/i18n/leads';
 import { isFiltered, type LeadFilterForm, type LeadFilterProblem } from '../../core/leads/lead-filter';
 import { calendarDayText, leadDayText, leadMoney, leadName, leadTimeText } from '../../core/leads/lead-display';
@@ -495,7 +496,7 @@ function Detail(props: LeadsViewProps & { headingRef: RefObject<HTMLHeadingEleme
       <Facts
         rows={[
           [t.detail.email, <a href={`mailto:${lead.email}`}>{lead.email}</a>],
-          [t.detail.phone, lead.phone ? <a href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</a> : '—'],
+          [t.detail.phone, lead.phone ? <a href={phoneHref(lead.phone)}>{lead.phoneText}</a> : '—'],
           [t.detail.source, t.source[lead.source]],
           [t.detail.received, <time dateTime={lead.createdAt}>{leadTimeText(lead.createdAt, timeZone)}</time>],
           ...(lead.pageOrigin ? ([[t.detail.page, lead.pageOrigin]] as [string, ReactNode][]) : []),

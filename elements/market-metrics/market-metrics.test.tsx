@@ -19,9 +19,9 @@ const sold: MarketMetric = {
   propertyType: null,
   currencyCode: 'USD',
   aggregateData: [
-    { id: 'a', date: '2025-01-01', value: 30_000_000, yoy: null },
-    { id: 'b', date: '2025-02-01', value: null, yoy: null },
-    { id: 'c', date: '2025-03-01', value: 35_450_000, yoy: -4.2 },
+    { id: 'a', date: '2025-01-01', value: 30_000_000, yoy: null, homes: 80, yearEarlierHomes: null },
+    { id: 'b', date: '2025-02-01', value: null, yoy: null, homes: null, yearEarlierHomes: null },
+    { id: 'c', date: '2025-03-01', value: 35_450_000, yoy: -4.2, homes: 95, yearEarlierHomes: 88 },
   ],
 };
 
@@ -81,6 +81,18 @@ describe('MarketMetricsView', () => {
     ]);
     expect(dom.container.querySelectorAll('th[scope="col"]')).toHaveLength(3);
     expect(dom.container.querySelectorAll('th[scope="row"]')).toHaveLength(3);
+  });
+
+  it('says a yearly change is left out when too few homes stand behind the figure', () => {
+    const few: MarketMetric = {
+      ...sold,
+      aggregateData: [{ id: 'd', date: '2025-04-01', value: 41_000_000, yoy: null, homes: 12, yearEarlierHomes: 9 }],
+    };
+    render(<MarketMetricsView region="Park City" state={{ status: 'ready', metrics: [few], sentences: [] }} onRetry={() => undefined} />);
+    expect($('[part="yoy"]')!.textContent).toBe(t.yoyTooFew);
+    expect($('[part="yoy"]')!.dataset.direction).toBe('none');
+    act(() => $('[part="table-toggle"]')!.click());
+    expect([...dom.container.querySelectorAll('tbody td')].map((c) => c.textContent)).toEqual(['$410,000', t.yoyTooFew]);
   });
 
   it('has loading, empty, failed and missing-region states', () => {

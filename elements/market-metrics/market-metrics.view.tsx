@@ -24,7 +24,7 @@ const pointText = (metric: MarketMetric, index: number) => {
   return t.pointLabel(
     formatMonth(p.date, { long: true }),
     formatSectionValue(metric.housingMarketSectionType, p.value, metric.currencyCode),
-    formatYoy(p.yoy).text,
+    formatYoy(p).text,
   );
 };
 
@@ -139,7 +139,7 @@ function Chart({ metric, region }: { metric: MarketMetric; region: string }) {
         >
           <strong>{formatMonth(metric.aggregateData[tip.index]!.date, { long: true })}</strong>
           <span>{formatSectionValue(section, metric.aggregateData[tip.index]!.value, metric.currencyCode)}</span>
-          <span>{formatYoy(metric.aggregateData[tip.index]!.yoy).text}</span>
+          <span>{formatYoy(metric.aggregateData[tip.index]!).text}</span>
         </div>
       )}
     </div>
@@ -158,7 +158,7 @@ function MetricTable({ metric, region, id }: { metric: MarketMetric; region: str
           <tr key={p.id}>
             <th scope="row">{formatMonth(p.date)}</th>
             <td>{formatSectionValue(metric.housingMarketSectionType, p.value, metric.currencyCode)}</td>
-            <td>{formatYoy(p.yoy).text}</td>
+            <td>{formatYoy(p).text}</td>
           </tr>
         ))}
       </tbody>
@@ -171,7 +171,7 @@ function MetricCard({ metric, region }: { metric: MarketMetric; region: string }
   const headingId = useId();
   const tableId = useId();
   const latest = metric.aggregateData.findLast((p) => p.value !== null) ?? null;
-  const yoy = formatYoy(latest?.yoy ?? null);
+  const yoy = formatYoy(latest ?? { yoy: null });
   return (
     <article className="metric" part="metric" data-section={metric.housingMarketSectionType} aria-labelledby={headingId}>
       <h3 className="metric-label" part="label" id={headingId}>

@@ -3,7 +3,8 @@
  * open-house sign, just-listed postcard) with preview images, then an editor for the chosen one — its text
  * fields (each with its length limit), a keyboard-accessible photo picker of the listing's photos, the open
  * house it announces — with a live preview drawn from the template's layout, 'Save', and downloads of the
- * print-ready PDF and the PNG at the template's size (signed links that last 5 minutes). The material is filled
+ * print-ready PDF and the PNG at the template's size (signed links that last 5 minutes; each saved version is rendered
+ * once on the server, the downloads showing the progress until it is ready). The material is filled
  * from the listing (price, facts, address, photos), the partner's agent branding and a QR code to the listing
  * page. For the case's owner and its agents and managers; signed out, it asks to sign in.
  * @tag hearth-marketing
@@ -28,6 +29,7 @@
  * @csspart save - 'Save'.
  * @csspart download-pdf - 'Download PDF'.
  * @csspart download-png - 'Download PNG'.
+ * @csspart render-status - While the saved version's PDF and PNG are being prepared (the downloads wait), or why not.
  * @csspart save-status - Saved, unsaved changes or the refusal.
  * @csspart preview - The live preview.
  * @csspart preview-image - The preview's SVG.

@@ -3,62 +3,12 @@ import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { marketingTexts as t } from '../../core/i18n/marketing';
 import { draftOf, setText, togglePhoto } from '../../core/marketing/editor-state';
-import type { MarketingMaterial, MarketingTemplate } from '../../core/marketing/marketing-api';
 import type { Editing } from '../../core/marketing/use-marketing';
+import { material, template } from '../../core/testing/marketing-material';
 import { testRoot } from '../../core/testing/react-root';
 import { MarketingView } from './marketing.view';
 
 type Props = Parameters<typeof MarketingView>[0];
-
-const template: MarketingTemplate = {
-  id: 'social-square',
-  name: 'Social post (square)',
-  category: 'SOCIAL',
-  imageUrl: 'https://api.test/v1/api/marketing-templates/social-square/preview.png',
-  width: 1080,
-  height: 1080,
-  photoSlots: 1,
-  fields: [
-    { key: 'headline', label: 'Headline', maxLength: 40, multiline: false },
-    { key: 'priceLine', label: 'Price line', maxLength: 40, multiline: false },
-  ],
-  layout: {
-    background: 'primary',
-    items: [
-      { kind: 'photo', slot: 0, x: 0, y: 0, w: 1080, h: 740 },
-      { kind: 'text', source: 'headline', x: 50, y: 770, w: 760, size: 64, bold: true, color: 'white', maxLines: 1 },
-      { kind: 'text', source: 'priceLine', x: 50, y: 860, w: 760, size: 52, color: 'white', maxLines: 1 },
-      { kind: 'image', source: 'qr', x: 855, y: 785, w: 180, h: 180 },
-    ],
-  },
-};
-
-const material: MarketingMaterial = {
-  id: '5',
-  applicationCaseId: '7',
-  dataStructure: { texts: {}, photoIds: [] },
-  imageUrl: 'https://api.test/v1/api/marketing-materials/5/png?s',
-  pdfUrl: 'https://api.test/v1/api/marketing-materials/5/pdf?s&download=1',
-  pngUrl: 'https://api.test/v1/api/marketing-materials/5/png?s&download=1',
-  pdfFileName: 'social-square-5.pdf',
-  pngFileName: 'social-square-5.png',
-  modified: '2026-03-05T17:00:00.000Z',
-  template: { id: 'social-square' },
-  openHouse: null,
-  fill: {
-    texts: { headline: 'Just Listed', priceLine: '$525,000', address: '1450 S Foothill Dr' },
-    defaults: { headline: 'Just Listed', priceLine: '$525,000' },
-    listingUrl: 'https://partner.test/listing/a/b',
-    primaryColor: '#0b6e4f',
-    agentPictureUrl: null,
-    qr: { size: 21, path: 'M0 0h7v1h-7z' },
-    listingPhotos: [
-      { id: '11', caption: 'Front', url: 'https://api.test/media/listing-photos/1/a-1200.jpg' },
-      { id: '12', caption: '', url: 'https://api.test/media/listing-photos/1/b-1200.jpg' },
-    ],
-    openHouses: [],
-  },
-};
 
 const editing = (overrides: Partial<Editing> = {}): Editing => ({ material, template, draft: draftOf(material), dirty: false, save: { status: 'idle' }, ...overrides });
 
@@ -139,6 +89,29 @@ describe('MarketingView', () => {
     expect(view.querySelector<HTMLAnchorElement>('[part="download-png"]')!.getAttribute('download')).toBe('social-square-5.png');
     const failed = render({ editing: editing({ save: { status: 'failed', message: 'Headline must be at most 40 characters.' } }) });
     expect(failed.querySelector('[part="save-status"]')!.getAttribute('role')).toBe('alert');
+  });
+});
+
+describe('the saved version’s files (rendered once on the server)', () => {
+  it('shows the progress while they are being prepared: the downloads wait, not usable, then become links', () => {
+    const rendering = render({ editing: editing({ material: { ...material, renderStatus: 'RENDERING' } }) });
+    expect(rendering.querySelector('[part="base"]')!.getAttribute('data-render-state')).toBe('rendering');
+    const status = rendering.querySelector('[part="render-status"]')!;
+    expect(status.textContent).toBe(t.renderingFiles);
+    expect(status.getAttribute('role')).toBe('status');
+    expect(status.querySelector('progress')).not.toBeNull();
+    for (const part of ['download-pdf', 'download-png']) {
+      const link = rendering.querySelector<HTMLAnchorElement>(`[part="${part}"]`)!;
+      expect(link.hasAttribute('href')).toBe(false);
+      expect(link.getAttribute('aria-disabled')).toBe('true');
+      expect(link.getAttribute('aria-describedby')).toBe(status.id);
+    }
+    const failed = render({ editing: editing({ material: { ...material, renderStatus: 'FAILED' } }) });
+    expect(failed.querySelector('[part="render-status"]')!.textContent).toBe(t.renderFailed);
+    expect(failed.querySelector('[part="render-status"]')!.getAttribute('role')).toBe('alert');
+    const ready = render({ editing: editing() });
+    expect(ready.querySelector('[part="render-status"]')).toBeNull();
+    expect(ready.querySelector<HTMLAnchorElement>('[part="download-png"]')!.href).toBe(material.pngUrl);
   });
 });
 

@@ -91,13 +91,48 @@ function TextField({ editing, field, onText }: { editing: Editing; field: Market
   );
 }
 
+/**
+ * The PDF and PNG of the saved version: links once they are rendered; while they are being rendered (each version
+ * once, on the server's work tier) the same buttons, not yet usable, and the progress said.
+ */
+function Downloads({ editing }: { editing: Editing }) {
+  const { material } = editing;
+  if (material.renderStatus === 'READY') {
+    return (
+      <>
+        <a className="button button-secondary" part="download-pdf" href={material.pdfUrl} download={material.pdfFileName}>
+          {t.downloadPdf}
+        </a>
+        <a className="button button-secondary" part="download-png" href={material.pngUrl} download={material.pngFileName}>
+          {t.downloadPng}
+        </a>
+      </>
+    );
+  }
+  const failed = material.renderStatus === 'FAILED';
+  return (
+    <>
+      <a className="button button-secondary" part="download-pdf" aria-disabled="true" aria-describedby={`render-${material.id}`}>
+        {t.downloadPdf}
+      </a>
+      <a className="button button-secondary" part="download-png" aria-disabled="true" aria-describedby={`render-${material.id}`}>
+        {t.downloadPng}
+      </a>
+      <p id={`render-${material.id}`} className="marketing-render-status" part="render-status" role={failed ? 'alert' : 'status'} data-state={failed ? 'failed' : 'rendering'}>
+        {!failed && <progress className="marketing-render-progress" aria-hidden="true" />}
+        {failed ? t.renderFailed : t.renderingFiles}
+      </p>
+    </>
+  );
+}
+
 function Editor({ editing, props }: { editing: Editing; props: MarketingViewProps }) {
   const { material, template, draft } = editing;
   const openHouseId = useId();
   const chosen = previewPhotos(material, template, draft).map((p) => Number(p.id));
   const saving = editing.save.status === 'saving';
   return (
-    <div className="marketing" part="base" data-state="editing" data-template={template.id} data-material-id={material.id}>
+    <div className="marketing" part="base" data-state="editing" data-template={template.id} data-material-id={material.id} data-render-state={material.renderStatus.toLowerCase()}>
       <div className="marketing-toolbar">
         <Button tone="secondary" part="back" onClick={props.back}>
           {t.backToTemplates}
@@ -154,12 +189,7 @@ function Editor({ editing, props }: { editing: Editing; props: MarketingViewProp
             <Button tone="primary" type="submit" part="save" disabled={saving}>
               {saving ? t.saving : t.save}
             </Button>
-            <a className="button button-secondary" part="download-pdf" href={material.pdfUrl} download={material.pdfFileName}>
-              {t.downloadPdf}
-            </a>
-            <a className="button button-secondary" part="download-png" href={material.pngUrl} download={material.pngFileName}>
-              {t.downloadPng}
-            </a>
+            <Downloads editing={editing} />
           </div>
           <p className="marketing-status" part="save-status" role={editing.save.status === 'failed' ? 'alert' : 'status'}>
             {editing.save.status === 'failed' ? editing.save.message : editing.save.status === 'saved' && !editing.dirty ? t.saved : editing.dirty ? t.unsavedChanges : ''}

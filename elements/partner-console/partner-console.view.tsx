@@ -9,7 +9,7 @@ import type { ElementHandle } from '../../core/define-element/define-element';
 import type { Result } from '../../core/graphql/call';
 import { partnerTexts as t } from '../../core/i18n/partners';
 import { setElementContext } from '../../core/config/element-context';
-import { CONSOLE_TABS, contrastField, parseCountries, previewContext, previewTokens, shownValue, type ConsoleTab, type EditableField, type FormTab } from '../../core/partners/console-state';
+import { CONSOLE_TABS, contrastField, parseCountries, previewContext, previewTokens, shownValue, type ConsoleTab, type EditableField, type FormTab, type PhoneSettingField } from '../../core/partners/console-state';
 import type { ApiKey, ApiKeyScope, AuditEntry, ElementSnippet, PartnerSettings } from '../../core/partners/partners-api';
 import { useTabsOrientation } from '../../core/partners/console-layout';
 import { usePartnerConsole, type PartnerConsoleBehaviour, type PartnerCreatedDetail, type PartnerSavedDetail } from '../../core/partners/use-partner-console';
@@ -89,6 +89,27 @@ function TextSetting({ field, label, hint, type = 'text', settings, behaviour }:
   );
 }
 
+/** A phone setting: shown as the server formats it, reformatted as typed; the server reads what is saved. */
+function PhoneSetting({ field, label, hint, settings, behaviour }: FieldsProps & { field: PhoneSettingField; label: string; hint?: string }) {
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      type="tel"
+      inputMode="tel"
+      autoComplete="off"
+      maxLength={40}
+      value={String(shownValue(settings, behaviour.draft, field))}
+      error={behaviour.errors[field]}
+      onFocus={behaviour.phoneFocused}
+      onChange={(e) => {
+        const control = e.currentTarget;
+        behaviour.editPhone(field, control.value, control.selectionStart === null || control.selectionStart === control.value.length);
+      }}
+    />
+  );
+}
+
 /**
  * A picture setting as one control: the current picture (or a note that there is none), then one button that
  * chooses a file and uploads it at once, with the file's name and the upload's state beside it. The native
@@ -158,7 +179,7 @@ function BrandingTab({ settings, behaviour }: FieldsProps) {
       <fieldset className="console-fieldset" part="brand-contact">
         <legend className="console-subheading">{t.brandContactHeading}</legend>
         <p className="console-muted">{t.brandContactIntro}</p>
-        <TextSetting field="tollFreeNumber" type="tel" label={t.tollFreeNumber} hint={t.tollFreeHint} settings={settings} behaviour={behaviour} />
+        <PhoneSetting field="tollFreeNumber" label={t.tollFreeNumber} hint={t.tollFreeHint} settings={settings} behaviour={behaviour} />
         <TextSetting field="supportEmail" type="email" label={t.supportEmail} hint={t.supportEmailHint} settings={settings} behaviour={behaviour} />
         <TextSetting field="privacyPolicyUrl" type="url" label={t.privacyPolicyUrl} hint={t.privacyPolicyHint} settings={settings} behaviour={behaviour} />
       </fieldset>
@@ -288,8 +309,8 @@ function AgentTab({ settings, behaviour }: FieldsProps) {
     <TabForm tab="agent" behaviour={behaviour}>
       <TextSetting field="agentName" label={t.agentName} settings={settings} behaviour={behaviour} />
       <TextSetting field="agentEmail" type="email" label={t.agentEmail} settings={settings} behaviour={behaviour} />
-      <TextSetting field="agentOfficePhone" type="tel" label={t.agentOfficePhone} settings={settings} behaviour={behaviour} />
-      <TextSetting field="agentCellPhone" type="tel" label={t.agentCellPhone} settings={settings} behaviour={behaviour} />
+      <PhoneSetting field="agentOfficePhone" label={t.agentOfficePhone} settings={settings} behaviour={behaviour} />
+      <PhoneSetting field="agentCellPhone" label={t.agentCellPhone} settings={settings} behaviour={behaviour} />
       <ImageSetting
         kind="AGENT_PICTURE"
         label={t.agentPicture}

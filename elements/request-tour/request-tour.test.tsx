@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadPhoneRules } from '../../core/format/phone-load';
 import { buyerTourTexts as bt, requestTourTexts as t, tourTexts } from '../../core/i18n/tours';
 import { testRoot } from '../../core/testing/react-root';
 import { initialRequestTourState, type RequestTourState } from '../../core/tours/request-tour-state';
@@ -138,7 +139,7 @@ const savedTour = (over: Partial<RequestedTour> = {}): RequestedTour => ({
   listingAddress: '455 E 300 S, Salt Lake City, UT 84111',
   thumbnailPhotoUri: null,
   tourListing: { id: '1001', slugId: '455-e-300-s-salt-lake-city-ut-84111', listingCodeId: 'HRT1001', timeZone: DENVER },
-  agentAndQualification: { agent: false, agentName: '', agentPhone: '', qualified: true, qualifiedLenderName: 'Wasatch Bank', qualifiedAmount: '450,000' },
+  agentAndQualification: { agent: false, agentName: '', agentPhone: '', agentPhoneText: '', qualified: true, qualifiedLenderName: 'Wasatch Bank', qualifiedAmount: '450,000' },
   ical: null,
   createdAt: '2025-01-15T17:30:00.000Z',
   ...over,
@@ -272,6 +273,7 @@ describe('the whole dialog with its behaviour (fixed clock: Wed Jan 15 2025, 10:
     act(() => radio(t.hasAgent, t.yes).click());
     act(() => type(byLabel(t.labels.agentName), 'Avery Agent'));
     await act(async () => q<HTMLButtonElement>('[part="submit"]').click());
+    await act(() => loadPhoneRules());
     expect(q('[part="error"]').textContent).toBe('agentName is too long (at most 200 characters).');
     expect(byLabel(t.labels.agentName).value).toBe('Avery Agent');
   });
@@ -284,8 +286,10 @@ describe('the whole dialog with its behaviour (fixed clock: Wed Jan 15 2025, 10:
     act(() => radio(t.hasAgent, t.yes).click());
     act(() => type(byLabel(t.labels.agentPhone), 'call me'));
     await act(async () => q<HTMLButtonElement>('[part="submit"]').click());
+    // The phone rules' chunk loads first (the rule every phone field applies: it says what is wrong).
+    await act(() => loadPhoneRules());
     expect(send).not.toHaveBeenCalled();
-    expect(q('[part="error"]').textContent).toBe(t.errors.phoneInvalid);
+    expect(q('[part="error"]').textContent).toBe('Phone number is invalid. Use digits only: it has letters in it.');
   });
 
   it('a chosen slot that passes while the dialog is open is dropped (the clock refreshes each minute)', () => {

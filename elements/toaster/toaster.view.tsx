@@ -5,7 +5,7 @@ import { dismissToast, toastTimer, toastsAtom, type Toast } from '../../core/ui/
 const CLOSE_LABEL = 'Dismiss notification';
 
 export function ToastItem({ toast }: { toast: Toast }) {
-  const item = useRef<HTMLLIElement>(null);
+  const item = useRef<HTMLDivElement>(null);
   const timer = useRef<ReturnType<typeof toastTimer> | null>(null);
   const pointerOn = useRef(false);
 
@@ -25,8 +25,9 @@ export function ToastItem({ toast }: { toast: Toast }) {
     if (!pointerOn.current && !focusInside()) timer.current?.release();
   };
 
+  // A div, not a list item: an item of a list may not be a status or an alert (axe: aria-allowed-role, list).
   return (
-    <li
+    <div
       ref={item}
       className="toast"
       part="toast"
@@ -66,17 +67,17 @@ export function ToastItem({ toast }: { toast: Toast }) {
       <button type="button" className="toast-close" aria-label={CLOSE_LABEL} onClick={() => dismissToast(toast.id)}>
         ×
       </button>
-    </li>
+    </div>
   );
 }
 
 export function ToasterView() {
   const toasts = useHearthValue(toastsAtom);
   return (
-    <ol className="toasts" part="toasts" aria-live="polite">
+    <div className="toasts" part="toasts" aria-live="polite">
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}
-    </ol>
+    </div>
   );
 }

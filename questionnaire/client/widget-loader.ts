@@ -2,6 +2,7 @@
  * Each widget is its own lazily imported chunk (DESIGN §5: the questionnaire chunk stays small), loaded
  * once per page when a screen first needs it.
  */
+import { loadPhoneRules } from '../../core/format/phone-load';
 import type { WidgetFolder } from '../widgets/tags';
 import type { WidgetModule } from './widget-module';
 
@@ -21,10 +22,10 @@ const LOADERS: Record<WidgetFolder, () => Promise<{ default: WidgetModule }>> = 
   height: () => import('../widgets/height/height.widget'),
   'alien-number': () => import('../widgets/alien-number/alien-number.widget'),
   'multi-country': () => import('../widgets/multi-country/multi-country.widget'),
-  // The phone widget and libphonenumber-js's metadata are two lazy chunks, fetched side by side.
+  // The phone widget and the phone rules with their metadata (shared with every phone field) are fetched side by side.
   phone: () =>
-    Promise.all([import('../widgets/phone/phone.widget'), import('libphonenumber-js/min/metadata')]).then(([widget, metadata]) => ({
-      default: widget.phoneWidget(metadata.default),
+    Promise.all([import('../widgets/phone/phone.widget'), loadPhoneRules()]).then(([widget, rules]) => ({
+      default: widget.phoneWidget(rules),
     })),
   static: () => import('../widgets/static/static.widget'),
   // The grid renders its entry form with the widgets already loaded for the screen (nested tags load with it).

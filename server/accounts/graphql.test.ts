@@ -65,7 +65,7 @@ describe(`GraphQL me and settings (${engineName()})`, () => {
       firstName: 'Grace',
       lastName: 'Hopper',
       email: newEmail,
-      phone: '8015550123',
+      phone: '+18015550123',
       agent: true,
       legalName: 'Grace B. Hopper',
       notificationSettings: { savedSearchEmails: true },
@@ -75,7 +75,7 @@ describe(`GraphQL me and settings (${engineName()})`, () => {
 
     const bad = await gql(token, 'mutation { saveSettings(email: "nope", phone: "12") { id } }');
     expect(codeOf(bad)).toBe('BAD_USER_INPUT');
-    expect(bad.errors![0]!.extensions!.fields).toEqual({ email: 'Email is invalid.', phone: 'Phone number is invalid.' });
+    expect(bad.errors![0]!.extensions!.fields).toEqual({ email: 'Email is invalid.', phone: 'Phone number is invalid. It has too few digits for a number in the United States.' });
 
     const other = await signUp(server);
     const taken = await gql(token, 'mutation ($e: String) { saveSettings(email: $e) { id } }', { e: other.email.toUpperCase() });

@@ -10,18 +10,10 @@ import { storedImageRoute } from '../http/stored-image';
 import { uploadStorage } from '../storage';
 import { imageRefusals, PICTURE_RULES, readUploadedImage, type ImageRules } from '../uploads/image';
 import { storeThenCommit } from '../uploads/store';
-import { LISTING_PHOTO_MAX_BYTES } from '../../core/listing-photos/photo-rules';
 
 /** The stored photo fits in this square. */
 const PHOTO_SIZE = 800;
 const PHOTO_RULES: ImageRules = { ...PICTURE_RULES, within: { width: PHOTO_SIZE, height: PHOTO_SIZE }, refusals: imageRefusals('photo', PICTURE_RULES) };
-
-/**
- * The largest multipart GraphQL request: the largest file any upload takes (a listing photo, 25 MB:
- * server/listing-photos/pipeline.ts) plus the envelope (operations, map, boundaries). Each upload checks
- * its own limit (a user picture 5 MB).
- */
-export const UPLOAD_BODY_LIMIT = LISTING_PHOTO_MAX_BYTES + 64 * 1024;
 
 const MULTIPART = /^multipart\/form-data\s*;/i;
 export const isMultipartContentType = (contentType: string | undefined) =>

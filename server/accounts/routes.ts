@@ -37,7 +37,7 @@ import {
   issueOneTimeToken,
   issuePasswordResetLink,
   peekOneTimeToken,
-  revokeCredential,
+  revokeDevice,
   VERIFY_LINK_LIFETIME_MS,
 } from './tokens';
 import { findUserByEmail, findUserById, insertUser, userJson, type UserRecord } from './users';
@@ -229,7 +229,8 @@ function accountHandlers(limits: AccountRateLimits) {
   async function logout(ctx: RequestContext): Promise<void> {
     await guardPartnerRequest(ctx);
     const viewer = await authenticate(ctx.services.db, ctx.req.headers, ctx.method);
-    if (viewer) await revokeCredential(ctx.services.db, viewer.credentialId);
+    // The device signs out: the credential and the one paired with it at sign-in (the site's session and token).
+    if (viewer) await revokeDevice(ctx.services.db, viewer.credentialId);
     clearSessionCookies(ctx.res, ctx.services.config.publicOrigin);
     ctx.res.statusCode = 204;
     ctx.res.setHeader('Cache-Control', 'no-store');

@@ -107,24 +107,45 @@ export async function authenticate(db: Queryable, headers: IncomingHttpHeaders, 
     return credential ? { user: credential.user, credentialId: credential.id, via: 'token', token } : null;
   }
 
+  return sessionViewer(db, headers, isStateChanging(method) ? headerValue(headers[CSRF_HEADER]) ?? null : undefined);
+}
+
+/**
+ * The viewer of the session cookie. `presented` is the CSRF token the request carries (the X-CSRFToken header,
+ * or a form's field where a form cannot send headers): it must equal the csrftoken cookie and the session's own
+ * value, else DetailError 403. `undefined`: a safe method, nothing to check.
+ */
+async function sessionViewer(db: Queryable, headers: IncomingHttpHeaders, presented: string | null | undefined): Promise<Viewer | null> {
   const cookies = parseCookies(headerValue(headers.cookie));
   const sessionId = cookies.get(SESSION_COOKIE);
   if (!sessionId) return null;
   const session = await findCredential(db, sessionId, 'session');
   if (!session) return null;
-  if (isStateChanging(method)) {
-    const header = headerValue(headers[CSRF_HEADER]);
+  if (presented !== undefined) {
     const cookie = cookies.get(CSRF_COOKIE);
     const ok =
-      header !== undefined &&
+      presented !== null &&
       cookie !== undefined &&
       session.csrfToken !== null &&
-      sameSecret(header, cookie) &&
-      sameSecret(header, session.csrfToken);
+      sameSecret(presented, cookie) &&
+      sameSecret(presented, session.csrfToken);
     if (!ok) throw new DetailError(403, CSRF_FAILED_DETAIL);
   }
   return { user: session.user, credentialId: session.id, via: 'session', token: null };
 }
+
+/** The field a server-written form carries the CSRF token in (it cannot send the X-CSRFToken header). */
+export const CSRF_FIELD = 'csrfmiddlewaretoken';
+
+/**
+ * The session of a form POSTed by one of our pages: its CSRF_FIELD must match as the header would (403
+ * otherwise); null when there is no live session.
+ */
+export const formSessionViewer = (db: Queryable, headers: IncomingHttpHeaders, presented: string | null): Promise<Viewer | null> =>
+  sessionViewer(db, headers, presented);
+
+/** The csrftoken cookie of a request (what a page writes into its forms' CSRF_FIELD), or null. */
+export const csrfCookie = (headers: IncomingHttpHeaders): string | null => parseCookies(headerValue(headers.cookie)).get(CSRF_COOKIE) ?? null;
 
 // ---------------------------------------------------------------------------------------------------
 // Writing the cookies

@@ -1,5 +1,6 @@
 /** saveSettings: what a user may change about themselves, validated, and the email change rule. */
 import { z } from 'zod';
+import { readPhone } from '../contact/phone';
 import type { Database } from '../db';
 import { emailKey, emailProblem, normalizeEmail } from './email-address';
 import type { Partner } from '../partners/repository';
@@ -9,7 +10,6 @@ import { findUserByEmail, findUserById, type UserRecord } from './users';
 export const SETTINGS_NAME_MAX = 100;
 export const LEGAL_NAME_MAX = 200;
 export const NOTIFICATION_SETTINGS_MAX_BYTES = 4096;
-const PHONE_DIGITS = /^[0-9]{10,15}$/;
 
 export interface SettingsInput {
   firstName?: string | null;
@@ -25,7 +25,10 @@ export type SettingsResult = { ok: true; user: UserRecord } | { ok: false; field
 
 const NotificationSettings = z.record(z.string().max(100), z.union([z.boolean(), z.string().max(200), z.number(), z.null()]));
 
-/** Applies the given fields (absent ones stay as they are). A new email must be confirmed again. */
+/**
+ * Applies the given fields (absent ones stay as they are). A new email must be confirmed again. The phone is read
+ * for `phoneCountry` (the partner's of the request) and stored in E.164; an empty one removes it.
+ */
 export async function saveSettings(
   db: Database,
   user: UserRecord,
@@ -33,6 +36,7 @@ export async function saveSettings(
   publicOrigin: string,
   /** The partner whose site the change was made on: the verification mail of a new email carries its brand. */
   partner: Pick<Partner, 'slug' | 'name' | 'appContext'>,
+  phoneCountry: string,
 ): Promise<SettingsResult> {
   const fields: Record<string, string> = {};
   const next = { ...user };
@@ -51,9 +55,9 @@ export async function saveSettings(
     else next.email = normalizeEmail(input.email);
   }
   if (input.phone != null) {
-    const digits = input.phone.replace(/[\s().+-]/g, '');
-    if (digits !== '' && !PHONE_DIGITS.test(digits)) fields.phone = 'Phone number is invalid.';
-    else next.phone = digits;
+    const phone = readPhone(input.phone, phoneCountry, { optional: true });
+    if (phone.ok) next.phone = phone.value;
+    else fields.phone = phone.message;
   }
   if (input.agent != null) next.agent = input.agent;
   if (input.notificationSettings !== undefined && input.notificationSettings !== null) {

@@ -91,10 +91,6 @@ export async function touchCredential(db: Queryable, id: number): Promise<void> 
   );
 }
 
-export async function revokeCredential(db: Queryable, id: number): Promise<void> {
-  await db.query('UPDATE auth_tokens SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [id]);
-}
-
 /**
  * After a password change or a privilege change (roles.ts, partner members): every device signs in again.
  * `except` keeps one credential alive: the one that made a change on its own user's behalf (docs/security.md).
@@ -173,6 +169,15 @@ export async function revokeOwnCredential(db: Queryable, userId: number, id: num
     [id, userId],
   );
   return rows.length > 0;
+}
+
+/** Signs a device out: the credential `id` and the one paired with it at sign-in (a session and its token). */
+export async function revokeDevice(db: Queryable, id: number): Promise<void> {
+  await db.query(
+    `UPDATE auth_tokens SET revoked_at = now()
+      WHERE revoked_at IS NULL AND (id = $1 OR paired_with = $1 OR id = (SELECT paired_with FROM auth_tokens WHERE id = $1))`,
+    [id],
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -51,7 +51,7 @@ describe(`POST /v1/api/contact-form/ (${engineName()})`, () => {
       first_name: 'Jordan',
       last_name: 'Reyes',
       email: 'jordan.reyes@example.com',
-      phone: '8015550123',
+      phone: '+18015550123',
       comment: 'I would like to see this home on Saturday.',
       listing_id: 1001,
       page_origin: 'http://localhost:5173',
@@ -116,16 +116,51 @@ describe(`POST /v1/api/contact-form/ (${engineName()})`, () => {
     }
   });
 
-  it("refuses a phone that is not 10 to 15 digits: 'Phone number is invalid.'", async () => {
-    for (const phone of ['801555012', '8015550123456789', '(801) 555-0123', '801-555-0123']) {
+  it("refuses a phone that does not read, after 'Phone number is invalid.' saying what is wrong (issue 35)", async () => {
+    for (const [phone, message] of <[string, string][]>[
+      ['801555012', 'Phone number is invalid. It has too few digits for a number in the United States.'],
+      ['8015550123456789', 'Phone number is invalid. It has too many digits for a number in the United States.'],
+      ['(555) 555-0123', 'Phone number is invalid. It is not a number in the United States; for another country, start with + and its code.'],
+      ['801-555-CALL', 'Phone number is invalid. Use digits only: it has letters in it.'],
+    ]) {
       const body = (await (await postContact({ ...valid, phone })).json()) as { fields: Record<string, string> };
-      expect(body.fields, phone).toEqual({ phone: errors.phoneInvalid });
+      expect(body.fields, phone).toEqual({ phone: message });
+      expect(message.startsWith(errors.phoneInvalid)).toBe(true);
     }
   });
 
-  it('accepts 10 and 15 digit phones', async () => {
-    expect((await postContact({ ...valid, phone: '8015550123' })).status).toBe(201);
-    expect((await postContact({ ...valid, phone: '977980123456789' })).status).toBe(201);
+  it('takes a phone however it is written and stores it in E.164 (issue 35)', async () => {
+    for (const [phone, stored] of [
+      ['(801) 363-4127', '+18013634127'],
+      ['801-555-0123', '+18015550123'],
+      ['801.555.0123', '+18015550123'],
+      ['+1 801 555 0123', '+18015550123'],
+      ['+44 20 7946 0958', '+442079460958'],
+      ['+977 980-1234567', '+9779801234567'],
+    ]) {
+      const response = await postContact({ ...valid, phone });
+      expect(response.status, phone).toBe(201);
+      const { id } = (await response.json()) as { id: string };
+      const { rows } = await server.db.query<{ phone: string }>('SELECT phone FROM leads WHERE id = $1', [id]);
+      expect(rows[0]!.phone, phone).toBe(stored);
+    }
+  });
+
+  it("reads a number without a country code as one of the partner's country", async () => {
+    const { rows: before } = await server.db.query<{ app_context: unknown }>(`SELECT app_context FROM partners WHERE slug = 'acme'`);
+    await server.db.query(
+      `UPDATE partners SET app_context = jsonb_set(app_context, '{partner,addressSearchComponentRestrictions}', '{"country": ["gb"]}') WHERE slug = 'acme'`,
+    );
+    try {
+      const response = await postContact({ ...valid, phone: '020 7946 0958' });
+      const { id } = (await response.json()) as { id: string };
+      const { rows } = await server.db.query<{ phone: string }>('SELECT phone FROM leads WHERE id = $1', [id]);
+      expect(rows[0]!.phone).toBe('+442079460958');
+      const refused = (await (await postContact({ ...valid, phone: '(801) 555-0123' })).json()) as { fields: Record<string, string> };
+      expect(refused.fields.phone).toBe('Phone number is invalid. It is not a number in the United Kingdom; for another country, start with + and its code.');
+    } finally {
+      await server.db.query(`UPDATE partners SET app_context = $1::jsonb WHERE slug = 'acme'`, [JSON.stringify(before[0]!.app_context)]);
+    }
   });
 
   it("refuses a comment shorter than 6 characters: 'Please enter more text.'", async () => {

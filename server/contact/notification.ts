@@ -3,8 +3,10 @@ import { brandName } from '../../core/config/brand';
 import type { AppContext } from '../../core/config/schema';
 import type { ContactFormValues } from '../../core/validation/contact';
 import { formatAddress } from '../../core/format/address';
+import { contextPhoneCountry } from '../../core/format/phone';
 import type { PublicListing } from '../listings/search/listing';
 import type { OutgoingMail } from '../mail/outbox';
+import { shownPhone } from './phone';
 
 /** Where leads of partners without an agent or support email go (the default partner has none). */
 export const HEARTH_LEADS_ADDRESS = 'leads@hearth.example';
@@ -24,7 +26,8 @@ export function leadNotification(input: {
     '',
     `Name: ${name}`,
     `Email: ${lead.email}`,
-    `Phone: ${lead.phone}`,
+    // As the agent dials it: national for the partner's country, international otherwise.
+    `Phone: ${shownPhone(lead.phone, contextPhoneCountry(context))}`,
     ...(listing ? [`Listing: ${publicOrigin}/listing/${listing.slugId}/${listing.listingCodeId}`] : []),
     ...(pageOrigin ? [`Sent from: ${pageOrigin}`] : []),
     '',

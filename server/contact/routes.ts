@@ -18,6 +18,7 @@ import { partnerAppContext } from '../partners/app-context';
 import { guardPartnerRequest, partnerPreflight, requirePartnerKey } from '../partners/guard';
 import { exportLeadsCsv } from '../leads/export';
 import { insertLead, LEADS_PAGE_DEFAULT, LEADS_PAGE_MAX, listLeads } from './leads';
+import { partnerPhoneCheck, partnerPhoneCountry, storedPhoneE164 } from './phone';
 import { leadNotification } from './notification';
 
 /** The page's pseudonymous visitor id when analytics is on (a UUID), else nothing: never a reason to refuse a message. */
@@ -47,7 +48,8 @@ async function submitContactForm(ctx: RequestContext): Promise<void> {
     return;
   }
 
-  const result = validateContact(body);
+  // The phone is read for the partner's country and stored in E.164 (./phone.ts).
+  const result = validateContact(body, partnerPhoneCheck(partner));
   const fields: ContactFieldErrors & { listingId?: string } = result.ok ? {} : { ...result.errors };
   let listing: PublicListing | null = null;
   if (body.listingId !== undefined && body.listingId !== null && body.listingId !== '') {
@@ -106,7 +108,9 @@ async function readLeads(ctx: RequestContext): Promise<void> {
       before: 'before must be the id of a lead of this partner.',
     });
   }
-  sendJson(ctx.res, 200, page);
+  // E.164, also for a lead stored before it (read for the partner's country; as stored when it does not read).
+  const country = partnerPhoneCountry(partner);
+  sendJson(ctx.res, 200, { ...page, leads: page.leads.map((lead) => ({ ...lead, phone: storedPhoneE164(lead.phone, country) })) });
 }
 
 export const contactRoutes: Record<string, Route> = {

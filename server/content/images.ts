@@ -17,6 +17,30 @@ import type { PostImageRecord } from './posts';
 
 export const POST_IMAGE_WIDTHS = [480, 960, 1600] as const;
 
+/**
+ * The name of a stored post picture below /media/posts/, as storePostImage writes it (`seed/first-home-6a1f-960`,
+ * `uploads/<hex>-1600`, then `.webp`): path segments of lower-case letters, digits, `_` and `-` (never a dot, a
+ * `%`, a backslash or an empty segment), then the width.
+ */
+export const POST_IMAGE_NAME = /^[a-z0-9][a-z0-9_-]*(?:\/[a-z0-9][a-z0-9_-]*)*-\d{2,5}\.webp$/;
+const POST_IMAGE_FOLDER = '/media/posts/';
+
+/**
+ * Whether `src` is the site path of a stored post picture: normalised as a browser would (dot segments
+ * resolved, `\` read as `/`) it is still itself, inside /media/posts/, and names a file of the stored form.
+ * `/media/posts/../../log-out`, `/media/posts/%2e%2e/x` and `/media/posts/a\..\b` are not.
+ */
+export function isPostImagePath(src: string): boolean {
+  if (!src.startsWith(POST_IMAGE_FOLDER)) return false;
+  let normalised: string;
+  try {
+    normalised = new URL(src, 'http://site.invalid').pathname;
+  } catch {
+    return false;
+  }
+  return normalised === src && POST_IMAGE_NAME.test(src.slice(POST_IMAGE_FOLDER.length));
+}
+
 /** The path of one size: `/media/posts/seed/first-home-6a1f-960.webp`. */
 export const postImagePath = (image: Pick<PostImageRecord, 'baseKey'>, width: number) => `/media/${image.baseKey}-${width}.webp`;
 
@@ -101,7 +125,7 @@ export async function uploadPostImage(db: Queryable, bytes: Uint8Array, alt: str
 export const postImageRoutes: Record<string, Route> = {
   '/media/posts/*': storedImageRoute({
     folder: 'posts',
-    name: /^[a-z0-9][a-z0-9/_-]*-\d{2,5}\.webp$/,
+    name: POST_IMAGE_NAME,
     contentType: () => 'image/webp',
     // Seed names are fixed and uploads random, and neither is rewritten with other content: cache for a day.
     cache: 'public, max-age=86400',

@@ -109,12 +109,49 @@ const x = 1 < 2;
     }
   });
 
+  it('keeps only pictures stored for the blog: a path that leaves /media/posts/ once normalised is dropped (issue 33)', () => {
+    expect(renderMarkdown('![x](/media/posts/seed/first-home-6a1f-960.webp)')).toContain('src="/media/posts/seed/first-home-6a1f-960.webp"');
+    expect(renderMarkdown('![x](/media/posts/uploads/0a1b2c3d4e5f-1600.webp)')).toContain('<img');
+    const escapes = [
+      '/media/posts/../../log-out',
+      '/media/posts/../../../log-out?next=/',
+      '/media/posts/%2e%2e/%2e%2e/log-out',
+      '/media/posts/%2E%2E/x-960.webp',
+      '/media/posts/..%2f..%2flog-out',
+      '/media/posts/..%2F..%2Flog-out-960.webp',
+      '/media/posts/a%2fb-960.webp',
+      '/media/posts/a%5cb-960.webp',
+      '/media/posts/..\\..\\log-out',
+      '/media/posts/a\\..\\..\\log-out-960.webp',
+      '/media/posts/./a-960.webp',
+      '/media/posts//a-960.webp',
+      '/media/posts/a-960.webp?next=/log-out',
+      '/media/posts/a-960.webp#x',
+      '/media/posts/A-960.webp',
+      '/media/listing-photos/1/a-800.webp',
+      '/media/partners/logo.png',
+      '/media/posts/a.svg',
+      '/log-out',
+    ];
+    for (const src of escapes) {
+      expect(renderMarkdown(`before ![x](${src}) after`), src).not.toContain('<img');
+      expect(renderMarkdown(`<img src="${src}" alt="x">`), src).not.toContain('<img');
+    }
+    // Entities are decoded before the check.
+    expect(renderMarkdown('<img src="/media/posts/&#46;&#46;/&#46;&#46;/log-out" alt="">')).not.toContain('<img');
+  });
+
   it('escapes text that looks like markup inside code', () => {
     expect(renderMarkdown('`<script>`')).toContain('<code>&lt;script&gt;</code>');
   });
 });
 
 describe('bodyOnOrigin', () => {
+  it('hands out a body stored before the stricter check without its pictures from elsewhere', () => {
+    const stored = '<p>a</p><img src="/media/posts/../../log-out" alt="" loading="lazy" /><img src="/media/posts/a-480.webp" alt="ok" /><p>b</p>';
+    expect(bodyOnOrigin(stored, 'https://homes.example')).toBe('<p>a</p><img src="https://homes.example/media/posts/a-480.webp" alt="ok" /><p>b</p>');
+  });
+
   it('makes site-relative href and src absolute, and leaves absolute and protocol-relative ones', () => {
     const body = '<a href="/search">s</a><img src="/media/posts/a-480.webp" alt=""><a href="https://x.example/">x</a><a href="//x.example/">y</a>';
     expect(bodyOnOrigin(body, 'https://homes.example')).toBe(

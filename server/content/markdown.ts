@@ -11,12 +11,11 @@
  */
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { isPostImagePath } from './images';
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
 const ABSOLUTE_HTTP = /^https?:\/\//i;
-/** A picture a post body may show: one stored in our media (`/media/…`). */
-const OWN_MEDIA = /^\/media\/[^/\\]/;
 
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -52,9 +51,10 @@ const SANITIZE: sanitizeHtml.IOptions = {
   },
   exclusiveFilter: (frame) =>
     (frame.tag === 'a' && !frame.attribs.href && !frame.text.trim()) ||
-    // Pictures only from our own media (a site path, made absolute on our origin when handed out): a partner's
-    // CSP names our origin in img-src, so another host's picture would be blocked on their page.
-    (frame.tag === 'img' && !OWN_MEDIA.test(frame.attribs.src ?? '')),
+    // Pictures only of the blog's own stored ones (a site path, made absolute on our origin when handed out): a
+    // partner's CSP names our origin in img-src, so another host's picture would be blocked on their page, and
+    // any other path of ours (`/media/posts/../../log-out`) would be a request every reader's browser makes.
+    (frame.tag === 'img' && !isPostImagePath(frame.attribs.src ?? '')),
 };
 
 /** The sanitised HTML of a post's Markdown. */
@@ -63,9 +63,15 @@ export function renderMarkdown(markdown: string): string {
   return sanitizeHtml(html, SANITIZE).trim();
 }
 
-/** Site-relative `href`/`src` of our sanitised HTML made absolute on `publicOrigin` (sanitize-html writes attributes in double quotes). */
+/**
+ * Site-relative `href`/`src` of our sanitised HTML made absolute on `publicOrigin` (sanitize-html writes attributes
+ * in double quotes). A picture that is not one of the blog's stored ones is dropped here too: bodies saved before
+ * the sanitiser checked the path as strictly are handed out as it would write them now.
+ */
 export function bodyOnOrigin(body: string, publicOrigin: string): string {
-  return body.replace(/(\s(?:href|src)=")\/(?![/\\])/g, `$1${publicOrigin}/`);
+  return body
+    .replace(/<img\b[^>]*>/g, (tag) => (isPostImagePath(/\ssrc="([^"]*)"/.exec(tag)?.[1] ?? '') ? tag : ''))
+    .replace(/(\s(?:href|src)=")\/(?![/\\])/g, `$1${publicOrigin}/`);
 }
 
 /** Plain text of our sanitised HTML (word counts): every tag ends a word, the entities sanitize-html writes are undone. */

@@ -2,22 +2,33 @@
  * Versioned migrations: `migrations/NNN_name.sql`, applied in order, each recorded with a checksum in
  * `schema_migrations`. All pending files run in one transaction under an advisory lock, so two
  * processes starting at once cannot both apply them and a failing file leaves nothing half-done.
+ *
+ * A change of data that needs a rule SQL does not have (reading phone numbers with libphonenumber: 340) is a
+ * `NNN_name.ts` migration instead: its default export gets the transaction, in the same order and under the same
+ * checksum rule (its source is what is checksummed). It is imported only when it is about to run.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Database } from './types';
+import { pathToFileURL } from 'node:url';
+import type { Database, Queryable } from './types';
 
-const MIGRATION_FILE = /^(\d{3})_[a-z0-9_]+\.sql$/;
+const MIGRATION_FILE = /^(\d{3})_[a-z0-9_]+\.(sql|ts)$/;
 
 export interface Migration {
   name: string;
+  /** The SQL of a `.sql` migration; the source of a `.ts` one (checksummed, not run). */
   sql: string;
   checksum: string;
+  /** A `.ts` migration's file. */
+  module?: string;
 }
 
+/** What a `NNN_name.ts` migration exports as default. */
+export type DataMigration = (tx: Queryable) => Promise<void>;
+
 export async function loadMigrations(dir: string): Promise<Migration[]> {
-  const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.sql') || (f.endsWith('.ts') && !f.endsWith('.test.ts'))).sort();
   const seen = new Set<string>();
   const migrations: Migration[] = [];
   for (const file of files) {
@@ -27,7 +38,8 @@ export async function loadMigrations(dir: string): Promise<Migration[]> {
     if (seen.has(version)) throw new Error(`Two migrations share the version ${version}`);
     seen.add(version);
     const sql = await readFile(join(dir, file), 'utf8');
-    migrations.push({ name: file, sql, checksum: createHash('sha256').update(sql).digest('hex') });
+    const checksum = createHash('sha256').update(sql).digest('hex');
+    migrations.push(file.endsWith('.ts') ? { name: file, sql, checksum, module: join(dir, file) } : { name: file, sql, checksum });
   }
   return migrations;
 }
@@ -57,7 +69,10 @@ export async function migrate(db: Database, dir: string): Promise<string[]> {
         }
         continue;
       }
-      await tx.exec(migration.sql);
+      if (migration.module) {
+        const run = ((await import(pathToFileURL(migration.module).href)) as { default: DataMigration }).default;
+        await run(tx);
+      } else await tx.exec(migration.sql);
       await tx.query('INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)', [
         migration.name,
         migration.checksum,

@@ -12,6 +12,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { CHANGES_CHANNEL } from './changes';
+import { MEMORY_DATA_DIR, MEMORY_SNAPSHOT_VARIABLE, SEEDED_MEMORY_DATA_DIR, SEEDED_MEMORY_SNAPSHOT_VARIABLE } from './memory-snapshots';
 import { PreparedStatements } from './pglite-prepared';
 
 export type Request =
@@ -35,19 +36,10 @@ export interface ThreadData {
   dataDir: string;
 }
 
-const MEMORY_DATA_DIR = 'memory://';
-
-/**
- * An in-memory database starts from this dump of a migrated data directory (PGlite `dumpDataDir`) when
- * the variable names one: the test run makes it once (tests/setup/pglite-snapshot.ts), so each of the
- * hundreds of test servers skips initdb and the migrations (seconds each on this machine).
- */
-export const MEMORY_SNAPSHOT_VARIABLE = 'HEARTH_PGLITE_MEMORY_SNAPSHOT';
-
 async function memorySnapshot(dataDir: string): Promise<Blob | undefined> {
-  const file = process.env[MEMORY_SNAPSHOT_VARIABLE];
-  if (!file || !dataDir.startsWith(MEMORY_DATA_DIR)) return undefined;
-  return new Blob([await readFile(file)]);
+  if (!dataDir.startsWith(MEMORY_DATA_DIR)) return undefined;
+  const file = (dataDir === SEEDED_MEMORY_DATA_DIR && process.env[SEEDED_MEMORY_SNAPSHOT_VARIABLE]) || process.env[MEMORY_SNAPSHOT_VARIABLE];
+  return file ? new Blob([await readFile(file)]) : undefined;
 }
 
 function serializeError(error: unknown): SerializedError {

@@ -100,8 +100,13 @@ export function parseJsonBody(raw: Uint8Array): unknown {
   }
 }
 
-/** 400 naming the first field whose text breaks the shared text rule (core/validation/text.ts). */
+/**
+ * 400 naming the first field whose text breaks the shared text rule (core/validation/text.ts), or the body
+ * past the limits of the walk over untrusted input (core/validation/walk.ts: values and nesting).
+ */
 export function checkTexts(value: unknown, path = ''): void {
   const fault = findTextFault(value, path);
-  if (fault) throw new HttpError(400, 'invalid_text', textFaultMessage(fault), { [fault.path || 'body']: textFaultMessage(fault) });
+  if (!fault) return;
+  const code = fault.limit === 'nodes' ? 'too_many_values' : fault.limit === 'nesting' ? 'too_deep' : 'invalid_text';
+  throw new HttpError(400, code, textFaultMessage(fault), { [fault.path || 'body']: textFaultMessage(fault) });
 }

@@ -3,9 +3,10 @@
  * query overflows the stack of every recursive reader after it (a stable JSON key, a validation rule, a
  * GraphQL visitor). Both scans are linear and iterative, and skip the insides of strings and comments.
  */
+import { MAX_INPUT_NESTING } from '../../core/validation/walk';
 
-/** No request of ours nests data deeper than a few levels; 64 leaves room for any honest JSON value. */
-export const MAX_JSON_NESTING = 64;
+/** No request of ours nests data deeper than a few levels; 64 leaves room for any honest JSON value (the walk's limit too). */
+export const MAX_JSON_NESTING = MAX_INPUT_NESTING;
 /** A query's selections, lists and objects together; the deepest spec query (with fragments) needs ~15. */
 export const MAX_GRAPHQL_NESTING = 64;
 

@@ -10,6 +10,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServerConfig } from '../services';
+import { forwardedEntry, proxyHops } from './client-ip';
 import { BASE_SECURITY_HEADERS } from './respond';
 
 /** One year; subdomains included (partner subdomains are served by us, over TLS). No preload: that is an operator's choice. */
@@ -36,10 +37,9 @@ export function secureCookies(config: Pick<ServerConfig, 'publicOrigin' | 'produ
 export function overTls(req: IncomingMessage, config: Pick<ServerConfig, 'publicOrigin' | 'trustProxy'>): boolean {
   if (config.publicOrigin.startsWith('https:')) return true;
   if ((req.socket as { encrypted?: boolean }).encrypted) return true;
-  if (!config.trustProxy) return false;
-  const proto = req.headers['x-forwarded-proto'];
-  const first = (Array.isArray(proto) ? proto[0] : proto)?.split(',')[0]?.trim().toLowerCase();
-  return first === 'https';
+  // The scheme our outermost proxy received the request on, counted from the right as for X-Forwarded-For
+  // (client-ip.ts): an entry the client wrote itself would set HSTS and Secure cookies on plain HTTP.
+  return forwardedEntry(req, 'x-forwarded-proto', proxyHops(config.trustProxy))?.toLowerCase() === 'https';
 }
 
 /** A Set-Cookie line with Secure (when asked) and a SameSite attribute. */

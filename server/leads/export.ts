@@ -7,6 +7,7 @@
  */
 import { authenticate } from '../accounts/session';
 import { CSV_MAX_LEADS, leadsCsv } from '../contact/leads-csv';
+import { partnerPhoneCountry } from '../contact/phone';
 import type { Lead } from '../contact/leads';
 import { HttpError } from '../http/errors';
 import type { RequestContext } from '../http/router';
@@ -45,7 +46,7 @@ async function exportedLeads(ctx: RequestContext, partnerId: number, filter: Lea
 }
 
 /** Which partner's leads the request may export: by key, or as a signed-in member. */
-async function exportingPartner(ctx: RequestContext): Promise<{ id: number; slug: string }> {
+async function exportingPartner(ctx: RequestContext): Promise<{ id: number; slug: string; appContext: unknown }> {
   if (readPartnerKey(ctx.req.headers.authorization)) return requirePartnerKey(ctx);
   const partner = await guardPartnerRequest(ctx);
   const viewer = await authenticate(ctx.services.db, ctx.req.headers, ctx.method);
@@ -60,8 +61,8 @@ async function exportingPartner(ctx: RequestContext): Promise<{ id: number; slug
   } else if (/^[1-9][0-9]{0,15}$/.test(raw)) {
     const id = Number(raw);
     if (await canManagePartnerLeads(ctx.services.db, viewer.user, id)) {
-      const { rows } = await ctx.services.db.query<{ slug: string }>('SELECT slug FROM partners WHERE id = $1', [id]);
-      if (rows[0]) return { id, slug: rows[0].slug };
+      const { rows } = await ctx.services.db.query<{ slug: string; app_context: unknown }>('SELECT slug, app_context FROM partners WHERE id = $1', [id]);
+      if (rows[0]) return { id, slug: rows[0].slug, appContext: rows[0].app_context };
     }
   }
   throw new HttpError(404, 'not_found', 'Partner not found.');
@@ -79,7 +80,7 @@ export async function exportLeadsCsv(ctx: RequestContext): Promise<void> {
     search: q.get('search'),
   });
   if (Object.keys(errors).length > 0) throw new HttpError(400, 'validation', 'Some parameters are invalid.', errors);
-  const csv = leadsCsv(await exportedLeads(ctx, partner.id, filter));
+  const csv = leadsCsv(await exportedLeads(ctx, partner.id, filter), partnerPhoneCountry(partner));
   ctx.res.statusCode = 200;
   ctx.res.setHeader('Content-Type', 'text/csv; charset=utf-8');
   ctx.res.setHeader('Content-Disposition', `attachment; filename="leads-${partner.slug}-${new Date().toISOString().slice(0, 10)}.csv"`);

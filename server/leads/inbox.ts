@@ -7,6 +7,7 @@
  * The record of a lead is its notes: each note a person writes, and one note per status change (status_to
  * set, body empty), in order; the lead's own status_changed_at says when it last changed.
  */
+import { phoneCountryOf } from '../../core/format/phone';
 import type { UserRecord } from '../accounts/users';
 import { toLeadMessage, type LeadMessage, type LeadMessageRow } from '../contact/leads';
 import type { Queryable } from '../db';
@@ -49,6 +50,8 @@ export interface InboxLead extends LeadMessage {
   /** The listing's public card; null without a listing, or when it is hidden or gone from the feed. */
   listing: PublicListing | null;
   createdAt: Date;
+  /** The country its phone is read and shown for: its partner's (core/format/phone.ts `phoneCountryOf`). */
+  phoneCountry: string;
 }
 
 export interface LeadValuation {
@@ -169,11 +172,13 @@ interface LeadRow extends LeadMessageRow {
   status_changed_at: Date | null;
   listing_id: string | number | null;
   created_at: Date;
+  partner_countries: unknown;
 }
 
 const LEAD_COLUMNS = `ld.id, ld.seq, ld.partner_id, ld.source, ld.status, ld.status_changed_at, ld.first_name, ld.last_name,
   ld.email, ld.phone, ld.comment, ld.page_origin, ld.listing_id, ld.stay_check_in::text AS stay_check_in,
-  ld.stay_check_out::text AS stay_check_out, ld.created_at`;
+  ld.stay_check_out::text AS stay_check_out, ld.created_at,
+  (SELECT p.app_context #> '{partner,addressSearchComponentRestrictions,country}' FROM partners p WHERE p.id = ld.partner_id) AS partner_countries`;
 
 const toLead = (r: LeadRow, listing: PublicListing | null): InboxLead => ({
   id: r.id,
@@ -185,6 +190,7 @@ const toLead = (r: LeadRow, listing: PublicListing | null): InboxLead => ({
   listingId: r.listing_id === null ? null : Number(r.listing_id),
   listing,
   createdAt: r.created_at,
+  phoneCountry: phoneCountryOf(r.partner_countries),
 });
 
 /** The public cards of these listings, by id (hidden listings are absent: the street-withheld rule applies). */

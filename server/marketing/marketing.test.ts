@@ -12,6 +12,7 @@ import { uploadListingPhoto } from '../listing-photos/photos';
 import { codeOf, graphqlAs } from '../testing/graphql';
 import { engineName, startTestServer } from '../testing/test-server';
 import { marketingTexts as t } from '../../core/i18n/marketing';
+import { threadStats } from '../jobs/threads';
 import { MARKETING_TEMPLATES } from './templates';
 
 let server: RunningServer;
@@ -25,7 +26,7 @@ let photoIds: number[];
 let otherListingPhotoId: number;
 let openHouseId: number;
 
-const MATERIAL = `id applicationCaseId dataStructure imageUrl pdfUrl pngUrl pdfFileName pngFileName modified
+const MATERIAL = `id applicationCaseId dataStructure imageUrl pdfUrl pngUrl pdfFileName pngFileName modified renderStatus
   template { id category width height }
   openHouse { id label }
   fill { texts defaults listingUrl primaryColor agentPictureUrl qr { size path } photos { id url } listingPhotos { id } openHouses { id label } }`;
@@ -228,5 +229,82 @@ describe(`marketing materials (${engineName()})`, () => {
     expired.searchParams.set('expires', '1000');
     expect((await fetch(expired)).status).toBe(404);
     expect((await fetch(link, { headers: { Authorization: `Token ${stranger.token}` } })).status).toBe(404);
+  });
+});
+
+describe(`marketing files: rendered once per version, on the work tier (${engineName()})`, () => {
+  /** Render jobs of one material's format, and its stored versions. */
+  const renders = async (materialId: string, format: 'png' | 'pdf') => {
+    const { rows } = await server.db.query<{ jobs: number; stored: number }>(
+      `SELECT (SELECT count(*)::int FROM jobs WHERE kind = 'marketing-render' AND payload->>'materialId' = $1 AND payload->>'format' = $2) AS jobs,
+              (SELECT count(*)::int FROM marketing_renders WHERE material_id = $1::bigint AND format = $2) AS stored`,
+      [materialId, format],
+    );
+    return rows[0]!;
+  };
+  const getAll = (url: string, n: number) =>
+    Promise.all(
+      Array.from({ length: n }, async () => {
+        const response = await fetch(url);
+        expect(response.status).toBe(200);
+        return Buffer.from(await response.arrayBuffer());
+      }),
+    );
+
+  it('N concurrent GETs of one material render it once, all get the same bytes; a changed material renders its new version once', async () => {
+    const threadTasksBefore = threadStats().completed;
+    const created = (await graphqlAs(server, owner, CREATE, { c: String(caseId), t: 'social-square' })).data!.createMarketingMaterial;
+    expect(['RENDERING', 'READY']).toContain(created.renderStatus);
+    const first = await getAll(created.pngUrl, 6);
+    for (const body of first) expect(body.equals(first[0]!)).toBe(true);
+    expect(await renders(created.id, 'png')).toEqual({ jobs: 1, stored: 1 });
+    // Again: served from storage, no render.
+    const again = await getAll(created.pngUrl, 3);
+    expect(again[0]!.equals(first[0]!)).toBe(true);
+    expect(await renders(created.id, 'png')).toEqual({ jobs: 1, stored: 1 });
+    // Drawn on a worker thread, not the request's.
+    expect(threadStats().completed).toBeGreaterThan(threadTasksBefore);
+
+    // The listing's price changes (nobody saves the material): the next GETs render that version, once for all of them.
+    await server.db.query('UPDATE listings SET price_in_pennies = price_in_pennies + 1000000 WHERE id = $1', [listingId]);
+    const repriced = await getAll(created.pngUrl, 5);
+    for (const body of repriced) expect(body.equals(repriced[0]!)).toBe(true);
+    expect(repriced[0]!.equals(first[0]!)).toBe(false);
+    expect(await renders(created.id, 'png')).toEqual({ jobs: 2, stored: 2 });
+
+    // A saved edit is rendered as it is saved; the element sees RENDERING until both files are stored, then READY.
+    const saved = (await graphqlAs(server, owner, SAVE, { id: created.id, d: { texts: { headline: 'Changed headline' } } })).data!.saveMarketingMaterial;
+    expect(['RENDERING', 'READY']).toContain(saved.renderStatus);
+    await expect.poll(async () => (await graphqlAs(server, owner, READ, { id: created.id })).data!.marketingMaterial.renderStatus, { timeout: 60_000 }).toBe('READY');
+    const edited = await getAll(saved.pngUrl, 4);
+    for (const body of edited) expect(body.equals(edited[0]!)).toBe(true);
+    expect(edited[0]!.equals(repriced[0]!)).toBe(false);
+    expect(await renders(created.id, 'png')).toEqual({ jobs: 3, stored: 3 });
+    // The PDF of each version too, once: made with the material, rendered for the price change only when asked
+    // (the link above asked for the PNG), and for the saved edit.
+    expect((await renders(created.id, 'pdf')).jobs).toBe(2);
+  }, 180_000);
+
+  it('refuses a user past their render limit with 429 and Retry-After, and serves the files of others', async () => {
+    const { RENDER_QUEUE_LIMITS } = await import('./files');
+    // The user's places are taken by renders that wait (this process's tier is busy with nothing: they are held queued).
+    const { rows: partner } = await server.db.query<{ id: number }>('SELECT id FROM partners ORDER BY id LIMIT 1');
+    for (let i = 0; i < RENDER_QUEUE_LIMITS.perOwner; i++) {
+      await server.db.query(`INSERT INTO jobs (kind, key, owner, partner_id, payload, status, lease_until) VALUES ('marketing-render', $1, $2, $3, '{}', 'running', now() + interval '1 hour')`, [
+        `held-${i}-${owner.user.id}`,
+        `user:${owner.user.id}`,
+        partner[0]!.id,
+      ]);
+    }
+    try {
+      const created = (await graphqlAs(server, owner, CREATE, { c: String(caseId), t: 'open-house-sign' })).data!.createMarketingMaterial;
+      expect(created.renderStatus).toBe('RENDERING');
+      const refused = await fetch(created.pngUrl);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await refused.json()) as { message: string }).message).toMatch(/Try again in \d+ seconds/);
+    } finally {
+      await server.db.query(`DELETE FROM jobs WHERE key LIKE 'held-%'`);
+    }
   });
 });

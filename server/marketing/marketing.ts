@@ -28,7 +28,7 @@ import { publicUrl } from '../http/public-url';
 import { resolveContext } from '../../core/config/context';
 import { formatAddress } from '../../core/format/address';
 import { formatMoney } from '../../core/format/money';
-import { formatPhone } from '../../core/format/phone';
+import { contextPhone } from '../../core/format/phone';
 import { marketingTexts as t } from '../../core/i18n/marketing';
 import { DEFAULT_PRIMARY, qrPath, type TextSource } from '../../core/marketing/layout';
 import { EDITABLE_TEXTS, findTemplate, type EditableText, type MarketingTemplate } from './templates';
@@ -306,7 +306,7 @@ export function brandingOf(partner: Pick<Partner, 'slug' | 'name' | 'appContext'
   const brokerage = context.partner.name ?? context.appName ?? partner.name;
   return {
     agentName: context.agentName ?? brokerage,
-    agentPhones: t.phones(context.officeNumber ? formatPhone(context.officeNumber) : null, context.cellNumber ? formatPhone(context.cellNumber) : null),
+    agentPhones: t.phones(contextPhone(context, 'officeNumber')?.text ?? null, contextPhone(context, 'cellNumber')?.text ?? null),
     brokerage,
     agentPictureUrl: context.agentPic ?? null,
     primaryColor: /^#[0-9a-f]{6}$/i.test(tokens['color-primary'] ?? '') ? tokens['color-primary']! : DEFAULT_PRIMARY,

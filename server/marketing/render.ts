@@ -18,7 +18,7 @@ import { paths } from '../paths';
 import { uploadStorage } from '../storage';
 import { embedFonts } from '../pdf/render';
 import { paletteOf, resolveLayout, type Drawable, type Measure, type TextSource } from '../../core/marketing/layout';
-import type { MarketingTemplate } from './templates';
+import { findTemplate, type MarketingTemplate } from './templates';
 
 const require = createRequire(import.meta.url);
 
@@ -218,4 +218,15 @@ export async function renderPdf(template: MarketingTemplate, content: RenderCont
     }
   }
   return doc.save();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// On a worker thread (server/jobs/thread-tasks.ts)
+
+/** A material's file from plain data (a worker thread's task): the PNG (`scale` < 1: a template preview) or the PDF. */
+export async function renderMaterialBytes(input: { templateId: string; format: 'pdf' | 'png'; content: RenderContent; title: string; scale?: number }): Promise<Uint8Array> {
+  const template = findTemplate(input.templateId);
+  if (!template) throw new Error(`No marketing template ${input.templateId}.`);
+  if (input.format === 'png') return new Uint8Array(await renderPng(template, input.content, input.scale ?? 1));
+  return renderPdf(template, input.content, input.title);
 }

@@ -6,26 +6,31 @@
  *       `<template>-<id>.pdf|png` — only through the signed links the GraphQL answer hands out (5 minutes, like
  *       documents): the signature covers the format, the material, the partner whose branding it carries, the
  *       holder and the expiry, and the holder's access is checked again here. Anything else is a plain 404.
+ *       The file is its version's stored file (server/marketing/files.ts): rendered once by a job of the work
+ *       tier, which this request waits for when it is not ready yet (429 past the user's render limit, 503 with
+ *       Retry-After when it takes longer than MATERIAL_WAIT_MS).
  *   GET /v1/api/marketing-templates/<id>/preview.png
- *       a template's preview image, rendered from the template itself with sample texts (public, cached).
+ *       a template's preview image, rendered once per process on a worker thread from the template itself with
+ *       sample texts (public, cached).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { authenticate } from '../accounts/session';
 import { findUserById } from '../accounts/users';
 import type { Queryable } from '../db';
-import { notFound } from '../http/errors';
+import { DomainError } from '../domain-error';
+import { HttpError, notFound } from '../http/errors';
+import { runOnThread } from '../jobs/threads';
 import { BASE_SECURITY_HEADERS } from '../http/respond';
 import type { Route } from '../http/router';
 import type { Partner } from '../partners/repository';
-import { uploadStorage } from '../storage';
 import { marketingTexts as t } from '../../core/i18n/marketing';
-import { brandingOf, fillOf, materialFileName, qrOf, readableMaterial, type MaterialFill, type MaterialRecord } from './marketing';
-import { readOwnImage, renderPdf, renderPng, type RenderContent } from './render';
+import { renderedFile, renderRequest, type MaterialFormat } from './files';
+import { brandingOf, fillOf, materialFileName, qrOf, readableMaterial } from './marketing';
+import type { RenderContent } from './render';
 import { findTemplate, type MarketingTemplate } from './templates';
 
 export const MARKETING_LINK_LIFETIME_MS = 5 * 60 * 1000;
-export type MaterialFormat = 'pdf' | 'png';
 
 // ---------------------------------------------------------------------------------------------------
 // Signed links
@@ -63,23 +68,20 @@ export function verifyMaterialLink(format: MaterialFormat, materialId: number, p
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Rendering a material
+// Serving a material
 
 async function partnerById(db: Queryable, id: number): Promise<Pick<Partner, 'id' | 'slug' | 'name' | 'appContext'> | null> {
   const { rows } = await db.query<{ id: number; slug: string; name: string; app_context: unknown }>('SELECT id, slug, name, app_context FROM partners WHERE id = $1', [id]);
   return rows[0] ? { id: Number(rows[0].id), slug: rows[0].slug, name: rows[0].name, appContext: rows[0].app_context } : null;
 }
 
-/** The bytes a rendering needs: the chosen photos and the agent's picture, read from our storage. */
-export async function contentOf(fill: MaterialFill, publicOrigin: string): Promise<RenderContent> {
-  const photos = await Promise.all(fill.photos.map(async (p) => (await uploadStorage().get(p.storageKey).catch(() => null))?.data ?? null));
-  return { texts: fill.texts, photos, agentPicture: await readOwnImage(fill.agentPictureUrl, publicOrigin), qr: fill.qr, primaryColor: fill.primaryColor };
-}
-
-export async function renderMaterial(template: MarketingTemplate, material: MaterialRecord, fill: MaterialFill, format: MaterialFormat, publicOrigin: string): Promise<Buffer> {
-  const content = await contentOf(fill, publicOrigin);
-  if (format === 'png') return renderPng(template, content);
-  return Buffer.from(await renderPdf(template, content, `${template.name}: ${fill.texts.address || materialFileName(material, 'pdf')}`));
+/** Aborted when the client goes away before its answer. */
+function clientGone(res: ServerResponse): AbortSignal {
+  const gone = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) gone.abort(new Error('The client went away.'));
+  });
+  return gone.signal;
 }
 
 function sendFile(res: ServerResponse, data: Buffer, contentType: string, fileName: string, inline: boolean, cache: string): void {
@@ -113,7 +115,17 @@ const materialRoute: Route = {
     if (!material || !template) throw notFound();
     const origin = ctx.services.config.publicOrigin;
     const fill = await fillOf(db, material, partner, origin);
-    const data = await renderMaterial(template, material, fill, format, origin);
+    let data: Awaited<ReturnType<typeof renderedFile>>;
+    try {
+      data = await renderedFile(db, renderRequest(material, fill, format, origin), { userId: user.id, partnerId: partner.id }, { signal: clientGone(ctx.res) });
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'RATE_LIMITED') {
+        throw new HttpError(429, 'rate_limited', error.message, undefined, { 'Retry-After': String(error.extensions.retryAfterSeconds ?? 5) });
+      }
+      throw error;
+    }
+    if (data === 'still-rendering') throw new HttpError(503, 'rendering', t.renderStillRunning, undefined, { 'Retry-After': '5' });
+    if (data === 'failed') throw new HttpError(503, 'render_failed', t.renderFailed, undefined, { 'Retry-After': '60' });
     sendFile(ctx.res, data, format === 'pdf' ? 'application/pdf' : 'image/png', materialFileName(material, format), ctx.url.searchParams.get('download') !== '1', 'private, no-store');
   },
 };
@@ -138,7 +150,7 @@ export function templatePreview(template: MarketingTemplate): Promise<Buffer> {
       qr: qrOf(`${brand.siteUrl}/listing/sample/sample`),
       primaryColor: brand.primaryColor,
     };
-    preview = renderPng(template, content, PREVIEW_WIDTH / template.width);
+    preview = runOnThread('marketing.render', { templateId: template.id, format: 'png', content, title: '', scale: PREVIEW_WIDTH / template.width }).then((bytes) => Buffer.from(bytes));
     preview.catch(() => previews.delete(template.id));
     previews.set(template.id, preview);
   }

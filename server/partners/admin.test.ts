@@ -180,7 +180,7 @@ describe(`partner settings (${engineName()})`, () => {
       appName: 'Canyon Realty LLC',
       websiteName: 'Canyon Homes',
       agentName: 'Casey Canyon',
-      officeNumber: '801-555-0142',
+      officeNumber: '+18015550142',
       agentApp: true,
       isAgentApp: true,
       mapsKey: 'AIzaSyExampleKey_123',

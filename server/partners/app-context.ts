@@ -5,6 +5,8 @@
  */
 import { BRAND_FIELDS, UNBRANDED } from '../../core/config/brand-fields';
 import { appContextSchema, DEFAULT_APP_CONTEXT, type AppContext } from '../../core/config/schema';
+import { CONTEXT_PHONE_FIELDS, contextPhoneCountry } from '../../core/format/phone';
+import { shownPhone, storedPhoneE164 } from '../contact/phone';
 import { publicUrl } from '../http/public-url';
 import { DEFAULT_PARTNER_SLUG, type Partner } from './repository';
 
@@ -21,6 +23,17 @@ export function publicAppContext(context: AppContext, publicOrigin: string): App
   for (const field of URL_FIELDS) result[field] = absolute(context[field], publicOrigin);
   for (const field of SITE_LINK_FIELDS) result[field] = absolute(context[field], result.siteUrl!.replace(/\/+$/, ''));
   if (context.partner) result.partner = { ...context.partner, logo: absolute(context.partner.logo, publicOrigin) };
+  // Phones in E.164 (one stored before as typed, read for the partner's country), each with its text as shown,
+  // the defaults' too (spec §8: an element shows the default toll-free number when the partner has none).
+  const country = contextPhoneCountry(context);
+  const display: Record<string, string> = {};
+  for (const field of CONTEXT_PHONE_FIELDS) {
+    const stored = context[field];
+    if (stored) result[field] = storedPhoneE164(stored, country);
+    const number = stored ? result[field] : DEFAULT_APP_CONTEXT[field];
+    if (number) display[number] = shownPhone(number, country);
+  }
+  result.phoneDisplay = display;
   return result;
 }
 

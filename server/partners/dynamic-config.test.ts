@@ -48,8 +48,11 @@ describe(`GET /v1/api/dynamic-config/ (${engineName()})`, () => {
     expect(body.app_config.error).toBeNull();
     expect(context).toMatchObject({
       agentName: 'Avery Stone',
-      officeNumber: '8015550142',
-      cellNumber: '8015550199',
+      officeNumber: '+18015550142',
+      cellNumber: '+18015550199',
+      tollFreeNumber: '+18885550147',
+      // Each number as shown (issue 35): national for acme's country; acme's own toll-free number, not ours.
+      phoneDisplay: { '+18015550142': '(801) 555-0142', '+18015550199': '(801) 555-0199', '+18885550147': '(888) 555-0147' },
       showPoweredBy: true,
       themeData: { sellEnabled: true, rentalEnabled: true, tokens: { 'color-primary': '#0b6e4f' } },
     });
@@ -125,7 +128,14 @@ describe(`GET /v1/api/dynamic-config/ (${engineName()})`, () => {
     });
     expect(saved.errors).toBeUndefined();
     const { context } = await getConfig(`?partner=${slug}`);
-    expect(context).toMatchObject({ tollFreeNumber: '(888) 555-0147', supportEmail: 'help@quartz.example', privacyPolicyUrl: 'https://quartz.example/privacy' });
+    // The number as typed is read for the partner's country and stored in E.164 (the one phone rule), shown formatted.
+    expect(saved.data?.updatePartnerSettings).toMatchObject({ tollFreeNumber: '+18885550147' });
+    expect(context).toMatchObject({
+      tollFreeNumber: '+18885550147',
+      phoneDisplay: { '+18885550147': '(888) 555-0147' },
+      supportEmail: 'help@quartz.example',
+      privacyPolicyUrl: 'https://quartz.example/privacy',
+    });
   });
 });
 

@@ -7,11 +7,13 @@
  */
 import { z } from 'zod';
 import { readRegistrationRule, REGISTRATION_LIMITS, type RegistrationMode, type RegistrationRule } from '../../core/registration/rule';
+import { phoneCountryOf } from '../../core/format/phone';
 import { partnerTexts as t } from '../../core/i18n/partners';
 import { checkAllowedOrigin } from '../../core/partners/origins';
 import { normaliseHexColour, themeContrast, type ThemeColourField } from '../../core/partners/contrast';
 import { DEFAULT_TOKENS } from '../../themes/tokens';
 import type { UserRecord } from '../accounts/users';
+import { readPhone } from '../contact/phone';
 import type { Database, Queryable } from '../db';
 import { badInput, DomainError } from '../domain-error';
 import { isInternalTileUrl, partnerTileSource, resolvesInternally } from '../tiles/settings';
@@ -187,6 +189,8 @@ function contextWith(stored: Json, s: PartnerSettings): Json {
     analyticsEnabled: s.analyticsEnabled,
     registration: { mode: s.registrationMode, views: s.registrationViews, photos: s.registrationPhotos, notNow: s.registrationNotNow },
   };
+  // Written on the way out only (server/partners/app-context.ts), never stored.
+  delete context.phoneDisplay;
   if (s.tileSourceUrl) context.tileSource = { url: s.tileSourceUrl, ...(s.tileAttribution ? { attribution: s.tileAttribution } : {}) };
   else delete context.tileSource;
   return context;
@@ -206,7 +210,6 @@ function text(value: string, name: string, max: number, required = false): strin
 }
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,252}\.[^\s@]{2,}$/;
-const PHONE = /^\+?[0-9 ().-]{7,40}$/;
 const FONT = /^[A-Za-z0-9 ,"'-]{1,120}$/;
 const MAPS_KEY = /^[A-Za-z0-9_-]{10,200}$/;
 const COUNTRY = /^[A-Z]{2}$/;
@@ -286,19 +289,20 @@ export function applySettingsInput(current: PartnerSettings, input: PartnerSetti
   const brand = brandInput(input);
   if (brand.supportEmail !== undefined) next.supportEmail = brand.supportEmail;
   if (brand.privacyPolicyUrl !== undefined) next.privacyPolicyUrl = brand.privacyPolicyUrl;
-  for (const phone of ['agentOfficePhone', 'agentCellPhone', 'tollFreeNumber'] as const) {
-    const value = input[phone];
-    if (value === undefined) continue;
-    const number = value.trim();
-    if (number !== '' && (!PHONE.test(number) || number.replace(/\D/g, '').length < 7)) throw badInput(`${phone} must be a phone number.`, field(phone));
-    next[phone] = number;
-  }
   if (input.countries !== undefined) {
     const countries = [...new Set(input.countries.map((c) => c.trim().toUpperCase()))];
     if (countries.length > MAX_COUNTRIES) throw badInput(`countries may hold at most ${MAX_COUNTRIES} codes.`, field('countries'));
     const bad = countries.find((c) => !COUNTRY.test(c));
     if (bad !== undefined) throw badInput(`"${bad.slice(0, 20)}" is not a two-letter country code.`, field('countries'));
     next.countries = countries;
+  }
+  // Read for the partner's country as it is saved (the countries above may have changed with them), stored in E.164.
+  for (const phone of ['agentOfficePhone', 'agentCellPhone', 'tollFreeNumber'] as const) {
+    const value = input[phone];
+    if (value === undefined) continue;
+    const number = readPhone(value, phoneCountryOf(next.countries), { optional: true });
+    if (!number.ok) throw badInput(number.message, field(phone));
+    next[phone] = number.value;
   }
   if (input.defaultSearchLocation !== undefined) next.defaultSearchLocation = text(input.defaultSearchLocation, 'defaultSearchLocation', 200);
   for (const flag of ['sellEnabled', 'rentalEnabled', 'agentApp', 'analyticsEnabled'] as const) {

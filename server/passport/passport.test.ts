@@ -12,7 +12,8 @@ import { signUp, type SignedUp } from '../accounts/testing';
 import { codeOf, graphqlAs, type GraphqlResponse } from '../testing/graphql';
 import { startTestServer } from '../testing/test-server';
 import { mrzDate, mrzLinesFrom, passportMessages, readPassportMrz, readPassportText, TD3_LINE_LENGTH } from './mrz';
-import { OCR_QUEUE_MAX, OCR_TIMEOUT_MS, readPassportImage, stopPassportReader } from './ocr';
+import sharp from 'sharp';
+import { OCR_QUEUE_LIMITS, OCR_TIMEOUT_MS, passportReaderStats, readPassportImage, stopPassportReader } from './ocr';
 import { passportFileMessages } from './passport';
 import { checkDigit, ICAO_SPECIMEN_MRZ, passportSpecimen, SPECIMEN_MRZ, td3Lines } from './specimen';
 
@@ -73,9 +74,9 @@ describe('the machine-readable zone (ICAO 9303 TD3), without OCR', () => {
     expect(mrzDate('74081', 'birth', NOW)).toBeNull();
   });
 
-  it('bounds the work: a timeout and a queue limit', () => {
+  it('bounds the work: a timeout, one reading running and one waiting per user', () => {
     expect(OCR_TIMEOUT_MS).toBeLessThanOrEqual(30_000);
-    expect(OCR_QUEUE_MAX).toBeGreaterThan(0);
+    expect(OCR_QUEUE_LIMITS.perOwner).toBe(2);
   });
 });
 
@@ -101,10 +102,10 @@ describe('extractPassport (GraphQL)', () => {
 
   const EXTRACT = `mutation Op($documentId: ID!) { extractPassport(documentId: $documentId) { valid message firstName lastName birthDate passportNumber expireDate } }`;
 
-  async function upload(who: SignedUp, bytes: Uint8Array, name: string): Promise<GraphqlResponse> {
+  async function upload(who: SignedUp, bytes: Uint8Array, name: string, into = { caseId, photoSlot }): Promise<GraphqlResponse> {
     const form = new FormData();
     const query = `mutation Upload($file: File!, $componentId: ID!, $applicationCaseId: ID!) { createUploadedDocument(file: $file, componentId: $componentId, applicationCaseId: $applicationCaseId) { id } }`;
-    form.set('operations', JSON.stringify({ query, variables: { file: null, componentId: photoSlot, applicationCaseId: caseId } }));
+    form.set('operations', JSON.stringify({ query, variables: { file: null, componentId: into.photoSlot, applicationCaseId: into.caseId } }));
     form.set('map', JSON.stringify({ 0: ['variables.file'] }));
     form.set('0', new Blob([new Uint8Array(bytes)]), name);
     const response = await fetch(`${server.url}/graphql/?queryName=Upload`, { method: 'POST', headers: { Authorization: `Token ${who.token}` }, body: form });
@@ -117,11 +118,23 @@ describe('extractPassport (GraphQL)', () => {
     server = await startTestServer({ jobs: false });
     owner = await signUp(server);
     stranger = await signUp(server);
-    const started = await graphqlAs(server, owner, 'mutation { createPreQualification { id } }');
-    caseId = started.data!.createPreQualification.id;
-    const slots = await graphqlAs(server, owner, `query { myDocuments(applicationCaseId: ${caseId}) { caseComponents { id component { id } } } }`);
-    photoSlot = slots.data!.myDocuments[0].caseComponents.find((s: { component: { id: string } }) => s.component.id === 'photo-id').id;
+    ({ caseId, photoSlot } = await caseOf(owner));
   });
+
+  /** A case of `who`'s own and its photo ID slot. */
+  async function caseOf(who: SignedUp) {
+    const started = await graphqlAs(server, who, 'mutation { createPreQualification { id } }');
+    const id = started.data!.createPreQualification.id as string;
+    const slots = await graphqlAs(server, who, `query { myDocuments(applicationCaseId: ${id}) { caseComponents { id component { id } } } }`);
+    const slot = slots.data!.myDocuments[0].caseComponents.find((s: { component: { id: string } }) => s.component.id === 'photo-id').id as string;
+    return { caseId: id, photoSlot: slot };
+  }
+
+  /** A photo of noise, as large as a phone's: slow to read, no zone in it. */
+  const noisyPhoto = () =>
+    sharp({ create: { width: 2600, height: 2600, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 70 } } })
+      .jpeg({ quality: 70 })
+      .toBuffer();
   afterAll(async () => {
     await server?.close();
     delete process.env.HEARTH_UPLOAD_DIR;
@@ -160,5 +173,58 @@ describe('extractPassport (GraphQL)', () => {
     expect(read.data!.extractPassport).toMatchObject({ valid: false, message: passportFileMessages.notAnImage, firstName: null });
     const still = await graphqlAs(server, owner, 'query Op($id: ID!) { uploadedDocument(id: $id) { fileName } }', { id: documentId });
     expect(still.data!.uploadedDocument.fileName).toBe('passport.pdf');
+  });
+
+  it('one user with several readings at once is refused their own extra ones, never another user’s reading', { timeout: 120_000 }, async () => {
+    const specimen = await passportSpecimen();
+    const mine = (await upload(owner, specimen, 'passport.png')).data!.createUploadedDocument.id;
+    const other = await signUp(server);
+    const otherCase = await caseOf(other);
+    const theirs = (await upload(other, specimen, 'passport.png', otherCase)).data!.createUploadedDocument.id;
+    // The owner asks four times at once; the other user a moment later.
+    const burst = [1, 2, 3, 4].map(() => graphqlAs(server, owner, EXTRACT, { documentId: mine }));
+    await new Promise((r) => setTimeout(r, 50));
+    const otherAnswer = await graphqlAs(server, other, EXTRACT, { documentId: theirs });
+    expect(otherAnswer.errors).toBeUndefined();
+    expect(otherAnswer.data!.extractPassport).toMatchObject({ valid: true, passportNumber: 'L898902C3' });
+    const answers = await Promise.all(burst);
+    const refused = answers.filter((a) => codeOf(a) === 'RATE_LIMITED');
+    // One running and one waiting per user: the other two are the owner's own refusals, with when to come back.
+    expect(refused).toHaveLength(4 - OCR_QUEUE_LIMITS.perOwner);
+    for (const r of refused) {
+      expect(r.errors![0]!.extensions!.retryAfterSeconds).toBeGreaterThan(0);
+      expect(r.errors![0]!.message).toMatch(/^You are reading a passport already\. Try again in \d+ seconds/);
+    }
+    for (const a of answers.filter((x) => !x.errors)) expect(a.data!.extractPassport).toMatchObject({ valid: true });
+  });
+
+  it('a request that ends stops its reading: its job is canceled', { timeout: 120_000 }, async () => {
+    const documentId = (await upload(owner, await noisyPhoto(), 'noisy.jpg')).data!.createUploadedDocument.id;
+    const request = new AbortController();
+    const asked = fetch(`${server.url}/graphql/?queryName=Op`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Token ${owner.token}` },
+      body: JSON.stringify({ query: EXTRACT, variables: { documentId } }),
+      signal: request.signal,
+    }).catch(() => null);
+    const running = async () =>
+      (await server.db.query<{ id: string; status: string }>(`SELECT id, status FROM jobs WHERE kind = 'passport-ocr' AND payload->>'storageKey' LIKE '%.jpg' ORDER BY id DESC LIMIT 1`)).rows[0];
+    await expect.poll(async () => (await running())?.status, { timeout: 30_000 }).toBe('running');
+    const job = (await running())!;
+    request.abort();
+    await asked;
+    await expect.poll(async () => (await server.db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [job.id])).rows[0]!.status, { timeout: 30_000 }).toBe('canceled');
+  });
+
+  it('readPassportImage stopped by its signal terminates the reader it was using', { timeout: 120_000 }, async () => {
+    await stopPassportReader();
+    const before = passportReaderStats();
+    const stop = new AbortController();
+    const reading = readPassportImage(await noisyPhoto(), { signal: stop.signal });
+    // Once a reader exists, it is working on this image.
+    await expect.poll(() => passportReaderStats().created, { timeout: 30_000 }).toBeGreaterThan(before.created);
+    stop.abort(new Error('request over'));
+    await expect(reading).rejects.toThrow('request over');
+    expect(passportReaderStats().terminated).toBe(before.terminated + 1);
   });
 });

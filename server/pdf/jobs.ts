@@ -1,17 +1,22 @@
 /**
- * Generated PDFs as background jobs (spec §3 Generated PDF, §4; §7 generatePdf, generatedPdf; issue 20).
+ * Generated PDFs as jobs of the work tier (spec §3 Generated PDF, §4; §7 generatePdf, generatedPdf; issues 20, 33).
  *
- * generatePdf writes a job row ('queued', userStatus 'Generating…'). The worker claims one job at a time with
- * a lease (lease_until a few minutes ahead, FOR UPDATE SKIP LOCKED: two API processes never render the same
- * job), renders the form (`pdf`) and the form with the slots' documents appended (`attachmentPdf`), stores
- * both through the storage interface and marks the job 'done'. userStatus follows the steps. A process that
- * dies mid-job leaves the row 'running' with a lease that runs out: the next worker run — after a restart
- * too — takes it again. After MAX_ATTEMPTS claims a job is 'failed' with userStatus 'Something went wrong'.
+ * generatePdf writes the PDF's row ('queued', userStatus 'Generating…') and its job (server/jobs/queue.ts) in one
+ * transaction; a user with PDF_QUEUE_LIMITS.perOwner PDFs waiting or running (or a partner with perPartner) is
+ * refused with RATE_LIMITED and nothing is written. The tier claims fairly (another user's PDF goes before a
+ * user's next one), renders off the main thread — the form, then each attachment read from storage and prepared on
+ * a worker thread one at a time (images scaled down to the page: a case of large photos costs the memory of one
+ * photo at a time), then the whole assembled — stores both files through the storage interface and marks the row
+ * 'done'. userStatus follows the steps. A process that dies mid-job leaves its job to the lease: the next claim
+ * takes it again. After MAX_ATTEMPTS claims the row is 'failed' with userStatus 'Something went wrong'.
  */
 import { randomBytes } from 'node:crypto';
 import type { UserRecord } from '../accounts/users';
 import type { Database, Queryable } from '../db';
 import { badInput, DomainError } from '../domain-error';
+import { announceQueued, enqueueJobIn, userOwner, type JobRecord, type QueueLimits } from '../jobs/queue';
+import { runOnThread } from '../jobs/threads';
+import { startWorkTier, type JobKind, type WorkTier } from '../jobs/tier';
 import type { Logger } from '../log';
 import { uploadStorage, type Storage } from '../storage';
 import {
@@ -24,12 +29,17 @@ import {
   type DocumentCaller,
 } from '../documents/documents';
 import { documentTexts } from '../../core/i18n/documents';
-import { renderForm, renderWithAttachments, type Attachment, type FormAnswer } from './render';
+import type { FormAnswer, PreparedAttachment } from './render';
 
 export const GENERATING = documentTexts.generating;
 export const FAILED_STATUS = documentTexts.generationFailed;
 export const DONE_STATUS = documentTexts.generationReady;
 export const MAX_ATTEMPTS = 3;
+/** PDFs one user (or one partner) may have waiting or running at once; the next is refused with RATE_LIMITED. */
+export const PDF_QUEUE_LIMITS: QueueLimits = { perOwner: 3, perPartner: 30 };
+export const PDF_JOB = 'pdf';
+export const pdfQueueFull = (seconds: number) =>
+  `You have ${PDF_QUEUE_LIMITS.perOwner} PDFs being generated already. Try again in ${seconds} seconds, when one of them is ready.`;
 export type ComponentSet = 'ALL' | 'REQUIRED';
 export type PdfStatus = 'queued' | 'running' | 'done' | 'failed';
 
@@ -78,16 +88,9 @@ const toRecord = (r: JobRow): GeneratedPdfRecord => ({
 
 export const pdfNotFound = () => new DomainError('NOT_FOUND', 'Generated PDF not found.');
 
-// A job queued in this process starts a worker run at once.
-const queuedListeners = new Set<() => void>();
-export function onPdfQueued(listener: () => void): () => void {
-  queuedListeners.add(listener);
-  return () => queuedListeners.delete(listener);
-}
-
 /** generatePdf: queues a job for the case; `componentIds` or `componentSet` chooses the slots appended. */
 export async function generatePdf(
-  db: Queryable,
+  db: Database,
   input: { applicationCaseId: number; componentIds?: number[] | null; componentSet?: ComponentSet | null },
   caller: DocumentCaller & { user: UserRecord },
 ): Promise<GeneratedPdfRecord> {
@@ -101,13 +104,29 @@ export async function generatePdf(
     ids = [...new Set(input.componentIds)];
   } else if (input.componentSet === 'REQUIRED') ids = components.filter((x) => x.required).map((x) => x.id);
   else ids = [];
-  const { rows } = await db.query<JobRow>(
-    `INSERT INTO generated_pdfs (application_case_id, requested_by_user_id, component_ids, user_status, admin_status)
-     VALUES ($1, $2, $3, $4, 'Queued') RETURNING ${JOB_COLUMNS}`,
-    [c.id, caller.user.id, ids, GENERATING],
-  );
-  for (const listener of queuedListeners) listener();
-  return toRecord(rows[0]!);
+  const partnerId = caller.partnerId;
+  const pdf = await db.transaction(async (tx) => {
+    const { rows } = await tx.query<JobRow>(
+      `INSERT INTO generated_pdfs (application_case_id, requested_by_user_id, component_ids, user_status, admin_status)
+       VALUES ($1, $2, $3, $4, 'Queued') RETURNING ${JOB_COLUMNS}`,
+      [c.id, caller.user.id, ids, GENERATING],
+    );
+    const row = rows[0]!;
+    await enqueueJobIn<PdfPayload>(tx, {
+      kind: PDF_JOB,
+      key: `pdf:${row.id}`,
+      owner: userOwner(caller.user.id),
+      partnerId,
+      payload: { pdfId: Number(row.id) },
+      maxAttempts: MAX_ATTEMPTS,
+      limits: PDF_QUEUE_LIMITS,
+      typicalSeconds: 20,
+      refusal: pdfQueueFull,
+    });
+    return row;
+  });
+  announceQueued(PDF_JOB);
+  return toRecord(pdf);
 }
 
 export async function findGeneratedPdf(db: Queryable, id: number): Promise<GeneratedPdfRecord | null> {
@@ -134,48 +153,22 @@ export const showsAdminStatus = (caller: DocumentCaller) => 'user' in caller && 
 // ---------------------------------------------------------------------------------------------------
 // The worker
 
+interface PdfPayload {
+  pdfId: number;
+}
+
 export interface PdfWorkerOptions {
   logger: Logger;
-  /** Pause between runs. Default 5 s; a job queued in this process starts a run at once. */
+  /** Pause between looks for other processes' jobs. Default 1 s; a job queued in this process starts at once. */
   intervalMs?: number;
-  /** How long a claim holds a job. Default 5 min. */
+  /** How long a claim holds a job without renewal. Default 60 s (renewed while it runs). */
   leaseMs?: number;
   storage?: Storage;
   /** Called after each step (tests stop a run mid-job here). */
   onStep?: (jobId: number, step: string) => Promise<void> | void;
 }
 
-export interface PdfWorker {
-  /** Takes due jobs until none is left; answers how many were finished. */
-  runOnce(): Promise<number>;
-  stop(): Promise<void>;
-}
-
-async function claim(db: Database, leaseMs: number): Promise<JobRow | 'gave-up' | null> {
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.query<JobRow>(
-      `SELECT ${JOB_COLUMNS} FROM generated_pdfs
-        WHERE status IN ('queued', 'running') AND (lease_until IS NULL OR lease_until < now())
-        ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-    );
-    const job = rows[0];
-    if (!job) return null;
-    if (job.attempts >= MAX_ATTEMPTS) {
-      await tx.query(
-        `UPDATE generated_pdfs SET status = 'failed', user_status = $2, admin_status = $3, lease_until = NULL, finished_at = now() WHERE id = $1`,
-        [job.id, FAILED_STATUS, `Gave up after ${job.attempts} attempts.`],
-      );
-      return 'gave-up' as const;
-    }
-    const { rows: claimed } = await tx.query<JobRow>(
-      `UPDATE generated_pdfs SET status = 'running', attempts = attempts + 1, lease_until = now() + ($2::bigint * interval '1 millisecond'),
-         admin_status = 'Attempt ' || (attempts + 1)
-        WHERE id = $1 RETURNING ${JOB_COLUMNS}`,
-      [job.id, leaseMs],
-    );
-    return claimed[0] ?? null;
-  });
-}
+export type PdfWorker = WorkTier;
 
 const humanize = (name: string) => {
   const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
@@ -200,7 +193,12 @@ async function answersOf(db: Queryable, responseId: string): Promise<FormAnswer[
     .map(([key, value]) => ({ label: humanize(key), value: answerText(value).slice(0, 2000) }));
 }
 
-async function render(db: Database, job: JobRow, storage: Storage, step: (text: string) => Promise<void>): Promise<void> {
+async function render(db: Database, pdfId: number, storage: Storage, step: (text: string) => Promise<void>, signal: AbortSignal): Promise<void> {
+  const { rows } = await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM generated_pdfs WHERE id = $1`, [pdfId]);
+  const job = rows[0];
+  // Gone with its case, or settled meanwhile (an operator marked it failed): nothing to do.
+  if (!job || (job.status !== 'queued' && job.status !== 'running')) return;
+  await db.query(`UPDATE generated_pdfs SET status = 'running', attempts = attempts + 1, admin_status = 'Attempt ' || (attempts + 1) WHERE id = $1`, [pdfId]);
   const c = await findCase(db, Number(job.application_case_id));
   if (!c) throw new Error('The case is gone.');
   await step('Collecting answers…');
@@ -210,26 +208,35 @@ async function render(db: Database, job: JobRow, storage: Storage, step: (text: 
   const chosen = job.component_ids.length ? new Set(job.component_ids.map(Number)) : null;
   await step('Rendering the form…');
   const now = new Date();
-  const form = await renderForm({
-    title: `${c.applicationType.name} — case ${c.id}`,
-    subtitle: `Documents and answers as of ${now.toISOString().slice(0, 10)}`,
-    answers,
-    documents: components
-      .filter((x) => x.componentType === 'UPLOAD_DOCUMENT')
-      .map((x) => ({ slot: x.name, fileNames: documents.filter((d) => d.componentId === x.id).map((d) => d.fileName) })),
-    generatedAt: now,
-  });
-  const attachments: Attachment[] = [];
-  for (const component of components) {
-    if (chosen && !chosen.has(component.id)) continue;
-    for (const d of documents.filter((x) => x.componentId === component.id).reverse()) {
-      for (const file of d.translation ? [d, d.translation] : [d]) {
-        const stored = await storage.get(file.storageKey);
-        if (stored) attachments.push({ slot: component.name, fileName: file.fileName, contentType: file.contentType, bytes: stored.data });
-      }
-    }
+  const form = await runOnThread(
+    'pdf.form',
+    {
+      title: `${c.applicationType.name} — case ${c.id}`,
+      subtitle: `Documents and answers as of ${now.toISOString().slice(0, 10)}`,
+      answers,
+      documents: components
+        .filter((x) => x.componentType === 'UPLOAD_DOCUMENT')
+        .map((x) => ({ slot: x.name, fileNames: documents.filter((d) => d.componentId === x.id).map((d) => d.fileName) })),
+      generatedAt: now,
+    },
+    { signal },
+  );
+  // One attachment at a time: read, prepared on a thread (an image scaled down to its page), kept small.
+  const files = components
+    .filter((component) => !chosen || chosen.has(component.id))
+    .flatMap((component) =>
+      documents
+        .filter((x) => x.componentId === component.id)
+        .reverse()
+        .flatMap((d) => (d.translation ? [d, d.translation] : [d]).map((file) => ({ slot: component.name, file }))),
+    );
+  const attachments: PreparedAttachment[] = [];
+  for (const [index, { slot, file }] of files.entries()) {
+    await step(`Appending documents (${index + 1} of ${files.length})…`);
+    const stored = await storage.get(file.storageKey);
+    if (stored) attachments.push(await runOnThread('pdf.prepare', { slot, fileName: file.fileName, contentType: file.contentType, bytes: stored.data }, { signal }));
   }
-  const withAttachments = await renderWithAttachments(form, attachments, (index, total) => step(`Appending documents (${index + 1} of ${total})…`));
+  const withAttachments = await runOnThread('pdf.assemble', { form, attachments }, { signal });
   await step('Saving…');
   const base = `generated/${c.id}/${randomBytes(12).toString('hex')}`;
   await storage.put(`${base}-form.pdf`, form, 'application/pdf');
@@ -237,75 +244,53 @@ async function render(db: Database, job: JobRow, storage: Storage, step: (text: 
   await db.query(
     `UPDATE generated_pdfs SET status = 'done', user_status = $2, admin_status = $3, pdf_key = $4, attachment_pdf_key = $5, lease_until = NULL, finished_at = now()
       WHERE id = $1`,
-    [job.id, DONE_STATUS, `Done: ${attachments.length} documents appended.`, `${base}-form.pdf`, `${base}-attachments.pdf`],
+    [pdfId, DONE_STATUS, `Done: ${attachments.length} documents appended.`, `${base}-form.pdf`, `${base}-attachments.pdf`],
   );
 }
 
-export function startPdfWorker(db: Database, options: PdfWorkerOptions): PdfWorker {
-  const leaseMs = options.leaseMs ?? 5 * 60_000;
+/** The PDF job kind: its rendering, and the row's status when it is given up. */
+export function pdfJobKind(options: Pick<PdfWorkerOptions, 'storage' | 'onStep'> = {}): JobKind<PdfPayload> {
   const storage = options.storage ?? uploadStorage();
-  const { logger } = options;
-  let stopping = false;
-  let chain: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-
-  const work = async (): Promise<number> => {
-    let finished = 0;
-    while (!stopping) {
-      const job = await claim(db, leaseMs);
-      if (!job) break;
-      if (job === 'gave-up') continue;
-      try {
-        await render(db, job, storage, async (text) => {
-          if (stopping) throw new Error('The worker is stopping.');
-          await db.query('UPDATE generated_pdfs SET user_status = $2 WHERE id = $1', [job.id, text]);
-          await options.onStep?.(Number(job.id), text);
-        });
-        finished++;
-      } catch (error) {
-        if (stopping) break; // the lease runs out and the next run takes the job again
-        logger.error(`[pdf] job ${job.id} failed (attempt ${job.attempts})`, error);
-        const last = job.attempts >= MAX_ATTEMPTS;
-        await db.query(
-          `UPDATE generated_pdfs SET status = $2, user_status = $3, admin_status = $4, lease_until = NULL, finished_at = CASE WHEN $2 = 'failed' THEN now() END WHERE id = $1`,
-          [job.id, last ? 'failed' : 'queued', last ? FAILED_STATUS : GENERATING, String(error instanceof Error ? error.message : error).slice(0, 500)],
-        );
-      }
-    }
-    return finished;
-  };
-  const runOnce = (): Promise<number> => {
-    const run = chain.then(async () => {
-      if (stopping) return 0;
-      try {
-        return await work();
-      } catch (error) {
-        logger.error('[pdf] worker run failed', error);
-        return 0;
-      }
-    });
-    chain = run;
-    return run;
-  };
-  const schedule = () => {
-    timer = setTimeout(() => void runOnce().then(() => !stopping && schedule()), options.intervalMs ?? 5_000);
-    timer.unref();
-  };
-  schedule();
-  // Jobs left by a process that stopped: at once, not after the first pause.
-  void runOnce();
-  const stopListening = onPdfQueued(() => {
-    if (!stopping) setImmediate(() => void runOnce());
-  });
   return {
-    runOnce,
-    async stop() {
-      stopping = true;
-      stopListening();
-      clearTimeout(timer);
-      await chain;
+    kind: PDF_JOB,
+    // One at a time per process: a PDF holds a form and its attachments in memory while it is assembled.
+    concurrency: 1,
+    async run(job, { db, signal }) {
+      const pdfId = job.payload.pdfId;
+      await render(
+        db,
+        pdfId,
+        storage,
+        async (text) => {
+          if (signal.aborted) throw signal.reason;
+          await db.query('UPDATE generated_pdfs SET user_status = $2 WHERE id = $1', [pdfId, text]);
+          await options.onStep?.(pdfId, text);
+        },
+        signal,
+      );
+      return { pdfId };
+    },
+    async failed(db, job: JobRecord<PdfPayload>, gaveUp) {
+      const detail = (job.error ?? '').slice(0, 400);
+      await db.query(
+        `UPDATE generated_pdfs SET status = $2, user_status = $3, admin_status = $4, lease_until = NULL, finished_at = CASE WHEN $2 = 'failed' THEN now() END
+          WHERE id = $1 AND status <> 'done'`,
+        gaveUp
+          ? [job.payload.pdfId, 'failed', FAILED_STATUS, `Gave up after ${job.attempts} attempts: ${detail}`]
+          : [job.payload.pdfId, 'queued', GENERATING, detail],
+      );
     },
   };
+}
+
+/** A work tier of PDF jobs only (tests; the server runs pdfJobKind in its own tier). */
+export function startPdfWorker(db: Database, options: PdfWorkerOptions): PdfWorker {
+  return startWorkTier(db, {
+    logger: options.logger,
+    kinds: [pdfJobKind(options)],
+    ...(options.intervalMs !== undefined ? { pollMs: options.intervalMs } : {}),
+    ...(options.leaseMs !== undefined ? { leaseMs: options.leaseMs } : {}),
+  });
 }
 
 /** The stored bytes' key of a finished job, for the download route. */

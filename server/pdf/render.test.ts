@@ -1,4 +1,4 @@
-import { PDFDocument, PDFName, PDFDict } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
@@ -49,5 +49,39 @@ describe('renderWithAttachments: HEIC uploads', () => {
     expect(imagesOn(doc, formPages)).toBe(0);
     const pages = (await extractText(out.slice(), { mergePages: false })).text;
     expect(pages[formPages]).toContain('This HEIC image cannot be shown in a PDF');
+  });
+});
+
+describe('renderWithAttachments: bounded work per image (issue 33)', () => {
+  /** The pixel width of each image drawn in the document. */
+  function imageWidths(bytes: Uint8Array): Promise<number[]> {
+    return PDFDocument.load(bytes).then((doc) =>
+      doc.context
+        .enumerateIndirectObjects()
+        .map(([, o]) => o)
+        .filter((o): o is PDFRawStream => o instanceof PDFRawStream && o.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'))
+        .map((o) => (o.dict.get(PDFName.of('Width')) as PDFNumber).asNumber()),
+    );
+  }
+
+  it('scales a large photo (and a large PNG) down to the page before embedding it', async () => {
+    const large = { create: { width: 6000, height: 4000, channels: 3 as const, background: '#3a6' } };
+    const jpeg = await sharp(large).jpeg().toBuffer();
+    const png = await sharp(large).png().toBuffer();
+    const out = await renderWithAttachments(await form(), [
+      { slot: 'Photos', fileName: 'big.jpg', contentType: 'image/jpeg', bytes: jpeg },
+      { slot: 'Photos', fileName: 'big.png', contentType: 'image/png', bytes: png },
+    ]);
+    const widths = await imageWidths(out);
+    expect(widths).toHaveLength(2);
+    for (const width of widths) expect(width).toBeLessThanOrEqual(2000);
+  });
+
+  it('puts a page saying so for an image that cannot be decoded, instead of failing the PDF', async () => {
+    const base = await form();
+    const formPages = (await PDFDocument.load(base)).getPageCount();
+    const out = await renderWithAttachments(base, [{ slot: 'Photos', fileName: 'broken.jpg', contentType: 'image/jpeg', bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]) }]);
+    const pages = (await extractText(out.slice(), { mergePages: false })).text;
+    expect(pages[formPages]).toContain('This image cannot be shown in a PDF');
   });
 });

@@ -150,13 +150,54 @@ export async function renderForm(content: FormContent): Promise<Uint8Array> {
 /** Called before each attachment, so the job can report progress. */
 export type AttachmentProgress = (index: number, total: number) => Promise<void>;
 
-/** The form followed by each attachment: a PDF's pages, or an image on a page of its own. */
-export async function renderWithAttachments(form: Uint8Array, attachments: Attachment[], progress?: AttachmentProgress): Promise<Uint8Array> {
+/**
+ * An attachment made ready for its page (`prepareAttachment`): a PDF as it is, an image decoded, turned upright and
+ * scaled down to the page as JPEG (so a 60-megapixel photo costs the PDF, and the memory of the job, about as much as
+ * a page needs), or the reason it cannot be shown.
+ */
+export type PreparedAttachment =
+  | { slot: string; fileName: string; kind: 'pdf'; bytes: Uint8Array }
+  | { slot: string; fileName: string; kind: 'image'; jpeg: Uint8Array; width: number; height: number }
+  | { slot: string; fileName: string; kind: 'unshown'; message: string };
+
+/** A page image's longest side: about 200 dpi over the page's image box, enough to read a scanned document. */
+const PAGE_IMAGE_PIXELS = 2000;
+/** Larger images are refused by sharp before they are decoded (the page says so). */
+const MAX_INPUT_PIXELS = 120_000_000;
+
+const UNSHOWN = {
+  heic: 'This HEIC image cannot be shown in a PDF; download it from the documents page.',
+  image: 'This image cannot be shown in a PDF; download it from the documents page.',
+};
+
+/** One attachment ready for its page (see PreparedAttachment); one at a time, so a job holds one decoded image at most. */
+export async function prepareAttachment(attachment: Attachment): Promise<PreparedAttachment> {
+  const { slot, fileName } = attachment;
+  if (attachment.contentType === 'application/pdf') return { slot, fileName, kind: 'pdf', bytes: attachment.bytes };
+  const unshown = (message: string): PreparedAttachment => ({ slot, fileName, kind: 'unshown', message });
+  let source: Uint8Array | null = attachment.bytes;
+  if (attachment.contentType === 'image/heic') source = await heicAsJpeg(attachment.bytes);
+  else if (!['image/jpeg', 'image/png', 'image/webp'].includes(attachment.contentType)) source = null;
+  if (!source) return unshown(attachment.contentType === 'image/heic' ? UNSHOWN.heic : UNSHOWN.image);
+  try {
+    const { data, info } = await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: PAGE_IMAGE_PIXELS, height: PAGE_IMAGE_PIXELS, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 88 })
+      .toBuffer({ resolveWithObject: true });
+    return { slot, fileName, kind: 'image', jpeg: new Uint8Array(data), width: info.width, height: info.height };
+  } catch {
+    return unshown(UNSHOWN.image);
+  }
+}
+
+/** The form followed by each prepared attachment: a PDF's pages, or an image on a page of its own. */
+export async function assembleWithAttachments(form: Uint8Array, attachments: PreparedAttachment[]): Promise<Uint8Array> {
   const doc = await PDFDocument.load(form);
   const { regular, bold } = await embedFonts(doc);
-  for (const [index, attachment] of attachments.entries()) {
-    await progress?.(index, attachments.length);
-    if (attachment.contentType === 'application/pdf') {
+  for (const attachment of attachments) {
+    if (attachment.kind === 'pdf') {
       const source = await PDFDocument.load(attachment.bytes, { updateMetadata: false });
       for (const page of await doc.copyPages(source, source.getPageIndices())) doc.addPage(page);
       continue;
@@ -164,17 +205,11 @@ export async function renderWithAttachments(form: Uint8Array, attachments: Attac
     const page = doc.addPage(PAGE);
     const caption = drawableText(regular, `${attachment.slot}: ${attachment.fileName}`);
     page.drawText(caption.slice(0, 120), { x: MARGIN, y: PAGE[1] - MARGIN, size: 10, font: bold, color: MUTED });
-    const image = await embedImage(doc, attachment);
-    if (!image) {
-      page.drawText(drawableText(regular, 'This HEIC image cannot be shown in a PDF; download it from the documents page.'), {
-        x: MARGIN,
-        y: PAGE[1] - MARGIN - 24,
-        size: 11,
-        font: regular,
-        color: INK,
-      });
+    if (attachment.kind === 'unshown') {
+      page.drawText(drawableText(regular, attachment.message), { x: MARGIN, y: PAGE[1] - MARGIN - 24, size: 11, font: regular, color: INK });
       continue;
     }
+    const image = await doc.embedJpg(attachment.jpeg);
     const box = { width: PAGE[0] - 2 * MARGIN, height: PAGE[1] - 2 * MARGIN - 24 };
     const scale = Math.min(box.width / image.width, box.height / image.height, 1);
     const width = image.width * scale;
@@ -184,15 +219,14 @@ export async function renderWithAttachments(form: Uint8Array, attachments: Attac
   return doc.save();
 }
 
-async function embedImage(doc: PDFDocument, attachment: Attachment) {
-  if (attachment.contentType === 'image/jpeg') return doc.embedJpg(await sharp(attachment.bytes).rotate().jpeg({ quality: 90 }).toBuffer());
-  if (attachment.contentType === 'image/png') return doc.embedPng(attachment.bytes);
-  if (attachment.contentType === 'image/webp') return doc.embedPng(await sharp(attachment.bytes).png().toBuffer());
-  if (attachment.contentType === 'image/heic') {
-    const jpeg = await heicAsJpeg(attachment.bytes);
-    return jpeg ? doc.embedJpg(jpeg) : null;
+/** The form followed by each attachment (prepared one at a time, then assembled). */
+export async function renderWithAttachments(form: Uint8Array, attachments: Attachment[], progress?: AttachmentProgress): Promise<Uint8Array> {
+  const prepared: PreparedAttachment[] = [];
+  for (const [index, attachment] of attachments.entries()) {
+    await progress?.(index, attachments.length);
+    prepared.push(await prepareAttachment(attachment));
   }
-  return null;
+  return assembleWithAttachments(form, prepared);
 }
 
 /** A HEIC page image's longest side: sharp enough to print a page, small enough for the PDF. */

@@ -5,7 +5,8 @@
  * mortgage). Areas that later issues fill (homes, documents) say what they will hold.
  */
 import { siteTexts as t } from '../../core/i18n/site';
-import { formatPhone } from '../../core/format/phone';
+import { contextPhoneCountry } from '../../core/format/phone';
+import { shownPhone } from '../contact/phone';
 import { dialogPathOf, type DialogName } from '../../core/routing/dialog-paths';
 import { favoriteListings } from '../accounts/favorites';
 import { listNotifications, NOTIFICATIONS_PAGE_MAX } from '../accounts/notifications';
@@ -81,20 +82,20 @@ const documentsPage = withViewer(() => accountPage(t.nav.documents, '<hearth-doc
 // ---------------------------------------------------------------------------------------------------
 // The user's own settings, profile and notifications
 
-const settingsRows = (viewer: UserRecord) =>
+const settingsRows = (viewer: UserRecord, site: SiteRequest) =>
   [
     ['First name', viewer.firstName],
     ['Last name', viewer.lastName],
     ['Legal name', viewer.legalName],
     ['Email', viewer.email],
-    ['Phone', viewer.phone ? formatPhone(viewer.phone) : ''],
+    ['Phone', shownPhone(viewer.phone, contextPhoneCountry(site.context))],
     ['I am an agent', viewer.agent ? 'Yes' : 'No'],
   ]
     .map(([label, value]) => `<dt>${label}</dt><dd>${escapeHtml(value || '—')}</dd>`)
     .join('');
 
-const settingsPage = withViewer((viewer) =>
-  accountPage(t.nav.settings, `<dl class="settings">${settingsRows(viewer)}</dl><p><a href="/account/notifications">${t.nav.notifications}</a> · <a href="/log-out">${t.nav.logOut}</a></p>`),
+const settingsPage = withViewer((viewer, site) =>
+  accountPage(t.nav.settings, `<dl class="settings">${settingsRows(viewer, site)}</dl><p><a href="/account/notifications">${t.nav.notifications}</a> · <a href="/log-out">${t.nav.logOut}</a></p>`),
 );
 
 const profilePage = withViewer((viewer, site) => {

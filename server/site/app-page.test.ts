@@ -77,6 +77,16 @@ describe('site pages for <hearth-app>', () => {
     expect((await sitePage('/home')).body).toEqual({ kind: 'redirect', location: '/' });
   });
 
+  it('log-out for a signed-in element asks first and ends nothing: a link leads anyone here (issue 33)', async () => {
+    const own = (await signUp(server)).token;
+    const asked = page((await sitePage('/log-out?next=%2Fsearch', { Authorization: `Token ${own}` })).body);
+    expect(asked.main).toContain('data-log-out-confirm data-next="/search"');
+    expect(asked.main).toContain(`>${t.logOutButton}</button>`);
+    expect((await fetch(`${server.url}/user/me/`, { headers: { Authorization: `Token ${own}` } })).status).toBe(200);
+    // Without a live credential there is nothing to ask: the element signs itself out and goes on.
+    expect(page((await sitePage('/log-out?next=%2Fsearch')).body).main).toContain('data-log-out data-next="/search"');
+  });
+
   it('refuses what is not a site path, with a clear error', async () => {
     for (const path of ['', 'search', '//evil.example/x', '/\\evil', `/${'a'.repeat(2_001)}`]) {
       const response = await fetch(`${server.url}${SITE_PAGE_API}?path=${encodeURIComponent(path)}`);

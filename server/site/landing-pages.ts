@@ -85,7 +85,7 @@ export const sellPage: PageBuilder = exactPage((site) => ({
 <p>Enter the address of your home to start your listing.</p>
 ${startListingForm}</section>
 <ul class="claims">${listItems(t.sellClaims)}</ul>
-<nav class="cta" aria-label="Next steps"><a href="/buy">${t.sell.buying}</a> <a href="/search">${t.sell.startBuying}</a> <a href="/selling">${t.sell.startSelling}</a> <a href="/mortgage/prequalify">${t.sell.getPrequalified}</a></nav>`,
+<nav class="cta" aria-label="Next steps"><a href="/buy">${t.sell.buying}</a> <a href="/search">${t.sell.startBuying}</a> <a href="/selling">${t.sell.startSelling}</a> <a href="/home-value">${t.sell.homeValue}</a> <a href="/mortgage/prequalify">${t.sell.getPrequalified}</a></nav>`,
 }));
 
 // ---------------------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ function latestTable(metrics: MarketMetric[], name: string): string {
     .filter((row) => row.point !== null)
     .map(({ metric, point }) => {
       const value = formatSectionValue(metric.housingMarketSectionType, point!.value, metric.currencyCode);
-      return `<tr><th scope="row">${escapeHtml(metric.label)}</th><td>${escapeHtml(value)}</td><td>${escapeHtml(formatMonth(point!.date, { long: true }))}</td><td>${escapeHtml(formatYoy(point!.yoy).text)}</td></tr>`;
+      return `<tr><th scope="row">${escapeHtml(metric.label)}</th><td>${escapeHtml(value)}</td><td>${escapeHtml(formatMonth(point!.date, { long: true }))}</td><td>${escapeHtml(formatYoy(point!).text)}</td></tr>`;
     });
   if (rows.length === 0) return `<p>${escapeHtml(mt.empty(name))}</p>`;
   return `<table class="market-latest"><caption>${escapeHtml(`Latest market figures for ${name}`)}</caption>

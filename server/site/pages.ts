@@ -7,7 +7,7 @@
  */
 import { resolveContext, type ResolvedAppContext } from '../../core/config/context';
 import { DEFAULT_APP_CONTEXT } from '../../core/config/schema';
-import { formatPhone } from '../../core/format/phone';
+import { contextPhone } from '../../core/format/phone';
 import { siteTexts as t } from '../../core/i18n/site';
 import { authenticate } from '../accounts/session';
 import { notFound } from '../http/errors';
@@ -30,6 +30,7 @@ import {
 } from './landing-pages';
 import { rentingPage, staysPage } from './rental-pages';
 import { housingMarketPage } from './market-pages';
+import { homeValuePage } from './home-value-page';
 import { listingPage } from './listing-page';
 import { blogFeedRoute, blogPages } from './blog-pages';
 import { POLICY_DOCUMENTS } from './policies';
@@ -38,7 +39,7 @@ import { shellHtml, websiteName } from './shell';
 import { sitemapRoutes } from './sitemap';
 import { guardRoute, guardUser, type GuardOutcome } from './guards';
 import { dialogPathOf } from '../../core/routing/dialog-paths';
-import { logInPage, logOutPage, redirectPage, REMEMBERED_ROUTE_COOKIE, REMEMBERED_ROUTE_SECONDS } from './session-pages';
+import { logInPage, logOutPage, logOutRoute, redirectPage, REMEMBERED_ROUTE_COOKIE, REMEMBERED_ROUTE_SECONDS } from './session-pages';
 
 export type { SitePage } from './html';
 
@@ -122,7 +123,7 @@ const MORTGAGE_CHILDREN = new Set(['calculator', 'prequalify', 'refinance', 'pre
 
 const mortgagePage: PageBuilder = ([child, ...rest], site) => {
   if (rest.length || (child !== undefined && !MORTGAGE_CHILDREN.has(child))) return notFoundPage();
-  const phone = site.context.officeNumber;
+  const phone = contextPhone(site.context, 'officeNumber');
   const claims = `<ul class="claims">${t.mortgageClaims.map((claim) => `<li>${escapeHtml(claim)}</li>`).join('')}</ul>`;
   const steps = `<ol class="steps">${t.mortgageSteps.map((step) => `<li>${step}</li>`).join('')}</ol>`;
   const calculator = '<section aria-labelledby="calculator"><h2 id="calculator">Mortgage calculator</h2><hearth-mortgage-calculator></hearth-mortgage-calculator></section>';
@@ -138,7 +139,7 @@ const mortgagePage: PageBuilder = ([child, ...rest], site) => {
 ${claims}
 ${steps}
 ${calculator}`;
-  const call = phone ? `<p class="call">${t.mortgage.callPrompt} <a href="tel:${escapeHtml(phone.replace(/[^\d+]/g, ''))}">${escapeHtml(formatPhone(phone))}</a>.</p>` : '';
+  const call = phone ? `<p class="call">${t.mortgage.callPrompt} <a href="${escapeHtml(phone.href)}">${escapeHtml(phone.text)}</a>.</p>` : '';
   return { title: t.mortgage.heading, description: t.mortgageClaims.join(' '), main: section(t.mortgage.heading, `${body}\n${call}`) };
 };
 
@@ -274,6 +275,7 @@ export const sitePageRoutes: Record<string, Route> = {
   '/resources/feed.xml': blogFeedRoute,
   '/resources/*': mount(blogPages),
   '/housing-market/*': mount(housingMarketPage),
+  '/home-value': exact(homeValuePage),
   '/about/privacy-policy/document': policyDocumentRoute('privacy-policy'),
   '/about/terms-and-conditions/document': policyDocumentRoute('terms-and-conditions'),
   '/about/*': mount(aboutPage),
@@ -286,7 +288,7 @@ export const sitePageRoutes: Record<string, Route> = {
   '/briefcase': exact(briefcasePage),
   '/mortgage/*': mount(mortgagePage),
   '/log-in': exact(logInPage),
-  '/log-out': exact(logOutPage),
+  '/log-out': { ...exact(logOutPage), ...logOutRoute },
   '/redirect': exact(redirectPage),
   ...sitemapRoutes(),
 };

@@ -59,13 +59,17 @@ const demoRoute = (folder: string, headers?: Record<string, string>): Route => (
     serveStatic(ctx.req, ctx.res, join(paths.demoSites, folder), ctx.rest, { cacheControl: 'no-cache', index: true, headers }),
 });
 
-/** The gallery is our own page: the hosted site's policy, nothing inline. */
-const GALLERY_HEADERS = { 'Content-Security-Policy': SITE_PAGE_CSP };
+/**
+ * The demo pages served here (the agent's site, the gallery) are pages like the hosted site's: its policy, nothing
+ * inline, their own stylesheet and our loader from 'self'. (Without one, the fallback for HTML without a policy,
+ * `default-src 'none'`, blocked both: the README's first link showed unstyled text and no form.)
+ */
+const DEMO_PAGE_HEADERS = { 'Content-Security-Policy': SITE_PAGE_CSP };
 
 /** The element API the gallery builds its sections from: the committed manifest (in sync with the JSDoc headers by test). */
 const galleryManifestRoute: Route = {
   GET: (ctx) =>
-    serveStatic(ctx.req, ctx.res, REPO_ROOT, 'custom-elements.json', { cacheControl: 'no-cache', headers: GALLERY_HEADERS }),
+    serveStatic(ctx.req, ctx.res, REPO_ROOT, 'custom-elements.json', { cacheControl: 'no-cache', headers: DEMO_PAGE_HEADERS }),
 };
 
 /** The hosted site's own files: its stylesheet and script (server/site/pages.ts writes the pages). */
@@ -79,10 +83,10 @@ export const siteRoutes: Record<string, Route> = {
   '/static/*': staticRoute,
   '/site/*': siteFilesRoute,
   '/reset/*': resetPageRoute,
-  '/demo/agent-site/*': demoRoute('agent-site'),
+  '/demo/agent-site/*': demoRoute('agent-site', DEMO_PAGE_HEADERS),
   // The bare custom element that bench/first-paint.ts measures ours against (loaded by the partner site's bare page).
   '/demo/bench/*': demoRoute('bench'),
   '/demo/gallery/custom-elements.json': galleryManifestRoute,
-  '/demo/gallery/*': demoRoute('gallery', GALLERY_HEADERS),
+  '/demo/gallery/*': demoRoute('gallery', DEMO_PAGE_HEADERS),
   ...sitePageRoutes,
 };

@@ -55,6 +55,24 @@ describe('public pages (spec §2 routes)', () => {
     expect(sellHtml).toContain('<form class="start-listing" action="/selling/listing-start" method="get" data-start-listing>');
     expect(sellHtml).toContain(`<button class="button" type="submit">${t.sell.startListing}</button>`);
     for (const link of [t.sell.buying, t.sell.startBuying, t.sell.startSelling, t.sell.getPrequalified]) expect(sell).toContain(link);
+    // And what the home is worth (issue 36).
+    expect(sellHtml).toContain(`<a href="/home-value">${t.sell.homeValue}</a>`);
+  });
+
+  it('home value: <hearth-home-value> with its title, description and canonical URL, started on a listing or an address when given', async () => {
+    const html = await page('/home-value');
+    expect(html).toContain(`<title>${t.homeValue.title} — `);
+    expect(html).toContain(`<meta name="description" content="${t.homeValue.description}">`);
+    expect(html).toContain(`<link rel="canonical" href="${site.server.url}/home-value">`);
+    expect(html).toContain(`<h1 id="home-value-title">${t.homeValue.title}</h1>`);
+    expect(html).toMatch(/<hearth-home-value><p>/);
+    // Without JavaScript the page still says what the estimate is.
+    expect(mainText(html)).toContain('8 in 10 homes like yours sell within');
+    expect(await page('/home-value?listing-id=1001')).toContain('<hearth-home-value listing-id="1001">');
+    expect(await page(`/home-value?address=${encodeURIComponent('455 E 300 S "<b>')}`)).toContain('<hearth-home-value address="455 E 300 S &quot;&lt;b&gt;">');
+    // A malformed listing id is no attribute at all.
+    expect(await page('/home-value?listing-id=1%20onload%3Dx')).toMatch(/<hearth-home-value><p>/);
+    expect((await fetch(`${site.server.url}/home-value/more`, { headers: HTML })).status).toBe(404);
   });
 
   it("selling: 'Sell Your Home', listing-start titled 'Low rates. Low fees. Happy customers', listing-detail at lat and lng", async () => {
@@ -301,6 +319,17 @@ describe('the post-login redirect screen (spec §2)', () => {
     expect(await target(`/redirect?next=${encodeURIComponent('https://evil.example/x')}`)).toBe('/');
     expect(await target(`/redirect?next=${encodeURIComponent('//evil.example/x')}`)).toBe('/');
     expect(await target(`/redirect?next=${encodeURIComponent('/\\evil.example')}`)).toBe('/');
+    // Normalised after the check, these became //evil.example (issue 33); each lands on a path of this site.
+    const family = ['/..//evil.example', '/.//evil.example', '/%2e%2e//evil.example', '/%2E%2E/%2E%2E//evil.example', '/\\evil', '/%2F%2Fevil', '/%5Cevil', 'https:evil', '/\t/evil.example', '/\n/evil.example', '/\r\n//evil.example'];
+    for (const next of family) {
+      const landed = await target(`/redirect?next=${encodeURIComponent(next)}`);
+      expect(new URL(landed!, 'https://homes.example').origin, next).toBe('https://homes.example');
+      expect(landed, next).toMatch(/^\/(?![/\\])/);
+      const logIn = /data-next="([^"]*)"/.exec(await (await fetch(`${site.server.url}/log-in?next=${encodeURIComponent(next)}`, { headers: HTML })).text())?.[1] ?? '/';
+      expect(new URL(logIn.replace(/&amp;/g, '&'), 'https://homes.example').origin, next).toBe('https://homes.example');
+      expect(logIn, next).toMatch(/^\/(?![/\\])/);
+    }
+    expect(await target(`/redirect?next=${encodeURIComponent('/%2F%2Fevil')}`)).toBe('/%2F%2Fevil');
   });
 
   it('forgets the remembered route once read', async () => {
@@ -309,22 +338,79 @@ describe('the post-login redirect screen (spec §2)', () => {
   });
 });
 
-describe('log-out (spec §2, §4)', () => {
-  it('ends the cookie session, clears the cookies and goes on to next on this site only', async () => {
+describe('log-out (spec §2, §4; issue 33: a GET ends nothing)', () => {
+  const signedInSession = async () => {
     const { email } = await signUp(site.server);
     const login = await postJson(site.server, '/v1/api/api-token-auth/', { username: email, password: STRONG_PASSWORD, session: true });
-    const session = `sessionid=${cookiesOf(login).get('sessionid')}`;
-    expect((await fetch(`${site.server.url}/user/me/`, { headers: { Cookie: session } })).status).toBe(200);
+    const cookies = cookiesOf(login);
+    const token = ((await login.json()) as { token: string }).token;
+    const cookie = `sessionid=${cookies.get('sessionid')}; csrftoken=${cookies.get('csrftoken')}`;
+    return { cookie, csrf: cookies.get('csrftoken')!, token };
+  };
+  const live = async (headers: Record<string, string>) => (await fetch(`${site.server.url}/user/me/`, { headers })).status;
+  const postForm = (cookie: string, fields: Record<string, string>, headers: Record<string, string> = { Origin: site.server.url }) =>
+    fetch(`${site.server.url}/log-out?next=%2Fsearch`, {
+      method: 'POST',
+      headers: { ...HTML, Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams(fields).toString(),
+      redirect: 'manual',
+    });
 
-    const response = await fetch(`${site.server.url}/log-out?next=%2Fsearch`, { headers: { ...HTML, Cookie: session } });
+  it('a link from another site leaves the session as it was: the page asks, with a button that posts the session’s token', async () => {
+    const { cookie, csrf, token } = await signedInSession();
+    // What a browser sends when another site links here: the SameSite=Lax cookie comes along.
+    const response = await fetch(`${site.server.url}/log-out?next=%2Fsearch`, { headers: { ...HTML, Cookie: cookie, 'Sec-Fetch-Site': 'cross-site', Referer: 'https://evil.example/' } });
     expect(response.status).toBe(200);
-    expect(response.headers.getSetCookie().map((c) => c.split(';')[0])).toEqual(['sessionid=', 'csrftoken=']);
+    expect(response.headers.getSetCookie()).toEqual([]);
     const html = await response.text();
+    expect(html).toContain('data-log-out-confirm data-next="/search"');
+    expect(html).toContain(`<form method="post" action="/log-out?next=%2Fsearch"`);
+    expect(html).toContain(`<input type="hidden" name="csrfmiddlewaretoken" value="${csrf}">`);
+    expect(html).toContain(`>${t.logOutButton}</button>`);
+    expect(html).not.toContain('data-log-out ');
+    expect(await live({ Cookie: cookie })).toBe(200);
+    expect(await live({ Authorization: `Token ${token}` })).toBe(200);
+  });
+
+  it('refuses the form from another site, or without the session’s token, and keeps the session', async () => {
+    const { cookie, csrf } = await signedInSession();
+    const refusals: [Record<string, string>, Record<string, string>][] = [
+      [{}, { Origin: site.server.url }],
+      [{ csrfmiddlewaretoken: 'not-the-token' }, { Origin: site.server.url }],
+      [{ csrfmiddlewaretoken: csrf }, { Origin: 'https://evil.example' }],
+      [{ csrfmiddlewaretoken: csrf }, { 'Sec-Fetch-Site': 'cross-site' }],
+      [{ csrfmiddlewaretoken: csrf }, { Origin: 'null' }],
+    ];
+    for (const [fields, headers] of refusals) {
+      const response = await postForm(cookie, fields, headers);
+      expect(response.status, JSON.stringify([fields, headers])).toBe(403);
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+    expect(await live({ Cookie: cookie })).toBe(200);
+  });
+
+  it('ends the session and its paired token on the form from its own page, then finishes on GET /log-out', async () => {
+    const { cookie, csrf, token } = await signedInSession();
+    const response = await postForm(cookie, { csrfmiddlewaretoken: csrf });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/log-out?next=%2Fsearch');
+    expect(response.headers.getSetCookie().map((c) => c.split(';')[0])).toEqual(['sessionid=', 'csrftoken=']);
+    expect(await live({ Cookie: cookie })).toBe(401);
+    expect(await live({ Authorization: `Token ${token}` })).toBe(401);
+
+    // Nothing left to end: the page clears the dead cookies and finishes in the browser (site/site.js).
+    const after = await fetch(`${site.server.url}/log-out?next=%2Fsearch`, { headers: { ...HTML, Cookie: cookie } });
+    expect(after.headers.getSetCookie().map((c) => c.split(';')[0])).toEqual(['sessionid=', 'csrftoken=']);
+    const html = await after.text();
     expect(html).toContain('data-log-out data-next="/search"');
     expect(html).toContain('<noscript><meta http-equiv="refresh" content="0;url=/search"></noscript>');
-    expect((await fetch(`${site.server.url}/user/me/`, { headers: { Cookie: session } })).status).toBe(401);
+  });
 
-    for (const next of ['https://evil.example/', '//evil.example', 'javascript:alert(1)'])
-      expect(await (await fetch(`${site.server.url}/log-out?next=${encodeURIComponent(next)}`, { headers: HTML })).text()).toContain('data-next="/"');
+  it('goes on to next on this site only, however the path is written', async () => {
+    for (const next of ['https://evil.example/', '//evil.example', 'javascript:alert(1)', '/..//evil.example', '/%2e%2e//evil.example', '/\\evil.example', 'https:evil.example', '/\t/evil.example', '/\n/evil.example']) {
+      const html = await (await fetch(`${site.server.url}/log-out?next=${encodeURIComponent(next)}`, { headers: HTML })).text();
+      expect(html, next).toContain('data-next="/"');
+      expect(html, next).toContain('content="0;url=/"');
+    }
   });
 });

@@ -30,6 +30,7 @@ export const SITEMAP_PAGES = [
   '/mortgage/refinance',
   '/resources',
   '/housing-market/UT',
+  '/home-value',
   '/about',
   '/about/contact',
   '/about/privacy-policy',

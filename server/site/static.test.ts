@@ -166,6 +166,21 @@ describe('static and demo files', () => {
     }
   });
 
+  it('serves the agent’s demo site under the page policy: its stylesheet and our loader from itself, nothing inline (issue 33)', async () => {
+    const page = await fetch(`${server.url}/demo/agent-site/`);
+    expect(page.status).toBe(200);
+    const csp = page.headers.get('content-security-policy')!;
+    expect(csp).toBe(SITE_PAGE_CSP);
+    expect(csp).toMatch(/script-src 'self'/);
+    expect(csp).toMatch(/style-src 'self'/);
+    expect(csp).not.toMatch(/unsafe-/);
+    const html = await page.text();
+    expect(html).toContain('<link rel="stylesheet" href="site.css" />');
+    expect(html).toContain('<script src="/cdn/v1/loader.js"');
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)/);
+    expect(html).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
+  });
+
   it('serves the gallery under the hosted-site CSP, with the committed custom-elements.json it builds its sections from', async () => {
     const page = await fetch(`${server.url}/demo/gallery/`);
     expect(page.status).toBe(200);

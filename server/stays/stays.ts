@@ -9,7 +9,10 @@ import { stayProblemMessage } from '../../core/stays/calendar-state';
 import { checkStay, daysByDate, isCalendarDate, nightsBetween, stayCost, todayIn, type StayDay } from '../../core/stays/stay-rules';
 import { formatAddress } from '../../core/format/address';
 import { formatMoney } from '../../core/format/money';
+import { contextPhoneCountry } from '../../core/format/phone';
+import { phoneRules } from '../../core/format/phone-static';
 import { validateContact, type ContactFormValues } from '../../core/validation/contact';
+import { shownPhone } from '../contact/phone';
 import { insertLead } from '../contact/leads';
 import { HEARTH_LEADS_ADDRESS } from '../contact/notification';
 import type { Database, Queryable } from '../db';
@@ -89,14 +92,14 @@ function checkDates(checkIn: string, checkOut: string): void {
   if (nights < 1 || nights > MAX_STAY_NIGHTS) throw badInput(`checkOut must be 1 to ${MAX_STAY_NIGHTS} nights after checkIn.`, 'checkOut');
 }
 
-function checkContact(input: StayRequestInput): ContactFormValues {
+function checkContact(input: StayRequestInput, appContext: AppContext): ContactFormValues {
   const result = validateContact({
     firstName: input.firstName,
     lastName: input.lastName,
     email: input.email,
     phone: input.phone,
     comment: input.message,
-  });
+  }, phoneRules.check(contextPhoneCountry(appContext)));
   if (result.ok) return result.value;
   const { comment, ...others } = result.errors;
   throw badFields({ ...others, ...(comment ? { message: comment } : {}) });
@@ -129,7 +132,7 @@ export function stayRequestMail(input: {
       '',
       `Name: ${name}`,
       `Email: ${guest.email}`,
-      `Phone: ${guest.phone}`,
+      `Phone: ${shownPhone(guest.phone, contextPhoneCountry(input.appContext))}`,
       `Listing: ${input.publicOrigin}/listing/${listing.slugId}/${listing.listingCodeId}`,
       '',
       guest.comment,
@@ -145,7 +148,7 @@ export async function requestStay(ctx: StayRequestContext, input: StayRequestInp
     const seconds = retryAfterSeconds(decision.retryAfterMs);
     throw rateLimited(`Too many booking requests. Try again in ${seconds} seconds.`, seconds);
   }
-  const guest = checkContact(input);
+  const guest = checkContact(input, ctx.appContext);
   checkDates(input.checkIn, input.checkOut);
 
   const listing = await findPublicListing(db, input.listingId);

@@ -17,6 +17,7 @@ import type { Logger } from '../log';
 import { uploadPartnerImage } from '../partners/images';
 import { generatePdf, startPdfWorker } from '../pdf/jobs';
 import { signGeneratedPdf } from '../pdf/sign';
+import { graphqlAs } from '../testing/graphql';
 import { engineName, startTestServer } from '../testing/test-server';
 import { LocalDiskStorage, type Storage } from './index';
 import { sweepOrphanUploads, type UploadFolder } from './orphans';
@@ -234,6 +235,30 @@ describe(`sweepOrphanUploads on ${engineName()}`, () => {
     expect(await exists(rowlessSigned)).toBe(false);
   });
 
+  it('marketing: a material’s rendered files stay while their rows name them; a file of no version goes', async () => {
+    const owner = await signUp(server);
+    const { caseId } = await insertSellerCase(server.db, owner.user.id, `M${process.pid}X${hex(2)}`);
+    const created = await graphqlAs(server, owner, `mutation ($c: ID!) { createMarketingMaterial(applicationCaseId: $c, templateId: "social-square") { id } }`, {
+      c: String(caseId),
+    });
+    const materialId = created.data!.createMarketingMaterial.id as string;
+    // Made with the material, as jobs of the work tier: its PDF and PNG.
+    const rendered = async () =>
+      (await server.db.query<{ storage_key: string }>('SELECT storage_key FROM marketing_renders WHERE material_id = $1 ORDER BY storage_key', [materialId])).rows.map(
+        (r) => r.storage_key,
+      );
+    await expect.poll(async () => (await rendered()).length, { timeout: 60_000 }).toBe(2);
+    const named = await rendered();
+    const rowless = await put(`marketing/${materialId}/${hex(16)}.png`);
+    const strangers = [await put(`marketing/${materialId}/preview.png`), await put(`marketing/${hex(16)}.png`)];
+    const report = await sweep();
+    expect(only(report, 'marketing')).toEqual({ checked: 3, removed: 1, ignored: 2 });
+    expect(await keysUnder(`marketing/${materialId}`)).toEqual([...named, strangers[0]!].sort());
+    expect(await exists(rowless)).toBe(false);
+    for (const k of strangers) expect(await exists(k)).toBe(true);
+    for (const k of strangers) await rm(join(uploads, k));
+  });
+
   it('users: the file beside a user’s image goes, the image stays', async () => {
     const signedUp = await signUp(server);
     await replaceUserPhoto(server.db, signedUp.user.id, await png(80, 80));
@@ -251,6 +276,7 @@ describe(`sweepOrphanUploads on ${engineName()}`, () => {
       await put(`listing-photos/123456/${hex(12)}-480.jpg`),
       await put(`documents/r-${randomUUID()}/${hex(16)}.png`),
       await put(`generated/123456/${hex(12)}-form.pdf`),
+      await put(`marketing/123456/${hex(16)}.pdf`),
     ];
     expect((await sweep(10 * 60 * 1000)).removed).toBe(0);
     for (const k of young) expect(await exists(k)).toBe(true);
@@ -288,6 +314,7 @@ describe(`sweepOrphanUploads on ${engineName()}`, () => {
         await put(`posts/uploads/${hex(12)}-480.webp`),
         await put(`listing-photos/555/${hex(12)}-480.webp`),
         await put(`documents/555/${hex(16)}.pdf`),
+        await put(`marketing/555/${hex(16)}.png`),
       ];
       await symlink(outside, join(uploads, 'listing-photos', '556'));
       await symlink(join(outside, outsideLogo), join(uploads, 'partners', String(partnerId), `logo-${hex(12)}.webp`));
@@ -303,8 +330,8 @@ describe(`sweepOrphanUploads on ${engineName()}`, () => {
 
       const { recorder, questions } = recording();
       const report = await sweepOrphanUploads(recorder, uploads, { olderThanMs: 0 });
-      // users, partners, posts, listing-photos, documents: one question each; generated is a link, not asked about.
-      expect(questions).toHaveLength(5);
+      // users, partners, posts, listing-photos, documents, marketing: one question each; generated is a link, not asked about.
+      expect(questions).toHaveLength(6);
       expect(report.folders.generated).toEqual({ checked: 0, removed: 0, ignored: 1 });
       expect(report.removed).toBe(orphans.length);
       // The generated link, two links below folders and four names (other-folder is no upload folder of ours).

@@ -13,13 +13,15 @@
  *   generated/<case>/<hex>-(form|attachments|signed).pdf
  *                                                    kept while a generated_pdfs row (pdf_key, attachment_pdf_key) or a
  *                                                    pdf_signatures row (signed_pdf_key) names it
+ *   marketing/<material>/<version>.(pdf|png)         kept while a marketing_renders row names it (a material's file,
+ *                                                    rendered once per version: server/marketing/files.ts)
  *
  * plus, in every folder, the `<name>.<hex>.partial` temporaries a killed LocalDiskStorage.put leaves (never named).
  * A file goes only when no row names it and it is older than `olderThanMs`. The embedded database is one process
  * (its data directory is locked), so at its start no upload can be under way and the grace is 0; with PostgreSQL
  * another worker may be between its two steps, so only files older than ten minutes go.
  *
- * What is left alone: any other name in partners/, posts/, listing-photos/, documents/ and generated/ (this version
+ * What is left alone: any other name in partners/, posts/, listing-photos/, documents/, generated/ and marketing/ (this version
  * never writes it, so a row it does not read may name it: a newer version's during a rolling deploy on PostgreSQL,
  * or an operator's file); other top-level folders; symbolic links and anything but a regular file (nothing is
  * followed, so nothing outside `root` is ever read or removed); and every directory, even an empty one (an upload
@@ -78,6 +80,7 @@ const POST_FILE = /^([a-z0-9][a-z0-9/_-]*)-([1-9][0-9]{1,4})\.webp$/;
 const LISTING_PHOTO_FILE = matcher(`(${ID}/[0-9a-f]{24})-[1-9][0-9]{1,4}\\.(webp|jpg)`);
 const DOCUMENT_FILE = matcher(`(${ID}|r-${UUID})/[0-9a-f]{32}\\.(pdf|jpg|png|webp|heic)`);
 const GENERATED_FILE = matcher(`${ID}/[0-9a-f]{24}-(form|attachments|signed)\\.pdf`);
+const MARKETING_FILE = matcher(`${ID}/[0-9a-f]{32}\\.(pdf|png)`);
 /** What LocalDiskStorage.put writes before its rename: `<key>.<12 hex>.partial`. */
 const PARTIAL = /^(.+)\.[0-9a-f]{12}\.partial$/;
 
@@ -165,6 +168,14 @@ const FOLDERS = {
          UNION ALL SELECT signed_pdf_key FROM pdf_signatures WHERE signed_pdf_key = ANY($1::text[])`,
         [keys],
       );
+      return rows.map((r) => r.key);
+    },
+  },
+  marketing: {
+    depth: 1,
+    lookup: (name) => (MARKETING_FILE.test(name) ? `marketing/${name}` : null),
+    named: async (db, keys) => {
+      const { rows } = await db.query<{ key: string }>('SELECT storage_key AS key FROM marketing_renders WHERE storage_key = ANY($1::text[])', [keys]);
       return rows.map((r) => r.key);
     },
   },

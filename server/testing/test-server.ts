@@ -3,8 +3,11 @@
  * schema of its own that is dropped on close, so test files can run side by side on one database.
  */
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 import { startServer, type RunningServer, type StartServerOptions } from '../app';
 import { openDatabase, type Database, type DatabaseOptions } from '../db';
+import { SEEDED_MEMORY_DATA_DIR, SEEDED_UPLOADS_VARIABLE } from '../db/memory-snapshots';
+import { paths } from '../paths';
 import type { Logger } from '../log';
 import { COST_LIMITS } from '../graphql/transport/cost';
 import type { ServerConfig } from '../services';
@@ -16,14 +19,21 @@ const quietLogger: Logger = {
   error: (message, error) => (error === undefined ? console.error(message) : console.error(message, error)),
 };
 
-function databaseTarget(): Pick<DatabaseOptions, 'databaseUrl' | 'dataDir' | 'schema' | 'dropSchemaOnClose'> {
+/** The upload folder the seed writes its files to (server/storage: `uploadStorage`). */
+export const seedUploadsDir = () => resolve(process.env.HEARTH_UPLOAD_DIR || paths.uploads);
+
+/**
+ * A seeded server on PGlite starts from the run's seeded dump (its seed then finds the demo data there), when the
+ * seed's files are where that dump's seed wrote them (server/db/memory-snapshots.ts).
+ */
+function databaseTarget(seeded = false): Pick<DatabaseOptions, 'databaseUrl' | 'dataDir' | 'schema' | 'dropSchemaOnClose'> {
   const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) return { dataDir: 'memory://' };
+  if (!databaseUrl) return { dataDir: seeded && process.env[SEEDED_UPLOADS_VARIABLE] === seedUploadsDir() ? SEEDED_MEMORY_DATA_DIR : 'memory://' };
   return { databaseUrl, schema: `test_${randomBytes(6).toString('hex')}`, dropSchemaOnClose: true };
 }
 
 export function startTestServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const { schema, ...target } = databaseTarget();
+  const { schema, ...target } = databaseTarget(options.seed ?? true);
   return startServer({
     port: 0,
     logger: quietLogger,

@@ -10,7 +10,7 @@
  */
 import { formatAddress } from '../../core/format/address';
 import { tourTexts } from '../../core/i18n/tours';
-import { isAgentPhone, qualifiedAmountOf, type AgentAndQualification } from '../../core/tours/agent-and-qualification';
+import { qualifiedAmountOf, type AgentAndQualification } from '../../core/tours/agent-and-qualification';
 import { formatTourTime } from '../../core/tours/tour-format';
 import { canMoveTour, TOUR_STATUSES_WITH_TIME, type TourStatus } from '../../core/tours/tour-status';
 import {
@@ -20,6 +20,7 @@ import {
   scheduledEnd,
   sellerTimeError,
 } from '../../core/tours/tour-times';
+import { readPhone, shownPhone } from '../contact/phone';
 import type { Database, Queryable } from '../db';
 import { badInput, DomainError } from '../domain-error';
 import type { UserRecord } from '../accounts/users';
@@ -218,7 +219,7 @@ export interface AgentAndQualificationInput {
 
 const TEXT_MAX = 200;
 
-function readAgentAndQualification(input: AgentAndQualificationInput | null | undefined): AgentAndQualification {
+function readAgentAndQualification(input: AgentAndQualificationInput | null | undefined, phoneCountry: string): AgentAndQualification {
   const text = (value: string | null | undefined, name: string, max = TEXT_MAX) => {
     const trimmed = (value ?? '').replace(/\s+/g, ' ').trim();
     if ([...trimmed].length > max) throw badInput(`${name} is too long (at most ${max} characters).`, `agentAndQualification.${name}`);
@@ -226,15 +227,16 @@ function readAgentAndQualification(input: AgentAndQualificationInput | null | un
   };
   const agent = input?.agent ?? false;
   const qualified = input?.qualified ?? false;
-  const phone = text(input?.agentPhone, 'agentPhone', 40);
-  if (phone && !isAgentPhone(phone)) throw badInput('agentPhone is not a phone number.', 'agentAndQualification.agentPhone');
+  // The agent's phone as typed, read for the partner's country and stored in E.164 (server/contact/phone.ts).
+  const phone = agent ? readPhone(input?.agentPhone ?? '', phoneCountry, { optional: true }) : { ok: true as const, value: '' };
+  if (!phone.ok) throw badInput(phone.message, 'agentAndQualification.agentPhone');
   const amount = qualifiedAmountOf(text(input?.qualifiedAmount, 'qualifiedAmount', 40));
   if (amount === null) throw badInput('qualifiedAmount must be an amount, e.g. 450,000.', 'agentAndQualification.qualifiedAmount');
   // What does not apply is not kept: no agent name without an agent, no lender without a qualification.
   return {
     agent,
     agentName: agent ? text(input?.agentName, 'agentName') : '',
-    agentPhone: agent ? phone : '',
+    agentPhone: phone.value,
     qualified,
     qualifiedLenderName: qualified ? text(input?.qualifiedLenderName, 'qualifiedLenderName') : '',
     qualifiedAmount: qualified ? amount : '',
@@ -245,6 +247,8 @@ export interface SaveTourInput {
   listingId: number;
   scheduledDateTimes: readonly string[];
   agentAndQualification?: AgentAndQualificationInput | null;
+  /** The partner's country of the request: the agent's phone is read and shown for it. */
+  phoneCountry: string;
 }
 
 /** The brand a tour's mails are sent in: the partner whose site the request or decision was made on (issue 35). */
@@ -287,7 +291,7 @@ export async function requestTour(
     }
     times.set(time.getTime(), time);
   }
-  const agentAndQualification = readAgentAndQualification(input.agentAndQualification);
+  const agentAndQualification = readAgentAndQualification(input.agentAndQualification, input.phoneCountry);
 
   const id = await db.transaction(async (tx) => {
     const a = agentAndQualification;
@@ -303,7 +307,7 @@ export async function requestTour(
       [tourId, [...times.keys()]],
     );
     const tour = (await findTour(tx, tourId))!;
-    await mailSellerAboutRequest(tx, tour, brand);
+    await mailSellerAboutRequest(tx, tour, input.phoneCountry, brand);
     return tourId;
   });
   return (await findTour(db, id))!;
@@ -318,7 +322,7 @@ async function sellerEmail(tx: Queryable, tour: TourRecord): Promise<string | nu
 const buyerName = (tour: TourRecord) => `${tour.buyer.firstName} ${tour.buyer.lastName}`.trim() || 'A buyer';
 
 /** The seller hears of a new request. Listings without a seller of ours (feed listings) mail nobody. */
-async function mailSellerAboutRequest(tx: Queryable, tour: TourRecord, brand: TourMailBrand): Promise<void> {
+async function mailSellerAboutRequest(tx: Queryable, tour: TourRecord, phoneCountry: string, brand: TourMailBrand): Promise<void> {
   const to = await sellerEmail(tx, tour);
   if (!to) return;
   const zone = tour.listing.timeZone;
@@ -329,7 +333,7 @@ async function mailSellerAboutRequest(tx: Queryable, tour: TourRecord, brand: To
     'Requested times:',
     ...tour.requestedTimes.map((t) => `- ${formatTourTime(t, zone)}`),
     '',
-    a.agent ? `Buyer's agent: ${a.agentName || 'not named'}${a.agentPhone ? `, ${a.agentPhone}` : ''}` : 'The buyer has no agent.',
+    a.agent ? `Buyer's agent: ${a.agentName || 'not named'}${a.agentPhone ? `, ${shownPhone(a.agentPhone, phoneCountry)}` : ''}` : 'The buyer has no agent.',
     a.qualified
       ? `Pre-qualified${a.qualifiedLenderName ? ` with ${a.qualifiedLenderName}` : ''}${a.qualifiedAmount ? ` for ${a.qualifiedAmount}` : ''}.`
       : 'The buyer is not pre-qualified.',

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { brandName } from '../../core/config/brand';
 import { formatMoney } from '../../core/format/money';
 import { validateContact, type ContactFieldErrors } from '../../core/validation/contact';
+import { partnerPhoneCheck } from '../contact/phone';
 import { leadNotification } from '../contact/notification';
 import { insertLead } from '../contact/leads';
 import type { Database } from '../db';
@@ -82,9 +83,10 @@ export async function requestValuation(
   }
 
   const now = request.now ?? new Date();
-  const value = await estimateHomeValue(db, request.home, now);
+  // The estimate the owner was just shown, when it is still current (estimate.ts).
+  const value = await estimateHomeValue(db, request.home, request.now);
   const comment = `Precise valuation requested for ${value.home.address}. Our estimate: ${valueLine(value)}.${request.optIn ? ' Opted in to monthly value updates.' : ''}`;
-  const checked = validateContact({ ...request.contact, comment });
+  const checked = validateContact({ ...request.contact, comment }, partnerPhoneCheck(partner));
   if (!checked.ok) {
     const { comment: _ours, ...fields } = checked.errors as ContactFieldErrors;
     throw badFields(fields as Record<string, string>);

@@ -4,8 +4,25 @@ import { HomeValueQuery, RequestValuationMutation } from '../../core/valuation/v
 import { DEMO_API_KEYS } from '../seed/data';
 import { engineName, startTestServer } from '../testing/test-server';
 import { DEMO_SALES } from './demo-sales';
-import { estimateFromSales, MAX_COMPARABLES, roundEstimate, type Sale, type Subject } from './comparables';
+import { Random } from '../seed/listings/random';
+import {
+  conformalHalfWidth,
+  estimateFromSales,
+  MAX_COMPARABLE_METERS,
+  MAX_COMPARABLES,
+  MIN_HALF_WIDTH,
+  RANGE_PROBABILITY,
+  rangeZ,
+  roundEstimate,
+  withListPrice,
+  type Sale,
+  type Subject,
+} from './comparables';
+import { insertListings } from '../listings/search/test-listings';
+import { resolveHome, valueHome } from './estimate';
 import { VALUATION_REQUEST_LIMIT } from './requests';
+import { estimateHomeValue, homeInputKey, type HomeInput } from './estimate';
+import type { Queryable } from '../db';
 import { runHomeValueUpdates } from './updates';
 
 // ---------------------------------------------------------------------------------------------------
@@ -35,6 +52,26 @@ function sale(id: number, overrides: Partial<Sale> = {}): Sale {
   };
 }
 
+/**
+ * A market with a rule the estimator is not told: price = $600,000 × (area / 2,000)^elasticity × e^(yearly ×
+ * years since) × e^N(0, noise), homes scattered within about a mile, sold over two years.
+ */
+function market(count: number, rule: { elasticity: number; yearly: number; noise: number }, seed = 7): Sale[] {
+  const rng = new Random(seed);
+  return Array.from({ length: count }, (_, i) => {
+    const livingArea = Math.round(1_400 + rng.next() * 1_400);
+    const months = rng.next() * 23;
+    const price = 60_000_000 * (livingArea / 2000) ** rule.elasticity * Math.exp(-rule.yearly * (months / 12)) * Math.exp(rule.noise * rng.normal());
+    return sale(i + 1, {
+      latitude: SUBJECT.latitude + (rng.next() - 0.5) * 0.02,
+      longitude: SUBJECT.longitude + (rng.next() - 0.5) * 0.025,
+      livingArea,
+      soldAt: monthsAgo(months),
+      soldPriceInPennies: Math.round(price),
+    });
+  });
+}
+
 describe('estimateFromSales', () => {
   it('gives no number with fewer than three comparables', () => {
     expect(estimateFromSales(SUBJECT, [sale(1), sale(2)], NOW)).toBeNull();
@@ -43,36 +80,86 @@ describe('estimateFromSales', () => {
     expect(estimateFromSales(SUBJECT, unfit, NOW)).toBeNull();
   });
 
-  it('identical sales give their price, a ±4 % range and weights that add up to 1, nearest first', () => {
+  it('identical sales give their price, the narrowest range and weights that add up to 1, nearest first', () => {
     const estimate = estimateFromSales(SUBJECT, [sale(3), sale(1), sale(2)], NOW)!;
     expect(estimate.estimateInPennies).toBe(60_000_000);
-    expect(estimate.lowInPennies).toBe(roundEstimate(60_000_000 * Math.exp(-0.04)));
-    expect(estimate.highInPennies).toBe(roundEstimate(60_000_000 * Math.exp(0.04)));
+    expect(estimate.lowInPennies).toBe(roundEstimate(60_000_000 * Math.exp(-MIN_HALF_WIDTH)));
+    expect(estimate.highInPennies).toBe(roundEstimate(60_000_000 * Math.exp(MIN_HALF_WIDTH)));
     expect(estimate.comparables.map((c) => c.sale.id)).toEqual([1, 2, 3]);
     expect(estimate.comparables.reduce((sum, c) => sum + c.weight, 0)).toBeCloseTo(1, 10);
     expect(estimate.comparables[0]!.weight).toBeGreaterThan(estimate.comparables[2]!.weight);
   });
 
-  it('adjusts price per sq ft to the subject’s size, a little less per sq ft for larger homes', () => {
-    const bigger = [1, 2, 3].map((id) => sale(id, { livingArea: 2500, soldPriceInPennies: 75_000_000 }));
-    const estimate = estimateFromSales(SUBJECT, bigger, NOW)!;
-    // $300/sq ft × 2000 × (2500/2000)^0.2 = 627,000 (rounded to 1,000)
-    expect(estimate.estimateInPennies).toBe(roundEstimate(30_000 * 2000 * 1.25 ** 0.2));
-    expect(estimate.estimateInPennies).toBeGreaterThan(60_000_000);
+  it('learns from the sales what size is worth and how prices move, whatever it expected', () => {
+    // Price ∝ area (its prior says ∝ area^0.7) and +10 % a year (its prior says flat).
+    const sales = market(120, { elasticity: 1, yearly: 0.1, noise: 0.02 });
+    const bigger = estimateFromSales({ ...SUBJECT, livingArea: 2_500 }, sales, NOW)!;
+    expect(bigger.model.coefficients[0]).toBeGreaterThan(0.85);
+    expect(bigger.model.yearlyChange).toBeGreaterThan(0.07);
+    expect(bigger.model.yearlyChange).toBeLessThan(0.12);
+    expect(bigger.estimateInPennies / 75_000_000).toBeGreaterThan(0.96);
+    expect(bigger.estimateInPennies / 75_000_000).toBeLessThan(1.04);
+    // Each comparable is its sale adjusted to the home and to today: all near the truth, whatever its size and age.
+    for (const c of bigger.comparables) expect(Math.abs(Math.log(c.adjustedValueInPennies / 75_000_000))).toBeLessThan(0.08);
   });
 
-  it('weights near, recent and similar sales more, and keeps at most eight', () => {
+  it('keeps at most eight comparables, the nearest, most alike and most recent, within three miles', () => {
     const sales = Array.from({ length: 12 }, (_, i) => sale(i + 1, { soldAt: monthsAgo(i + 1) }));
     const estimate = estimateFromSales(SUBJECT, sales, NOW)!;
     expect(estimate.comparables).toHaveLength(MAX_COMPARABLES);
     expect(estimate.comparables.map((c) => c.sale.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    const spread = [sale(1, { soldPriceInPennies: 50_000_000 }), sale(2, { soldPriceInPennies: 60_000_000 }), sale(3, { soldPriceInPennies: 70_000_000 })];
-    const wide = estimateFromSales(SUBJECT, spread, NOW)!;
-    expect(wide.lowInPennies).toBeLessThan(wide.estimateInPennies);
-    expect(wide.highInPennies).toBeGreaterThan(wide.estimateInPennies);
-    // Nearer the cheap sale: below the middle price.
-    expect(wide.estimateInPennies).toBeLessThan(60_000_000);
-    expect(wide.confidence).not.toBe('HIGH');
+    const far = estimateFromSales(SUBJECT, [...sales, sale(99, { latitude: SUBJECT.latitude + MAX_COMPARABLE_METERS / 100_000 })], NOW)!;
+    expect(far.comparables.every((c) => c.distanceMeters <= MAX_COMPARABLE_METERS)).toBe(true);
+  });
+
+  it('gives a range that holds about 8 in 10 sold prices, measured on the sales nearby', () => {
+    const sales = market(400, { elasticity: 0.8, yearly: 0.04, noise: 0.08 }, 11);
+    let inside = 0;
+    let estimated = 0;
+    // Each of the last 100 sales valued the day before it sold, from the sales before it.
+    for (const target of [...sales].sort((a, b) => b.soldAt.getTime() - a.soldAt.getTime()).slice(0, 100)) {
+      const before = sales.filter((s) => s.soldAt < target.soldAt);
+      const estimate = estimateFromSales(target, before, new Date(target.soldAt.getTime() - 86_400_000));
+      if (!estimate) continue;
+      estimated++;
+      expect(estimate.checks.length).toBeGreaterThanOrEqual(5);
+      if (target.soldPriceInPennies >= estimate.lowInPennies && target.soldPriceInPennies <= estimate.highInPennies) inside++;
+    }
+    expect(estimated).toBe(100);
+    expect(RANGE_PROBABILITY).toBe(0.8);
+    expect(inside).toBeGreaterThanOrEqual(70);
+    expect(inside).toBeLessThanOrEqual(90);
+  });
+
+  it('leans on the home’s own list price when it is for sale, by how well list prices predicted sales here', () => {
+    // Homes here sell for 98 % of their last list price (±1 %); the comparables alone say $600,000.
+    const rng = new Random(3);
+    const sales = market(80, { elasticity: 0.8, yearly: 0, noise: 0.08 }, 5).map((s) => ({
+      ...s,
+      listPriceInPennies: Math.round(s.soldPriceInPennies / (0.98 * Math.exp(0.01 * rng.normal()))),
+    }));
+    const alone = estimateFromSales(SUBJECT, sales, NOW)!;
+    const listed = withListPrice(alone, SUBJECT, sales, 70_000_000);
+    expect(listed.listPrice).toMatchObject({ listPriceInPennies: 70_000_000, sales: 30 });
+    expect(listed.listPrice!.saleToList).toBeCloseTo(0.98, 2);
+    expect(listed.listPrice!.weight).toBeGreaterThan(0.8);
+    expect(listed.estimateInPennies).toBeGreaterThan(0.9 * 68_600_000);
+    expect(listed.highInPennies - listed.lowInPennies).toBeLessThan(alone.highInPennies - alone.lowInPennies);
+    // Without sales that had a list price, there is nothing to weigh it by.
+    expect(withListPrice(alone, SUBJECT, market(80, { elasticity: 0.8, yearly: 0, noise: 0.08 }, 5), 70_000_000)).toBe(alone);
+  });
+});
+
+describe('conformalHalfWidth and rangeZ', () => {
+  it('takes the 0.8 × (n + 1)-th smallest miss, interpolated', () => {
+    // 9 misses: rank 0.8 × 10 = 8th smallest.
+    expect(conformalHalfWidth([0.01, -0.02, 0.03, -0.04, 0.05, -0.06, 0.07, -0.08, 0.09])).toBeCloseTo(0.08, 10);
+    expect(conformalHalfWidth([0.1, -0.2, 0.3])).toBeCloseTo(0.3, 10);
+  });
+  it('widens a spread measured on few sales (Student’s t), to the normal’s on many', () => {
+    expect(rangeZ(4)).toBeCloseTo(1.533, 3);
+    expect(rangeZ(9)).toBeCloseTo((1.397 + 1.372) / 2, 3);
+    expect(rangeZ(10_000)).toBeCloseTo(1.2816, 4);
   });
 });
 
@@ -87,12 +174,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** What the API answers beyond the element's HomeValueQuery: each comparable's price adjusted to the home's size. */
-const ADJUSTED_VALUES = /* GraphQL */ `
-  query HomeValueAdjusted($input: HomeValueInput!) {
+/** What the API answers beyond the element's HomeValueQuery: each comparable's share of the comparables' estimate. */
+const WEIGHTS = /* GraphQL */ `
+  query HomeValueWeights($input: HomeValueInput!) {
     homeValue(input: $input) {
       comparables {
-        adjustedValueInPennies
+        weight
       }
     }
   }
@@ -151,15 +238,54 @@ describe(`homeValue (${engineName()})`, () => {
     }
     const distances = value.comparables.map((c: { distanceMeters: number }) => c.distanceMeters);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
-    expect(value.comparables.reduce((sum: number, c: { weight: number }) => sum + c.weight, 0)).toBeCloseTo(1, 2);
-    expect(value.method).toMatch(/^We compared \d single family residence sales within [\d.]+ miles in the last 24 months/);
-    expect(value.method).toContain('2,240 sq ft');
+    // Each comparable's price adjusted to 1002 and to today: the home's value from that sale.
+    for (const c of value.comparables) expect(Math.abs(Math.log(c.adjustedValueInPennies / value.estimateInPennies))).toBeLessThan(0.25);
+    // Demo sales, and said to be.
+    expect(value.comparables.every((c: { demo: boolean }) => c.demo)).toBe(true);
+    // 1002 is for sale: its own list price weighs in, and the method says how much.
+    expect(value).toMatchObject({ listPriceInPennies: 62_500_000, rangeProbability: 0.8 });
+    expect(value.method).toMatch(/^We compared the \d single family residence sales most like yours within [\d.]+ miles in the last 24 months\./);
+    expect(value.method).toMatch(/The home is listed for \$625,000, and homes nearby sold for a median [\d.]+% of their last list price: that price counts for [\d.]+% of the estimate\./);
     expect(value.method).toContain('Facts you left empty are those of our listing of the home.');
     const photo = await fetch(value.comparables[0].photoUri);
     expect(photo.status).toBe(200);
-    const adjusted = await gql(ADJUSTED_VALUES, { input: LISTING_1002 });
-    expect(adjusted.errors).toBeUndefined();
-    expect(adjusted.data!.homeValue.comparables).toHaveLength(value.comparables.length);
+    const weights = await gql(WEIGHTS, { input: LISTING_1002 });
+    expect(weights.errors).toBeUndefined();
+    expect(weights.data!.homeValue.comparables).toHaveLength(value.comparables.length);
+    expect(weights.data!.homeValue.comparables.reduce((sum: number, c: { weight: number }) => sum + c.weight, 0)).toBeCloseTo(1, 2);
+  });
+
+  it('leans on a listed home’s list price as it stood on the day valued, and not once it has sold', async () => {
+    const DAY = 86_400_000;
+    const today = Date.now();
+    const day = (n: number) => new Date(today - n * DAY);
+    await insertListings(server.db, [{ id: 9301, latitude: 40.7371, longitude: -111.8577, areaSqFt: 2200, bedrooms: 4, bathrooms: 2, yearBuilt: 1937, status: 'Closed' }]);
+    for (const [event, status, dollars, daysAgo] of [
+      ['listed', 'Active', 700_000, 60],
+      ['price_change', 'Active', 650_000, 30],
+      ['status_change', 'Pending', 650_000, 20],
+      ['status_change', 'Closed', 640_000, 5],
+    ] as const) {
+      await server.db.query(`INSERT INTO listing_status_history (listing_id, event, status, price_in_pennies, changed_at) VALUES (9301, $1, $2, $3, $4)`, [
+        event,
+        status,
+        dollars * 100,
+        day(daysAgo).toISOString(),
+      ]);
+    }
+    const input = { address: '', placeId: null, latitude: null, longitude: null, listingId: 9301, homeType: null, bedrooms: null, bathrooms: null, livingArea: null, yearBuilt: null };
+    const home = await resolveHome(server.db, input);
+    expect((await valueHome(server.db, home, day(45))).listPriceInPennies).toBe(70_000_000);
+    expect((await valueHome(server.db, home, day(25))).listPriceInPennies).toBe(65_000_000);
+    const pending = await valueHome(server.db, home, day(15));
+    expect(pending.listPriceInPennies).toBe(65_000_000);
+    expect(pending.method).toContain('The home is listed for $650,000');
+    const sold = await valueHome(server.db, home, day(0));
+    expect(sold.listPriceInPennies).toBeNull();
+    // Its own sale is never one of its comparables.
+    expect(sold.comparables.map((c) => c.sale.id)).not.toContain(9301);
+    // Asked not to (the bench's off-market figure), it does not.
+    expect((await valueHome(server.db, home, day(15), { useListPrice: false })).listPriceInPennies).toBeNull();
   });
 
   it('takes the owner’s facts over the listing’s, and free text through the place search', async () => {
@@ -169,6 +295,9 @@ describe(`homeValue (${engineName()})`, () => {
     const listed = await gql(HomeValueQuery, { input: LISTING_1002 });
     expect(bigger.data!.homeValue.livingArea).toBe(2700);
     expect(bigger.data!.homeValue.estimateInPennies).toBeGreaterThan(listed.data!.homeValue.estimateInPennies);
+    // Not the home as listed: its list price is not this home's.
+    expect(bigger.data!.homeValue.listPriceInPennies).toBeNull();
+    expect(bigger.data!.homeValue.method).not.toContain('listed for');
     const typed = await gql(HomeValueQuery, {
       input: { address: '1387 S 1100 E' },
     });
@@ -224,6 +353,64 @@ describe(`homeValue (${engineName()})`, () => {
       input: { address: '', listingId: '424242' },
     });
     expect(hidden.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+});
+
+describe(`recent estimates (${engineName()})`, () => {
+  const input: HomeInput = {
+    address: '',
+    placeId: 'address:1002',
+    latitude: null,
+    longitude: null,
+    listingId: null,
+    homeType: null,
+    bedrooms: null,
+    bathrooms: null,
+    livingArea: 2_100,
+    yearBuilt: null,
+  };
+  /** server.db, counting its statements. */
+  const counted = () => {
+    let statements = 0;
+    const db = new Proxy(server.db, {
+      get(target, key) {
+        if (key === 'query') return (...args: Parameters<Queryable['query']>) => ((statements += 1), target.query(...args));
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    return { db, statements: () => statements };
+  };
+
+  it('answers the same home asked again without reading the sales again, until a listing changes', async () => {
+    const first = counted();
+    const value = await estimateHomeValue(first.db, input);
+    expect(value.status).toBe('ESTIMATED');
+    expect(first.statements()).toBeGreaterThan(0);
+
+    // The same input, as the API parses it from other spellings of it: no statement at all.
+    const again = counted();
+    expect(await estimateHomeValue(again.db, { ...input })).toEqual(value);
+    expect(again.statements()).toBe(0);
+    // Another fact is another home.
+    const other = counted();
+    await estimateHomeValue(other.db, { ...input, livingArea: 2_101 });
+    expect(other.statements()).toBeGreaterThan(0);
+
+    // A sale recorded, a listing changed: computed afresh.
+    const feed = server.db.changes!;
+    const before = feed.version('search');
+    await server.db.query(`UPDATE listings SET modification_timestamp = now() WHERE id = 1101`);
+    await expect.poll(() => feed.version('search')).not.toBe(before);
+    const after = counted();
+    expect(await estimateHomeValue(after.db, input)).toMatchObject({ estimateInPennies: value.estimateInPennies, lowInPennies: value.lowInPennies });
+    expect(after.statements()).toBeGreaterThan(0);
+  });
+
+  it('keys an input by its parsed value only', () => {
+    expect(homeInputKey(input)).toBe(homeInputKey({ ...input }));
+    expect(homeInputKey(input)).not.toBe(homeInputKey({ ...input, bedrooms: 3 }));
+    expect(homeInputKey({ ...input, address: 'a"b' })).not.toBe(homeInputKey({ ...input, address: 'a', placeId: 'b' }));
   });
 });
 

@@ -103,11 +103,12 @@ describe('spreadsheet-safe CSV', () => {
         source: 'contact',
         createdAt: '2026-11-26T12:00:00.000Z',
       },
-    ]);
+    ], 'GB');
     expect(csv.startsWith('\uFEFFid,created_at,source,')).toBe(true);
     expect(csv).toContain(`"'=cmd|""/c calc""!A1"`);
     expect(csv).toContain('"O""Brien, Jr."');
-    expect(csv).toContain("'+18015550123");
+    // A phone of another country than the partner's is shown internationally: its '+' is neutralised too.
+    expect(csv).toContain("'+1 801 555 0123");
     expect(csv).toContain('"line one\nline two"');
   });
 });

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { siteTexts as site } from '../../core/i18n/site';
 import { listingDetailTexts as ld } from '../../core/i18n/listing-detail';
 import { requestTourTexts } from '../../core/i18n/tours';
-import { cspViolations, expect, partnerUrl, test } from './fixtures';
+import { apiUrl, cspViolations, expect, partnerUrl, test } from './fixtures';
 import { signUp, startSignedIn } from './sessions';
 
 const app = (page: Page) => page.locator('hearth-app');
@@ -121,6 +121,22 @@ test.describe('<hearth-app> on a partner page (other origin, strict CSP, hostile
     await openPartnerPage(`/homes${listingPath}/request-tour`);
     await ready(page);
     await expect(tourDialog).toBeVisible();
+  });
+
+  test('a link to log-out asks first; the button signs the element out and goes on (issue 33)', async ({ openPartnerPage, page, request }) => {
+    const user = await signUp(request, 'Lou', 'Gout');
+    await startSignedIn(page, user);
+    await openPartnerPage('/homes/log-out?next=%2Fsearch');
+    await ready(page);
+    // Following a link ends nothing: the question, and the token still works.
+    const button = app(page).getByRole('button', { name: site.logOutButton });
+    await expect(button).toBeVisible();
+    expect((await request.get(`${apiUrl()}/user/me/`, { headers: { Authorization: `Token ${user.token}` } })).status()).toBe(200);
+    await button.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/homes/search');
+    await expect(app(page).locator('header.shell-header').getByRole('link', { name: site.nav.signIn })).toBeVisible();
+    expect((await request.get(`${apiUrl()}/user/me/`, { headers: { Authorization: `Token ${user.token}` } })).status()).toBe(401);
+    expect(await cspViolations(page)).toEqual([]);
   });
 
   test('an account page asks a visitor to sign in first, and a reload keeps the page', async ({ openPartnerPage }) => {

@@ -43,9 +43,11 @@ test.describe('<hearth-contact-form> on a partner page (other origin, strict CSP
     page.on('request', (r) => r.method() === 'POST' && r.url().includes('/contact-form/') && posts.push(r.url()));
     const form = page.locator(general);
     await fillAndSubmit(form, { firstName: 'Ada', lastName: 'Lovelace', email: 'Ada@Example', phone: '555-0142', comment: 'Hi' });
-    await expect(form.locator('[part="error"]')).toHaveText(['Email is invalid.', 'Phone number is invalid.', 'Please enter more text.']);
+    // Spec §5's 'Phone number is invalid.', then what is wrong (issue 35).
+    const tooShort = 'Phone number is invalid. It has too few digits for a number in the United States.';
+    await expect(form.locator('[part="error"]')).toHaveText(['Email is invalid.', tooShort, 'Please enter more text.']);
     await form.getByLabel(t.labels.email).fill('ada@example.com');
-    await expect(form.locator('[part="error"]')).toHaveText(['Phone number is invalid.', 'Please enter more text.']);
+    await expect(form.locator('[part="error"]')).toHaveText([tooShort, 'Please enter more text.']);
     expect(posts).toEqual([]);
   });
 
@@ -53,12 +55,12 @@ test.describe('<hearth-contact-form> on a partner page (other origin, strict CSP
     const page = await openPartnerPage();
     const form = page.locator(forListing);
     const email = `buyer.${Date.now()}@example.com`;
-    await fillAndSubmit(form, { firstName: 'Grace', lastName: 'Hopper', email, phone: '8015550123', comment: 'Can I see it on Saturday?' });
+    await fillAndSubmit(form, { firstName: 'Grace', lastName: 'Hopper', email, phone: '801-555-0123', comment: 'Can I see it on Saturday?' });
 
     const panel = form.locator('[part="thank-you"]');
     await expect(panel.getByRole('heading', { name: t.thankYouHeading })).toBeFocused();
     await expect(panel).toContainText(t.thankYouText);
-    await expect(panel.locator('[part="thank-you-phone"]')).toHaveAttribute('href', /^tel:\d+$/);
+    await expect(panel.locator('[part="thank-you-phone"]')).toHaveAttribute('href', /^tel:\+\d+$/);
     // acme's own ways to reach it (issue 35): its office phone and its support email, not our contact page.
     await expect(panel.locator('[part="thank-you-contact"]')).toHaveAttribute('href', 'mailto:help@acme-realty.example');
     await expect(form.locator('form')).toHaveCount(0);
@@ -75,12 +77,86 @@ test.describe('<hearth-contact-form> on a partner page (other origin, strict CSP
       firstName: 'Grace',
       lastName: 'Hopper',
       email,
-      phone: '8015550123',
+      // Typed '801-555-0123' (refused before issue 35), stored in E.164.
+      phone: '+18015550123',
       comment: 'Can I see it on Saturday?',
       listingId: 1001,
       pageOrigin: new URL(page.url()).origin,
     });
     expect(await cspViolations(page)).toEqual([]);
+  });
+
+  test('its first frame is live: what is typed before the view takes over is kept, and a Send pressed then is sent once', async ({ page, openPartnerPage, request }) => {
+    // The element's own chunk is held back: the skeleton the entry painted is all there is meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/elements/contact-form.element.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && r.url().includes('/contact-form/') && posts.push(r.url()));
+    await openPartnerPage();
+    const form = page.locator(general);
+    const skeleton = form.locator('[data-skeleton]');
+    await expect(skeleton.first()).toBeVisible();
+    const email = `early.${Date.now()}@example.com`;
+    const typed = { firstName: 'Early', lastName: 'Bird', email, phone: '(801) 363-4127', comment: 'Typed before the form was ready.' };
+    for (const [name, value] of Object.entries(typed)) await form.getByLabel(t.labels[name as keyof typeof t.labels]).pressSequentially(value);
+    await form.getByRole('button', { name: t.submit }).click();
+    await form.getByRole('button', { name: t.submit }).click();
+    // Still the skeleton: nothing is sent, the button says it is busy.
+    await expect(skeleton.first()).toBeAttached();
+    await expect(form.getByRole('button', { name: t.submit })).toHaveAttribute('aria-busy', 'true');
+    expect(posts).toEqual([]);
+
+    release();
+    await expect(form.getByRole('heading', { name: t.thankYouHeading })).toBeVisible();
+    await expect(form.locator('[data-skeleton]')).toHaveCount(0);
+    expect(posts).toHaveLength(1);
+    const [submitted] = await eventsOf(page, 'hearth-contact-submitted');
+    const leads = await request.get(`${apiUrl()}/v1/api/leads/?partner=acme`, { headers: { Authorization: `Partner ${ACME_KEY}` } });
+    const lead = ((await leads.json()) as { leads: Record<string, unknown>[] }).leads.find((row) => row.id === submitted.leadId);
+    expect(lead).toMatchObject({ ...typed, phone: '+18013634127' });
+    expect(await cspViolations(page)).toEqual([]);
+  });
+
+  test('typing carries over mid-word: the focus and caret stay in the field as the view takes over', async ({ page, openPartnerPage }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/elements/contact-form.element.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openPartnerPage();
+    const form = page.locator(general);
+    await expect(form.locator('[data-skeleton]').first()).toBeVisible();
+    const comment = form.getByLabel(t.labels.comment);
+    await comment.pressSequentially('I would like');
+    release();
+    await expect(form.locator('[data-skeleton]')).toHaveCount(0);
+    // The view's own field: the same text, still focused, the next keys land at the caret.
+    await expect(comment).toBeFocused();
+    await page.keyboard.type(' a tour.');
+    await expect(comment).toHaveValue('I would like a tour.');
+  });
+
+  test('reformats the phone as it is typed and says what is wrong with a number', async ({ openPartnerPage }) => {
+    const page = await openPartnerPage();
+    const form = page.locator(general);
+    const phone = form.getByLabel(t.labels.phone);
+    await expect(form.locator('[data-skeleton]')).toHaveCount(0);
+    // The phone rules come with the field's first use.
+    await phone.focus();
+    await page.waitForLoadState('networkidle');
+    await phone.pressSequentially('8013634127');
+    await expect(phone).toHaveValue('(801) 363-4127');
+    await phone.fill('(555) 555-0142');
+    await form.getByRole('button', { name: t.submit }).click();
+    // The message is the field's description (aria-describedby), for screen readers too.
+    await expect(phone).toHaveAccessibleDescription(
+      'Phone number is invalid. It is not a number in the United States; for another country, start with + and its code.',
+    );
   });
 
   test('a server failure keeps everything typed, and a retry succeeds', async ({ openPartnerPage }) => {
@@ -129,7 +205,7 @@ test.describe('<hearth-contact-form> on a partner page (other origin, strict CSP
     const heading = form.getByRole('heading', { name: 'Connect with me' });
     await expect(heading).toBeVisible();
     // The element's own nodes, not its skeleton's (which they replace); the skeleton has a test of its own below.
-    await expect(form.getByLabel(t.labels.email)).toBeEnabled();
+    await expect(form.locator('[data-skeleton]')).toHaveCount(0);
     for (const node of [heading, form.getByLabel(t.labels.email), form.getByRole('button', { name: t.submit })]) {
       const style = await node.evaluate((el) => {
         const s = getComputedStyle(el);
@@ -202,8 +278,7 @@ test.describe('<hearth-contact-form> on a partner page (other origin, strict CSP
   test('is usable by keyboard alone', async ({ openPartnerPage }) => {
     const page = await openPartnerPage();
     const form = page.locator(general);
-    // focus() does not wait: the skeleton's fields are there, disabled, until the element has loaded.
-    await expect(form.getByLabel(t.labels.firstName)).toBeEnabled();
+    // No wait for the element: the skeleton's fields are live, and what is typed there (the focus, a Send) carries over.
     await form.getByLabel(t.labels.firstName).focus();
     await page.keyboard.type('Alan');
     await page.keyboard.press('Tab');
@@ -233,15 +308,18 @@ test.describe('<hearth-contact-form> before its element has loaded: the skeleton
     return release;
   }
 
-  test('paints the form from the entry chunk alone: labels, disabled fields, untouched by host CSS, axe clean, no CSP violation; then the view takes over', async ({ page, openPartnerPage }) => {
+  test('paints the form from the entry chunk alone: labels, live fields, untouched by host CSS, axe clean, no CSP violation; then the view takes over', async ({ page, openPartnerPage }) => {
     const releaseElement = await hold(page, '**/elements/contact-form.element.js');
     await openPartnerPage();
     const form = page.locator(general);
     await expect(form.locator('[data-skeleton]')).toHaveCount(1);
     expect(await page.evaluate(() => customElements.get('hearth-contact-form'))).toBeUndefined();
     await expect(form.getByRole('heading', { name: 'Connect with me' })).toBeVisible();
-    for (const label of Object.values(t.labels)) await expect(form.getByLabel(label)).toBeDisabled();
-    await expect(form.getByRole('button', { name: t.submit })).toBeDisabled();
+    // Live from the first frame (DESIGN §5: a disabled skeleton is a trap), completed by the browser as the view's.
+    for (const label of Object.values(t.labels)) await expect(form.getByLabel(label)).toBeEditable();
+    await expect(form.getByRole('button', { name: t.submit })).toBeEnabled();
+    await expect(form.getByLabel(t.labels.phone)).toHaveAttribute('autocomplete', 'tel');
+    await expect(form.getByLabel(t.labels.email)).toHaveAttribute('type', 'email');
     await expect(page.locator('#broken hearth-contact-form [part="attribute-error"]')).toContainText('The variant attribute must be one of "default", "small" (got "huge")');
     const axe = await new AxeBuilder({ page }).include('hearth-contact-form').analyze();
     expect(axe.violations).toEqual([]);

@@ -16,8 +16,14 @@ export function partnerPageUrl(path: string, build: string): string {
 }
 
 /**
- * A test of the hosted site's own pages (server-written, loading the Preact build whatever the project): it runs
- * in the Preact project only (playwright.config.ts), since the React project would repeat it to the letter.
+ * An element's smoke test (tests/e2e/elements.spec.ts): the one kind of test the React project runs
+ * (playwright.config.ts). Every other test — the deep flows — runs in the Preact project only.
+ */
+export const ELEMENT = { tag: '@element' } as const;
+
+/**
+ * A test of the hosted site's own pages (server-written, loading the Preact build whatever the project): a deep
+ * flow, so in the Preact project only, like every test that is not an element's smoke test.
  */
 export const HOSTED = { tag: '@hosted' } as const;
 

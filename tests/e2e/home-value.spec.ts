@@ -53,12 +53,16 @@ test.describe('<hearth-home-value> on a partner page (other origin, strict CSP, 
     const range = element.locator('[part="range"]');
     await expect(range).toHaveAttribute('aria-label', /^Estimated value \$[\d,]+, likely between \$[\d,]+ and \$[\d,]+$/);
     await expect(element.locator('[part="confidence"]')).toHaveText(/^(High|Medium|Low) confidence$/);
-    await expect(element.locator('[part="method"]')).toContainText(/^We compared \d single family residence sales within/);
+    await expect(element.locator('[part="method"]')).toContainText(/^We compared the \d single family residence sales most like yours within/);
+    // 1002 is for sale: the estimate says it leans on its list price, and how likely the range is.
+    await expect(element.locator('[part="listed"]')).toHaveText(t.listed('$625,000'));
+    await expect(element.locator('[part="range-likely"]')).toHaveText(/^8 in 10 homes like this sell between \$[\d,]+ and \$[\d,]+\.$/);
     const comparables = element.locator('[part="comparable"]');
     expect(await comparables.count()).toBeGreaterThanOrEqual(3);
     expect(await comparables.count()).toBeLessThanOrEqual(8);
-    await expect(comparables.first()).toContainText(/Sold \$[\d,]+ on [A-Z][a-z]{2} \d{1,2}, \d{4}/);
-    await expect(comparables.first()).toContainText(/[\d.]+ mi away · \d bd · \d ba · [\d,]+ sq ft · Built \d{4}/);
+    await expect(comparables.first()).toContainText(/Sold [A-Z][a-z]{2} \d{4} for \$[\d,]+ · [\d.]+ mi · \d bd · \d ba · [\d,]+ sq ft · Built \d{4}/);
+    // The demo sales are demo data, and say so.
+    await expect(comparables.first().locator('[part="demo-sale"]')).toContainText(t.demoSale);
     const photos = element.locator('[part="comparable-photo"]');
     await expect
       .poll(() => photos.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)))

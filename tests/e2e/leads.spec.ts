@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { contactTexts } from '../../core/i18n/contact';
 import { leadTexts as t } from '../../core/i18n/leads';
-import { apiUrl, cspViolations, expect, partnerUrl, test } from './fixtures';
+import { ACME_KEY, apiUrl, cspViolations, expect, partnerUrl, test } from './fixtures';
 import { graphql, logIn, signUp, startSignedIn } from './sessions';
 
 const RECORD_EVENTS = `for (const type of ['hearth-lead-status-changed', 'hearth-lead-note-added']) document.addEventListener(type, (e) => window.__events && window.__events.push({ type, detail: e.detail }));`;
@@ -18,7 +18,8 @@ async function submitLead(page: Page, lastName: string, comment: string) {
   await form.getByLabel(contactTexts.labels.firstName).fill('Grace');
   await form.getByLabel(contactTexts.labels.lastName).fill(lastName);
   await form.getByLabel(contactTexts.labels.email).fill(`${lastName.toLowerCase()}@example.com`);
-  await form.getByLabel(contactTexts.labels.phone).fill('8015550123');
+  // As people write it (issue 35: refused before, stored as '8013634127' when typed bare).
+  await form.getByLabel(contactTexts.labels.phone).fill('(801) 363-4127');
   await form.getByLabel(contactTexts.labels.comment).fill(comment);
   await form.getByRole('button', { name: contactTexts.submit }).click();
   await expect(form.locator('[part="thank-you"]')).toBeVisible();
@@ -70,6 +71,11 @@ test.describe('<hearth-leads> on a partner page (other origin, strict CSP, hosti
     await expect(detail.locator('[part="message"]')).toHaveText(comment);
     await expect(detail.locator('img[src="x"]')).toHaveCount(0);
     await expect(detail.getByRole('link', { name: `${lastName.toLowerCase()}@example.com` })).toHaveAttribute('href', `mailto:${lastName.toLowerCase()}@example.com`);
+    // The phone as the agent dials it, linked to the E.164 number the API stored.
+    await expect(detail.getByRole('link', { name: '(801) 363-4127' })).toHaveAttribute('href', 'tel:+18013634127');
+    const stored = await request.get(`${apiUrl()}/v1/api/leads/?partner=acme&limit=100`, { headers: { Authorization: `Partner ${ACME_KEY}` } });
+    const storedLead = ((await stored.json()) as { leads: { lastName: string; phone: string }[] }).leads.find((l) => l.lastName === lastName);
+    expect(storedLead?.phone).toBe('+18013634127');
     const listingLink = detail.locator('[part="listing-link"]');
     await expect(listingLink).toHaveAttribute('href', /^https?:\/\/[^/]+\/listing\/[^/]+\/HRT1001$/);
     const photo = detail.locator('[part="listing-photo"]');
@@ -107,6 +113,8 @@ test.describe('<hearth-leads> on a partner page (other origin, strict CSP, hosti
     const lines = csv.trim().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`Grace,${lastName}`);
+    // The phone column as the inbox shows it (server/contact/leads-csv.ts: what a spreadsheet keeps as text).
+    expect(lines[1]).toContain(`,${lastName.toLowerCase()}@example.com,(801) 363-4127,`);
     expect(await inbox.getByRole('link', { name: t.exportCsv }).getAttribute('href')).toContain(`search=${lastName}`);
 
     // ---- Everything survives a reload.

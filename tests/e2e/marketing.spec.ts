@@ -67,6 +67,9 @@ test.describe('<hearth-marketing> on a partner page (other origin, strict CSP, h
     await expect(element.locator('[part="save-status"]')).toHaveText(t.saved);
     expect(await eventsOf(page, 'hearth-marketing-saved')).toEqual([{ caseId: CASE_ID, materialId, templateId: 'flyer-letter' }]);
     await page.screenshot({ path: `/tmp/marketing-editor-${testInfo.project.name}.png`, fullPage: true });
+    // The saved version is rendered once on the server; the downloads wait for it, showing the progress.
+    await expect(element.locator('[part="base"]')).toHaveAttribute('data-render-state', 'ready', { timeout: 60_000 });
+    await expect(element.locator('[part="render-status"]')).toHaveCount(0);
 
     // ---- Download the PDF: named, print-ready at US Letter, with the edited headline.
     const [pdfDownload] = await Promise.all([page.waitForEvent('download'), element.locator('[part="download-pdf"]').click()]);

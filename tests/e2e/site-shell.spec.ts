@@ -135,17 +135,33 @@ test('on a phone the header is the brand and a Menu button that opens the same i
   await expect(toggle).toBeFocused();
 });
 
-test('Log Out from the Account menu: back on the home page, logged out, with the toast', HOSTED, async ({ page }) => {
+test('Log Out from the Account menu: the log-out page asks, its button logs out, back on the home page with the toast', HOSTED, async ({ page }) => {
   await signInOnSite(page);
   await open(page, '/about');
   await nav(page).locator('summary', { hasText: t.nav.account }).click();
   await nav(page).getByRole('link', { name: t.nav.logOut }).click();
+  // Following a link ends nothing (any site can link here): the page asks.
+  await expect(page.locator('main h1')).toHaveText(t.nav.logOut);
+  await page.getByRole('button', { name: t.logOutButton }).click();
   await page.waitForURL(`${apiUrl()}/`);
   await expect(page.getByText(authTexts.loggedOut)).toBeVisible();
   await expect(header(page).getByRole('link', { name: t.nav.signIn })).toBeVisible();
   // The account is closed to the visitor again: the guard sends them to log in.
   await page.goto(`${apiUrl()}/account/settings`);
   expect(new URL(page.url()).pathname).toBe('/log-in');
+});
+
+test('a link to /log-out from another site leaves the visitor signed in; Stay logged in goes back', HOSTED, async ({ page }) => {
+  await signInOnSite(page);
+  // What another site's link does: a top-level navigation, the session cookie along (SameSite=Lax).
+  await page.goto(`${apiUrl()}/log-out?next=${encodeURIComponent('/..//evil.example')}`, { referer: 'https://evil.example/' });
+  await expect(page.getByRole('button', { name: t.logOutButton })).toBeVisible();
+  await page.getByRole('link', { name: t.stayLoggedIn }).click();
+  // The next was not this site's: home, still signed in.
+  await page.waitForURL(`${apiUrl()}/`);
+  await expect(header(page).getByRole('link', { name: t.nav.signIn })).toHaveCount(0);
+  await page.goto(`${apiUrl()}/account/settings`);
+  expect(new URL(page.url()).pathname).toBe('/account/settings');
 });
 
 test('signing in on /log-in goes through the redirect screen to the wanted page', HOSTED, async ({ page }) => {

@@ -1,17 +1,21 @@
 /**
  * vitest globalSetup: one migrated embedded database, made once per set of migrations and kept in the
- * temp folder. Every in-memory PGlite a test opens starts from its dump (server/db/pglite-thread.ts)
- * instead of running initdb and every migration again. Skipped when the server tests run on PostgreSQL
- * (DATABASE_URL).
+ * temp folder. Every in-memory PGlite a test opens starts from its dump (server/db/memory-snapshots.ts)
+ * instead of running initdb and every migration again. From it, once per run, the same database with the demo
+ * data seeded (server/seed): each test server starts from that one (server/testing/test-server.ts), and its own
+ * seed, which leaves existing rows alone, finds everything there — a fraction of a second instead of the seconds
+ * the seeding takes. Made anew each run (the demo data is dated from today), removed at its end. Skipped when the
+ * server tests run on PostgreSQL (DATABASE_URL).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../../server/db';
-import { MEMORY_SNAPSHOT_VARIABLE } from '../../server/db/pglite-thread';
+import { MEMORY_SNAPSHOT_VARIABLE, SEEDED_MEMORY_SNAPSHOT_VARIABLE, SEEDED_UPLOADS_VARIABLE } from '../../server/db/memory-snapshots';
 import { paths } from '../../server/paths';
 
 /** The migrations' text and PGlite's version: the same key, the same dump (kept between runs in the temp folder). */
@@ -22,8 +26,8 @@ function snapshotKey(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-export default async function setup(): Promise<void> {
-  if (process.env.DATABASE_URL || process.env[MEMORY_SNAPSHOT_VARIABLE]) return;
+export default async function setup(): Promise<(() => Promise<void>) | undefined> {
+  if (process.env.DATABASE_URL || process.env[MEMORY_SNAPSHOT_VARIABLE]) return undefined;
   const file = join(tmpdir(), `hearth-pglite-migrated-${snapshotKey()}.tar`);
   if (!existsSync(file)) {
     const dir = await mkdtemp(join(tmpdir(), 'hearth-pglite-snapshot-'));
@@ -44,4 +48,25 @@ export default async function setup(): Promise<void> {
     }
   }
   process.env[MEMORY_SNAPSHOT_VARIABLE] = file;
+  return seededSnapshot();
+}
+
+/** The migrated dump with the demo data seeded, for this run: sets SEEDED_MEMORY_SNAPSHOT_VARIABLE; returns its removal. */
+async function seededSnapshot(): Promise<() => Promise<void>> {
+  // The demo accounts' passwords at the tests' cost, as each test server would have hashed them (vitest.setup.ts).
+  process.env.HEARTH_TEST_PASSWORD_COST = 'low';
+  const { seed } = await import('../../server/seed');
+  const { seedUploadsDir } = await import('../../server/testing/test-server');
+  const dir = await mkdtemp(join(tmpdir(), 'hearth-pglite-seeded-'));
+  const db = await openDatabase({ dataDir: 'memory://', logger: { info: () => undefined, warn: console.warn, error: console.error } });
+  try {
+    await seed(db);
+    // Unzipped once here rather than by each of the run's test servers.
+    await writeFile(join(dir, 'seeded.tar'), gunzipSync(await db.dumpDataDir!()));
+  } finally {
+    await db.close();
+  }
+  process.env[SEEDED_MEMORY_SNAPSHOT_VARIABLE] = join(dir, 'seeded.tar');
+  process.env[SEEDED_UPLOADS_VARIABLE] = seedUploadsDir();
+  return () => rm(dir, { recursive: true, force: true });
 }

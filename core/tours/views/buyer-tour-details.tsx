@@ -156,7 +156,7 @@ function LoadedTour({ tour, siteBase, contactEmail, onClose }: { tour: Requested
           <dl className="tour-times">
             <div>
               <dt>{t.agent}</dt>
-              <dd>{aq.agent ? [aq.agentName, aq.agentPhone].filter(Boolean).join(', ') || yes : t.noAgent}</dd>
+              <dd>{aq.agent ? [aq.agentName, aq.agentPhoneText].filter(Boolean).join(', ') || yes : t.noAgent}</dd>
             </div>
             <div>
               <dt>{t.prequalified}</dt>

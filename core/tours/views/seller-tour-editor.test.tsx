@@ -38,7 +38,8 @@ const requested: SellerTour = {
   agentAndQualification: {
     agent: true,
     agentName: 'Jo Agent',
-    agentPhone: '8015550100',
+    agentPhone: '+18015550100',
+    agentPhoneText: '(801) 555-0100',
     qualified: true,
     qualifiedLenderName: 'Wasatch Bank',
     qualifiedAmount: '450,000',

@@ -28,7 +28,7 @@ import {
   type SellerTour,
   type SellerTourOutcome,
 } from '../seller';
-import { formatPhone, phoneHref } from '../../format/phone';
+import { phoneHref } from '../../format/phone';
 import { formatTourTime } from '../tour-format';
 import { checkCancellationReason, CANCELLATION_REASON_MAX } from '../tour-times';
 import css from './seller-tour-editor.css?inline';
@@ -257,7 +257,7 @@ export function SellerTourEditorView(props: SellerTourEditorViewProps) {
                     {a.agentPhone && (
                       <>
                         {', '}
-                        <a href={phoneHref(a.agentPhone)}>{formatPhone(a.agentPhone)}</a>
+                        <a href={phoneHref(a.agentPhone)}>{a.agentPhoneText}</a>
                       </>
                     )}
                   </>

@@ -9,7 +9,7 @@ import type { Values } from '../widget';
 let phone: WidgetModule;
 
 beforeEach(async () => {
-  // The loader joins the widget chunk and the lazily imported metadata.
+  // The loader joins the widget chunk and the lazily imported phone rules.
   phone = await loadWidget('phone');
   vi.useFakeTimers();
 });

@@ -1,18 +1,18 @@
 /**
  * hu-phone (widget spec §2 `international`, §4, §5): reformatted as typed, stored as digits, 'Invalid
- * number' when not valid. Built around libphonenumber-js metadata that the loader fetches lazily
+ * number' when not valid. Built around the phone rules (core/format/phone-rules.ts) that the loader fetches lazily
  * alongside this chunk (`questionnaire/client/widget-loader.ts`).
  */
 import { useRef } from 'react';
-import type { MetadataJson } from 'libphonenumber-js/core';
+import type { PhoneRules } from '../../../core/format/phone-rules';
 import { DebouncedInput } from '../../client/controls';
 import { WidgetFrame } from '../../client/widget-frame';
 import type { WidgetModule, WidgetProps } from '../../client/widget-module';
 import { attr, isRequired, list, variablesOf } from '../widget';
 import { formatAsTyped, formatPhone, isInternational, parsePhone, phoneDigits, phoneRulesWith, phoneValue } from './phone.rules';
 
-export function phoneWidget(metadata: MetadataJson): WidgetModule {
-  const rules = phoneRulesWith(metadata);
+export function phoneWidget(phone: PhoneRules): WidgetModule {
+  const rules = phoneRulesWith(phone);
 
   function PhoneWidget({ spec, values, onChange, errors, showErrors }: WidgetProps) {
     const variable = variablesOf(spec)[0] ?? '';
@@ -23,13 +23,13 @@ export function phoneWidget(metadata: MetadataJson): WidgetModule {
     // The digits of the last text shown: formatting as typed applies while digits are added, not while deleting.
     const shown = useRef({ text: '', digits: 0, formatted: '' });
     let value: string;
-    if (parsePhone(stored, metadata)?.isValid()) value = formatPhone(stored, metadata);
-    else if (typed.current && phoneValue(typed.current, metadata) === stored) value = typed.current;
-    else value = formatAsTyped(stored, metadata);
+    if (parsePhone(stored, phone)?.isValid()) value = formatPhone(stored, phone);
+    else if (typed.current && phoneValue(typed.current, phone) === stored) value = typed.current;
+    else value = formatAsTyped(stored, phone);
     const format = (draft: string) => {
       if (draft === shown.current.text) return shown.current.formatted;
       const digits = phoneDigits(draft).length;
-      const formatted = digits > shown.current.digits ? formatAsTyped(draft, metadata) || draft : draft;
+      const formatted = digits > shown.current.digits ? formatAsTyped(draft, phone) || draft : draft;
       shown.current = { text: draft, digits, formatted };
       return formatted;
     };
@@ -49,7 +49,7 @@ export function phoneWidget(metadata: MetadataJson): WidgetModule {
             format={format}
             onCommit={(text) => {
               typed.current = text;
-              onChange({ [variable]: phoneValue(text, metadata) });
+              onChange({ [variable]: phoneValue(text, phone) });
             }}
           />
         )}

@@ -8,9 +8,11 @@ import { listNotifications, markNotificationsRead, NOTIFICATIONS_PAGE_MAX, type 
 import { saveSettings } from '../../accounts/settings';
 import { findUserById, type UserRecord } from '../../accounts/users';
 import { idArgument, requireViewer } from '../../accounts/viewer';
+import { partnerPhoneCountry } from '../../contact/phone';
 import { badFields } from '../../domain-error';
 import { publicUrl } from '../../http/public-url';
 import { builder } from './builder';
+import { phoneField } from './phone';
 import { GraphQLError } from '../graphql-js';
 // The rest of the account schema: one import in index.ts brings in all three files.
 import './favourites';
@@ -52,7 +54,7 @@ export const User = builder.objectRef<UserRecord>('User').implement({
     image: t.string({ nullable: true, description: 'Absolute URL of the photo.', resolve: (u, _a, ctx) => publicUrl(u.image || null, ctx.publicOrigin) }),
     email: t.exposeString('email'),
     emailVerified: t.boolean({ resolve: (u) => u.emailVerifiedAt !== null }),
-    phone: t.exposeString('phone', { description: 'Digits only; empty when not given.' }),
+    phone: phoneField(t, { description: 'Empty when not given.', phone: (u) => u.phone }),
     agent: t.exposeBoolean('agent'),
     legalName: t.exposeString('legalName'),
     notificationSettings: t.field({ type: 'JSON', resolve: (u) => u.notificationSettings }),
@@ -126,7 +128,7 @@ builder.mutationField('saveSettings', (t) =>
     resolve: async (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
       const current = (await findUserById(ctx.db, viewer.user.id)) ?? viewer.user;
-      const result = await saveSettings(ctx.db, current, args, ctx.publicOrigin, ctx.partner);
+      const result = await saveSettings(ctx.db, current, args, ctx.publicOrigin, ctx.partner, partnerPhoneCountry(ctx.partner));
       if (!result.ok) throw badFields(result.fields);
       return result.user;
     },

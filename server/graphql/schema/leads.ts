@@ -26,6 +26,7 @@ import type { StayDates } from '../../contact/leads';
 import { LEAD_SOURCES } from '../../webhooks/webhooks';
 import type { GraphqlContext } from '../context';
 import { builder } from './builder';
+import { phoneField } from './phone';
 import { upperCaseEnumValues } from './enum-values';
 import { parseArgs } from './input';
 import { Listing } from './listings';
@@ -104,7 +105,7 @@ const LeadInterface = builder.interfaceRef<InboxLead>('Lead').implement({
     firstName: t.exposeString('firstName', { description: 'As typed by the visitor.' }),
     lastName: t.exposeString('lastName', { description: 'As typed by the visitor.' }),
     email: t.exposeString('email', { description: 'As typed by the visitor.' }),
-    phone: t.exposeString('phone', { description: 'As typed by the visitor.' }),
+    phone: phoneField(t, { description: "The visitor's phone (E.164 since issue 35; a lead stored before as it was typed).", phone: (l) => l.phone, country: (l) => l.phoneCountry }),
     comment: t.exposeString('comment', { description: 'The message, plain text (show it as text).' }),
     pageOrigin: t.exposeString('pageOrigin', { nullable: true, description: 'The origin of the page the visitor was on.' }),
     listingId: t.id({ nullable: true, description: 'The listing asked about, when there was one (also when it is no longer public).', resolve: (l) => (l.listingId === null ? null : String(l.listingId)) }),

@@ -293,8 +293,12 @@ describe(`listingsInfo, stays, places and market over HTTP (${engineName()})`, (
   });
 
   it('serves market metrics and sentences', async () => {
-    // Metrics are read from the monthly table the refresh job fills (after imports, and hourly).
-    await refreshMarketMetrics(server.db);
+    // Metrics are read from the monthly table the refresh job fills (after imports, and hourly); a month is shown
+    // once it is over, so the refresh runs as of next month, when this month's listing counts are whole.
+    const nextMonth = new Date();
+    nextMonth.setUTCDate(1);
+    nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1);
+    await refreshMarketMetrics(server.db, nextMonth);
     const { body } = await graphql(`{ marketMetrics(regionName: "Ogden", sectionType: NEW_LISTINGS) {
       label housingMarketSectionType propertyType aggregateData { date id value yoy } } }`);
     const [metric] = body.data!.marketMetrics;

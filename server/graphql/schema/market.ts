@@ -1,5 +1,6 @@
 /** Market data (spec §3 Market metric; §7 marketMetrics, housingSentences). */
 import { marketMetrics, SECTION_LABELS, SECTION_TYPES, type AggregatePoint, type MarketMetric, type SectionType } from '../../listings/metrics/market-metrics';
+import { MIN_HOMES_FOR_CHANGE } from '../../../core/market/sections';
 import { housingSentences } from '../../listings/metrics/sentences';
 import { builder } from './builder';
 
@@ -14,7 +15,12 @@ const AggregatePointRef = builder.objectRef<AggregatePoint>('MarketAggregatePoin
     date: t.exposeString('date', { description: 'The month, as YYYY-MM-01.' }),
     id: t.exposeID('id', { description: "The section and month, e.g. 'MEDIAN_SOLD_PRICE:2025-03'." }),
     value: t.exposeFloat('value', { nullable: true, description: 'Money in pennies (MEDIAN_*_PRICE, PRICE_PER_SQUARE_FOOT), SALE_TO_LIST_RATIO in percent, days, or a count; null for a month without data.' }),
-    yoy: t.exposeFloat('yoy', { nullable: true, description: 'Change from 12 months earlier, in percent (one decimal).' }),
+    yoy: t.exposeFloat('yoy', {
+      nullable: true,
+      description: `Change from 12 months earlier, in percent (one decimal); null without a figure then, or when either month has fewer than ${MIN_HOMES_FOR_CHANGE} homes behind its figure.`,
+    }),
+    homes: t.exposeInt('homes', { nullable: true, description: 'How many homes stand behind the value: the count itself, or the homes in the median; null without a value.' }),
+    yearEarlierHomes: t.exposeInt('yearEarlierHomes', { nullable: true, description: 'How many homes stood behind the value 12 months earlier; null without a figure then.' }),
   }),
 });
 

@@ -22,6 +22,7 @@ import {
   type MaterialFill,
   type MaterialRecord,
 } from '../../marketing/marketing';
+import { renderStatus } from '../../marketing/files';
 import { materialLink, templatePreviewUrl } from '../../marketing/routes';
 import { MARKETING_TEMPLATES, type MarketingTemplate, type TemplateField } from '../../marketing/templates';
 import type { GraphqlContext } from '../context';
@@ -121,6 +122,19 @@ const FillRef = builder.objectRef<MaterialWithFill>('MarketingFill').implement({
 const linkOf = (ctx: GraphqlContext, m: MaterialRecord, format: 'pdf' | 'png', download: boolean) =>
   materialLink(ctx.publicOrigin, { materialId: m.id, format, partnerId: ctx.partner.id, userId: requireViewer(ctx).user.id }, { download });
 
+const RenderStatusEnum = builder.enumType('MarketingRenderStatus', {
+  description: 'Whether the PDF and PNG of the material as it is now are ready: each version is rendered once, in the background.',
+  values: {
+    READY: { description: 'Both files are ready: pdfUrl and pngUrl answer at once.' },
+    RENDERING: { description: 'Being prepared: ask again in a few seconds (the links wait for it too).' },
+    FAILED: { description: 'This version could not be rendered; saving again tries once more.' },
+  } as const,
+});
+
+/** The files of the material as it is now: renders asked for (once per version) when they are not stored. */
+const renderStatusOf = (ctx: GraphqlContext, m: MaterialWithFill) =>
+  renderStatus(ctx.db, m.material, m.fill, { userId: requireViewer(ctx).user.id, partnerId: ctx.partner.id }, ctx.publicOrigin);
+
 const MaterialRef = builder.objectRef<MaterialWithFill>('MarketingMaterial').implement({
   description: 'A marketing material (spec §3): a template filled from a seller case’s listing. Its links are signed for the viewer and expire after 5 minutes.',
   fields: (t) => ({
@@ -136,6 +150,11 @@ const MaterialRef = builder.objectRef<MaterialWithFill>('MarketingMaterial').imp
     modified: t.string({ description: 'When it was last saved (ISO 8601).', resolve: (m) => m.material.modified.toISOString() }),
     openHouse: t.field({ type: OpenHouseRef, nullable: true, description: 'The open house it announces; null when none is linked.', resolve: (m) => m.fill.openHouse }),
     fill: t.field({ type: FillRef, description: 'What it shows (for the live preview and the editor).', resolve: (m) => m }),
+    renderStatus: t.field({
+      type: RenderStatusEnum,
+      description: 'Whether its PDF and PNG are ready; asking renders them (once per version) when they are not.',
+      resolve: (m, _a, ctx) => renderStatusOf(ctx, m),
+    }),
   }),
 });
 
@@ -259,7 +278,10 @@ builder.mutationField('createMarketingMaterial', (t) =>
         openHouseId: input.openHouseId ?? null,
         dataStructure: input.dataStructure,
       });
-      return withFill(ctx, material);
+      const answer = await withFill(ctx, material);
+      // Rendered as the material is made, not when it is first downloaded.
+      await renderStatusOf(ctx, answer);
+      return answer;
     },
   }),
 );
@@ -275,7 +297,10 @@ builder.mutationField('saveMarketingMaterial', (t) =>
     },
     resolve: async (_root, args, ctx) => {
       const input = parseArgs(SaveArgs, args);
-      return withFill(ctx, await saveMaterial(ctx.db, callerOf(ctx), { id: input.id, dataStructure: input.dataStructure, openHouseId: input.openHouseId }));
+      const answer = await withFill(ctx, await saveMaterial(ctx.db, callerOf(ctx), { id: input.id, dataStructure: input.dataStructure, openHouseId: input.openHouseId }));
+      // The saved version is rendered now, once.
+      await renderStatusOf(ctx, answer);
+      return answer;
     },
   }),
 );

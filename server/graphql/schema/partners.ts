@@ -29,7 +29,9 @@ import {
   type PartnerSettings,
   type PartnerSettingsInput,
 } from '../../partners/settings';
+import { phoneCountryOf } from '../../../core/format/phone';
 import { builder } from './builder';
+import { phoneField } from './phone';
 import { parseArgs } from './input';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -100,7 +102,7 @@ const PartnerSettingsRef = builder.objectRef<PartnerSettings & { role: PartnerRo
     logoUrl: t.string({ nullable: true, description: 'The logo, absolute on our public origin.', resolve: (s, _a, ctx) => publicUrl(s.logoUrl, ctx.publicOrigin) }),
     websiteName: t.exposeString('websiteName', { description: 'The site’s own web name (site config display_name).' }),
     companyName: t.exposeString('companyName', { description: 'The company name (app name).' }),
-    tollFreeNumber: t.exposeString('tollFreeNumber', { description: 'The number of the contact form’s call line (empty: no call line).' }),
+    tollFreeNumber: phoneField(t, { description: 'The number of the contact form’s call line; empty: no call line.', phone: (s) => s.tollFreeNumber, country: (s) => phoneCountryOf(s.countries) }),
     supportEmail: t.exposeString('supportEmail', { description: 'Where visitors write for help: cancelling a tour, mortgage questions (empty: the agent’s email, else none).' }),
     privacyPolicyUrl: t.exposeString('privacyPolicyUrl', { description: 'The partner’s privacy policy, the contact form’s “never spam” link (empty: no link).' }),
     showPoweredBy: t.exposeBoolean('showPoweredBy', { description: 'Whether the “powered by” line shows; administrators change it (setPartnerPoweredBy).' }),
@@ -112,8 +114,8 @@ const PartnerSettingsRef = builder.objectRef<PartnerSettings & { role: PartnerRo
     radius: t.exposeInt('radius', { description: 'Corner radius in CSS pixels (0–32).' }),
     agentName: t.exposeString('agentName', { description: 'The agent’s name.' }),
     agentPictureUrl: t.string({ nullable: true, description: 'The agent’s picture, absolute on our public origin.', resolve: (s, _a, ctx) => publicUrl(s.agentPictureUrl, ctx.publicOrigin) }),
-    agentOfficePhone: t.exposeString('agentOfficePhone', { description: 'Office phone.' }),
-    agentCellPhone: t.exposeString('agentCellPhone', { description: 'Cell phone.' }),
+    agentOfficePhone: phoneField(t, { description: 'Office phone; empty when not given.', phone: (s) => s.agentOfficePhone, country: (s) => phoneCountryOf(s.countries) }),
+    agentCellPhone: phoneField(t, { description: 'Cell phone; empty when not given.', phone: (s) => s.agentCellPhone, country: (s) => phoneCountryOf(s.countries) }),
     agentEmail: t.exposeString('agentEmail', { description: 'The agent’s email.' }),
     countries: t.exposeStringList('countries', { description: 'Place search countries, ISO 3166-1 alpha-2 (empty: the default US and NP).' }),
     defaultSearchLocation: t.exposeString('defaultSearchLocation', { description: 'Where search starts, e.g. Salt-Lake-City,-UT,-USA (empty: the default).' }),
@@ -181,7 +183,7 @@ const PartnerSettingsInputRef = builder.inputType('PartnerSettingsInput', {
     name: t.string({ description: 'The partner’s name (1–200 characters).' }),
     websiteName: t.string({ description: 'The site’s web name.' }),
     companyName: t.string({ description: 'The company name.' }),
-    tollFreeNumber: t.string({ description: 'The call line’s number; empty to remove.' }),
+    tollFreeNumber: t.string({ description: "The call line's number as typed, read for the partner's country and stored in E.164; empty removes it." }),
     supportEmail: t.string({ description: 'The support email; empty to remove.' }),
     privacyPolicyUrl: t.string({ description: 'An https:// address of the partner’s privacy policy; empty to remove.' }),
     primaryColor: t.string({ description: '#rrggbb; button text on it must reach 4.5:1.' }),
@@ -191,8 +193,8 @@ const PartnerSettingsInputRef = builder.inputType('PartnerSettingsInput', {
     fontFamily: t.string({ description: 'A CSS font-family list.' }),
     radius: t.int({ description: 'Corner radius in pixels, 0–32.' }),
     agentName: t.string({ description: 'The agent’s name.' }),
-    agentOfficePhone: t.string({ description: 'Office phone.' }),
-    agentCellPhone: t.string({ description: 'Cell phone.' }),
+    agentOfficePhone: t.string({ description: "Office phone as typed, read for the partner's country and stored in E.164; empty removes it." }),
+    agentCellPhone: t.string({ description: "Cell phone as typed, read for the partner's country and stored in E.164; empty removes it." }),
     agentEmail: t.string({ description: 'The agent’s email.' }),
     countries: t.stringList({ description: 'Place search countries, two-letter codes (at most 20).' }),
     defaultSearchLocation: t.string({ description: 'Where search starts.' }),

@@ -41,7 +41,7 @@ builder.mutationField('extractPassport', (t) =>
   t.field({
     type: PassportDataRef,
     description:
-      "Reads the machine-readable zone of an uploaded passport photo (JPEG, PNG or WebP) by OCR on the server and verifies its check digits. Takes a few seconds; an unreadable zone answers valid false with a message.",
+      "Reads the machine-readable zone of an uploaded passport photo (JPEG, PNG or WebP) by OCR on the server and verifies its check digits. Takes a few seconds; an unreadable zone answers valid false with a message. One reading runs and one waits per user: a third at once is refused with RATE_LIMITED (retryAfterSeconds).",
     args: {
       documentId: t.arg.id({ required: true, description: 'The uploaded document (createUploadedDocument / createCandidateUploadedDocument).' }),
       questionnaireResponseId: t.arg.id({ required: false, description: "A guest's questionnaire response (with guestToken)." }),
@@ -49,7 +49,7 @@ builder.mutationField('extractPassport', (t) =>
     },
     resolve: async (_root, args, ctx) => {
       const caller = await callerFor(ctx, args.questionnaireResponseId === undefined || args.questionnaireResponseId === null ? null : String(args.questionnaireResponseId), args.guestToken);
-      return passportOfDocument(ctx.db, idArgument(args.documentId, 'Document'), caller);
+      return passportOfDocument(ctx.db, idArgument(args.documentId, 'Document'), caller, { signal: ctx.signal });
     },
   }),
 );

@@ -38,6 +38,8 @@ import {
 } from '../../tours/tours';
 import { sellerListingLoaders } from '../../sellers/listing-loaders';
 import { builder, declaredType } from './builder';
+import { phoneField } from './phone';
+import { partnerPhoneCountry } from '../../contact/phone';
 import type { GraphqlContext } from '../context';
 import { listingId, ListingIdArgs, parseArgs } from './input';
 
@@ -102,7 +104,7 @@ const AgentAndQualificationRef = builder.objectRef<AgentAndQualification>('Agent
   fields: (t) => ({
     agent: t.exposeBoolean('agent', { description: 'The buyer has an outside agent.' }),
     agentName: t.exposeString('agentName'),
-    agentPhone: t.exposeString('agentPhone'),
+    agentPhone: phoneField(t, { description: "The buyer's agent's phone; empty when not given.", phone: (a) => a.agentPhone }),
     qualified: t.exposeBoolean('qualified'),
     qualifiedLenderName: t.exposeString('qualifiedLenderName'),
     qualifiedAmount: t.exposeString('qualifiedAmount', { description: 'Money without currency sign, e.g. 450,000.' }),
@@ -280,6 +282,7 @@ builder.mutationField('saveTour', (t) =>
           listingId: parseArgs(ListingIdArgs, args).listingId,
           scheduledDateTimes: args.scheduledDateTimes,
           agentAndQualification: args.agentAndQualification,
+          phoneCountry: partnerPhoneCountry(ctx.partner),
         },
         tourMailBrand(ctx),
       );

@@ -43,14 +43,14 @@ const HomeValueStatus = builder.enumType('HomeValueStatus', {
 });
 
 const ValueConfidence = builder.enumType('ValueConfidence', {
-  description: 'How far to trust the estimate, from the number of comparables, their weights and how much they agree.',
+  description: 'How far to trust the estimate: how wide its range is (where 8 in 10 sales like it land) and how many comparables it has.',
   values: {
     HIGH: {
-      description: 'At least five close comparables that agree within about 10 %.',
+      description: 'At least five comparables, and 8 in 10 sales like it land within about 10 % of the estimate.',
     },
-    MEDIUM: { description: 'Comparables that agree within about 18 %.' },
+    MEDIUM: { description: '8 in 10 sales like it land within about 20 % of the estimate.' },
     LOW: {
-      description: 'Few comparables, or ones that disagree: take the range, not the figure.',
+      description: 'A wider range: take the range, not the figure.',
     },
   } as const,
 });
@@ -109,12 +109,16 @@ const ComparableRef = builder.objectRef<Comparable>('HomeValueComparable').imple
       resolve: (c) => c.sale.yearBuilt,
     }),
     weight: t.float({
-      description: 'Its share of the estimate, 0–1 (the weights of all comparables add up to 1).',
+      description: 'Its share of the comparables’ estimate, 0–1 (the weights of all comparables add up to 1): how near, alike and recent it is.',
       resolve: (c) => Math.round(c.weight * 1000) / 1000,
     }),
     adjustedValueInPennies: t.float({
-      description: 'Its sold price adjusted to the size of the home valued, in pennies.',
+      description: 'The home’s value from this sale: its sold price adjusted to the home’s facts and to today, in pennies.',
       resolve: (c) => c.adjustedValueInPennies,
+    }),
+    demo: t.boolean({
+      description: 'True when the sale is demo data (a demo listing or the generated demo market), not a sale that happened.',
+      resolve: (c) => c.sale.demo,
     }),
     photoUri: t.string({
       nullable: true,
@@ -194,6 +198,16 @@ const HomeValueRef = builder.objectRef<HomeValue>('HomeValue').implement({
       nullable: true,
       description: 'How far to trust the estimate; null without one.',
       resolve: (v) => v.confidence,
+    }),
+    rangeProbability: t.float({
+      nullable: true,
+      description: 'How likely the sold price is to land between low and high (0.8: 8 in 10 sales like the home’s do, as measured on the sales nearby); null without an estimate.',
+      resolve: (v) => v.rangeProbability,
+    }),
+    listPriceInPennies: t.float({
+      nullable: true,
+      description: 'The home’s own list price, when it is for sale and the estimate leans on it (the method says how much); else null.',
+      resolve: (v) => v.listPriceInPennies,
     }),
     comparables: t.field({
       type: [ComparableRef],
@@ -362,8 +376,9 @@ builder.queryField('homeValue', (t) =>
   t.field({
     type: HomeValueRef,
     description:
-      'What a home is worth: an estimate range from up to 8 comparable sales nearby (same type, similar size and age, sold in the last 24 months), ' +
-      'with the comparables and the method; status NOT_ENOUGH_SALES instead of a made-up number.',
+      'What a home is worth: an estimate from up to 8 comparable sales nearby (same type, similar size and age, sold in the last 24 months, within 3 miles), ' +
+      'each adjusted to the home by what the nearest sales show its facts are worth, with a range that holds 8 in 10 sales like it, the comparables ' +
+      'and the method; a home for sale leans on its own list price. Status NOT_ENOUGH_SALES instead of a made-up number.',
     args: {
       input: t.arg({
         type: HomeValueInputRef,

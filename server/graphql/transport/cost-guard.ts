@@ -168,7 +168,7 @@ export class CostGuard {
     const ceiling = payer.signedIn ? limits.signedInRequest : limits.publicRequest;
     if (cost > ceiling) {
       return refuse(
-        `${name} would cost ${formatted(cost)} (every list counted at its size: a page's \`first\`, 6 similar homes, …); the limit is ${formatted(ceiling)}. Ask for fewer items or fewer nested lists.`,
+        `${name} would cost ${formatted(cost)} (every list counted at its size: a page's \`first\`, 6 similar homes, …; fields that take real work, such as homeValue, at their measured cost); the limit is ${formatted(ceiling)}. Ask for fewer items or fewer nested lists.`,
         'QUERY_TOO_COSTLY',
         400,
       );

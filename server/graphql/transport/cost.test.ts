@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { getNamedType, getNullableType, isListType, isObjectType, isInterfaceType, isUnionType, parse, type OperationDefinitionNode } from '../graphql-js';
-import { COST_LIMITS, costPlan, LIST_SIZES, MAX_TYPE_REPEATS } from './cost';
+import { COST_LIMITS, costPlan, FIELD_COSTS, LIST_SIZES, MAX_TYPE_REPEATS, type FieldCost } from './cost';
 import { CostBudget, CostGuard, HeavyTurns } from './cost-guard';
 import { schema } from '../schema/index';
 
-const planOf = (query: string) => {
+/** The plan by field count alone (`{}`), or with the measured costs of FIELD_COSTS. */
+const planOf = (query: string, fieldCosts: Readonly<Record<string, FieldCost>> = {}) => {
   const document = parse(query);
-  return costPlan(schema, document, document.definitions[0] as OperationDefinitionNode);
+  return costPlan(schema, document, document.definitions[0] as OperationDefinitionNode, fieldCosts);
 };
 
 /** The query of the probe in issue 13: 4 listings, similar homes five levels down. */
@@ -59,6 +60,24 @@ describe('costPlan', () => {
       repeats: 6,
       path: 'query.listingLoad.edges.node.similarHomes.similarHomes.similarHomes.similarHomes.similarHomes',
     });
+  });
+
+  it('adds a field’s measured cost once per resolution: once at the root, per item inside a list', () => {
+    const measured = { 'Query.homeValue': 9_000, 'Listing.similarHomes': 1_000 };
+    const home = 'query Q { homeValue(input: { address: "x" }) { status comparables { id } } }';
+    expect(planOf(home, measured).cost({})).toBe(planOf(home).cost({}) + 9_000);
+    // Two aliases: two estimates.
+    const twice = 'query Q { a: homeValue(input: { address: "x" }) { status } b: homeValue(input: { address: "y" }) { status } }';
+    expect(planOf(twice, measured).cost({})).toBe(planOf(twice).cost({}) + 18_000);
+    const page = 'query Q($n: Int) { listingLoad(first: $n) { edges { node { id similarHomes { id } } } } }';
+    expect(planOf(page, measured).cost({ n: 10 })).toBe(planOf(page).cost({ n: 10 }) + 10 * 1_000);
+    // A batched field: its statement once per request, wherever it is asked for, and its share per listing.
+    const batched = { 'Listing.similarHomes': { once: 1_750, each: 800 } };
+    expect(planOf(page, batched).cost({ n: 10 })).toBe(planOf(page).cost({ n: 10 }) + 1_750 + 10 * 800);
+    const twoPages = 'query Q { a: listingLoad(first: 3) { edges { node { similarHomes { id } } } } b: listingInfo(listingId: 1) { similarHomes { id } } }';
+    expect(planOf(twoPages, batched).cost({})).toBe(planOf(twoPages).cost({}) + 1_750 + 4 * 800);
+    // The schema's own figures are used unless told otherwise.
+    expect(costPlan(schema, parse(home), parse(home).definitions[0] as OperationDefinitionNode).cost({})).toBe(planOf(home, FIELD_COSTS).cost({}));
   });
 
   it('counts fragments where they are spread, each time', () => {

@@ -1,7 +1,8 @@
 /**
- * What a GraphQL operation costs to answer, before it runs: every field resolved costs 1, and a field
- * that returns a list of objects costs its size times one item (its own field and everything selected
- * under it). The size of each list comes from LIST_SIZES — a fixed number (similarHomes: 6), an argument
+ * What a GraphQL operation costs to answer, before it runs: every field resolved costs 1, a field whose
+ * answer takes real work (a query of its own, an estimate) costs what it was measured to cost in
+ * FIELD_COSTS on top, and a field that returns a list of objects costs its size times one item (its own
+ * field and everything selected under it). The size of each list comes from LIST_SIZES — a fixed number (similarHomes: 6), an argument
  * of the field (placeSearch's `limit`) or of the field above it (a connection's `first`/`last` sizes its
  * `edges`) — so `listingLoad(first: 4) { … similarHomes { similarHomes { … } } }` is priced at what it
  * would fetch (4 × 6 × 6 × …), not at the dozen fields it spells. Every list of objects in the schema
@@ -148,6 +149,43 @@ export const LIST_SIZES: Readonly<Record<string, ListSize>> = {
   'RequestedTour.requestedSchedule': 20,
 };
 
+/**
+ * What resolving a field once costs beyond the 1 every field costs, measured by bench/field-costs.ts (figures
+ * and method in docs/benchmarks.md, "What a field costs"): CPU time of whole requests on the first-start seed
+ * (8,000 listings, PGlite), one at a time, inputs no cache answers, against a plain search page's (SearchListings,
+ * 25 cards, 3,184 by field count: one unit is 1/3,184 of that request), less what the field's usual selection
+ * already costs by field count, rounded to 50, the mean of two runs; the costliest way of asking when the
+ * arguments change the work.
+ * Counted per resolution: inside a list, once per item. A field read for a whole page at once (its batcher,
+ * server/listings/search/batch.ts) costs a statement `once` per request and `each` per resolution: a single
+ * listing's measured cost is the two together. A field whose resolver reaches one of the expensive domain
+ * functions must have a figure here (field-costs.test.ts).
+ */
+export type FieldCost = number | { once: number; each: number };
+
+export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
+  // The estimate (server/valuation/estimate.ts): the home found (a picked place ~6,900, one of our listings ~7,100,
+  // a typed address through the place search ~8,800), then the listings of its type within 8 km read with their
+  // latest sale, weighed and combined.
+  'Query.homeValue': 8_800,
+  // The estimate again, a lead, a valuation request and two mails in one transaction (and 10 a minute at most).
+  'Mutation.requestValuation': 9_900,
+  // Similar homes: one query for the listings of a page (one listing alone: 2,650).
+  'Listing.similarHomes': { once: 1_700, each: 950 },
+  // Related posts: the published posts' tags and places matched against a page's listings (one alone: 1,800).
+  'Listing.relatedPosts': { once: 1_700, each: 100 },
+  // The latest month of every section of the region, in sentences.
+  'Query.housingSentences': 2_900,
+  // The in-memory place index scanned (~1,700), and with a digit the street index too (~2,550).
+  'Query.placeSearch': 2_550,
+  // The nearest of our addresses to a point (without a maps key; with one, the provider's answer).
+  'Query.sellerHomeAt': 1_900,
+  // A stay's nights, three months (each month is also counted as an item of the list).
+  'Query.availabilityCalendar': 1_600,
+  // The series of every section of a region: its points are counted by field count already, this is the rest.
+  'Query.marketMetrics': 600,
+};
+
 /** A type may contain itself once (a listing's similar homes), not its own contents again. */
 export const MAX_TYPE_REPEATS = 2;
 
@@ -198,6 +236,10 @@ type SizeOf = (variables: Variables) => number;
 interface PlanNode {
   /** The cost of one item: the field itself and its children. */
   own: number;
+  /** What resolving the field costs beyond 1 (FIELD_COSTS), once per resolution. */
+  measured: number;
+  /** What the field costs once per request however often it is resolved (a batched read), by the field's key. */
+  once: { key: string; cost: number } | null;
   children: PlanNode[];
   /** For lists of objects: how many items. */
   size: SizeOf | null;
@@ -242,8 +284,13 @@ function possibleTypes(schema: GraphQLSchema, type: GraphQLNamedType): readonly 
   return [];
 }
 
-/** The plan of one operation of `document`. */
-export function costPlan(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): CostPlan {
+/** The plan of one operation of `document` (`fieldCosts`: the measured costs; `{}` prices by field count alone). */
+export function costPlan(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  fieldCosts: Readonly<Record<string, FieldCost>> = FIELD_COSTS,
+): CostPlan {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   const defaults = new Map<string, ValueNode>();
@@ -282,7 +329,7 @@ export function costPlan(schema: GraphQLSchema, document: DocumentNode, operatio
       }
       const name = selection.name.value;
       if (name.startsWith('__')) {
-        nodes.push({ own: 1, children: [], size: null });
+        nodes.push({ own: 1, measured: 0, once: null, children: [], size: null });
         continue;
       }
       // The most expensive of the field's possible parents (an interface's implementations).
@@ -293,7 +340,7 @@ export function costPlan(schema: GraphQLSchema, document: DocumentNode, operatio
         const node = fieldPlan(parent, field, selection, parentField, `${path}.${selection.alias?.value ?? name}`, fragmentStack);
         if (!best || node.own > best.own) best = node;
       }
-      nodes.push(best ?? { own: 1, children: [], size: null });
+      nodes.push(best ?? { own: 1, measured: 0, once: null, children: [], size: null });
     }
     return nodes;
   };
@@ -307,17 +354,21 @@ export function costPlan(schema: GraphQLSchema, document: DocumentNode, operatio
     fragmentStack: Set<string>,
   ): PlanNode => {
     const named = getNamedType(field.type);
+    const key = `${parent.name}.${field.name}`;
+    const figure = fieldCosts[key] ?? 0;
+    const measured = typeof figure === 'number' ? figure : figure.each;
+    const once = typeof figure === 'number' ? null : { key, cost: figure.once };
     const objectTypes = node.selectionSet ? possibleTypes(schema, named) : [];
     const listOfObjects = objectTypes.length > 0 && isListType(getNullableType(field.type));
-    const size = listOfObjects ? sizeOf(`${parent.name}.${field.name}`, node, parentField) : null;
-    if (!node.selectionSet || objectTypes.length === 0) return { own: 1, children: [], size };
+    const size = listOfObjects ? sizeOf(key, node, parentField) : null;
+    if (!node.selectionSet || objectTypes.length === 0) return { own: 1 + measured, measured, once, children: [], size };
 
     const seen = (onPath.get(named.name) ?? 0) + 1;
     if (!recursion || seen > recursion.repeats) recursion = { typeName: named.name, repeats: seen, path };
     onPath.set(named.name, seen);
     const children = walk(node.selectionSet, objectTypes, node, path, fragmentStack);
     onPath.set(named.name, seen - 1);
-    return { own: 1 + children.reduce((sum, c) => sum + (c.size ? 0 : c.own), 0), children, size };
+    return { own: 1 + measured + children.reduce((sum, c) => sum + (c.size ? 0 : c.own), 0), measured, once, children, size };
   };
 
   const sizeOf = (key: string, node: FieldNode, parentField: FieldNode | undefined): SizeOf => {
@@ -333,16 +384,25 @@ export function costPlan(schema: GraphQLSchema, document: DocumentNode, operatio
   const rootType = operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
   const roots = rootType ? walk(operation.selectionSet, [rootType], undefined, operation.operation, new Set()) : [];
 
-  // Fixed parts are summed now; only the sized lists are priced per request.
-  const price = (nodes: PlanNode[], variables: Variables): number => {
+  // A field's measured cost is paid once per resolution (for a list field, once for the whole list), and a
+  // batched field's `once` once per request wherever it is asked for.
+  // (`once` costs are collected beside the total: a list multiplies what its items cost, not those.)
+  const price = (nodes: PlanNode[], variables: Variables, once: Map<string, number>): number => {
     let total = 0;
     for (const n of nodes) {
-      if (n.size) total += n.size(variables) * (1 + price(n.children, variables));
-      else total += n.children.length ? 1 + price(n.children, variables) : 1;
+      total += n.measured;
+      if (n.once) once.set(n.once.key, n.once.cost);
+      if (n.size) total += n.size(variables) * (1 + price(n.children, variables, once));
+      else total += n.children.length ? 1 + price(n.children, variables, once) : 1;
     }
     return total;
   };
-  return { cost: (variables) => price(roots, variables), recursion };
+  const cost = (variables: Variables) => {
+    const once = new Map<string, number>();
+    const total = price(roots, variables, once);
+    return total + [...once.values()].reduce((sum, c) => sum + c, 0);
+  };
+  return { cost, recursion };
 }
 
 /** Plans by document (documents are parsed once and kept by Yoga's cache and the fast path). */

@@ -6,7 +6,7 @@
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type ExecutionArgs } from '../graphql-js';
 import { createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { authenticate, withDetailErrors } from '../../accounts/session';
-import { isMultipartContentType, UPLOAD_BODY_LIMIT } from '../../accounts/photos';
+import { isMultipartContentType } from '../../accounts/photos';
 import { asHeavy, RequestWrites, withCancellation } from '../../db/cancellation';
 import { faultAnswer, faultExtensions, withGraphqlDatabaseErrors } from '../../db/unavailable';
 import { DomainError } from '../../domain-error';
@@ -19,7 +19,7 @@ import type { RequestContext, Route } from '../../http/router';
 import type { Logger } from '../../log';
 import { guardPartnerRequest, partnerPreflight } from '../../partners/guard';
 import { presentedKey, readGraphqlKey } from '../../partners/graphql-keys';
-import { hasErrors, PublicResponseCache } from './response-cache';
+import { hasErrors, PublicResponseCache, type CacheableRequest } from './response-cache';
 import { buildGraphqlContext, buildGraphqlContextFor, type GraphqlContext, type GraphqlEndpoint, type GraphqlServerContext } from '../context';
 import { schema } from '../schema/index';
 import { busyError, CostGuard, type CostPayer } from './cost-guard';
@@ -27,9 +27,10 @@ import { GRAPHQL_LIMITS, queryLimitsRule, type GraphqlLimits } from './limits';
 import { useAllowlist, type OperationAllowlist } from './allowlist';
 import { graphiqlAssetRoutes, sendGraphiqlPage, wantsHtml } from './graphiql';
 import { useGraphqlJit } from './jit';
-import { operationLabel, readQueryName, useQueryNameRule } from './query-name';
+import { checkQueryName, operationLabel, readQueryName, useQueryNameRule } from './query-name';
 import { literalTextRule, requestProblem, useRequestChecks } from './request-checks';
 import { parsedBody, SearchFastPath, type Answer } from './search-fast-path';
+import { MULTIPART_BODY_LIMIT, MULTIPART_LIMITS } from './uploads';
 
 export interface GraphqlOptions {
   production: boolean;
@@ -122,6 +123,9 @@ function createEndpoint(endpoint: GraphqlEndpoint, options: GraphqlOptions, guar
     landingPage: false,
     cors: false,
     batching: false,
+    // The transport reads the body first, within its route's limit (MULTIPART_BODY_LIMIT, GRAPHQL_BODY_LIMIT):
+    // Yoga's own default (25,000,000 bytes) would refuse listing photos that limit lets through.
+    maxRequestBodySize: false,
     // Never the stack or message of an unexpected error: log it, send "Unexpected error.".
     maskedErrors: { maskError: (error, message) => clientError(error, message, logger, endpoint) },
     logging: {
@@ -188,6 +192,23 @@ function queryOf(body: Uint8Array): unknown {
   return request !== null && typeof request === 'object' ? (request as { query?: unknown }).query : undefined;
 }
 
+/** A refusal of the transport's (a GraphQLError with its status and headers in `extensions.http`) as an answer. */
+function refusalAnswer(error: GraphQLError, headers: Record<string, string> = {}): Answer {
+  const http = (error.extensions.http ?? {}) as { status?: number; headers?: Record<string, string> };
+  return graphqlErrorAnswer(http.status ?? 400, error.message, String(error.extensions.code ?? 'BAD_REQUEST'), { ...http.headers, ...headers });
+}
+
+/** `?queryName=` against the document (query-name.ts): the refusal, or null. */
+function queryNameRefusal(query: unknown, queryName: string | null): Answer | null {
+  try {
+    checkQueryName(typeof query === 'string' ? query : undefined, queryName);
+    return null;
+  } catch (error) {
+    if (error instanceof GraphQLError) return refusalAnswer(error);
+    throw error;
+  }
+}
+
 function payerOf(ctx: RequestContext, viewer: GraphqlServerContext['viewer']): CostPayer {
   return viewer ? { key: `user:${viewer.user.id}`, signedIn: true } : { key: `ip:${clientIp(ctx.req, ctx.services.config.trustProxy)}`, signedIn: false };
 }
@@ -209,25 +230,34 @@ async function forward(
   // A partner's API key (server/partners/graphql-keys.ts) instead of a user: refused when unknown, revoked or out of its scopes.
   const keyPresented = endpoint === 'graphql' && presentedKey(ctx.req.headers.authorization) !== null;
   const user = endpoint === 'graphql' && !keyPresented ? await authenticate(ctx.services.db, ctx.req.headers, ctx.method) : null;
-  const body = await readBody(ctx.req, upload ? UPLOAD_BODY_LIMIT : GRAPHQL_BODY_LIMIT);
+  const costLimits = ctx.services.config.graphqlCostLimits;
+  // The body is read only for a request that can be served: a client whose budget is used up is refused
+  // before (an API key's payer is known once the key is read, which needs the query). Its unread body is
+  // not worth reading: the connection closes.
+  if (!keyPresented) {
+    const spent = guard.refuseSpent(payerOf(ctx, user), costLimits);
+    if (spent) return send(ctx, refusalAnswer(spent, { Connection: 'close' }));
+  }
+  const body = await readBody(ctx.req, upload ? MULTIPART_BODY_LIMIT : GRAPHQL_BODY_LIMIT);
+  const queryName = readQueryName(ctx.req.url ?? '');
+  const query = upload ? undefined : queryOf(body);
+
+  // Every check that needs no execution, before anything answers: the response cache and the fast path answer
+  // only a request that passed all of them (Yoga's plugins repeat them, and check multipart requests).
   const refused = upload ? null : checkJsonRequest(body);
   if (refused) return send(ctx, refused);
-  const query = upload ? undefined : queryOf(body);
   const key = keyPresented ? await readGraphqlKey(ctx.services.db, ctx.req.headers.authorization, query, upload) : null;
   if (key && !key.ok) return send(ctx, graphqlErrorAnswer(key.status, key.message, key.code, key.status === 401 ? { 'WWW-Authenticate': 'Partner' } : {}));
   const viewer = key ? key.viewer : user;
-  // Before the response cache, which would answer a document equivalent to an allowed one (Yoga checks uploads).
   const notAllowed = allowlist?.refusal(query, partner.slug);
-  if (notAllowed) return send(ctx, graphqlErrorAnswer(403, notAllowed.message, 'OPERATION_NOT_ALLOWED'));
-  const queryName = readQueryName(ctx.req.url ?? '');
+  if (notAllowed) return send(ctx, refusalAnswer(notAllowed));
+  const badQueryName = upload ? null : queryNameRefusal(query, queryName);
+  if (badQueryName) return send(ctx, badQueryName);
   // Names the request in our logs: its queryName, else its operations' names, else 'anonymous'.
   const operation = operationLabel(query, queryName);
   const payer = key ? { key: `partner-key:${key.grant.keyId ?? `partner-${key.grant.partnerId}`}`, signedIn: true } : payerOf(ctx, viewer);
-  const spent = guard.refuseSpent(payer, ctx.services.config.graphqlCostLimits);
-  if (spent) {
-    const { headers } = spent.extensions.http as { headers: Record<string, string> };
-    return send(ctx, graphqlErrorAnswer(429, spent.message, 'RATE_LIMITED', headers));
-  }
+  const spent = guard.refuseSpent(payer, costLimits);
+  if (spent) return send(ctx, refusalAnswer(spent));
 
   // Stopped when the client goes away before its answer, or at the deadline.
   const stop = new AbortController();
@@ -246,7 +276,7 @@ async function forward(
     endpoint,
     viewer,
     payer,
-    costLimits: ctx.services.config.graphqlCostLimits,
+    costLimits,
     signal: stop.signal,
     writes,
   };
@@ -260,7 +290,10 @@ async function forward(
     // Always on config.publicOrigin (the context's origin for links): an absolute-form request target
     // (`POST http://elsewhere/public_graphql/`) must not put another origin into photos the cache keeps.
     const url = new URL(`/${endpoint}/${ctx.url.search}`, ctx.services.config.publicOrigin);
-    const response = await yoga.fetch(new Request(url, { method: 'POST', headers, body: new Uint8Array(body) }), server);
+    // Yoga's own Request class, which holds its multipart parser to the per-part limits (uploads.ts).
+    // The body as read (no copy: an upload is megabytes).
+    const init = { method: 'POST', headers, body: body as Uint8Array<ArrayBuffer>, formDataLimits: MULTIPART_LIMITS };
+    const response = await yoga.fetch(new yoga.fetchAPI.Request(url, init), server);
     const answer: Answer = { status: response.status, headers: {}, payload: new Uint8Array(await response.arrayBuffer()) };
     response.headers.forEach((value, name) => {
       if (!name.startsWith('access-control-') && name !== 'content-length') answer.headers[name] = value;
@@ -273,7 +306,12 @@ async function forward(
     // Public search without an Authorization header: the response cache, then the fast path, then Yoga.
     const { cache, fastPath } = search;
     const cacheable = ctx.req.headers.authorization ? null : partner.id;
-    return cache.fetch(ctx.services.db, cacheable, body, async () => {
+    // A cached answer too is held to the request's cost: its ceiling, and its client's budget as if it ran.
+    const beforeHit = (request: CacheableRequest): Answer | null => {
+      const decision = guard.decide(request.document, request.operationName, request.variables, payer, costLimits);
+      return decision.allowed ? null : refusalAnswer(decision.error);
+    };
+    const produce = async (): Promise<Answer> => {
       if (cacheable !== null) {
         // config.publicOrigin is an origin already (app.ts).
         const context = buildGraphqlContextFor(ctx.services.config.publicOrigin, null, server);
@@ -285,7 +323,8 @@ async function forward(
       const slow = await viaYoga();
       if (cacheable !== null && slow.status === 200 && !hasErrors(slow.payload)) fastPath.learn(body);
       return slow;
-    });
+    };
+    return cache.fetch(ctx.services.db, cacheable, body, produce, { queryName, beforeHit });
   })();
 
   try {

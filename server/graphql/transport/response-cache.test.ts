@@ -3,6 +3,9 @@ import type { RunningServer } from '../../app';
 import { engineName, startTestServer } from '../../testing/test-server';
 import { MAX_ENTRIES, PublicResponseCache, TTL_MS } from './response-cache';
 import { insertListings } from '../../listings/search/test-listings';
+import { parse, type OperationDefinitionNode } from '../graphql-js';
+import { schema } from '../schema/index';
+import { costPlan } from './cost';
 
 const body = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)) as Uint8Array<ArrayBuffer>;
@@ -120,5 +123,51 @@ describe(`public response cache over HTTP (${engineName()})`, () => {
     // A new listing in view, too.
     await insertListings(server.db, [{ id: 9101, latitude: 37.001, longitude: -112.5 }]);
     expect((await ask()).totalCount).toBe(2);
+  });
+});
+
+/**
+ * Every check of a request runs before a cached answer (issue 33): once a body was answered and cached, the
+ * same body is still refused for a `?queryName=` that does not match it, and held to its client's budget.
+ */
+describe(`public response cache after the request checks (${engineName()})`, () => {
+  const COUNT = 'query Count { listingLoad(first: 5) { totalCount } }';
+  const cost = costPlan(schema, parse(COUNT), parse(COUNT).definitions[0] as OperationDefinitionNode).cost({});
+  let server: RunningServer;
+  const post = async (search: string) => {
+    const response = await fetch(`${server.url}/public_graphql/${search}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: COUNT }),
+    });
+    return { status: response.status, body: (await response.json()) as { data?: unknown; errors?: { extensions: { code: string } }[] } };
+  };
+
+  beforeAll(async () => {
+    // One Count a minute for this client (a visitor: budgets go by address), not two.
+    server = await startTestServer({ graphqlCostLimits: { publicPerMinute: Math.floor(cost * 1.5) } });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('refuses a mismatched queryName before the cache, and charges a cached answer to the budget', async () => {
+    const mismatched = await post('?queryName=Other');
+    expect(mismatched.status).toBe(400);
+    expect(mismatched.body.errors![0]!.extensions.code).toBe('BAD_QUERY_NAME');
+
+    const answered = await post('');
+    expect(answered.status).toBe(200);
+    expect(answered.body.data).toEqual({ listingLoad: { totalCount: expect.any(Number) } });
+
+    // The same body is in the cache now: the name is still checked…
+    const again = await post('?queryName=Other');
+    expect(again.status).toBe(400);
+    expect(again.body.data).toBeUndefined();
+    expect(again.body.errors![0]!.extensions.code).toBe('BAD_QUERY_NAME');
+    // …and the cached answer costs what running it would: this client's minute allowed one.
+    const cached = await post('');
+    expect(cached.status).toBe(429);
+    expect(cached.body.errors![0]!.extensions.code).toBe('RATE_LIMITED');
   });
 });

@@ -3,7 +3,11 @@
  * PGlite, which answers one query at a time). A map that pans back, two visitors on the same page, a
  * widget re-rendering: identical requests within seconds. On /public_graphql/ (no viewer, so nothing
  * per-user) a request whose every root field is a search field (SEARCH_FIELDS, search-documents.ts) and that carries no
- * Authorization header is looked up by partner + normalised document + variables + operation name.
+ * Authorization header is looked up by partner + normalised document + variables + operation name + `?queryName=`.
+ *
+ * Every check of a request runs before a cached answer (issue 33): the transport refuses a body, document or
+ * `?queryName=` that breaks a rule before it looks here (http.ts), and a hit is answered only after `beforeHit`
+ * (the cost guard: the request's ceiling and its client's budget, as if it ran).
  *
  * Freshness: an entry is served only while the search generation it was computed at is current — every
  * statement that changes listings, open houses, stay calendars or status history bumps it (migration 060)
@@ -12,6 +16,7 @@
  * generation is the change feed's, server/db/changes.ts), instead of the search and the GraphQL
  * execution. Errors are never cached.
  */
+import { sortedJson } from '../../../core/validation/walk';
 import type { Queryable } from '../../db';
 import { feedOf } from '../../db/changes';
 import { parse, print, type DocumentNode } from '../graphql-js';
@@ -35,23 +40,19 @@ export const hasErrors = (payload: Uint8Array) =>
 const MAX_DOCUMENTS = 200;
 const MAX_DOCUMENT_LENGTH = 20_000;
 
+/** A request the cache can answer: its key and what `beforeHit` needs to hold it to its cost. */
+export interface CacheableRequest {
+  key: string;
+  document: DocumentNode;
+  variables: Readonly<Record<string, unknown>>;
+  operationName: string | null;
+}
+
 interface Entry {
   payload: Uint8Array<ArrayBuffer>;
   contentType: string;
   generation: number;
   expires: number;
-}
-
-/** JSON with object keys sorted, so `{a, b}` and `{b, a}` variables are one key. */
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 export class PublicResponseCache {
@@ -62,6 +63,8 @@ export class PublicResponseCache {
    */
   private readonly documents = new Map<string, number | null>();
   private readonly normalisedIds = new Map<string, number>();
+  /** The parsed document of each number (for the cost of a hit). */
+  private readonly parsedDocuments = new Map<number, DocumentNode>();
   private bytes = 0;
 
   constructor(
@@ -74,35 +77,54 @@ export class PublicResponseCache {
   }
 
   /** The cache key of a request body, or null when the request must not be cached. */
-  keyFor(partnerId: number, body: Uint8Array): string | null {
+  keyFor(partnerId: number, body: Uint8Array, queryName: string | null = null): string | null {
+    return this.requestFor(partnerId, body, queryName)?.key ?? null;
+  }
+
+  /** The request as the cache sees it, or null when it must not be cached. */
+  requestFor(partnerId: number, body: Uint8Array, queryName: string | null): CacheableRequest | null {
     const request = parsedBody(body);
     if (!request || typeof request !== 'object' || Array.isArray(request)) return null;
     const { query, variables, operationName, extensions } = request as Record<string, unknown>;
     if (typeof query !== 'string' || query.length > MAX_DOCUMENT_LENGTH || extensions !== undefined) return null;
+    if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) return null;
+    if (operationName != null && typeof operationName !== 'string') return null;
     let documentId = this.documents.get(query);
     if (documentId === undefined) {
-      let normalised: string | null;
+      let document: DocumentNode | null;
       try {
-        const document = parse(query, { noLocation: true });
-        normalised = searchOnly(document) ? print(document) : null;
+        document = parse(query, { noLocation: true });
+        if (!searchOnly(document)) document = null;
       } catch {
-        normalised = null;
+        document = null;
       }
-      documentId = normalised === null ? null : this.idOf(normalised);
+      documentId = document === null ? null : this.idOf(document);
       if (this.documents.size >= MAX_DOCUMENTS) this.documents.delete(this.documents.keys().next().value!);
       this.documents.set(query, documentId);
     }
     if (documentId === null) return null;
-    return `${partnerId}\n${documentId}\n${stableJson(variables ?? null)}\n${stableJson(operationName ?? null)}`;
+    const document = this.parsedDocuments.get(documentId);
+    if (!document) return null;
+    // Sorted JSON (`{a, b}` and `{b, a}` are one key); null: not plain JSON, or past the input limits.
+    const shape = sortedJson([variables ?? null, operationName ?? null, queryName]);
+    if (shape === null) return null;
+    return {
+      key: `${partnerId}\n${documentId}\n${shape}`,
+      document,
+      variables: (variables as Record<string, unknown> | null) ?? {},
+      operationName: (operationName as string | null) ?? null,
+    };
   }
 
   /** A number per normalised document (a few hundred at most: MAX_DOCUMENTS raw texts map to them). */
-  private idOf(normalised: string): number {
+  private idOf(document: DocumentNode): number {
+    const normalised = print(document);
     let id = this.normalisedIds.get(normalised);
     if (id === undefined) {
       // Forgetting all numbers would let a new document take an old one's: start over with the entries.
       if (this.normalisedIds.size >= MAX_DOCUMENTS) this.reset();
       this.normalisedIds.set(normalised, (id = this.normalisedIds.size + 1));
+      this.parsedDocuments.set(id, document);
     }
     return id;
   }
@@ -157,6 +179,7 @@ export class PublicResponseCache {
     this.clear();
     this.documents.clear();
     this.normalisedIds.clear();
+    this.parsedDocuments.clear();
   }
 
   private drop(key: string, entry: Entry): void {
@@ -165,16 +188,23 @@ export class PublicResponseCache {
   }
 
   /**
-   * For the transport: `produce` answers the request unless a fresh cached answer exists for it.
-   * `partnerId` null means "do not cache this request" (another endpoint, or an Authorization header).
+   * For the transport: `produce` answers the request unless a fresh cached answer exists for it, which is
+   * given only when `beforeHit` has no refusal for it. `partnerId` null means "do not cache this request"
+   * (another endpoint, or an Authorization header).
    */
-  async fetch(db: Queryable, partnerId: number | null, body: Uint8Array, produce: () => Promise<Answer>): Promise<Answer> {
-    const key = partnerId === null ? null : this.keyFor(partnerId, body);
-    if (key === null) return produce();
-    const found = await this.lookup(db, key);
-    if ('hit' in found) return { status: 200, headers: { 'content-type': found.hit.contentType }, payload: found.hit.payload };
+  async fetch(
+    db: Queryable,
+    partnerId: number | null,
+    body: Uint8Array,
+    produce: () => Promise<Answer>,
+    { queryName = null, beforeHit = () => null }: { queryName?: string | null; beforeHit?: (request: CacheableRequest) => Answer | null } = {},
+  ): Promise<Answer> {
+    const request = partnerId === null ? null : this.requestFor(partnerId, body, queryName);
+    if (request === null) return produce();
+    const found = await this.lookup(db, request.key);
+    if ('hit' in found) return beforeHit(request) ?? { status: 200, headers: { 'content-type': found.hit.contentType }, payload: found.hit.payload };
     const answer = await produce();
-    this.store(key, found.generation, answer.status, answer.headers['content-type'] ?? 'application/json', answer.payload, answer.errorFree);
+    this.store(request.key, found.generation, answer.status, answer.headers['content-type'] ?? 'application/json', answer.payload, answer.errorFree);
     return answer;
   }
 }

@@ -1,15 +1,18 @@
 /**
  * Market metrics (spec §3 Market metric; §7 marketMetrics, housingSentences) for a region: a ZIP, a city
  * ('Salt Lake City' or 'Salt Lake City, UT'), or a state ('UT' or 'Utah'), matched without case, in that
- * order; optionally one property type. Monthly, from the region's first month with history to its last, the
+ * order; optionally one property type. Monthly, from the region's first month with history to its last month that is over, the
  * last MAX_MONTHS months returned. The figures (defined in monthly.ts) are precomputed by the refresh job
  * (refresh.ts, migration 140): a request reads at most MAX_MONTHS + 12 rows of one region and never scans
  * the history. A region appears after the next refresh (after an import, the seed, or within the hour).
  *
  * yoy = (value − value 12 months earlier) / value 12 months earlier × 100, one decimal; null without a
- * value a year earlier (or when it was 0). A month without data has value null.
+ * value a year earlier (or when it was 0), and null when either month has fewer than MIN_HOMES_FOR_CHANGE
+ * homes behind its figure (a median of a dozen sales, or a count of a dozen homes, moves by tens of percent
+ * by chance alone): `homes` and `yearEarlierHomes` say how many there were. A month without data has value
+ * null.
  */
-import { MARKET_SECTIONS, type MarketSection } from '../../../core/market/sections';
+import { enoughHomesForChange, MARKET_SECTIONS, type MarketSection } from '../../../core/market/sections';
 import type { Queryable } from '../../db';
 import { badInput } from '../../domain-error';
 import { stateCode } from '../../site/us-states';
@@ -26,7 +29,7 @@ export const SECTION_LABELS: Record<SectionType, { label: string; description: s
   MEDIAN_SOLD_PRICE: { label: 'Median sold price', description: 'Median price of the homes sold in the month.' },
   ACTIVE_INVENTORY: { label: 'Active inventory', description: 'Homes for sale at month end.' },
   NEW_LISTINGS: { label: 'New listings', description: 'Homes listed during the month.' },
-  MEDIAN_DAYS_ON_MARKET: { label: 'Median days on market', description: 'Median days from listing to sale, of the homes sold in the month.' },
+  MEDIAN_DAYS_ON_MARKET: { label: 'Median days on market', description: 'Median days from listing to an accepted offer, of the homes sold in the month.' },
   PRICE_PER_SQUARE_FOOT: { label: 'Price per square foot', description: 'Median sold price per square foot of living area.' },
   SALE_TO_LIST_RATIO: { label: 'Sale-to-list ratio', description: 'Median sold price as a percentage of the last list price, of the homes sold in the month.' },
   PRICE_DROPS: { label: 'Price drops', description: 'Homes whose asking price was cut during the month.' },
@@ -44,12 +47,28 @@ export const SECTION_COLUMNS: Record<SectionType, string> = {
   PRICE_DROPS: 'price_drops',
 };
 
+/** The column holding how many homes stand behind each section's figure (a count is its own). */
+export const SECTION_HOMES_COLUMNS: Record<SectionType, string> = {
+  MEDIAN_LIST_PRICE: 'active_inventory',
+  ACTIVE_INVENTORY: 'active_inventory',
+  NEW_LISTINGS: 'new_listings',
+  MEDIAN_SOLD_PRICE: 'homes_sold',
+  MEDIAN_DAYS_ON_MARKET: 'homes_with_days',
+  PRICE_PER_SQUARE_FOOT: 'homes_with_area',
+  SALE_TO_LIST_RATIO: 'homes_with_list_price',
+  PRICE_DROPS: 'price_drops',
+};
+
 export interface AggregatePoint {
   /** YYYY-MM-01. */
   date: string;
   id: string;
   value: number | null;
   yoy: number | null;
+  /** How many homes stand behind the value (null: no value). */
+  homes: number | null;
+  /** How many stood behind the value 12 months earlier (null: no value then, or before the region's history). */
+  yearEarlierHomes: number | null;
 }
 
 export interface MarketMetric {
@@ -126,7 +145,8 @@ export async function marketMetrics(
 
   // The months shown and the 12 before them (their yoy), newest first.
   const { rows } = await db.query<Record<string, number | string | null> & { month: string }>(
-    `SELECT to_char(month, 'YYYY-MM-DD') AS month, ${sections.map((s) => `${SECTION_COLUMNS[s]}::float8 AS "${s}"`).join(', ')}
+    `SELECT to_char(month, 'YYYY-MM-DD') AS month, ${sections.map((s) => `${SECTION_COLUMNS[s]}::float8 AS "${s}"`).join(', ')},
+            ${sections.map((s) => `${SECTION_HOMES_COLUMNS[s]}::float8 AS "homes:${s}"`).join(', ')}
        FROM market_metrics_monthly
       WHERE region_kind = $1 AND region_key = $2 AND property_type = $3
       ORDER BY month DESC LIMIT $4`,
@@ -136,10 +156,21 @@ export async function marketMetrics(
   const firstShown = Math.max(0, rows.length - MAX_MONTHS);
   const metrics = sections.map((section) => {
     const values = rows.map((r) => (r[section] === null || r[section] === undefined ? null : Number(r[section])));
+    // Rows written before the counts existed (migration 330) have none: no yearly change until the next refresh.
+    const homes = rows.map((r, m) => (values[m] === null ? null : Number(r[`homes:${section}`] ?? 0)));
     const aggregateData: AggregatePoint[] = [];
     for (let m = firstShown; m < rows.length; m++) {
       const date = rows[m]!.month;
-      aggregateData.push({ date, id: `${section}:${date.slice(0, 7)}`, value: values[m]!, yoy: m >= 12 ? yoyPercent(values[m]!, values[m - 12]!) : null });
+      const yearEarlierHomes = m >= 12 ? homes[m - 12]! : null;
+      const enough = enoughHomesForChange(homes[m]!, yearEarlierHomes);
+      aggregateData.push({
+        date,
+        id: `${section}:${date.slice(0, 7)}`,
+        value: values[m]!,
+        yoy: m >= 12 && enough ? yoyPercent(values[m]!, values[m - 12]!) : null,
+        homes: homes[m]!,
+        yearEarlierHomes,
+      });
     }
     return { ...SECTION_LABELS[section], housingMarketSectionType: section, propertyType, currencyCode: found.currency_code, aggregateData };
   });

@@ -8,16 +8,22 @@
  *   ACTIVE_INVENTORY        how many listings that is
  *   NEW_LISTINGS            'listed' events in the month
  *   MEDIAN_SOLD_PRICE       median price of the Closed events in the month (the sold price)
- *   MEDIAN_DAYS_ON_MARKET   median whole days from a sold listing's latest 'listed' event to its close
+ *   MEDIAN_DAYS_ON_MARKET   median whole days a sold listing was on the market: from its latest 'listed' event
+ *                           to the offer it accepted (its first Pending or Active Under Contract after that),
+ *                           or to its close when the history has no such event
  *   PRICE_PER_SQUARE_FOOT   median of sold price / living area (sq ft) of the month's sales with an area
  *   SALE_TO_LIST_RATIO      median of sold price / the last list price before the close, in percent (one decimal)
  *   PRICE_DROPS             listings with at least one price_change to a lower price in the month
  *
  * Money in pennies (rounded to a whole penny); a median of an even count is the mean of the middle two.
+ * Each figure comes with how many homes stand behind it (MonthHomes): the count itself for the counts, the
+ * listings in the median for the medians. A yearly change needs enough of them (market-metrics.ts).
  */
 import { ACTIVE_STATUSES, median, type SectionType } from './market-metrics';
 
 const DAY_MS = 86_400_000;
+/** The statuses of an accepted offer: the home is under contract. */
+const CONTRACT_STATUSES = new Set(['Pending', 'Active Under Contract']);
 
 export interface HistoryEvent {
   event: string;
@@ -59,6 +65,7 @@ export function listingFacts(listing: ListingHistory): ListingFacts | null {
   const lastMonth = monthIndex(events.at(-1)!.changedAt);
   const facts: ListingFacts = { firstMonth, lastMonth, activeAtMonthEnd: [], stillActivePrice: null, listed: [], sales: [], priceDropMonths: [] };
   let listedAt: Date | null = null;
+  let contractAt: Date | null = null;
   let listPrice: number | null = null;
   let before: HistoryEvent | null = null;
   for (const e of events) {
@@ -66,7 +73,9 @@ export function listingFacts(listing: ListingHistory): ListingFacts | null {
     if (e.event === 'listed') {
       facts.listed.push(m);
       listedAt = e.changedAt;
+      contractAt = null;
     }
+    if (listedAt && !contractAt && CONTRACT_STATUSES.has(e.status)) contractAt = e.changedAt;
     if (e.event === 'price_change') {
       const previous = e.previousPriceInPennies ?? before?.priceInPennies ?? null;
       if (previous !== null && e.priceInPennies < previous && facts.priceDropMonths.at(-1) !== m) facts.priceDropMonths.push(m);
@@ -75,7 +84,7 @@ export function listingFacts(listing: ListingHistory): ListingFacts | null {
       facts.sales.push({
         month: m,
         price: e.priceInPennies,
-        days: listedAt ? Math.floor((e.changedAt.getTime() - listedAt.getTime()) / DAY_MS) : null,
+        days: listedAt ? Math.floor(((contractAt ?? e.changedAt).getTime() - listedAt.getTime()) / DAY_MS) : null,
         perSqFt: listing.areaSqFt && listing.areaSqFt > 0 ? e.priceInPennies / listing.areaSqFt : null,
         ratio: listPrice ? (e.priceInPennies / listPrice) * 100 : null,
       });
@@ -107,6 +116,8 @@ interface Bucket {
 }
 
 export type MonthFigures = Record<SectionType, number | null>;
+/** How many homes stand behind each figure of a month. */
+export type MonthHomes = Record<SectionType, number>;
 
 const roundMoney = (v: number | null) => (v === null ? null : Math.round(v));
 const oneDecimal = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
@@ -142,16 +153,17 @@ export class RegionAccumulator {
     }
   }
 
-  /** Every month from the first event to the last, oldest first. */
-  months(): { month: number; figures: MonthFigures }[] {
-    if (this.first > this.last) return [];
+  /** Every month from the first event to the last, up to `through` (the last month that is over), oldest first. */
+  months(through = Infinity): { month: number; figures: MonthFigures; homes: MonthHomes }[] {
+    const last = Math.min(this.last, through);
+    if (this.first > last) return [];
     // A listing still active after its last event counts at the end of every later month of the region.
     for (const { from, price } of this.#stillActive) {
       for (let m = from; m <= this.last; m++) this.#bucket(m).active.push(price);
     }
     this.#stillActive = [];
-    const out: { month: number; figures: MonthFigures }[] = [];
-    for (let m = this.first; m <= this.last; m++) {
+    const out: { month: number; figures: MonthFigures; homes: MonthHomes }[] = [];
+    for (let m = this.first; m <= last; m++) {
       const b = this.#bucket(m);
       out.push({
         month: m,
@@ -163,6 +175,16 @@ export class RegionAccumulator {
           MEDIAN_DAYS_ON_MARKET: median(b.days),
           PRICE_PER_SQUARE_FOOT: roundMoney(median(b.perSqFt)),
           SALE_TO_LIST_RATIO: oneDecimal(median(b.ratio)),
+          PRICE_DROPS: b.drops,
+        },
+        homes: {
+          MEDIAN_LIST_PRICE: b.active.length,
+          ACTIVE_INVENTORY: b.active.length,
+          NEW_LISTINGS: b.newListings,
+          MEDIAN_SOLD_PRICE: b.sold.length,
+          MEDIAN_DAYS_ON_MARKET: b.days.length,
+          PRICE_PER_SQUARE_FOOT: b.perSqFt.length,
+          SALE_TO_LIST_RATIO: b.ratio.length,
           PRICE_DROPS: b.drops,
         },
       });

@@ -6,15 +6,16 @@
  *
  * Homes for sale only (classification 'sale': rents and nightly prices are not house prices). Each listing
  * counts in its state, its city (by name, every state), its city and state, its ZIP — each
- * for every property type ('') and for its own. The history is read in ranges of listing ids, so a large
+ * for every property type ('') and for its own, for every month that is over (the month under way has partial
+ * counts: it shows once it ends). The history is read in ranges of listing ids, so a large
  * table is never held in memory at once; the tables are replaced in one transaction (idempotent: a second
  * run writes the same rows).
  */
 import type { Database, Queryable } from '../../db';
 import type { Logger } from '../../log';
 import { US_STATES } from '../../site/us-states';
-import { listingFacts, monthDate, monthIndex, RegionAccumulator, type HistoryEvent } from './monthly';
-import { SECTION_COLUMNS, SECTION_TYPES } from './market-metrics';
+import { listingFacts, monthDate, monthIndex, RegionAccumulator, type HistoryEvent, type MonthFigures, type MonthHomes } from './monthly';
+import { SECTION_COLUMNS, SECTION_HOMES_COLUMNS, SECTION_TYPES } from './market-metrics';
 
 const ID_RANGE = 5_000;
 const INSERT_ROWS = 2_000;
@@ -123,9 +124,18 @@ export interface RefreshStats {
   months: number;
 }
 
-async function writeRegions(tx: Queryable, regions: Map<string, Region>): Promise<number> {
+/**
+ * The last month that is over at `now`: a month still under way is not shown (its counts are partial: half a
+ * month's new listings against a whole month a year earlier is no change of the market), so a region's figures
+ * end with the month before.
+ */
+const lastMonthOver = (now: Date) => monthIndex(now) - 1;
+
+async function writeRegions(tx: Queryable, regions: Map<string, Region>, now: Date): Promise<number> {
   await tx.query('DELETE FROM market_regions');
-  const list = [...regions.values()];
+  const all = [...regions.values()].map((region) => ({ region, months: region.accumulator.months(lastMonthOver(now)) })).filter((r) => r.months.length > 0);
+  const list = all.map((r) => r.region);
+  const span = new Map(all.map((r) => [r.region, { first: r.months[0]!.month, last: r.months.at(-1)!.month }]));
   for (let i = 0; i < list.length; i += INSERT_ROWS) {
     const chunk = list.slice(i, i + INSERT_ROWS);
     await tx.query(
@@ -137,12 +147,12 @@ async function writeRegions(tx: Queryable, regions: Map<string, Region>): Promis
         chunk.map((r) => r.propertyType),
         chunk.map((r) => r.displayName),
         chunk.map((r) => r.currencyCode),
-        chunk.map((r) => monthDate(r.accumulator.first)),
-        chunk.map((r) => monthDate(r.accumulator.last)),
+        chunk.map((r) => monthDate(span.get(r)!.first)),
+        chunk.map((r) => monthDate(span.get(r)!.last)),
       ],
     );
   }
-  return insertMonths(tx, list.map((region) => ({ region, months: region.accumulator.months() })));
+  return insertMonths(tx, all);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -166,7 +176,7 @@ const regionId = (r: Pick<Region, 'kind' | 'key' | 'propertyType'>) => `${r.kind
  * months from the first month of the changed listings' history on; every other region and earlier month stays as
  * it is. A region a listing has left (its city corrected, say) is caught by the hourly full refresh.
  */
-export async function refreshMarketMetricsForListings(db: Database, listingIds: readonly number[]): Promise<RefreshStats> {
+export async function refreshMarketMetricsForListings(db: Database, listingIds: readonly number[], now = new Date()): Promise<RefreshStats> {
   const ids = [...new Set(listingIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
   if (ids.length === 0) return { listings: 0, regions: 0, months: 0 };
   const { rows: changed } = await db.query<ChangedRow>(
@@ -231,7 +241,7 @@ export async function refreshMarketMetricsForListings(db: Database, listingIds: 
     for (const [id, region] of regions) {
       const where = 'region_kind = $1 AND region_key = $2 AND property_type = $3';
       const key = [region.kind, region.key, region.propertyType];
-      const all = region.accumulator.months();
+      const all = region.accumulator.months(lastMonthOver(now));
       if (all.length === 0) {
         await tx.query(`DELETE FROM market_regions WHERE ${where}`, key);
         continue;
@@ -284,9 +294,14 @@ const eventsOf = (rows: Row[]): HistoryEvent[] =>
     changedAt: new Date(r.changed_at),
   }));
 
+/** The homes behind each median, stored beside the figures (the counts are their own). */
+const HOMES_COLUMNS = [...new Set(SECTION_TYPES.map((s) => SECTION_HOMES_COLUMNS[s]))].filter((c) => !SECTION_TYPES.some((s) => SECTION_COLUMNS[s] === c));
+const INTEGER_COLUMNS = new Set(['active_inventory', 'new_listings', 'price_drops', ...HOMES_COLUMNS]);
+
 /** Inserts the given months of each region into market_metrics_monthly, in batches; answers how many. */
-async function insertMonths(tx: Queryable, list: { region: Region; months: { month: number; figures: Record<string, number | null> }[] }[]): Promise<number> {
-  const columns = SECTION_TYPES.map((s) => SECTION_COLUMNS[s]);
+async function insertMonths(tx: Queryable, list: { region: Region; months: { month: number; figures: MonthFigures; homes: MonthHomes }[] }[]): Promise<number> {
+  const columns = [...SECTION_TYPES.map((s) => SECTION_COLUMNS[s]), ...HOMES_COLUMNS];
+  const homesOf = (homes: MonthHomes, column: string) => homes[SECTION_TYPES.find((s) => SECTION_HOMES_COLUMNS[s] === column)!];
   let pending: { region: Region; month: number; values: (number | null)[] }[] = [];
   let months = 0;
   const flush = async () => {
@@ -298,7 +313,7 @@ async function insertMonths(tx: Queryable, list: { region: Region; months: { mon
       pending.map((p) => monthDate(p.month)),
       ...columns.map((_, c) => pending.map((p) => p.values[c])),
     ];
-    const casts = columns.map((column, c) => `$${c + 5}::${column === 'active_inventory' || column === 'new_listings' || column === 'price_drops' ? 'int4' : 'float8'}[]`);
+    const casts = columns.map((column, c) => `$${c + 5}::${INTEGER_COLUMNS.has(column) ? 'int4' : 'float8'}[]`);
     await tx.query(
       `INSERT INTO market_metrics_monthly (region_kind, region_key, property_type, month, ${columns.join(', ')})
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::date[], ${casts.join(', ')})`,
@@ -308,8 +323,8 @@ async function insertMonths(tx: Queryable, list: { region: Region; months: { mon
     pending = [];
   };
   for (const { region, months: rows } of list) {
-    for (const { month, figures } of rows) {
-      pending.push({ region, month, values: SECTION_TYPES.map((s) => figures[s] ?? null) });
+    for (const { month, figures, homes } of rows) {
+      pending.push({ region, month, values: [...SECTION_TYPES.map((s) => figures[s] ?? null), ...HOMES_COLUMNS.map((c) => homesOf(homes, c))] });
       if (pending.length >= INSERT_ROWS) await flush();
     }
   }
@@ -319,15 +334,18 @@ async function insertMonths(tx: Queryable, list: { region: Region; months: { mon
 
 const running = new WeakMap<Database, Promise<RefreshStats>>();
 
-/** Recomputes every region; a call while one runs on the same database waits for it and runs once more. */
-export function refreshMarketMetrics(db: Database): Promise<RefreshStats> {
+/**
+ * Recomputes every region, up to the last month that is over at `now`; a call while one runs on the same database
+ * waits for it and runs once more.
+ */
+export function refreshMarketMetrics(db: Database, now = new Date()): Promise<RefreshStats> {
   const before = running.get(db) ?? Promise.resolve(null);
   const next = before
     .catch(() => null)
     .then(async () => {
       const { regions, listings } = await computeRegions(db);
       return db.transaction(async (tx) => {
-        const months = await writeRegions(tx, regions);
+        const months = await writeRegions(tx, regions, now);
         await tx.query(
           `INSERT INTO market_metrics_refresh (id, refreshed_at, listings, regions) VALUES (true, now(), $1, $2)
            ON CONFLICT (id) DO UPDATE SET refreshed_at = now(), listings = $1, regions = $2`,

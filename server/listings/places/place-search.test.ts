@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db';
 import { engineName, openTestDatabase } from '../../testing/test-server';
 import { insertListings } from '../search/test-listings';
-import { editDistance, invalidatePlaceIndex, matchTier, resolvePlace, searchPlaces } from './place-search';
+import { ADDRESS_MATCHES_SQL, addressMatchParams, editDistance, invalidatePlaceIndex, matchTier, resolvePlace, searchPlaces } from './place-search';
 
 let db: Database;
 
@@ -87,5 +87,36 @@ describe(`place search (${engineName()})`, () => {
   it('resolves free text to a search filter', async () => {
     expect(await resolvePlace(db, 'salt lake city')).toEqual({ kind: 'city', city: 'Salt Lake City', countryCode: 'US' });
     expect(await resolvePlace(db, 'qqqq')).toBeNull();
+  });
+});
+
+describe(`street addresses at scale (${engineName()}, issue 33)`, () => {
+  let big: Database;
+  beforeAll(async () => {
+    big = await openTestDatabase();
+    // Enough streets that reading them all costs: 3,000 ("1 E 1 S" to "3000 E 30 S"), a third of them starting with "1".
+    await insertListings(big, Array.from({ length: 3_000 }, (_, i) => ({ id: 1_000 + i, city: 'Salt Lake City', streetLine1: `${i + 1} E ${(i % 90) + 1} S` })));
+    await big.query('ANALYZE listings');
+  }, 120_000);
+  afterAll(async () => {
+    await big?.close();
+  });
+
+  it('reads a few rows of the street index in order, never the whole table, even for one digit', async () => {
+    for (const prefix of ['1', '24', '3000 e']) {
+      const { rows } = await big.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${ADDRESS_MATCHES_SQL}`, addressMatchParams(prefix, ['US'], 8));
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toContain('listings_street_prefix_idx');
+      expect(plan).not.toMatch(/Seq Scan|Sort/);
+    }
+  });
+
+  it('matches the text as a prefix, its characters as they are', async () => {
+    const addresses = (await searchPlaces(big, '1000 e', null, 20)).filter((p) => p.kind === 'address');
+    expect(addresses.map((p) => p.description)).toEqual(['1000 E 10 S, Salt Lake City, UT, USA']);
+    expect((await searchPlaces(big, '2999', null, 20)).filter((p) => p.kind === 'address')).toHaveLength(1);
+    // LIKE's wildcards are letters here.
+    expect((await searchPlaces(big, '1_0', null, 20)).filter((p) => p.kind === 'address')).toEqual([]);
+    expect((await searchPlaces(big, '1%', null, 20)).filter((p) => p.kind === 'address')).toEqual([]);
   });
 });

@@ -1,7 +1,10 @@
 /**
- * Deterministic RESO `Property` records for demos and benchmarks: listings around the Wasatch Front
- * (USD) and the Kathmandu valley (NPR), with three years of market history. Record i depends only on
- * (seed, i, now), so `--listings 100000` starts with the same records as the default run.
+ * Deterministic RESO `Property` records for demos and benchmarks: a housing market around the Wasatch Front
+ * (USD) and the Kathmandu valley (NPR) that behaves like one — homes priced by a known model (where, what,
+ * how big, how old, and a condition no listing states), listed through the seasons of the last
+ * HISTORY_MONTHS months with steady inventory, sold, cut or expired as real homes are — plus rentals and
+ * stays. Record i depends only on (seed, i, now), so `--listings 100000` starts with the same records as the
+ * default run.
  */
 import { Random } from './random';
 import {
@@ -9,6 +12,7 @@ import {
   KATHMANDU_BROKERAGES,
   KATHMANDU_CITIES,
   LAST_NAMES,
+  REGION_TRENDS,
   NEPALI_FIRST_NAMES,
   NEPALI_LAST_NAMES,
   UTAH_STREET_NAMES,
@@ -21,7 +25,7 @@ import {
 export type ResoRecord = Record<string, unknown>;
 
 export interface GenerateOptions {
-  /** Listing rows in total: about 62% on the market now, the rest sold, leased or off market in the last three years. */
+  /** Listing rows in total: 80 % homes for sale over the market's history (about 4 % of them on the market now), the rest rentals and stays. */
   listings: number;
   seed?: number;
   /** The day the data is "as of" (default: today, 00:00 UTC, so a day's runs are identical). */
@@ -33,10 +37,6 @@ export const SEED_LISTING_KEY_PREFIX = 'SEED-';
 export const SEED_SYSTEM_NAME = 'Hearth Demo MLS';
 
 const DAY = 86_400_000;
-const HISTORY_DAYS = 3 * 365;
-/** Yearly price growth: older sales are cheaper, so year-over-year figures mean something. */
-const YEARLY_APPRECIATION = 0.045;
-const CURRENT_SHARE = 0.62;
 const WASATCH_SHARE = 0.85;
 
 export const startOfUtcDay = (d: Date) => new Date(Math.floor(d.getTime() / DAY) * DAY);
@@ -152,26 +152,75 @@ const NEPAL_FEATURES = [
   'Near schools and the hospital',
 ] as const;
 
+// ---- where: neighbourhoods --------------------------------------------------------------------------
+
+/** A neighbourhood as the seed uses it: where its homes cluster, its ZIP, price level, trend and era. */
+interface Place {
+  city: City;
+  name: string;
+  lat: number;
+  lng: number;
+  /** Standard deviation of its homes around its centre, in degrees of latitude. */
+  radius: number;
+  zip: string;
+  price: number;
+  trend: number;
+  built: number;
+}
+
+/** Degrees of longitude are shorter than degrees of latitude this far from the equator (about 1/cos 40°). */
+const LNG_STRETCH = { US: 1.32, NP: 1.13 } as const;
+
+function placesOf(seed: number, cities: readonly City[]): Map<City, Place[]> {
+  const out = new Map<City, Place[]>();
+  cities.forEach((city, c) => {
+    const rng = Random.for(seed ^ 0x4e49_4748, c);
+    const count = city.neighbourhoods.length;
+    out.set(
+      city,
+      city.neighbourhoods.map((hood, k) => {
+        // Those not placed by hand go round the centre, each at its own distance.
+        const angle = ((k + rng.next() * 0.6) / count) * 2 * Math.PI;
+        const distance = city.spread * (0.45 + rng.next() * 0.7);
+        return {
+          city,
+          name: hood.name,
+          lat: hood.lat ?? city.lat + Math.sin(angle) * distance,
+          lng: hood.lng ?? city.lng + Math.cos(angle) * distance * LNG_STRETCH[city.country],
+          radius: Math.max(0.005, city.spread * 0.3),
+          zip: hood.zip ?? city.zips[k % city.zips.length]!,
+          price: hood.price,
+          trend: hood.trend ?? REGION_TRENDS[city.country] + rng.normal() * 0.008,
+          built: hood.built ?? Math.round(city.built + rng.normal() * 8),
+        };
+      }),
+    );
+  });
+  return out;
+}
+
 interface Plan {
   rng: Random;
   key: string;
   index: number;
   city: City;
+  place: Place;
   country: 'US' | 'NP';
-  current: boolean;
   purpose: Purpose;
   kind: Kind;
 }
 
-function plan(seed: number, index: number): Plan {
+/** Shares of the rows: homes for sale are the market; rentals and stays are mostly on the market now. */
+const PURPOSES = [['sale', 80], ['rent', 17], ['stay', 3]] as const;
+const CURRENT_RENTALS = 0.7;
+
+function plan(seed: number, index: number, market: Market): Plan {
   const rng = Random.for(seed, index);
   const country = rng.chance(WASATCH_SHARE) ? 'US' : 'NP';
   const cities = country === 'US' ? WASATCH_CITIES : KATHMANDU_CITIES;
   const city = rng.weighted(cities.map((c) => [c, c.weight] as const));
-  const current = rng.chance(CURRENT_SHARE);
-  const purpose: Purpose = current
-    ? rng.weighted([['sale', 78], ['rent', 18], ['stay', 4]] as const)
-    : rng.weighted([['sale', 85], ['rent', 15]] as const);
+  const place = rng.pick(market.places.get(city)!);
+  const purpose: Purpose = rng.weighted(PURPOSES);
   let kind: Kind;
   if (purpose === 'stay') kind = rng.weighted([['house', 40], ['condo', 40], ['room', 20]] as const);
   else if (purpose === 'rent') {
@@ -183,32 +232,30 @@ function plan(seed: number, index: number): Plan {
       ? rng.weighted([['land', 35], ['house', 40], ['condo', 25]] as const)
       : rng.weighted([['house', 62], ['townhouse', 15], ['condo', 17], ['land', 6]] as const);
   }
-  return { rng, key: `${SEED_LISTING_KEY_PREFIX}${String(index + 1).padStart(7, '0')}`, index, city, country, current, purpose, kind };
+  return { rng, key: `${SEED_LISTING_KEY_PREFIX}${String(index + 1).padStart(7, '0')}`, index, city, place, country, purpose, kind };
 }
 
 // ---- address and place ------------------------------------------------------------------------------
 
 function address(p: Plan): ResoRecord {
-  const { rng, city } = p;
-  const lat = city.lat + rng.normal() * city.spread;
-  const lng = city.lng + rng.normal() * city.spread * 1.2;
-  const zip = rng.pick(city.zips);
-  const neighbourhood = rng.pick(city.neighbourhoods);
-  const place: ResoRecord = {
+  const { rng, city, place } = p;
+  const lat = place.lat + rng.normal() * place.radius;
+  const lng = place.lng + rng.normal() * place.radius * LNG_STRETCH[p.country];
+  const located: ResoRecord = {
     City: city.name,
     StateOrProvince: city.state,
-    PostalCode: zip,
+    PostalCode: place.zip,
     CountyOrParish: city.county,
     Country: city.country,
-    SubdivisionName: neighbourhood,
+    SubdivisionName: place.name,
     Latitude: Math.round(lat * 1e6) / 1e6,
     Longitude: Math.round(lng * 1e6) / 1e6,
   };
   if (p.country === 'NP') {
     return {
-      ...place,
+      ...located,
       StreetNumber: String(rng.int(1, 420)),
-      StreetName: `${neighbourhood} ${rng.pick(['Marg', 'Sadak', 'Path', 'Tole'])}`,
+      StreetName: `${place.name} ${rng.pick(['Marg', 'Sadak', 'Path', 'Tole'])}`,
     };
   }
   const unit = p.kind === 'condo' || p.kind === 'room' ? { UnitNumber: String(rng.int(1, 15) * 100 + rng.int(1, 20)) } : {};
@@ -216,7 +263,7 @@ function address(p: Plan): ResoRecord {
     // The Salt Lake grid: "1387 S 1100 E".
     const northSouth = rng.chance(0.5);
     return {
-      ...place,
+      ...located,
       ...unit,
       StreetNumber: String(rng.int(100, 9_999)),
       StreetDirPrefix: northSouth ? rng.pick(['N', 'S']) : rng.pick(['E', 'W']),
@@ -225,7 +272,7 @@ function address(p: Plan): ResoRecord {
     };
   }
   return {
-    ...place,
+    ...located,
     ...unit,
     StreetNumber: String(rng.int(100, 14_999)),
     StreetName: rng.pick(UTAH_STREET_NAMES),
@@ -233,56 +280,105 @@ function address(p: Plan): ResoRecord {
   };
 }
 
-// ---- size, rooms, price -----------------------------------------------------------------------------
+// ---- what a home is worth ---------------------------------------------------------------------------
+//
+// The price model (what the home value estimate has to learn from sales, without seeing it): a home's value
+// today is its city's median × its neighbourhood's level × a small smooth variation within the neighbourhood
+// (a street near the park) × its type's level × size with diminishing returns (value ∝ area^0.78) × a little
+// for each bathroom above two and a little less for each bedroom above three at the same size × age (0.45 % a
+// year for 60 years, older than 1940 a little more) × lot (∝ lot^0.1) × garage × its condition, which no
+// listing says (log-normal, σ = 5 %). At another time it is that value moved by its neighbourhood's yearly
+// trend and the season (prices peak in June).
 
-interface Size {
+/** The living area of the city's typical home, which sells at its median price. */
+const TYPICAL_AREA = { US: 2_000, NP: 2_800 } as const;
+const AREA_ELASTICITY = 0.78;
+const TYPE_LEVEL: Record<Kind, number> = { house: 1, townhouse: 0.9, condo: 0.92, land: 1, room: 0.35 };
+const CONDITION_SIGMA = 0.05;
+const PRICE_SEASON = 0.012;
+
+interface HomeFacts {
   fields: ResoRecord;
-  /** The sale price at today's level, whole currency units. */
-  salePrice: number;
+  /** What the home is worth today, whole currency units. */
+  valueToday: number;
 }
 
-const NEW_BUILD_CITIES = new Set(['Lehi', 'Herriman', 'South Jordan', 'Riverton', 'Draper']);
+const clamp = (n: number, low: number, high: number) => Math.min(high, Math.max(low, n));
 
-function size(p: Plan): Size {
-  const { rng, city, kind } = p;
-  const priceNoise = () => rng.logNormal(1, 0.28);
-  if (p.country === 'NP') {
-    if (kind === 'land') {
+/** A street-scale variation of ±4 % inside a neighbourhood, the same for neighbours. */
+const microLocation = (lat: number, lng: number) => 0.04 * Math.sin(lat * 523) * Math.cos(lng * 419);
+
+function homeFacts(p: Plan, located: ResoRecord, nowYear: number): HomeFacts {
+  const { rng, city, place, kind } = p;
+  const level = city.medianPrice * place.price;
+  const condition = () => Math.exp(CONDITION_SIGMA * rng.normal());
+  if (kind === 'land') {
+    if (p.country === 'NP') {
       const inRopani = rng.chance(0.35);
       const aana = inRopani ? rng.int(1, 4) * 16 : rng.int(3, 15);
-      const perAana = (city.medianPrice / 10) * priceNoise();
       return {
         fields: inRopani ? { LotSizeArea: aana / 16, LotSizeUnits: 'Ropani' } : { LotSizeArea: aana, LotSizeUnits: 'Aana' },
-        salePrice: roundTo(aana * perAana, 100_000),
+        valueToday: (aana * level) / 10 * rng.logNormal(1, 0.12),
       };
     }
-    const beds = kind === 'house' ? rng.int(3, 8) : kind === 'room' ? 1 : rng.int(1, 4);
-    const area = kind === 'house' ? rng.int(16, 45) * 100 : kind === 'room' ? rng.int(12, 25) * 10 : rng.int(7, 18) * 100;
-    const factor = kind === 'house' ? 1 : 0.4;
-    return {
-      fields: {
-        BedroomsTotal: beds,
-        BathroomsTotalInteger: Math.max(1, beds - rng.int(0, 2)),
-        LivingArea: area,
-        LivingAreaUnits: 'Square Feet',
-        ...(kind === 'house' ? { LotSizeArea: rng.int(3, 10), LotSizeUnits: 'Aana', StoriesTotal: rng.int(2, 4) } : {}),
-        YearBuilt: rng.int(1995, 2025),
-      },
-      salePrice: roundTo(city.medianPrice * factor * (area / (kind === 'house' ? 2800 : 1100)) * priceNoise(), 100_000),
-    };
-  }
-  if (kind === 'land') {
     const acres = Math.round(rng.logNormal(0.8, 0.9) * 100) / 100 + 0.1;
-    return { fields: { LotSizeAcres: acres }, salePrice: roundTo(city.medianPrice * 0.3 * Math.sqrt(acres) * priceNoise(), 1_000) };
+    return { fields: { LotSizeAcres: acres }, valueToday: level * 0.3 * Math.sqrt(acres) * rng.logNormal(1, 0.15) };
   }
-  const newish = NEW_BUILD_CITIES.has(city.name);
-  const yearBuilt = newish ? rng.int(1985, 2025) : rng.weighted([[rng.int(1905, 1949), 2], [rng.int(1950, 1999), 5], [rng.int(2000, 2025), 3]] as const);
-  const beds = kind === 'house' ? rng.weighted([[2, 1], [3, 4], [4, 5], [5, 3], [6, 1]] as const) : kind === 'townhouse' ? rng.int(2, 4) : kind === 'room' ? 1 : rng.int(1, 3);
-  const baths = Math.max(1, beds - rng.int(0, 1) - (kind === 'house' ? 0 : 1));
-  const area = kind === 'room' ? rng.int(15, 30) * 10 : roundTo(beds * (kind === 'house' ? 620 : 520) * rng.logNormal(1, 0.18), 10);
-  const typeFactor = kind === 'house' ? 1 : kind === 'townhouse' ? 0.74 : 0.6;
-  const hoa =
-    kind === 'condo' ? rng.int(18, 45) * 10 : kind === 'townhouse' ? rng.int(10, 30) * 10 : rng.chance(0.3) ? rng.int(3, 9) * 10 : null;
+  const era = kind === 'house' ? place.built : Math.max(place.built, 1975) + 12;
+  const infill = rng.chance(0.06);
+  const yearBuilt = infill ? rng.int(nowYear - 8, nowYear) : Math.round(clamp(era + rng.normal() * 14, 1890, nowYear));
+  let beds: number;
+  let area: number;
+  let baths: number;
+  let garage: number | null = null;
+  let lot: number | null = null;
+  const fields: ResoRecord = {};
+  if (p.country === 'NP') {
+    beds = kind === 'house' ? rng.int(3, 8) : kind === 'room' ? 1 : rng.int(1, 4);
+    area = kind === 'house' ? rng.int(16, 45) * 100 : kind === 'room' ? rng.int(12, 25) * 10 : rng.int(7, 18) * 100;
+    baths = Math.max(1, beds - rng.int(0, 2));
+    if (kind === 'house') {
+      const aana = rng.int(3, 10);
+      Object.assign(fields, { LotSizeArea: aana, LotSizeUnits: 'Aana', StoriesTotal: rng.int(2, 4) });
+      lot = aana * 342.25;
+    }
+  } else {
+    if (kind === 'house') {
+      beds = rng.weighted([[2, 1], [3, 4], [4, 5], [5, 3], [6, 1]] as const);
+      area = roundTo((beds * 520 + 250) * rng.logNormal(1, 0.16) * (yearBuilt < 1950 ? 0.88 : yearBuilt > 2000 ? 1.08 : 1), 10);
+      lot = roundTo(rng.logNormal(yearBuilt > 1995 ? 7_000 : 8_800, 0.35), 10);
+      garage = yearBuilt < 1960 ? rng.weighted([[0, 2], [1, 4], [2, 4]] as const) : rng.weighted([[1, 1], [2, 6], [3, 3]] as const);
+    } else if (kind === 'townhouse') {
+      beds = rng.int(2, 4);
+      area = roundTo((beds * 450 + 300) * rng.logNormal(1, 0.12), 10);
+      garage = rng.int(1, 2);
+    } else if (kind === 'condo') {
+      beds = rng.int(1, 3);
+      area = roundTo((beds * 420 + 250) * rng.logNormal(1, 0.15), 10);
+      garage = rng.int(0, 1);
+    } else {
+      beds = 1;
+      area = rng.int(15, 30) * 10;
+    }
+    baths = kind === 'room' ? 1 : clamp(Math.round(area / 900 + 0.45 * rng.normal()), 1, beds + 1);
+    const hoa =
+      kind === 'condo' ? rng.int(18, 45) * 10 : kind === 'townhouse' ? rng.int(10, 30) * 10 : rng.chance(0.3) ? rng.int(3, 9) * 10 : null;
+    Object.assign(fields, {
+      GarageSpaces: garage ?? 0,
+      StoriesTotal: kind === 'condo' ? 1 : rng.int(1, 3),
+      ...(lot !== null ? { LotSizeSquareFeet: lot } : {}),
+      ...(hoa !== null ? { AssociationFee: hoa, AssociationFeeFrequency: 'Monthly' } : {}),
+      Heating: ['Forced Air', 'Natural Gas'],
+      Cooling: [rng.pick(['Central Air', 'Evaporative Cooler'])],
+    });
+  }
+  const age = clamp(nowYear - yearBuilt, 0, 60);
+  let value = level * TYPE_LEVEL[kind] * (area / TYPICAL_AREA[p.country]) ** AREA_ELASTICITY;
+  value *= 1.03 ** (baths - 2) * 0.985 ** (beds - 3);
+  value *= Math.exp(-0.0045 * age) * (yearBuilt < 1940 ? 1.07 : 1);
+  if (lot !== null) value *= (lot / 8_000) ** 0.1;
+  if (garage !== null) value *= 1.015 ** (garage - 2);
+  value *= Math.exp(microLocation(Number(located.Latitude), Number(located.Longitude))) * condition();
   return {
     fields: {
       BedroomsTotal: beds,
@@ -290,16 +386,18 @@ function size(p: Plan): Size {
       LivingArea: area,
       LivingAreaUnits: 'Square Feet',
       YearBuilt: yearBuilt,
-      GarageSpaces: kind === 'house' ? rng.weighted([[1, 2], [2, 6], [3, 2]] as const) : kind === 'townhouse' ? rng.int(1, 2) : rng.int(0, 1),
-      StoriesTotal: kind === 'condo' ? 1 : rng.int(1, 3),
-      ...(kind === 'house' ? { LotSizeSquareFeet: roundTo(rng.logNormal(8_500, 0.45), 10) } : {}),
-      ...(hoa !== null ? { AssociationFee: hoa, AssociationFeeFrequency: 'Monthly' } : {}),
-      Heating: ['Forced Air', 'Natural Gas'],
-      Cooling: [rng.pick(['Central Air', 'Evaporative Cooler'])],
+      ...fields,
     },
-    salePrice: roundTo(city.medianPrice * typeFactor * (area / (beds * 600)) ** 0.6 * priceNoise(), 1_000),
+    valueToday: value,
   };
 }
+
+/** Where in the seasons a day is: 1 in mid-June, −1 in mid-December. */
+const season = (t: number) => Math.cos((2 * Math.PI * ((t / DAY) % 365.25 - 166)) / 365.25);
+
+/** The home's value at time t: today's moved back by its neighbourhood's trend and the season. */
+const valueAt = (p: Plan, today: number, t: number, now: number) =>
+  today * Math.exp(p.place.trend * ((t - now) / YEAR) + PRICE_SEASON * (season(t) - season(now)));
 
 function rentPrice(p: Plan, salePrice: number): number {
   if (p.country === 'NP') {
@@ -315,10 +413,41 @@ function stayPrice(p: Plan): number {
   return roundTo(base * p.rng.logNormal(1, 0.35) * (p.kind === 'room' ? 0.5 : 1), 5);
 }
 
-/** The price level at time t relative to today. */
-const priceLevel = (t: number, now: number) => Math.pow(1 + YEARLY_APPRECIATION, -(now - t) / (365 * DAY));
+// ---- the market: when homes are listed, how long they take, what they sell for ----------------------
+//
+// Every home for sale is listed on a day of the last HISTORY_MONTHS months, more in spring than in winter
+// (LISTING_SEASON) and a little more each year (VOLUME_GROWTH); its whole life is drawn (coming soon, price
+// cuts, an accepted offer, the close, or expired, withdrawn, canceled) and cut at today: a home whose life
+// goes past today is on the market now, with the status it has today. Since every day of the window is
+// equally likely (up to the season), the homes for sale at any month's end are about as many as today's: the
+// inventory is steady, and what changes from year to year is what the market does.
+//
+// A seller asks its value at listing × e^N(2.5 %, 3.5 %). An overpriced home takes longer (days to an offer
+// × e^(6 × overpricing above 2 %)), is cut by 2–5 % every few weeks while it sits above its value, and expires
+// more often; it sells for its value on the day it closes (±1.5 %), between 88 % and 105 % of its last price.
 
-// ---- market history ---------------------------------------------------------------------------------
+export const HISTORY_MONTHS = 42;
+const WINDOW_DAYS = Math.round(HISTORY_MONTHS * 30.44);
+const YEAR = 365.25 * DAY;
+/** New listings by month (January first), relative. */
+const LISTING_SEASON = [0.7, 0.82, 1.05, 1.2, 1.3, 1.25, 1.12, 1.05, 0.98, 0.9, 0.75, 0.58];
+const BUSIEST = Math.max(...LISTING_SEASON);
+/** Days to an accepted offer, relative, by the month the home goes on the market. */
+const SELLING_SEASON = [1.4, 1.25, 1, 0.85, 0.8, 0.85, 0.95, 1, 1.05, 1.15, 1.3, 1.45];
+const MEDIAN_DAYS_TO_OFFER = { US: 24, NP: 45 } as const;
+const VOLUME_GROWTH = 0.03;
+const ASKING_PREMIUM = 0.025;
+const ASKING_SIGMA = 0.035;
+
+/** A day of the window, weighted by the season and the growth of the market (whole days before `now`). */
+function listingDay(rng: Random, now: number): number {
+  for (;;) {
+    const daysAgo = 1 + Math.floor(rng.next() * WINDOW_DAYS);
+    const day = now - daysAgo * DAY;
+    const weight = (LISTING_SEASON[new Date(day).getUTCMonth()]! / BUSIEST) * Math.pow(1 + VOLUME_GROWTH, -daysAgo / 365.25);
+    if (rng.next() < weight) return day;
+  }
+}
 
 interface HistoryEvent {
   Event: 'listed' | 'price_change' | 'status_change';
@@ -341,69 +470,110 @@ interface Lifecycle {
 /** Hours into the day an event happened, so events of one listing never tie. */
 const at = (rng: Random, day: number) => day + rng.int(9 * 60, 19 * 60) * 60_000;
 
-function lifecycle(p: Plan, todayPrice: number, now: number, step: number): Lifecycle {
+interface TimedEvent {
+  event: HistoryEvent['Event'];
+  status: string;
+  price: number;
+  t: number;
+}
+
+const ON_MARKET = new Set(['Active', 'Active Under Contract', 'Coming Soon', 'Pending']);
+
+/** The life of a home for sale, as far as today has got. */
+function saleLife(p: Plan, valueToday: number, now: number, step: number): Lifecycle {
   const { rng } = p;
-  const events: HistoryEvent[] = [];
-  const push = (Event: HistoryEvent['Event'], StandardStatus: string, Price: number, t: number) =>
-    events.push({ Event, StandardStatus, Price, Timestamp: iso(t) });
+  const value = (t: number) => valueAt(p, valueToday, t, now);
+  const listDay = listingDay(rng, now);
+  const comingSoonDays = rng.chance(0.1) ? rng.int(3, 10) : 0;
+  const activeDay = listDay + comingSoonDays * DAY;
+  let price = roundTo(value(activeDay) * Math.exp(ASKING_PREMIUM + ASKING_SIGMA * rng.normal()), step);
+  const over = price / value(activeDay) - 1;
+  const median = MEDIAN_DAYS_TO_OFFER[p.country] * SELLING_SEASON[new Date(activeDay).getUTCMonth()]! * Math.exp(6 * Math.max(0, over - 0.02));
+  const daysToOffer = Math.max(1, Math.round(rng.logNormal(median, 0.75)));
+  const expires = Math.min(0.35, 0.05 + 1.5 * Math.max(0, over - 0.03));
+  const outcome = rng.weighted([['Closed', 0.93 - expires], ['Expired', expires], ['Withdrawn', 0.045], ['Canceled', 0.025]] as const);
+  const end = activeDay + (outcome === 'Closed' ? daysToOffer : outcome === 'Expired' ? rng.int(90, 180) : rng.int(14, 120)) * DAY;
 
-  if (p.current) {
-    const status =
-      p.purpose === 'sale'
-        ? rng.weighted([['Active', 80], ['Active Under Contract', 5], ['Pending', 11], ['Coming Soon', 4]] as const)
-        : 'Active';
-    const dom = status === 'Coming Soon' ? rng.int(0, 6) : Math.min(365, Math.floor(rng.logNormal(24, 0.9)));
-    const listDay = now - (dom + 1) * DAY;
-    const listed = at(rng, listDay);
-    let price = todayPrice;
-    const dropped = p.purpose === 'sale' && status !== 'Coming Soon' && dom > 20 && rng.chance(0.35);
-    const firstPrice = dropped ? roundTo(price * (1 + rng.int(2, 6) / 100), step) : price;
-    push('listed', status === 'Coming Soon' ? 'Coming Soon' : 'Active', firstPrice, listed);
-    let last = listed;
-    if (dropped) {
-      last = at(rng, listDay + rng.int(14, dom) * DAY);
-      push('price_change', 'Active', price, last);
+  const events: TimedEvent[] = [{ event: 'listed', status: comingSoonDays ? 'Coming Soon' : 'Active', price, t: at(rng, listDay) }];
+  if (comingSoonDays) events.push({ event: 'status_change', status: 'Active', price, t: at(rng, activeDay) });
+  // Cuts while it sits above its value.
+  for (let cut = activeDay + rng.int(14, 28) * DAY; cut < end - 3 * DAY; cut += rng.int(21, 45) * DAY) {
+    if (price / value(cut) < 1.005 || !rng.chance(0.65)) break;
+    price = roundTo(price * (1 - rng.int(2, 5) / 100), step);
+    events.push({ event: 'price_change', status: 'Active', price, t: at(rng, cut) });
+  }
+  let offerAt: number | null = null;
+  let closeDay: number | null = null;
+  let closePrice: number | null = null;
+  if (outcome === 'Closed') {
+    offerAt = at(rng, end);
+    if (rng.chance(0.15)) {
+      events.push({ event: 'status_change', status: 'Active Under Contract', price, t: offerAt });
+      events.push({ event: 'status_change', status: 'Pending', price, t: offerAt + rng.int(3, 10) * DAY });
+    } else {
+      events.push({ event: 'status_change', status: 'Pending', price, t: offerAt });
     }
-    price = dropped ? price : firstPrice;
-    if (status === 'Pending' || status === 'Active Under Contract') {
-      last = Math.max(last + DAY, at(rng, now - rng.int(1, 10) * DAY));
-      push('status_change', status, price, last);
-    }
-    return { status, listPrice: price, listDate: listDay, history: events, daysOnMarket: dom, lastChange: Math.min(last, now - 60_000) };
+    closeDay = Math.floor(events.at(-1)!.t / DAY) * DAY + rng.int(21, 40) * DAY;
+    const ratio = clamp((value(closeDay) * Math.exp(0.015 * rng.normal())) / price, 0.88, 1.05);
+    closePrice = roundTo(price * ratio, step);
+    events.push({ event: 'status_change', status: 'Closed', price: closePrice, t: closeDay });
+  } else {
+    events.push({ event: 'status_change', status: outcome, price, t: at(rng, end) });
   }
 
-  // Off the market now: sold (or leased), expired, withdrawn or cancelled in the last three years.
-  const outcome = rng.weighted([['Closed', 85], ['Expired', 8], ['Withdrawn', 4], ['Canceled', 3]] as const);
-  const dom = Math.min(200, Math.floor(rng.logNormal(p.purpose === 'rent' ? 14 : 28, 0.8)));
-  const toClose = p.purpose === 'rent' ? rng.int(3, 14) : rng.int(20, 45);
-  const offMarketDays = outcome === 'Closed' ? dom + toClose : rng.int(60, 180);
-  const listDay = now - rng.int(offMarketDays + 2, HISTORY_DAYS) * DAY;
-  const level = priceLevel(listDay, now);
-  let price = roundTo(todayPrice * level, step);
-  push('listed', 'Active', price, at(rng, listDay));
-  if (p.purpose === 'sale' && dom > 20 && rng.chance(0.4)) {
-    price = roundTo(price * (1 - rng.int(2, 6) / 100), step);
-    push('price_change', 'Active', price, at(rng, listDay + rng.int(10, dom) * DAY));
-  }
-  if (outcome !== 'Closed') {
-    const end = at(rng, listDay + offMarketDays * DAY);
-    push('status_change', outcome, price, end);
-    return { status: outcome, listPrice: price, listDate: listDay, history: events, daysOnMarket: offMarketDays, lastChange: end };
-  }
-  const pending = at(rng, listDay + dom * DAY);
-  if (p.purpose === 'sale') push('status_change', 'Pending', price, pending);
-  const closeDay = listDay + (dom + toClose) * DAY;
-  const closePrice = p.purpose === 'sale' ? roundTo(price * (0.95 + rng.next() * 0.08), step) : price;
-  push('status_change', 'Closed', closePrice, closeDay);
+  // Today: what has happened so far.
+  const past = events.filter((e) => e.t <= now);
+  const last = past.at(-1)!;
+  const listPrice = past.findLast((e) => e.status !== 'Closed')!.price;
+  const closed = last.status === 'Closed';
+  const contracted = offerAt !== null && offerAt <= now;
+  const daysOnMarket = contracted ? daysToOffer : ON_MARKET.has(last.status) ? Math.max(0, Math.floor((now - activeDay) / DAY)) : Math.round((end - activeDay) / DAY);
   return {
-    status: 'Closed',
+    status: last.status,
+    listPrice,
+    listDate: listDay,
+    history: past.map((e) => ({ Event: e.event, StandardStatus: e.status, Price: e.price, Timestamp: iso(e.t) })),
+    ...(closed ? { closePrice: closePrice!, closeDate: closeDay! } : {}),
+    daysOnMarket,
+    lastChange: Math.min(closed ? last.t + rng.int(1, 48) * 3_600_000 : last.t, now - 60_000),
+  };
+}
+
+/** On the market now, listed a log-normal number of days ago around `medianDays`. */
+function listedNow(rng: Random, price: number, now: number, medianDays: number): Lifecycle {
+  const dom = Math.min(365, Math.floor(rng.logNormal(medianDays, 0.9)));
+  const listDay = now - (dom + 1) * DAY;
+  const listed = at(rng, listDay);
+  return {
+    status: 'Active',
     listPrice: price,
     listDate: listDay,
-    history: events,
-    closePrice,
-    closeDate: closeDay,
+    history: [{ Event: 'listed', StandardStatus: 'Active', Price: price, Timestamp: iso(listed) }],
     daysOnMarket: dom,
-    lastChange: closeDay + rng.int(1, 48) * 3_600_000,
+    lastChange: Math.min(listed, now - 60_000),
+  };
+}
+
+/** A rental: most are on the market now; the others were leased, or taken off, in the window. */
+function rentLife(p: Plan, price: number, now: number): Lifecycle {
+  const { rng } = p;
+  if (rng.chance(CURRENT_RENTALS)) return listedNow(rng, price, now, 18);
+  const outcome = rng.weighted([['Closed', 85], ['Expired', 8], ['Withdrawn', 4], ['Canceled', 3]] as const);
+  const dom = Math.min(200, Math.floor(rng.logNormal(14, 0.8)));
+  const offMarketDays = outcome === 'Closed' ? dom + rng.int(3, 14) : rng.int(60, 180);
+  const listDay = now - rng.int(offMarketDays + 2, WINDOW_DAYS) * DAY;
+  const end = outcome === 'Closed' ? listDay + offMarketDays * DAY : at(rng, listDay + offMarketDays * DAY);
+  return {
+    status: outcome,
+    listPrice: price,
+    listDate: listDay,
+    history: [
+      { Event: 'listed', StandardStatus: 'Active', Price: price, Timestamp: iso(at(rng, listDay)) },
+      { Event: 'status_change', StandardStatus: outcome, Price: price, Timestamp: iso(end) },
+    ],
+    ...(outcome === 'Closed' ? { closePrice: price, closeDate: end } : {}),
+    daysOnMarket: outcome === 'Closed' ? dom : offMarketDays,
+    lastChange: Math.min(end + rng.int(1, 48) * 3_600_000, now - 60_000),
   };
 }
 
@@ -488,15 +658,28 @@ function availability(p: Plan, nightly: number, now: number): ResoRecord[] {
 
 // ---- one record -------------------------------------------------------------------------------------
 
-function record(seed: number, index: number, now: number, agents: Record<'US' | 'NP', Agent[]>): ResoRecord {
-  const p = plan(seed, index);
+interface Market {
+  now: number;
+  nowYear: number;
+  agents: Record<'US' | 'NP', Agent[]>;
+  places: Map<City, Place[]>;
+}
+
+function record(seed: number, index: number, market: Market): ResoRecord {
+  const { now } = market;
+  const p = plan(seed, index, market);
   const { rng, country, purpose, kind, key } = p;
   const place = address(p);
-  const { fields, salePrice } = size(p);
+  const { fields, valueToday } = homeFacts(p, place, market.nowYear);
   const step = country === 'NP' ? (purpose === 'sale' ? 100_000 : 500) : purpose === 'sale' ? 1_000 : 5;
-  const todayPrice = purpose === 'sale' ? salePrice : purpose === 'rent' ? rentPrice(p, salePrice) : stayPrice(p);
-  const life = lifecycle(p, todayPrice, now, step);
-  const agent = rng.pick(agents[country]);
+  const life =
+    purpose === 'sale'
+      ? saleLife(p, valueToday, now, step)
+      : purpose === 'rent'
+        ? rentLife(p, rentPrice(p, valueToday), now)
+        : listedNow(rng, stayPrice(p), now, 40);
+  const current = ON_MARKET.has(life.status);
+  const agent = rng.pick(market.agents[country]);
   const timeZone = TIME_ZONE[country];
   const neighbourhood = String(place.SubdivisionName);
   const nepaliRental = country === 'NP' && purpose !== 'sale';
@@ -543,7 +726,7 @@ function record(seed: number, index: number, now: number, agents: Record<'US' | 
     r.HRT_Classification = 'stay';
     r.HRT_MaxGuests = kind === 'room' ? 2 : rng.int(2, 10);
     r.HRT_RoomType = kind === 'room' ? 'Private room' : 'Entire home';
-    r.HRT_Availability = availability(p, todayPrice, now);
+    r.HRT_Availability = availability(p, life.listPrice, now);
     if (country === 'NP') r.HRT_FoodIncluded = rng.chance(0.5);
   }
   if (nepaliRental && purpose === 'rent') {
@@ -553,11 +736,11 @@ function record(seed: number, index: number, now: number, agents: Record<'US' | 
     r.HRT_PreferredTenant = rng.pick(['Family', 'Students', 'Working professionals', 'Any']);
     r.HRT_FoodIncluded = kind === 'room' && rng.chance(0.4);
   }
-  if (p.current && purpose === 'sale' && kind !== 'land' && life.status === 'Active' && rng.chance(0.18)) {
+  if (current && purpose === 'sale' && kind !== 'land' && life.status === 'Active' && rng.chance(0.18)) {
     r.OpenHouse = openHouses(p, timeZone, now);
   }
-  if (p.current && rng.chance(0.08)) r.VirtualTourURLUnbranded = `https://example.com/tours/${key.toLowerCase()}`;
-  if (p.current && purpose === 'sale' && rng.chance(0.02)) {
+  if (current && rng.chance(0.08)) r.VirtualTourURLUnbranded = `https://example.com/tours/${key.toLowerCase()}`;
+  if (current && purpose === 'sale' && rng.chance(0.02)) {
     r.HRT_Featured = true;
     r.HRT_ShowcaseOverview = `A standout ${SUB_TYPES[kind].toLowerCase()} in ${neighbourhood}, presented by ${agent.officeName}.`;
   }
@@ -572,11 +755,16 @@ function record(seed: number, index: number, now: number, agents: Record<'US' | 
 export function* generateListingRecords(options: GenerateOptions, batchSize = 2_000): Generator<ResoRecord[]> {
   const seed = options.seed ?? DEFAULT_SEED;
   const now = startOfUtcDay(options.now ?? new Date()).getTime();
-  const agents = { US: makeAgents(seed, 'US', 120), NP: makeAgents(seed, 'NP', 30) };
+  const market: Market = {
+    now,
+    nowYear: new Date(now).getUTCFullYear(),
+    agents: { US: makeAgents(seed, 'US', 120), NP: makeAgents(seed, 'NP', 30) },
+    places: placesOf(seed, [...WASATCH_CITIES, ...KATHMANDU_CITIES]),
+  };
   for (let start = 0; start < options.listings; start += batchSize) {
     const end = Math.min(options.listings, start + batchSize);
     const batch: ResoRecord[] = [];
-    for (let i = start; i < end; i++) batch.push(record(seed, i, now, agents));
+    for (let i = start; i < end; i++) batch.push(record(seed, i, market));
     yield batch;
   }
 }
