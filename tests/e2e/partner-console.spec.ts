@@ -36,6 +36,7 @@ async function dynamicContext(slug: string) {
     themeData?: { tokens?: Record<string, string> };
     websiteName?: string;
     tollFreeNumber?: string | null;
+    phoneDisplay?: Record<string, string>;
     supportEmail?: string | null;
     privacyPolicyUrl?: string | null;
   };
@@ -96,7 +97,9 @@ test.describe('<hearth-partner-console> on a partner page (other origin, strict 
     await expect(element.locator('[part="save-status"]')).toHaveText(t.saved);
     expect(await dynamicContext(slug)).toMatchObject({
       websiteName: 'Avery Homes',
-      tollFreeNumber: '(888) 555-0147',
+      // Typed as people write it, stored in E.164 and shown as its country reads it (the one phone rule).
+      tollFreeNumber: '+18885550147',
+      phoneDisplay: { '+18885550147': '(888) 555-0147' },
       supportEmail: 'help@avery-homes.example',
       privacyPolicyUrl: 'https://avery-homes.example/privacy',
     });
