@@ -45,19 +45,11 @@ async function setUp() {
   return { server, owner, caseId, uploads };
 }
 
-/** The server side of the flyer bench, in a process of its own: a material made, its URLs printed, then serving until stdin closes. */
+/** The server side of the flyer bench, in a process of its own: a case with photos, its URL and owner printed, then serving until stdin closes. */
 async function flyerServer() {
   const { server, owner, caseId, uploads } = await setUp();
-  const { findUserById } = await import('../server/accounts/users');
-  const { uploadListingPhoto } = await import('../server/listing-photos/photos');
-  const user = (await findUserById(server.db, owner.user.id))!;
-  // Photo-like (noise compresses and decodes like a real photo does, a flat colour does not).
-  for (let i = 0; i < 3; i++) {
-    const photo = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 100 + 40 * i, sigma: 50 } } })
-      .jpeg({ quality: 85 })
-      .toBuffer();
-    await uploadListingPhoto(server.db, { user, credentialId: 0, via: 'token', token: null } as never, caseId, photo, 'p.jpg');
-  }
+  const { addCasePhotos } = await import('./flyer-case');
+  await addCasePhotos(server, owner, caseId);
   console.log(JSON.stringify({ url: server.url, token: owner.token, caseId }));
   process.stdin.resume();
   await new Promise((resolve) => process.stdin.once('end', resolve));
@@ -97,10 +89,11 @@ async function flyer() {
   console.log(`/healthz alone: p50 ${ms(pct(baseline, 50))}, p99 ${ms(pct(baseline, 99))}`);
   // Made after the baseline: where materials are rendered as they are made, that starts now.
   const { graphqlAs } = await import('../server/testing/graphql');
+  const { CREATE_FLYER } = await import('./flyer-case');
   const created = await graphqlAs(
     { url: base } as never,
     token,
-    `mutation ($c: ID!) { createMarketingMaterial(applicationCaseId: $c, templateId: "flyer-letter") { pngUrl } }`,
+    CREATE_FLYER,
     { c: String(caseId) },
   );
   const url = created.data!.createMarketingMaterial.pngUrl as string;

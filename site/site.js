@@ -1,10 +1,9 @@
 // The hosted site's own script (server/site/pages.ts loads it on every page; no build step, nothing inline,
 // so it runs under the site's CSP). The server writes each page whole; this adds what needs a browser:
 // the post-login redirect screen, log-out, the Start Listing flow and the login that follows the shell's
-// Sign Up / Log In button. The storage names are core/auth/session.ts storageKey and LOGGED_OUT_FLAG.
+// Sign Up / Log In button. The storage name is core/auth/session.ts storageKey.
 
 const USER_KEY = `hearth:user:${location.origin}`;
-const LOGGED_OUT_FLAG = 'hearth:logged-out';
 
 // ---------------------------------------------------------------------------------------------------
 // Post-login redirect screen (spec §2): wait, then replace this history entry with the target.
@@ -19,7 +18,8 @@ if (redirect instanceof HTMLElement) {
 // session's CSRF token); this page, with `data-log-out`, is what follows, or a browser whose session had already
 // ended. What is left: the stored user. Its token is revoked and forgotten when the server says it is dead (or
 // after the button); a token still alive means a sign-in this page's cookie did not carry, and is not ended by a
-// link: the page asks first.
+// link: the page asks first. The page we go on to says 'You've been successfully logged out.' (the server left it
+// a flash: server/site/flash.ts).
 
 const logOut = document.querySelector('[data-log-out]');
 if (logOut instanceof HTMLElement) {
@@ -32,9 +32,8 @@ if (logOut instanceof HTMLElement) {
   const done = () => {
     try {
       localStorage.removeItem(USER_KEY);
-      sessionStorage.setItem(LOGGED_OUT_FLAG, '1');
     } catch {
-      // the toast needs storage; the logout does not
+      // storage blocked: nothing was stored either
     }
     location.replace(logOut.dataset.next || '/');
   };

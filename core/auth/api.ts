@@ -2,7 +2,7 @@
 import { runtimeSettings } from '../config/config';
 import { authTexts } from '../i18n/auth';
 import { showToast } from '../ui/toasts';
-import { authHeaders, clearSession, fetchMe, isSameOrigin, LOGGED_OUT_FLAG, setSignedIn } from './session';
+import { authHeaders, clearSession, fetchMe, isSameOrigin, setSignedIn } from './session';
 import { userSchema, type User } from './user';
 
 export type AuthOutcome =
@@ -88,20 +88,16 @@ export async function passwordRules(password: string, email: string): Promise<Pa
 }
 
 /**
- * POST /logout/ (revokes the token server-side), then forgets everything locally and says so (spec §4, §8).
- * On the hosted site (same origin as the API) it then goes to '/', where the toast appears.
+ * POST /logout/ (revokes the token server-side, and on the hosted site its cookie session), then forgets
+ * everything locally and says so (spec §4, §8). On the hosted site (same origin as the API) it goes on through
+ * its log-out page, which, nothing being left to end, goes to '/' and leaves it the toast (server/site/flash.ts).
  */
 export async function signOut({ quiet = false } = {}): Promise<void> {
   await post('/logout/', {});
   clearSession();
   if (quiet) return;
-  if (isSameOrigin() && location.pathname !== '/') {
-    try {
-      sessionStorage.setItem(LOGGED_OUT_FLAG, '1');
-    } catch {
-      // storage blocked: the navigation still happens, without the toast
-    }
-    location.assign('/');
+  if (isSameOrigin()) {
+    location.assign('/log-out');
     return;
   }
   showToast({ message: authTexts.loggedOut, tone: 'success' });

@@ -7,9 +7,7 @@
  */
 import { atom } from 'jotai/vanilla';
 import { runtimeSettings } from '../config/config';
-import { authTexts } from '../i18n/auth';
 import { hearthStore } from '../state/store';
-import { showToast } from '../ui/toasts';
 import { userSchema, type User } from './user';
 
 export type SessionStatus = 'checking' | 'anonymous' | 'authenticated';
@@ -127,21 +125,3 @@ export function ensureSession(): Promise<SessionState> {
   }
   return started;
 }
-
-/** Set before the hosted site's logout navigation (signOut, site/site.js), so the next page says 'logged out'. */
-export const LOGGED_OUT_FLAG = 'hearth:logged-out';
-
-/** On the page a hosted-site logout went to: the toast the previous page could not show. */
-export function showPendingLogoutToast(): void {
-  try {
-    if (!sessionStorage.getItem(LOGGED_OUT_FLAG)) return;
-    sessionStorage.removeItem(LOGGED_OUT_FLAG);
-  } catch {
-    return; // storage blocked: no flag was stored either
-  }
-  showToast({ message: authTexts.loggedOut, tone: 'success' });
-}
-
-// The session is read on every page that has an element which knows about the viewer, so that page says it.
-if (typeof window !== 'undefined' && typeof sessionStorage !== 'undefined') showPendingLogoutToast();
-

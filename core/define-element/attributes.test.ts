@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { booleanAttr, enumAttr, idAttr, numberAttr, stringAttr, toKebab } from './attributes';
+import { booleanAttr, enumAttr, idAttr, numberAttr, stringAttr, urlAttr, toKebab } from './attributes';
 
 describe('attribute parsers', () => {
   it('boolean: presence is true, even "false" (HTML semantics); absence is false', () => {
@@ -33,6 +33,17 @@ describe('attribute parsers', () => {
 
   it('string: length limit', () => {
     expect(stringAttr('x', 3).parse('abcd')).toEqual({ ok: false, value: 'x', message: 'must be at most 3 characters' });
+  });
+
+  it('url: http(s) and relative links; javascript: and other schemes are refused; absent is null', () => {
+    const url = urlAttr();
+    expect(url.parse(null)).toEqual({ ok: true, value: null });
+    expect(url.parse('  ')).toEqual({ ok: true, value: null });
+    expect(url.parse('/homes/search?x=1')).toEqual({ ok: true, value: '/homes/search?x=1' });
+    expect(url.parse('https://homes.example/search')).toEqual({ ok: true, value: 'https://homes.example/search' });
+    expect(url.parse('javascript:alert(1)')).toMatchObject({ ok: false, value: null, message: 'must be an http(s) or relative URL' });
+    expect(url.parse('data:text/html,x')).toMatchObject({ ok: false, value: null });
+    expect(url.parse(`/${'a'.repeat(2000)}`)).toMatchObject({ ok: false, message: 'must be at most 2000 characters' });
   });
 
   it('kebab-cases prop names', () => {

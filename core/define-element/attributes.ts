@@ -58,6 +58,28 @@ export function idAttr(): AttributeSpec<number | null> {
   };
 }
 
+/**
+ * A link the element puts on the page: an http(s) or a relative URL (never `javascript:` and the like), at most
+ * 2000 characters; absent or empty → null (the element's own default).
+ */
+export function urlAttr(): AttributeSpec<string | null> {
+  return {
+    type: 'string',
+    parse: (raw) => {
+      if (raw === null || raw.trim() === '') return ok(null);
+      const text = raw.trim();
+      if (text.length > 2000) return bad(null, 'must be at most 2000 characters');
+      let url: URL;
+      try {
+        url = new URL(text, 'https://hearth.invalid/');
+      } catch {
+        return bad(null, 'must be a URL');
+      }
+      return url.protocol === 'http:' || url.protocol === 'https:' ? ok(text) : bad(null, 'must be an http(s) or relative URL');
+    },
+  };
+}
+
 /** A number within bounds; absent → `fallback`. */
 export function numberAttr(fallback: number, min = -Infinity, max = Infinity): AttributeSpec<number> {
   return {

@@ -12,6 +12,12 @@ export interface FavoriteState {
   count: number;
 }
 
+/** Detail of `hearth-favorite-changed`: a heart was toggled (after sign-in when needed). */
+export interface FavoriteChangedDetail {
+  listingId: string;
+  favorited: boolean;
+}
+
 export const favoritesAtom = atom<Readonly<Record<string, FavoriteState>>>({});
 
 /** Records what a loaded listing says, unless this page already knows better. */

@@ -28,7 +28,7 @@ export interface Failure {
 export type Result<T> = { ok: true; value: T } | { ok: false; failure: Failure };
 
 /** A zod/mini schema, or a lazySchema (core/validation/lazy-schema.ts). */
-interface AnswerSchema<T> {
+export interface AnswerSchema<T> {
   safeParse(input: unknown): { success: true; data: T } | { success: false };
 }
 
@@ -62,7 +62,7 @@ export function failureOf(error: ErrorLike | unknown): Failure {
 }
 
 /** The name under which the answer holds the operation's one root field (its alias, if it has one). */
-function rootFieldOf(document: string): string {
+export function rootFieldOf(document: string): string {
   return /^[^{]*\{\s*(\w+)/.exec(document)?.[1] ?? '';
 }
 

@@ -13,7 +13,9 @@ export const listingTexts = {
   areaUnits: { sqft: 'sq ft', sqm: 'm²', acres: 'acres', ropani: 'ropani', aana: 'aana' } as Record<string, string>,
   openHouse: (when: string) => `Open house ${when}`,
   courtesyOf: (brokerage: string) => `Listing courtesy of ${brokerage}`,
+  /** The heart's name says what pressing it does: save, or (once saved) remove. */
   favorite: (address: string) => `Save ${address} to favourites`,
+  unfavorite: (address: string) => `Remove ${address} from favourites`,
   favoriteCount: (n: number) => `${n} ${n === 1 ? 'save' : 'saves'}`,
   photoAlt: (address: string) => `Photo of ${address}`,
   loading: 'Loading listing…',

@@ -1,5 +1,7 @@
 /** Texts of the hosted site's pages (spec §2 routes, pages and shell). */
 export const siteTexts = {
+  /** The hosted listing page's side panel: the tour and offer buttons, the open houses. */
+  listingSide: 'Tours and offers',
   /** Spec §2 not-found page. */
   notFoundHeading: 'Oops!',
   notFoundText: "We can't seem to find the page you're looking for.",

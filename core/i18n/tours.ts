@@ -73,6 +73,7 @@ export const sellerTourTexts = {
   qualified: (lender: string, amount: string) =>
     ['Pre-qualified', lender ? `with ${lender}` : '', amount ? `for $${amount}` : ''].filter(Boolean).join(' ') + '.',
   notQualified: 'The buyer is not pre-qualified.',
+  cancelledByBuyer: 'The buyer cancelled this request.',
   saving: 'Saving…',
 } as const;
 
@@ -178,10 +179,33 @@ export const buyerTourTexts = {
   guideBefore: 'Not sure what comes next? ',
   guideLink: 'Your Buying Guide',
   guideAfter: ' explains touring, making an offer and closing.',
-  /** Spec §9: the contact address for cancelling a tour appears in the text as {email}. */
+  /** Spec §9: the contact address for cancelling a tour appears in the text as {email} (when it can no longer be cancelled here). */
   cancelContact: 'To cancel this tour, write to {email}.',
   cancelSubject: (address: string) => `Cancel my tour of ${address}`,
   close: 'Close',
+  /** The buyer's own changes (modifyTour): cancel the request, or offer new times. */
+  changesLabel: 'Change this tour',
+  cancelRequest: 'Cancel Request',
+  reschedule: 'Reschedule',
+  confirmCancel: {
+    title: 'Cancel your tour request?',
+    keep: 'Keep Tour',
+    confirm: 'Cancel Request',
+    steps: [
+      { icon: '✉', title: 'The showing agent is told', content: 'We let them know you no longer want to tour this home.' },
+      { icon: '↩', title: 'You can ask again', content: 'Request a new tour from the listing page whenever you like.' },
+    ],
+  },
+  cancelledByYou: 'You cancelled this request.',
+  rescheduleTitle: 'Choose new times',
+  /** A scheduled (or accepted) time is given up by new times: the seller picks again. */
+  givesUpScheduled: (time: string) => `Your scheduled time, ${time}, is given up when you send new times.`,
+  sendTimes: 'Send New Times',
+  back: 'Back',
+  changeErrors: {
+    network: "We couldn't reach the server. Nothing was changed: check your connection and try again.",
+    signedOut: 'Please sign in again, then try once more.',
+  },
 } as const;
 
 /** <hearth-open-houses> and the seller open house dialog (spec §2 Seller open house, §4 Open house, §8). */

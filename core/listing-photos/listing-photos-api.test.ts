@@ -2,7 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { hearthStore } from '../state/store';
 import { sessionAtom } from '../auth/session';
-import { uploadAnswer, uploadRequest, UploadListingPhotoMutation } from './listing-photos-api';
+import { uploadAnswer as readAnswer, uploadRequest as request, type UploadRequest } from '../graphql/upload';
+import { UploadListingPhotoMutation } from './listing-photos-api';
+
+// The request and answer of uploadListingPhoto, as it makes and reads them (core/graphql/upload.ts).
+const uploadRequest = (file: File, caseId: number): UploadRequest => request(UploadListingPhotoMutation, { applicationCaseId: String(caseId) }, 'file', file);
+const photoShape = { safeParse: (v: unknown) => (v && typeof v === 'object' && 'url' in v ? { success: true as const, data: v } : { success: false as const }) };
+const uploadAnswer = (status: number, text: string) => readAnswer(UploadListingPhotoMutation, photoShape, status, text);
 
 const photo = { id: '7', position: 0, isCover: true, caption: '', width: 800, height: 600, url: 'https://api.test/a-800.jpg', srcset: 'x 400w', jpegSrcset: 'y 400w' };
 

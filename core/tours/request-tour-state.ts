@@ -9,7 +9,7 @@
 import { requestTourTexts as t } from '../i18n/tours';
 import type { PhoneCheck } from '../format/phone-rules';
 import { formatQualifiedAmount, qualifiedAmountOf, type AgentAndQualification } from './agent-and-qualification';
-import { isValidRequestedTime, type DayKey } from './tour-times';
+import { tourTimeChoiceReducer, type TourTimeAction, type TourTimeChoice } from './tour-time-choice';
 
 /** Spec §5/§9: the pre-qualification amount is reformatted after this pause in typing. */
 export const AMOUNT_FORMAT_DELAY_MS = 500;
@@ -18,12 +18,9 @@ export type RequestTourStep = 'time' | 'info';
 
 export type InfoTextField = 'agentName' | 'agentPhone' | 'qualifiedLenderName' | 'qualifiedAmount';
 
-export interface RequestTourState {
+/** The chosen times (tour-time-choice.ts), the step and the answers of step 2. */
+export interface RequestTourState extends TourTimeChoice {
   step: RequestTourStep;
-  /** Chosen instants, ISO UTC (as `TourSlot.dateTime`), in time order. */
-  selected: readonly string[];
-  /** The day among days 4–15 shown beside the grid, if any. */
-  dropdownDay: DayKey | null;
   info: AgentAndQualification;
   /** 'failed' keeps everything and lets the buyer press Request Tour again. */
   status: 'editing' | 'submitting' | 'failed';
@@ -43,9 +40,7 @@ export const initialRequestTourState: RequestTourState = {
 };
 
 export type RequestTourAction =
-  | { type: 'toggle'; dateTime: string }
-  | { type: 'remove'; dateTime: string }
-  | { type: 'choose-day'; day: DayKey | null }
+  | TourTimeAction
   | { type: 'continue' }
   | { type: 'back' }
   | { type: 'set-agent'; value: boolean }
@@ -55,7 +50,6 @@ export type RequestTourAction =
   /** The agent's phone is read by `phone` (the partner's country: core/format/use-phone-rules.ts). */
   | { type: 'submit'; phone: PhoneCheck }
   | { type: 'failed'; message: string; errors?: Partial<Record<InfoTextField, string>> }
-  | { type: 'prune'; now: Date; zone: string }
   | { type: 'reset' };
 
 // ---------------------------------------------------------------------------------------------------
@@ -88,22 +82,15 @@ export function agentAndQualificationOf(info: AgentAndQualification): AgentAndQu
 // ---------------------------------------------------------------------------------------------------
 // Reducer
 
-const byTime = (a: string, b: string) => Date.parse(a) - Date.parse(b);
-
 export function requestTourReducer(state: RequestTourState, action: RequestTourAction): RequestTourState {
   // Nothing changes under a send in flight: what is sent is what the buyer sees.
   if (state.status === 'submitting' && action.type !== 'failed' && action.type !== 'reset') return state;
   switch (action.type) {
-    case 'toggle': {
-      const selected = state.selected.includes(action.dateTime)
-        ? state.selected.filter((d) => d !== action.dateTime)
-        : [...state.selected, action.dateTime].sort(byTime);
-      return { ...state, selected };
-    }
+    case 'toggle':
     case 'remove':
-      return { ...state, selected: state.selected.filter((d) => d !== action.dateTime) };
     case 'choose-day':
-      return { ...state, dropdownDay: action.day };
+    case 'prune':
+      return tourTimeChoiceReducer(state, action);
     case 'continue':
       return canContinue(state) ? { ...state, step: 'info' } : state;
     case 'back':
@@ -127,11 +114,6 @@ export function requestTourReducer(state: RequestTourState, action: RequestTourA
     }
     case 'failed':
       return { ...state, status: 'failed', failure: action.message, errors: action.errors ?? {} };
-    case 'prune': {
-      // A chosen slot that has passed while the dialog was open can no longer be requested.
-      const selected = state.selected.filter((d) => isValidRequestedTime(new Date(d), action.now, action.zone));
-      return selected.length === state.selected.length ? state : { ...state, selected };
-    }
     case 'reset':
       return initialRequestTourState;
   }

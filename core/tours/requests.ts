@@ -1,5 +1,5 @@
 /**
- * The buyer's tour calls (spec §7: saveTour, requestedTour, requestedTours, requestedTourByListing; §3
+ * The buyer's tour calls (spec §7: saveTour, modifyTour, requestedTour, requestedTours, requestedTourByListing; §3
  * Requested tour) with their types, and the hooks the views load through. Plain-string operations: urql
  * parses them in the lazily loaded client chunk. All of them need a signed-in viewer (/graphql/).
  *
@@ -56,6 +56,14 @@ export interface TourRequestedDetail {
   scheduledDateTimes: string[];
 }
 
+/** What the buyer changed in the tour dialog (spec §3 Dialog outcomes): the request cancelled, or new times offered. */
+export type BuyerTourOutcome = { id: string; tourStatus: 'CANCELLED' } | { id: string; tourStatus: 'REQUESTED'; scheduledDateTimes: string[] };
+
+export const buyerTourOutcome = (tour: RequestedTour): BuyerTourOutcome =>
+  tour.tourStatus === 'CANCELLED'
+    ? { id: tour.id, tourStatus: 'CANCELLED' }
+    : { id: tour.id, tourStatus: 'REQUESTED', scheduledDateTimes: tour.requestedSchedule.map((s) => s.scheduledDateTime) };
+
 /** Statuses in which a tour is still open (the buyer may want to look at it again). */
 export const OPEN_TOUR_STATUSES: readonly TourStatus[] = ['REQUESTED', 'ACCEPTED', 'SCHEDULED'];
 
@@ -105,6 +113,15 @@ export const SaveTourMutation = /* GraphQL */ `
   }
 `;
 
+/** modifyTour by the buyer: CANCELLED cancels the request; REQUESTED with scheduledDateTimes offers new times. */
+export const ModifyOwnTourMutation = /* GraphQL */ `
+  mutation ModifyOwnTour($id: ID!, $tourStatus: TourStatus!, $scheduledDateTimes: [String!]) {
+    modifyTour(id: $id, tourStatus: $tourStatus, scheduledDateTimes: $scheduledDateTimes) {
+      ${TOUR_FIELDS}
+    }
+  }
+`;
+
 // ---------------------------------------------------------------------------------------------------
 // Calls
 
@@ -120,6 +137,17 @@ export function saveTour(input: {
     agentAndQualification: input.agentAndQualification,
   };
   return mutate(SaveTourMutation, variables, requestedTourSchema, { muteError: true });
+}
+
+/** The buyer's change of their own request (core/tours/tour-status.ts buyerTourChanges): errors are returned, not toasted. */
+export type OwnTourChange = { kind: 'cancel' } | { kind: 'reschedule'; scheduledDateTimes: readonly string[] };
+
+export function changeOwnTour(tourId: string, change: OwnTourChange): Promise<Result<RequestedTour>> {
+  const variables =
+    change.kind === 'cancel'
+      ? { id: tourId, tourStatus: 'CANCELLED' }
+      : { id: tourId, tourStatus: 'REQUESTED', scheduledDateTimes: [...change.scheduledDateTimes] };
+  return mutate(ModifyOwnTourMutation, variables, requestedTourSchema, { muteError: true });
 }
 
 export function fetchRequestedTour(id: string): Promise<Result<RequestedTour>> {

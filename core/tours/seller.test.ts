@@ -15,11 +15,15 @@ const PAST = '2026-03-10T17:00:00.000Z';
 const FUTURE = '2026-03-11T16:00:00.000Z';
 const PAST_ERROR = { title: 'Invalid date and time selection.', message: 'Selected tour time needs to after current date and time.' };
 
-const tour = (tourStatus: 'REQUESTED' | 'ACCEPTED' | 'SCHEDULED' | 'COMPLETED' | 'CANCELLED', extra: Partial<{ start: string | null; end: string | null; cancellationReason: string | null }> = {}) => ({
+const tour = (
+  tourStatus: 'REQUESTED' | 'ACCEPTED' | 'SCHEDULED' | 'COMPLETED' | 'CANCELLED',
+  extra: Partial<{ start: string | null; end: string | null; cancellationReason: string | null; cancelledBy: 'BUYER' | 'SELLER' | null }> = {},
+) => ({
   tourStatus,
   start: null,
   end: null,
   cancellationReason: null,
+  cancelledBy: null,
   ...extra,
 });
 
@@ -32,6 +36,7 @@ describe('what the seller tour editor offers per status (spec §4)', () => {
       canComplete: false,
       canCancel: true,
       reason: false,
+      cancelledByBuyer: false,
     });
   });
 
@@ -50,6 +55,7 @@ describe('what the seller tour editor offers per status (spec §4)', () => {
       canComplete: true,
       canCancel: true,
       reason: false,
+      cancelledByBuyer: false,
     });
   });
 
@@ -61,15 +67,21 @@ describe('what the seller tour editor offers per status (spec §4)', () => {
       canComplete: false,
       canCancel: false,
       reason: false,
+      cancelledByBuyer: false,
     });
-    expect(sellerTourParts(tour('CANCELLED', { cancellationReason: 'x'.repeat(50) }))).toEqual({
+    expect(sellerTourParts(tour('CANCELLED', { cancellationReason: 'x'.repeat(50), cancelledBy: 'SELLER' }))).toEqual({
       requestedTimes: 'hidden',
       schedule: false,
       canSchedule: false,
       canComplete: false,
       canCancel: false,
       reason: true,
+      cancelledByBuyer: false,
     });
+  });
+
+  it('CANCELLED by the buyer: no reason, says who cancelled', () => {
+    expect(sellerTourParts(tour('CANCELLED', { cancelledBy: 'BUYER' }))).toMatchObject({ reason: false, cancelledByBuyer: true, canCancel: false, canSchedule: false });
   });
 });
 

@@ -2,7 +2,7 @@
  * The seller's side of a requested tour (spec §2 Seller tour editor, §3 Dialog outcomes, §4 seller rules,
  * §5 cancellation reason and past times, §7 saveTourSeller). The listing's seller and company agents use
  * it alike. Pure state first (what the editor shows and its transitions, "now" passed in), then the two
- * calls. The view (views/seller-tour-editor.tsx) only renders what these return.
+ * calls. The view (elements/_shared/seller-tour-editor/) only renders what these return.
  */
 import * as z from 'zod/mini';
 import { mutate, query, type Result } from '../graphql/call';
@@ -79,11 +79,13 @@ export interface SellerTourParts {
   canSchedule: boolean;
   canComplete: boolean;
   canCancel: boolean;
-  /** The cancellation reason (CANCELLED). */
+  /** The cancellation reason (CANCELLED by the seller's side). */
   reason: boolean;
+  /** 'The buyer cancelled this request.' (CANCELLED by the buyer, who gives no reason). */
+  cancelledByBuyer: boolean;
 }
 
-export function sellerTourParts(tour: Pick<SellerTour, 'tourStatus' | 'start' | 'end' | 'cancellationReason'>): SellerTourParts {
+export function sellerTourParts(tour: Pick<SellerTour, 'tourStatus' | 'start' | 'end' | 'cancellationReason' | 'cancelledBy'>): SellerTourParts {
   const next = nextTourStatuses(tour.tourStatus);
   const canSchedule = next.includes('SCHEDULED');
   return {
@@ -95,6 +97,7 @@ export function sellerTourParts(tour: Pick<SellerTour, 'tourStatus' | 'start' | 
     canComplete: next.includes('COMPLETED'),
     canCancel: next.includes('CANCELLED'),
     reason: tour.tourStatus === 'CANCELLED' && !!tour.cancellationReason,
+    cancelledByBuyer: tour.tourStatus === 'CANCELLED' && tour.cancelledBy === 'BUYER',
   };
 }
 

@@ -80,10 +80,11 @@ const agentAndQualificationSchema = () =>
     qualifiedAmount: z.string(),
   });
 
-/** One tour as its dialogs show it (the buyer's details, the seller's editor): the base, why it was cancelled, its calendar file, its listing and the buyer's answers. */
+/** One tour as its dialogs show it (the buyer's details, the seller's editor): the base, why and by whom it was cancelled, its calendar file, its listing and the buyer's answers. */
 export const TOUR_DETAIL_FIELDS = /* GraphQL */ `
   ${TOUR_BASE_FIELDS}
   cancellationReason
+  cancelledBy
   ical
   ${TOUR_LISTING_FIELDS}
   ${AGENT_AND_QUALIFICATION_FIELDS}
@@ -93,6 +94,8 @@ export const TOUR_DETAIL_FIELDS = /* GraphQL */ `
 export const tourDetailShape = () => ({
   ...tourBaseShape(),
   cancellationReason: z.nullable(z.string()),
+  /** Who cancelled a CANCELLED tour: the buyer (no reason) or the seller's side (with a reason). */
+  cancelledBy: z.nullable(z.enum(['BUYER', 'SELLER'])),
   /** Calendar file link (spec §3 ical); null when the tour has no time yet. */
   ical: z.nullable(z.string()),
   tourListing: tourListingSchema(),

@@ -1,12 +1,12 @@
 /**
  * Behaviour of the request-tour dialog: the choices (request-tour-state.ts), the grid of the moment
- * (tour-times.ts, refreshed every minute while open, in the listing's zone), the amount's 500 ms
+ * (use-tour-time-grid.ts: refreshed every minute while open, in the listing's zone), the amount's 500 ms
  * reformatting pause, and the send (saveTour).
  *
  * A failed send keeps every choice, explains itself inline and lets the buyer press Request Tour again
  * (the original left its submitting flag set after a failure, so the dialog was stuck; spec §8).
  */
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { requestTourTexts as t } from '../i18n/tours';
 import {
   agentAndQualificationOf,
@@ -20,10 +20,8 @@ import {
 import { usePhoneRules } from '../format/use-phone-rules';
 import type { Failure } from '../graphql/call';
 import { saveTour, type RequestedTour } from './requests';
-import { buyerTourGrid, tourDay, type DayKey } from './tour-times';
-
-/** While the dialog is open the grid is recomputed this often, so slots that pass become disabled. */
-export const CLOCK_REFRESH_MS = 60_000;
+import type { DayKey } from './tour-times';
+import { useTourTimeGrid } from './use-tour-time-grid';
 
 const INFO_FIELDS: readonly InfoTextField[] = ['agentName', 'agentPhone', 'qualifiedLenderName', 'qualifiedAmount'];
 
@@ -57,30 +55,21 @@ export function useRequestTour({ listingId, zone, active, onRequested, send = sa
   const [state, dispatch] = useReducer(requestTourReducer, initialRequestTourState);
   const latest = useRef<RequestTourState>(state);
   latest.current = state;
-  const [now, setNow] = useState(clock);
   const clockRef = useRef(clock);
   clockRef.current = clock;
   const amountPause = useMemo(() => createDebouncer(AMOUNT_FORMAT_DELAY_MS), []);
   const sending = useRef(false);
 
-  // The clock: fresh on opening, then every minute; a chosen slot that passes is dropped.
-  useEffect(() => {
-    if (!active) return;
-    const tick = () => {
-      const at = clockRef.current();
-      setNow(at);
-      dispatch({ type: 'prune', now: at, zone });
-    };
-    tick();
-    const timer = setInterval(tick, CLOCK_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [active, zone]);
+  // The grid of the moment: fresh on opening, then every minute; a chosen slot that passes is dropped.
+  const { now, grid, dropdownTourDay } = useTourTimeGrid({
+    zone,
+    active,
+    dropdownDay: state.dropdownDay,
+    clock,
+    onTick: (at) => dispatch({ type: 'prune', now: at, zone }),
+  });
 
   useEffect(() => () => amountPause.cancel(), [amountPause]);
-
-  const grid = useMemo(() => buyerTourGrid(now, zone), [now, zone]);
-  const dropdownDay = state.dropdownDay && grid.dropdownDays.some((d) => d.day === state.dropdownDay) ? state.dropdownDay : null;
-  const dropdownTourDay = useMemo(() => (dropdownDay ? tourDay(dropdownDay, now, zone) : null), [dropdownDay, now, zone]);
 
   const toggle = useCallback((dateTime: string) => dispatch({ type: 'toggle', dateTime }), []);
   const remove = useCallback((dateTime: string) => dispatch({ type: 'remove', dateTime }), []);

@@ -27,6 +27,18 @@ export interface Toast {
 
 export const toastsAtom = atom<readonly Toast[]>([]);
 
+/** What a new toast says; tone and timeout have their defaults (info, 5000 ms). */
+export type NewToast = Omit<Toast, 'id' | 'timeoutMs' | 'tone'> & Partial<Pick<Toast, 'timeoutMs' | 'tone'>>;
+
+let nextId = 1;
+
+/** Adds a toast to the page's state (toasts.ts `showToast` also makes sure a toaster shows it). */
+export function addToast(toast: NewToast): Toast {
+  const created: Toast = { tone: 'info', timeoutMs: TOAST_TIMEOUT_MS, ...toast, id: nextId++ };
+  hearthStore.set(toastsAtom, (list) => [...list, created]);
+  return created;
+}
+
 export function dismissToast(id: number): void {
   hearthStore.set(toastsAtom, (list) => list.filter((t) => t.id !== id));
 }

@@ -2,16 +2,10 @@
  * Showing a toast (spec §8): adds it to the page's toast state (toast-state.ts) and creates
  * `<hearth-toaster>` on the first toast of the page (its chunk loads then).
  */
-import { hearthStore } from '../state/store';
-import { TOAST_TIMEOUT_MS, toastsAtom, type Toast } from './toast-state';
+import { addToast, type NewToast, type Toast } from './toast-state';
 
-let nextId = 1;
-
-export function showToast(
-  toast: Omit<Toast, 'id' | 'timeoutMs' | 'tone'> & Partial<Pick<Toast, 'timeoutMs' | 'tone'>>,
-): Toast {
-  const created: Toast = { tone: 'info', timeoutMs: TOAST_TIMEOUT_MS, ...toast, id: nextId++ };
-  hearthStore.set(toastsAtom, (list) => [...list, created]);
+export function showToast(toast: NewToast): Toast {
+  const created = addToast(toast);
   ensureToaster();
   return created;
 }

@@ -12,7 +12,7 @@
  * @csspart photo - The photo (a stock image when the listing has none).
  * @csspart badges - The list of badges.
  * @csspart badge - Each badge; also `badge-new`, `badge-price-drop`, `badge-under-contract`, `badge-sold`.
- * @csspart favorite - The heart button (`aria-pressed` when saved).
+ * @csspart favorite - The heart button: its name says what pressing it does ('Save … to favourites', once saved 'Remove … from favourites'); `data-state` is `favorited` or `idle`.
  * @csspart favorite-count - How many people saved the listing.
  * @csspart price - The price.
  * @csspart facts - Beds, baths and area.
@@ -31,6 +31,7 @@ import { defineElement, type ElementProperties } from '../../core/define-element
 import { startAnalytics } from '../../core/analytics/start';
 import type { CardListing } from '../../core/listings/listing-card-data';
 import uiCss from '../../core/ui/ui.css?inline';
+import favoriteCss from '../_shared/favorite-button/favorite-button.css?inline';
 import css from './listing-card.css?inline';
 import { ListingCard } from './listing-card.view';
 
@@ -43,7 +44,7 @@ defineElement<typeof listingCardAttributes, ListingCardProperties>({
   tag: 'hearth-listing-card',
   attributes: listingCardAttributes,
   properties: ['listing'],
-  styles: [uiCss, css],
+  styles: [uiCss, favoriteCss, css],
   view: ListingCard,
 });
 startAnalytics();

@@ -85,12 +85,16 @@ describe('ListingCardView', () => {
     expect(view.querySelector('article')!.dataset.state).toBe('sold');
   });
 
-  it('shows the heart pressed with its count', () => {
-    const view = render(props({ favorite: { favorited: true, count: 5 } }));
-    const heart = view.querySelector('[part="favorite"]')!;
-    expect(heart.getAttribute('aria-pressed')).toBe('true');
-    expect(heart.getAttribute('aria-label')).toBe('Save 455 E 300 S, Salt Lake City, UT 84111 to favourites (5 saves)');
-    expect(view.querySelector('[part="favorite-count"]')!.textContent).toBe('5');
+  it('the heart’s name says what pressing it does: save, or once saved remove; with its count', () => {
+    const saved = render(props({ favorite: { favorited: true, count: 5 } })).querySelector('[part="favorite"]')!;
+    expect(saved.getAttribute('aria-label')).toBe('Remove 455 E 300 S, Salt Lake City, UT 84111 from favourites (5 saves)');
+    expect(saved.getAttribute('data-state')).toBe('favorited');
+    // The name changes with the state, so the button is no toggle button as well.
+    expect(saved.hasAttribute('aria-pressed')).toBe(false);
+    expect(saved.querySelector('[part="favorite-count"]')!.textContent).toBe('5');
+    const idle = render(props({ favorite: { favorited: false, count: 1 } })).querySelector('[part="favorite"]')!;
+    expect(idle.getAttribute('aria-label')).toBe('Save 455 E 300 S, Salt Lake City, UT 84111 to favourites (1 save)');
+    expect(idle.getAttribute('data-state')).toBe('idle');
   });
 
   it('reports a heart click', () => {

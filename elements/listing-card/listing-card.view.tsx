@@ -3,10 +3,10 @@
  * the next open house and the brokerage attribution (MLS display rules).
  * `ListingCardView` only renders; `ListingCard` connects it to data, favourites and events.
  */
-import { useEffect, useState } from 'react';
 import { appContextAtom, assetUrl, siteUrl } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
-import { favoritesAtom, seedFavorite, type FavoriteState } from '../../core/favorites/favorites';
+import type { FavoriteChangedDetail, FavoriteState } from '../../core/favorites/favorites';
+import { useFavorite } from '../../core/favorites/use-favorite';
 import { factsLine, nextOpenHouse } from '../../core/format/listing-facts';
 import { formatMoney } from '../../core/format/money';
 import { pricePeriod } from '../../core/listings/price-period';
@@ -16,6 +16,7 @@ import { useCardListing, type CardListing } from '../../core/listings/listing-ca
 import { formatAddress } from '../../core/format/address';
 import { useHearthValue } from '../../core/state/hooks';
 import { ListingPlaceholder } from '../../core/ui/listing-placeholder';
+import { FavoriteButton } from '../_shared/favorite-button/favorite-button';
 
 /** The card is at most 400 px wide alone and fills its cell in the search's grid (one column on a phone). */
 const PHOTO_SIZES = '(max-width: 600px) 100vw, 400px';
@@ -73,23 +74,7 @@ export function ListingCardView({ listing, href, favorite, favoriteBusy, stockPh
           ))}
         </ul>
       )}
-      <button
-        type="button"
-        className="favorite"
-        part="favorite"
-        aria-pressed={favorite.favorited}
-        aria-label={`${t.favorite(address || listing.listingCodeId)} (${t.favoriteCount(favorite.count)})`}
-        aria-busy={favoriteBusy || undefined}
-        data-state={favorite.favorited ? 'favorited' : 'idle'}
-        onClick={onFavorite}
-      >
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-          <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.7 4.5c2.1 0 3.6 1.2 4.3 2.4.7-1.2 2.2-2.4 4.3-2.4 3.7 0 5.8 3.9 4.3 7.3C19.5 16.4 12 21 12 21z" />
-        </svg>
-        <span className="favorite-count" part="favorite-count" aria-hidden="true">
-          {favorite.count}
-        </span>
-      </button>
+      <FavoriteButton className="favorite-on-photo" listingName={address || listing.listingCodeId} favorite={favorite} busy={favoriteBusy} onToggle={onFavorite} />
       <div className="body">
         <p className="price" part="price">
           {formatMoney(listing.priceInPennies, listing.priceCurrencyCode)}
@@ -129,10 +114,7 @@ export interface ListingSelectedDetail {
   listingCodeId: string;
 }
 
-export interface FavoriteChangedDetail {
-  listingId: string;
-  favorited: boolean;
-}
+export type { FavoriteChangedDetail };
 
 export interface ListingCardProps {
   listingId: number | null;
@@ -142,39 +124,22 @@ export interface ListingCardProps {
 
 export function ListingCard({ listingId, listing: given, element }: ListingCardProps) {
   const state = useCardListing(listingId, given);
-  const favorites = useHearthValue(favoritesAtom);
   const context = useHearthValue(appContextAtom)?.context;
-  const [busy, setBusy] = useState(false);
   const listing = state.status === 'loaded' ? state.listing : null;
+  const heart = useFavorite(listing, (detail) => element.emit<FavoriteChangedDetail>('favorite-changed', detail));
 
-  useEffect(() => {
-    if (!listing) return;
-    seedFavorite(listing.id, listing.isFavorite, listing.favoriteCount);
-    void import('../../core/favorites/favorite-actions').then((actions) => actions.followSessionForFavorites());
-  }, [listing]);
-
-  if (!listing) return <ListingPlaceholder status={state.status} />;
+  if (!listing || !heart.favorite) return <ListingPlaceholder status={state.status} />;
 
   const base = context ? siteUrl(context) : '';
-  const favorite = favorites[listing.id] ?? { favorited: listing.isFavorite, count: listing.favoriteCount };
   return (
     <ListingCardView
       listing={listing}
       href={`${base}/listing/${listing.slugId}/${listing.listingCodeId}`}
-      favorite={favorite}
-      favoriteBusy={busy}
+      favorite={heart.favorite}
+      favoriteBusy={heart.busy}
       stockPhoto={assetUrl('stock-home.svg')}
       onSelect={() => element.emit<ListingSelectedDetail>('listing-selected', { listingId: listing.id, slugId: listing.slugId, listingCodeId: listing.listingCodeId })}
-      onFavorite={() => {
-        if (busy) return;
-        setBusy(true);
-        void import('../../core/favorites/favorite-actions')
-          .then((actions) => actions.toggleFavorite(listing.id))
-          .then((favorited) => {
-            setBusy(false);
-            if (favorited !== null) element.emit<FavoriteChangedDetail>('favorite-changed', { listingId: listing.id, favorited });
-          });
-      }}
+      onFavorite={heart.toggle}
     />
   );
 }

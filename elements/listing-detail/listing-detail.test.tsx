@@ -59,6 +59,9 @@ const props = (overrides: Partial<ListingDetailViewProps> = {}): ListingDetailVi
   photoIndex: 0,
   dialog: { kind: 'none' },
   contactOpen: false,
+  favorite: { favorited: false, count: 3 },
+  favoriteBusy: false,
+  onFavorite: vi.fn(),
   onShowPhoto: vi.fn(),
   onOpenGallery: vi.fn(),
   onOpenShowcase: vi.fn(),
@@ -171,11 +174,36 @@ describe('ListingDetailView: facts', () => {
 });
 
 describe('ListingDetailView: next steps', () => {
-  it('shows tour and offer only when the listing allows them', () => {
+  it('shows tour and offer only when the listing allows them; Contact agent always', () => {
     const view = render(props({ listing: { ...listing, enableRequestTour: false, enableOffer: false } }));
-    expect(texts(view, '[part="actions"] button')).toEqual([t.actions.contactAgent]);
+    expect(view.querySelector('[part="actions"]')).toBeNull();
+    expect(texts(view, 'button[part="contact-agent"]')).toEqual([t.actions.contactAgent]);
     render(props());
-    expect(texts(view, '[part="actions"] button')).toEqual([t.actions.requestTour, t.actions.makeOffer, t.actions.contactAgent]);
+    expect(texts(view, '[part="actions"] button')).toEqual([t.actions.requestTour, t.actions.makeOffer]);
+  });
+
+  it('each next step once: no second Request a Tour beside the photos, and none of ours (nor our open houses) when the page has its own', () => {
+    const view = render(props());
+    expect(texts(view, 'button').filter((text) => text === t.actions.requestTour)).toHaveLength(1);
+    expect(texts(view, 'button').filter((text) => text === t.actions.makeOffer)).toHaveLength(1);
+    expect(view.querySelector('[part="open-houses"]')).not.toBeNull();
+    render(props({ externalActions: true }));
+    expect(view.querySelector('[part="actions"]')).toBeNull();
+    expect(view.querySelector('[part="open-houses"]')).toBeNull();
+    expect(texts(view, 'button').filter((text) => text === t.actions.requestTour || text === t.actions.makeOffer)).toEqual([]);
+    expect(texts(view, 'button[part="contact-agent"]')).toEqual([t.actions.contactAgent]);
+  });
+
+  it('the heart beside the listing’s kind says what pressing it does, and reports a press', () => {
+    const onFavorite = vi.fn();
+    const view = render(props({ onFavorite }));
+    const heart = view.querySelector<HTMLButtonElement>('[part="summary"] [part="favorite"]')!;
+    expect(heart.getAttribute('aria-label')).toBe('Save 455 E 300 S, Salt Lake City, UT 84111 to favourites (3 saves)');
+    act(() => heart.click());
+    expect(onFavorite).toHaveBeenCalledTimes(1);
+    render(props({ favorite: { favorited: true, count: 4 } }));
+    expect(view.querySelector('[part="favorite"]')!.getAttribute('aria-label')).toBe('Remove 455 E 300 S, Salt Lake City, UT 84111 from favourites (4 saves)');
+    expect(view.querySelector('[part="favorite"]')!.getAttribute('data-state')).toBe('favorited');
   });
 
   it('opens the inline contact form for the listing', () => {
@@ -213,6 +241,41 @@ describe('ListingDetailView: photos', () => {
     expect(second!.getAttribute('srcset') ?? second!.getAttribute('data-srcset')).toBeNull();
     const feed = render(props()).querySelector<HTMLImageElement>('[part="main-photo"]')!;
     expect(feed.hasAttribute('srcset')).toBe(false);
+  });
+
+  it('a sideways swipe on a touch screen moves between photos and is no tap; a mouse drag or a short move is nothing', () => {
+    const onShowPhoto = vi.fn();
+    const onOpenGallery = vi.fn();
+    const view = render(props({ photoIndex: 0, onShowPhoto, onOpenGallery }));
+    const stage = view.querySelector('.stage')!;
+    const photo = view.querySelector<HTMLButtonElement>('.stage-photo')!;
+    const swipe = (pointerType: string, fromX: number, toX: number, y = 0) =>
+      act(() => {
+        photo.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, pointerType, clientX: fromX, clientY: 100 }));
+        photo.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, pointerType, clientX: toX, clientY: 100 + y }));
+        photo.click();
+      });
+    swipe('touch', 300, 200);
+    expect(onShowPhoto).toHaveBeenLastCalledWith(1);
+    expect(onOpenGallery).not.toHaveBeenCalled();
+    swipe('touch', 100, 220);
+    expect(onShowPhoto).toHaveBeenLastCalledWith(2);
+    expect(onShowPhoto).toHaveBeenCalledTimes(2);
+    // A mouse, a short move or a mostly vertical one: a tap (the gallery opens), no move.
+    swipe('mouse', 300, 100);
+    swipe('touch', 300, 280);
+    swipe('touch', 300, 250, 120);
+    expect(onShowPhoto).toHaveBeenCalledTimes(2);
+    expect(onOpenGallery).toHaveBeenCalledTimes(3);
+    expect(stage).toBeTruthy();
+  });
+
+  it('the showcase narrower than 1060 px shows small thumbnails in a grid, not rows of full-width copies', () => {
+    const view = render(props({ dialog: { kind: 'showcase', tab: 'photos' } }));
+    const rows = view.querySelector('[part="showcase-rows"]')!;
+    // happy-dom measures 0 px: the narrow layout, one a row.
+    expect(rows.getAttribute('data-per-row')).toBe('1');
+    expect([...rows.querySelectorAll('img')].map((img) => img.getAttribute('sizes'))).toEqual(['120px', '120px', '120px']);
   });
 
   it('loads thumbnails lazily', () => {

@@ -29,6 +29,9 @@ import { rentalDetails } from '../../core/stays/rental-facts';
 import type { ListingSelectedDetail } from '../listing-card/listing-card.view';
 import { registrationTexts } from '../../core/i18n/registration';
 import { useRegistration, type Registration } from '../../core/registration/use-registration';
+import type { FavoriteChangedDetail, FavoriteState } from '../../core/favorites/favorites';
+import { useFavorite } from '../../core/favorites/use-favorite';
+import { FavoriteButton } from '../_shared/favorite-button/favorite-button';
 import { GalleryDialog, Lightbox, ShowcaseDialog, type GalleryDialogProps } from './photos';
 
 // ---- events ----
@@ -63,6 +66,12 @@ export interface ListingDetailViewProps {
   photoIndex: number;
   dialog: PhotoDialog;
   contactOpen: boolean;
+  /** The page shows 'Request a Tour', 'Make an Offer' and the open houses itself (<hearth-request-tour>, <hearth-make-offer>, <hearth-open-houses>): leave ours out. */
+  externalActions?: boolean;
+  /** The heart (core/favorites/use-favorite.ts); null until the page knows it. */
+  favorite: FavoriteState | null;
+  favoriteBusy: boolean;
+  onFavorite: () => void;
   onShowPhoto: (index: number) => void;
   onOpenGallery: (index: number) => void;
   onOpenShowcase: (tab: ShowcaseTab | null) => void;
@@ -168,11 +177,9 @@ export function ListingDetailView(props: ListingDetailViewProps) {
         photos={photos}
         index={index}
         address={address}
-        tourButton={listing.enableRequestTour}
         onShow={props.onShowPhoto}
         onOpenGallery={props.onOpenGallery}
         onOpenShowcase={() => props.onOpenShowcase(null)}
-        onRequestTour={props.onRequestTour}
       />
       {photos.length < allPhotos.length && held && (
         <p className="register-photos">
@@ -183,7 +190,12 @@ export function ListingDetailView(props: ListingDetailViewProps) {
       )}
 
       <header className="summary" part="summary">
-        <p className="classification">{t.classification[listing.classification]}</p>
+        <div className="summary-head split-row">
+          <p className="classification">{t.classification[listing.classification]}</p>
+          {props.favorite && (
+            <FavoriteButton listingName={address} favorite={props.favorite} busy={props.favoriteBusy} onToggle={props.onFavorite} />
+          )}
+        </div>
         <h1 className="address" part="address">
           {address}
         </h1>
@@ -211,21 +223,27 @@ export function ListingDetailView(props: ListingDetailViewProps) {
         {listing.newListing && <p className="badge">{listingTexts.badges.new}</p>}
       </header>
 
-      <div className="actions" part="actions" role="group" aria-label={t.actions.label}>
-        {listing.enableRequestTour && (
-          <button type="button" className="button button-primary" part="request-tour" onClick={props.onRequestTour}>
-            {t.actions.requestTour}
-          </button>
-        )}
-        {listing.enableOffer && (
-          <button type="button" className="button button-secondary" part="make-offer" onClick={props.onMakeOffer}>
-            {t.actions.makeOffer}
-          </button>
-        )}
+      {/* One 'Request a Tour' and one 'Make an Offer' a screen: after the summary, and on a narrow element a bar
+          along the bottom of the screen while the listing is on it (listing-detail.css); none when the page has its own. */}
+      {!props.externalActions && (listing.enableRequestTour || listing.enableOffer) && (
+        <div className="actions" part="actions" role="group" aria-label={t.actions.label}>
+          {listing.enableRequestTour && (
+            <button type="button" className="button button-primary" part="request-tour" onClick={props.onRequestTour}>
+              {t.actions.requestTour}
+            </button>
+          )}
+          {listing.enableOffer && (
+            <button type="button" className="button button-secondary" part="make-offer" onClick={props.onMakeOffer}>
+              {t.actions.makeOffer}
+            </button>
+          )}
+        </div>
+      )}
+      <p className="contact-row">
         <button type="button" className="button button-secondary" part="contact-agent" aria-expanded={contactOpen} aria-controls="contact" onClick={props.onContact}>
           {t.actions.contactAgent}
         </button>
-      </div>
+      </p>
       <div id="contact" className="contact" hidden={!contactOpen}>
         {/* Our elements by createElement: a JSX declaration of our own would ship in the npm typings and clash there. */}
         {contactOpen && createElement('hearth-contact-form', { 'listing-id': listing.id, part: 'contact-form' })}
@@ -296,7 +314,7 @@ export function ListingDetailView(props: ListingDetailViewProps) {
         </Section>
       )}
 
-      {openHouses.length > 0 && (
+      {openHouses.length > 0 && !props.externalActions && (
         <Section id="open-houses" title={t.openHouses.heading} part="open-houses">
           <ul className="open-houses">
             {openHouses.map((o) => (
@@ -384,6 +402,7 @@ export interface ListingDetailProps {
   showcaseTab: 'photos' | 'video' | 'street';
   routeSync: boolean;
   ownsPage: boolean;
+  externalActions?: boolean;
   listing?: DetailListing | null;
   element: ElementHandle;
 }
@@ -417,6 +436,7 @@ export function ListingDetail(props: ListingDetailProps) {
   const [dialog, setDialog] = useState<PhotoDialog>({ kind: 'none' });
 
   const registration = useRegistration(listing?.id ?? null, context);
+  const heart = useFavorite(listing, (detail) => element.emit<FavoriteChangedDetail>('favorite-changed', detail));
 
   // Each listing shown once: for the page's own analytics, and ours when the partner records visitor activity.
   const viewedId = listing?.id ?? null;
@@ -531,6 +551,10 @@ export function ListingDetail(props: ListingDetailProps) {
       photoIndex={photoIndex}
       dialog={dialog}
       contactOpen={contactOpen}
+      externalActions={props.externalActions ?? false}
+      favorite={heart.favorite}
+      favoriteBusy={heart.busy}
+      onFavorite={heart.toggle}
       onShowPhoto={setPhotoIndex}
       onOpenGallery={openGallery}
       onOpenShowcase={openShowcase}

@@ -4,7 +4,7 @@
  * Dialogs are native <dialog>s opened with showModal() inside the shadow root; every close goes through
  * the dialog's own close (button, Escape), whose `close` event tells the owner.
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, type RefObject } from 'react';
 import { listingDetailTexts as t } from '../../core/i18n/listing-detail';
 import {
   LIGHTBOX,
@@ -91,6 +91,43 @@ const arrowKeys = (move: (step: number) => void) => (event: KeyboardEvent) => {
   move(step);
 };
 
+/** How far a finger moves sideways before it is a swipe, not a tap. */
+const SWIPE_MIN_PX = 40;
+
+/**
+ * A sideways swipe on a touch screen moves between photos (as the arrows and arrow keys do); the click a swipe ends
+ * with is not a tap on the photo. The stage's CSS leaves vertical panning to the page (touch-action: pan-y).
+ */
+export function useSwipe(move: (step: number) => void) {
+  const start = useRef<{ x: number; y: number } | null>(null);
+  const swiped = useRef(false);
+  return {
+    onPointerDown: (event: PointerEvent) => {
+      if (event.pointerType === 'mouse') return;
+      start.current = { x: event.clientX, y: event.clientY };
+      swiped.current = false;
+    },
+    onPointerUp: (event: PointerEvent) => {
+      const from = start.current;
+      start.current = null;
+      if (!from) return;
+      const dx = event.clientX - from.x;
+      if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) <= Math.abs(event.clientY - from.y)) return;
+      swiped.current = true;
+      move(dx < 0 ? 1 : -1);
+    },
+    onPointerCancel: () => {
+      start.current = null;
+    },
+    onClickCapture: (event: MouseEvent) => {
+      if (!swiped.current) return;
+      swiped.current = false;
+      event.preventDefault();
+      event.stopPropagation();
+    },
+  };
+}
+
 const altOf = (photo: GalleryPhoto, n: number, total: number, address: string) => photo.description || t.photos.photoOf(n, total, address);
 
 function Arrows({ onMove, part }: { onMove: (step: number) => void; part: string }) {
@@ -112,29 +149,32 @@ export interface LightboxProps {
   photos: GalleryPhoto[];
   index: number;
   address: string;
-  /** The optional sticky tour button. */
-  tourButton: boolean;
   onShow: (index: number) => void;
   onOpenGallery: (index: number) => void;
   onOpenShowcase: () => void;
-  onRequestTour: () => void;
 }
 
-export function Lightbox({ photos, index, address, tourButton, onShow, onOpenGallery, onOpenShowcase, onRequestTour }: LightboxProps) {
+/**
+ * Spec §2's optional sticky tour button is left out: the listing's one 'Request a Tour' is its next steps (the
+ * summary's, a bottom bar on a phone, or the page's own), never a second copy beside the photos.
+ */
+export function Lightbox({ photos, index, address, onShow, onOpenGallery, onOpenShowcase }: LightboxProps) {
   const ref = useRef<HTMLElement>(null);
   const thumbs = useRef<HTMLUListElement>(null);
   const { layout, perRow } = lightboxLayout(useWidth(ref));
   const total = photos.length;
   const photo = photos[index]!;
+  const show = (step: number) => onShow(stepIndex(index, step, total));
+  const swipe = useSwipe(show);
   useLazyImages(thumbs, photos);
 
   return (
     <section className="lightbox" part="lightbox" data-layout={layout} data-per-row={perRow} aria-label={t.photos.region} ref={ref}>
-      <div className="stage" onKeyDown={arrowKeys((step) => onShow(stepIndex(index, step, total)))}>
+      <div className="stage" onKeyDown={arrowKeys(show)} {...(total > 1 ? swipe : {})}>
         <button type="button" className="stage-photo" aria-label={t.photos.openGallery(index + 1, total)} onClick={() => onOpenGallery(index)}>
           <img srcSet={photo.srcset ?? undefined} sizes={SIZES.stage} src={photo.photoUrl} alt={altOf(photo, index + 1, total, address)} part="main-photo" />
         </button>
-        {total > 1 && <Arrows part="lightbox" onMove={(step) => onShow(stepIndex(index, step, total))} />}
+        {total > 1 && <Arrows part="lightbox" onMove={show} />}
         <p className="pager" part="pager" aria-live="polite">
           {t.photos.pager(index + 1, total)}
         </p>
@@ -153,11 +193,6 @@ export function Lightbox({ photos, index, address, tourButton, onShow, onOpenGal
           <button type="button" className="button button-secondary" part="showcase-button" onClick={onOpenShowcase}>
             {t.photos.allPhotos(total)}
           </button>
-          {tourButton && (
-            <button type="button" className="button button-primary sticky-tour" part="sticky-tour" onClick={onRequestTour}>
-              {t.actions.requestTour}
-            </button>
-          )}
         </div>
       </div>
     </section>
@@ -180,6 +215,7 @@ export function GalleryDialog({ photos, index, address, onMove, onClose }: Galle
   const total = photos.length;
   const photo = photos[index]!;
   const move = (step: number) => onMove(stepIndex(index, step, total));
+  const swipe = useSwipe(move);
   useLazyImages(strip, photos);
   useEffect(() => {
     strip.current?.querySelector('[aria-current]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
@@ -198,7 +234,7 @@ export function GalleryDialog({ photos, index, address, onMove, onClose }: Galle
           ×
         </button>
       </header>
-      <div className="gallery-stage">
+      <div className="gallery-stage" {...(total > 1 ? swipe : {})}>
         <img srcSet={photo.srcset ?? undefined} sizes={SIZES.dialog} src={photo.photoUrl} alt={altOf(photo, index + 1, total, address)} part="gallery-photo" />
         {total > 1 && <Arrows part="gallery" onMove={move} />}
       </div>
@@ -252,6 +288,7 @@ export function ShowcaseDialog({ photos, index, address, videoSource, hasPanoram
   const total = photos.length;
   const photo = photos[index]!;
   const move = (step: number) => onMove(stepIndex(index, step, total));
+  const swipe = useSwipe(move);
   useLazyImages(rowsRef, `${tab}-${perRow}`);
 
   return (
@@ -273,7 +310,7 @@ export function ShowcaseDialog({ photos, index, address, videoSource, hasPanoram
       <Tabs label={t.showcase.title} tabs={tabs.map((s) => ({ key: s.key, label: t.showcase.tabs[s.key], disabled: !s.enabled }))} selected={tab} onSelect={select}>
         {tab === 'photos' && (
           <div className="showcase-photos">
-            <div className="showcase-stage">
+            <div className="showcase-stage" {...(total > 1 ? swipe : {})}>
               <button type="button" className="stage-photo" part="showcase-photo" aria-label={t.showcase.openInGallery(index + 1, total)} onClick={() => onSelectPhoto(index)}>
                 <img srcSet={photo.srcset ?? undefined} sizes={SIZES.dialog} src={photo.photoUrl} alt={altOf(photo, index + 1, total, address)} />
               </button>
@@ -282,7 +319,9 @@ export function ShowcaseDialog({ photos, index, address, videoSource, hasPanoram
                 {t.showcase.counter(index + 1, total)}
               </p>
             </div>
-            <ul className="rows" part="showcase-rows" ref={rowsRef}>
+            {/* Two a row: rows of one wide photo and a pair (spec §2); narrower, one a row would copy each photo at full
+                width under the one shown, so they are small thumbnails in a grid instead. */}
+            <ul className="rows" part="showcase-rows" data-per-row={perRow} ref={rowsRef}>
               {photoRows(total, perRow).map((row) => (
                 <li key={row[0]} className="row" data-size={row.length}>
                   {row.map((i) => (
@@ -295,7 +334,13 @@ export function ShowcaseDialog({ photos, index, address, videoSource, hasPanoram
                       data-state={i === index ? 'selected' : 'idle'}
                       onClick={() => onMove(i)}
                     >
-                      <img data-src={photos[i]!.photoUrl} data-srcset={photos[i]!.srcset ?? undefined} sizes={row.length === 2 ? '50vw' : '100vw'} alt="" loading="lazy" />
+                      <img
+                        data-src={photos[i]!.photoUrl}
+                        data-srcset={photos[i]!.srcset ?? undefined}
+                        sizes={perRow === 1 ? '120px' : row.length === 2 ? '50vw' : '100vw'}
+                        alt=""
+                        loading="lazy"
+                      />
                     </button>
                   ))}
                 </li>

@@ -12,7 +12,7 @@
  * @event {HearthErrorDetail} hearth-error - An attribute was malformed; `detail` = `{ tag, kind, attribute, value, message }`.
  * @csspart base - The whole panel; `data-state` is `loading`, `failed`, `missing`, `seller` or `public`.
  * @csspart heading - The 'Open houses' heading.
- * @csspart view-listing - The 'View Listing' link to the listing's page on the hosted site (also in the dialog).
+ * @csspart view-listing - The 'View Listing' link to the listing's page on the hosted site (also in the dialog); the panel leaves it out on the listing's own page (its path, or a dialog over it, ends with /listing/{slugId}/{listingCodeId}).
  * @csspart list - The list of open houses.
  * @csspart open-house - One open house; `data-state` is `active`, `cancelled` or `ended`.
  * @csspart when - Its date and start–end time.
@@ -49,7 +49,7 @@
  */
 import { booleanAttr, idAttr } from '../../core/define-element/attributes';
 import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
-import dialogCss from '../../core/tours/views/seller-open-house.css?inline';
+import dialogCss from '../_shared/seller-open-house/seller-open-house.css?inline';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './open-houses.css?inline';
 import { OpenHouses } from './open-houses.view';

@@ -195,6 +195,18 @@ describe('OpenHousesView states', () => {
     expect(listingPageUrl('https://x.test', { slugId: 'a b', listingCodeId: 'C/1' })).toBe('https://x.test/listing/a%20b/C%2F1');
   });
 
+  it('on the listing’s own page (or a dialog over it) the panel has no View Listing; on another page it has', () => {
+    const own = '/listing/1387-s-1100-e-salt-lake-city-ut-84105/HRT1002';
+    for (const pagePath of [own, `${own}/request-tour`, `/homes${own}`]) {
+      const view = render({ state: { status: 'public', listing, openHouses: [] }, pagePath });
+      expect(view.querySelector('[part="view-listing"]'), pagePath).toBeNull();
+      expect(view.querySelector('[part="heading"]')!.textContent).toBe('Open houses');
+    }
+    for (const pagePath of ['/account/home-detail/7', '/listing/1387-s-1100-e-salt-lake-city-ut-84105/HRT1001']) {
+      expect(render({ state: { status: 'seller', listing, openHouses: [] }, pagePath }).querySelector('[part="view-listing"]'), pagePath).not.toBeNull();
+    }
+  });
+
   it('public: the open houses read-only, no buttons, no Add Open House; empty text when none', () => {
     const view = render({
       state: {

@@ -13,7 +13,8 @@ import { openHouseTexts as t } from '../../core/i18n/tours';
 import { formatAddress } from '../../core/format/address';
 import { useHearthValue } from '../../core/state/hooks';
 import type { PublicOpenHouse, SellerOpenHouse } from '../../core/tours/open-houses-api';
-import { SellerOpenHouseDialog, type OpenHouseTimes } from '../../core/tours/views/seller-open-house';
+import { isListingPage, listingPagePath } from '../../core/routing/listing-page';
+import { SellerOpenHouseDialog, type OpenHouseTimes } from '../_shared/seller-open-house/seller-open-house';
 import { Button } from '../../core/ui/button';
 import type { DialogName } from '../../core/routing/dialog-paths';
 import { useDialogRoutes } from '../../core/routing/dialog-route';
@@ -44,14 +45,15 @@ export function sellerRow(o: SellerOpenHouse, now: Date) {
 }
 
 /** The hosted site's page of the listing (spec §2: /listing/{slugId}/{listingCodeId}). */
-export const listingPageUrl = (base: string, listing: Pick<OpenHousesListing, 'slugId' | 'listingCodeId'>) =>
-  `${base}/listing/${encodeURIComponent(listing.slugId)}/${encodeURIComponent(listing.listingCodeId)}`;
+export const listingPageUrl = (base: string, listing: Pick<OpenHousesListing, 'slugId' | 'listingCodeId'>) => `${base}${listingPagePath(listing)}`;
 
 export interface OpenHousesViewProps {
   state: OpenHousesState;
   now: Date;
   /** The hosted site's base URL for View Listing. */
   siteBase: string;
+  /** The page's path (location.pathname): on the listing's own page the panel has no View Listing. */
+  pagePath?: string;
   dialog: OpenHousesDialog;
   busy: boolean;
   dialogError: string | null;
@@ -235,7 +237,8 @@ export function OpenHousesView(props: OpenHousesViewProps) {
   const confirm = active ? (active.kind === 'cancel' ? t.confirmCancel : t.confirmActivate) : null;
 
   return (
-    <Frame state={state.status} listingUrl={listingUrl}>
+    // View Listing leads to the listing's page: not shown on that page itself (the dialog keeps its link, spec §2).
+    <Frame state={state.status} listingUrl={props.pagePath !== undefined && isListingPage(props.pagePath, listing) ? undefined : listingUrl}>
       {state.status === 'seller' ? (
         <SellerList listing={listing} openHouses={state.openHouses} now={props.now} onOpen={props.open} rows={rows} />
       ) : (
@@ -322,5 +325,5 @@ export function OpenHouses({ listingId, caseId = null, routeSync = false, elemen
     onClose: () => closeRef.current(),
   });
   const siteBase = loaded ? siteUrl(loaded.context) : runtimeSettings().api;
-  return <OpenHousesView {...h} siteBase={siteBase} />;
+  return <OpenHousesView {...h} siteBase={siteBase} pagePath={element.host.ownerDocument.defaultView?.location.pathname} />;
 }

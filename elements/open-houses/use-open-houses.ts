@@ -21,7 +21,7 @@ import {
   type PublicOpenHouse,
   type SellerOpenHouse,
 } from '../../core/tours/open-houses-api';
-import type { OpenHouseTimes } from '../../core/tours/views/seller-open-house';
+import type { OpenHouseTimes } from '../_shared/seller-open-house/seller-open-house';
 import { showToast } from '../../core/ui/toasts';
 
 /** What the element knows of the listing: enough for times (zone), View Listing (route) and the dialog (address). */

@@ -5,6 +5,7 @@ import { sessionAtom } from '../../core/auth/session';
 import { listingPhotoTexts as t } from '../../core/i18n/listing-photos';
 import * as api from '../../core/listing-photos/listing-photos-api';
 import type { SellerPhoto } from '../../core/listing-photos/listing-photos-api';
+import { CANCELLED } from '../../core/graphql/upload';
 import { hearthStore } from '../../core/state/store';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { testRoot } from '../../core/testing/react-root';
@@ -144,7 +145,7 @@ describe('<hearth-photo-management> uploads', () => {
     vi.mocked(api.loadListingPhotos).mockResolvedValue({ ok: true, value: [] });
     vi.mocked(api.uploadListingPhoto).mockImplementation(
       (_file, _case, options) =>
-        new Promise((resolve) => options?.signal?.addEventListener('abort', () => resolve({ ok: false, failure: api.CANCELLED }))),
+        new Promise((resolve) => options?.signal?.addEventListener('abort', () => resolve({ ok: false, failure: CANCELLED }))),
     );
     await mount();
     const input = dom.container.querySelector<HTMLInputElement>('[part="file-input"]')!;

@@ -8,7 +8,8 @@
  * pressed again (a deliberate improvement: the original stayed stuck in its submitting state).
  * A `<hearth-listing-detail>` of the same home on the page hands its 'Request a tour' button to this element
  * (it answers `hearth-tour-request-started` for its listing by opening the dialog).
- * A buyer who already has an open tour of the home also sees 'View requested tour'. Homes that do not take
+ * A buyer who already has an open tour of the home also sees 'View requested tour' (where they can cancel it or
+ * offer new times while it is open). Homes that do not take
  * tour requests (enableRequestTour false) show a note instead of the button. Links in the tour details
  * point at the hosted site (the partner's siteUrl, else the API origin).
  * @tag hearth-request-tour
@@ -42,6 +43,14 @@
  * @csspart toggle-requested - Its Show/Hide button of the requested times.
  * @csspart requested-times - Its list of requested times.
  * @csspart cancellation-reason - Its cancellation reason.
+ * @csspart cancelled-by - Its 'You cancelled this request.' on a request the buyer cancelled.
+ * @csspart tour-changes - Its 'Reschedule' and 'Cancel Request' buttons (an open request whose time has not begun).
+ * @csspart reschedule - 'Reschedule': new times on the request's grid, then 'Send New Times' (`send-times`).
+ * @csspart cancel-request - 'Cancel Request' (a confirm step follows: `confirm-dialog`).
+ * @csspart confirm-dialog - The confirm step of Cancel Request.
+ * @csspart gives-up - Rescheduling a scheduled tour: the line saying its time is given up.
+ * @csspart send-times - 'Send New Times'.
+ * @csspart change-failure - Why a cancellation or new times could not be saved (nothing was changed).
  * @csspart view-listing - Its 'View' link to the listing.
  * @csspart guide-link - Its link to the buying guide.
  * @csspart attribute-error - The message shown for a malformed attribute.
@@ -58,7 +67,8 @@
  */
 import { booleanAttr, idAttr } from '../../core/define-element/attributes';
 import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
-import detailsCss from '../../core/tours/views/buyer-tour-details.css?inline';
+import detailsCss from '../_shared/buyer-tour-details/buyer-tour-details.css?inline';
+import pickerCss from '../_shared/tour-time-picker/tour-time-picker.css?inline';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './request-tour.css?inline';
 import { RequestTour } from './request-tour.view';
@@ -73,7 +83,7 @@ export const requestTourAttributes = {
 defineElement({
   tag: 'hearth-request-tour',
   attributes: requestTourAttributes,
-  styles: [uiCss, detailsCss, css],
+  styles: [uiCss, pickerCss, detailsCss, css],
   view: RequestTour,
 });
 

@@ -2,16 +2,15 @@
 import { act, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadPhoneRules } from '../../core/format/phone-load';
-import { buyerTourTexts as bt, requestTourTexts as t, tourTexts } from '../../core/i18n/tours';
+import { requestTourTexts as t } from '../../core/i18n/tours';
 import { testRoot } from '../../core/testing/react-root';
 import { initialRequestTourState, type RequestTourState } from '../../core/tours/request-tour-state';
 import type { Result } from '../../core/graphql/call';
 import type { RequestedTour } from '../../core/tours/requests';
+import { requestedTourFixture } from '../../core/testing/requested-tour';
 import { slotText } from '../../core/tours/tour-format';
-import { TOUR_STATUSES, type TourStatus } from '../../core/tours/tour-status';
 import { buyerTourGrid, tourDay } from '../../core/tours/tour-times';
 import { useRequestTour } from '../../core/tours/use-request-tour';
-import { BuyerTourDetailsView } from '../../core/tours/views/buyer-tour-details';
 import { RequestTourDialogView, RequestTourView, type RequestTourDialogViewProps } from './request-tour.view';
 
 
@@ -128,22 +127,7 @@ describe('step 1 Tour Time: the grid and the dropdown (spec §5)', () => {
 
 // ---------------------------------------------------------------------------------------------------
 
-const savedTour = (over: Partial<RequestedTour> = {}): RequestedTour => ({
-  id: '77',
-  viewerRole: 'BUYER',
-  tourStatus: 'REQUESTED',
-  start: null,
-  end: null,
-  cancellationReason: null,
-  requestedSchedule: [{ scheduledDateTime: '2025-01-16T16:00:00.000Z' }, { scheduledDateTime: '2025-01-22T21:00:00.000Z' }],
-  listingAddress: '455 E 300 S, Salt Lake City, UT 84111',
-  thumbnailPhotoUri: null,
-  tourListing: { id: '1001', slugId: '455-e-300-s-salt-lake-city-ut-84111', listingCodeId: 'HRT1001', timeZone: DENVER },
-  agentAndQualification: { agent: false, agentName: '', agentPhone: '', agentPhoneText: '', qualified: true, qualifiedLenderName: 'Wasatch Bank', qualifiedAmount: '450,000' },
-  ical: null,
-  createdAt: '2025-01-15T17:30:00.000Z',
-  ...over,
-});
+const savedTour = requestedTourFixture;
 
 function Harness({ send, onRequested }: { send: (input: any) => Promise<Result<RequestedTour>>; onRequested: (tour: RequestedTour) => void }) {
   const [open] = useState(true);
@@ -354,113 +338,5 @@ describe('the button and its notes', () => {
 
   it('busy while the sign-in dialog is open', () => {
     expect(render({ starting: true }).querySelector('[part="button"]')!.getAttribute('aria-busy')).toBe('true');
-  });
-});
-
-// ---------------------------------------------------------------------------------------------------
-
-describe('buyer tour details (spec §2, §4)', () => {
-  const renderTour = (tour: RequestedTour) => {
-    act(() =>
-      dom.root.render(<BuyerTourDetailsView state={{ status: 'loaded', tour }} siteBase="https://hearth.test" onClose={() => {}} onRetry={() => {}} />),
-    );
-    return dom.container.querySelector('dialog')!;
-  };
-  const scheduled = { start: '2025-01-16T16:00:00.000Z', end: '2025-01-16T17:00:00.000Z', ical: 'https://api.test/ical/tour/77?sig=x' };
-
-  it.each(TOUR_STATUSES)('%s: the heading is the status and the §4 message shows', (status: TourStatus) => {
-    const dialog = renderTour(savedTour({ tourStatus: status, ...(status === 'CANCELLED' ? { cancellationReason: 'The seller accepted another offer.' } : {}) }));
-    expect(dialog.querySelector('h2')!.textContent).toBe(bt.statusHeading[status]);
-    expect(dialog.querySelector('[part="tour-status-message"]')!.textContent).toBe(tourTexts.statusMessage[status]);
-  });
-
-  it('a tour that is not over says where to write to cancel it (spec §9 {email}); a finished one, or no address, says nothing', () => {
-    const withEmail = (tour: RequestedTour, contactEmail: string | null) => {
-      act(() =>
-        dom.root.render(
-          <BuyerTourDetailsView state={{ status: 'loaded', tour }} siteBase="https://hearth.test" contactEmail={contactEmail} onClose={() => {}} onRetry={() => {}} />,
-        ),
-      );
-      return dom.container.querySelector('[part="cancel-contact"]');
-    };
-    for (const status of ['REQUESTED', 'ACCEPTED', 'SCHEDULED'] as const) {
-      const tour = savedTour({ tourStatus: status, ...scheduled });
-      const line = withEmail(tour, 'avery@acme.example')!;
-      expect(line.textContent).toBe('To cancel this tour, write to avery@acme.example.');
-      expect(line.querySelector('a')!.getAttribute('href')).toBe(`mailto:avery@acme.example?subject=${encodeURIComponent(`Cancel my tour of ${tour.listingAddress}`)}`);
-    }
-    for (const status of ['COMPLETED', 'CANCELLED'] as const) expect(withEmail(savedTour({ tourStatus: status, ...scheduled }), 'avery@acme.example')).toBeNull();
-    expect(withEmail(savedTour({ tourStatus: 'REQUESTED' }), null)).toBeNull();
-  });
-
-  it('the exact §4 buyer messages', () => {
-    expect(tourTexts.statusMessage.REQUESTED).toBe('Your requested times were sent to the showing agent. We are waiting for their approval.');
-    expect(tourTexts.statusMessage.ACCEPTED).toBe('Your tour was accepted. An agent will be in touch with you.');
-    expect(tourTexts.statusMessage.SCHEDULED).toBe('Your tour is scheduled. Get ready to see the property!');
-  });
-
-  it.each(['SCHEDULED', 'ACCEPTED', 'COMPLETED'] as const)('%s shows start, end (listing zone) and Download Event', (status) => {
-    const dialog = renderTour(savedTour({ tourStatus: status, ...scheduled }));
-    expect(dialog.textContent).toContain('Thu, Jan 16, 2025, 9:00 AM MST');
-    expect(dialog.textContent).toContain('Thu, Jan 16, 2025, 10:00 AM MST');
-    const download = dialog.querySelector<HTMLAnchorElement>('[part="download-event"]')!;
-    expect(download.textContent).toBe('Download Event');
-    expect(download.href).toBe(scheduled.ical);
-  });
-
-  it('Download Event does nothing without a calendar link', () => {
-    const download = renderTour(savedTour({ tourStatus: 'ACCEPTED' })).querySelector<HTMLAnchorElement>('[part="download-event"]')!;
-    expect(download.hasAttribute('href')).toBe(false);
-    expect(download.getAttribute('aria-disabled')).toBe('true');
-  });
-
-  it.each(['REQUESTED', 'CANCELLED'] as const)('%s shows no scheduled time and no Download Event', (status) => {
-    expect(renderTour(savedTour({ tourStatus: status })).querySelector('[part="download-event"]')).toBeNull();
-  });
-
-  it('requested times are hidden until Show, and Hide hides them again', () => {
-    const dialog = renderTour(savedTour());
-    const list = dialog.querySelector<HTMLUListElement>('[part="requested-times"]')!;
-    const toggle = dialog.querySelector<HTMLButtonElement>('[part="toggle-requested"]')!;
-    expect(list.hidden).toBe(true);
-    expect(toggle.textContent).toBe('Show');
-    expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    act(() => toggle.click());
-    expect(list.hidden).toBe(false);
-    expect(toggle.textContent).toBe('Hide');
-    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
-      'Thu, Jan 16, 2025, 9:00 AM MST',
-      'Wed, Jan 22, 2025, 2:00 PM MST',
-    ]);
-    act(() => toggle.click());
-    expect(list.hidden).toBe(true);
-  });
-
-  it('a cancelled tour shows its reason', () => {
-    const reason = 'The seller accepted another offer and the home is no longer available for tours.';
-    const dialog = renderTour(savedTour({ tourStatus: 'CANCELLED', cancellationReason: reason }));
-    expect(dialog.querySelector('[part="cancellation-reason"]')!.textContent).toBe(reason);
-  });
-
-  it('View links to /listing/{slugId}/{listingCodeId}; the guide link to /account/buying/guide', () => {
-    const dialog = renderTour(savedTour());
-    const view = dialog.querySelector<HTMLAnchorElement>('[part="view-listing"]')!;
-    expect(view.textContent).toBe('View');
-    expect(view.href).toBe('https://hearth.test/listing/455-e-300-s-salt-lake-city-ut-84111/HRT1001');
-    expect(dialog.querySelector<HTMLAnchorElement>('[part="guide-link"]')!.href).toBe('https://hearth.test/account/buying/guide');
-  });
-
-  it('loading, missing and failed states', () => {
-    const onRetry = vi.fn();
-    const show = (state: Parameters<typeof BuyerTourDetailsView>[0]['state']) => {
-      dom.render(<BuyerTourDetailsView state={state} siteBase="" onClose={() => {}} onRetry={onRetry} />);
-      return dom.container.querySelector('dialog')!;
-    };
-    expect(show({ status: 'loading' }).textContent).toContain(bt.loading);
-    expect(show({ status: 'missing' }).textContent).toContain(bt.missing);
-    const failed = show({ status: 'failed' });
-    expect(failed.textContent).toContain(bt.failed);
-    act(() => [...failed.querySelectorAll('button')].find((b) => b.textContent === bt.retry)!.click());
-    expect(onRetry).toHaveBeenCalledTimes(1);
   });
 });

@@ -20,14 +20,16 @@ import {
 import {
   useOpenTourOfListing,
   useTourListing,
+  type BuyerTourOutcome,
   type RequestedTour,
   type TourListingState,
   type TourRequestedDetail,
 } from '../../core/tours/requests';
 import { slotText, zoneName } from '../../core/tours/tour-format';
-import type { BuyerTourGrid, DayKey, TourDay } from '../../core/tours/tour-times';
+import type { BuyerTourGrid, TourDay } from '../../core/tours/tour-times';
 import { useRequestTour, type RequestTourController } from '../../core/tours/use-request-tour';
-import { BuyerTourDetails } from '../../core/tours/views/buyer-tour-details';
+import { BuyerTourDetails } from '../_shared/buyer-tour-details/buyer-tour-details';
+import { TourTimePicker } from '../_shared/tour-time-picker/tour-time-picker';
 import { Button } from '../../core/ui/button';
 import { useDialogRoute } from '../../core/routing/dialog-route';
 import { Dialog } from '../../core/ui/dialog';
@@ -86,8 +88,6 @@ export function RequestTourDialogView(props: RequestTourDialogViewProps) {
   const fields = useRef<Partial<Record<InfoTextField, HTMLInputElement | null>>>({});
   const names = useId();
   const submitting = state.status === 'submitting';
-  const days = dropdownTourDay ? [...grid.gridDays, dropdownTourDay] : grid.gridDays;
-  const hours = grid.gridDays[0]?.slots.map((s) => s.hour) ?? [];
 
   // Moving between steps puts focus on the new step's heading (not on the first render: the dialog does that).
   useEffect(() => {
@@ -143,83 +143,15 @@ export function RequestTourDialogView(props: RequestTourDialogViewProps) {
           <p className="step-text">
             {t.chooseTimes} {t.zoneNote(props.zoneName)}
           </p>
-          <label className="another-day">
-            <span className="field-label">{t.anotherDay}</span>
-            <select
-              className="field-control"
-              part="another-day"
-              value={dropdownTourDay?.day ?? ''}
-              onChange={(event) => actions.chooseDay((event.currentTarget.value || null) as DayKey | null)}
-            >
-              <option value="">{t.anotherDayPlaceholder}</option>
-              {grid.dropdownDays.map((d) => (
-                <option key={d.day} value={d.day}>
-                  {d.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <div className="grid-scroll">
-            <table className="slots" part="grid">
-              <caption className="visually-hidden">{t.gridCaption}</caption>
-              <thead>
-                <tr>
-                  {days.map((day) => (
-                    <th key={day.day} scope="col" data-day={day.day}>
-                      {day.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {hours.map((hour, row) => (
-                  <tr key={hour}>
-                    {days.map((day) => {
-                      const slot = day.slots[row]!;
-                      const chosen = state.selected.includes(slot.dateTime);
-                      return (
-                        <td key={day.day}>
-                          <button
-                            type="button"
-                            className="slot"
-                            part="slot"
-                            aria-pressed={chosen}
-                            aria-label={t.slotLabel(day.label, slot.label)}
-                            disabled={slot.disabled}
-                            data-state={slot.disabled ? 'past' : chosen ? 'chosen' : 'open'}
-                            data-date-time={slot.dateTime}
-                            onClick={() => actions.toggle(slot.dateTime)}
-                          >
-                            {slot.label}
-                          </button>
-                        </td>
-                      );
-                    })}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <div className="chosen" part="chosen-times" aria-live="polite">
-            <h4 className="chosen-title">{t.chosenTimes}</h4>
-            {state.selected.length === 0 ? (
-              <p className="chosen-empty">{t.noTimesChosen}</p>
-            ) : (
-              <ul className="chosen-list inline-list">
-                {state.selected.map((dateTime) => {
-                  const text = props.describeSlot(dateTime);
-                  return (
-                    <li key={dateTime} className="chosen-item">
-                      {text}
-                      <button type="button" className="chosen-remove" aria-label={t.removeTime(text)} onClick={() => actions.remove(dateTime)}>
-                        ×
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-          </div>
+          <TourTimePicker
+            grid={grid}
+            dropdownTourDay={dropdownTourDay}
+            selected={state.selected}
+            describeSlot={props.describeSlot}
+            onToggle={actions.toggle}
+            onRemove={actions.remove}
+            onChooseDay={actions.chooseDay}
+          />
           <div className="dialog-actions">
             <Button part="continue" disabled={!canContinue(state)} onClick={actions.next}>
               {t.continue}
@@ -393,9 +325,11 @@ export function RequestTour({ listingId, routeSync = false, element }: RequestTo
   // With route-sync the dialog has its URL: …/request-tour (spec §2 dialogs as routes).
   useDialogRoute({ enabled: routeSync, segment: 'request-tour', open, onOpen: () => void startRef.current(), onClose: () => setOpen(false) });
 
-  const closeDetails = () => {
+  const closeDetails = (outcome?: BuyerTourOutcome) => {
     const from = details?.from;
     setDetails(null);
+    // Cancelled: no open tour of this home any more; new times: still open.
+    if (outcome) openTour.refresh();
     // Opened from the toast, which is gone by now: bring focus back to this element.
     if (from === 'toast') requestAnimationFrame(() => (viewTourButton.current ?? requestButton.current)?.focus());
   };

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
+import type { ElementHandle } from '../../core/define-element/define-element';
 import { useHearthValue } from '../../core/state/hooks';
-import { dismissToast, toastTimer, toastsAtom, type Toast } from '../../core/ui/toast-state';
+import { addToast, dismissToast, toastTimer, toastsAtom, type Toast } from '../../core/ui/toast-state';
 
 const CLOSE_LABEL = 'Dismiss notification';
 
@@ -80,4 +81,23 @@ export function ToasterView() {
       ))}
     </div>
   );
+}
+
+export interface ToasterProps {
+  /** A toast to show at once (a server-written page's), once per element and message. */
+  message: string;
+  tone: Toast['tone'];
+  element: ElementHandle;
+}
+
+/** The message each toaster element showed last: its view renders again (or anew) with the attribute still there. */
+const shownBy = new WeakMap<HTMLElement, string>();
+
+export function Toaster({ message, tone, element }: ToasterProps) {
+  useEffect(() => {
+    if (!message || shownBy.get(element.host) === message) return;
+    shownBy.set(element.host, message);
+    addToast({ message, tone });
+  }, [message, tone, element]);
+  return <ToasterView />;
 }

@@ -1,15 +1,16 @@
 /**
  * @summary The signed-in viewer's tours: their own tour requests and the requests on their listings, each
  * with the home's photo, address, status and the requested or scheduled time in the listing's time zone.
- * Opening one shows the buyer tour details (own requests) or the seller tour editor (requests on the
- * viewer's listing, or for a company agent): pick one of the requested times and confirm it, cancel with a
- * reason, or mark a scheduled tour completed. Signed out, it asks the visitor to sign in.
+ * Opening one shows the buyer tour details (own requests: while the request is open and its time has not begun, Cancel
+ * Request after a confirm step, or Reschedule with new times on the request's grid) or the seller tour editor
+ * (requests on the viewer's listing, or for a company agent): pick one of the requested times and confirm it, cancel
+ * with a reason, or mark a scheduled tour completed. Signed out, it asks the visitor to sign in.
  * @tag hearth-tours
  * @attr {number} listing-id - Shows only the tours of this listing (all of them for its seller, the viewer's own otherwise).
  * @attr {number} tour-id - Opens this tour's dialog at once (the hosted site's edit-tour and seller-edit-tour routes); removed when the dialog closes.
  * @attr {boolean} route-sync - The element owns the URL: an open tour is the page's path plus `edit-tour/{tourId}` (buyer details) or `seller-edit-tour/{tourId}` (seller editor), a history entry; closing goes up two levels, and such a URL opens the tour.
  * @event {TourSelectedDetail} hearth-tour-selected - A tour of the list was opened; `detail` = `{ tourId, viewerRole }` (`BUYER`, `SELLER` or `AGENT`).
- * @event {TourUpdatedDetail} hearth-tour-updated - The seller saved a decision; `detail` = `{ id, tourStatus: 'SCHEDULED', start, end }`, `{ id, tourStatus: 'CANCELLED', cancellationReason }` or `{ id, tourStatus: 'COMPLETED' }`.
+ * @event {TourUpdatedDetail} hearth-tour-updated - A tour was changed in its dialog. By the seller: `detail` = `{ id, tourStatus: 'SCHEDULED', start, end }`, `{ id, tourStatus: 'CANCELLED', cancellationReason }` or `{ id, tourStatus: 'COMPLETED' }`; by the buyer: `{ id, tourStatus: 'CANCELLED' }` or `{ id, tourStatus: 'REQUESTED', scheduledDateTimes }` (new times).
  * @event {TourClosedDetail} hearth-tour-closed - A tour dialog closed (a route-driven page goes back up); `detail` = `{ tourId }`.
  * @event {HearthErrorDetail} hearth-error - An attribute was malformed.
  * @csspart base - The list panel.
@@ -44,6 +45,19 @@
  * @csspart schedule - The scheduled start and end.
  * @csspart download-event - 'Download Event' (the calendar file).
  * @csspart cancellation-reason - The reason of a cancelled tour.
+ * @csspart cancelled-by - 'You cancelled this request.' / 'The buyer cancelled this request.' on a tour the buyer cancelled.
+ * @csspart tour-changes - The buyer's 'Reschedule' and 'Cancel Request' buttons (an open request whose time has not begun).
+ * @csspart reschedule - 'Reschedule': new times on the request's grid.
+ * @csspart cancel-request - 'Cancel Request' (a confirm step follows).
+ * @csspart confirm-dialog - The confirm step of Cancel Request.
+ * @csspart gives-up - Rescheduling a scheduled tour: the line saying its time is given up.
+ * @csspart grid - The time grid of Reschedule (`slot` each time, `another-day` the dropdown of days 4 to 15, `chosen-times` the chosen ones).
+ * @csspart slot - Each time button of the grid (`data-state` = open, chosen or past).
+ * @csspart another-day - The dropdown of days 4 to 15.
+ * @csspart chosen-times - The chosen new times.
+ * @csspart send-times - 'Send New Times'.
+ * @csspart back - 'Back' from Reschedule to the tour.
+ * @csspart change-failure - Why a cancellation or new times could not be saved (nothing was changed).
  * @csspart buyer - The buyer's agent and pre-qualification (seller tour editor).
  * @cssproperty --hearth-color-primary - Buttons, links and the selected time.
  * @cssproperty --hearth-color-on-primary - Text on primary buttons.
@@ -58,8 +72,9 @@
  */
 import { booleanAttr, idAttr } from '../../core/define-element/attributes';
 import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
-import { buyerTourDetailsCss } from '../../core/tours/views/buyer-tour-details';
-import { sellerTourEditorCss } from '../../core/tours/views/seller-tour-editor';
+import buyerTourDetailsCss from '../_shared/buyer-tour-details/buyer-tour-details.css?inline';
+import sellerTourEditorCss from '../_shared/seller-tour-editor/seller-tour-editor.css?inline';
+import pickerCss from '../_shared/tour-time-picker/tour-time-picker.css?inline';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './tours.css?inline';
 import { Tours } from './tours.view';
@@ -73,7 +88,7 @@ export const toursAttributes = {
 defineElement<typeof toursAttributes>({
   tag: 'hearth-tours',
   attributes: toursAttributes,
-  styles: [uiCss, buyerTourDetailsCss, sellerTourEditorCss, css],
+  styles: [uiCss, pickerCss, buyerTourDetailsCss, sellerTourEditorCss, css],
   view: Tours,
 });
 

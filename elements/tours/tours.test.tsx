@@ -6,14 +6,20 @@ import { testRoot } from '../../core/testing/react-root';
 import type { TourListState, TourRow } from '../../core/tours/tour-list';
 
 // The two dialogs have their own tests; here we only check which one opens, for which tour.
-vi.mock('../../core/tours/views/buyer-tour-details', () => ({
-  BuyerTourDetails: ({ tourId, onClose }: { tourId: string; onClose: () => void }) => (
-    <button type="button" data-dialog="buyer" data-tour={tourId} onClick={onClose}>
-      buyer
-    </button>
+vi.mock('../_shared/buyer-tour-details/buyer-tour-details', () => ({
+  // A buyer's change closes with what changed (new times here); a plain close with nothing.
+  BuyerTourDetails: ({ tourId, onClose }: { tourId: string; onClose: (outcome?: unknown) => void }) => (
+    <>
+      <button type="button" data-dialog="buyer" data-tour={tourId} onClick={() => onClose()}>
+        buyer
+      </button>
+      <button type="button" data-change="buyer" onClick={() => onClose({ id: tourId, tourStatus: 'REQUESTED', scheduledDateTimes: ['2026-03-13T17:00:00.000Z'] })}>
+        new times
+      </button>
+    </>
   ),
 }));
-vi.mock('../../core/tours/views/seller-tour-editor', () => ({
+vi.mock('../_shared/seller-tour-editor/seller-tour-editor', () => ({
   SellerTourEditor: ({ tourId, onClose }: { tourId: string; onClose: (outcome?: unknown) => void }) => (
     <button type="button" data-dialog="seller" data-tour={tourId} onClick={() => onClose({ id: tourId, tourStatus: 'COMPLETED' })}>
       seller
@@ -184,6 +190,16 @@ describe('<hearth-tours> dialogs', () => {
     act(() => dialog()!.click());
     expect(dialog()).toBeNull();
     expect(reload).toHaveBeenCalledTimes(1);
+    expect(emitted.map((e) => e.name)).not.toContain('tour-updated');
+
+    // The buyer's own change (modifyTour) is told like the seller's, and the list is read again.
+    act(() => rows[0]!.click());
+    act(() => dom.container.querySelector<HTMLButtonElement>('[data-change="buyer"]')!.click());
+    expect(emitted.slice(-2)).toEqual([
+      { name: 'tour-updated', detail: { id: '11', tourStatus: 'REQUESTED', scheduledDateTimes: ['2026-03-13T17:00:00.000Z'] } },
+      { name: 'tour-closed', detail: { tourId: '11' } },
+    ]);
+    expect(reload).toHaveBeenCalledTimes(2);
 
     act(() => rows[1]!.click());
     expect(dialog()!.dataset).toMatchObject({ dialog: 'seller', tour: '12' });
@@ -192,7 +208,7 @@ describe('<hearth-tours> dialogs', () => {
       { name: 'tour-updated', detail: { id: '12', tourStatus: 'COMPLETED' } },
       { name: 'tour-closed', detail: { tourId: '12' } },
     ]);
-    expect(reload).toHaveBeenCalledTimes(2);
+    expect(reload).toHaveBeenCalledTimes(3);
     // A row-opened dialog leaves the tour-id attribute alone.
     expect(host.getAttribute('tour-id')).toBe('12');
   });

@@ -11,11 +11,12 @@ import { assetUrl } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { tourStatusLabels, toursListTexts as t } from '../../core/i18n/tours';
 import { useHearthValue } from '../../core/state/hooks';
+import type { BuyerTourOutcome } from '../../core/tours/requests';
 import type { SellerTourOutcome } from '../../core/tours/seller';
 import type { TourViewerRole } from '../../core/tours/tour-answers';
 import { fetchViewerRole, tourRowTime, useTourList, type TourListState, type TourRow } from '../../core/tours/tour-list';
-import { BuyerTourDetails } from '../../core/tours/views/buyer-tour-details';
-import { SellerTourEditor } from '../../core/tours/views/seller-tour-editor';
+import { BuyerTourDetails } from '../_shared/buyer-tour-details/buyer-tour-details';
+import { SellerTourEditor } from '../_shared/seller-tour-editor/seller-tour-editor';
 import { Button } from '../../core/ui/button';
 import type { DialogName } from '../../core/routing/dialog-paths';
 import { useDialogRoutes } from '../../core/routing/dialog-route';
@@ -26,8 +27,8 @@ export interface TourSelectedDetail {
   viewerRole: TourViewerRole;
 }
 
-/** Detail of `hearth-tour-updated`: spec §3 Dialog outcomes (what the seller saved). */
-export type TourUpdatedDetail = SellerTourOutcome;
+/** Detail of `hearth-tour-updated`: spec §3 Dialog outcomes (what the seller decided, or what the buyer changed). */
+export type TourUpdatedDetail = SellerTourOutcome | BuyerTourOutcome;
 
 /** Detail of `hearth-tour-closed`. */
 export interface TourClosedDetail {
@@ -191,7 +192,7 @@ export function Tours({ listingId, tourId: attributeTourId, routeSync = false, e
   const missing = role && !role.ok && (role.failure.kind === 'not-found' || role.failure.kind === 'invalid');
   const tourProblem = !role || role.ok ? null : missing ? 'missing' : 'failed';
 
-  const close = (outcome?: SellerTourOutcome) => {
+  const close = (outcome?: TourUpdatedDetail) => {
     if (!open) return;
     setOpen(null);
     setRouteTourId(null);
@@ -224,7 +225,7 @@ export function Tours({ listingId, tourId: attributeTourId, routeSync = false, e
       />
       {open &&
         (open.role === 'BUYER' ? (
-          <BuyerTourDetails key={open.tourId} tourId={open.tourId} onClose={() => close()} />
+          <BuyerTourDetails key={open.tourId} tourId={open.tourId} onClose={close} />
         ) : (
           <SellerTourEditor key={open.tourId} tourId={open.tourId} onClose={close} />
         ))}

@@ -3,7 +3,7 @@ import type { Database } from '../db';
 import { insertListings, type TestListing } from '../listings/search/test-listings';
 import { engineName, openTestDatabase } from '../testing/test-server';
 import { runSavedSearchAlerts } from './alerts';
-import { insertSavedSearch, parseSearchModel, type NotificationFrequency } from './saved-searches';
+import { insertSavedSearch, parseSearchModel, updateSavedSearch, type NotificationFrequency } from './saved-searches';
 import { insertUser } from './users';
 
 let db: Database;
@@ -84,6 +84,10 @@ describe(`saved-search alert job (${engineName()})`, () => {
     expect(instantMails[0]!.subject).toBe('1 new home matches your saved search');
     expect(instantMails[0]!.body).toContain(`${SITE}/listing/listing-${match1}/T${match1}`);
     expect(instantMails[0]!.body).toContain('$500,000, 3 bd, 2 ba');
+    // Where the searches are opened, their alerts changed or stopped; the notification links there too.
+    expect(instantMails[0]!.body).toContain(`${SITE}/account/buying/saved-searches`);
+    const note = await db.query<{ link: string }>('SELECT link FROM notifications WHERE user_id = $1', [instant.id]);
+    expect(note.rows.map((n) => n.link)).toEqual(['/account/buying/saved-searches']);
     expect(await mailsTo(unverified.email)).toEqual([]);
     expect(await mailsTo(daily.email)).toEqual([]);
 
@@ -135,5 +139,54 @@ describe(`saved-search alert job (${engineName()})`, () => {
     const mails = await mailsTo(weekly.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('1 new home matches your saved search');
+  });
+
+  it('mails no one who turned savedSearchEmails off, but still notifies them on the notifications page', async () => {
+    const t0 = new Date(Date.now() + 3000 * DAY);
+    const quiet = await user(true);
+    const loud = await user(true);
+    await db.query(`UPDATE users SET notification_settings = '{"savedSearchEmails": false}' WHERE id = $1`, [quiet.id]);
+    await db.query(`UPDATE users SET notification_settings = '{"savedSearchEmails": true}' WHERE id = $1`, [loud.id]);
+    await savedSearch(quiet.id, 'INSTANT', t0);
+    await savedSearch(loud.id, 'INSTANT', t0);
+    await listing(new Date(t0.getTime() + MINUTE));
+
+    // (The earlier tests' searches are due too: only these two users' mail and notifications are looked at.)
+    await runSavedSearchAlerts(db, new Date(t0.getTime() + 10 * MINUTE), { siteUrl: SITE });
+    expect(await mailsTo(quiet.email)).toEqual([]);
+    const [mail] = await mailsTo(loud.email);
+    expect(mail!.body).toContain(`${SITE}/account/settings`);
+    for (const who of [quiet, loud]) {
+      const notes = await db.query<{ kind: string; link: string }>('SELECT kind, link FROM notifications WHERE user_id = $1', [who.id]);
+      expect(notes.rows).toEqual([{ kind: 'SAVED_SEARCH_ALERT', link: '/account/buying/saved-searches' }]);
+    }
+  });
+
+  it('alerts turned off mail nothing; turned on again they count only listings added from then on', async () => {
+    const now = Date.now();
+    const owner = await user(true);
+    const search = await savedSearch(owner.id, 'NEVER', new Date(now - 10 * DAY));
+    const whileOff = await listing(new Date(now - 5 * DAY));
+    expect(await runSavedSearchAlerts(db, new Date(now - 4 * DAY), { siteUrl: SITE })).toMatchObject({ mails: 0 });
+
+    const on = await updateSavedSearch(db, owner.id, search.id, { name: null, frequency: 'INSTANT' });
+    expect(on).toMatchObject({ name: search.name, notificationFrequency: 'INSTANT' });
+    await runSavedSearchAlerts(db, new Date(now + 10 * MINUTE), { siteUrl: SITE });
+    expect(await mailsTo(owner.email)).toEqual([]);
+
+    const afterOn = await listing(new Date(now + 11 * MINUTE));
+    await runSavedSearchAlerts(db, new Date(now + 21 * MINUTE), { siteUrl: SITE });
+    const mails = await mailsTo(owner.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body).toContain(`/T${afterOn}`);
+    expect(mails[0]!.body).not.toContain(`/T${whileOff}`);
+
+    // Off again: nothing more; another user's id changes nothing.
+    await updateSavedSearch(db, owner.id, search.id, { name: 'Renamed', frequency: 'NEVER' });
+    await listing(new Date(now + 22 * MINUTE));
+    await runSavedSearchAlerts(db, new Date(now + 40 * MINUTE), { siteUrl: SITE });
+    expect(await mailsTo(owner.email)).toHaveLength(1);
+    const stranger = await user(true);
+    expect(await updateSavedSearch(db, stranger.id, search.id, { name: 'Mine now', frequency: 'DAILY' })).toBeNull();
   });
 });

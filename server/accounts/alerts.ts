@@ -1,12 +1,14 @@
 /**
  * Saved-search alerts: every 10 minutes (scheduled in the server; `npm run alerts` runs it once) each
  * saved search whose frequency window has elapsed looks at the listings added since its last look, and
- * each user with a verified email gets one mail per run listing the new matches of all their searches.
+ * each user with a verified email gets one mail per run listing the new matches of all their searches (unless
+ * they turned the savedSearchEmails notification setting off) and a notification on their notifications page.
  *
  * Nothing is sent twice: the (saved search, listing) pairs go into saved_search_alerts with ON CONFLICT DO
  * NOTHING and only pairs inserted by this run are mailed, all in one transaction with the mail, under an
  * advisory lock, so two processes running the job at once cannot double up either.
  */
+import { notificationSettingValues } from '../../core/accounts/notification-settings';
 import { formatMoney } from '../../core/format/money';
 import type { Database, Queryable } from '../db';
 import { formatAddress } from '../../core/format/address';
@@ -38,6 +40,7 @@ interface MatchRow extends PublicAddressRow {
   listing_id: number;
   user_id: number;
   email: string;
+  notification_settings: unknown;
   search_name: string;
   price_in_pennies: number;
   price_currency_code: string;
@@ -107,7 +110,7 @@ export async function runSavedSearchAlerts(db: Database, now: Date = new Date(),
          ON CONFLICT DO NOTHING
          RETURNING saved_search_id, listing_id
        )
-       SELECT f.saved_search_id, f.listing_id, s.user_id, u.email, s.name AS search_name,
+       SELECT f.saved_search_id, f.listing_id, s.user_id, u.email, u.notification_settings, s.name AS search_name,
               ${PUBLIC_ADDRESS_COLUMNS}, l.price_in_pennies, l.price_currency_code,
               l.bedrooms, l.bathrooms, l.slug_id, l.listing_code_id
          FROM fresh f
@@ -129,14 +132,16 @@ export async function runSavedSearchAlerts(db: Database, now: Date = new Date(),
       list.push(match);
       byUser.set(Number(match.user_id), list);
     }
-    for (const [userId, rows] of byUser) await sendAlert(tx, userId, rows, siteUrl);
-    return { searches: dueIds.length, matches: matches.length, mails: byUser.size };
+    let mails = 0;
+    for (const [userId, rows] of byUser) if (await sendAlert(tx, userId, rows, siteUrl)) mails++;
+    return { searches: dueIds.length, matches: matches.length, mails };
   });
   if (stats.mails > 0) options.logger?.info(`[alerts] ${stats.mails} alert mails for ${stats.matches} new matches in the outbox`);
   return stats;
 }
 
-async function sendAlert(tx: Queryable, userId: number, rows: MatchRow[], siteUrl: string): Promise<void> {
+/** The user's notification of the new matches, and the mail unless they turned those mails off (answers whether it went). */
+async function sendAlert(tx: Queryable, userId: number, rows: MatchRow[], siteUrl: string): Promise<boolean> {
   const bySearch = new Map<number, MatchRow[]>();
   for (const row of rows) bySearch.set(Number(row.saved_search_id), [...(bySearch.get(Number(row.saved_search_id)) ?? []), row]);
 
@@ -157,22 +162,27 @@ async function sendAlert(tx: Queryable, userId: number, rows: MatchRow[], siteUr
   }
   const count = rows.length;
   const subject = `${count} new ${count === 1 ? 'home matches' : 'homes match'} your saved ${bySearch.size === 1 ? 'search' : 'searches'}`;
-  await queueMail(tx, {
-    to: rows[0]!.email,
-    subject,
-    body: [
-      'New listings match your saved searches.',
-      '',
-      ...lines,
-      `Change how often we write in your account settings: ${siteUrl}/account`,
-    ].join('\n'),
-  });
+  const mailed = notificationSettingValues(rows[0]!.notification_settings).savedSearchEmails;
+  if (mailed) {
+    await queueMail(tx, {
+      to: rows[0]!.email,
+      subject,
+      body: [
+        'New listings match your saved searches.',
+        '',
+        ...lines,
+        `Open these searches or change how often each writes: ${siteUrl}/account/buying/saved-searches`,
+        `Stop these mails in your account settings: ${siteUrl}/account/settings`,
+      ].join('\n'),
+    });
+  }
   await addNotification(tx, userId, {
     kind: 'SAVED_SEARCH_ALERT',
     title: subject,
     body: [...bySearch.values()].map((m) => `${m[0]!.search_name}: ${m.length}`).join('\n'),
-    link: '/account/saved-searches',
+    link: '/account/buying/saved-searches',
   });
+  return mailed;
 }
 
 /** Runs the job every 10 minutes until stopped; a failed run is logged and the next one tries again. */

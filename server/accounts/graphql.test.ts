@@ -201,6 +201,30 @@ describe(`saved searches (${engineName()})`, () => {
     expect(codeOf(await gql(token, 'query ($id: ID!) { savedSearch(id: $id) { name } }', { id: search.id }))).toBe('NOT_FOUND');
   });
 
+  it('renames a saved search and turns its alerts off and on (updateSavedSearch)', async () => {
+    const { token } = await signUp(server);
+    const id = (await save(token, { name: 'Sugar House', f: 'DAILY', m: model })).data!.saveSearch.id;
+    const update = (variables: Record<string, unknown>) =>
+      gql(token, 'mutation ($id: ID!, $name: String, $f: NotificationFrequency) { updateSavedSearch(id: $id, name: $name, notificationFrequency: $f) { id name notificationFrequency searchModel } }', variables);
+    const off = await update({ id, f: 'NEVER' });
+    expect(off.errors).toBeUndefined();
+    expect(off.data!.updateSavedSearch).toMatchObject({ id, name: 'Sugar House', notificationFrequency: 'NEVER' });
+    expect(JSON.parse(off.data!.updateSavedSearch.searchModel)).toEqual(model);
+    expect((await update({ id, name: '  Sugar House, 2+ beds ' })).data!.updateSavedSearch).toMatchObject({ name: 'Sugar House, 2+ beds', notificationFrequency: 'NEVER' });
+    expect((await update({ id, f: 'WEEKLY' })).data!.updateSavedSearch.notificationFrequency).toBe('WEEKLY');
+    // Nothing to change, an empty or too long name: refused, nothing lost.
+    expect(codeOf(await update({ id }))).toBe('BAD_USER_INPUT');
+    expect(codeOf(await update({ id, name: '   ' }))).toBe('BAD_USER_INPUT');
+    expect(codeOf(await update({ id, name: 'x'.repeat(201) }))).toBe('BAD_USER_INPUT');
+    expect((await gql(token, 'query ($id: ID!) { savedSearch(id: $id) { name notificationFrequency } }', { id })).data!.savedSearch).toEqual({
+      name: 'Sugar House, 2+ beds',
+      notificationFrequency: 'WEEKLY',
+    });
+    const intruder = await signUp(server);
+    const stolen = await gql(intruder.token, 'mutation ($id: ID!) { updateSavedSearch(id: $id, notificationFrequency: NEVER) { id } }', { id });
+    expect(codeOf(stolen)).toBe('NOT_FOUND');
+  });
+
   it('refuses another user’s saved search ids as NOT_FOUND, reading and deleting', async () => {
     const owner = await signUp(server);
     const intruder = await signUp(server);

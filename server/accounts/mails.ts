@@ -60,3 +60,18 @@ export function failedLoginsMail(to: string, failures: number, windowMs: number,
     ].join('\n'),
   };
 }
+
+/** After a password change from the account's settings: the other devices were signed out. */
+export function passwordChangedMail(to: string, signedOutDevices: number): OutgoingMail {
+  const devices = signedOutDevices === 1 ? '1 other device was' : `${signedOutDevices} other devices were`;
+  return {
+    to,
+    subject: 'Your password was changed',
+    body: [
+      'The password of your account was changed from its settings.',
+      signedOutDevices > 0 ? `${devices} signed out and must sign in with the new password.` : 'No other device was signed in.',
+      '',
+      'If it was not you, choose "Forgot your password?" when you sign in to set a new one at once.',
+    ].join('\n'),
+  };
+}

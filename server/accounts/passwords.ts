@@ -146,12 +146,15 @@ export function passwordProblem(password: string, email: string): string | null 
 // Changing a password
 
 /**
- * Every path that sets a password goes through here (today the reset link): whatever the old password
- * opened ends with it — sessions, API tokens and every outstanding reset link of the account. Call it in
- * a transaction, with the hash made before (scrypt takes longer than a transaction should).
+ * Every path that sets a password goes through here (the reset link, changePassword): whatever the old password
+ * opened ends with it — sessions, API tokens and every outstanding reset link of the account — except `keep`, the
+ * device that made the change itself (its credential and the one paired with it; null for a reset link, which is
+ * not a credential). Answers how many devices were signed out. Call it in a transaction, with the hash made before
+ * (scrypt takes longer than a transaction should).
  */
-export async function setPassword(tx: Queryable, userId: number, passwordHash: string): Promise<void> {
+export async function setPassword(tx: Queryable, userId: number, passwordHash: string, keep: number | null = null): Promise<number> {
   await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [userId, passwordHash]);
-  await revokeAllCredentials(tx, userId);
+  const signedOut = await revokeAllCredentials(tx, userId, keep);
   await endOneTimeTokens(tx, userId, 'reset_password');
+  return signedOut;
 }

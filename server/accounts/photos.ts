@@ -19,9 +19,23 @@ const MULTIPART = /^multipart\/form-data\s*;/i;
 export const isMultipartContentType = (contentType: string | undefined) =>
   contentType !== undefined && MULTIPART.test(contentType.trim());
 
-/** The old photo is removed once the new one is saved; a Google picture (absolute URL) is not ours. */
+/** The storage key of a user's photo when it is one of ours; a Google picture (absolute URL) is not. */
+export const userPhotoKey = (image: string | null): string | null => (image?.startsWith('/media/users/') ? image.slice('/media/'.length) : null);
+
+/** The old photo is removed once the new one is saved (the orphan sweep removes it if this fails). */
 async function removeUserPhoto(image: string | null): Promise<void> {
-  if (image?.startsWith('/media/users/')) await uploadStorage().delete(image.slice('/media/'.length));
+  const key = userPhotoKey(image);
+  if (key) await uploadStorage().delete(key);
+}
+
+/** removeUserPhoto: the user has no photo any more, and our file of it is removed. */
+export async function removeOwnPhoto(db: Database, userId: number): Promise<void> {
+  const before = await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ image: string | null }>('SELECT image FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    await tx.query('UPDATE users SET image = NULL, updated_at = now() WHERE id = $1', [userId]);
+    return rows[0]?.image ?? null;
+  });
+  await removeUserPhoto(before).catch(() => undefined);
 }
 
 /** uploadUserPhoto: the photo, re-encoded, becomes the user's image, and the one it replaces is removed. */

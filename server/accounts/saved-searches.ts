@@ -1,7 +1,8 @@
 /**
  * Saved searches (spec §3 Saved search): a name, the search as the client ran it (geoInput /
  * searchInput of listingLoad) and how often to email new matches. The search is validated and kept as
- * sent; the part the alert job matches on is normalised into alert_criteria at save time.
+ * sent; the part the alert job matches on is normalised into alert_criteria at save time. The owner lists,
+ * renames, changes the alerts of (updateSavedSearch) and deletes their own.
  */
 import { z } from 'zod';
 import type { Database, Queryable } from '../db';
@@ -181,4 +182,28 @@ export async function findSavedSearch(db: Queryable, userId: number, id: number)
 export async function deleteSavedSearch(db: Queryable, userId: number, id: number): Promise<boolean> {
   const { rows } = await db.query('DELETE FROM saved_searches WHERE id = $1 AND user_id = $2 RETURNING id', [id, userId]);
   return rows.length > 0;
+}
+
+/**
+ * Renames a saved search and/or changes how often it mails (null: leave as is); only the owner's (null for any
+ * other id). Alerts turned on again look only at listings added from now on: a search whose alerts were off for a
+ * month does not mail that month's listings at once.
+ */
+export async function updateSavedSearch(
+  db: Queryable,
+  userId: number,
+  id: number,
+  changes: { name: string | null; frequency: NotificationFrequency | null },
+): Promise<SavedSearchRecord | null> {
+  const { rows } = await db.query<SavedSearchRow>(
+    `UPDATE saved_searches SET
+        name = coalesce($3, name),
+        notification_frequency = coalesce($4, notification_frequency),
+        alerted_through = CASE WHEN notification_frequency = 'NEVER' AND coalesce($4, 'NEVER') <> 'NEVER' THEN now() ELSE alerted_through END,
+        last_alert_at = CASE WHEN notification_frequency = 'NEVER' AND coalesce($4, 'NEVER') <> 'NEVER' THEN now() ELSE last_alert_at END,
+        updated_at = now()
+      WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
+    [id, userId, changes.name, changes.frequency],
+  );
+  return rows[0] ? toSavedSearch(rows[0]) : null;
 }

@@ -1,15 +1,12 @@
 /** saveSettings: what a user may change about themselves, validated, and the email change rule. */
-import { z } from 'zod';
+import { ACCOUNT_NAME_MAX, LEGAL_NAME_MAX } from '../../core/accounts/account-limits';
+import { notificationSettingsProblem, notificationSettingValues } from '../../core/accounts/notification-settings';
 import { readPhone } from '../contact/phone';
 import type { Database } from '../db';
 import { emailKey, emailProblem, normalizeEmail } from './email-address';
 import type { Partner } from '../partners/repository';
 import { queueVerificationMail, EMAIL_TAKEN_MESSAGE } from './routes';
 import { findUserByEmail, findUserById, type UserRecord } from './users';
-
-export const SETTINGS_NAME_MAX = 100;
-export const LEGAL_NAME_MAX = 200;
-export const NOTIFICATION_SETTINGS_MAX_BYTES = 4096;
 
 export interface SettingsInput {
   firstName?: string | null;
@@ -23,11 +20,10 @@ export interface SettingsInput {
 
 export type SettingsResult = { ok: true; user: UserRecord } | { ok: false; fields: Record<string, string> };
 
-const NotificationSettings = z.record(z.string().max(100), z.union([z.boolean(), z.string().max(200), z.number(), z.null()]));
-
 /**
  * Applies the given fields (absent ones stay as they are). A new email must be confirmed again. The phone is read
- * for `phoneCountry` (the partner's of the request) and stored in E.164; an empty one removes it.
+ * for `phoneCountry` (the partner's of the request) and stored in E.164; an empty one removes it. Notification
+ * settings are only those of core/accounts/notification-settings.ts, each on or off (which also bounds their size).
  */
 export async function saveSettings(
   db: Database,
@@ -46,8 +42,8 @@ export async function saveSettings(
     if (value.trim().length > max) fields[key] = `Keep it under ${max} characters.`;
     else next[key] = value.trim();
   };
-  text('firstName', SETTINGS_NAME_MAX);
-  text('lastName', SETTINGS_NAME_MAX);
+  text('firstName', ACCOUNT_NAME_MAX);
+  text('lastName', ACCOUNT_NAME_MAX);
   text('legalName', LEGAL_NAME_MAX);
   if (input.email != null) {
     const problem = emailProblem(input.email);
@@ -61,10 +57,10 @@ export async function saveSettings(
   }
   if (input.agent != null) next.agent = input.agent;
   if (input.notificationSettings !== undefined && input.notificationSettings !== null) {
-    const parsed = NotificationSettings.safeParse(input.notificationSettings);
-    if (!parsed.success || JSON.stringify(parsed.data).length > NOTIFICATION_SETTINGS_MAX_BYTES) {
-      fields.notificationSettings = 'Notification settings must be an object of on/off values.';
-    } else next.notificationSettings = parsed.data;
+    // The settings of core/accounts/notification-settings.ts only; those not given keep their value.
+    const problem = notificationSettingsProblem(input.notificationSettings);
+    if (problem) fields.notificationSettings = problem;
+    else next.notificationSettings = { ...notificationSettingValues(user.notificationSettings), ...(input.notificationSettings as object) };
   }
   if (Object.keys(fields).length > 0) return { ok: false, fields };
 

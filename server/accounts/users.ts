@@ -15,6 +15,8 @@ export interface UserRecord {
   legalName: string;
   phone: string;
   image: string | null;
+  /** Whether a Google account is linked (a Google sign-in with this verified address links it). */
+  googleLinked: boolean;
   agent: boolean;
   /** A company agent (spec §6): coordinates every tour. Set by an administrator only, never by saveSettings. */
   isCompanyAgent: boolean;
@@ -38,6 +40,7 @@ interface UserRow {
   legal_name: string;
   phone: string;
   image: string | null;
+  google_linked: boolean;
   agent: boolean;
   is_company_agent: boolean;
   notification_settings: Record<string, unknown>;
@@ -51,7 +54,7 @@ interface UserRow {
 }
 
 export const USER_COLUMNS = `u.id, u.email, u.email_verified_at, u.password_hash, u.first_name, u.last_name, u.legal_name,
-  u.phone, u.image, u.agent, u.is_company_agent, u.notification_settings, u.is_superuser, u.role, u.is_representative,
+  u.phone, u.image, (u.google_subject IS NOT NULL) AS google_linked, u.agent, u.is_company_agent, u.notification_settings, u.is_superuser, u.role, u.is_representative,
   u.is_company_manager, u.is_manager, u.has_new_dashboard, u.created_at`;
 
 export function toUser(row: UserRow): UserRecord {
@@ -65,6 +68,7 @@ export function toUser(row: UserRow): UserRecord {
     legalName: row.legal_name,
     phone: row.phone,
     image: row.image,
+    googleLinked: row.google_linked === true,
     agent: row.agent,
     isCompanyAgent: row.is_company_agent,
     notificationSettings: row.notification_settings,

@@ -435,12 +435,13 @@ async function runWorld(world: World): Promise<void> {
   // Offers and tours
   await check('Query.offer', everyone, facts.offer, { id: offerId });
   await check('Query.requestedTour', everyone, facts.tour, { id: tourId });
-  await check('Mutation.modifyTour', everyone, facts.tour, async () => ({ id: await newTour(), tourStatus: 'ACCEPTED' }));
+  await check('Mutation.modifyTour', everyone, facts.tour, async () => ({ id: await newTour(), tourStatus: 'CANCELLED' }));
   await check('Mutation.saveTourSeller', everyone, facts.tour, async () => ({ id: await newTour(), tourStatus: 'ACCEPTED' }));
 
   // Saved searches
   await check('Query.savedSearch', everyone, facts.savedSearch, { id: savedSearchId });
   await check('Mutation.deleteSaved', everyone, facts.savedSearch, async () => ({ id: await newSavedSearch() }));
+  await check('Mutation.updateSavedSearch', everyone, facts.savedSearch, { id: savedSearchId, notificationFrequency: 'WEEKLY' });
 
   // Cases and responses
   await check('Query.mortgageCase', everyone, facts.mortgageCase, { id: mortgage.id });

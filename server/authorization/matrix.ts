@@ -160,6 +160,9 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   q('translate', null, ['signedIn'], SIGNED_IN, { note: 'With context.caseId: that seller case for its owner or a company agent (else NOT_FOUND).' }),
   m('saveSettings', null, ['signedIn'], SIGNED_IN),
   m('uploadUserPhoto', null, ['signedIn'], SIGNED_IN),
+  m('removeUserPhoto', null, ['signedIn'], SIGNED_IN),
+  m('changePassword', null, ['signedIn'], SIGNED_IN, { note: 'The viewer’s own password, confirmed with the current one (server/accounts/account-security.test.ts).' }),
+  m('deleteAccount', null, ['signedIn'], SIGNED_IN, { note: 'The viewer’s own account, confirmed with the password (server/accounts/deletion.test.ts).' }),
   m('markNotificationsRead', null, ['signedIn'], SIGNED_IN),
   m('saveFavorite', 'listing', ['signedIn'], SIGNED_IN),
   m('saveSearch', null, ['signedIn'], SIGNED_IN),
@@ -176,6 +179,7 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   // ---- Saved searches, mortgage cases: the owner only
   q('savedSearch', 'savedSearch', ['owner'], HIDDEN),
   m('deleteSaved', 'savedSearch', ['owner'], HIDDEN),
+  m('updateSavedSearch', 'savedSearch', ['owner'], HIDDEN),
   q('mortgageCase', 'mortgageCase', ['owner'], HIDDEN),
   q('preQualificationEdit', 'mortgageCase', ['owner'], HIDDEN, { note: 'Named by the case response id.' }),
 
@@ -185,7 +189,9 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   }),
   q('requestedTour', 'tour', ['buyer', 'seller', 'companyAgent'], HIDDEN),
   m('saveTourSeller', 'tour', ['seller', 'companyAgent'], TOUR_DECISION),
-  m('modifyTour', 'tour', ['seller', 'companyAgent'], TOUR_DECISION),
+  m('modifyTour', 'tour', ['buyer', 'seller', 'companyAgent'], HIDDEN, {
+    note: 'The buyer cancels (CANCELLED) or offers new times (REQUESTED); any other status is FORBIDDEN to them (tours.test.ts).',
+  }),
   q('openHouse', 'openHouse', ['seller'], HIDDEN),
   q('openHousesByListing', 'listing', ['seller'], HIDDEN),
   m('saveOpenHouse', 'openHouse', ['seller'], HIDDEN),

@@ -56,6 +56,7 @@ function keyViewer(grant: KeyGrant, prefix: string): Viewer {
     legalName: '',
     phone: '',
     image: null,
+    googleLinked: false,
     agent: false,
     isCompanyAgent: false,
     notificationSettings: {},

@@ -1,18 +1,16 @@
 /**
  * The account pages (spec §2 account paths). The server's login guard (guards.ts) lets only a signed-in
  * user of the session cookie reach them; the pages are written from that user's own rows (favourites,
- * saved searches, notifications, settings) or hold the element that manages the area (tours, offers,
- * mortgage). Areas that later issues fill (homes, documents) say what they will hold.
+ * saved searches, notifications) or hold the element that manages the area (profile and settings, tours,
+ * offers, mortgage, homes, documents).
  */
 import { siteTexts as t } from '../../core/i18n/site';
-import { contextPhoneCountry } from '../../core/format/phone';
-import { shownPhone } from '../contact/phone';
 import { dialogPathOf, type DialogName } from '../../core/routing/dialog-paths';
 import { favoriteListings } from '../accounts/favorites';
 import { listNotifications, NOTIFICATIONS_PAGE_MAX } from '../accounts/notifications';
-import { listSavedSearches, type SavedSearchRecord } from '../accounts/saved-searches';
+import { listSavedSearches } from '../accounts/saved-searches';
+import { savedSearchTexts } from '../../core/i18n/search';
 import type { UserRecord } from '../accounts/users';
-import { publicUrl } from '../http/public-url';
 import { escapeHtml, ID, notFoundPage, section, UUID, type PageBuilder, type SitePage, type SiteRequest } from './html';
 import { listingCardHtml } from './listing-summary';
 
@@ -60,21 +58,21 @@ const favoritesPage = withViewer(async (viewer, site) => {
   return accountPage(t.nav.favorites, body);
 });
 
-const FREQUENCY_LABELS: Record<SavedSearchRecord['notificationFrequency'], string> = {
-  NEVER: 'No alerts',
-  DAILY: 'Daily alerts',
-  WEEKLY: 'Weekly alerts',
-  INSTANT: 'Alerts as homes appear',
-};
-
+/**
+ * <hearth-saved-searches> opens, renames, sets the alerts of and deletes them; inside it (what a browser without
+ * JavaScript shows) the list as the server reads it.
+ */
 const savedSearchesPage = withViewer(async (viewer, site) => {
   const searches = await listSavedSearches(site.ctx.services.db, viewer.id);
-  const body = searches.length
+  const rows = searches.length
     ? `<ul class="saved-searches">${searches
-        .map((s) => `<li><strong>${escapeHtml(s.name)}</strong> · ${FREQUENCY_LABELS[s.notificationFrequency]} · saved ${dateFormat.format(s.createdAt)}</li>`)
-        .join('')}</ul><p><a href="/search">Search again on the map</a></p>`
-    : '<p>You have no saved searches yet. On the map, press Save search to get an email when new homes match.</p><p><a class="button" href="/search">Find a Home</a></p>';
-  return accountPage(t.nav.savedSearches, body);
+        .map(
+          (s) =>
+            `<li><strong>${escapeHtml(s.name)}</strong> · ${escapeHtml(savedSearchTexts.alerts)}: ${escapeHtml(savedSearchTexts.frequencies[s.notificationFrequency])} · ${escapeHtml(savedSearchTexts.savedOn(dateFormat.format(s.createdAt)))}</li>`,
+        )
+        .join('')}</ul>`
+    : `<p>${escapeHtml(savedSearchTexts.empty)}</p><p><a class="button" href="/search">${escapeHtml(savedSearchTexts.findHome)}</a></p>`;
+  return accountPage(t.nav.savedSearches, `<hearth-saved-searches>${rows}</hearth-saved-searches>`);
 });
 
 const documentsPage = withViewer(() => accountPage(t.nav.documents, '<hearth-documents></hearth-documents>'));
@@ -82,30 +80,17 @@ const documentsPage = withViewer(() => accountPage(t.nav.documents, '<hearth-doc
 // ---------------------------------------------------------------------------------------------------
 // The user's own settings, profile and notifications
 
-const settingsRows = (viewer: UserRecord, site: SiteRequest) =>
-  [
-    ['First name', viewer.firstName],
-    ['Last name', viewer.lastName],
-    ['Legal name', viewer.legalName],
-    ['Email', viewer.email],
-    ['Phone', shownPhone(viewer.phone, contextPhoneCountry(site.context))],
-    ['I am an agent', viewer.agent ? 'Yes' : 'No'],
-  ]
-    .map(([label, value]) => `<dt>${label}</dt><dd>${escapeHtml(value || '—')}</dd>`)
-    .join('');
-
-const settingsPage = withViewer((viewer, site) =>
-  accountPage(t.nav.settings, `<dl class="settings">${settingsRows(viewer, site)}</dl><p><a href="/account/notifications">${t.nav.notifications}</a> · <a href="/log-out">${t.nav.logOut}</a></p>`),
+/** The user's own profile and settings: <hearth-account> edits them (issue 35), the page links the other half. */
+const settingsPage = withViewer(() =>
+  accountPage(
+    t.nav.settings,
+    `<hearth-account section="settings"></hearth-account><p><a href="/account/profile">Your Profile</a> · <a href="/account/notifications">${t.nav.notifications}</a> · <a href="/log-out">${t.nav.logOut}</a></p>`,
+  ),
 );
 
-const profilePage = withViewer((viewer, site) => {
-  const name = [viewer.firstName, viewer.lastName].filter(Boolean).join(' ') || viewer.email;
-  const image = publicUrl(viewer.image, site.publicOrigin);
-  return accountPage(
-    'Your Profile',
-    `<div class="profile">${image ? `<img src="${escapeHtml(image)}" alt="" width="96" height="96">` : ''}<p class="name">${escapeHtml(name)}</p><p>${escapeHtml(viewer.email)}</p><p>Member since ${dateFormat.format(viewer.createdAt)}</p></div><p><a href="/account/settings">${t.nav.settings}</a></p>`,
-  );
-});
+const profilePage = withViewer(() =>
+  accountPage('Your Profile', `<hearth-account section="profile"></hearth-account><p><a href="/account/settings">${t.nav.settings}</a></p>`),
+);
 
 const SAFE_LINK = /^\/(?!\/)[^\s]*$/;
 

@@ -6,6 +6,7 @@ import type { ResolvedAppContext } from '../../core/config/context';
 import { siteTexts as t } from '../../core/i18n/site';
 import type { UserRecord } from '../accounts/users';
 import type { RequestContext } from '../http/router';
+import type { Flash } from './flash';
 
 export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -38,6 +39,8 @@ export interface SitePage {
   head?: string;
   /** Inner HTML of <main>: element tags and static text, every value already escaped. */
   main: string;
+  /** A message the next page says (flash.ts): the log-out page leaves 'logged-out'. */
+  leavesFlash?: Flash;
 }
 
 /** The request a page is built for. */

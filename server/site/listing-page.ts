@@ -5,6 +5,7 @@
  * tags and schema.org JSON-LD (RealEstateListing with its offer and address, BreadcrumbList).
  */
 import { formatMoney } from '../../core/format/money';
+import { siteTexts as t } from '../../core/i18n/site';
 import { findPublicListingBySlug, type PublicListing } from '../listings/search/listing';
 import { dialogPathOf, type DialogName } from '../../core/routing/dialog-paths';
 import { escapeHtml, notFoundPage, SLUG, type PageBuilder } from './html';
@@ -101,11 +102,15 @@ export const listingPage: PageBuilder = async ([slugId, listingCodeId, dialog, i
     canonical: `${site.publicOrigin}${listingPath(listing)}`,
     ...(photo ? { image: photo.url } : {}),
     jsonLd: listingJsonLd(listing, site.publicOrigin),
+    // One 'Request a Tour' and one 'Make an Offer' a screen: the side panel's (sticky beside the listing; on a phone a
+    // bar along the bottom, site.css), so the listing's own are left out (external-actions).
     main: `<div class="listing-page">
-<hearth-listing-detail slug-id="${escapeHtml(slugId)}" listing-code-id="${escapeHtml(listingCodeId)}" route-sync owns-page${gallery}>${listingSummaryHtml(listing, site.publicOrigin)}</hearth-listing-detail>
-<aside class="listing-actions" aria-label="Tours and offers">
+<hearth-listing-detail slug-id="${escapeHtml(slugId)}" listing-code-id="${escapeHtml(listingCodeId)}" route-sync owns-page external-actions${gallery}>${listingSummaryHtml(listing, site.publicOrigin)}</hearth-listing-detail>
+<aside class="listing-side" aria-label="${t.listingSide}">
+<div class="listing-actions">
 <hearth-request-tour listing-id="${id}" route-sync></hearth-request-tour>
 <hearth-make-offer listing-id="${id}" route-sync offer-url="/account/buyer-offer/{offerId}"></hearth-make-offer>
+</div>
 <hearth-open-houses listing-id="${id}" route-sync></hearth-open-houses>
 </aside>
 </div>`,

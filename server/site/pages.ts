@@ -40,6 +40,7 @@ import { sitemapRoutes } from './sitemap';
 import { guardRoute, guardUser, type GuardOutcome } from './guards';
 import { dialogPathOf } from '../../core/routing/dialog-paths';
 import { logInPage, logOutPage, logOutRoute, redirectPage, REMEMBERED_ROUTE_COOKIE, REMEMBERED_ROUTE_SECONDS } from './session-pages';
+import { consumeFlash, FLASH_CACHE_CONTROL, flashHtml, readFlash, setFlash, type Flash } from './flash';
 
 export type { SitePage } from './html';
 
@@ -69,7 +70,7 @@ function openGraph(page: SitePage, title: string, siteName: string): string[] {
   ];
 }
 
-export function pageHtml(page: SitePage, site: SiteRequest): string {
+export function pageHtml(page: SitePage, site: SiteRequest, flash: Flash | null = null): string {
   const name = websiteName(site.context);
   const path = site.ctx.url.pathname;
   const { header, footer } = shellHtml(
@@ -97,7 +98,7 @@ ${header}
 <main>
 ${page.main}
 </main>
-${footer}
+${footer}${flash ? `\n${flashHtml(flash)}` : ''}
 </body>
 </html>
 `;
@@ -159,12 +160,12 @@ export async function siteRequest(ctx: RequestContext): Promise<SiteRequest> {
   return { ctx, context, viewer: viewer?.user ?? null, publicOrigin: ctx.services.config.publicOrigin, ownSite };
 }
 
-function send(ctx: RequestContext, status: number, html: string, csp: string): void {
+function send(ctx: RequestContext, status: number, html: string, csp: string, cacheControl = 'no-cache'): void {
   const { res } = ctx;
   res.statusCode = status;
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader('Content-Security-Policy', csp);
-  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('Cache-Control', cacheControl);
   res.setHeader('Content-Length', Buffer.byteLength(html));
   res.end(html);
 }
@@ -228,7 +229,14 @@ async function sendPage(ctx: RequestContext, build: PageBuilder): Promise<void> 
   const composed = await composePage(ctx, build);
   if ('guard' in composed) return sendGuardRedirect(ctx, composed.guard);
   ctx.res.setHeader('X-Frame-Options', 'DENY');
-  send(ctx, composed.page.status ?? 200, pageHtml(composed.page, composed.site), SITE_PAGE_CSP);
+  const { page } = composed;
+  const { publicOrigin } = ctx.services.config;
+  // A flash left by the page before (flash.ts) is said here, once, and this page is kept by no cache; a page that
+  // leaves one says none itself.
+  const flash = page.leavesFlash ? null : readFlash(ctx.req);
+  if (page.leavesFlash) setFlash(ctx.res, page.leavesFlash, publicOrigin);
+  if (flash) consumeFlash(ctx.res, publicOrigin);
+  send(ctx, page.status ?? 200, pageHtml(page, composed.site, flash), SITE_PAGE_CSP, flash ? FLASH_CACHE_CONTROL : undefined);
 }
 
 /** A route of a page: served as HTML here, and as JSON to <hearth-app> (app-page.ts) through `findPage`. */

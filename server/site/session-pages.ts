@@ -61,7 +61,9 @@ const logOutNext = (ctx: RequestContext) => safeNext(ctx.url.searchParams.get('n
  * here with the session's CSRF token (logOutRoute); <hearth-app> sends that button's form as its own signOut.
  * A request without one (a session ended elsewhere, spec §8's 401: the browser comes here through /logout)
  * has nothing left to end: the dead cookies are cleared, and the page's script forgets the stored user (once
- * the server confirms its token is dead too: site/site.js), says so and goes on to `next`.
+ * the server confirms its token is dead too: site/site.js), goes on to `next`, where
+ * the toast 'You've been successfully logged out.' appears: this page leaves it as a flash (flash.ts), so the next
+ * page says it whether or not it has an element.
  */
 export const logOutPage: PageBuilder = exactPage((site) => {
   const { ctx } = site;
@@ -83,6 +85,8 @@ export const logOutPage: PageBuilder = exactPage((site) => {
   return {
     title: t.nav.logOut,
     noindex: true,
+    // The next page says 'You've been successfully logged out.' (flash.ts), whatever it holds.
+    leavesFlash: 'logged-out',
     chrome: { header: false },
     head: `<noscript><meta http-equiv="refresh" content="0;url=${next}"></noscript>`,
     main:

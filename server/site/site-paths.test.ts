@@ -204,13 +204,17 @@ describe('account pages of a signed-in user (spec §2 account paths)', () => {
     expect(await page(`/account/pre-qualification-edit/${id}`, signedIn)).toContain(`<hearth-questionnaire response-id="${id}" mode="single">`);
   });
 
-  it('favourites, saved searches, settings, profile and notifications are written from the user', async () => {
+  it('favourites, saved searches and notifications are written from the user; the profile and settings hold <hearth-account>', async () => {
     expect(mainText(await page('/account/buying/favorites', signedIn))).toContain('You have no favourites yet');
-    expect(mainText(await page('/account/buying/saved-searches', signedIn))).toContain('You have no saved searches yet');
-    const settings = mainText(await page('/account/settings', signedIn));
-    expect(settings).toContain('First name Ada');
-    expect(settings).toContain('Last name Lovelace');
-    expect(mainText(await page('/account/profile', signedIn))).toContain('Ada Lovelace');
+    const savedSearches = await page('/account/buying/saved-searches', signedIn);
+    expect(savedSearches).toContain('<hearth-saved-searches>');
+    expect(mainText(savedSearches)).toContain('You have no saved searches yet');
+    const settings = await page('/account/settings', signedIn);
+    expect(settings).toContain('<hearth-account section="settings"></hearth-account>');
+    expect(settings).toContain('href="/account/profile"');
+    const profile = await page('/account/profile', signedIn);
+    expect(profile).toContain('<hearth-account section="profile"></hearth-account>');
+    expect(profile).toContain('href="/account/settings"');
     expect(mainText(await page('/account/notifications', signedIn))).toContain('No notifications yet');
   });
 
@@ -398,9 +402,10 @@ describe('log-out (spec §2, §4; issue 33: a GET ends nothing)', () => {
     expect(await live({ Cookie: cookie })).toBe(401);
     expect(await live({ Authorization: `Token ${token}` })).toBe(401);
 
-    // Nothing left to end: the page clears the dead cookies and finishes in the browser (site/site.js).
+    // Nothing left to end: the page clears the dead cookies, leaves the next page its toast (flash.ts) and
+    // finishes in the browser (site/site.js).
     const after = await fetch(`${site.server.url}/log-out?next=%2Fsearch`, { headers: { ...HTML, Cookie: cookie } });
-    expect(after.headers.getSetCookie().map((c) => c.split(';')[0])).toEqual(['sessionid=', 'csrftoken=']);
+    expect(after.headers.getSetCookie().map((c) => c.split(';')[0])).toEqual(['sessionid=', 'csrftoken=', 'hearth-flash=logged-out']);
     const html = await after.text();
     expect(html).toContain('data-log-out data-next="/search"');
     expect(html).toContain('<noscript><meta http-equiv="refresh" content="0;url=/search"></noscript>');

@@ -26,14 +26,17 @@ const SAVE_TOUR = `mutation ($listingId: ID!, $times: [String!]!, $aq: AgentAndQ
   saveTour(listingId: $listingId, scheduledDateTimes: $times, agentAndQualification: $aq) { ${TOUR_FIELDS} } }`;
 const SELLER = `mutation ($id: ID!, $start: String, $end: String, $status: TourStatus!, $reason: String) {
   saveTourSeller(id: $id, start: $start, end: $end, tourStatus: $status, cancellationReason: $reason) { ${TOUR_FIELDS} } }`;
-const MODIFY = `mutation ($id: ID!, $start: String, $end: String, $status: TourStatus!) {
-  modifyTour(id: $id, start: $start, end: $end, tourStatus: $status) { id tourStatus start end } }`;
+const MODIFY = `mutation ($id: ID!, $start: String, $end: String, $status: TourStatus!, $times: [String!]) {
+  modifyTour(id: $id, start: $start, end: $end, tourStatus: $status, scheduledDateTimes: $times) {
+    id tourStatus start end cancellationReason cancelledBy requestedSchedule { scheduledDateTime } } }`;
 
 /** Two valid slots: tomorrow (all of tomorrow's grid is in the future) at 10 am and 2 pm, listing time. */
 function futureSlots() {
   const tomorrow = buyerTourGrid(new Date(), zone).gridDays[1]!;
   return [tomorrow.slots[1]!.dateTime, tomorrow.slots[5]!.dateTime];
 }
+
+const tour0 = (tour: Record<string, any>) => tour.requestedSchedule[0].scheduledDateTime as string;
 
 async function requestTour(times = futureSlots()) {
   const r = await gql(buyer, SAVE_TOUR, {
@@ -190,11 +193,79 @@ describe(`requested tours (${engineName()})`, () => {
     const r = await gql(seller, SELLER, { id: tour.id, status: 'CANCELLED', reason });
     expect(r.errors).toBeUndefined();
     expect(r.data!.saveTourSeller).toMatchObject({ tourStatus: 'CANCELLED', cancellationReason: reason, ical: null });
+    const one = await gql(buyer, `query ($id: ID!) { requestedTour(id: $id) { cancelledBy } }`, { id: tour.id });
+    expect(one.data!.requestedTour.cancelledBy).toBe('SELLER');
     expect((await outbox(server, buyer.email)).at(-1)!.body).toContain(reason);
     expect(codeOf(await gql(seller, SELLER, { id: tour.id, status: 'SCHEDULED', start: tour.requestedSchedule[0].scheduledDateTime }))).toBe(
       'BAD_USER_INPUT',
     );
     expect((await fetch(`${server.url}/v1/api/tours/${tour.id}/ical`, { headers: { Authorization: `Token ${buyer.token}` } })).status).toBe(404);
+  });
+
+  it('the buyer cancels their own request with modifyTour; the seller is mailed; once over it cannot change', async () => {
+    const tour = await requestTour();
+    expect(codeOf(await gql(stranger, MODIFY, { id: tour.id, status: 'CANCELLED' }))).toBe('NOT_FOUND');
+    expect(codeOf(await gql(null, MODIFY, { id: tour.id, status: 'CANCELLED' }))).toBe('UNAUTHENTICATED');
+    // The buyer decides nothing for the seller, and a cancellation takes no times.
+    expect(codeOf(await gql(buyer, MODIFY, { id: tour.id, status: 'ACCEPTED' }))).toBe('FORBIDDEN');
+    expect(codeOf(await gql(buyer, MODIFY, { id: tour.id, status: 'CANCELLED', times: futureSlots() }))).toBe('BAD_USER_INPUT');
+
+    const r = await gql(buyer, MODIFY, { id: tour.id, status: 'CANCELLED' });
+    expect(r.errors).toBeUndefined();
+    expect(r.data!.modifyTour).toMatchObject({ tourStatus: 'CANCELLED', cancellationReason: null, cancelledBy: 'BUYER' });
+    const mail = (await outbox(server, seller.email)).at(-1)!;
+    expect(mail.subject).toContain('Tour cancelled by the buyer');
+    expect(mail.body).toContain('Ada Lovelace cancelled their tour request for');
+    expect(codeOf(await gql(buyer, MODIFY, { id: tour.id, status: 'CANCELLED' }))).toBe('BAD_USER_INPUT');
+    expect(codeOf(await gql(buyer, MODIFY, { id: tour.id, status: 'REQUESTED', times: futureSlots() }))).toBe('BAD_USER_INPUT');
+  });
+
+  it('the buyer offers new times for a scheduled tour: back to REQUESTED, the old time given up, the seller mailed', async () => {
+    const tour = await requestTour();
+    const [first] = tour.requestedSchedule.map((s: any) => s.scheduledDateTime);
+    expect((await gql(seller, SELLER, { id: tour.id, start: first, status: 'SCHEDULED' })).errors).toBeUndefined();
+    const day3 = buyerTourGrid(new Date(), zone).gridDays[2]!;
+    const times = [day3.slots[0]!.dateTime, day3.slots[3]!.dateTime];
+
+    // The seller offers no times; the buyer picks no start; times follow the request's rules, and a refusal changes nothing.
+    expect(codeOf(await gql(seller, MODIFY, { id: tour.id, status: 'REQUESTED', times }))).toBe('BAD_USER_INPUT');
+    expect(codeOf(await gql(buyer, MODIFY, { id: tour.id, status: 'REQUESTED', start: times[0] }))).toBe('BAD_USER_INPUT');
+    expect(codeOf(await gql(buyer, MODIFY, { id: tour.id, status: 'REQUESTED', times: [] }))).toBe('BAD_USER_INPUT');
+    const offHour = instantAt(day3.day, 10 * 60 + 30, zone).toISOString();
+    const refused = await gql(buyer, MODIFY, { id: tour.id, status: 'REQUESTED', times: [times[0], offHour] });
+    expect(refused.errors![0]!.message).toBe('Requested tour times must be on the hour, 9 am to 9 pm, within the next 15 days and in the future.');
+    const one = `query ($id: ID!) { requestedTour(id: $id) { tourStatus start } }`;
+    expect((await gql(buyer, one, { id: tour.id })).data!.requestedTour).toMatchObject({ tourStatus: 'SCHEDULED', start: first });
+
+    const r = await gql(buyer, MODIFY, { id: tour.id, status: 'REQUESTED', times });
+    expect(r.errors).toBeUndefined();
+    expect(r.data!.modifyTour).toMatchObject({ tourStatus: 'REQUESTED', start: null, end: null });
+    expect(r.data!.modifyTour.requestedSchedule.map((s: any) => s.scheduledDateTime)).toEqual(times);
+    const mail = (await outbox(server, seller.email)).at(-1)!;
+    expect(mail.subject).toContain('New tour times');
+    expect(mail.body).toContain('instead of the scheduled');
+    // The seller picks again among the new times only.
+    expect(codeOf(await gql(seller, SELLER, { id: tour.id, start: first, status: 'SCHEDULED' }))).toBe('BAD_USER_INPUT');
+    expect((await gql(seller, SELLER, { id: tour.id, start: times[1], status: 'SCHEDULED' })).errors).toBeUndefined();
+  });
+
+  it('a tour whose time has begun, or a listing that stopped taking requests, limits what the buyer can change', async () => {
+    const begun = await requestTour();
+    const start = tour0(begun);
+    expect((await gql(seller, SELLER, { id: begun.id, start, status: 'SCHEDULED' })).errors).toBeUndefined();
+    await server.db.query("UPDATE requested_tours SET start_at = now() - interval '10 minutes', end_at = now() + interval '50 minutes' WHERE id = $1", [begun.id]);
+    const late = await gql(buyer, MODIFY, { id: begun.id, status: 'CANCELLED' });
+    expect(late.errors![0]!.message).toBe('This tour has begun: it can no longer be changed.');
+
+    const open = await requestTour();
+    await server.db.query('UPDATE listings SET enable_request_tour = false WHERE id = $1', [listingId]);
+    try {
+      const r = await gql(buyer, MODIFY, { id: open.id, status: 'REQUESTED', times: futureSlots() });
+      expect(r.errors![0]!.message).toBe('This listing no longer takes tour requests.');
+      expect((await gql(buyer, MODIFY, { id: open.id, status: 'CANCELLED' })).data!.modifyTour.tourStatus).toBe('CANCELLED');
+    } finally {
+      await server.db.query('UPDATE listings SET enable_request_tour = true WHERE id = $1', [listingId]);
+    }
   });
 
   it('a past start gets the exact §5 message and title', async () => {

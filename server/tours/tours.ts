@@ -3,7 +3,7 @@
  * and do what, and the mails they cause.
  *
  * Roles for one tour:
- *   buyer   the user who requested it: reads it (and its calendar file), nothing else.
+ *   buyer   the user who requested it: reads it (and its calendar file), cancels it or offers new times while it is open.
  *   seller  listings.seller_user_id of the tour's listing: reads and decides (schedule, cancel, complete).
  *   agent   a company agent (users.is_company_agent, set by an administrator): reads and decides on every tour.
  * Everyone else gets NOT_FOUND, exactly as for an id that does not exist.
@@ -12,7 +12,7 @@ import { formatAddress } from '../../core/format/address';
 import { tourTexts } from '../../core/i18n/tours';
 import { qualifiedAmountOf, type AgentAndQualification } from '../../core/tours/agent-and-qualification';
 import { formatTourTime } from '../../core/tours/tour-format';
-import { canMoveTour, TOUR_STATUSES_WITH_TIME, type TourStatus } from '../../core/tours/tour-status';
+import { buyerTourChanges, canMoveTour, TOUR_STATUSES_WITH_TIME, type TourStatus } from '../../core/tours/tour-status';
 import {
   checkCancellationReason,
   isValidRequestedTime,
@@ -52,6 +52,8 @@ export interface TourRecord {
   start: Date | null;
   end: Date | null;
   cancellationReason: string | null;
+  /** Who cancelled a CANCELLED tour: the buyer (no reason) or the seller's side (the seller or a company agent, with one). */
+  cancelledBy: 'buyer' | 'seller' | null;
   requestedTimes: Date[];
   agentAndQualification: AgentAndQualification;
   listing: TourListing;
@@ -83,6 +85,7 @@ interface TourRow extends PublicAddressRow {
   start_at: Date | null;
   end_at: Date | null;
   cancellation_reason: string | null;
+  cancelled_by: 'buyer' | 'seller' | null;
   has_agent: boolean;
   agent_name: string;
   agent_phone: string;
@@ -106,7 +109,7 @@ interface TourRow extends PublicAddressRow {
   buyer_email: string;
 }
 
-const TOUR_SELECT = `SELECT t.id, t.tour_status, t.start_at, t.end_at, t.cancellation_reason, t.has_agent, t.agent_name,
+const TOUR_SELECT = `SELECT t.id, t.tour_status, t.start_at, t.end_at, t.cancellation_reason, t.cancelled_by, t.has_agent, t.agent_name,
     t.agent_phone, t.qualified, t.qualified_lender_name, t.qualified_amount, t.created_at, t.updated_at,
     (SELECT json_agg((extract(epoch FROM r.scheduled_at) * 1000)::bigint ORDER BY r.scheduled_at)
        FROM requested_tour_times r WHERE r.tour_id = t.id) AS requested,
@@ -122,6 +125,7 @@ function toTour(r: TourRow): TourRecord {
     start: r.start_at,
     end: r.end_at,
     cancellationReason: r.cancellation_reason,
+    cancelledBy: r.cancelled_by,
     requestedTimes: (r.requested ?? []).map((ms) => new Date(Number(ms))),
     agentAndQualification: {
       agent: r.has_agent,
@@ -279,18 +283,7 @@ export async function requestTour(
     throw badInput('You cannot request a tour of your own listing.', 'listingId');
   }
 
-  if (input.scheduledDateTimes.length === 0) throw badInput(tourTexts.requestedTimeMissing, 'scheduledDateTimes');
-  if (input.scheduledDateTimes.length > REQUESTED_TIMES_MAX) {
-    throw badInput(`Choose at most ${REQUESTED_TIMES_MAX} tour times.`, 'scheduledDateTimes');
-  }
-  const times = new Map<number, Date>();
-  for (const text of input.scheduledDateTimes) {
-    const time = parseInstant(text);
-    if (!time || !isValidRequestedTime(time, now, listing.time_zone)) {
-      throw badInput(tourTexts.requestedTimeInvalid, 'scheduledDateTimes', { value: text.slice(0, 40) });
-    }
-    times.set(time.getTime(), time);
-  }
+  const times = readRequestedTimes(input.scheduledDateTimes, now, listing.time_zone);
   const agentAndQualification = readAgentAndQualification(input.agentAndQualification, input.phoneCountry);
 
   const id = await db.transaction(async (tx) => {
@@ -302,16 +295,37 @@ export async function requestTour(
       [listing.id, buyer.id, a.agent, a.agentName, a.agentPhone, a.qualified, a.qualifiedLenderName, a.qualifiedAmount],
     );
     const tourId = Number(inserted[0]!.id);
-    await tx.query(
-      'INSERT INTO requested_tour_times (tour_id, scheduled_at) SELECT $1, to_timestamp(ms / 1000.0) FROM unnest($2::bigint[]) AS ms',
-      [tourId, [...times.keys()]],
-    );
+    await insertRequestedTimes(tx, tourId, times);
     const tour = (await findTour(tx, tourId))!;
     await mailSellerAboutRequest(tx, tour, input.phoneCountry, brand);
     return tourId;
   });
   return (await findTour(db, id))!;
 }
+
+/**
+ * The times a buyer offers (a request, or new times for it): 1–20, each on the hour 9 am–9 pm at the listing,
+ * within the 15 days, in the future; the same instant twice counts once. Milliseconds since the epoch.
+ */
+function readRequestedTimes(texts: readonly string[], now: Date, zone: string): number[] {
+  if (texts.length === 0) throw badInput(tourTexts.requestedTimeMissing, 'scheduledDateTimes');
+  if (texts.length > REQUESTED_TIMES_MAX) throw badInput(`Choose at most ${REQUESTED_TIMES_MAX} tour times.`, 'scheduledDateTimes');
+  const times = new Set<number>();
+  for (const text of texts) {
+    const time = parseInstant(text);
+    if (!time || !isValidRequestedTime(time, now, zone)) {
+      throw badInput(tourTexts.requestedTimeInvalid, 'scheduledDateTimes', { value: text.slice(0, 40) });
+    }
+    times.add(time.getTime());
+  }
+  return [...times];
+}
+
+const insertRequestedTimes = (tx: Queryable, tourId: number, times: readonly number[]) =>
+  tx.query('INSERT INTO requested_tour_times (tour_id, scheduled_at) SELECT $1, to_timestamp(ms / 1000.0) FROM unnest($2::bigint[]) AS ms', [
+    tourId,
+    times,
+  ]);
 
 async function sellerEmail(tx: Queryable, tour: TourRecord): Promise<string | null> {
   if (tour.listing.sellerUserId === null) return null;
@@ -420,15 +434,127 @@ export async function decideTour(
   }
 
   return db.transaction(async (tx) => {
-    // The status in the WHERE makes two decisions at once safe: the second one finds nothing to change.
+    // The tour as it was read in the WHERE makes two changes at once safe (two decisions, or a decision and the
+    // buyer's new times): the second one finds nothing to change.
     const { rows } = await tx.query<{ id: number }>(
-      `UPDATE requested_tours SET tour_status = $3, start_at = $4, end_at = $5, cancellation_reason = $6, updated_at = now()
-        WHERE id = $1 AND tour_status = $2 RETURNING id`,
-      [tour.id, tour.status, to, start, end, to === 'CANCELLED' ? reason : null],
+      `UPDATE requested_tours SET tour_status = $3, start_at = $4, end_at = $5, cancellation_reason = $6, cancelled_by = $8, updated_at = now()
+        WHERE id = $1 AND tour_status = $2 AND updated_at = $7 RETURNING id`,
+      [tour.id, tour.status, to, start, end, to === 'CANCELLED' ? reason : null, tour.updatedAt, to === 'CANCELLED' ? 'seller' : null],
     );
     if (rows.length === 0) throw badInput('The tour was changed meanwhile; reload it.', 'tourStatus');
     const updated = (await findTour(tx, tour.id))!;
     await mailBuyerAboutDecision(tx, updated, options.brand);
     return updated;
   });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The buyer's own changes (modifyTour by the buyer: the edit-tour dialog)
+
+/** Cancel the request, or offer new times for it (1–20, the rules of a request). */
+export type BuyerTourChangeInput = { kind: 'cancel' } | { kind: 'reschedule'; scheduledDateTimes: readonly string[] };
+
+/**
+ * The buyer cancels their own request, or offers new times: the requested times are replaced, the tour goes back
+ * to REQUESTED (a scheduled time is given up) for the seller to pick again. Only while buyerTourChanges allows it
+ * (open, its time not begun); new times only while the listing takes tour requests. The seller is mailed.
+ * A cancellation by the buyer has no reason (the seller's needs 50–200 characters).
+ */
+async function changeOwnTour(db: Database, user: UserRecord, id: number, change: BuyerTourChangeInput, brand: TourMailBrand, now = new Date()): Promise<TourRecord> {
+  const { tour, role } = await readableTour(db, id, user);
+  if (role !== 'buyer') throw new DomainError('FORBIDDEN', 'Only the buyer who requested this tour can cancel it or offer new times.');
+  if (!buyerTourChanges(tour.status, tour.start, now).includes(change.kind)) {
+    throw badInput(
+      tour.start !== null && tour.start.getTime() <= now.getTime() && canMoveTour(tour.status, 'CANCELLED')
+        ? 'This tour has begun: it can no longer be changed.'
+        : `A ${tour.status} tour can no longer be changed.`,
+      'tourStatus',
+    );
+  }
+  let times: number[] = [];
+  if (change.kind === 'reschedule') {
+    const { rows } = await db.query<{ enable_request_tour: boolean }>(
+      'SELECT enable_request_tour FROM listings WHERE id = $1 AND internet_entire_listing_display',
+      [tour.listing.id],
+    );
+    if (!rows[0]?.enable_request_tour) throw badInput('This listing no longer takes tour requests.', 'scheduledDateTimes');
+    times = readRequestedTimes(change.scheduledDateTimes, now, tour.listing.timeZone);
+  }
+
+  return db.transaction(async (tx) => {
+    const to: TourStatus = change.kind === 'cancel' ? 'CANCELLED' : 'REQUESTED';
+    const { rows } = await tx.query<{ id: number }>(
+      `UPDATE requested_tours SET tour_status = $3, start_at = $4, end_at = $5, cancellation_reason = NULL,
+          cancelled_by = CASE WHEN $3 = 'CANCELLED' THEN 'buyer' END, updated_at = now()
+        WHERE id = $1 AND tour_status = $2 AND updated_at = $6 RETURNING id`,
+      [tour.id, tour.status, to, change.kind === 'cancel' ? tour.start : null, change.kind === 'cancel' ? tour.end : null, tour.updatedAt],
+    );
+    if (rows.length === 0) throw badInput('The tour was changed meanwhile; reload it.', 'tourStatus');
+    if (change.kind === 'reschedule') {
+      await tx.query('DELETE FROM requested_tour_times WHERE tour_id = $1', [tour.id]);
+      await insertRequestedTimes(tx, tour.id, times);
+    }
+    const updated = (await findTour(tx, tour.id))!;
+    await mailSellerAboutBuyerChange(tx, tour, updated, brand);
+    return updated;
+  });
+}
+
+/** The seller hears that the buyer cancelled, or offered new times (and gave up a scheduled one). */
+async function mailSellerAboutBuyerChange(tx: Queryable, before: TourRecord, after: TourRecord, brand: TourMailBrand): Promise<void> {
+  const to = await sellerEmail(tx, after);
+  if (!to) return;
+  const zone = after.listing.timeZone;
+  const address = formatAddress(after.listing.address);
+  const scheduled = before.start ? ` (scheduled for ${formatTourTime(before.start, zone)})` : '';
+  if (after.status === 'CANCELLED') {
+    await queueMail(tx, {
+      to,
+      subject: `Tour cancelled by the buyer: ${address}`,
+      body: [`${buyerName(after)} cancelled their tour request for ${address}${scheduled}.`, '', 'There is nothing for you to do.'].join('\n'),
+      senderName: brand.senderName,
+    });
+    return;
+  }
+  await queueMail(tx, {
+    to,
+    subject: `New tour times: ${address}`,
+    body: [
+      `${buyerName(after)} offered new times to tour ${address}${before.start ? `, instead of the scheduled ${formatTourTime(before.start, zone)}` : ''}.`,
+      '',
+      'Requested times:',
+      ...after.requestedTimes.map((t) => `- ${formatTourTime(t, zone)}`),
+      '',
+      `Open your tours on ${brand.senderName} to confirm one of the times or cancel the request.`,
+    ].join('\n'),
+    senderName: brand.senderName,
+  });
+}
+
+export interface ModifyTourInput {
+  tourStatus: TourStatus;
+  start?: string | null;
+  end?: string | null;
+  scheduledDateTimes?: readonly string[] | null;
+}
+
+/**
+ * modifyTour (spec §7): for the listing's seller or a company agent, a decision without a reason (decideTour:
+ * it cannot cancel); for the tour's buyer, CANCELLED cancels the request and REQUESTED with scheduledDateTimes
+ * offers new times (changeOwnTour). Anyone else: NOT_FOUND.
+ */
+export async function modifyTour(db: Database, user: UserRecord, id: number, input: ModifyTourInput, brand: TourMailBrand, now = new Date()): Promise<TourRecord> {
+  const { role } = await readableTour(db, id, user);
+  const times = input.scheduledDateTimes ?? null;
+  if (role !== 'buyer') {
+    if (times !== null) throw badInput('Only the buyer offers new times; choose one of the requested times with start.', 'scheduledDateTimes');
+    return decideTour(db, user, id, { tourStatus: input.tourStatus, start: input.start, end: input.end }, { allowCancel: false, brand, now });
+  }
+  if (input.start || input.end) throw badInput('Offer new times with scheduledDateTimes; start and end are the seller’s choice.', input.start ? 'start' : 'end');
+  if (input.tourStatus === 'CANCELLED') {
+    if (times !== null) throw badInput('A cancellation takes no times.', 'scheduledDateTimes');
+    return changeOwnTour(db, user, id, { kind: 'cancel' }, brand, now);
+  }
+  if (input.tourStatus === 'REQUESTED') return changeOwnTour(db, user, id, { kind: 'reschedule', scheduledDateTimes: times ?? [] }, brand, now);
+  throw new DomainError('FORBIDDEN', 'Only the seller or a company agent can change this tour.');
 }

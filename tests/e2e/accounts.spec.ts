@@ -12,7 +12,7 @@ test.describe('accounts inside embeds on a partner page (other origin, strict CS
     const cardAAgain = page.locator('#card-a-again');
     await expect(cardA.locator('[part="price"]')).toHaveText(/^\$[\d,]+$/);
     const heartA = cardA.locator('[part="favorite"]');
-    await expect(heartA).toHaveAttribute('aria-pressed', 'false');
+    await expect(heartA).toHaveAttribute('data-state', 'idle');
     const countBefore = Number(await cardA.locator('[part="favorite-count"]').textContent());
 
     // Logged out, the heart opens sign-in first.
@@ -30,22 +30,22 @@ test.describe('accounts inside embeds on a partner page (other origin, strict CS
     await expect(dialog).toHaveCount(0);
 
     // The favourite went on after sign-up, and both elements for listing 1001 show it.
-    await expect(heartA).toHaveAttribute('aria-pressed', 'true');
-    await expect(cardAAgain.locator('[part="favorite"]')).toHaveAttribute('aria-pressed', 'true');
+    await expect(heartA).toHaveAttribute('data-state', 'favorited');
+    await expect(cardAAgain.locator('[part="favorite"]')).toHaveAttribute('data-state', 'favorited');
     await expect(cardAAgain.locator('[part="favorite-count"]')).toHaveText(String(countBefore + 1));
-    await expect(page.locator('#card-b [part="favorite"]')).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.locator('#card-b [part="favorite"]')).toHaveAttribute('data-state', 'idle');
     await expect(page.locator('#account [part="signed-in"]')).toContainText('Signed in as Grace Hopper');
     expect((await eventsOf(page, 'hearth-login')).length).toBeGreaterThan(0);
 
     // A reload keeps the session and the favourite.
     await page.reload();
     await expect(page.locator('#account [part="signed-in"]')).toContainText('Signed in as Grace Hopper');
-    await expect(page.locator('#card-a [part="favorite"]')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('#card-a [part="favorite"]')).toHaveAttribute('data-state', 'favorited');
 
     // Signing out says so and clears the hearts.
     await page.locator('#account').getByRole('button', { name: t.logOut }).click();
     await expect(page.locator('hearth-toaster [part="toast"]')).toContainText(t.loggedOut);
-    await expect(page.locator('#card-a [part="favorite"]')).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.locator('#card-a [part="favorite"]')).toHaveAttribute('data-state', 'idle');
     await expect(page.locator('#account').getByRole('tab', { name: t.tabSignIn })).toBeVisible();
     expect(await cspViolations(page)).toEqual([]);
   });

@@ -93,7 +93,9 @@ test.describe('<hearth-app> on a partner page (other origin, strict CSP, hostile
     const detail = app(page).locator('hearth-listing-detail');
     await expect(detail.locator('[part="base"]').first()).toBeVisible();
 
-    await detail.getByRole('group', { name: ld.actions.label }).getByRole('button', { name: ld.actions.requestTour }).click();
+    // The page's one 'Request a Tour' is the side panel's (the listing leaves its own out).
+    await expect(detail.getByRole('button', { name: ld.actions.requestTour })).toHaveCount(0);
+    await app(page).locator('hearth-request-tour').getByRole('button', { name: requestTourTexts.button }).click();
     const tourDialog = app(page).locator('hearth-request-tour').getByRole('dialog', { name: requestTourTexts.dialogTitle });
     await expect(tourDialog).toBeVisible();
     // The dialog is a route over the page (spec §2): its own URL, closed by Escape back to the page's.

@@ -6,6 +6,7 @@
  * (elements/*\/*.test.tsx). A new element gets its row here; the first test fails until it has one.
  */
 import type { Locator, Page } from '@playwright/test';
+import { accountTexts } from '../../core/i18n/account';
 import { authTexts as auth } from '../../core/i18n/auth';
 import { contactTexts } from '../../core/i18n/contact';
 import { contentTexts } from '../../core/i18n/content';
@@ -19,7 +20,7 @@ import { openHouseTexts, requestTourTexts } from '../../core/i18n/tours';
 import { valuationTexts } from '../../core/i18n/valuation';
 import { discoverElements } from '../../cdn/project';
 import { apiUrl, axeViolations, cspViolations, ELEMENT, expect, test } from './fixtures';
-import { logIn, PASSWORD, signUp, startSignedIn, type SignedInUser } from './sessions';
+import { graphql, logIn, PASSWORD, signUp, startSignedIn, type SignedInUser } from './sessions';
 
 interface Smoke {
   /** The partner demo page it stands on. */
@@ -41,6 +42,30 @@ const asksToSignIn: Smoke['act'] = async (page, element) => {
 };
 
 const SMOKES: Record<string, Smoke> = {
+  'hearth-account': {
+    page: '/account.html',
+    as: 'fresh',
+    // The Settings tab by the arrow key, a notification setting switched by Space and saved (the server has it).
+    act: async (page, element, user) => {
+      const t = accountTexts;
+      await expect(element.locator('[part="base"]')).toHaveAttribute('data-state', 'loaded');
+      await expect(element.getByLabel(t.profile.email)).toHaveValue(user!.email);
+      await element.getByRole('tab', { name: t.tabs.profile }).focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(element.getByRole('tab', { name: t.tabs.settings })).toHaveAttribute('aria-selected', 'true');
+      const toggle = element.getByLabel(t.notifications.savedSearchEmails);
+      await expect(toggle).toBeChecked();
+      await toggle.focus();
+      await page.keyboard.press('Space');
+      await expect(element.locator('[part="notifications-status"]')).toHaveText(t.notifications.saved);
+      await expect(toggle).not.toBeChecked();
+      const me = await page.request.post(`${apiUrl()}/graphql/?queryName=Me`, {
+        headers: { Authorization: `Token ${user!.token}` },
+        data: { query: 'query Me { me { notificationSettings } }' },
+      });
+      expect(((await me.json()) as { data: { me: unknown } }).data.me).toEqual({ notificationSettings: { savedSearchEmails: false } });
+    },
+  },
   'hearth-app': {
     page: '/homes/',
     act: async (page, element) => {
@@ -193,6 +218,23 @@ const SMOKES: Record<string, Smoke> = {
       await element.getByRole('button', { name: requestTourTexts.button }).click();
       const dialog = element.getByRole('dialog', { name: requestTourTexts.dialogTitle });
       await expect(dialog.locator('[part="steps"] [aria-current="step"]')).toContainText(requestTourTexts.stepTourTime);
+    },
+  },
+  'hearth-saved-searches': {
+    page: '/saved-searches.html',
+    as: 'fresh',
+    act: async (page, element, user) => {
+      const { saveSearch } = await graphql<{ saveSearch: { id: string } }>(
+        page.request,
+        user,
+        'mutation SaveSearch($m: JSON!) { saveSearch(name: "Near the U", notificationFrequency: DAILY, searchModal: $m) { id } }',
+        { m: { address: 'Salt Lake City, UT, USA', searchInput: { maxPriceInPennies: 55_000_000, minBedrooms: 3 }, orderBy: 'NEWEST' } },
+      );
+      await page.reload();
+      const row = element.locator(`[part="saved-search"][data-search-id="${saveSearch.id}"]`);
+      await expect(row.locator('[part="name"]')).toHaveText('Near the U');
+      // Open goes to the partner's own search page, with the saved place and filters.
+      await expect(row.locator('[part="open"]')).toHaveAttribute('href', 'search.html?location=Salt-Lake-City%2C-UT%2C-USA&price_max=550000&beds=3');
     },
   },
   'hearth-search-box': {

@@ -1,9 +1,13 @@
 /**
- * The signed-in user's account (spec §7 me, saveSettings, uploadUserPhoto; the notifications page).
+ * The signed-in user's account (spec §7 me, saveSettings, uploadUserPhoto; the notifications page; removing the
+ * photo, changing the password and deleting the account, issue 35).
  * Every field here answers for the viewer only: on /public_graphql/, or without a valid token or
  * session, they fail with UNAUTHENTICATED; ids of other users' things read as NOT_FOUND.
  */
-import { replaceUserPhoto } from '../../accounts/photos';
+import { z } from 'zod';
+import { deleteOwnAccount } from '../../accounts/deletion';
+import { changeOwnPassword } from '../../accounts/password-change';
+import { removeOwnPhoto, replaceUserPhoto } from '../../accounts/photos';
 import { listNotifications, markNotificationsRead, NOTIFICATIONS_PAGE_MAX, type NotificationRecord } from '../../accounts/notifications';
 import { saveSettings } from '../../accounts/settings';
 import { findUserById, type UserRecord } from '../../accounts/users';
@@ -12,6 +16,7 @@ import { partnerPhoneCountry } from '../../contact/phone';
 import { badFields } from '../../domain-error';
 import { publicUrl } from '../../http/public-url';
 import { builder } from './builder';
+import { parseArgs } from './input';
 import { phoneField } from './phone';
 import { GraphQLError } from '../graphql-js';
 // The rest of the account schema: one import in index.ts brings in all three files.
@@ -57,6 +62,11 @@ export const User = builder.objectRef<UserRecord>('User').implement({
     phone: phoneField(t, { description: 'Empty when not given.', phone: (u) => u.phone }),
     agent: t.exposeBoolean('agent'),
     legalName: t.exposeString('legalName'),
+    hasPassword: t.boolean({
+      description: 'Whether the account has a password (false: it signs in with Google only).',
+      resolve: (u) => u.passwordHash !== null,
+    }),
+    googleLinked: t.exposeBoolean('googleLinked', { description: 'Whether a Google account is linked (signing in with Google opens this account).' }),
     notificationSettings: t.field({ type: 'JSON', resolve: (u) => u.notificationSettings }),
     isSuperuser: t.exposeBoolean('isSuperuser'),
     role: t.field({ type: UserRoleEnum, nullable: true, resolve: (u) => u.role }),
@@ -156,6 +166,69 @@ builder.mutationField('markNotificationsRead', (t) =>
       const viewer = requireViewer(ctx);
       const ids = args.ids ? args.ids.map((id) => idArgument(id, 'Notification')) : null;
       return markNotificationsRead(ctx.db, viewer.user.id, ids);
+    },
+  }),
+);
+
+builder.mutationField('removeUserPhoto', (t) =>
+  t.field({
+    type: User,
+    description: 'Removes the viewer’s photo (and our stored file of it).',
+    resolve: async (_root, _args, ctx) => {
+      const viewer = requireViewer(ctx);
+      await removeOwnPhoto(ctx.db, viewer.user.id);
+      return (await findUserById(ctx.db, viewer.user.id))!;
+    },
+  }),
+);
+
+const PASSWORD_ARGUMENT_MAX = 1000;
+const passwordText = (name: string) => z.string().max(PASSWORD_ARGUMENT_MAX, `${name} is at most ${PASSWORD_ARGUMENT_MAX} characters.`);
+const ChangePasswordArgs = z.object({ currentPassword: passwordText('currentPassword').nullish(), newPassword: passwordText('newPassword') });
+const DeleteAccountArgs = z.object({ password: passwordText('password').nullish() });
+
+const ChangePasswordResult = builder.objectRef<{ signedOutDevices: number }>('ChangePasswordResult').implement({
+  description: 'A password changed: the other devices were signed out.',
+  fields: (t) => ({ signedOutDevices: t.exposeInt('signedOutDevices', { description: 'How many other devices were signed out.' }) }),
+});
+
+builder.mutationField('changePassword', (t) =>
+  t.field({
+    type: ChangePasswordResult,
+    description:
+      'Sets a new password for the viewer. currentPassword confirms it is them (an account without a password needs a sign-in of the last 10 minutes instead); ' +
+      'after 5 wrong ones in 15 minutes it is RATE_LIMITED. The new password must pass the password rules (/v1/api/password-validation-requirements/). ' +
+      'Every other device is signed out and every reset link ends; this device stays signed in, and the owner is mailed.',
+    args: {
+      currentPassword: t.arg.string({ description: 'The password the account has now.' }),
+      newPassword: t.arg.string({ required: true, description: 'The new password.' }),
+    },
+    resolve: (_root, args, ctx) => {
+      const viewer = requireViewer(ctx);
+      const { currentPassword, newPassword } = parseArgs(ChangePasswordArgs, args);
+      return changeOwnPassword(ctx.db, viewer, { currentPassword: currentPassword ?? null, newPassword });
+    },
+  }),
+);
+
+const DeleteAccountResult = builder.objectRef<{ deleted: boolean }>('DeleteAccountResult').implement({
+  description: 'The account was deleted.',
+  fields: (t) => ({ deleted: t.exposeBoolean('deleted', { description: 'Always true: a refusal is an error.' }) }),
+});
+
+builder.mutationField('deleteAccount', (t) =>
+  t.field({
+    type: DeleteAccountResult,
+    description:
+      'Deletes the viewer’s account: personal data is removed or anonymised table by table (docs/privacy.md), files are removed, ' +
+      'every session and token ends and the email address is free again. password confirms it is them (as changePassword). ' +
+      'FORBIDDEN while the viewer is the only owner of a partner.',
+    args: { password: t.arg.string({ description: 'The password the account has now.' }) },
+    resolve: async (_root, args, ctx) => {
+      const viewer = requireViewer(ctx);
+      const { password } = parseArgs(DeleteAccountArgs, args);
+      await deleteOwnAccount(ctx.db, viewer, password ?? null);
+      return { deleted: true };
     },
   }),
 );

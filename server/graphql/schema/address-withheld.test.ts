@@ -91,6 +91,10 @@ const NO_LISTING = new Set([
   'sellerIntakeQuestionnaire',
   'singleScreenQuestionnaire',
   'uploadUserPhoto',
+  // The viewer's own account (server/graphql/schema/accounts.ts): their photo, password and deletion, no listing.
+  'removeUserPhoto',
+  'changePassword',
+  'deleteAccount',
   // A seller's own photos: URLs, sizes and captions, no address.
   'listingPhotos',
   'updatePhotoManagement',

@@ -1,4 +1,4 @@
-/** Saved searches (spec §3 Saved search, §7 saveSearch, savedSearches, savedSearch, deleteSaved). The viewer's own only. */
+/** Saved searches (spec §3 Saved search, §7 saveSearch, savedSearches, savedSearch, deleteSaved; updateSavedSearch renames and sets the alerts). The viewer's own only. */
 import { z } from 'zod';
 import {
   deleteSavedSearch,
@@ -9,6 +9,7 @@ import {
   parseSearchModel,
   SAVED_SEARCH_NAME_MAX,
   SAVED_SEARCHES_PER_USER,
+  updateSavedSearch,
   type SavedSearchRecord,
 } from '../../accounts/saved-searches';
 import { idArgument, notFound, requireViewer } from '../../accounts/viewer';
@@ -40,12 +41,14 @@ const DeleteSavedResult = builder.objectRef<{ id: number; deleted: boolean }>('D
   fields: (t) => ({ id: t.exposeID('id'), deleted: t.exposeBoolean('deleted') }),
 });
 
+const searchName = z
+  .string()
+  .trim()
+  .min(1, 'Please name the search.')
+  .max(SAVED_SEARCH_NAME_MAX, `Keep the name under ${SAVED_SEARCH_NAME_MAX} characters.`);
+
 const SaveSearchArgs = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Please name the search.')
-    .max(SAVED_SEARCH_NAME_MAX, `Keep the name under ${SAVED_SEARCH_NAME_MAX} characters.`),
+  name: searchName,
   searchModal: z.unknown().transform((value, ctx) => {
     const parsed = parseSearchModel(value);
     if (parsed.ok) return parsed.model;
@@ -105,6 +108,30 @@ builder.mutationField('deleteSaved', (t) =>
       const id = idArgument(args.id, 'Saved search');
       if (!(await deleteSavedSearch(ctx.db, viewer.user.id, id))) throw notFound('Saved search');
       return { id, deleted: true };
+    },
+  }),
+);
+
+const UpdateSavedSearchArgs = z.object({ name: searchName.nullish() });
+
+builder.mutationField('updateSavedSearch', (t) =>
+  t.field({
+    type: SavedSearch,
+    description:
+      'Renames one of the viewer’s saved searches and/or changes how often new matches are mailed (NEVER: alerts off; turned on again, only listings added from then on count). NOT_FOUND for any other id.',
+    args: {
+      id: t.arg.id({ required: true, description: "The saved search's id." }),
+      name: t.arg.string({ description: 'The new name (1 to 200 characters); absent: unchanged.' }),
+      notificationFrequency: t.arg({ type: NotificationFrequencyEnum, description: 'How often new matches are mailed; absent: unchanged.' }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const viewer = requireViewer(ctx);
+      const id = idArgument(args.id, 'Saved search');
+      const { name } = parseArgs(UpdateSavedSearchArgs, args);
+      if (name == null && args.notificationFrequency == null) throw badInput('Say what to change: name or notificationFrequency.', 'name');
+      const updated = await updateSavedSearch(ctx.db, viewer.user.id, id, { name: name ?? null, frequency: args.notificationFrequency ?? null });
+      if (!updated) throw notFound('Saved search');
+      return updated;
     },
   }),
 );

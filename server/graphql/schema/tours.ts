@@ -30,6 +30,7 @@ import {
   hasCalendarFile,
   listTours,
   listToursByListing,
+  modifyTour,
   readableTour,
   requestTour,
   tourRole,
@@ -57,6 +58,11 @@ const TourStatusEnum = builder.enumType('TourStatus', {
 const TourViewerRoleEnum = builder.enumType('TourViewerRole', {
   description: 'What the viewer is to a tour: its buyer, the listing’s seller, or a company agent (who decides like the seller).',
   values: ['BUYER', 'SELLER', 'AGENT'] as const,
+});
+
+const TourCancelledByEnum = builder.enumType('TourCancelledBy', {
+  description: 'Who cancelled a tour: its buyer (modifyTour, no reason) or the seller’s side (the listing’s seller or a company agent, with a reason).',
+  values: ['BUYER', 'SELLER'] as const,
 });
 
 const TourLocation = builder.objectRef<{ latitude: number; longitude: number }>('TourLocation').implement({
@@ -118,7 +124,7 @@ const RequestedTour = builder.objectRef<TourRecord>('RequestedTour').implement({
     tourStatus: t.field({ type: TourStatusEnum, resolve: (r) => r.status }),
     viewerRole: t.field({
       type: TourViewerRoleEnum,
-      description: 'SELLER and AGENT may decide (saveTourSeller, modifyTour); BUYER only reads.',
+      description: 'SELLER and AGENT decide (saveTourSeller, modifyTour); the BUYER may cancel the request or offer new times (modifyTour).',
       resolve: (r, _a, ctx) => {
         const role = tourRole(r, requireViewer(ctx).user);
         // Every resolver hands out readable tours only; a stranger here would be a bug, not a 'buyer'.
@@ -129,6 +135,12 @@ const RequestedTour = builder.objectRef<TourRecord>('RequestedTour').implement({
     start: t.string({ nullable: true, description: 'ISO 8601, UTC.', resolve: (r) => iso(r.start) }),
     end: t.string({ nullable: true, description: 'start + 1 hour.', resolve: (r) => iso(r.end) }),
     cancellationReason: t.exposeString('cancellationReason', { nullable: true }),
+    cancelledBy: t.field({
+      type: TourCancelledByEnum,
+      nullable: true,
+      description: 'Set for a CANCELLED tour.',
+      resolve: (r) => (r.cancelledBy === 'buyer' ? 'BUYER' : r.cancelledBy === 'seller' ? 'SELLER' : null),
+    }),
     requestedSchedule: t.field({ type: [RequestedSchedule], resolve: (r) => r.requestedTimes }),
     location: t.field({
       type: TourLocation,
@@ -322,15 +334,29 @@ builder.mutationField('saveTourSeller', (t) =>
 builder.mutationField('modifyTour', (t) =>
   t.field({
     type: RequestedTour,
-    description: 'Like saveTourSeller without a reason, so it cannot cancel. Seller or company agent only.',
-    args: decisionArgs(t),
+    description:
+      'The listing’s seller or a company agent: like saveTourSeller without a reason, so it cannot cancel. The tour’s buyer, while it is open and its time has not begun: CANCELLED cancels the request; REQUESTED with scheduledDateTimes offers new times (the rules of saveTour; a scheduled time is given up and the seller picks again). The seller is mailed.',
+    args: {
+      ...decisionArgs(t),
+      scheduledDateTimes: t.arg.stringList({
+        description: 'The buyer’s new times with tourStatus REQUESTED: 1–20, ISO 8601 with offset, as saveTour takes them.',
+      }),
+    },
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
       const id = idArgument(args.id, 'Requested tour');
-      return decideTour(ctx.db, viewer.user, id, { tourStatus: args.tourStatus as TourStatus, start: args.start, end: args.end }, {
-        allowCancel: false,
-        brand: tourMailBrand(ctx),
-      });
+      return modifyTour(
+        ctx.db,
+        viewer.user,
+        id,
+        {
+          tourStatus: args.tourStatus as TourStatus,
+          start: args.start,
+          end: args.end,
+          scheduledDateTimes: args.scheduledDateTimes,
+        },
+        tourMailBrand(ctx),
+      );
     },
   }),
 );

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { openHouseTexts } from '../../i18n/tours';
-import { testRoot } from '../../testing/react-root';
-import { instantAt } from '../tour-times';
+import { openHouseTexts } from '../../../core/i18n/tours';
+import { testRoot } from '../../../core/testing/react-root';
+import { instantAt } from '../../../core/tours/tour-times';
 import { SellerOpenHouseDialog, initialSelection, type SellerOpenHouseDialogProps } from './seller-open-house';
 
 

@@ -7,11 +7,11 @@
  * Styles: seller-open-house.css, adopted by the element that shows the dialog.
  */
 import { useId, useState } from 'react';
-import { listingDetailTexts } from '../../i18n/listing-detail';
-import { openHouseTexts } from '../../i18n/tours';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
-import { Form } from '../../ui/form';
+import { listingDetailTexts } from '../../../core/i18n/listing-detail';
+import { openHouseTexts } from '../../../core/i18n/tours';
+import { Button } from '../../../core/ui/button';
+import { Dialog } from '../../../core/ui/dialog';
+import { Form } from '../../../core/ui/form';
 import {
   canConfirmOpenHouse,
   dayKeyOf,
@@ -24,7 +24,7 @@ import {
   selectOpenHouseStart,
   type OpenHouseSelection,
   type OpenHouseTime,
-} from '../tour-times';
+} from '../../../core/tours/tour-times';
 
 const t = openHouseTexts.dialog;
 

@@ -1,19 +1,19 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sellerTourTexts as t, tourTexts } from '../../i18n/tours';
-import { testRoot } from '../../testing/react-root';
-import type { SellerTour } from '../seller';
+import { sellerTourTexts as t, tourTexts } from '../../../core/i18n/tours';
+import { testRoot } from '../../../core/testing/react-root';
+import type { SellerTour } from '../../../core/tours/seller';
 
-vi.mock('../seller', async (original) => ({
-  ...(await original<typeof import('../seller')>()),
+vi.mock('../../../core/tours/seller', async (original) => ({
+  ...(await original<typeof import('../../../core/tours/seller')>()),
   loadSellerTour: vi.fn(),
   saveSellerDecision: vi.fn(),
 }));
-vi.mock('../../ui/toasts', () => ({ showToast: vi.fn() }));
+vi.mock('../../../core/ui/toasts', () => ({ showToast: vi.fn() }));
 
-const { loadSellerTour, saveSellerDecision } = await import('../seller');
-const { showToast } = await import('../../ui/toasts');
+const { loadSellerTour, saveSellerDecision } = await import('../../../core/tours/seller');
+const { showToast } = await import('../../../core/ui/toasts');
 const { SellerTourEditor } = await import('./seller-tour-editor');
 
 
@@ -30,6 +30,7 @@ const requested: SellerTour = {
   start: null,
   end: null,
   cancellationReason: null,
+  cancelledBy: null,
   listingAddress: '455 E 300 S, Salt Lake City, UT 84111',
   ical: null,
   requestedSchedule: [{ scheduledDateTime: FUTURE_B }, { scheduledDateTime: PAST }, { scheduledDateTime: FUTURE_A }],
@@ -140,11 +141,17 @@ describe('seller tour editor per status (spec §2, §4)', () => {
 
     dom.remount();
     const reason = 'The house went under contract this morning, sorry for the trouble.';
-    await open({ ...requested, tourStatus: 'CANCELLED', cancellationReason: reason });
+    await open({ ...requested, tourStatus: 'CANCELLED', cancellationReason: reason, cancelledBy: 'SELLER' });
     expect(title()).toBe('Cancelled');
     expect(q('[part="cancellation-reason"]')!.textContent).toBe(`Cancellation reason${reason}`);
+    expect(q('[part="cancelled-by"]')).toBeNull();
     expect(q('[part="requested-times"]')).toBeNull();
     expect(q('[part="actions"]')!.children).toHaveLength(0);
+
+    dom.remount();
+    await open({ ...requested, tourStatus: 'CANCELLED', cancelledBy: 'BUYER' });
+    expect(q('[part="cancelled-by"]')!.textContent).toBe(t.cancelledByBuyer);
+    expect(q('[part="cancellation-reason"]')).toBeNull();
   });
 
   it('says so when the tour cannot be loaded', async () => {

@@ -3,18 +3,18 @@
  * past times; §8 toasts). Used by the listing's seller and by company agents. `SellerTourEditorView` only
  * renders; `SellerTourEditor` loads the tour, holds the state of core/tours/seller.ts and saves.
  *
- * Render it inside an element whose styles include core/ui/ui.css and `sellerTourEditorCss`.
+ * Render it inside an element whose styles include core/ui/ui.css and this folder's seller-tour-editor.css (`?inline`).
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { appContextAtom, runtimeSettings, siteUrl } from '../../config/config';
-import { failureOf, type Result } from '../../graphql/call';
-import { useLoad } from '../../graphql/use-load';
-import { sellerTourTexts as t, tourStatusLabels, tourTexts } from '../../i18n/tours';
-import { useHearthValue } from '../../state/hooks';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
-import { Form } from '../../ui/form';
-import { showToast } from '../../ui/toasts';
+import { appContextAtom, runtimeSettings, siteUrl } from '../../../core/config/config';
+import { failureOf, type Result } from '../../../core/graphql/call';
+import { useLoad } from '../../../core/graphql/use-load';
+import { sellerTourTexts as t, tourStatusLabels, tourTexts } from '../../../core/i18n/tours';
+import { useHearthValue } from '../../../core/state/hooks';
+import { Button } from '../../../core/ui/button';
+import { Dialog } from '../../../core/ui/dialog';
+import { Form } from '../../../core/ui/form';
+import { showToast } from '../../../core/ui/toasts';
 import {
   cancelOutcome,
   clearSelection,
@@ -27,13 +27,10 @@ import {
   type SellerEditorState,
   type SellerTour,
   type SellerTourOutcome,
-} from '../seller';
-import { phoneHref } from '../../format/phone';
-import { formatTourTime } from '../tour-format';
-import { checkCancellationReason, CANCELLATION_REASON_MAX } from '../tour-times';
-import css from './seller-tour-editor.css?inline';
-
-export { css as sellerTourEditorCss };
+} from '../../../core/tours/seller';
+import { phoneHref } from '../../../core/format/phone';
+import { formatTourTime } from '../../../core/tours/tour-format';
+import { checkCancellationReason, CANCELLATION_REASON_MAX } from '../../../core/tours/tour-times';
 
 // ---------------------------------------------------------------------------------------------------
 // Rendering
@@ -124,6 +121,12 @@ export function SellerTourEditorView(props: SellerTourEditorViewProps) {
             <h3 id={`${ids}-reason-heading`}>{t.cancellationReason}</h3>
             <p className="seller-tour-reason">{tour.cancellationReason}</p>
           </section>
+        )}
+
+        {parts.cancelledByBuyer && (
+          <p className="seller-tour-reason" part="cancelled-by">
+            {t.cancelledByBuyer}
+          </p>
         )}
 
         {state.timeError && (
