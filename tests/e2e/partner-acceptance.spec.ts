@@ -259,6 +259,10 @@ test.describe('partner acceptance (issue 16)', () => {
       // ---- its detail: the phone as the agent dials it; what the visitor looked at before getting in touch, the listing as a link on the site
       await row.locator('[part="lead-button"]').click();
       await expect(inbox.locator('[part="detail"]').getByRole('link', { name: '(801) 363-4127' })).toHaveAttribute('href', 'tel:+18013634127');
+      // Readable inside the console's panel (the inbox lays out by its own width, not the page's): the visitor's
+      // email takes a line or two, not one character a line.
+      const emailLink = inbox.locator('[part="detail"]').getByRole('link', { name: `${lastName.toLowerCase()}@example.com` });
+      expect((await emailLink.boundingBox())!.height).toBeLessThan(60);
       const activity = inbox.locator('[part="detail"] [part="activity"]');
       await expect(activity).toHaveAttribute('data-state', 'loaded');
       const viewed = activity.locator('[part="activity-item"][data-kind="listing_view"]');

@@ -277,6 +277,10 @@ test.describe('<hearth-partner-console> on a partner page (other origin, strict 
     await expect(list).toHaveAttribute('aria-orientation', 'vertical');
     const column = await boxes();
     expect(new Set(column.map((b) => Math.round(b.x))).size).toBe(1);
+    // The column is a side navigation, not half the console, whatever the host page's root font size (this page
+    // sets every element's font to 40px: a column in rem was 460px of the console's 860px).
+    const consoleWidth = (await base.boundingBox())!.width;
+    expect((await list.boundingBox())!.width).toBeLessThan(consoleWidth / 3);
     await tabs.first().focus();
     await page.keyboard.press('ArrowDown');
     await expect(element.getByRole('tab', { name: t.tabs.theme })).toBeFocused();
