@@ -9,6 +9,7 @@ import { authTexts } from '../i18n/auth';
 import { showToast } from '../ui/toasts';
 import { pageOf } from '../routing/dialog-paths';
 import { internalSitePath, pageUrlOf } from './app-path';
+import { wanted } from '../state/use-signal-effect';
 
 export interface PageWiring {
   /** The hosted site's origin: where our server's site-relative paths point. */
@@ -159,30 +160,30 @@ export function wirePage(root: ShadowRoot, wiring: PageWiring): () => void {
   // ---- log-out: revoke the token, forget the user, say so, go on ----
   // The page asks first while the server saw a live credential (a link from anywhere leads here): its button's
   // form is sent as this element's own sign-out (the token, with X-CSRFToken on our origin), not navigated to.
-  const signOutAndGo = (next: string, live: () => boolean) =>
-    void import('../auth/api')
-      .then(({ signOut }) => signOut({ quiet: true }))
-      .catch(() => undefined)
-      .then(() => {
-        if (!live()) return;
-        showToast({ message: authTexts.loggedOut, tone: 'success' });
-        wiring.navigate(next, { replace: true });
-      });
+  // Nothing is said or navigated once the page has been left.
+  const left = new AbortController();
+  cleanups.push(() => left.abort());
+  const signOutAndGo = (next: string) =>
+    void wanted(
+      left.signal,
+      import('../auth/api')
+        .then(({ signOut }) => signOut({ quiet: true }))
+        .catch(() => undefined),
+    ).then(() => {
+      showToast({ message: authTexts.loggedOut, tone: 'success' });
+      wiring.navigate(next, { replace: true });
+    });
   const logOut = root.querySelector<HTMLElement>('[data-log-out]');
   if (logOut) {
-    let live = true;
-    cleanups.push(() => (live = false));
     // The server saw no live credential: what is left to end is the element's own stored sign-in.
-    signOutAndGo(internalSitePath(logOut.dataset.next || '/', where) ?? '/', () => live);
+    signOutAndGo(internalSitePath(logOut.dataset.next || '/', where) ?? '/');
   }
   const confirmLogOut = root.querySelector<HTMLElement>('[data-log-out-confirm]');
   const confirmForm = confirmLogOut?.querySelector('form');
   if (confirmLogOut && confirmForm) {
-    let live = true;
-    cleanups.push(() => (live = false));
     on(confirmForm, 'submit', (event) => {
       event.preventDefault();
-      signOutAndGo(internalSitePath(confirmLogOut.dataset.next || '/', where) ?? '/', () => live);
+      signOutAndGo(internalSitePath(confirmLogOut.dataset.next || '/', where) ?? '/');
     });
   }
 

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { runtimeSettings } from '../config/config';
 import { authTexts as t } from '../i18n/auth';
 import { useHearthValue } from '../state/hooks';
+import { useSignalEffect, wanted } from '../state/use-signal-effect';
 import { completeTokenSignIn, googleSignIn, passwordRules, requestPasswordReset, resetPassword, signIn, signOut, signUp, type AuthOutcome, type PasswordRule } from './api';
 import { ensureSession, sessionAtom } from './session';
 import type { User } from './user';
@@ -69,19 +70,15 @@ export function useSignIn(options: { initialPanel: SignInPanel; resetToken?: str
   useEffect(() => setPanel(options.initialPanel), [options.initialPanel]);
 
   // Live password rules while signing up (spec §5: the rules come from the server).
-  useEffect(() => {
+  useSignalEffect((signal) => {
     if ((panel !== 'sign-up' && panel !== 'reset') || !values.password) {
       setRules(null);
       return;
     }
-    let live = true;
     const timer = setTimeout(() => {
-      void passwordRules(values.password, values.email).then((list) => live && setRules(list));
+      void wanted(signal, passwordRules(values.password, values.email)).then(setRules);
     }, PASSWORD_RULES_DEBOUNCE_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
+    return () => clearTimeout(timer);
   }, [panel, values.password, values.email]);
 
   const change = useCallback(

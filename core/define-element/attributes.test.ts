@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { booleanAttr, enumAttr, idAttr, numberAttr, stringAttr, urlAttr, toKebab } from './attributes';
+import { booleanAttr, dateAttr, enumAttr, idAttr, numberAttr, stringAttr, urlAttr, toKebab } from './attributes';
 
 describe('attribute parsers', () => {
   it('boolean: presence is true, even "false" (HTML semantics); absence is false', () => {
@@ -29,6 +29,14 @@ describe('attribute parsers', () => {
     expect(numberAttr(5, 0, 10).parse('7')).toEqual({ ok: true, value: 7 });
     expect(numberAttr(5, 0, 10).parse('11').ok).toBe(false);
     expect(numberAttr(5, 0, 10).parse('seven')).toEqual({ ok: false, value: 5, message: 'must be a number' });
+  });
+
+  it('date: a real day written YYYY-MM-DD; absent or empty is null', () => {
+    expect(dateAttr().parse('2026-07-04')).toEqual({ ok: true, value: '2026-07-04' });
+    expect(dateAttr().parse(null)).toEqual({ ok: true, value: null });
+    expect(dateAttr().parse('')).toEqual({ ok: true, value: null });
+    expect(dateAttr().parse('2026-02-30').ok).toBe(false);
+    expect(dateAttr().parse('7/4/2026')).toEqual({ ok: false, value: null, message: 'must be a date written YYYY-MM-DD, like "2026-07-04"' });
   });
 
   it('string: length limit', () => {

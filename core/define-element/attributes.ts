@@ -94,6 +94,19 @@ export function numberAttr(fallback: number, min = -Infinity, max = Infinity): A
   };
 }
 
+/** A calendar date written YYYY-MM-DD (a real day); absent or empty → null. */
+export function dateAttr(): AttributeSpec<string | null> {
+  return {
+    type: 'string',
+    parse: (raw) => {
+      if (raw === null || raw.trim() === '') return ok(null);
+      const text = raw.trim();
+      const real = /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
+      return real ? ok(text) : bad(null, 'must be a date written YYYY-MM-DD, like "2026-07-04"');
+    },
+  };
+}
+
 /** `listingId` → `listing-id`. */
 export const toKebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 

@@ -4,7 +4,8 @@
  * that long after the key last changed (a map that pans, filters being chosen). Hooks of core/ map its
  * answers onto the states their views draw.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { useSignalEffect, wanted } from '../state/use-signal-effect';
 import { failureOf, type Result } from './call';
 
 export interface Load<T> {
@@ -33,28 +34,24 @@ export function useLoad<T>(key: string | null, load: () => Promise<Result<T>>, {
   const latest = useRef(load);
   latest.current = load;
 
-  useEffect(() => {
-    if (key === null) {
-      setHeld((previous) => ({ key: null, result: undefined, latest: previous.latest, loading: false }));
-      return;
-    }
-    let live = true;
-    setHeld((previous) => ({ ...previous, key, result: previous.key === key ? previous.result : undefined, loading: true }));
-    const run = () =>
-      latest
-        .current()
-        .catch((error: unknown): Result<T> => ({ ok: false, failure: failureOf(error) }))
-        .then((result) => {
-          if (live) setHeld({ key, result, latest: result, loading: false });
-        });
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    if (delay > 0) timer = setTimeout(run, delay);
-    else void run();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [key, round, delay]);
+  useSignalEffect(
+    (signal) => {
+      if (key === null) {
+        setHeld((previous) => ({ key: null, result: undefined, latest: previous.latest, loading: false }));
+        return;
+      }
+      setHeld((previous) => ({ ...previous, key, result: previous.key === key ? previous.result : undefined, loading: true }));
+      const run = () =>
+        void wanted(
+          signal,
+          latest.current().catch((error: unknown): Result<T> => ({ ok: false, failure: failureOf(error) })),
+        ).then((result) => setHeld({ key, result, latest: result, loading: false }));
+      if (delay <= 0) return run();
+      const timer = setTimeout(run, delay);
+      return () => clearTimeout(timer);
+    },
+    [key, round, delay],
+  );
 
   const reload = useCallback(() => setRound((n) => n + 1), []);
   // A new key is loading from its first render on, with nothing of the previous key's to show as its own.

@@ -37,8 +37,22 @@ export const offerTexts = {
   failed: 'Something went wrong.',
   questionnaireLabel: 'Your offer',
   submittedHeading: 'Offer submitted',
-  submittedText: (amount: string | null, address: string | null) =>
-    `Your offer${amount ? ` of ${amount}` : ''}${address ? ` on ${address}` : ''} was sent to the seller.`,
+  /** The confirmation after submitting (and beside a submitted offer in the list, and in the buyer's copy by mail). */
+  sentTo: (recipient: 'SELLER' | 'AGENT', amount: string | null, address: string | null, updated = false) =>
+    `Your ${updated ? 'updated ' : ''}offer${amount ? ` of ${amount}` : ''}${address ? ` on ${address}` : ''} was sent ${
+      recipient === 'SELLER' ? 'to the seller, who was notified by email' : 'to our agents, who present it to the listing agent'
+    }.`,
+  /** Before the offer's figures have been read back. */
+  sending: 'Your offer was submitted.',
+  standsUntil: (day: string) => `It stands until ${day}.`,
+  whatNext: 'What happens next: the seller reviews your offer and accepts, counters or declines it; they or their agent will contact you with the answer.',
+  emailedCopy: 'We emailed you a copy.',
+  /** The submitted offer in the list: when it went, to whom. */
+  sentOn: (recipient: 'SELLER' | 'AGENT', day: string) =>
+    recipient === 'SELLER'
+      ? `Sent to the seller on ${day}; they were notified by email.`
+      : `Sent on ${day} to our agents, who present it to the listing agent.`,
+  seeOffers: 'See your offers',
 
   // ---- <hearth-offers> ----
   buyerHeading: 'Your offers',
@@ -64,6 +78,7 @@ export const offerTexts = {
     prequalified: 'Pre-qualified',
     closingDate: 'Closing date',
     contingencies: 'Contingencies',
+    expires: 'Stands until',
   },
   cash: 'Cash',
   financed: 'Financed',

@@ -1,3 +1,5 @@
+import type { PropertyType } from '../search/search-model';
+
 /** Texts of the place search box and search surfaces (spec §2, §8). */
 export const searchTexts = {
   placeholder: 'Search by City, ZIP, or Address',
@@ -24,6 +26,15 @@ export const searchMapTexts = {
   atLeast: (n: number) => `${n}+`,
   propertyType: 'Home type',
   anyType: 'Any type',
+  /** The home types in the words people use; the keys are the API's RESO PropertyType values. */
+  propertyTypes: {
+    Residential: 'Houses & condos',
+    'Residential Lease': 'Homes for rent',
+    'Residential Income': 'Multi-family',
+    Land: 'Land',
+    'Commercial Sale': 'Commercial',
+    Farm: 'Farms & ranches',
+  } satisfies Record<PropertyType, string>,
   classification: 'For sale or rent',
   forSale: 'For sale',
   forRent: 'For rent',

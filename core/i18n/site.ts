@@ -32,6 +32,9 @@ export const siteTexts = {
     sellYourHome: 'Sell Your Home',
     rent: 'Rent',
     listForRent: 'List My Home For Rent',
+    /** Ours (issue 35): the Rent menu's searches, beside the spec's 'List My Home For Rent'. */
+    findRental: 'Find a Rental',
+    findStay: 'Find a Stay',
     blog: 'Blog',
     contactMe: 'Contact Me',
     signIn: 'Sign Up / Log In',
@@ -87,6 +90,29 @@ export const siteTexts = {
   },
   /** Spec §2 selling routes. */
   selling: { title: 'Sell Your Home', listingStart: 'Low rates. Low fees. Happy customers' },
+  /** Ours (issue 35, renters): the /stays search. */
+  stays: {
+    title: 'Stays',
+    intro: 'Short stays in homes near you, by the night.',
+    searchLabel: 'Search stays',
+    where: 'Where',
+    wherePlaceholder: 'City, ZIP or neighbourhood',
+    checkIn: 'Check in',
+    checkOut: 'Check out',
+    guests: 'Guests',
+    search: 'Search',
+    /** How many guests the list offers. */
+    maxGuests: 16,
+    guestCount: (n: number) => (n === 1 ? '1 guest' : `${n} guests`),
+    found: (n: number, shown: number) => `${n === 1 ? '1 stay' : `${n.toLocaleString('en-US')} stays`}${n > shown ? ` · the newest ${shown} shown` : ''}`,
+    none: 'No stays are open for booking right now.',
+    noneForSearch: 'No stays match these dates and guests here. Try other dates or fewer guests.',
+    noPlace: (where: string) => `No place matches “${where}”. Try a city, ZIP or neighbourhood.`,
+    bothDates: 'Choose both a check-in and a check-out date.',
+    badDate: 'Choose dates from the calendar.',
+    pastCheckIn: 'Check-in is in the past: choose today or a later day.',
+    nights: (max: number) => `Check-out must be 1 to ${max} nights after check-in.`,
+  },
   /** Spec §2 contact page. */
   contactHeading: 'Contact Us',
   contactText: 'Send us a message: we reply within 24 hours.',

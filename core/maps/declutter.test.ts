@@ -178,6 +178,14 @@ describe.each([10, 12, 13, 14, 16, 17, MAX_ZOOM])('a dense city at zoom %i', (zo
     });
   }
 
+  it('no cluster covers another, and each is whole inside the map', () => {
+    for (const [i, a] of clusters.entries()) {
+      const box = clusterBox(a);
+      expect(box.left >= 0 && box.top >= 0 && box.right <= viewport.width && box.bottom <= viewport.height, `${a.id} runs off the map`).toBe(true);
+      for (const b of clusters.slice(i + 1)) expect(overlaps(box, clusterBox(b)), `${a.id} covers ${b.id}`).toBe(false);
+    }
+  });
+
   it('rental pins read with their period', () => {
     const rent = page.find((l) => l.period === '/mo');
     const drawn = rent && pricePins.find((p) => p.id === rent.id);

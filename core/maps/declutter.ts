@@ -9,6 +9,9 @@
  *    already placed (a pin or a cluster) merges with it into a cluster — "2 homes here; zoom in", and
  *    activating it zooms until they part. At the deepest zoom, where zooming cannot part them (homes of
  *    one building), it is lifted above them instead.
+ * 3. Clusters stay whole inside the map (one whose point lies near an edge is drawn inward, so its count is
+ *    never cut off) and never cover each other: two that would are one, its count the sum of theirs, at
+ *    their middle weighted by count.
  *
  * Label sizes are estimated from their text, as search-map.css draws them. Pure: markers in, markers out.
  */
@@ -57,6 +60,51 @@ interface Placed {
   marker: PinMarker | ClusterMarker;
   /** The results merged into it. */
   members: PinMarker[];
+}
+
+/** A cluster moved inward as far as it takes for its whole box to be inside the map. */
+function within(viewport: Viewport, cluster: ClusterMarker): ClusterMarker {
+  const box = clusterBox(cluster);
+  const halfWidth = (box.right - box.left) / 2;
+  const halfHeight = (box.bottom - box.top) / 2;
+  const clamp = (value: number, half: number, size: number) => (size < 2 * half ? size / 2 : Math.min(Math.max(value, half), size - half));
+  const x = clamp(cluster.x, halfWidth, viewport.width);
+  const y = clamp(cluster.y, halfHeight, viewport.height);
+  return x === cluster.x && y === cluster.y ? cluster : { ...cluster, x, y };
+}
+
+/** Two clusters as one: the sum of their counts, at their middle weighted by count, over both areas. */
+function combine(a: ClusterMarker, b: ClusterMarker): ClusterMarker {
+  const count = a.count + b.count;
+  const ids = a.listingIds || b.listingIds ? [...(a.listingIds ?? []), ...(b.listingIds ?? [])] : undefined;
+  return {
+    ...a,
+    x: (a.x * a.count + b.x * b.count) / count,
+    y: (a.y * a.count + b.y * b.count) / count,
+    count,
+    bounds: {
+      north: Math.max(a.bounds.north, b.bounds.north),
+      south: Math.min(a.bounds.south, b.bounds.south),
+      east: Math.max(a.bounds.east, b.bounds.east),
+      west: Math.min(a.bounds.west, b.bounds.west),
+    },
+    ...(ids ? { listingIds: ids } : {}),
+  };
+}
+
+/** Clusters inside the map, none covering another (the largest placed first; one it covers joins it). */
+function settleClusters(viewport: Viewport, clusters: readonly ClusterMarker[]): ClusterMarker[] {
+  const settled: ClusterMarker[] = [];
+  const covered = (next: ClusterMarker) => settled.findIndex((c) => overlaps(clusterBox(c), clusterBox(next)));
+  for (const cluster of [...clusters].sort((a, b) => b.count - a.count)) {
+    let next = within(viewport, cluster);
+    for (let i = covered(next); i >= 0; i = covered(next)) {
+      next = within(viewport, combine(settled[i]!, next));
+      settled.splice(i, 1);
+    }
+    settled.push(next);
+  }
+  return settled;
 }
 
 /** A cluster of results (not one of the server's or the client grid's). */
@@ -113,7 +161,10 @@ export function declutter(viewport: Viewport, results: readonly PinMarker[], oth
     if (home) home.count -= 1;
   }
 
-  let placed: Placed[] = clusters.filter((c) => c.count > 0).map((c) => ({ box: clusterBox(c), marker: c, members: [] }));
+  let placed: Placed[] = settleClusters(
+    viewport,
+    clusters.filter((c) => c.count > 0),
+  ).map((c) => ({ box: clusterBox(c), marker: c, members: [] }));
   const deepest = viewport.zoom >= MAX_ZOOM;
   for (const result of results) {
     const box = pinBox(result);
@@ -132,15 +183,32 @@ export function declutter(viewport: Viewport, results: readonly PinMarker[], oth
       placed.push({ box: lifted, marker: { ...result, lift }, members: [] });
       continue;
     }
-    // Into the first cluster it covers (else the first pin), with every pin it covers; then the pins the
-    // grown cluster covers, until it covers no pin. Clusters never swallow each other.
+    // Into the first cluster it covers (else the first pin), with every pin it covers; then what the grown
+    // cluster covers — pins join it, a cluster becomes one with it — until it covers nothing, inside the map.
     const target = hits.find((p) => p.marker.kind === 'cluster') ?? hits[0]!;
     let pins = [result, ...hits.filter((p) => p !== target && p.marker.kind === 'pin').map((p) => p.marker as PinMarker)];
-    while (pins.length > 0) {
-      merge(target, pins);
-      const absorbed = new Set(pins.map((p) => p.id));
-      placed = placed.filter((p) => p.marker.kind !== 'pin' || !absorbed.has(p.marker.id));
+    for (;;) {
+      if (pins.length > 0) {
+        merge(target, pins);
+        const absorbed = new Set(pins.map((p) => p.id));
+        placed = placed.filter((p) => p.marker.kind !== 'pin' || !absorbed.has(p.marker.id));
+      }
+      const cluster = within(viewport, target.marker as ClusterMarker);
+      target.marker = cluster;
+      target.box = clusterBox(cluster);
+      const other = placed.find((p) => p !== target && p.marker.kind === 'cluster' && overlaps(p.box, target.box));
+      if (other) {
+        // The one of the server's (or the grid's) keeps its id: it counts homes that are not results.
+        const [a, b] = (other.marker as ClusterMarker).id.startsWith(RESULTS_PREFIX) ? [cluster, other.marker as ClusterMarker] : [other.marker as ClusterMarker, cluster];
+        target.marker = combine(a, b);
+        target.members = [...target.members, ...other.members];
+        target.box = clusterBox(target.marker);
+        placed = placed.filter((p) => p !== other);
+        pins = [];
+        continue;
+      }
       pins = placed.filter((p) => p !== target && p.marker.kind === 'pin' && overlaps(p.box, target.box)).map((p) => p.marker as PinMarker);
+      if (pins.length === 0) break;
     }
   }
   const markers = placed.map((p) => p.marker);

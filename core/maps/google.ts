@@ -16,6 +16,7 @@ import { createElement, useEffect, useRef } from 'react';
 import { pinPrice } from './markers';
 import type { MapSurfaceProps } from './provider';
 import type { Place } from '../places/places';
+import { useSignalEffect } from '../state/use-signal-effect';
 import { fromScreen, type LatLng, type Viewport } from './projection';
 
 /** Street View: a panorama this close to the listing enables the showcase's Street View tab (spec §2). */
@@ -199,13 +200,12 @@ export function StreetView({ mapsKey, panorama, target, label, onFailed }: Stree
   const node = useRef<HTMLDivElement>(null);
   const failed = useRef(onFailed);
   failed.current = onFailed;
-  useEffect(() => {
-    let live = true;
+  useSignalEffect((signal) => {
     let view: GStreetViewPanorama | null = null;
     let listener: GListener | null = null;
     googleLibrary(mapsKey, 'streetView').then(
       ({ StreetViewPanorama }) => {
-        if (!live || !node.current) return;
+        if (signal.aborted || !node.current) return;
         view = new StreetViewPanorama(node.current, {
           pano: panorama.pano,
           pov: { heading: headingTo(panorama, target), pitch: 0 },
@@ -218,13 +218,12 @@ export function StreetView({ mapsKey, panorama, target, label, onFailed }: Stree
         });
         const current = view;
         listener = current.addListener('status_changed', () => {
-          if (live && current.getStatus() !== 'OK') failed.current();
+          if (!signal.aborted && current.getStatus() !== 'OK') failed.current();
         });
       },
-      () => live && failed.current(),
+      () => signal.aborted || failed.current(),
     );
     return () => {
-      live = false;
       listener?.remove();
       view?.setVisible(false);
     };
@@ -335,14 +334,13 @@ export function GoogleMap(props: GoogleMapProps) {
   const latest = useRef(props);
   latest.current = props;
 
-  useEffect(() => {
-    let live = true;
+  useSignalEffect((signal) => {
     const listeners: GListener[] = [];
     let observer: ResizeObserver | null = null;
     Promise.all([googleLibrary(props.mapsKey, 'maps'), googleLibrary(props.mapsKey, 'marker')]).then(
       ([maps, marker]) => {
         const libs = { maps, marker };
-        if (!live || !node.current) return;
+        if (signal.aborted || !node.current) return;
         const { viewport } = latest.current;
         const map = new libs.maps.Map(node.current, { center: viewport.center, zoom: viewport.zoom, clickableIcons: false, streetViewControl: false, fullscreenControl: false });
         state.current = { libs, map, markers: new Map(), shape: null };
@@ -365,10 +363,9 @@ export function GoogleMap(props: GoogleMapProps) {
         observer.observe(node.current);
         sync(state.current, latest.current, () => latest.current);
       },
-      () => live && latest.current.onFailed?.(),
+      () => signal.aborted || latest.current.onFailed?.(),
     );
     return () => {
-      live = false;
       observer?.disconnect();
       for (const l of listeners) l.remove();
       if (state.current) {

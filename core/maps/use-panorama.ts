@@ -4,7 +4,8 @@
  * imported once the listing is known and asked for the nearest panorama within 200 m; without a key
  * nothing loads and there is no panorama.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useSignalEffect, wanted } from '../state/use-signal-effect';
 import type { Panorama } from './google';
 
 type GoogleModule = typeof import('./google');
@@ -37,18 +38,15 @@ export function usePanorama(
   const lng = location?.longitude;
   const target = shouldLookUp(mapsKey, location) ? `${mapsKey}|${lat}|${lng}` : null;
   const [result, setResult] = useState<{ target: string; state: PanoramaState } | null>(null);
-  useEffect(() => {
+  useSignalEffect((signal) => {
     if (!target || !mapsKey || lat === undefined || lng === undefined) return;
-    let live = true;
-    load()
-      .then(async (google) => {
-        const panorama = await google.findPanorama(mapsKey, lat, lng);
-        if (live) setResult({ target, state: panorama ? { status: 'found', panorama, google } : { status: 'none' } });
-      })
-      .catch(() => live && setResult({ target, state: { status: 'none' } }));
-    return () => {
-      live = false;
-    };
+    void wanted(
+      signal,
+      load().then(async (google) => ({ google, panorama: await google.findPanorama(mapsKey, lat, lng) })),
+    ).then(
+      ({ google, panorama }) => setResult({ target, state: panorama ? { status: 'found', panorama, google } : { status: 'none' } }),
+      () => setResult({ target, state: { status: 'none' } }),
+    );
     // `load` is a constant in the element; tests pass their own once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [target]);

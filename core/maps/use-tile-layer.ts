@@ -6,7 +6,8 @@
  * while the probe is in flight asks no second one). A tile that fails later is left out; a new zoom asks
  * again. Only the visible tiles are asked for: nothing is fetched ahead.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useSignalEffect, wanted } from '../state/use-signal-effect';
 import type { Viewport } from './projection';
 import { loadBasemap, type AttributionPart, type Basemap } from './basemap';
 import { tilesInView, tileUrl } from './tiles';
@@ -41,13 +42,7 @@ const fresh = (zoom: number): ZoomState => ({ zoom, status: 'probing', failed: n
 /** `highDensity`: the screen has more than one device pixel per CSS pixel (use @2x tiles when they exist). */
 export function useTileLayer(viewport: Viewport, highDensity: boolean): TileLayer {
   const [basemap, setBasemap] = useState<Basemap | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadBasemap().then((loaded) => live && setBasemap(loaded));
-    return () => {
-      live = false;
-    };
-  }, []);
+  useSignalEffect((signal) => void wanted(signal, loadBasemap()).then(setBasemap), []);
 
   const zoom = Math.round(viewport.zoom);
   const [stored, setStored] = useState<ZoomState>(() => fresh(zoom));
@@ -60,8 +55,8 @@ export function useTileLayer(viewport: Viewport, highDensity: boolean): TileLaye
   if (!basemap) return { status: 'off', tiles: [], attribution: [], onTileLoad: () => undefined, onTileError: () => undefined };
 
   const retina = highDensity && basemap.retina;
-  const wanted = state.status === 'unavailable' ? [] : tilesInView(viewport, basemap).filter((tile) => !state.failed.has(tile.key));
-  const drawn = (state.status === 'probing' ? probeTile(wanted, probe, zoom) : wanted).map((tile) => ({
+  const visible = state.status === 'unavailable' ? [] : tilesInView(viewport, basemap).filter((tile) => !state.failed.has(tile.key));
+  const drawn = (state.status === 'probing' ? probeTile(visible, probe, zoom) : visible).map((tile) => ({
     key: tile.key,
     url: tileUrl(basemap.template, tile, retina),
     left: tile.left,

@@ -20,10 +20,12 @@ export interface MortgageSubmittedDetail {
   mortgageStatus: string | null;
 }
 
-export function useMortgagePrequal({ kind, element }: { kind: MortgageKind; element: ElementHandle }) {
+export function useMortgagePrequal({ kind, element, autostart = false }: { kind: MortgageKind; element: ElementHandle; autostart?: boolean }) {
   const session = useHearthValue(sessionAtom);
   const [state, dispatch] = useReducer(prequalReducer, initialPrequalState);
   const generation = useRef(0);
+  // `autostart`: the page was opened by a 'Get Prequalified' of its own, so the request starts at once — once.
+  const autostarted = useRef(false);
 
   useEffect(() => void ensureSession(), []);
 
@@ -82,7 +84,14 @@ export function useMortgagePrequal({ kind, element }: { kind: MortgageKind; elem
     });
   }, [state.mortgageCase, element, kind]);
 
+  useEffect(() => {
+    if (!autostart || autostarted.current || (state.phase !== 'start' && state.phase !== 'signed-out')) return;
+    autostarted.current = true;
+    void start();
+  }, [autostart, state.phase, start]);
+
   const closeDialog = useCallback(() => dispatch({ type: 'close-dialog' }), []);
 
-  return { state, start, retry: load, completed, closeDialog };
+  // Until the page's own start has been made, there is nothing for the visitor to press.
+  return { state, start, retry: load, completed, closeDialog, autostartPending: autostart && !autostarted.current };
 }

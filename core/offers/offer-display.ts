@@ -37,3 +37,22 @@ export function closingDateText(date: string | null): string {
 /** /listing/{slugId}/{listingCodeId} on the site (spec §2). */
 export const listingHref = (siteBase: string, listing: Pick<Offer['listing'], 'slugId' | 'listingCodeId'>) =>
   `${siteBase}/listing/${encodeURIComponent(listing.slugId)}/${encodeURIComponent(listing.listingCodeId)}`;
+
+/**
+ * The confirmation of a submitted offer (issue 35): what was sent and to whom, until when it stands, what
+ * happens next. Shown after submitting (<hearth-make-offer>) and beside the offer in "Your Offers"; null for a Draft.
+ */
+export function offerConfirmation(
+  offer: Pick<Offer, 'offerStatus' | 'offerAmount' | 'currencyCode' | 'recipient' | 'expiresOn' | 'submittedAt'>,
+  address: string | null,
+  timeZone?: string,
+): { sent: string; sentOn: string | null; standsUntil: string | null; next: string } | null {
+  if (offer.offerStatus !== 'Submitted' || !offer.recipient) return null;
+  const amount = offer.offerAmount == null ? null : formatMoney(offer.offerAmount, offer.currencyCode);
+  return {
+    sent: t.sentTo(offer.recipient, amount, address),
+    sentOn: offer.submittedAt ? t.sentOn(offer.recipient, dayText(offer.submittedAt, timeZone)) : null,
+    standsUntil: offer.expiresOn ? t.standsUntil(closingDateText(offer.expiresOn)) : null,
+    next: t.whatNext,
+  };
+}

@@ -23,6 +23,9 @@ const OFFER_FIELDS = /* GraphQL */ `
   prequalifiedBuyer
   cashOffer
   closingDate
+  expiresOn
+  submittedAt
+  recipient
   contingencies
   viewerRole
   listing {
@@ -108,6 +111,9 @@ const buildOfferSchema = () =>
     prequalifiedBuyer: z.nullable(z.boolean()),
     cashOffer: z.nullable(z.boolean()),
     closingDate: z.nullable(z.string()),
+    expiresOn: z.nullable(z.string()),
+    submittedAt: z.nullable(z.string()),
+    recipient: z.nullable(z.enum(['SELLER', 'AGENT'])),
     contingencies: z.array(z.string()),
     viewerRole: z.enum(viewerRoles),
     listing: z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { currentPosition, GEOLOCATION_TIMEOUT_MS } from './geolocation';
+import { currentPosition, GEOLOCATION_TIMEOUT_MS, locationSupported } from './geolocation';
 
 describe('current position (spec §7)', () => {
   it('asks with a 5000 ms timeout and low accuracy', async () => {
@@ -19,5 +19,26 @@ describe('current position (spec §7)', () => {
 
   it('fails without geolocation support', async () => {
     expect(await currentPosition(undefined)).toEqual({ ok: false });
+  });
+});
+
+describe('whether the device can locate at all', () => {
+  const withPermission = (state: PermissionState | Error) =>
+    ({
+      geolocation: {},
+      permissions: { query: async () => (state instanceof Error ? Promise.reject(state) : { state }) },
+    }) as unknown as Navigator;
+
+  it('not without geolocation, nor when its permission is denied', async () => {
+    expect(await locationSupported({} as Navigator)).toBe(false);
+    expect(await locationSupported(undefined)).toBe(false);
+    expect(await locationSupported(withPermission('denied'))).toBe(false);
+  });
+
+  it('yes when granted or still to be asked, or when the browser cannot tell', async () => {
+    expect(await locationSupported(withPermission('granted'))).toBe(true);
+    expect(await locationSupported(withPermission('prompt'))).toBe(true);
+    expect(await locationSupported(withPermission(new Error('no such permission')))).toBe(true);
+    expect(await locationSupported({ geolocation: {} } as unknown as Navigator)).toBe(true);
   });
 });

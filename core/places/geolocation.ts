@@ -13,3 +13,17 @@ export function currentPosition(geolocation: Geolocation | undefined = globalThi
     );
   });
 }
+
+/**
+ * Whether 'Current location' can work on this device: it has geolocation and its permission is not denied
+ * (asking the Permissions API where there is one; a browser without it may still ask the person).
+ */
+export async function locationSupported(navigator: Navigator | undefined = globalThis.navigator): Promise<boolean> {
+  if (!navigator?.geolocation) return false;
+  try {
+    const status = await navigator.permissions?.query({ name: 'geolocation' as PermissionName });
+    return status?.state !== 'denied';
+  } catch {
+    return true;
+  }
+}

@@ -1,20 +1,34 @@
 /**
  * Behaviour of the place search box (spec §2, §8, §9) as a hook: suggestions start 1000 ms after load,
- * focus is debounced 150 ms, typing 200 ms; 'Current location' is offered while focused; the listbox
- * follows the ARIA combobox pattern (arrows, Enter, Escape).
+ * focus is debounced 150 ms, typing 200 ms; 'Current location' is offered while focused — first on an empty box,
+ * after the places once something is typed, and not at all on a device without location (none, or denied):
+ * offering what cannot work would only lead to an error. The listbox follows the ARIA combobox pattern
+ * (arrows, Enter, Escape).
  *
  * `external`: another provider (Google places autocomplete, with a partner maps key) shows the
  * suggestions for typed text in its own dropdown and handles the keys while there is text; this hook then
  * makes no server search and offers only 'Current location' while the box is empty.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSignalEffect, wanted } from '../state/use-signal-effect';
 import { searchTexts as t } from '../i18n/search';
-import { currentPosition } from './geolocation';
+import { currentPosition, locationSupported } from './geolocation';
 import { AUTOCOMPLETE_START_MS, FOCUS_DEBOUNCE_MS, searchPlaces, TYPING_DEBOUNCE_MS, type Place } from './places';
 
 export type SuggestStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
 const CURRENT_LOCATION: Place = { description: t.currentLocation, lat: 0, lng: 0, kind: 'current-location', placeId: 'current-location' };
+
+/**
+ * The options of the list for the box's text: 'Current location' alone on an empty box, after the places
+ * found once something is typed (the places are what the person asked for); with an external provider only
+ * on an empty box; never when the device cannot locate.
+ */
+export function placeOptions(text: string, suggestions: Place[], { external, canLocate }: { external: boolean; canLocate: boolean }): Place[] {
+  const here = canLocate ? [CURRENT_LOCATION] : [];
+  if (text.trim() === '') return here;
+  return external ? [] : [...suggestions, ...here];
+}
 
 export interface PlaceSearchOptions {
   countries: readonly string[];
@@ -22,11 +36,13 @@ export interface PlaceSearchOptions {
   onSelect: (place: Place) => void;
   search?: typeof searchPlaces;
   locate?: typeof currentPosition;
+  /** Whether the device can locate at all (no geolocation, or permission denied: no). */
+  supported?: typeof locationSupported;
   /** Suggestions for typed text come from elsewhere (Google's dropdown). */
   external?: boolean;
 }
 
-export function usePlaceSearch({ countries, initialText = '', onSelect, search = searchPlaces, locate = currentPosition, external = false }: PlaceSearchOptions) {
+export function usePlaceSearch({ countries, initialText = '', onSelect, search = searchPlaces, locate = currentPosition, supported = locationSupported, external = false }: PlaceSearchOptions) {
   const [text, setText] = useState(initialText);
   const [open, setOpen] = useState(false);
   const [ready, setReady] = useState(false);
@@ -44,6 +60,13 @@ export function usePlaceSearch({ countries, initialText = '', onSelect, search =
     });
   }, []);
   const [geoError, setGeoError] = useState<string | null>(null);
+  const [canLocate, setCanLocate] = useState(() => Boolean(globalThis.navigator?.geolocation));
+  // Asked once, when the box starts (a denial after that is learnt from the failed attempt).
+  const askSupport = useRef(supported);
+  useSignalEffect((signal) => void wanted(signal, askSupport.current()).then(setCanLocate), []);
+  const optionsFor = (value: string, found: Place[]) => placeOptions(value, found, { external, canLocate });
+  const latestOptions = useRef(optionsFor);
+  latestOptions.current = optionsFor;
   const focusTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const request = useRef(0);
   const latest = useRef({ onSelect, countries });
@@ -73,8 +96,8 @@ export function usePlaceSearch({ countries, initialText = '', onSelect, search =
           return;
         }
         // Keep the highlighted option if it is still offered: results may land while arrowing through.
-        const highlighted = activeRef.current >= 0 ? [CURRENT_LOCATION, ...shown.current][activeRef.current]?.placeId : undefined;
-        const kept = highlighted === undefined ? -1 : [CURRENT_LOCATION, ...found.value].findIndex((p) => p.placeId === highlighted);
+        const highlighted = activeRef.current >= 0 ? latestOptions.current(query, shown.current)[activeRef.current]?.placeId : undefined;
+        const kept = highlighted === undefined ? -1 : latestOptions.current(query, found.value).findIndex((p) => p.placeId === highlighted);
         setSuggestions(found.value);
         setStatus('ready');
         setActive(kept);
@@ -88,7 +111,7 @@ export function usePlaceSearch({ countries, initialText = '', onSelect, search =
   shown.current = suggestions;
   // With an external provider, typed text is its business: our list is only 'Current location' on an empty box.
   const handsOff = external && text.trim() !== '';
-  const options: Place[] = !open || handsOff ? [] : external ? [CURRENT_LOCATION] : [CURRENT_LOCATION, ...suggestions];
+  const options: Place[] = open ? optionsFor(text, suggestions) : [];
 
   const choose = useCallback(
     async (place: Place) => {
@@ -102,7 +125,9 @@ export function usePlaceSearch({ countries, initialText = '', onSelect, search =
       setGeoError(null);
       const position = await locate();
       if (!position.ok) {
+        // Said once; the option is not offered again.
         setGeoError(t.geolocationDenied);
+        setCanLocate(false);
         return;
       }
       setText(t.currentLocation);
@@ -143,7 +168,7 @@ export function usePlaceSearch({ countries, initialText = '', onSelect, search =
       if (handsOff) return false;
       if (key === 'ArrowDown' || key === 'ArrowUp') {
         setOpen(true);
-        const count = open ? options.length : external ? 1 : 1 + suggestions.length;
+        const count = optionsFor(text, suggestions).length;
         if (count === 0) return true;
         setActive((i) => (key === 'ArrowDown' ? (i + 1) % count : (i <= 0 ? count : i) - 1));
         return true;

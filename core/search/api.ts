@@ -83,8 +83,8 @@ export const SearchCountQuery = /* GraphQL */ `
 `;
 
 export const MapMarkersQuery = /* GraphQL */ `
-  query MapMarkers($geoInput: GeoInput!, $searchInput: SearchInput) {
-    listingsInfo(geoInput: $geoInput, searchInput: $searchInput) {
+  query MapMarkers($geoInput: GeoInput!, $searchInput: SearchInput, $address: String) {
+    listingsInfo(geoInput: $geoInput, searchInput: $searchInput, address: $address) {
       mode
       totalCount
       pins {
@@ -206,8 +206,12 @@ export function countListings(variables: Omit<ReturnType<typeof searchScope>, 'o
   return query(SearchCountQuery, variables, countSchema, { muteError: true, requestPolicy });
 }
 
-export function loadMapData(bounds: Bounds, searchInput: SearchInput, requestPolicy: RequestPolicy): Promise<Result<MapData>> {
-  return query(MapMarkersQuery, { geoInput: { bounds }, searchInput }, mapDataSchema, { muteError: true, requestPolicy });
+/**
+ * The map's markers for the area in view, within the search's own scope (its place, when it searches one),
+ * so the clusters count what the list counts.
+ */
+export function loadMapData(bounds: Bounds, searchInput: SearchInput, address: string | null, requestPolicy: RequestPolicy): Promise<Result<MapData>> {
+  return query(MapMarkersQuery, { geoInput: { bounds }, searchInput, ...(address ? { address } : {}) }, mapDataSchema, { muteError: true, requestPolicy });
 }
 
 /** Saves the search (listingLoad's variables without paging); server errors are toasted (spec §8). */

@@ -14,10 +14,26 @@ export const MAX_PAGE_SIZE = 100;
 export const SORTS = ['NEWEST', 'PRICE_ASC', 'PRICE_DESC', 'BEDS', 'AREA', 'DAYS_ON_MARKET'] as const;
 export type SortKey = (typeof SORTS)[number];
 
-/** RESO PropertyType values the type filter offers. */
-export const PROPERTY_TYPES = ['Residential', 'Residential Lease', 'Residential Income', 'Land', 'Commercial Sale', 'Farm'] as const;
-
 export type Classification = 'SALE' | 'RENT';
+
+/**
+ * The RESO PropertyType values the type filter offers (the API's values, shown in the words of
+ * core/i18n/search.ts), each with the classification it belongs to (null: both).
+ */
+export const PROPERTY_TYPES = [
+  { value: 'Residential', classification: null },
+  { value: 'Residential Lease', classification: 'RENT' },
+  { value: 'Residential Income', classification: 'SALE' },
+  { value: 'Land', classification: null },
+  { value: 'Commercial Sale', classification: 'SALE' },
+  { value: 'Farm', classification: 'SALE' },
+] as const satisfies readonly { value: string; classification: Classification | null }[];
+
+export type PropertyType = (typeof PROPERTY_TYPES)[number]['value'];
+
+/** The types the filter offers in a classification (null: sale or rent, every type). */
+export const propertyTypesFor = (classification: Classification | null): PropertyType[] =>
+  PROPERTY_TYPES.filter((type) => !classification || !type.classification || type.classification === classification).map((type) => type.value);
 
 /** The values the rental filters offer (spec §3 rental fields, as our feeds write them). */
 export const RENTAL_FILTER_OPTIONS = {
@@ -98,19 +114,29 @@ const NO_RENTAL_FILTERS = {
   foodIncluded: false,
 } as const satisfies Partial<SearchFilters>;
 
+/** The filters a search starts with: none, in the classification it is for (null: sale or rent). */
+export const defaultFilters = (classification: Classification | null): SearchFilters => ({ ...NO_FILTERS, classification });
+
 export function initialSearch(location: string, view: SearchView, classification: Classification | null = null): SearchModel {
-  return { location, bounds: null, polygon: null, filters: { ...NO_FILTERS, classification }, sort: 'NEWEST', page: 1, after: null, view };
+  return { location, bounds: null, polygon: null, filters: defaultFilters(classification), sort: 'NEWEST', page: 1, after: null, view };
 }
 
-/** How many filters are set (a range's min and max are one each): the Filters button's badge. */
-export const activeFilterCount = (filters: SearchFilters) =>
-  (Object.keys(NO_FILTERS) as (keyof SearchFilters)[]).filter((key) => filters[key] !== NO_FILTERS[key]).length;
+/**
+ * How many filters differ from the ones the search started with (a range's min and max are one each): the
+ * Filters button's badge. A search for sale that is still for sale has none set.
+ */
+export const activeFilterCount = (filters: SearchFilters, defaults: SearchFilters = NO_FILTERS) =>
+  (Object.keys(NO_FILTERS) as (keyof SearchFilters)[]).filter((key) => filters[key] !== defaults[key]).length;
 
-export const hasFilters = (filters: SearchFilters) => activeFilterCount(filters) > 0;
+export const hasFilters = (filters: SearchFilters, defaults: SearchFilters = NO_FILTERS) => activeFilterCount(filters, defaults) > 0;
 
-/** `changes` over `filters`; leaving rental classification drops the rental filters. */
+/**
+ * `changes` over `filters`; leaving rental classification drops the rental filters, and a home type the new
+ * classification does not offer (rentals when for sale) is dropped.
+ */
 export function mergeFilters(filters: SearchFilters, changes: Partial<SearchFilters>): SearchFilters {
   const next = { ...filters, ...changes };
+  if (next.propertyType && !(propertyTypesFor(next.classification) as string[]).includes(next.propertyType)) next.propertyType = null;
   return next.classification === 'RENT' ? next : { ...next, ...NO_RENTAL_FILTERS };
 }
 

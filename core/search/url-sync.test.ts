@@ -74,3 +74,15 @@ describe('URL sync (query string ↔ search model)', () => {
     expect(variables).toEqual({ address: 'Salt Lake City, UT, USA', searchInput: { minPriceInPennies: 40_000_000, minBedrooms: 4 }, orderBy: 'NEWEST', first: 100 });
   });
 });
+
+describe('URL sync of a search that starts for sale', () => {
+  const forSale = initialSearch('Salt-Lake-City,-UT,-USA', 'map', 'SALE');
+
+  it('writes sale or rent as for=any, so the shared link does not fall back to for sale', () => {
+    const any = withFilters(forSale, { classification: null });
+    const query = toQueryString(any, '', 'SALE');
+    expect(query).toBe('location=Salt-Lake-City%2C-UT%2C-USA&for=any');
+    expect(fromQueryString(query, forSale).filters.classification).toBeNull();
+    expect(fromQueryString('location=Salt-Lake-City%2C-UT%2C-USA', forSale).filters.classification).toBe('SALE');
+  });
+});

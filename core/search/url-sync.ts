@@ -45,8 +45,11 @@ const OWN_PARAMS = [
 
 const round = (n: number) => Number(n.toFixed(6));
 
-/** The model's parameters merged into `existing` (the page's own query string), without a leading '?'. */
-export function toQueryString(model: SearchModel, existing = ''): string {
+/**
+ * The model's parameters merged into `existing` (the page's own query string), without a leading '?'.
+ * `start`: the classification the search started in; sale or rent is written `for=any` when it differs.
+ */
+export function toQueryString(model: SearchModel, existing = '', start: SearchModel['filters']['classification'] = null): string {
   const params = new URLSearchParams(existing);
   for (const name of OWN_PARAMS) params.delete(name);
   if (model.polygon) params.set('polygon', formatPolygon(model.polygon));
@@ -60,6 +63,7 @@ export function toQueryString(model: SearchModel, existing = ''): string {
   }
   if (f.propertyType) params.set('type', f.propertyType);
   if (f.classification) params.set('for', f.classification.toLowerCase());
+  else if (start) params.set('for', 'any');
   if (f.hasOpenHouse) params.set('open_house', '1');
   if (f.newListingsOnly) params.set('new', '1');
   if (f.classification === 'RENT') {

@@ -13,6 +13,7 @@ import { containsPoint } from '../maps/polygon';
 import { boundsOf, fitBounds, sameViewport, viewportBounds, type Bounds, type Viewport } from '../maps/projection';
 import { loadMapData, type SearchListing } from './api';
 import { createFetchPolicy } from './fetch-policy';
+import { locationFromSlug } from '../places/places';
 import { toSearchInput, type SearchModel } from './search-model';
 
 /** Wait after the last pan or zoom before asking for the markers of the new view. */
@@ -66,10 +67,12 @@ export function useSearchMap({ model, listings, visible, onSettled }: SearchMapO
   }, [listings, model.bounds, model.polygon]);
 
   // The markers of what is in view, asked once the map has stopped moving; the last ones stay meanwhile.
-  const variables = visible && viewport ? { bounds: viewportBounds(viewport), searchInput: toSearchInput(model.filters) } : null;
+  // Within the search's place (the list's scope): the clusters in view add up to what the list counts.
+  const address = model.polygon || model.bounds ? null : locationFromSlug(model.location) || null;
+  const variables = visible && viewport ? { bounds: viewportBounds(viewport), searchInput: toSearchInput(model.filters), address } : null;
   const { latest: answer } = useLoad(
     variables && JSON.stringify(variables),
-    () => loadMapData(variables!.bounds, variables!.searchInput, fetchPolicy.next(JSON.stringify(variables))),
+    () => loadMapData(variables!.bounds, variables!.searchInput, variables!.address, fetchPolicy.next(JSON.stringify(variables))),
     { delay: MAP_SETTLE_MS },
   );
   const data = answer?.ok ? answer.value : null;

@@ -48,7 +48,7 @@ export function useSearch({ initial, pageSize, urlSync, onChange }: SearchOption
 
   useEffect(() => {
     if (urlSync && !fromHistory.current) {
-      const query = toQueryString(model, location.search);
+      const query = toQueryString(model, location.search, initial.filters.classification);
       if (`?${query}` !== location.search) history.pushState(history.state, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
     }
     fromHistory.current = false;

@@ -66,11 +66,17 @@ export function checkBookingValues(
 export function useAvailabilityCalendar(options: {
   listingId: number | null;
   months: number;
+  /** Dates chosen before the calendar opened (a stay search's): chosen once their days are loaded, if the rules allow them. */
+  chosen?: { checkIn: string | null; checkOut: string | null };
   onDatesSelected: (detail: DatesSelectedDetail) => void;
   onBookingRequested: (detail: BookingRequestedDetail) => void;
 }) {
   const { listingId, months } = options;
-  const [first, setFirst] = useState<Month>(() => monthOf(todayIn(undefined)));
+  const given = options.chosen?.checkIn && options.chosen.checkOut && options.chosen.checkIn < options.chosen.checkOut ? { checkIn: options.chosen.checkIn, checkOut: options.chosen.checkOut } : null;
+  const [first, setFirst] = useState<Month>(() => {
+    const today = todayIn(undefined);
+    return monthOf(given && given.checkIn >= today ? given.checkIn : today);
+  });
   const key = listingId === null ? null : `${listingId}|${first.year}-${first.month}|${months}`;
   const load = useLoad(key, () => loadAvailability(listingId!, first, months));
 
@@ -107,6 +113,17 @@ export function useAvailabilityCalendar(options: {
   const currency = shown?.[0]?.priceCurrencyCode ?? 'USD';
 
   const [selection, setSelection] = useState<StaySelection>(NO_SELECTION);
+  // The given dates, chosen as a guest would choose them (check-in must be allowed), once their month is in.
+  const givenKey = given ? `${given.checkIn}|${given.checkOut}` : null;
+  const applied = useRef<string | null>(null);
+  useEffect(() => {
+    if (!given || !shown || applied.current === givenKey || !known.current.has(given.checkIn)) return;
+    applied.current = givenKey;
+    const start = chooseDate(NO_SELECTION, given.checkIn, known.current, today);
+    setSelection(start.checkIn ? chooseDate(start, given.checkOut, known.current, today) : NO_SELECTION);
+    // given is read through givenKey
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [givenKey, shown, today]);
   const summary: StaySummary = useMemo(
     () => staySummary(selection, known.current, today, price),
     // known grows with shown

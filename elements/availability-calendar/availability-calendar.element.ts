@@ -7,6 +7,8 @@
  * @tag hearth-availability-calendar
  * @attr {number} listing-id - The stay's listing id (required; a listing in stay classification).
  * @attr {number} months - How many months side by side: 1, 2 (default) or 3. Phones show one.
+ * @attr {string} check-in - With `check-out`: dates the guest already chose (YYYY-MM-DD, e.g. in a stay search); the calendar opens on that month with them chosen when the stay's rules allow them.
+ * @attr {string} check-out - With `check-in`: the day the guest leaves (YYYY-MM-DD).
  * @event {DatesSelectedDetail} hearth-dates-selected - The guest chose dates the calendar accepts; `detail` = `{ checkIn, checkOut, nights, totalInPennies }` (dates YYYY-MM-DD).
  * @event {BookingRequestedDetail} hearth-booking-requested - The booking request was stored; `detail` = `{ listingId, checkIn, checkOut }`.
  * @event {HearthErrorDetail} hearth-error - An attribute was malformed; `detail` = `{ tag, kind, attribute, value, message }`.
@@ -45,7 +47,7 @@
  * @cssproperty --hearth-radius - Corner radius.
  * @cssproperty --hearth-space - Spacing unit.
  */
-import { idAttr, numberAttr } from '../../core/define-element/attributes';
+import { dateAttr, idAttr, numberAttr } from '../../core/define-element/attributes';
 import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './availability-calendar.css?inline';
@@ -54,6 +56,8 @@ import { AvailabilityCalendar } from './availability-calendar.view';
 export const availabilityCalendarAttributes = {
   listingId: idAttr(),
   months: numberAttr(2, 1, 3),
+  checkIn: dateAttr(),
+  checkOut: dateAttr(),
 };
 
 defineElement<typeof availabilityCalendarAttributes>({

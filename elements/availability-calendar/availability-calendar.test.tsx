@@ -74,8 +74,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function render(listingId: number | null = 77) {
-  await act(async () => root.render(<AvailabilityCalendar listingId={listingId} months={2} element={element} />));
+async function render(listingId: number | null = 77, dates: { checkIn: string | null; checkOut: string | null } = { checkIn: null, checkOut: null }) {
+  await act(async () => root.render(<AvailabilityCalendar listingId={listingId} months={2} {...dates} element={element} />));
   await act(async () => {});
   return container;
 }
@@ -112,6 +112,26 @@ describe('<hearth-availability-calendar>', () => {
     expect(container.querySelector('[part="total"] .total-line dd')!.textContent).toBe('$350');
     expect(day('2026-04-03').getAttribute('data-state')).toBe('in-range');
     expect(emitted).toEqual([{ name: 'dates-selected', detail: { checkIn: '2026-04-02', checkOut: '2026-04-05', nights: 3, totalInPennies: 35_000 } }]);
+  });
+
+  it('opens on the month of dates chosen before (a stay search’s) with them chosen, and emits them', async () => {
+    await render(77, { checkIn: '2026-04-02', checkOut: '2026-04-05' });
+    expect(api.loadAvailability).toHaveBeenCalledWith(77, { month: 4, year: 2026 }, 2);
+    expect(container.querySelector('[part="footer"]')!.getAttribute('data-state')).toBe('valid');
+    expect(day('2026-04-02').getAttribute('data-state')).toBe('check-in');
+    expect(day('2026-04-05').getAttribute('data-state')).toBe('check-out');
+    expect(button(t.requestToBook).disabled).toBe(false);
+    expect(emitted).toEqual([{ name: 'dates-selected', detail: { checkIn: '2026-04-02', checkOut: '2026-04-05', nights: 3, totalInPennies: 35_000 } }]);
+  });
+
+  it('leaves dates the rules refuse unchosen: a booked check-in, past dates', async () => {
+    await render(77, { checkIn: '2026-03-10', checkOut: '2026-03-12' });
+    expect(container.querySelector('[part="footer"]')!.getAttribute('data-state')).toBe('choose-check-in');
+    act(() => root.unmount());
+    root = createRoot(container);
+    await render(77, { checkIn: '2026-02-10', checkOut: '2026-02-12' });
+    expect(api.loadAvailability).toHaveBeenLastCalledWith(77, { month: 3, year: 2026 }, 2);
+    expect(container.querySelector('[part="footer"]')!.getAttribute('data-state')).toBe('choose-check-in');
   });
 
   it('lets a stay end on a booked day, but not start on one', async () => {

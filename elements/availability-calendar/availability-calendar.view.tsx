@@ -323,13 +323,15 @@ function usePhone(host: HTMLElement): boolean {
 export interface AvailabilityCalendarProps {
   listingId: number | null;
   months: number;
+  checkIn: string | null;
+  checkOut: string | null;
   element: ElementHandle;
 }
 
-export function AvailabilityCalendar({ listingId, months, element }: AvailabilityCalendarProps) {
+export function AvailabilityCalendar({ listingId, months, checkIn, checkOut, element }: AvailabilityCalendarProps) {
   const phone = usePhone(element.host);
   const onDatesSelected = useCallback((detail: DatesSelectedDetail) => element.emit('dates-selected', detail), [element]);
   const onBookingRequested = useCallback((detail: BookingRequestedDetail) => element.emit('booking-requested', detail), [element]);
-  const h = useAvailabilityCalendar({ listingId, months: phone ? 1 : months, onDatesSelected, onBookingRequested });
+  const h = useAvailabilityCalendar({ listingId, months: phone ? 1 : months, chosen: { checkIn, checkOut }, onDatesSelected, onBookingRequested });
   return <AvailabilityCalendarView {...h} />;
 }

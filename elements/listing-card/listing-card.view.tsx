@@ -3,6 +3,7 @@
  * the next open house and the brokerage attribution (MLS display rules).
  * `ListingCardView` only renders; `ListingCard` connects it to data, favourites and events.
  */
+import { stayDatesQuery } from '../../core/stays/stay-link';
 import { appContextAtom, assetUrl, siteUrl } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import type { FavoriteChangedDetail, FavoriteState } from '../../core/favorites/favorites';
@@ -118,11 +119,13 @@ export type { FavoriteChangedDetail };
 
 export interface ListingCardProps {
   listingId: number | null;
+  checkIn: string | null;
+  checkOut: string | null;
   listing?: CardListing | null;
   element: ElementHandle;
 }
 
-export function ListingCard({ listingId, listing: given, element }: ListingCardProps) {
+export function ListingCard({ listingId, checkIn, checkOut, listing: given, element }: ListingCardProps) {
   const state = useCardListing(listingId, given);
   const context = useHearthValue(appContextAtom)?.context;
   const listing = state.status === 'loaded' ? state.listing : null;
@@ -134,7 +137,7 @@ export function ListingCard({ listingId, listing: given, element }: ListingCardP
   return (
     <ListingCardView
       listing={listing}
-      href={`${base}/listing/${listing.slugId}/${listing.listingCodeId}`}
+      href={`${base}/listing/${listing.slugId}/${listing.listingCodeId}${listing.classification === 'STAY' ? stayDatesQuery({ checkIn, checkOut }) : ''}`}
       favorite={heart.favorite}
       favoriteBusy={heart.busy}
       stockPhoto={assetUrl('stock-home.svg')}

@@ -15,6 +15,8 @@
  * @attr {boolean} route-sync - The element owns the URL: the open gallery is the page's path plus `gallery/{index}` (moving replaces the index), the showcase `showcase/{photos|video|street}` (a history entry each; back and Escape go up two levels), and such a URL opens it.
  * @attr {boolean} owns-page - The element owns the page: sets the document title and meta description from the listing.
  * @attr {boolean} external-actions - The page shows 'Request a Tour', 'Make an Offer' and the open houses itself (`<hearth-request-tour>`, `<hearth-make-offer>` and `<hearth-open-houses>` beside it, as the hosted listing page's side panel and phone bar do): the element leaves its own out, so each shows once.
+ * @attr {string} check-in - A stay: with `check-out`, the dates the guest chose in a stay search (YYYY-MM-DD), chosen on its availability calendar.
+ * @attr {string} check-out - A stay: the day the guest leaves (YYYY-MM-DD).
  * @prop {DetailListing} listing - Listing data the page already has, instead of loading it.
  * @prop {OpenGallery} openGallery - A method: opens the photo gallery at a photo (default: the one shown).
  * @prop {OpenShowcase} openShowcase - A method: opens the showcase on a tab.
@@ -88,7 +90,7 @@
  * @cssproperty --hearth-radius - Corner radius.
  * @cssproperty --hearth-space - Spacing unit.
  */
-import { booleanAttr, enumAttr, idAttr, numberAttr, stringAttr } from '../../core/define-element/attributes';
+import { booleanAttr, dateAttr, enumAttr, idAttr, numberAttr, stringAttr } from '../../core/define-element/attributes';
 import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import { startAnalytics } from '../../core/analytics/start';
 import type { DetailListing } from '../../core/listings/listing-detail-data';
@@ -107,6 +109,8 @@ export const listingDetailAttributes = {
   routeSync: booleanAttr(),
   ownsPage: booleanAttr(),
   externalActions: booleanAttr(),
+  checkIn: dateAttr(),
+  checkOut: dateAttr(),
 };
 
 /** What the element takes as properties only (rich data, DESIGN §1). */

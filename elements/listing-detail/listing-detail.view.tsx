@@ -72,6 +72,8 @@ export interface ListingDetailViewProps {
   favorite: FavoriteState | null;
   favoriteBusy: boolean;
   onFavorite: () => void;
+  /** A stay's dates the guest already chose (a stay search's), for its availability calendar. */
+  stayDates?: { checkIn: string | null; checkOut: string | null };
   onShowPhoto: (index: number) => void;
   onOpenGallery: (index: number) => void;
   onOpenShowcase: (tab: ShowcaseTab | null) => void;
@@ -264,7 +266,12 @@ export function ListingDetailView(props: ListingDetailViewProps) {
 
       {listing.classification === 'STAY' && (
         <section className="section" part="availability">
-          {createElement('hearth-availability-calendar', { 'listing-id': listing.id, part: 'availability-calendar' })}
+          {createElement('hearth-availability-calendar', {
+            'listing-id': listing.id,
+            part: 'availability-calendar',
+            'check-in': props.stayDates?.checkIn ?? undefined,
+            'check-out': props.stayDates?.checkOut ?? undefined,
+          })}
         </section>
       )}
 
@@ -403,6 +410,8 @@ export interface ListingDetailProps {
   routeSync: boolean;
   ownsPage: boolean;
   externalActions?: boolean;
+  checkIn: string | null;
+  checkOut: string | null;
   listing?: DetailListing | null;
   element: ElementHandle;
 }
@@ -555,6 +564,7 @@ export function ListingDetail(props: ListingDetailProps) {
       favorite={heart.favorite}
       favoriteBusy={heart.busy}
       onFavorite={heart.toggle}
+      stayDates={{ checkIn: props.checkIn, checkOut: props.checkOut }}
       onShowPhoto={setPhotoIndex}
       onOpenGallery={openGallery}
       onOpenShowcase={openShowcase}

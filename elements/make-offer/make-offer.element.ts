@@ -21,7 +21,8 @@
  * @csspart confirm-confirm - The dialog's confirm button.
  * @csspart dialog-close - The dialog's × button.
  * @csspart questionnaire - The region holding the offer questionnaire.
- * @csspart submitted - The panel shown once the offer was submitted.
+ * @csspart submitted - The confirmation shown once the offer was submitted: to whom it went, until when it stands, what happens next.
+ * @csspart see-offers - The confirmation's link to the buyer's offers on the site ('See your offers').
  * @csspart attribute-error - The message shown for a malformed attribute.
  * @cssproperty --hearth-color-primary - Button colour.
  * @cssproperty --hearth-color-on-primary - Text on the button.

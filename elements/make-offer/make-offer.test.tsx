@@ -116,11 +116,36 @@ describe('MakeOfferView', () => {
     expect(dialogButton('confirm-cancel').disabled).toBe(true);
   });
 
-  it('shows the submitted status with the amount', () => {
+  it('confirms a submitted offer: to whom it went, until when it stands, what happens next, the way to the offers; focus on its heading', () => {
     const created = { offerId: '7', caseResponseId: 'resp-1', offer };
-    render({ state: { step: 'submitted', created, offer: { ...offer, offerStatus: 'Submitted', offerAmount: 45_000_000 } } });
-    expect(dom.container.querySelector('[part="submitted"] h2')!.textContent).toBe(t.submittedHeading);
-    expect(dom.container.querySelector('[part="submitted"] p')!.textContent).toBe('Your offer of $450,000 on 455 E 300 S, Salt Lake City, UT 84111 was sent to the seller.');
+    const sent = {
+      ...offer,
+      offerStatus: 'Submitted' as const,
+      offerAmount: 45_000_000,
+      recipient: 'SELLER' as const,
+      expiresOn: '2027-01-31',
+      submittedAt: '2026-11-28T20:00:00Z',
+    };
+    render({ state: { step: 'submitted', created, offer: sent }, offersUrl: 'https://hearth.test/account/buying/offers' });
+    const panel = dom.container.querySelector('[part="submitted"]')!;
+    const heading = panel.querySelector('h2')!;
+    expect(heading.textContent).toBe(t.submittedHeading);
+    expect(document.activeElement).toBe(heading);
+    expect([...panel.querySelectorAll('p')].map((p) => p.textContent)).toEqual([
+      'Your offer of $450,000 on 455 E 300 S, Salt Lake City, UT 84111 was sent to the seller, who was notified by email.',
+      'It stands until Jan 31, 2027.',
+      t.whatNext,
+      t.emailedCopy,
+    ]);
+    expect(panel.querySelector<HTMLAnchorElement>('[part="see-offers"]')!.href).toBe('https://hearth.test/account/buying/offers');
+    expect(panel.querySelector('[role="status"]')).not.toBeNull();
+
+    // An offer on a listing without a seller in Hearth goes to the company's agents.
+    render({ state: { step: 'submitted', created, offer: { ...sent, recipient: 'AGENT', expiresOn: null } } });
+    expect(dom.container.querySelector('[part="submitted"] p')!.textContent).toBe(
+      'Your offer of $450,000 on 455 E 300 S, Salt Lake City, UT 84111 was sent to our agents, who present it to the listing agent.',
+    );
+    expect(dom.container.querySelector('[part="see-offers"]')).toBeNull();
   });
 });
 
@@ -147,7 +172,10 @@ describe('<hearth-make-offer> flow (spec §4, §8)', () => {
 
   it('confirm creates the offer, emits hearth-offer-created and continues with the questionnaire inline; completing it shows Submitted', async () => {
     api.createOffer.mockResolvedValue({ ok: true, value: { offerId: '7', caseResponseId: 'resp-1', offer } });
-    api.loadOffer.mockResolvedValue({ ok: true, value: { ...offer, offerStatus: 'Submitted', offerAmount: 45_000_000 } });
+    api.loadOffer.mockResolvedValue({
+      ok: true,
+      value: { ...offer, offerStatus: 'Submitted', offerAmount: 45_000_000, recipient: 'SELLER', submittedAt: '2026-11-28T20:00:00Z' },
+    });
     await renderFlow();
     await openDialog();
     await act(async () => dialogButton('confirm-confirm').click());

@@ -5,7 +5,9 @@
  */
 import { useEffect, useRef } from 'react';
 import type { ElementHandle } from '../../core/define-element/define-element';
-import { formatMoney } from '../../core/format/money';
+import { appContextAtom, siteUrl } from '../../core/config/config';
+import { offerConfirmation } from '../../core/offers/offer-display';
+import { useHearthValue } from '../../core/state/hooks';
 import { offerTexts as t } from '../../core/i18n/offers';
 import { formatAddress } from '../../core/format/address';
 import { dialogOpen, type MakeOfferState } from '../../core/offers/make-offer-state';
@@ -18,6 +20,8 @@ import { OfferQuestionnaire } from './offer-questionnaire';
 export interface MakeOfferViewProps {
   listing: OfferListingState;
   state: MakeOfferState;
+  /** "Your Offers" on the site, linked from the confirmation; null: no link. */
+  offersUrl?: string | null;
   onStart: () => void;
   onCancel: () => void;
   onConfirm: () => void;
@@ -34,7 +38,40 @@ function Message({ state, text, alert = false }: { state: string; text: string; 
   );
 }
 
-export function MakeOfferView({ listing, state, onStart, onCancel, onConfirm, onCompleted }: MakeOfferViewProps) {
+/**
+ * The confirmation once the offer is submitted (issue 35): what was sent to whom, until when it stands, what
+ * happens next, and the way to "Your Offers". Focus moves to its heading: the form it replaces had it.
+ */
+function Submitted({ state, address, offersUrl }: { state: Extract<MakeOfferState, { step: 'submitted' }>; address: string | null; offersUrl: string | null }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+    heading.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
+  const confirmation = state.offer ? offerConfirmation(state.offer, address) : null;
+  return (
+    <div className="make-offer" part="base" data-state="submitted">
+      <section className="make-offer-submitted" part="submitted" aria-labelledby="make-offer-submitted" aria-busy={confirmation ? undefined : true}>
+        <h2 className="make-offer-heading" id="make-offer-submitted" ref={heading} tabIndex={-1}>
+          {t.submittedHeading}
+        </h2>
+        <div role="status">
+          <p>{confirmation?.sent ?? t.sending}</p>
+          {confirmation?.standsUntil && <p>{confirmation.standsUntil}</p>}
+        </div>
+        <p>{t.whatNext}</p>
+        <p>{t.emailedCopy}</p>
+        {offersUrl && (
+          <a className="button button-secondary" part="see-offers" href={offersUrl}>
+            {t.seeOffers}
+          </a>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function MakeOfferView({ listing, state, offersUrl = null, onStart, onCancel, onConfirm, onCompleted }: MakeOfferViewProps) {
   const base = useRef<HTMLDivElement>(null);
   const open = dialogOpen(state);
   const wasOpen = useRef(open);
@@ -69,17 +106,7 @@ export function MakeOfferView({ listing, state, onStart, onCancel, onConfirm, on
     );
   }
 
-  if (state.step === 'submitted') {
-    const amount = state.offer?.offerAmount != null ? formatMoney(state.offer.offerAmount, state.offer.currencyCode) : null;
-    return (
-      <div className="make-offer" part="base" data-state="submitted">
-        <div className="make-offer-submitted" part="submitted" role="status">
-          <h2 className="make-offer-heading">{t.submittedHeading}</h2>
-          <p>{t.submittedText(amount, address)}</p>
-        </div>
-      </div>
-    );
-  }
+  if (state.step === 'submitted') return <Submitted state={state} address={address} offersUrl={offersUrl} />;
 
   const busy = state.step === 'signing-in' || state.step === 'creating' || state.step === 'leaving';
   return (
@@ -110,7 +137,11 @@ export interface MakeOfferProps {
   element: ElementHandle;
 }
 
+/** Spec §2 account paths: the buyer's offers on the site. */
+const OFFERS_PATH = '/account/buying/offers';
+
 export function MakeOffer({ listingId, offerUrl, routeSync = false, element }: MakeOfferProps) {
+  const loaded = useHearthValue(appContextAtom);
   const listing = useOfferListing(listingId);
   const { state, start, cancel, confirm, completed } = useMakeOffer({ listingId, offerUrl, element });
   useDialogRoute({
@@ -124,6 +155,7 @@ export function MakeOffer({ listingId, offerUrl, routeSync = false, element }: M
     <MakeOfferView
       listing={listing}
       state={state}
+      offersUrl={loaded?.context ? `${siteUrl(loaded.context)}${OFFERS_PATH}` : null}
       onStart={() => void start()}
       onCancel={cancel}
       onConfirm={() => void confirm()}

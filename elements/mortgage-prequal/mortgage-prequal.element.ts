@@ -5,13 +5,14 @@
  * panel and, right after submitting, in the 'Mortgage status' dialog.
  * @tag hearth-mortgage-prequal
  * @attr {'prequalification' | 'refinance'} kind - Which request: `prequalification` (questionnaire `mortgage-prequalification`, the default) or `refinance` (`mortgage-refinance`).
+ * @attr {boolean} autostart - The page was opened by a 'Get Prequalified' (or 'Get Started') of its own: the request starts at once — sign-in first when needed, then the questionnaire (or the request in progress, or its status) — with no second button to press; the page's heading names it, so the element shows none. If sign-in is abandoned, the button shows.
  * @attr {string} edit-url - Where 'Edit Request' goes, with `{id}` for the request's questionnaire response id, e.g. `/my-account/prequal/{id}`; http(s) or relative. Default: `/account/pre-qualification-edit/{id}` on the hosted site (the partner's `siteUrl`, else the API origin).
  * @attr {boolean} route-sync - The element owns the URL: the open 'Mortgage status' dialog is the page's path plus `status/{case id}` (a history entry; closing goes up two levels), and such a URL opens it over that case's status.
  * @event {MortgageSubmittedDetail} hearth-mortgage-submitted - The request was submitted and the server confirmed its status; `detail` = `{ caseId, responseId, questionnaire, mortgageStatus }`.
  * @event {QuestionnaireCompletedDetail} hearth-questionnaire-completed - From the inner questionnaire, when it is submitted.
  * @event {HearthErrorDetail} hearth-error - An attribute was malformed; `detail` = `{ tag, kind, attribute, value, message }`.
  * @csspart base - The whole element.
- * @csspart heading - The heading before the request starts ('Get Prequalified', 'Ready to Refinance?').
+ * @csspart heading - The heading before the request starts ('Get Prequalified', 'Ready to Refinance?'); none with `autostart`.
  * @csspart start - The 'Get Prequalified' / 'Get Started' button.
  * @csspart message - The loading message.
  * @csspart failure - The message and retry button when the request could not be loaded.
@@ -48,6 +49,7 @@ export type { MortgageSubmittedDetail } from '../../core/mortgage/use-mortgage-p
 
 export const mortgagePrequalAttributes = {
   kind: enumAttr(['prequalification', 'refinance'], 'prequalification'),
+  autostart: booleanAttr(),
   editUrl: urlTemplateAttr(),
   routeSync: booleanAttr(),
 };

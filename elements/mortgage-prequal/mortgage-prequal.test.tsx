@@ -63,6 +63,27 @@ describe('MortgagePrequalView', () => {
     expect(onStart).toHaveBeenCalledTimes(1);
   });
 
+  it('autostart (the page opened by its own Get Prequalified): no heading and no second button while the request starts', () => {
+    for (const state of [
+      { phase: 'checking' },
+      { phase: 'start' },
+      { phase: 'creating' },
+      { phase: 'signed-out', startRequested: true },
+    ] as Partial<PrequalState>[]) {
+      const view = render(state, { autostart: true, autostartPending: state.phase === 'start' || state.phase === 'checking' });
+      expect(view.querySelector('h2'), JSON.stringify(state)).toBeNull();
+      expect(view.querySelector('[part="start"]'), JSON.stringify(state)).toBeNull();
+      expect(view.querySelector('[role="status"]')!.textContent).toBe(state.phase === 'creating' || state.startRequested ? t.starting : t.loading);
+    }
+    // Sign-in abandoned: the button shows, named by the page's heading rather than a second one.
+    const view = render({ phase: 'signed-out' }, { autostart: true, autostartPending: false });
+    expect(view.querySelector('h2')).toBeNull();
+    expect(view.querySelector('[part="base"]')!.getAttribute('aria-label')).toBe('Get Prequalified');
+    expect(view.querySelector('[part="start"]')!.textContent).toBe('Get Prequalified');
+    // The questionnaire itself shows as without autostart.
+    expect(render({ phase: 'questionnaire', mortgageCase: openCase }, { autostart: true }).querySelector('hearth-questionnaire')).not.toBeNull();
+  });
+
   it("asks 'Ready to Refinance?' with 'Get Started' for a refinance", () => {
     const view = render({ phase: 'start' }, { kind: 'refinance' });
     expect(view.querySelector('h2')!.textContent).toBe('Ready to Refinance?');

@@ -21,6 +21,10 @@ import { useDialogRoutes } from '../../core/routing/dialog-route';
 
 export interface MortgagePrequalViewProps {
   kind: MortgageKind;
+  /** The page opened by a 'Get Prequalified' of its own: the request starts at once; the page's heading names it. */
+  autostart?: boolean;
+  /** With `autostart`, before the request has been started. */
+  autostartPending?: boolean;
   state: PrequalState;
   /** The 'Edit Request' link of the current case, once it has one. */
   editUrl: string | null;
@@ -144,7 +148,19 @@ function StatusPanel({ kind, mortgageCase, editUrl, contactEmail, dialogOpen, on
 // ---------------------------------------------------------------------------------------------------
 // The element's view
 
-export function MortgagePrequalView({ kind, state, editUrl, contactEmail = null, onStart, onRetry, onCompleted, onCloseDialog, onOpenDialog }: MortgagePrequalViewProps) {
+export function MortgagePrequalView({
+  kind,
+  autostart = false,
+  autostartPending = false,
+  state,
+  editUrl,
+  contactEmail = null,
+  onStart,
+  onRetry,
+  onCompleted,
+  onCloseDialog,
+  onOpenDialog,
+}: MortgagePrequalViewProps) {
   const id = useId();
   const { phase, mortgageCase } = state;
 
@@ -165,11 +181,32 @@ export function MortgagePrequalView({ kind, state, editUrl, contactEmail = null,
   }
 
   const busy = phase === 'checking' || phase === 'loading' || phase === 'creating' || phase === 'confirming';
+  // Started by the page: while it starts there is nothing to press, so only what is happening shows.
+  const starting = autostart && (busy || state.startRequested || autostartPending);
+  if (starting) {
+    return (
+      <div className="prequal surface-panel" part="base" data-state={phase} data-kind={kind} aria-busy="true">
+        <p className="loading" part="message" role="status">
+          {phase === 'creating' || state.startRequested ? t.starting : t.loading}
+        </p>
+      </div>
+    );
+  }
   return (
-    <section className="prequal intro surface-panel" part="base" data-state={phase} data-kind={kind} aria-labelledby={`${id}-heading`} aria-busy={busy || undefined}>
-      <h2 className="heading" part="heading" id={`${id}-heading`}>
-        {t.heading[kind]}
-      </h2>
+    <section
+      className="prequal intro surface-panel"
+      part="base"
+      data-state={phase}
+      data-kind={kind}
+      aria-labelledby={autostart ? undefined : `${id}-heading`}
+      aria-label={autostart ? t.heading[kind] : undefined}
+      aria-busy={busy || undefined}
+    >
+      {!autostart && (
+        <h2 className="heading" part="heading" id={`${id}-heading`}>
+          {t.heading[kind]}
+        </h2>
+      )}
       <p className="intro-text">{t.intro[kind]}</p>
       {phase === 'load-failed' ? (
         <div className="failure" part="failure" role="alert">
@@ -196,6 +233,7 @@ export function MortgagePrequalView({ kind, state, editUrl, contactEmail = null,
 
 export interface MortgagePrequalProps {
   kind: 'prequalification' | 'refinance';
+  autostart?: boolean;
   editUrl: string;
   /** The 'Mortgage status' dialog has its URL: the page's path plus `status/{case id}`. */
   routeSync?: boolean;
@@ -204,9 +242,9 @@ export interface MortgagePrequalProps {
 
 const STATUS_DIALOG: readonly DialogName[] = ['status'];
 
-export function MortgagePrequal({ kind, editUrl, routeSync = false, element }: MortgagePrequalProps) {
+export function MortgagePrequal({ kind, autostart = false, editUrl, routeSync = false, element }: MortgagePrequalProps) {
   const loaded = useHearthValue(appContextAtom);
-  const prequal = useMortgagePrequal({ kind, element });
+  const prequal = useMortgagePrequal({ kind, element, autostart });
   const { start, retry, completed } = prequal;
   // The dialog opens after a submit, from the status panel's button, or from its URL (arrival, back, forward);
   // the URL names the case, so it opens only over that case's status.
@@ -237,6 +275,8 @@ export function MortgagePrequal({ kind, editUrl, routeSync = false, element }: M
   return (
     <MortgagePrequalView
       kind={kind}
+      autostart={autostart}
+      autostartPending={prequal.autostartPending}
       state={state}
       editUrl={link}
       contactEmail={loaded ? supportEmail(loaded.context) : null}

@@ -20,6 +20,7 @@
  * @csspart photo - Each offer's home photo.
  * @csspart listing-link - Each offer's home address, a link to the listing.
  * @csspart facts - Each offer's details.
+ * @csspart confirmation - A submitted offer's confirmation: when and to whom it was sent, what happens next.
  * @csspart continue - 'Continue offer' on a draft.
  * @csspart questionnaire - The region holding a continued offer's questionnaire.
  * @csspart attribute-error - The message shown for a malformed attribute.

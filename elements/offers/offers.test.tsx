@@ -29,7 +29,17 @@ const listing = {
 };
 
 const draft = draftOffer({ offerResponseId: 'resp-7', listing });
-const submitted: Offer = { ...draft, id: '8', offerResponseId: 'resp-8', offerStatus: 'Submitted', offerAmount: 45_000_000, cashOffer: false, prequalifiedBuyer: true };
+const submitted: Offer = {
+  ...draft,
+  id: '8',
+  offerResponseId: 'resp-8',
+  offerStatus: 'Submitted',
+  offerAmount: 45_000_000,
+  cashOffer: false,
+  prequalifiedBuyer: true,
+  recipient: 'SELLER',
+  submittedAt: '2026-03-06T18:00:00Z',
+};
 const received: Offer = {
   ...submitted,
   id: '9',
@@ -108,6 +118,12 @@ describe('OffersView: the buyer’s offers', () => {
     expect(link.textContent).toBe(listing.listingAddress);
     expect(link.href).toBe('https://hearth.test/listing/455-e-300-s-salt-lake-city-ut-84111/HRTH1001');
     expect(first!.querySelector('[part="continue"]')).toBeNull();
+    // A submitted offer confirms where it went and what happens next; a draft has no confirmation.
+    expect([...first!.querySelectorAll('[part="confirmation"] p')].map((p) => p.textContent)).toEqual([
+      'Sent to the seller on Mar 6, 2026; they were notified by email.',
+      t.whatNext,
+    ]);
+    expect(second!.querySelector('[part="confirmation"]')).toBeNull();
     expect(facts(second!)).toEqual({ Status: 'Draft', Offer: t.notAnswered, 'Made on': 'Mar 5, 2026' });
     expect(second!.querySelector('[part="continue"]')!.textContent).toBe(t.continueOffer);
   });

@@ -12,6 +12,7 @@ import {
   contingenciesText,
   dayText,
   listingHref,
+  offerConfirmation,
   offerAmountText,
   paymentText,
   prequalifiedText,
@@ -66,6 +67,8 @@ function MadeOffer({ offer, props }: { offer: Offer; props: OffersViewProps }) {
   const formId = useId();
   const draft = offer.offerStatus === 'Draft';
   const open = draft && props.openOfferId === offer.id;
+  // A submitted offer says where it went and what happens next, as the confirmation after submitting did.
+  const confirmation = offerConfirmation(offer, null, props.timeZone);
   return (
     <OfferItem
       offer={offer}
@@ -74,8 +77,15 @@ function MadeOffer({ offer, props }: { offer: Offer; props: OffersViewProps }) {
         [t.labels.status, offerStatusLabel(offer.offerStatus)],
         [t.labels.amount, offerAmountText(offer)],
         [t.labels.made, dayText(offer.created, props.timeZone)],
+        ...(offer.expiresOn ? [[t.labels.expires, closingDateText(offer.expiresOn)] as const] : []),
       ]}
     >
+      {confirmation && (
+        <div className="offer-confirmation" part="confirmation">
+          {confirmation.sentOn && <p>{confirmation.sentOn}</p>}
+          <p>{confirmation.next}</p>
+        </div>
+      )}
       {draft &&
         (props.offerUrl ? (
           <a className="button button-primary" part="continue" href={fillOfferUrl(props.offerUrl, { offerId: offer.id, caseResponseId: offer.offerResponseId })}>

@@ -20,6 +20,7 @@ import { Form } from '../../core/ui/form';
 import { MessageAction } from '../../core/ui/status-panel';
 import { TableHead } from '../../core/ui/table-head';
 import { Tabs } from '../../core/ui/tabs';
+import { useSignalEffect } from '../../core/state/use-signal-effect';
 import { REGISTRATION_LIMITS } from '../../core/registration/rule';
 import { MembersTab } from './members-tab';
 import { VisitorsTab } from './visitors-tab';
@@ -226,12 +227,11 @@ function Preview({ settings, behaviour }: FieldsProps) {
   const box = useRef<HTMLDivElement>(null);
   const hosts = useRef<HTMLElement[]>([]);
   const [ready, setReady] = useState(false);
-  useEffect(() => {
-    let live = true;
+  useSignalEffect((signal) => {
     // Real elements, made here (the loader does not look inside our shadow root) and themed by the tokens on
     // their hosts: a host's own style beats the theme sheet's :host rule, as a host page's override does.
     void Promise.all([import('../listing-card/listing-card.element'), import('../contact-form/contact-form.element')]).then(() => {
-      if (!live || !box.current) return;
+      if (signal.aborted || !box.current) return;
       const doc = box.current.ownerDocument;
       const card = doc.createElement('hearth-listing-card');
       card.setAttribute('listing-id', PREVIEW_LISTING_ID);
@@ -244,9 +244,6 @@ function Preview({ settings, behaviour }: FieldsProps) {
       hosts.current = [card, form];
       setReady(true);
     });
-    return () => {
-      live = false;
-    };
   }, []);
   const tokenKey = JSON.stringify(tokens);
   useEffect(() => {

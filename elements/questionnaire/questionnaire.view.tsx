@@ -3,13 +3,16 @@
  * single-question mode), Back and Next / Submit. `QuestionnaireView` only renders the controller it is
  * given; `Questionnaire` connects it to the behaviour in use-questionnaire.ts.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { questionnaireTexts as t } from '../../core/i18n/questionnaire';
 import { Button } from '../../core/ui/button';
 import { Form } from '../../core/ui/form';
 import { renderTree } from '../../questionnaire/client/render';
 import { loadedWidget } from '../../questionnaire/client/widget-loader';
+import { AnswerCheckContext } from '../../questionnaire/client/widget-frame';
+import { confirmationVariable } from '../../questionnaire/engine/plausible';
+import { variablesOf } from '../../questionnaire/widgets/widget';
 import { WIDGET_TAGS } from '../../questionnaire/widgets/tags';
 import type { WidgetState } from '../../questionnaire/client/form';
 import { useQuestionnaire, type QuestionnaireController, type QuestionnaireMode } from './use-questionnaire';
@@ -18,19 +21,46 @@ function WidgetHost({ state, q }: { state: WidgetState; q: QuestionnaireControll
   const module = loadedWidget(WIDGET_TAGS[state.spec.tag]);
   if (!module) return null;
   const { Widget } = module;
+  const variable = variablesOf(state.spec)[0];
+  const check = {
+    finding: state.finding,
+    // The confirmation holds the answer it was given for (questionnaire/engine/plausible.ts).
+    confirm: () => variable && q.change(state.spec, { [confirmationVariable(variable)]: q.values[variable] ?? '' }),
+  };
   return (
-    <Widget
-      spec={state.spec}
-      values={q.values}
-      onChange={(changed) => q.change(state.spec, changed)}
-      errors={q.errorsOf(state)}
-      showErrors={q.showErrors}
-      env={q.env}
-    />
+    <AnswerCheckContext.Provider value={check}>
+      <Widget
+        spec={state.spec}
+        values={q.values}
+        onChange={(changed) => q.change(state.spec, changed)}
+        errors={q.errorsOf(state)}
+        showErrors={q.showErrors}
+        env={q.env}
+      />
+    </AnswerCheckContext.Provider>
   );
 }
 
+const FOCUSABLE = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])';
+
+/** After a refused Submit, focus goes to the first widget that needs attention (the form's message names them all). */
+function useFocusAttention(q: QuestionnaireController) {
+  const screen = useRef<HTMLDivElement>(null);
+  const attention = q.attention;
+  useEffect(() => {
+    if (!attention) return;
+    const widget = [...(screen.current?.querySelectorAll<HTMLElement>('[data-key]') ?? [])].find((el) => el.dataset.key === attention.key);
+    const target = widget?.querySelector<HTMLElement>(FOCUSABLE) ?? widget;
+    if (!target) return;
+    if (target === widget) widget.tabIndex = -1;
+    target.focus();
+    target.scrollIntoView?.({ block: 'center' });
+  }, [attention]);
+  return screen;
+}
+
 export function QuestionnaireView({ q, mode }: { q: QuestionnaireController; mode: QuestionnaireMode }) {
+  const screenRef = useFocusAttention(q);
   if (q.missingAttributes) {
     return (
       <p className="questionnaire-message" part="message" role="alert">
@@ -68,7 +98,8 @@ export function QuestionnaireView({ q, mode }: { q: QuestionnaireController; mod
   }
   const saving = q.status === 'saving';
   const completed = q.status === 'completed';
-  const finalLabel = mode === 'single' || screen.data.end ? t.submit : t.next;
+  // Submit only where the response is completed (an end screen); Next everywhere else, in both modes.
+  const finalLabel = screen.data.end ? t.submit : t.next;
 
   return (
     <div className="questionnaire surface-panel" part="base" data-state={q.status} data-mode={mode}>
@@ -109,13 +140,13 @@ export function QuestionnaireView({ q, mode }: { q: QuestionnaireController; mod
             <p>{t.completedText}</p>
           </div>
         ) : (
-          <div className="questionnaire-screen" part="screen" data-screen={screen.data.screenId}>
+          <div className="questionnaire-screen" part="screen" data-screen={screen.data.screenId} ref={screenRef}>
             {body}
           </div>
         )}
         {q.showErrors && !q.formValid && (
           <p className="questionnaire-form-error" part="form-error" role="alert">
-            {t.fixErrors}
+            {q.missing.length ? t.needsAttention(q.missing) : t.fixErrors}
           </p>
         )}
         {q.status === 'failed' && q.formError && (

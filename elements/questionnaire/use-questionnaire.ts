@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ensureSession } from '../../core/auth/session';
 import { runtimeSettings } from '../../core/config/config';
+import { useSignalEffect } from '../../core/state/use-signal-effect';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { failureOf, GENERIC_ERROR, type Failure } from '../../core/graphql/call';
 import {
@@ -26,7 +27,7 @@ import { screenWidgetElements } from '../../questionnaire/engine/screen-widgets'
 import { singleModeButtons, stepIndex, type ButtonState } from '../../questionnaire/engine/single-mode';
 import { walkElements, type MarkupNode } from '../../questionnaire/markup/parse';
 import { isWidgetTag, WIDGET_TAGS, type WidgetTag } from '../../questionnaire/widgets/tags';
-import { widgetSpecFrom, type Values, type WidgetErrors, type WidgetSpec } from '../../questionnaire/widgets/widget';
+import { flag, widgetSpecFrom, type Values, type WidgetErrors, type WidgetSpec } from '../../questionnaire/widgets/widget';
 
 export type QuestionnaireMode = 'form' | 'single';
 export type QuestionnaireStatus = 'idle' | 'loading' | 'ready' | 'saving' | 'completed' | 'unauthorized' | 'failed';
@@ -74,6 +75,8 @@ export function useQuestionnaire({ questionnaire, responseId, pin, mode, element
   const [showErrors, setShowErrors] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [index, setIndex] = useState(1);
+  // Each refused Submit: the view moves focus to the first widget that needs attention (its key).
+  const [attention, setAttention] = useState<{ key: string; attempt: number } | null>(null);
   const response = useRef<StoredResponse | null>(null);
   // The answers as of the last change, for a submit that runs before the re-render (a flush on blur).
   const latestValues = useRef<Values>({});
@@ -97,6 +100,7 @@ export function useQuestionnaire({ questionnaire, responseId, pin, mode, element
     setShowErrors(false);
     setFormError(null);
     setIndex(1);
+    setAttention(null);
     setStatus('ready');
   }, []);
 
@@ -109,18 +113,17 @@ export function useQuestionnaire({ questionnaire, responseId, pin, mode, element
   }, []);
 
   // Find or start the response.
-  useEffect(() => {
+  useSignalEffect((signal) => {
     if (!slug && !responseId) return;
-    let live = true;
     setStatus('loading');
     (async () => {
       // A signed-in visitor's response is theirs, not a guest's: the session is known before it starts.
       await ensureSession();
-      if (!live) return;
+      if (signal.aborted) return;
       const stored = responseId ? { id: responseId, pin: pin || readStoredResponse(storageKey)?.pin || null } : readStoredResponse(storageKey);
       if (stored) {
         const current = await loadCurrentScreen(stored.id, stored.pin);
-        if (!live) return;
+        if (signal.aborted) return;
         if (current.ok) {
           response.current = stored;
           await show(current.value);
@@ -131,21 +134,25 @@ export function useQuestionnaire({ questionnaire, responseId, pin, mode, element
         writeStoredResponse(storageKey, null);
       }
       const started = await startQuestionnaire(slug);
-      if (!live) return;
+      if (signal.aborted) return;
       if (!started.ok) return fail(started.failure);
       response.current = { id: started.value.id, pin: started.value.pin };
       writeStoredResponse(storageKey, response.current);
       await show(started.value.screen);
-    })().catch((error: unknown) => live && fail(failureOf(error)));
-    return () => {
-      live = false;
-    };
+    })().catch((error: unknown) => signal.aborted || fail(failureOf(error)));
   }, [slug, responseId, pin, storageKey, show, fail]);
 
   const states: WidgetState[] = useMemo(() => (screen ? evaluateForm(screen.widgets, values, rulesOf) : []), [screen, values]);
   const visible = useMemo(() => states.filter((s) => s.visible), [states]);
   const errorsOf = (state: WidgetState) => serverErrors[state.spec.key] ?? state.errors;
   const formValid = isFormValid(states) && Object.keys(serverErrors).length === 0;
+  /** The visible widgets that need an answer or a correction, as the person reads them (for the form's message). */
+  const missing = useMemo(
+    () => visible.filter((s) => serverErrors[s.spec.key] ?? s.errors).map((s) => s.spec.attributes['hu-title'] || s.spec.text || s.spec.key),
+    [visible, serverErrors],
+  );
+  /** Whole-form mode: a visible acknowledgment with `submits` is the screen's submit, and no Submit button shows. */
+  const acknowledgmentSubmits = mode === 'form' && visible.some((s) => s.spec.tag === 'hu-acknowledge' && flag(s.spec, 'submits'));
 
   const change = useCallback((spec: WidgetSpec, changed: Values) => {
     latestValues.current = { ...latestValues.current, ...changed };
@@ -157,12 +164,22 @@ export function useQuestionnaire({ questionnaire, responseId, pin, mode, element
     });
   }, []);
 
+  /** Shows the errors and points at the first widget that needs attention (single-question mode steps to it). */
+  const needAttention = useCallback((states: readonly WidgetState[], invalid: ReadonlySet<string>) => {
+    const shown = states.filter((s) => s.visible);
+    const first = shown.findIndex((s) => invalid.has(s.spec.key));
+    setShowErrors(true);
+    if (first < 0) return;
+    if (mode === 'single') setIndex(first + 1);
+    setAttention((current) => ({ key: shown[first]!.spec.key, attempt: (current?.attempt ?? 0) + 1 }));
+  }, [mode]);
+
   const submit = useCallback(async () => {
     if (!screen || !response.current || status === 'saving') return;
     const values = latestValues.current;
     const states = evaluateForm(screen.widgets, values, rulesOf);
     if (!isFormValid(states)) {
-      setShowErrors(true);
+      needAttention(states, new Set(states.filter((s) => s.visible && s.errors).map((s) => s.spec.key)));
       return;
     }
     setStatus('saving');
@@ -170,8 +187,9 @@ export function useQuestionnaire({ questionnaire, responseId, pin, mode, element
       const next = await nextScreen(response.current.id, submission(states, values, rulesOf), response.current.pin);
       if (!next.ok) {
         if (next.failure.fields) {
-          setServerErrors(next.failure.fields as Record<string, WidgetErrors>);
-          setShowErrors(true);
+          const fields = next.failure.fields as Record<string, WidgetErrors>;
+          setServerErrors(fields);
+          needAttention(states, new Set(Object.keys(fields)));
           setStatus('ready');
         } else fail(next.failure);
         return;
@@ -194,7 +212,7 @@ export function useQuestionnaire({ questionnaire, responseId, pin, mode, element
     } catch (error) {
       fail(failureOf(error));
     }
-  }, [screen, status, show, fail, element, scrollToTop]);
+  }, [screen, status, show, fail, element, scrollToTop, needAttention]);
 
   const back = useCallback(async () => {
     if (mode === 'single' && index > 1) {
@@ -221,11 +239,12 @@ export function useQuestionnaire({ questionnaire, responseId, pin, mode, element
       ? singleModeButtons({
           index,
           total: visible.length,
+          lastScreen: screen?.data.end ?? false,
           currentValid: current ? errorsOf(current) === null : true,
           currentHasValue: current ? current.hasValue || rulesOf(current.spec).variables(current.spec).length === 0 : true,
           formValid,
         })
-      : { next: 'hidden', submit: 'enabled' };
+      : { next: 'hidden', submit: acknowledgmentSubmits ? 'hidden' : 'enabled' };
 
   const forward = useCallback(() => {
     if (mode !== 'single' || index >= visible.length) return void submit();
@@ -235,6 +254,8 @@ export function useQuestionnaire({ questionnaire, responseId, pin, mode, element
 
   const forwardRef = useRef(forward);
   forwardRef.current = forward;
+  const submitRef = useRef(submit);
+  submitRef.current = submit;
 
   const env: WidgetEnvironment = useMemo(
     () => ({
@@ -245,11 +266,15 @@ export function useQuestionnaire({ questionnaire, responseId, pin, mode, element
         // After the acknowledged value has rendered, so the step sees it.
         if (mode === 'single') setTimeout(() => forwardRef.current(), 0);
       },
-      lastStep: mode === 'single' && index >= visible.length,
+      // The form's own Submit (Next on a screen before the last): the answers as of the last change are sent.
+      submit: () => setTimeout(() => (mode === 'single' ? forwardRef.current() : void submitRef.current()), 0),
+      layout: mode,
+      saving: status === 'saving',
+      lastStep: mode === 'single' && index >= visible.length && Boolean(screen?.data.end),
     }),
     // The response id changes with the screen.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [screen, mode, index, visible.length],
+    [screen, mode, index, visible.length, status],
   );
 
   return {
@@ -264,6 +289,9 @@ export function useQuestionnaire({ questionnaire, responseId, pin, mode, element
     formValid,
     showErrors,
     formError,
+    missing,
+    attention,
+    acknowledgmentSubmits,
     errorsOf,
     change,
     submit,

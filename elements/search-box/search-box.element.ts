@@ -13,7 +13,7 @@
  * @csspart input - The text input.
  * @csspart clear - The clear (×) button.
  * @csspart options - The suggestion list.
- * @csspart option - Each suggestion; the first, 'Current location', is also `current-location`.
+ * @csspart option - Each suggestion; 'Current location' (first on an empty box, last once something is typed, absent on a device without location) is also `current-location`.
  * @csspart error - The geolocation message.
  * @csspart attribute-error - The message shown for a malformed attribute.
  * @cssproperty --hearth-color-primary - The focus ring and the highlighted suggestion.

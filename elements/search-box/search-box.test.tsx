@@ -15,8 +15,9 @@ import { SearchBox, SearchBoxView } from './search-box.view';
 
 const provo: Place = { description: 'Provo, UT, USA', lat: 40.23, lng: -111.66, kind: 'city', placeId: 'city:provo' };
 
+/** A device that can locate, unless a test says otherwise. */
 function Harness(props: PlaceSearchOptions) {
-  const behaviour = usePlaceSearch(props);
+  const behaviour = usePlaceSearch({ supported: async () => true, ...props });
   return <SearchBoxView behaviour={behaviour} label={t.inputLabel} />;
 }
 
@@ -63,7 +64,8 @@ describe('<hearth-search-box> behaviour (spec §2, §9)', () => {
     await advance(500);
     await advance(250);
     expect(search).toHaveBeenCalledWith('Pro', ['us', 'np']);
-    expect(options()).toEqual(['Current location', 'Provo, UT, USACity']);
+    // What the person typed for comes first; 'Current location' stays within reach, last.
+    expect(options()).toEqual(['Provo, UT, USACity', 'Current location']);
   });
 
   it('shows the clear button only with text, and clears', async () => {
@@ -83,8 +85,7 @@ describe('<hearth-search-box> behaviour (spec §2, §9)', () => {
     type('Pro');
     await advance(250);
     act(() => input().dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true })));
-    act(() => input().dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true })));
-    expect(input().getAttribute('aria-activedescendant')).toBe(dom.container.querySelectorAll('[role="option"]')[1]!.id);
+    expect(input().getAttribute('aria-activedescendant')).toBe(dom.container.querySelectorAll('[role="option"]')[0]!.id);
     await act(async () => {
       input().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
     });
@@ -105,6 +106,37 @@ describe('<hearth-search-box> behaviour (spec §2, §9)', () => {
       'There is no location support on this device or it is disabled. Please check your settings.',
     );
     expect(onSelect).not.toHaveBeenCalled();
+    // Said once: the shortcut that cannot work is not offered again.
+    act(() => input().blur());
+    await advance(150);
+    act(() => input().focus());
+    await advance(150);
+    expect(options()).toEqual([]);
+  });
+
+  it('on a device without location offers no Current location, so nothing ends in an error', async () => {
+    const search = vi.fn(async () => ({ ok: true as const, value: [provo] }));
+    dom.render(<Harness countries={['us']} onSelect={vi.fn()} search={search} supported={async () => false} />);
+    act(() => input().focus());
+    await advance(1000);
+    expect(options()).toEqual([]);
+    expect(dom.container.querySelector('[part="options"]')!.hasAttribute('hidden')).toBe(true);
+    type('Pro');
+    await advance(250);
+    expect(options()).toEqual(['Provo, UT, USACity']);
+    expect(dom.container.querySelector('[role="alert"]')).toBeNull();
+  });
+
+  it('says when typed text finds no place, with or without Current location', async () => {
+    for (const supported of [async () => true, async () => false]) {
+      dom.render(<Harness countries={['us']} onSelect={vi.fn()} search={vi.fn(async () => ({ ok: true as const, value: [] }))} supported={supported} />);
+      act(() => input().focus());
+      await advance(1000);
+      type('Zzz');
+      await advance(250);
+      expect(options()).toContain(t.noPlaces);
+      dom.remount();
+    }
   });
 
   it('uses the position for Current location', async () => {
@@ -128,7 +160,7 @@ describe('results landing while arrowing through', () => {
     await advance(1000);
     type('salt');
     await advance(250);
-    for (let i = 0; i < 3; i++) act(() => input().dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true })));
+    for (let i = 0; i < 2; i++) act(() => input().dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true })));
     type('salt l');
     await advance(250);
     await act(async () => {
@@ -152,8 +184,11 @@ describe('with a partner maps key: Google places autocomplete (test double)', ()
     emit.mockReset();
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     double = installGoogleDouble({ places: [slc] });
+    // A device that can locate (happy-dom has no geolocation).
+    Object.defineProperty(navigator, 'geolocation', { value: {}, configurable: true });
   });
   afterEach(() => {
+    delete (navigator as { geolocation?: unknown }).geolocation;
     uninstallGoogleDouble();
     hearthStore.set(appContextAtom, null);
     vi.restoreAllMocks();

@@ -5,13 +5,14 @@
  * a lazy chunk attached once autocomplete starts), else — and whenever Google cannot load — our server's
  * place search.
  */
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
 import { appContextAtom } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { searchTexts as t } from '../../core/i18n/search';
 import { DEFAULT_COUNTRIES, locationSlug, type Place } from '../../core/places/places';
 import { usePlaceSearch } from '../../core/places/use-place-search';
 import { useHearthValue } from '../../core/state/hooks';
+import { useSignalEffect } from '../../core/state/use-signal-effect';
 
 type Behaviour = ReturnType<typeof usePlaceSearch>;
 
@@ -32,7 +33,9 @@ export function SearchBoxView({
   const listId = `${id}-list`;
   const optionId = (i: number) => `${id}-option-${i}`;
   const { text, open, options, active, status, geoError } = behaviour;
-  const expanded = open && options.length > 0;
+  // Typed text that found no place says so (even where 'Current location' is not offered).
+  const noMatch = open && status === 'ready' && text.trim() !== '' && !options.some((place) => place.kind !== 'current-location');
+  const expanded = open && (options.length > 0 || noMatch);
 
   return (
     <div className="search" part="base" data-state={status} data-suggestions={source}>
@@ -97,7 +100,7 @@ export function SearchBoxView({
             {place.kind !== 'current-location' && <span className="option-kind">{t.kinds[place.kind] ?? ''}</span>}
           </li>
         ))}
-        {expanded && status === 'ready' && options.length === 1 && text.trim() && (
+        {noMatch && (
           <li className="option empty" role="option" aria-disabled="true" aria-selected={false}>
             {t.noPlaces}
           </li>
@@ -161,33 +164,29 @@ export function SearchBox({ searchPage, value, label, element }: SearchBoxProps)
   const { ready, choose } = behaviour;
   const chooseRef = useRef(choose);
   chooseRef.current = choose;
-  useEffect(() => {
-    const node = input.current;
-    if (!mapsKey || googleFailed || !ready || !node) return;
-    let live = true;
-    let detach: (() => void) | null = null;
-    import('../../core/maps/google')
-      .then((google) =>
-        google.attachAutocomplete(mapsKey, node, {
-          countries: countryKey.split(','),
-          onPlace: (place) => void chooseRef.current({ description: place.location, lat: place.lat, lng: place.lng, kind: place.kind, placeId: place.placeId }),
-        }),
-      )
-      .then(
-        (remove) => {
-          if (live) {
-            detach = remove;
+  useSignalEffect(
+    (signal) => {
+      const node = input.current;
+      if (!mapsKey || googleFailed || !ready || !node) return;
+      import('../../core/maps/google')
+        .then((google) =>
+          google.attachAutocomplete(mapsKey, node, {
+            countries: countryKey.split(','),
+            onPlace: (place) => void chooseRef.current({ description: place.location, lat: place.lat, lng: place.lng, kind: place.kind, placeId: place.placeId }),
+          }),
+        )
+        .then(
+          (detach) => {
+            if (signal.aborted) return detach();
+            signal.addEventListener('abort', detach);
             setAttached(true);
-          } else remove();
-        },
-        () => live && setGoogleFailed(true),
-      );
-    return () => {
-      live = false;
-      detach?.();
-      setAttached(false);
-    };
-  }, [mapsKey, googleFailed, ready, countryKey]);
+          },
+          () => signal.aborted || setGoogleFailed(true),
+        );
+      return () => setAttached(false);
+    },
+    [mapsKey, googleFailed, ready, countryKey],
+  );
 
   return <SearchBoxView behaviour={behaviour} label={label || t.inputLabel} inputRef={input} source={attached && source !== 'server' ? 'google' : source} />;
 }

@@ -2,12 +2,13 @@
  * 'Save this search' (spec §2, §7 saveSearch): signs the visitor in first when needed, then asks for a
  * name and how often to email new listings, in a native modal dialog (focus returns to the trigger).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { searchMapTexts as t } from '../../core/i18n/search';
 import { Form } from '../../core/ui/form';
 import { locationFromSlug } from '../../core/places/places';
 import type { NotificationFrequency } from '../../core/search/api';
 import { searchScope, type SearchModel } from '../../core/search/search-model';
+import { useSignalEffect, wanted } from '../../core/state/use-signal-effect';
 
 const FREQUENCIES: NotificationFrequency[] = ['INSTANT', 'DAILY', 'WEEKLY', 'NEVER'];
 
@@ -18,20 +19,15 @@ export function SaveSearchDialog({ model, onClose }: { model: SearchModel; onClo
   const [error, setError] = useState('');
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
 
-  useEffect(() => {
-    let live = true;
-    void import('../../core/auth/require-sign-in')
-      .then(({ requireSignIn }) => requireSignIn())
-      .then((user) => {
-        if (!live) return;
-        if (user) dialog.current?.showModal();
-        else onClose();
-      });
-    return () => {
-      live = false;
-    };
-    // Once per opening.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  // Once per opening.
+  useSignalEffect((signal) => {
+    void wanted(
+      signal,
+      import('../../core/auth/require-sign-in').then(({ requireSignIn }) => requireSignIn()),
+    ).then((user) => {
+      if (user) dialog.current?.showModal();
+      else onClose();
+    });
   }, []);
 
   const submit = async () => {

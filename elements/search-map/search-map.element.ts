@@ -16,7 +16,7 @@
  * @attr {'map' | 'gallery'} view - Map and list side by side, or a gallery of cards without the map (default `map`).
  * @attr {boolean} url-sync - Keep the search in the page's query string (history.pushState), so back/forward and shared links restore it.
  * @attr {number} page-size - Results per page, 1 to 100 (default 25).
- * @attr {'sale' | 'rent'} for - Start the search in this classification; `rent` also offers the rental filters (default: sale or rent). With `url-sync`, the query string's own `for` wins.
+ * @attr {'sale' | 'rent' | 'any'} for - Start the search in this classification: homes for sale (the default, as a visitor who looks for a home expects), rentals (`rent`, which also offers the rental filters), or both (`any`). With `url-sync`, the query string's own `for` wins.
  * @event {SearchChangedDetail} hearth-search-changed - The search changed; `detail` = the search model `{ location, bounds, filters, sort, page, after, view }`.
  * @event {ListingSelectedDetail} hearth-listing-selected - A result was opened (from its card, or by activating its pin on the map); `detail` = `{ listingId, slugId, listingCodeId }`.
  * @event {FavoriteChangedDetail} hearth-favorite-changed - A card's heart was toggled.
@@ -74,7 +74,7 @@ export const searchMapAttributes = {
   view: enumAttr(['map', 'gallery'] as const, 'map'),
   urlSync: booleanAttr(),
   pageSize: numberAttr(DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE),
-  for: enumAttr(['', 'sale', 'rent'] as const, ''),
+  for: enumAttr(['sale', 'rent', 'any'] as const, 'sale'),
 };
 
 defineElement({ tag: 'hearth-search-map', attributes: searchMapAttributes, styles: [uiCss, tileLayerCss, css], view: SearchMap });

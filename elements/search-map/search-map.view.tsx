@@ -24,8 +24,8 @@ import {
   hasFilters,
   initialSearch,
   mergeFilters,
-  NO_FILTERS,
-  PROPERTY_TYPES,
+  defaultFilters,
+  propertyTypesFor,
   RENTAL_FILTER_OPTIONS,
   RENTAL_TEXT_FILTERS,
   SORTS,
@@ -38,6 +38,7 @@ import { useFilterCount } from '../../core/search/use-filter-count';
 import { useSearch } from '../../core/search/use-search';
 import { useSearchMap } from '../../core/search/use-search-map';
 import { useHearthValue } from '../../core/state/hooks';
+import { useSignalEffect, wanted } from '../../core/state/use-signal-effect';
 import { Dialog } from '../../core/ui/dialog';
 import { Form } from '../../core/ui/form';
 import type { ListingSelectedDetail } from '../listing-card/listing-card.view';
@@ -136,7 +137,7 @@ function MainFilters(props: FilterProps) {
         label={t.propertyType}
         name="type"
         value={f.propertyType ?? ''}
-        options={[['', t.anyType], ...PROPERTY_TYPES.map((p): [string, string] => [p, p])]}
+        options={[['', t.anyType], ...propertyTypesFor(f.classification).map((type): [string, string] => [type, t.propertyTypes[type]])]}
         onChange={(v) => change({ propertyType: v || null })}
       />
       <Select
@@ -202,8 +203,11 @@ function Toolbar({
   onPlace,
   onSave,
   onFilters,
+  defaults,
 }: {
   model: SearchModel;
+  /** The filters the search started with: what the badge counts from. */
+  defaults: SearchFilters;
   update: (next: (m: SearchModel) => SearchModel) => void;
   onPlace: ReactNode;
   onSave: () => void;
@@ -211,7 +215,7 @@ function Toolbar({
 }) {
   const f = model.filters;
   const change = (filters: Partial<SearchFilters>) => update((m) => withFilters(m, filters));
-  const set = activeFilterCount(f);
+  const set = activeFilterCount(f, defaults);
   return (
     <div className="toolbar" part="toolbar" role="search" aria-label={t.toolbar}>
       {onPlace}
@@ -263,7 +267,20 @@ function Toolbar({
  * Every filter in a modal sheet: changes stay pending (the results behind do not move) while the apply
  * button counts what they would find; applying sets them all at once. Escape or × leaves them as they were.
  */
-function FiltersSheet({ model, applied, onApply, onClose }: { model: SearchModel; applied: SearchCount | null; onApply: (filters: SearchFilters) => void; onClose: () => void }) {
+function FiltersSheet({
+  model,
+  defaults,
+  applied,
+  onApply,
+  onClose,
+}: {
+  model: SearchModel;
+  /** The filters the search started with: what Reset goes back to. */
+  defaults: SearchFilters;
+  applied: SearchCount | null;
+  onApply: (filters: SearchFilters) => void;
+  onClose: () => void;
+}) {
   const [pending, setPending] = useState(model.filters);
   /** Bumped by Reset: the number fields start again from the cleared filters. */
   const [round, setRound] = useState(0);
@@ -284,9 +301,9 @@ function FiltersSheet({ model, applied, onApply, onClose }: { model: SearchModel
           <button
             type="button"
             className="button button-secondary"
-            disabled={!hasFilters(pending)}
+            disabled={!hasFilters(pending, defaults)}
             onClick={() => {
-              setPending(NO_FILTERS);
+              setPending(defaults);
               setRound((n) => n + 1);
             }}
           >
@@ -431,8 +448,8 @@ export interface SearchMapProps {
   view: SearchView;
   urlSync: boolean;
   pageSize: number;
-  /** The classification the search starts in ('' = sale or rent). */
-  for: '' | 'sale' | 'rent';
+  /** The classification the search starts in ('any' = sale or rent). */
+  for: 'sale' | 'rent' | 'any';
   element: ElementHandle;
 }
 
@@ -462,16 +479,9 @@ type GoogleModule = typeof import('../../core/maps/google');
 function MapSurface({ mapsKey, ...props }: KeylessMapProps & { mapsKey: string | null }) {
   const [google, setGoogle] = useState<GoogleModule | null>(null);
   const [failed, setFailed] = useState(false);
-  useEffect(() => {
+  useSignalEffect((signal) => {
     if (!mapsKey) return;
-    let live = true;
-    import('../../core/maps/google').then(
-      (module) => live && setGoogle(module),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
+    wanted(signal, import('../../core/maps/google')).then(setGoogle, () => setFailed(true));
   }, [mapsKey]);
   if (mapsKey && google && !failed) {
     return (
@@ -496,8 +506,10 @@ function SearchSurface({ location, view, urlSync, pageSize, element, for: classi
   const box = useRef<HTMLElement>(null);
   const layout = useSearchLayout(base);
   const panes = usePanes(list, area);
+  const start = classification === 'rent' ? 'RENT' : classification === 'sale' ? 'SALE' : null;
+  const defaults = defaultFilters(start);
   const search = useSearch({
-    initial: initialSearch(location, view, classification === 'rent' ? 'RENT' : classification === 'sale' ? 'SALE' : null),
+    initial: initialSearch(location, view, start),
     pageSize,
     urlSync,
     onChange: (model) => element.emit<SearchChangedDetail>('search-changed', model),
@@ -551,6 +563,7 @@ function SearchSurface({ location, view, urlSync, pageSize, element, for: classi
     >
       <Toolbar
         model={model}
+        defaults={defaults}
         update={update}
         onFilters={() => setFiltering(true)}
         onSave={() => setSaving(true)}
@@ -579,8 +592,8 @@ function SearchSurface({ location, view, urlSync, pageSize, element, for: classi
             <div className="message" part="empty">
               <p className="message-title">{t.empty}</p>
               <p>{t.emptyHint}</p>
-              {hasFilters(model.filters) && (
-                <button type="button" className="button button-primary" onClick={() => update((m) => withFilters(m, NO_FILTERS))}>
+              {hasFilters(model.filters, defaults) && (
+                <button type="button" className="button button-primary" onClick={() => update((m) => withFilters(m, defaults))}>
                   {t.resetFilters}
                 </button>
               )}
@@ -683,6 +696,7 @@ function SearchSurface({ location, view, urlSync, pageSize, element, for: classi
       {filtering && (
         <FiltersSheet
           model={model}
+          defaults={defaults}
           applied={results.status === 'ready' || results.status === 'empty' ? { totalCount: results.page.totalCount, totalCountCapped: results.page.totalCountCapped } : null}
           onApply={(filters) => {
             update((m) => withFilters(m, filters));

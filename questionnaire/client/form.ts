@@ -4,6 +4,8 @@
  * (the variables of visible widgets only: hidden widgets leave the form, their values stay in memory
  * and come back when the widget is shown again).
  */
+import type { Finding } from '../../core/validation/plausibility';
+import { confirmationVariables, IMPLAUSIBLE, isConfirmed, judgeAnswer, UNCONFIRMED } from '../engine/plausible';
 import { isVisible } from '../engine/screen-widgets';
 import type { Values, WidgetErrors, WidgetRules, WidgetSpec } from '../widgets/widget';
 
@@ -12,17 +14,29 @@ export interface WidgetState {
   visible: boolean;
   errors: WidgetErrors | null;
   hasValue: boolean;
+  /** What the plausibility rule finds of the answer (shown as soon as there is an answer), and whether it was confirmed. */
+  finding: (Finding & { confirmed: boolean }) | null;
 }
 
-export function evaluateForm(widgets: readonly WidgetSpec[], values: Values, rulesOf: (spec: WidgetSpec) => WidgetRules): WidgetState[] {
+export function evaluateForm(
+  widgets: readonly WidgetSpec[],
+  values: Values,
+  rulesOf: (spec: WidgetSpec) => WidgetRules,
+  today: Date = new Date(),
+): WidgetState[] {
   return widgets.map((spec) => {
     const visible = isVisible(spec.attributes, values);
-    if (!visible) return { spec, visible, errors: null, hasValue: false };
+    if (!visible) return { spec, visible, errors: null, hasValue: false, finding: null };
     const rules = rulesOf(spec);
     const own: Values = {};
     for (const variable of rules.variables(spec)) own[variable] = values[variable] ?? '';
     const normalized = rules.normalize(spec, own);
-    return { spec, visible, errors: rules.validate(spec, normalized), hasValue: rules.hasValue(spec, normalized) };
+    const errors = rules.validate(spec, normalized);
+    // The same rule the server applies on Next (questionnaire/engine/plausible.ts), judged on the answers as typed.
+    const judged = errors ? null : judgeAnswer(spec, { ...values, ...normalized }, today);
+    const finding = judged && { ...judged, confirmed: judged.level === 'confirm' && isConfirmed(spec, { ...values, ...normalized }) };
+    const plausibility = finding && !finding.confirmed ? { [finding.level === 'refuse' ? IMPLAUSIBLE : UNCONFIRMED]: finding.message } : null;
+    return { spec, visible, errors: errors ?? plausibility, hasValue: rules.hasValue(spec, normalized), finding };
   });
 }
 
@@ -32,7 +46,7 @@ export function submission(states: readonly WidgetState[], values: Values, rules
   const data: Values = {};
   for (const state of states) {
     if (!state.visible) continue;
-    for (const variable of rulesOf(state.spec).variables(state.spec)) data[variable] = values[variable] ?? '';
+    for (const variable of [...rulesOf(state.spec).variables(state.spec), ...confirmationVariables(state.spec)]) data[variable] = values[variable] ?? '';
   }
   return data;
 }

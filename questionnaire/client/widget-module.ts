@@ -12,6 +12,15 @@ export interface WidgetEnvironment {
   startQuestionnaire(slug: string): void;
   /** The acknowledge button: advance like Next in single-question mode. */
   advance(): void;
+  /**
+   * The form's own Submit / Next, with the answers as of the last change (an acknowledgment with `submits`
+   * is the screen's submit). Optional for hosts that have no form of their own (a grid's entry dialog).
+   */
+  submit?(): void;
+  /** Whole form or one question at a time (the acknowledgment reads as a confirmation in the whole form). */
+  layout?: 'form' | 'single';
+  /** The screen is being sent: a widget that submits shows it busy. */
+  saving?: boolean;
   /** Single-question mode, on the last visible step (the map pin hides 'Looks good' there). */
   lastStep?: boolean;
 }

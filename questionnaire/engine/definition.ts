@@ -31,7 +31,10 @@ export interface ScreenDefinition {
   /** Without transitions (or none holding) the next screen in the list follows. */
   next?: Transition[];
   start?: boolean;
-  /** Next on an end screen completes the response. */
+  /**
+   * Next on an end screen completes the response, and only there (a definition whose last screen could be
+   * left with no screen to follow is refused): the engine shows Submit on end screens and Next elsewhere.
+   */
   end?: boolean;
   /** The screen offers no Next (a hard stop, e.g. "we cannot help with this"). */
   disableNext?: boolean;
@@ -112,6 +115,10 @@ export const definitionSchema = lazySchema(() =>
         'Every screen category must be one of the categories.',
       ),
       z.refine((d) => d.screens.some((s) => s.end), 'A questionnaire needs an end screen.'),
+      z.refine((d) => {
+        const last = d.screens[d.screens.length - 1];
+        return !last || Boolean(last.end) || (last.next ?? []).some((t) => !t.when);
+      }, 'The last screen must be an end screen or always lead to another: only an end screen completes the response.'),
     ),
 );
 

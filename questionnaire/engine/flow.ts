@@ -7,6 +7,7 @@ import { parseMarkup } from '../markup/parse';
 import { rulesFor } from '../widgets/rules';
 import { list, MAX_VALUE_LENGTH, widgetSpecFrom, YES, type Values, type WidgetErrors, type WidgetSpec } from '../widgets/widget';
 import type { Condition, QuestionnaireDefinition, ScreenDefinition } from './definition';
+import { confirmationValues, confirmationVariables, plausibilityErrors } from './plausible';
 import { isVisible, screenWidgetElements, text, type Context } from './screen-widgets';
 
 export { isVisible, screenWidgetElements, type Context };
@@ -62,13 +63,19 @@ export interface ScreenAnswers {
  * applied (a Yes on this screen can show a widget below it). Hidden widgets are neither validated nor
  * written: their earlier values stay in the context, so they return when the widget is shown again.
  */
-export function answerScreen(widgets: readonly WidgetSpec[], context: Context, data: Readonly<Record<string, unknown>>): ScreenAnswers {
+export function answerScreen(
+  widgets: readonly WidgetSpec[],
+  context: Context,
+  data: Readonly<Record<string, unknown>>,
+  today: Date = new Date(),
+): ScreenAnswers {
   const submitted: Values = {};
   for (const [key, value] of Object.entries(data)) {
     if (value === null || value === undefined) submitted[key] = '';
     else submitted[key] = typeof value === 'string' ? value.slice(0, MAX_VALUE_LENGTH + 1) : String(value);
   }
-  const allVariables = new Set(widgets.flatMap((w) => rulesFor(w.tag).variables(w)));
+  const variablesOfWidget = (w: WidgetSpec) => [...rulesFor(w.tag).variables(w), ...confirmationVariables(w)];
+  const allVariables = new Set(widgets.flatMap(variablesOfWidget));
   const lookAhead: Context = { ...context };
   for (const [key, value] of Object.entries(submitted)) if (allVariables.has(key)) lookAhead[key] = value;
 
@@ -78,17 +85,17 @@ export function answerScreen(widgets: readonly WidgetSpec[], context: Context, d
   for (const widget of widgets) {
     if (!isVisible(widget.attributes, lookAhead)) continue;
     const rules = rulesFor(widget.tag);
-    const variables = rules.variables(widget);
     const own: Values = {};
-    for (const variable of variables) {
+    for (const variable of variablesOfWidget(widget)) {
       written.add(variable);
       own[variable] = submitted[variable] ?? text(context[variable]);
     }
-    const normalized = rules.normalize(widget, own);
-    const widgetErrors = rules.validate(widget, normalized);
+    const normalized = { ...own, ...rules.normalize(widget, own) };
+    // The widget's own rules first, then the plausibility of its answer among the others (issue 36).
+    const widgetErrors = rules.validate(widget, normalized) ?? plausibilityErrors(widget, { ...lookAhead, ...normalized }, today);
     // Valid answers are kept even when a sibling fails: every Next saves what it can.
     if (widgetErrors) errors[widget.key] = widgetErrors;
-    else Object.assign(values, normalized);
+    else Object.assign(values, rules.normalize(widget, own), confirmationValues(widget, { ...lookAhead, ...normalized }));
   }
   const unknown = Object.keys(submitted).filter((k) => !written.has(k) && !allVariables.has(k));
   return { values, errors, unknown };
@@ -100,11 +107,14 @@ export interface SummaryItem {
   value: string;
 }
 
-/** The answers of one screen as read-only text (questionnaireSummary, the summary list widget). */
+/**
+ * The answers of one screen as read-only text (questionnaireSummary, the summary list widget). An acknowledgment
+ * is a confirmation given on the last screen, not an answer to check, so it is not listed.
+ */
 export function summarizeScreen(markup: string, context: Context): SummaryItem[] {
   const values: Values = {};
   for (const [key, value] of Object.entries(context)) values[key] = text(value);
   return screenWidgets(markup)
-    .filter((w) => isVisible(w.attributes, context) && rulesFor(w.tag).variables(w).length > 0)
+    .filter((w) => w.tag !== 'hu-acknowledge' && isVisible(w.attributes, context) && rulesFor(w.tag).variables(w).length > 0)
     .map((w) => ({ key: w.key, title: w.attributes['hu-title'] ?? w.key, value: rulesFor(w.tag).display(w, values) }));
 }

@@ -208,9 +208,17 @@ export const widgetTexts = {
     zoomOut: 'Zoom out',
     position: (lat: string, lng: string) => `Pin at ${lat}, ${lng}`,
   },
+  /** An unusual answer (questionnaire/engine/plausible.ts): its question is the rule's message, then these. */
+  plausibility: {
+    confirm: 'Confirm',
+    change: 'Change',
+    confirmed: 'Confirmed: this answer is right.',
+  },
   /** Error key → message. */
   errors: {
     required: 'This field is required.',
+    /** A required acknowledgment not given yet (its key is `required`; it is a confirmation, not a field). */
+    acknowledge: 'Give this confirmation to continue.',
     invalid: 'Enter a valid value.',
     invalidDate: 'Enter a real date.',
     na_error: 'Choose N/A or enter a date, not both.',

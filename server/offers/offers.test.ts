@@ -3,7 +3,7 @@ import type { RunningServer } from '../app';
 import { outbox, signUp, type SignedUp } from '../accounts/testing';
 import { engineName, startTestServer } from '../testing/test-server';
 import { codeOf, graphqlAs } from '../testing/graphql';
-import { offerScreens } from './testing';
+import { NEXT_YEAR, offerScreens } from './testing';
 
 let server: RunningServer;
 let listingId: number;
@@ -17,7 +17,7 @@ let agent: SignedUp;
 const gql = (who: SignedUp | null, query: string, variables: Record<string, unknown> = {}) => graphqlAs(server, who, query, variables);
 
 const OFFER_FIELDS = `id offerResponseId created offerStatus offerAmount currencyCode prequalifiedBuyer cashOffer closingDate
-  contingencies viewerRole listing { id slugId listingCodeId listingAddress thumbnailPhotoUri priceInPennies priceCurrencyCode }
+  expiresOn submittedAt recipient contingencies viewerRole listing { id slugId listingCodeId listingAddress thumbnailPhotoUri priceInPennies priceCurrencyCode }
   buyer { firstName lastName fullName initials }`;
 const CREATE = `mutation ($listingId: ID!, $appType: String!) {
   createOffer(listingId: $listingId, appType: $appType) { caseResponse { id completedAt } offer { ${OFFER_FIELDS} } } }`;
@@ -48,7 +48,8 @@ beforeAll(async () => {
   server = await startTestServer({ trustProxy: true });
   const { rows } = await server.db.query<{ id: number }>('SELECT id FROM listings WHERE internet_entire_listing_display ORDER BY id LIMIT 3');
   [listingId, otherListingId, closedListingId] = rows.map((r) => Number(r.id)) as [number, number, number];
-  await server.db.query('UPDATE listings SET enable_offer = true WHERE id = ANY($1::bigint[])', [[listingId, otherListingId]]);
+  // Listed at $450,000: the offers below are at (or near) the list price, so none needs confirming.
+  await server.db.query('UPDATE listings SET enable_offer = true, price_in_pennies = 45000000 WHERE id = ANY($1::bigint[])', [[listingId, otherListingId]]);
   [buyer, seller, stranger, agent] = await Promise.all([signUp(server), signUp(server), signUp(server), signUp(server)]);
   await server.db.query('UPDATE listings SET seller_user_id = $1 WHERE id = $2', [seller.user.id, listingId]);
   await server.db.query('UPDATE listings SET seller_user_id = NULL WHERE id = $1', [otherListingId]);
@@ -76,6 +77,9 @@ describe(`offers (${engineName()})`, () => {
       prequalifiedBuyer: null,
       cashOffer: null,
       closingDate: null,
+      expiresOn: null,
+      submittedAt: null,
+      recipient: null,
       contingencies: [],
       currencyCode: l.price_currency_code,
       viewerRole: 'BUYER',
@@ -170,17 +174,25 @@ describe(`offers (${engineName()})`, () => {
       offerAmount: 45_000_000,
       cashOffer: false,
       prequalifiedBuyer: true,
-      closingDate: '2027-03-15',
+      closingDate: `${NEXT_YEAR}-03-15`,
+      expiresOn: `${NEXT_YEAR}-01-31`,
+      recipient: 'SELLER',
       contingencies: ['Inspection', 'Appraisal'],
       viewerRole: 'BUYER',
     });
+    expect(Date.parse(submitted.submittedAt)).toBeGreaterThanOrEqual(Date.parse(submitted.created));
+    // The buyer's copy: what went to whom, until when it stands, what happens next.
+    const copy = (await outbox(server, buyer.email)).at(-1)!;
+    expect(copy.subject).toBe(`Your offer was sent: ${offer.listing.listingAddress}`);
+    expect(copy.body).toContain(`Your offer of $450,000 on ${offer.listing.listingAddress} was sent to the seller, who was notified by email.`);
+    expect(copy.body).toContain(`It stands until January 31, ${NEXT_YEAR}.`);
 
     const mails = await outbox(server, seller.email);
     expect(mails.length).toBe(mailsBefore + 1);
     expect(mails.at(-1)!.subject).toBe(`New offer: ${offer.listing.listingAddress}`);
     expect(mails.at(-1)!.body).toContain(`Ada Lovelace made an offer of $450,000 on ${offer.listing.listingAddress}.`);
     expect(mails.at(-1)!.body).toContain('Contingencies: Inspection, Appraisal');
-    expect(mails.at(-1)!.body).toContain('Closing date: March 15, 2027');
+    expect(mails.at(-1)!.body).toContain(`Closing date: March 15, ${NEXT_YEAR}`);
 
     // Now the seller sees it, in every list, as SELLER; strangers still do not.
     expect((await gql(seller, ONE, { id: offer.id })).data!.offer).toMatchObject({ id: offer.id, viewerRole: 'SELLER', offerAmount: 45_000_000 });
@@ -225,8 +237,42 @@ describe(`offers (${engineName()})`, () => {
       server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE subject = $1', [`New offer: ${offer.listing.listingAddress}`]);
     expect((await sellerMails()).rows[0]!.n).toBe(0);
     await answerAll(other, caseResponse.id, offerScreens());
-    expect((await gql(other, ONE, { id: offer.id })).data!.offer.offerStatus).toBe('Submitted');
+    expect((await gql(other, ONE, { id: offer.id })).data!.offer).toMatchObject({ offerStatus: 'Submitted', recipient: 'AGENT' });
     expect((await sellerMails()).rows[0]!.n).toBe(0);
+    expect((await outbox(server, other.email)).at(-1)!.body).toContain('was sent to our agents, who present it to the listing agent.');
     expect((await gql(agent, BY_LISTING, { listingId: otherListingId })).data!.offersByListing.map((o: { id: string }) => o.id)).toContain(offer.id);
+  });
+
+  it('a crafted call with seller-paid closing costs or earnest money at the price is refused and the offer stays a Draft (issue 36)', async () => {
+    const other = await signUp(server);
+    const { caseResponse, offer } = await createOffer(other);
+    const [first] = offerScreens();
+    const absurd = [
+      { seller_concessions: '320000', offer_amount: '330000', 'offer_amount:confirmed': '330000' },
+      { seller_concessions: '330000', offer_amount: '330000', 'offer_amount:confirmed': '330000' },
+      { earnest_money: '450000' },
+    ];
+    for (const change of absurd) {
+      const refused = await gql(other, NEXT, { respId: caseResponse.id, data: { ...first, ...change } });
+      expect(codeOf(refused), JSON.stringify(change)).toBe('BAD_USER_INPUT');
+    }
+    // Confirming does not make an impossible answer possible.
+    const confirmed = await gql(other, NEXT, {
+      respId: caseResponse.id,
+      data: { ...first, offer_amount: '330000', 'offer_amount:confirmed': '330000', seller_concessions: '320000', 'seller_concessions:confirmed': '320000' },
+    });
+    expect(codeOf(confirmed)).toBe('BAD_USER_INPUT');
+    expect((await gql(other, CURRENT, { id: caseResponse.id })).data!.currentScreen.screenId).toBe('offer');
+    // An unusual share (9% of the $450,000 price) is taken once confirmed, with the confirmation kept.
+    const unusual = await gql(other, NEXT, { respId: caseResponse.id, data: { ...first, seller_concessions: '40500' } });
+    expect(codeOf(unusual)).toBe('BAD_USER_INPUT');
+    const last = await answerAll(other, caseResponse.id, offerScreens({ sellerConcessions: '40500', confirmed: { seller_concessions: '40500' } }));
+    expect(last.completedAt).not.toBeNull();
+    expect((await gql(other, ONE, { id: offer.id })).data!.offer.offerStatus).toBe('Submitted');
+    const { rows } = await server.db.query<{ context: Record<string, string> }>(
+      'SELECT r.context FROM offers o JOIN application_cases c ON c.id = o.case_id JOIN questionnaire_responses r ON r.id = c.response_id WHERE o.id = $1',
+      [offer.id],
+    );
+    expect(rows[0]!.context['seller_concessions:confirmed']).toBe('40500');
   });
 });

@@ -23,10 +23,16 @@ import {
 } from '../listings/search/listing';
 import { latestDefinition } from '../questionnaires/definitions';
 import { startOwnedResponse } from '../questionnaires/responses';
+import { isoDateOf } from './submission';
 
 const OFFERS_PAGE_MAX = 100;
 export type OfferStatus = 'Draft' | 'Submitted';
 export type OfferRole = 'BUYER' | 'SELLER' | 'AGENT';
+/**
+ * Who a submitted offer went to: the listing's seller (mailed, server/offers/submission.ts), or — for a listing
+ * without a seller in Hearth — the company's agents, who see every offer and present it to the listing agent.
+ */
+export type OfferRecipient = 'SELLER' | 'AGENT';
 
 export interface OfferListing {
   id: number;
@@ -50,8 +56,14 @@ export interface OfferRecord {
   cash: boolean | null;
   /** yyyy-mm-dd */
   closingDate: string | null;
+  /** yyyy-mm-dd: the last day the offer stands (the buyer's answer), null until answered. */
+  expiresOn: string | null;
   contingencies: string[];
   createdAt: Date;
+  /** When it was first submitted; null for a Draft. */
+  submittedAt: Date | null;
+  /** Who it went to once submitted; null for a Draft. */
+  recipient: OfferRecipient | null;
   listing: OfferListing;
   buyer: { id: number; firstName: string; lastName: string };
 }
@@ -80,8 +92,10 @@ interface OfferRow extends PublicAddressRow {
   prequalified: boolean | null;
   cash: boolean | null;
   closing_date: string | null;
+  expiration_answer: string | null;
   contingencies: string[];
   created_at: Date;
+  submitted_at: Date | null;
   listing_id: number;
   slug_id: string;
   listing_code_id: string;
@@ -95,7 +109,8 @@ interface OfferRow extends PublicAddressRow {
 }
 
 const OFFER_SELECT = `SELECT o.id, o.case_id, c.response_id, r.completed_at, o.offer_status, o.amount_in_pennies, o.currency_code,
-    o.prequalified, o.cash, to_char(o.closing_date, 'YYYY-MM-DD') AS closing_date, o.contingencies, o.created_at,
+    o.prequalified, o.cash, to_char(o.closing_date, 'YYYY-MM-DD') AS closing_date, r.context ->> 'offer_expiration_date' AS expiration_answer,
+    o.contingencies, o.created_at, o.submitted_at,
     l.id AS listing_id, l.slug_id, l.listing_code_id, ${PUBLIC_ADDRESS_COLUMNS}, l.photos -> 0 ->> 'photoUrl' AS photo_uri,
     l.price_in_pennies, l.price_currency_code, l.seller_user_id,
     u.id AS buyer_id, u.first_name AS buyer_first_name, u.last_name AS buyer_last_name
@@ -120,8 +135,11 @@ function toOffer(r: OfferRow): OfferRecord {
     prequalified: r.prequalified,
     cash: r.cash,
     closingDate: r.closing_date,
+    expiresOn: isoDateOf(r.expiration_answer),
     contingencies: r.contingencies ?? [],
     createdAt: r.created_at,
+    submittedAt: r.submitted_at,
+    recipient: r.offer_status !== 'Submitted' ? null : r.seller_user_id === null ? 'AGENT' : 'SELLER',
     listing: {
       id: Number(r.listing_id),
       slugId: r.slug_id,
@@ -201,6 +219,7 @@ interface OfferableListing extends PublicAddressRow {
   id: number;
   enable_offer: boolean;
   seller_user_id: number | null;
+  price_in_pennies: number | string | null;
   price_currency_code: string;
   /** Null when the feed withholds the address, as the street. */
   unit_number: string | null;
@@ -214,9 +233,18 @@ interface OfferableListing extends PublicAddressRow {
 
 const contextText = (value: string | number | null) => (value === null ? '' : String(value));
 
-/** Spec §3 "Buyer case context fields": what the buyer-offer questionnaire knows of the home from the start. */
+/** A price in pennies as a currency widget keeps it: plain major units ('330000', '330000.5'); '' when there is none. */
+const majorUnits = (pennies: number | string | null) => (pennies === null || Number(pennies) <= 0 ? '' : String(Number(pennies) / 100));
+
+/**
+ * Spec §3 "Buyer case context fields": what the buyer-offer questionnaire knows of the home from the start, and
+ * the list price, which its offer price starts from (and is judged against: core/validation/plausibility.ts).
+ */
 function buyerCaseContext(l: OfferableListing): Record<string, string> {
+  const listPrice = majorUnits(l.price_in_pennies);
   return {
+    list_price: listPrice,
+    offer_amount: listPrice,
     street_address: contextText(l.street_line1),
     aptSuite: contextText(l.unit_number),
     city: l.city,
@@ -255,7 +283,7 @@ export async function createOffer(
 ): Promise<OfferRecord> {
   if (input.appType !== BUYER_OFFER_TYPE) throw badInput(`appType must be '${BUYER_OFFER_TYPE}'.`, 'appType');
   const { rows } = await db.query<OfferableListing>(
-    `SELECT l.id, l.enable_offer, l.seller_user_id, l.price_currency_code, ${PUBLIC_ADDRESS_COLUMNS},
+    `SELECT l.id, l.enable_offer, l.seller_user_id, l.price_in_pennies, l.price_currency_code, ${PUBLIC_ADDRESS_COLUMNS},
         ${shownAddressPart('unit_number')} AS unit_number, l.county, l.latitude, l.longitude, l.bedrooms, l.bathrooms, l.area
        FROM listings l WHERE l.id = $1 AND ${PUBLIC_LISTING}`,
     [input.listingId],

@@ -13,18 +13,35 @@
  */
 import { offerTexts } from '../../core/i18n/offers';
 import { formatMoney } from '../../core/format/money';
+import {
+  downPayment,
+  earnestMoney,
+  escalationCap,
+  figureOf,
+  offerPrice,
+  sellerConcessions,
+  upcomingDate,
+  type Finding,
+} from '../../core/validation/plausibility';
 import type { QuestionnaireDefinition } from '../../questionnaire/engine/definition';
 import { screenWidgets, type Context } from '../../questionnaire/engine/flow';
 import { renderTemplate } from '../../questionnaire/engine/templates';
 import { isChecked } from '../../questionnaire/widgets/radio-checkbox/radio-checkbox.rules';
 import { YES, type OptionSpec, type Values, type WidgetSpec } from '../../questionnaire/widgets/widget';
 import type { Queryable } from '../db';
+import { badInput } from '../domain-error';
 import { formatAddress } from '../../core/format/address';
 import { PUBLIC_ADDRESS_COLUMNS, publicAddress, type PublicAddress, type PublicAddressRow } from '../listings/search/listing';
 import { queueMail } from '../mail/outbox';
 
 const OFFER_VARIABLES = {
   amount: 'offer_amount',
+  listPrice: 'list_price',
+  earnestMoney: 'earnest_money',
+  sellerConcessions: 'seller_concessions',
+  downPayment: 'down_payment',
+  escalation: 'escalation',
+  escalationCap: 'escalation_cap',
   closingDate: 'closing_date',
   cash: 'cash_offer',
   prequalified: 'prequalified_buyer',
@@ -103,6 +120,42 @@ export function offerAnswersOf(definition: QuestionnaireDefinition, context: Con
 }
 
 // ---------------------------------------------------------------------------------------------------
+// What no offer may say (issue 36)
+
+/**
+ * The first impossible figure of an offer's answers, by the rules of core/validation/plausibility.ts: closing
+ * costs or earnest money at or above the price, a down payment above it, an escalation cap below it, a closing
+ * date that has passed. The questionnaire refuses these on its own screens (questionnaire/engine/plausible.ts);
+ * this holds for every version of the questionnaire, so no offer is submitted with them.
+ */
+export function offerRefusal(context: Context, today: Date = new Date(), currencyCode = 'USD'): Finding | null {
+  const figure = (variable: string) => figureOf(text(context[variable]));
+  const judgement = { today, currencyCode };
+  const price = figure(OFFER_VARIABLES.amount);
+  const findings = [
+    price === null ? null : offerPrice(price, figure(OFFER_VARIABLES.listPrice), judgement),
+    ...(
+      [
+        [OFFER_VARIABLES.earnestMoney, earnestMoney],
+        [OFFER_VARIABLES.sellerConcessions, sellerConcessions],
+        [OFFER_VARIABLES.downPayment, downPayment],
+      ] as const
+    ).map(([variable, rule]) => {
+      const amount = figure(variable);
+      // A hidden down payment (a cash offer) is no longer part of the offer.
+      if (amount === null || (variable === OFFER_VARIABLES.downPayment && text(context[OFFER_VARIABLES.cash]) === YES)) return null;
+      return rule(amount, price, judgement);
+    }),
+    text(context[OFFER_VARIABLES.escalation]) === YES && figure(OFFER_VARIABLES.escalationCap) !== null
+      ? escalationCap(figure(OFFER_VARIABLES.escalationCap)!, price, null, judgement)
+      : null,
+  ];
+  const closing = isoDateOf(context[OFFER_VARIABLES.closingDate]);
+  if (closing) findings.push(upcomingDate(closing, judgement, 'The closing date'));
+  return findings.find((f) => f?.level === 'refuse') ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------
 // The seller's mail
 
 interface SubmittedOffer {
@@ -142,8 +195,26 @@ export function sellerOfferMail(offer: SubmittedOffer, updated: boolean): { subj
 // ---------------------------------------------------------------------------------------------------
 // Completion
 
+/** The buyer's copy: what was sent, to whom, and until when it stands. */
+export function buyerOfferMail(
+  offer: SubmittedOffer & { sellerInHearth: boolean; expiresOn: string | null },
+  updated: boolean,
+): { subject: string; body: string } {
+  const address = formatAddress(offer.listing);
+  const amount = offer.answers.amountInPennies === null ? null : formatMoney(offer.answers.amountInPennies, offer.currencyCode);
+  const lines = [
+    offerTexts.sentTo(offer.sellerInHearth ? 'SELLER' : 'AGENT', amount, address, updated),
+    ...(offer.expiresOn ? [offerTexts.standsUntil(longDate(offer.expiresOn))] : []),
+    '',
+    offerTexts.whatNext,
+  ];
+  return { subject: `${updated ? 'Your offer was updated' : 'Your offer was sent'}: ${address}`, body: lines.join('\n') };
+}
+
 /** The offer of buyer case `caseId` becomes Submitted (or is updated) from the completed answers. */
 export async function submitOffer(tx: Queryable, caseId: number, definition: QuestionnaireDefinition, context: Context): Promise<void> {
+  const refusal = offerRefusal(context);
+  if (refusal) throw badInput(refusal.message, 'data');
   const answers = offerAnswersOf(definition, context);
   const { rows } = await tx.query<
     PublicAddressRow & {
@@ -151,11 +222,14 @@ export async function submitOffer(tx: Queryable, caseId: number, definition: Que
       offer_status: string;
       currency_code: string;
       seller_email: string | null;
+      seller_user_id: number | null;
+      buyer_email: string;
       first_name: string;
       last_name: string;
     }
   >(
-    `SELECT o.id, o.offer_status, o.currency_code, ${PUBLIC_ADDRESS_COLUMNS}, s.email AS seller_email, b.first_name, b.last_name
+    `SELECT o.id, o.offer_status, o.currency_code, ${PUBLIC_ADDRESS_COLUMNS}, s.email AS seller_email, l.seller_user_id, b.email AS buyer_email,
+        b.first_name, b.last_name
       FROM offers o JOIN listings l ON l.id = o.listing_id JOIN users b ON b.id = o.buyer_user_id
       LEFT JOIN users s ON s.id = l.seller_user_id
      WHERE o.case_id = $1 FOR UPDATE OF o`,
@@ -170,16 +244,18 @@ export async function submitOffer(tx: Queryable, caseId: number, definition: Que
       WHERE id = $1`,
     [offer.id, answers.amountInPennies, answers.cash, answers.prequalified, answers.closingDate, answers.contingencies],
   );
-  // Listings without a seller of ours (feed listings) mail nobody; a company agent sees the offer in their offers.
+  const submitted: SubmittedOffer = {
+    listing: publicAddress(offer),
+    currencyCode: offer.currency_code,
+    buyerName: `${offer.first_name} ${offer.last_name}`.trim() || 'A buyer',
+    answers,
+  };
+  const sellerInHearth = offer.seller_user_id !== null;
+  await queueMail(tx, {
+    to: offer.buyer_email,
+    ...buyerOfferMail({ ...submitted, sellerInHearth, expiresOn: isoDateOf(context.offer_expiration_date) }, updated),
+  });
+  // Listings without a seller of ours (feed listings) mail no seller; a company agent sees the offer in their offers.
   if (!offer.seller_email) return;
-  const mail = sellerOfferMail(
-    {
-      listing: publicAddress(offer),
-      currencyCode: offer.currency_code,
-      buyerName: `${offer.first_name} ${offer.last_name}`.trim() || 'A buyer',
-      answers,
-    },
-    updated,
-  );
-  await queueMail(tx, { to: offer.seller_email, ...mail });
+  await queueMail(tx, { to: offer.seller_email, ...sellerOfferMail(submitted, updated) });
 }

@@ -1,13 +1,20 @@
 /** Test helpers for offers: the answers that take the buyer-offer questionnaire to a submitted offer. */
 
+/** Next year: the closing date and expiry are upcoming whenever the tests run (and within their year lists). */
+export const NEXT_YEAR = new Date().getUTCFullYear() + 1;
+
 /** The answers of questionnaire/definitions/buyer-offer.json, screen by screen. */
-export const offerScreens = (overrides: { amount?: string; cash?: boolean } = {}): Record<string, string>[] => [
+export const offerScreens = (
+  overrides: { amount?: string; cash?: boolean; sellerConcessions?: string; confirmed?: Record<string, string> } = {},
+): Record<string, string>[] => [
   {
     offer_amount: overrides.amount ?? '$450,000',
     earnest_money: '5000',
-    closing_date: '03/15/2027',
-    offer_expiration_date: '1/31/2027',
-    seller_concessions: '',
+    closing_date: `03/15/${NEXT_YEAR}`,
+    offer_expiration_date: `1/31/${NEXT_YEAR}`,
+    seller_concessions: overrides.sellerConcessions ?? '',
+    // An unusual answer is taken with its confirmation, which holds the answer confirmed.
+    ...Object.fromEntries(Object.entries(overrides.confirmed ?? {}).map(([variable, answer]) => [`${variable}:confirmed`, answer])),
     inclusions: 'Fridge',
   },
   overrides.cash

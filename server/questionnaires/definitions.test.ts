@@ -4,6 +4,8 @@ import { parseDefinition } from '../../questionnaire/engine/definition';
 import { parseMarkup, walkElements } from '../../questionnaire/markup/parse';
 import { isWidgetTag, OPTION_TAG, WIDGET_TAGS } from '../../questionnaire/widgets/tags';
 import { loadDefinitionFiles } from './definitions';
+import { plausibilityOf } from '../../questionnaire/engine/plausible';
+import { rulesFor } from '../../questionnaire/widgets/rules';
 
 const definitions = loadDefinitionFiles().map((d) => d.definition);
 
@@ -31,6 +33,29 @@ describe('questionnaire definitions (questionnaire/definitions/*.json)', () => {
     }
   });
 
+  it.each(definitions.map((d) => [d.slug, d] as const))('%s: every plausibility rule exists and reads answers of the questionnaire', (_slug, definition) => {
+    const widgets = definition.screens.flatMap((s) => screenWidgets(s.markup));
+    const written = new Set(widgets.flatMap((w) => rulesFor(w.tag).variables(w)));
+    // What a case starts its response with (server/offers/offers.ts buyerCaseContext).
+    const seeded = new Set(['list_price']);
+    for (const widget of widgets) {
+      const binding = plausibilityOf(widget);
+      if (!binding) continue;
+      for (const variable of Object.values(binding.inputs).flat()) expect(written.has(variable) || seeded.has(variable), `${widget.key}: ${variable}`).toBe(true);
+    }
+  });
+
+  it('the money, area, count and date answers of the product questionnaires are judged by a plausibility rule (issue 36)', () => {
+    const judged = ['hu-currency', 'hu-date', 'hu-integer', 'hu-decimal', 'hu-non-negative-integer', 'hu-percentage'];
+    for (const definition of definitions.filter((d) => d.slug !== 'kitchen-sink')) {
+      for (const widget of definition.screens.flatMap((s) => screenWidgets(s.markup))) {
+        if (!judged.includes(widget.tag) || widget.key === 'dob' || widget.key === 'years-there') continue;
+        const dated = widget.tag === 'hu-date' && widget.attributes['year-range'];
+        expect(plausibilityOf(widget) !== null || Boolean(dated), `${definition.slug}: ${widget.key}`).toBe(true);
+      }
+    }
+  });
+
   it('the kitchen sink uses every widget', () => {
     const sink = definitions.find((d) => d.slug === 'kitchen-sink')!;
     const used = new Set(sink.screens.flatMap((s) => screenWidgets(s.markup).map((w) => w.tag)));
@@ -53,5 +78,9 @@ describe('questionnaire definitions (questionnaire/definitions/*.json)', () => {
       'Screen ids must be unique.',
     );
     expect(() => parseDefinition({ ...base, screens: [{ id: 'a', subjectName: 'A', markup: '' }] })).toThrow('A questionnaire needs an end screen.');
+    // Only an end screen completes a response, so the engine shows Submit there and Next everywhere else.
+    expect(() =>
+      parseDefinition({ ...base, screens: [{ id: 'a', subjectName: 'A', markup: '', end: true, next: [{ to: 'b' }] }, { id: 'b', subjectName: 'B', markup: '' }] }),
+    ).toThrow('The last screen must be an end screen or always lead to another');
   });
 });

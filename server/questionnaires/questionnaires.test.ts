@@ -222,7 +222,7 @@ describe(`single-screen questionnaires, one screen, questionnaire info (${engine
 
   it('names the seller intake questionnaire per classification', async () => {
     const rent = await graphql(INFO, { classification: 'RENT' });
-    expect(rent.data!.sellerIntakeQuestionnaire).toMatchObject({ slug: 'seller-intake-rent', version: 1, flow: 'seller' });
+    expect(rent.data!.sellerIntakeQuestionnaire).toMatchObject({ slug: 'seller-intake-rent', version: 2, flow: 'seller' });
     const sale = await graphql(INFO, { classification: 'SALE' });
     expect(sale.data!.sellerIntakeQuestionnaire.slug).toBe('seller-intake-sale');
   });

@@ -10,11 +10,41 @@ import { signUp, type SignedUp } from '../accounts/testing';
 import { loadDefinitionFiles } from '../questionnaires/definitions';
 import { startTestServer } from '../testing/test-server';
 import { codeOf, graphqlAs } from '../testing/graphql';
-import { completeSellerIntake, DRIVING_DIRECTIONS_MAX, drivingDirectionsOf, intakeFactsOf } from './intake';
+import { completeSellerIntake, DRIVING_DIRECTIONS_MAX, drivingDirectionsOf, intakeFactsOf, intakeRefusal } from './intake';
 import { saleIntakeScreens, testHome } from './testing';
 
 const DIRECTIONS = 'From 1300 E, turn left on Quiet Creek Ln.\r\nThird house on the right — park in the driveway.';
 const STORED = 'From 1300 E, turn left on Quiet Creek Ln.\nThird house on the right — park in the driveway.';
+
+describe('intakeRefusal: no listing is published with an impossible fact (issue 36), whatever the questionnaire version', () => {
+  const today = new Date('2026-11-28T12:00:00Z');
+  const home = {
+    bedrooms: '3',
+    bathrooms: '2',
+    area: '1800',
+    lot_size: '0.2',
+    year_built: '1995',
+    asking_price: '450000',
+    has_hoa: 'Yes',
+    hoa_fee: '250',
+    hoa_fee_frequency: 'Monthly',
+  };
+
+  it('refuses a $320,000 monthly HOA fee, a home built in the future, an impossible price; takes a plausible home', () => {
+    expect(intakeRefusal(home, 'sale', today)).toBeNull();
+    expect(intakeRefusal({ ...home, hoa_fee: '320000' }, 'sale', today)?.level).toBe('refuse');
+    // Not in an HOA: the fee answer is not part of the listing.
+    expect(intakeRefusal({ ...home, hoa_fee: '320000', has_hoa: 'Off' }, 'sale', today)).toBeNull();
+    expect(intakeRefusal({ ...home, year_built: '2090' }, 'sale', today)?.level).toBe('refuse');
+    expect(intakeRefusal({ ...home, asking_price: '5000000000' }, 'sale', today)?.level).toBe('refuse');
+    expect(intakeRefusal({ ...home, bedrooms: '500' }, 'sale', today)?.level).toBe('refuse');
+    // Land has no building facts to judge.
+    expect(intakeRefusal({ ...home, pt_land: 'Yes', year_built: '2090' }, 'sale', today)).toBeNull();
+    // A rental is judged by its rent and deposit.
+    expect(intakeRefusal({ monthly_rent: '2000', security_deposit: '2000' }, 'rent', today)).toBeNull();
+    expect(intakeRefusal({ monthly_rent: '2000', security_deposit: '200000' }, 'rent', today)?.level).toBe('refuse');
+  });
+});
 
 describe('drivingDirectionsOf: the answer as the listing keeps it', () => {
   it('keeps plain text with its line breaks, trimmed; null when empty, not text or too long', () => {

@@ -11,9 +11,24 @@
  * optional, at most DRIVING_DIRECTIONS_MAX characters), kept in the listing's location_data.directions, the key the
  * RESO import fills from Directions.
  */
+import {
+  bathrooms,
+  bedrooms,
+  figureOf,
+  garageBays,
+  hoaFee,
+  homePrice,
+  livingArea,
+  lotSize,
+  monthlyRent,
+  securityDeposit,
+  yearBuilt,
+  type Finding,
+} from '../../core/validation/plausibility';
 import type { Context } from '../../questionnaire/engine/flow';
 import { YES } from '../../questionnaire/widgets/widget';
 import type { Queryable } from '../db';
+import { badInput } from '../domain-error';
 import { penniesOf } from '../offers/submission';
 import { slugify } from '../listings/reso/mapping';
 import { composeDescription } from './description';
@@ -123,6 +138,38 @@ export function intakeFactsOf(context: Context, classification: 'sale' | 'rent')
   };
 }
 
+/**
+ * The first impossible fact of an intake's answers, by the rules of core/validation/plausibility.ts (an HOA fee of
+ * $320,000 a month, a home built in 2090, a lot of 200,000 acres): the questionnaire refuses them on its screens
+ * (questionnaire/engine/plausible.ts); this holds for every version of it, so no listing is published with one.
+ */
+export function intakeRefusal(context: Context, classification: 'sale' | 'rent', today: Date = new Date(), currencyCode = 'USD'): Finding | null {
+  const land = str(context.pt_land) === YES;
+  const figure = (variable: string) => figureOf(str(context[variable]));
+  const judgement = { today, currencyCode };
+  const checks: (() => Finding | null)[] = [
+    () => (str(context.has_hoa) === YES && figure('hoa_fee') !== null ? hoaFee(figure('hoa_fee')!, str(context.hoa_fee_frequency), judgement) : null),
+    () => (land || figure('year_built') === null ? null : yearBuilt(figure('year_built')!, judgement)),
+    () => (land || figure('area') === null ? null : livingArea(figure('area')!)),
+    () => (figure('lot_size') === null ? null : lotSize(figure('lot_size')!, null, false)),
+    () => (land || figure('bedrooms') === null ? null : bedrooms(figure('bedrooms')!)),
+    () => (land || figure('bathrooms') === null ? null : bathrooms(figure('bathrooms')!, null)),
+    () => (land || figure('garage_bays') === null ? null : garageBays(figure('garage_bays')!)),
+    () => {
+      const price = figure(classification === 'rent' ? 'monthly_rent' : 'asking_price');
+      if (price === null) return null;
+      return classification === 'rent' ? monthlyRent(price, judgement) : homePrice(price, judgement, 'The asking price');
+    },
+    () =>
+      classification === 'rent' && figure('security_deposit') !== null ? securityDeposit(figure('security_deposit')!, figure('monthly_rent'), judgement) : null,
+  ];
+  for (const check of checks) {
+    const finding = check();
+    if (finding?.level === 'refuse') return finding;
+  }
+  return null;
+}
+
 /** The listing of seller case `caseId` takes the facts of its completed intake. */
 export async function completeSellerIntake(tx: Queryable, caseId: number, context: Context): Promise<void> {
   const { rows } = await tx.query<{
@@ -143,6 +190,8 @@ export async function completeSellerIntake(tx: Queryable, caseId: number, contex
   );
   const listing = rows[0];
   if (!listing) return;
+  const refusal = intakeRefusal(context, listing.classification, new Date(), listing.price_currency_code.trim());
+  if (refusal) throw badInput(refusal.message, 'data');
   const f = intakeFactsOf(context, listing.classification);
   const street = f.street ?? listing.street_line1;
   const city = f.city ?? listing.city;

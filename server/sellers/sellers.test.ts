@@ -26,8 +26,8 @@ const CASE = `query ($id: ID!, $context: [String!]) { case(id: $id, context: $co
 const NEXT_QUEUE = `mutation ($appCaseId: ID!, $contextQueue: String) { nextQueue(appCaseId: $appCaseId, contextQueue: $contextQueue) { name status dataLocked } }`;
 const PUBLISH = `mutation ($caseId: ID!, $publishNow: Boolean!, $publishAt: String, $toursEnabled: Boolean, $offersEnabled: Boolean) {
   publishListing(caseId: $caseId, publishNow: $publishNow, publishAt: $publishAt, toursEnabled: $toursEnabled, offersEnabled: $offersEnabled) { ${CASE_FIELDS} } }`;
-const UPDATE = `mutation ($caseId: ID!, $priceInPennies: Float, $description: String) {
-  updateSellerListing(caseId: $caseId, priceInPennies: $priceInPennies, description: $description) { sellerListing { priceInPennies description } } }`;
+const UPDATE = `mutation ($caseId: ID!, $priceInPennies: Float, $priceConfirmed: Boolean, $description: String) {
+  updateSellerListing(caseId: $caseId, priceInPennies: $priceInPennies, priceConfirmed: $priceConfirmed, description: $description) { sellerListing { priceInPennies description } } }`;
 const MY_LISTINGS = `query ($viewType: SellerListingsView, $statusTypeFilter: SellerListingsStatusFilter, $page: Int, $searchFilter: String) {
   myListings(viewType: $viewType, statusTypeFilter: $statusTypeFilter, page: $page, searchFilter: $searchFilter) {
     page numPages total hasNext hasPrev items { id listingStatus sellerListing { listingAddress } } } }`;
@@ -249,6 +249,28 @@ describe('queues, completion, data lock and publishing', () => {
     expect(updated.data!.updateSellerListing.sellerListing).toEqual({ priceInPennies: 41_000_000, description: 'Sunny corner lot with mountain views.' });
     expect((await gql(seller, UPDATE, { caseId: created.caseId, priceInPennies: 12.5 })).errors![0]!.message).toBe('priceInPennies must be a whole number of pennies.');
     expect(codeOf(await gql(seller, UPDATE, { caseId: created.caseId, description: 'x'.repeat(5001) }))).toBe('BAD_USER_INPUT');
+  });
+
+  it('refuses an impossible price and takes an unusual one only confirmed (issue 36: the rules both sides apply)', async () => {
+    const created = await createCase();
+    const price = async () => (await readCase(seller, created.caseId)).sellerListing.priceInPennies;
+    const before = await price();
+    const impossible = await gql(seller, UPDATE, { caseId: created.caseId, priceInPennies: 2_000_000_000_00, priceConfirmed: true });
+    expect(codeOf(impossible)).toBe('BAD_USER_INPUT');
+    expect(impossible.errors![0]!.extensions).toMatchObject({ argumentName: 'priceInPennies', plausibility: 'refuse' });
+    const unusual = await gql(seller, UPDATE, { caseId: created.caseId, priceInPennies: 5_000_00 });
+    expect(codeOf(unusual)).toBe('BAD_USER_INPUT');
+    expect(unusual.errors![0]!.message).toBe('$5,000 is an unusually low price for a home. Is that right?');
+    expect(unusual.errors![0]!.extensions).toMatchObject({ plausibility: 'confirm' });
+    expect(await price()).toBe(before);
+    const confirmed = await gql(seller, UPDATE, { caseId: created.caseId, priceInPennies: 5_000_00, priceConfirmed: true });
+    expect(confirmed.errors, JSON.stringify(confirmed.errors)).toBeUndefined();
+    expect(await price()).toBe(5_000_00);
+    const { rows } = await server.db.query<{ confirmed: string | null }>(
+      `SELECT building_data ->> 'priceConfirmedInPennies' AS confirmed FROM listings WHERE id = $1`,
+      [created.listingId],
+    );
+    expect(rows[0]!.confirmed).toBe('500000');
   });
 });
 

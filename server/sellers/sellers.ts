@@ -22,6 +22,7 @@ import type { UserRecord } from '../accounts/users';
 import { findApplicationType, insertCase, type CaseResponse } from '../cases/cases';
 import type { Database, Queryable } from '../db';
 import { badInput, DomainError } from '../domain-error';
+import { homePrice, monthlyRent } from '../../core/validation/plausibility';
 import { PUBLIC_ADDRESS_COLUMNS, PUBLIC_LISTING, publicAddress, SHOWN_DIRECTIONS, type PublicAddress, type PublicAddressRow } from '../listings/search/listing';
 import { slugify } from '../listings/reso/mapping';
 import { latestDefinition } from '../questionnaires/definitions';
@@ -608,22 +609,39 @@ export async function publishListing(db: Database, user: UserRecord, caseId: num
 
 export interface ListingUpdate {
   priceInPennies: number | null;
+  /** The seller confirmed an unusual price (core/validation/plausibility.ts); it is kept with the listing. */
+  priceConfirmed?: boolean | null;
   description: string | null;
   toursEnabled: boolean | null;
   offersEnabled: boolean | null;
+}
+
+/**
+ * A seller's price by the plausibility rules both sides apply (issue 36): an impossible one is refused, an
+ * unusual one ($5,000 for a house, $40,000 a month of rent) only with the seller's confirmation — refused with
+ * `extensions.plausibility = 'confirm'` until then, so a client knows to ask "Is that right?".
+ */
+function checkListingPrice(listing: SellerListing, priceInPennies: number, confirmed: boolean): void {
+  const judgement = { today: new Date(), currencyCode: listing.priceCurrencyCode.trim() };
+  const amount = priceInPennies / 100;
+  const finding = listing.classification === 'rent' ? monthlyRent(amount, judgement) : homePrice(amount, judgement, 'The asking price');
+  if (finding?.level === 'refuse') throw badInput(finding.message, 'priceInPennies', { plausibility: 'refuse' });
+  if (finding?.level === 'confirm' && !confirmed) throw badInput(finding.message, 'priceInPennies', { plausibility: 'confirm' });
 }
 
 /** updateSellerListing: the price, the description (plain text), the tour and offer flags. */
 export async function updateSellerListing(db: Database, user: UserRecord, caseId: number, input: ListingUpdate): Promise<CaseRecord> {
   await db.transaction(async (tx) => {
     const c = await sellerCaseFor(tx, caseId, user);
+    if (input.priceInPennies !== null) checkListingPrice(c.listing, input.priceInPennies, input.priceConfirmed === true);
     await tx.query(
       `UPDATE listings SET price_in_pennies = coalesce($2, price_in_pennies), overview = coalesce($3, overview),
-          building_data = CASE WHEN $3::text IS NULL THEN building_data ELSE building_data || '{"descriptionSource":"seller"}' END,
+          building_data = CASE WHEN $3::text IS NULL THEN building_data ELSE building_data || '{"descriptionSource":"seller"}' END
+            || CASE WHEN $2::bigint IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('priceConfirmedInPennies', CASE WHEN $6 THEN $2::bigint END) END,
           enable_request_tour = coalesce($4, enable_request_tour), enable_offer = coalesce($5, enable_offer),
           modification_timestamp = now(), updated_at = now()
         WHERE id = $1`,
-      [c.listing.id, input.priceInPennies, input.description, input.toursEnabled, input.offersEnabled],
+      [c.listing.id, input.priceInPennies, input.description, input.toursEnabled, input.offersEnabled, input.priceConfirmed === true],
     );
   });
   return (await findCase(db, caseId))!;

@@ -38,7 +38,7 @@ const BUYING_GUIDE = [
   ['Get pre-qualified', 'Know your budget before you tour: our pre-qualification takes minutes and does not affect your credit.', '/mortgage/prequalify'],
   ['Find homes and save them', 'Search on the map, save favourites and searches, and get an email when new homes match.', '/search'],
   ['Request tours', 'Pick times that suit you; the showing agent confirms one and you get a calendar file.', '/account/buying/tours'],
-  ['Make an offer', 'Tell us the price, financing, contingencies and closing date; your agent reviews it before it goes to the seller.', '/account/buying/offers'],
+  ['Make an offer', 'Tell us the price, financing, contingencies and closing date; once you submit it, it goes to the seller.', '/account/buying/offers'],
   ['Close', 'Upload your documents, sign electronically and get the keys. Up to 5k of closing costs back.', null],
 ] as const;
 

@@ -4,6 +4,7 @@
  * or a browser without JavaScript reads), and the page's title, description, canonical URL, Open Graph
  * tags and schema.org JSON-LD (RealEstateListing with its offer and address, BreadcrumbList).
  */
+import { isCalendarDate } from '../../core/stays/stay-rules';
 import { formatMoney } from '../../core/format/money';
 import { siteTexts as t } from '../../core/i18n/site';
 import { findPublicListingBySlug, type PublicListing } from '../listings/search/listing';
@@ -96,6 +97,12 @@ export const listingPage: PageBuilder = async ([slugId, listingCodeId, dialog, i
       ? ` open-dialog="showcase" showcase-tab="${route.param}"`
       : '';
   const photo = listingPhotos(listing, site.publicOrigin)[0];
+  // A stay opened from a stay search: its calendar opens with the dates searched (the element checks them).
+  const params = site.ctx.url.searchParams;
+  const checkIn = params.get('checkIn') ?? '';
+  const checkOut = params.get('checkOut') ?? '';
+  const stayDates =
+    listing.classification === 'stay' && isCalendarDate(checkIn) && isCalendarDate(checkOut) ? ` check-in="${checkIn}" check-out="${checkOut}"` : '';
   return {
     title: `${listing.title || listingAddress(listing)} · ${formatMoney(listing.priceInPennies, listing.priceCurrencyCode)}`,
     description: listingDescription(listing),
@@ -103,16 +110,20 @@ export const listingPage: PageBuilder = async ([slugId, listingCodeId, dialog, i
     ...(photo ? { image: photo.url } : {}),
     jsonLd: listingJsonLd(listing, site.publicOrigin),
     // One 'Request a Tour' and one 'Make an Offer' a screen: the side panel's (sticky beside the listing; on a phone a
-    // bar along the bottom, site.css), so the listing's own are left out (external-actions).
+    // bar along the bottom, site.css), so the listing's own are left out (external-actions). Offers are for homes
+    // for sale; a stay is booked on its own calendar, inside the listing, so it has no side panel.
     main: `<div class="listing-page">
-<hearth-listing-detail slug-id="${escapeHtml(slugId)}" listing-code-id="${escapeHtml(listingCodeId)}" route-sync owns-page external-actions${gallery}>${listingSummaryHtml(listing, site.publicOrigin)}</hearth-listing-detail>
-<aside class="listing-side" aria-label="${t.listingSide}">
-<div class="listing-actions">
-<hearth-request-tour listing-id="${id}" route-sync></hearth-request-tour>
-<hearth-make-offer listing-id="${id}" route-sync offer-url="/account/buyer-offer/{offerId}"></hearth-make-offer>
-</div>
-<hearth-open-houses listing-id="${id}" route-sync></hearth-open-houses>
-</aside>
-</div>`,
+<hearth-listing-detail slug-id="${escapeHtml(slugId)}" listing-code-id="${escapeHtml(listingCodeId)}" route-sync owns-page external-actions${gallery}${stayDates}>${listingSummaryHtml(listing, site.publicOrigin)}</hearth-listing-detail>
+${listing.classification === 'stay' ? '' : sidePanel(id, listing.classification === 'sale')}</div>`,
   };
 };
+
+/** The listing page's side panel: a tour, an offer when the home is for sale, the open houses. */
+const sidePanel = (id: string, offers: boolean) => `<aside class="listing-side" aria-label="${t.listingSide}">
+<div class="listing-actions">
+<hearth-request-tour listing-id="${id}" route-sync></hearth-request-tour>
+${offers ? `<hearth-make-offer listing-id="${id}" route-sync offer-url="/account/buyer-offer/{offerId}"></hearth-make-offer>
+` : ''}</div>
+<hearth-open-houses listing-id="${id}" route-sync></hearth-open-houses>
+</aside>
+`;

@@ -4,6 +4,7 @@
  * shadow root instead once it upgrades (our elements have no slots, so the light DOM is not shown then).
  * Only PublicListing values reach here: hidden listings are never read and a withheld street is null.
  */
+import { stayDatesQuery, type StayDatesChosen } from '../../core/stays/stay-link';
 import { formatAddress } from '../../core/format/address';
 import { listingDetailTexts } from '../../core/i18n/listing-detail';
 import { factsLine } from '../../core/format/listing-facts';
@@ -55,12 +56,15 @@ ${photos ? `<ul class="photos">${photos}</ul>\n` : ''}${overview ? `<p class="ov
 }
 
 /** A card for lists (home page, favourites): the same facts, linking to the listing page. */
-export function listingCardHtml(listing: PublicListing, publicOrigin: string): string {
+/** A listing's card; a stay found for dates links to its page with them (core/stays/stay-link.ts), before and after the element takes over. */
+export function listingCardHtml(listing: PublicListing, publicOrigin: string, dates?: StayDatesChosen): string {
   const address = listingAddress(listing);
   const facts = listingFacts(listing);
   const photo = listingPhotos(listing, publicOrigin)[0];
-  return `<hearth-listing-card listing-id="${listing.id}"><article class="listing-summary card">
+  const query = dates && listing.classification === 'stay' ? stayDatesQuery(dates) : '';
+  const dateAttrs = query ? ` check-in="${dates!.checkIn}" check-out="${dates!.checkOut}"` : '';
+  return `<hearth-listing-card listing-id="${listing.id}"${dateAttrs}><article class="listing-summary card">
 ${photo ? `<img src="${escapeHtml(photo.url)}" alt="" width="320" height="213" loading="lazy">\n` : ''}<p class="price">${escapeHtml(listingPrice(listing))}</p>
-${facts ? `<p class="facts">${escapeHtml(facts)}</p>\n` : ''}<p class="address"><a href="${listingPath(listing)}">${escapeHtml(address)}</a></p>
+${facts ? `<p class="facts">${escapeHtml(facts)}</p>\n` : ''}<p class="address"><a href="${listingPath(listing)}${query}">${escapeHtml(address)}</a></p>
 </article></hearth-listing-card>`;
 }

@@ -78,8 +78,9 @@ describe('hosted-site pages composed from the elements (spec §2 routes)', () =>
     const html = await page('/mortgage');
     for (const text of [t.mortgage.getPrequalified, t.mortgage.refinance, t.mortgage.getStarted, t.mortgage.callPrompt]) expect(html).toContain(text);
     expect(html).toContain('<hearth-mortgage-calculator></hearth-mortgage-calculator>');
-    expect(await page('/mortgage/prequalify')).toContain('<hearth-mortgage-prequal></hearth-mortgage-prequal>');
-    expect(await page('/mortgage/refinance')).toContain('<hearth-mortgage-prequal kind="refinance">');
+    // Opened by 'Get Prequalified': the request starts at once, no second 'Get Prequalified' to press (issue 35).
+    expect(await page('/mortgage/prequalify')).toContain('<hearth-mortgage-prequal autostart></hearth-mortgage-prequal>');
+    expect(await page('/mortgage/refinance')).toContain('<hearth-mortgage-prequal kind="refinance" autostart>');
     expect(await page('/mortgage/calculator')).toContain('<hearth-mortgage-calculator>');
     await expectNotFound('/mortgage/lottery');
   });

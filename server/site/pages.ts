@@ -128,10 +128,11 @@ const mortgagePage: PageBuilder = ([child, ...rest], site) => {
   const claims = `<ul class="claims">${t.mortgageClaims.map((claim) => `<li>${escapeHtml(claim)}</li>`).join('')}</ul>`;
   const steps = `<ol class="steps">${t.mortgageSteps.map((step) => `<li>${step}</li>`).join('')}</ol>`;
   const calculator = '<section aria-labelledby="calculator"><h2 id="calculator">Mortgage calculator</h2><hearth-mortgage-calculator></hearth-mortgage-calculator></section>';
-  const prequal = `<section aria-labelledby="prequal"><h2 id="prequal">${t.mortgage.getPrequalified}</h2><hearth-mortgage-prequal></hearth-mortgage-prequal></section>`;
+  // Opened by 'Get Prequalified' (or 'Ready to Refinance?'): the request starts at once, with no second button.
+  const prequal = `<section aria-labelledby="prequal"><h2 id="prequal">${t.mortgage.getPrequalified}</h2><hearth-mortgage-prequal autostart></hearth-mortgage-prequal></section>`;
   // /mortgage/preapproval runs the pre-approval questionnaire (issue 21), not the pre-qualification one.
   const preapproval = `<section aria-labelledby="preapproval"><h2 id="preapproval">${t.mortgage.getPreapproved}</h2><hearth-questionnaire questionnaire="mortgage-preapproval"></hearth-questionnaire></section>`;
-  const refinance = `<section aria-labelledby="refinance"><h2 id="refinance">${t.mortgage.refinance}</h2><hearth-mortgage-prequal kind="refinance"></hearth-mortgage-prequal></section>`;
+  const refinance = `<section aria-labelledby="refinance"><h2 id="refinance">${t.mortgage.refinance}</h2><hearth-mortgage-prequal kind="refinance" autostart></hearth-mortgage-prequal></section>`;
   const children: Record<string, string> = { calculator, refinance, preapproval, prequalify: prequal };
   const body =
     child !== undefined

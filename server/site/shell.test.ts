@@ -15,7 +15,7 @@ const state = (context: Parameters<typeof resolveContext>[0] = {}, signedIn = fa
 const texts = (html: string) => [...html.matchAll(/<(?:a|summary)\b[^>]*>([^<]*)</g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
 
 describe('header, logged out (spec §2 Shell)', () => {
-  it('Home; Buy > Find a Home; Sell > Sell Your Home; Rent > List My Home For Rent; Blog; Contact Me; Sign Up / Log In', () => {
+  it('Home; Buy > Find a Home; Sell > Sell Your Home; Rent > Find a Rental, Find a Stay, List My Home For Rent; Blog; Contact Me; Sign Up / Log In', () => {
     expect(texts(headerHtml(state()))).toEqual([
       'Hearth',
       t.nav.home,
@@ -24,6 +24,8 @@ describe('header, logged out (spec §2 Shell)', () => {
       t.nav.sell,
       t.nav.sellYourHome,
       t.nav.rent,
+      t.nav.findRental,
+      t.nav.findStay,
       t.nav.listForRent,
       t.nav.blog,
       t.nav.contactMe,
@@ -31,9 +33,13 @@ describe('header, logged out (spec §2 Shell)', () => {
     ]);
   });
 
-  it("sends 'List My Home For Rent' to the start of a rental listing", () => {
+  it("the Rent menu finds rentals (/renting) and stays (/stays); 'List My Home For Rent' starts a rental listing", () => {
     const rent = mainMenus(resolveContext({})).find((m) => m.label === t.nav.rent)!;
-    expect(rent.links).toEqual([['/selling?for=rent', t.nav.listForRent]]);
+    expect(rent.links).toEqual([
+      ['/renting', t.nav.findRental],
+      ['/stays', t.nav.findStay],
+      ['/selling?for=rent', t.nav.listForRent],
+    ]);
   });
 
   it('drops Sell without sell and Rent without rentals', () => {

@@ -1,6 +1,7 @@
 /**
  * The shell of spec §2 "Shell", from the partner's context: the header (logged out: Home, Buy > Find a Home,
- * Sell > Sell Your Home when sell is enabled, Rent > List My Home For Rent when rentals are enabled, Blog,
+ * Sell > Sell Your Home when sell is enabled, Rent > Find a Rental, Find a Stay (ours, issue 35) and List My Home For
+ * Rent when rentals are enabled, Blog,
  * Contact Me, Sign Up / Log In; logged in: Notifications, then the Account menu) and the footer. Menus are
  * <details> disclosures, so they open with a keyboard and without JavaScript; site/site.js adds Escape
  * (focus back on the menu's button), closing on a click elsewhere, and the phone menu button.
@@ -60,7 +61,14 @@ export function mainMenus(context: ResolvedAppContext): { label: string; links: 
   return [
     { label: t.nav.buy, links: [['/search', t.nav.findHome]] },
     ...(sellEnabled(context) ? [{ label: t.nav.sell, links: [['/sell', t.nav.sellYourHome] as Link] }] : []),
-    ...(rentalEnabled(context) ? [{ label: t.nav.rent, links: [['/selling?for=rent', t.nav.listForRent] as Link] }] : []),
+    ...(rentalEnabled(context)
+      ? [
+          {
+            label: t.nav.rent,
+            links: [['/renting', t.nav.findRental], ['/stays', t.nav.findStay], ['/selling?for=rent', t.nav.listForRent]] as Link[],
+          },
+        ]
+      : []),
   ];
 }
 

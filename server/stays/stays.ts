@@ -18,9 +18,9 @@ import { HEARTH_LEADS_ADDRESS } from '../contact/notification';
 import type { Database, Queryable } from '../db';
 import { badFields, badInput, DomainError, rateLimited } from '../domain-error';
 import { rateLimitsFor, retryAfterSeconds, type RateLimit } from '../http/rate-limit';
-import { findPublicListing, LISTING_COLUMNS, PUBLIC_LISTING, SEARCHABLE_SQL, toPublicListing, type ListingRow, type PublicListing } from '../listings/search/listing';
+import { findPublicListing, type PublicListing } from '../listings/search/listing';
 import type { AvailabilityDayRow } from '../listings/search/availability';
-import { MAX_STAY_NIGHTS } from '../listings/search/filters';
+import { MAX_STAY_NIGHTS, type GeoInput, type PlaceFilter } from '../listings/search/filters';
 import { queueMail, type OutgoingMail } from '../mail/outbox';
 import type { AppContext } from '../../core/config/schema';
 
@@ -194,14 +194,11 @@ export async function requestStay(ctx: StayRequestContext, input: StayRequestInp
   };
 }
 
-/** The /stays page's stays: public stays on the market, newest first. */
-export async function publicStays(db: Queryable, limit: number): Promise<PublicListing[]> {
-  const { rows } = await db.query<ListingRow>(
-    `SELECT ${LISTING_COLUMNS} FROM listings l
-      WHERE ${PUBLIC_LISTING} AND ${SEARCHABLE_SQL} AND l.classification = 'stay'
-      ORDER BY l.list_date DESC NULLS LAST, l.id DESC
-      LIMIT $1`,
-    [limit],
-  );
-  return rows.map(toPublicListing);
+/**
+ * The region of a stay search (issue 35, renters): the place or map area searched; with neither, the
+ * partner's country (the first of its search countries, the one its prices and phone numbers are read
+ * for), so a search never mixes another country's stays and currency into the partner's.
+ */
+export function stayRegion(appContext: unknown, where: { place?: PlaceFilter | null; geo?: GeoInput | null }): readonly string[] | null {
+  return where.place || where.geo ? null : [contextPhoneCountry(appContext)];
 }

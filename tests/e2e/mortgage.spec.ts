@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { authTexts } from '../../core/i18n/auth';
 import { mortgageCalculatorTexts as c, mortgagePrequalTexts as t } from '../../core/i18n/mortgage';
 import { questionnaireTexts as q } from '../../core/i18n/questionnaire';
-import { apiUrl, axeViolations, cspViolations, eventsOf, expect, test } from './fixtures';
+import { apiUrl, axeViolations, cspViolations, eventsOf, expect, HOSTED, test } from './fixtures';
 import { answerEveryQuestion } from './helpers/prequal-questionnaire';
 import { graphql, signUp, startSignedIn } from './sessions';
 
@@ -234,5 +234,19 @@ test.describe('<hearth-mortgage-prequal> on a partner page', () => {
     const cases = await graphql<{ mortgageCases: unknown[] }>(request, buyer, MortgageCasesQuery);
     expect(cases.mortgageCases).toHaveLength(1);
     expect(await cspViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('the hosted mortgage page', () => {
+  test("/mortgage → 'Get Prequalified' starts the request at once: no second 'Get Prequalified' to press (issue 35)", HOSTED, async ({ page, request }) => {
+    const buyer = await signUp(request, 'Pat', 'Prequal');
+    await startSignedIn(page, buyer);
+    await page.goto(`${apiUrl()}/mortgage`);
+    await page.getByRole('main').getByRole('link', { name: 'Get Prequalified' }).click();
+    await page.waitForURL(/\/mortgage\/prequalify$/);
+    const element = page.locator('hearth-mortgage-prequal');
+    await expect(element.locator('hearth-questionnaire')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Get Prequalified' })).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('heading', { name: 'Get Prequalified' })).toHaveCount(1);
   });
 });

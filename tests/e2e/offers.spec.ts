@@ -45,8 +45,13 @@ test.describe('<hearth-make-offer> and <hearth-offers> on a partner page (other 
     await expect(form).toHaveAttribute('response-id', created.caseResponseId);
     await fillOfferQuestionnaire(form, new Date().getFullYear() + 1);
 
-    await expect(makeOffer(page).locator('[part="submitted"]')).toContainText(t.submittedHeading);
-    await expect(makeOffer(page).locator('[part="submitted"]')).toContainText(t.submittedText('$450,000', '455 E 300 S, Salt Lake City, UT 84111'));
+    // The confirmation: what went to whom, until when it stands, what happens next, the way to "Your Offers".
+    const submitted = makeOffer(page).locator('[part="submitted"]');
+    await expect(submitted.getByRole('heading', { name: t.submittedHeading })).toBeFocused();
+    await expect(submitted).toContainText(t.sentTo('SELLER', '$450,000', '455 E 300 S, Salt Lake City, UT 84111'));
+    await expect(submitted).toContainText(t.standsUntil(`Jan 20, ${new Date().getFullYear() + 1}`));
+    await expect(submitted).toContainText(t.whatNext);
+    await expect(submitted.getByRole('link', { name: t.seeOffers })).toHaveAttribute('href', /\/account\/buying\/offers$/);
     const [completed] = await eventsOf(page, 'hearth-questionnaire-completed');
     expect(completed).toMatchObject({ responseId: created.caseResponseId, questionnaire: 'buyer-offer', exitTo: 'offers' });
 
@@ -55,6 +60,9 @@ test.describe('<hearth-make-offer> and <hearth-offers> on a partner page (other 
     await expect(mine.locator('[part="facts"]')).toContainText(`${t.labels.amount}$450,000`);
     await expect(mine.getByRole('link', { name: '455 E 300 S, Salt Lake City, UT 84111' })).toBeVisible();
     await expect(mine.locator('[part="continue"]')).toHaveCount(0);
+    // "Your Offers" confirms it too: when and to whom it went, what happens next.
+    await expect(mine.locator('[part="confirmation"]')).toContainText(t.whatNext);
+    await expect(mine.locator('[part="confirmation"]')).toContainText(/^Sent to the seller on /);
     expect(await axeViolations(page, 'hearth-offers')).toEqual([]);
     expect(await cspViolations(page)).toEqual([]);
 

@@ -76,6 +76,35 @@ test.describe('<hearth-search-map> on a partner page (other origin, strict CSP, 
     await expect(map.locator('[part="result"]')).toHaveCount(Math.min(await saltLakeCityTotal(), 25));
   });
 
+  test('Find a Home at 1366×900: for sale by default (no rents), home types in people\'s words, no list clipped', async ({ openPartnerPage }) => {
+    const page = await openPartnerPage('/search.html');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const map = page.locator('#search-map');
+    await expect(map.locator('[part="result"]').first()).toBeVisible();
+    await expect(map.getByRole('combobox', { name: t.classification })).toHaveValue('SALE');
+    await expect(map.locator('[part="result"]')).toHaveCount(Math.min(await saltLakeCityTotal(), 25));
+    for (const price of await map.locator('[part="result"] [part="price"]').allTextContents()) expect(price).not.toMatch(/\/(mo|night|wk)/);
+    const types = await map.getByRole('combobox', { name: t.propertyType }).locator('option').allTextContents();
+    expect(types).toContain(t.propertyTypes.Residential);
+    for (const term of ['Residential', 'Residential Lease', 'Residential Income', 'Commercial Sale', 'Farm']) expect(types).not.toContain(term);
+    // Every list of the toolbar is wide enough for its longest choice ('Sale or rent' is not 'Sale or ren').
+    const clipped = await map.locator('[part="toolbar"] select').evaluateAll((selects) =>
+      (selects as HTMLSelectElement[])
+        .filter((select) => {
+          const style = getComputedStyle(select);
+          const probe = document.createElement('span');
+          Object.assign(probe.style, { font: style.font, letterSpacing: style.letterSpacing, position: 'absolute', whiteSpace: 'pre', visibility: 'hidden' });
+          select.parentElement!.append(probe);
+          const widest = Math.max(...[...select.options].map((option) => ((probe.textContent = option.text), probe.getBoundingClientRect().width)));
+          probe.remove();
+          // The closed list's arrow takes about 16 px beside the padding.
+          return widest > select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
+        })
+        .map((select) => select.name),
+    );
+    expect(clipped).toEqual([]);
+  });
+
   test('pages: numbered pages when there are several, else page 1 of 1', async ({ openPartnerPage }) => {
     const total = await saltLakeCityTotal();
     const page = await openPartnerPage('/search.html');

@@ -9,6 +9,8 @@ import { attr, flag, isRequired, OFF, valueOf, variablesOf, YES, type Values, ty
 export const YEAR_LIST_LENGTH = 110;
 export const YEARS_AHEAD = 10;
 export const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+/** What the month field offers and completes to; each starts with its abbreviation. */
+export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 
 export interface DateParts {
   month: string;
@@ -16,13 +18,20 @@ export interface DateParts {
   year: string;
 }
 
-/** 110 years running downward from 10 years ahead, or the `year-range` "start-end" (either order). */
-export function yearList(spec: WidgetSpec, today = new Date()): number[] {
+/** The `year-range` "start-end" (either order) as [earliest, latest], or null when the widget has none. */
+export function yearRange(spec: WidgetSpec): [number, number] | null {
   const range = /^\s*(\d{4})\s*-\s*(\d{4})\s*$/.exec(attr(spec, 'year-range') ?? '');
+  if (!range) return null;
+  const [a, b] = [Number(range[1]), Number(range[2])];
+  return [Math.min(a, b), Math.max(a, b)];
+}
+
+/** 110 years running downward from 10 years ahead, or the `year-range` (a questionnaire's templates may make it relative to this year: `{{ year(0) }}-{{ year(2) }}`). */
+export function yearList(spec: WidgetSpec, today = new Date()): number[] {
+  const range = yearRange(spec);
   if (range) {
-    const [a, b] = [Number(range[1]), Number(range[2])];
     const years: number[] = [];
-    for (let y = Math.max(a, b); y >= Math.min(a, b); y--) years.push(y);
+    for (let y = range[1]; y >= range[0]; y--) years.push(y);
     return years;
   }
   const first = today.getFullYear() + YEARS_AHEAD;
@@ -79,8 +88,12 @@ export const dateRules: WidgetRules = {
     if (na && stored) return { na_error: 'true' };
     if (na) return null;
     if (!stored) return isRequired(spec) ? { required: 'true' } : null;
-    const part = invalidPart(splitDate(stored));
-    return part ? { invalid: part } : null;
+    const parts = splitDate(stored);
+    const part = invalidPart(parts);
+    if (part) return { invalid: part };
+    // The year list is what can be chosen: a year outside the widget's year-range is refused too (a crafted answer).
+    const range = yearRange(spec);
+    return range && (Number(parts.year) < range[0] || Number(parts.year) > range[1]) ? { invalid: 'year' } : null;
   },
   hasValue: (spec, values) => valueOf(values, variablesOf(spec)[0]) !== '' || (flag(spec, 'na-option') && valueOf(values, naVariable(spec)) === YES),
   display: (spec, values) => {

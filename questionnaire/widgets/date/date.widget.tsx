@@ -1,11 +1,20 @@
-/** hu-date: month (abbreviations accepted), day and year inputs, optional N/A checkbox (widget spec §2, §4, §5). */
+/**
+ * hu-date: month, day and year inputs, optional N/A checkbox (widget spec §2, §4, §5). The month is an
+ * autocomplete of the month names: they show on focus, typing filters them ('ju' → June, July) and a name,
+ * an abbreviation or a number completes to its month ('sep' → September, stored as 9). The year list is the
+ * widget's `year-range`, or 110 years downward from 10 years ahead.
+ */
 import { DebouncedInput } from '../../client/controls';
 import { WidgetFrame } from '../../client/widget-frame';
 import type { WidgetModule, WidgetProps } from '../../client/widget-module';
-import { SuggestInput } from '../suggest-input';
+import { Combobox, type ComboboxOption } from '../combobox';
 import { widgetTexts } from '../texts';
 import { flag, isRequired, OFF, variablesOf, YES } from '../widget';
-import { dateRules, joinDate, MONTH_ABBREVIATIONS, splitDate, yearList, type DateParts } from './date.rules';
+import { dateRules, joinDate, MONTH_NAMES, splitDate, yearList, type DateParts } from './date.rules';
+
+const MONTHS: ComboboxOption[] = MONTH_NAMES.map((label, i) => ({ value: String(i + 1), label }));
+/** A month answers its name's start ('sep', 'september') or its number's ('1' → January, October to December). */
+const monthMatches = (option: ComboboxOption, typed: string) => option.label.toLowerCase().startsWith(typed) || option.value.startsWith(typed.replace(/^0+(?=\d)/, ''));
 
 function DateWidget({ spec, values, onChange, errors, showErrors }: WidgetProps) {
   const [variable = '', naVariable = ''] = variablesOf(spec);
@@ -17,11 +26,12 @@ function DateWidget({ spec, values, onChange, errors, showErrors }: WidgetProps)
     <WidgetFrame spec={spec} errors={errors} showErrors={showErrors} required={isRequired(spec)} preview={dateRules.display(spec, values)}>
       {(ids) => (
         <div className="widget-row widget-date">
-          <SuggestInput
+          <Combobox
             aria-label={widgetTexts.month}
             aria-describedby={ids.describedBy}
             placeholder={widgetTexts.month}
-            suggestions={MONTH_ABBREVIATIONS}
+            options={MONTHS}
+            matches={monthMatches}
             disabled={na}
             value={parts.month}
             onCommit={(month) => set({ month })}

@@ -10,6 +10,7 @@ import { ensureSession } from '../../../core/auth/session';
 import { pollPdf, startPdf, type GeneratedPdf } from '../../../core/documents/documents-api';
 import { PDF_POLL_MS, pdfAfter, shouldPoll, startedPdf, type PdfState } from '../../../core/documents/pdf-progress';
 import type { Result } from '../../../core/graphql/call';
+import { useSignalEffect } from '../../../core/state/use-signal-effect';
 import { WidgetFrame } from '../../client/widget-frame';
 import type { WidgetModule, WidgetProps } from '../../client/widget-module';
 import { caseIdOf } from '../overview/overview.rules';
@@ -29,15 +30,14 @@ export interface PdfCalls {
 /** Generates (or, with a stored id, follows) the case's PDF until ready, failed or out of time. */
 export function usePdfProgress(calls: PdfCalls, caseId: string, storedId: string | null): PdfState {
   const [state, setState] = useState<PdfState>({ status: 'idle' });
-  useEffect(() => {
+  useSignalEffect((signal) => {
     if (!caseId) return;
-    let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let current = startedPdf(Date.now());
     setState(current);
     const step = async (answer: Promise<Result<GeneratedPdf>>) => {
       const result = await answer;
-      if (!live) return;
+      if (signal.aborted) return;
       current = pdfAfter(current, result.ok ? result.value : null, Date.now());
       setState(current);
       if (shouldPoll(current)) {
@@ -46,10 +46,7 @@ export function usePdfProgress(calls: PdfCalls, caseId: string, storedId: string
       }
     };
     void step(storedId ? calls.poll(storedId) : calls.start(caseId));
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
+    return () => clearTimeout(timer);
     // A stored id is read once, when the widget opens: the PDF it generates then is stored in it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [caseId]);

@@ -14,6 +14,7 @@ import { appContextAtom } from '../../../core/config/config';
 import { DEFAULT_COUNTRIES, type Place } from '../../../core/places/places';
 import { reverseGeocode } from '../../../core/places/reverse-api';
 import { useHearthValue } from '../../../core/state/hooks';
+import { useSignalEffect } from '../../../core/state/use-signal-effect';
 import { WidgetFrame } from '../../client/widget-frame';
 import type { WidgetModule, WidgetProps } from '../../client/widget-module';
 import { APARTMENT_TYPES } from '../../reference/lists';
@@ -48,10 +49,9 @@ type Permission = 'granted' | 'prompt' | 'denied' | 'unknown';
 /** The browser's location permission, followed while the widget lives (spec §4: the link is enabled only when granted). */
 function useLocationPermission(generation: number): Permission {
   const [state, setState] = useState<Permission>('unknown');
-  useEffect(() => {
-    let live = true;
+  useSignalEffect((signal) => {
     let status: PermissionStatus | undefined;
-    const update = () => live && status && setState(status.state as Permission);
+    const update = () => !signal.aborted && status && setState(status.state as Permission);
     const permissions = globalThis.navigator?.permissions;
     if (!permissions?.query) return;
     permissions.query({ name: 'geolocation' as PermissionName }).then(
@@ -60,12 +60,9 @@ function useLocationPermission(generation: number): Permission {
         update();
         found.addEventListener?.('change', update);
       },
-      () => live && setState('unknown'),
+      () => signal.aborted || setState('unknown'),
     );
-    return () => {
-      live = false;
-      status?.removeEventListener?.('change', update);
-    };
+    return () => status?.removeEventListener?.('change', update);
   }, [generation]);
   return state;
 }
@@ -205,11 +202,9 @@ function MapAddressWidget({ spec, values, onChange, errors, showErrors }: Widget
   const chooseRef = useRef<(place: Place) => void>(() => undefined);
   const countryKey = countries.join(',');
   const typeKey = types.join(',');
-  useEffect(() => {
+  useSignalEffect((signal) => {
     const node = searchInput.current;
     if (!mapsKey || !node) return;
-    let live = true;
-    let detach: (() => void) | null = null;
     import('../../../core/maps/google')
       .then((g) =>
         g.attachAutocomplete(mapsKey, node, {
@@ -221,19 +216,14 @@ function MapAddressWidget({ spec, values, onChange, errors, showErrors }: Widget
         }),
       )
       .then(
-        (remove) => {
-          if (live) {
-            detach = remove;
-            setGoogle('on');
-          } else remove();
+        (detach) => {
+          if (signal.aborted) return detach();
+          signal.addEventListener('abort', detach);
+          setGoogle('on');
         },
-        () => live && setGoogle('failed'),
+        () => signal.aborted || setGoogle('failed'),
       );
-    return () => {
-      live = false;
-      detach?.();
-      setGoogle('off');
-    };
+    return () => setGoogle('off');
   }, [mapsKey, countryKey, typeKey]);
 
   const choose = (place: Place) => {

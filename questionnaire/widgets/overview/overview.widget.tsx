@@ -4,8 +4,9 @@
  * with the description, a blank line, then the translation. The field stays editable throughout; without
  * a case (or when the call fails) it says the overview is not available.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Result } from '../../../core/graphql/call';
+import { useSignalEffect, wanted } from '../../../core/state/use-signal-effect';
 import { DebouncedInput } from '../../client/controls';
 import { WidgetFrame } from '../../client/widget-frame';
 import type { WidgetModule, WidgetProps } from '../../client/widget-module';
@@ -24,16 +25,12 @@ export function overviewWidget(load: (caseId: string) => Promise<Result<Overview
     const variable = variablesOf(spec)[0] ?? '';
     const caseId = caseIdOf(spec, values);
     const [state, setState] = useState<State>({ kind: 'loading' });
-    useEffect(() => {
+    useSignalEffect((signal) => {
       if (!caseId) return setState({ kind: 'unavailable' });
-      let live = true;
       setState({ kind: 'loading' });
-      load(caseId)
-        .then((result) => live && setState(result.ok ? { kind: 'ready', texts: result.value } : { kind: 'unavailable' }))
-        .catch(() => live && setState({ kind: 'unavailable' }));
-      return () => {
-        live = false;
-      };
+      wanted(signal, load(caseId))
+        .then((result) => setState(result.ok ? { kind: 'ready', texts: result.value } : { kind: 'unavailable' }))
+        .catch(() => setState({ kind: 'unavailable' }));
     }, [caseId]);
     return (
       <WidgetFrame spec={spec} errors={errors} showErrors={showErrors} required={isRequired(spec)} preview={overviewRules.display(spec, values)}>

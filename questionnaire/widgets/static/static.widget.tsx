@@ -6,7 +6,7 @@ import { useLoad } from '../../../core/graphql/use-load';
 import { WidgetFrame } from '../../client/widget-frame';
 import type { WidgetModule, WidgetProps } from '../../client/widget-module';
 import { questionnaireTexts } from '../../../core/i18n/questionnaire';
-import { attr, isRequired, variablesOf, YES } from '../widget';
+import { attr, flag, isRequired, variablesOf, YES } from '../widget';
 import { staticRules } from './static.rules';
 
 function SummaryList({ env }: Pick<WidgetProps, 'env'>) {
@@ -61,24 +61,42 @@ function StaticWidget({ spec, values, onChange, errors, showErrors, env }: Widge
       </WidgetFrame>
     );
   }
+  return <Acknowledge spec={spec} values={values} onChange={onChange} errors={errors} showErrors={showErrors} env={env} />;
+}
+
+/**
+ * The acknowledge button (widget spec §2: it advances the single-question step). In the whole form it reads as
+ * what it is, a confirmation the person gives: a pressed/not-pressed toggle with a box that is ticked once given
+ * (pending until then; pressing again withdraws it). With `submits` it is the screen's submit itself: pressing
+ * gives the confirmation and sends the screen, and the form shows no other Submit button.
+ */
+function Acknowledge({ spec, values, onChange, errors, showErrors, env }: WidgetProps) {
   const variable = variablesOf(spec)[0];
-  const done = variable ? values[variable] === YES : false;
+  const given = variable ? values[variable] === YES : false;
+  const label = spec.text || attr(spec, 'hu-title');
+  const submits = flag(spec, 'submits');
+  const toggle = env.layout === 'form' && !submits;
   return (
-    <WidgetFrame spec={spec} errors={errors} showErrors={showErrors} required={isRequired(spec)} preview={done ? spec.text : ''}>
+    <WidgetFrame spec={spec} errors={errors} showErrors={showErrors} required={isRequired(spec)} preview={given ? spec.text : ''}>
       {(ids) => (
         <button
           type="button"
-          className="button button-primary"
+          className={`button ${toggle ? 'button-secondary widget-acknowledge-toggle' : 'button-primary'}`}
           part="acknowledge"
-          aria-pressed={done}
+          aria-pressed={submits ? undefined : given}
           aria-describedby={ids.describedBy}
-          data-state={done ? 'acknowledged' : 'pending'}
+          aria-busy={submits && env.saving ? true : undefined}
+          disabled={submits && env.saving}
+          data-state={given ? 'acknowledged' : 'pending'}
           onClick={() => {
+            if (toggle) return variable && onChange({ [variable]: given ? '' : YES });
             if (variable) onChange({ [variable]: YES });
-            env.advance();
+            if (submits && env.submit) env.submit();
+            else env.advance();
           }}
         >
-          {spec.text || attr(spec, 'hu-title')}
+          {toggle && <span className="widget-acknowledge-box" aria-hidden="true" />}
+          {label}
         </button>
       )}
     </WidgetFrame>

@@ -247,6 +247,24 @@ describe(`listingsInfo, stays, places and market over HTTP (${engineName()})`, (
     });
   });
 
+  it("with the search's place draws only its listings: what the map counts in view is what the list counts", async () => {
+    // A home of another town in the same view.
+    await insertListings(server.db, [{ id: 520, ...AT, city: 'Roy' }]);
+    try {
+      const INFO = `query ($g: GeoInput!, $a: String) { listingsInfo(geoInput: $g, address: $a) { totalCount pins { ids } } }`;
+      const LIST = `query ($g: GeoInput, $a: String) { listingLoad(geoInput: $g, address: $a) { totalCount } }`;
+      const everything = await graphql(INFO, { g: VIEWPORT });
+      expect(everything.body.data!.listingsInfo.pins.ids).toContain('520');
+      const ogden = await graphql(INFO, { g: VIEWPORT, a: 'ogden' });
+      const listed = await graphql(LIST, { a: 'ogden' });
+      expect(ogden.body.data!.listingsInfo.pins.ids).not.toContain('520');
+      expect(ogden.body.data!.listingsInfo.totalCount).toBe(listed.body.data!.listingLoad.totalCount);
+      expect(ogden.body.data!.listingsInfo.totalCount).toBe(everything.body.data!.listingsInfo.totalCount - 1);
+    } finally {
+      await server.db.query('DELETE FROM listings WHERE id = 520');
+    }
+  });
+
   it('finds stays bookable for given dates', async () => {
     const next = new Date();
     next.setUTCDate(1);

@@ -14,6 +14,7 @@ import { requestedListingFields } from './listing-fields';
 import type { GraphqlContext } from '../context';
 import { Listing, ListingClassificationEnum } from './listings';
 import { partnerCountries } from './places';
+import { stayRegion } from '../../stays/stays';
 
 // ---------------------------------------------------------------------------------------------------
 // Inputs
@@ -215,7 +216,7 @@ builder.queryField('listingLoad', (t) =>
 builder.queryField('stayLoad', (t) =>
   t.field({
     type: ListingConnectionRef,
-    description: 'Stays (classification STAY), bookable for stayInput’s dates when given.',
+    description: 'Stays (classification STAY), bookable for stayInput’s dates when given, in the place or map area searched; with neither, in the partner’s country (the first of its search countries).',
     args: { ...loadArgs(t), stayInput: t.arg({ type: StayInput, description: 'Check-in, check-out and guests: only stays free for those dates.' }) },
     resolve: async (_root, args, ctx, info) => {
       const filter = await buildFilter(ctx, { ...args, searchType: 'stay' });
@@ -223,7 +224,7 @@ builder.queryField('stayLoad', (t) =>
       return loadListings(ctx.db, {
         ...args,
         orderBy: args.orderBy as ListingOrder | null,
-        filter: { ...filter, stay },
+        filter: { ...filter, stay, countries: stayRegion(ctx.partner.appContext, filter) },
         fields: requestedListingFields(info),
       });
     },
@@ -284,7 +285,13 @@ builder.queryField('listingsInfo', (t) =>
   t.field({
     type: ListingsInfoRef,
     description: `Map pins for a viewport: every listing up to ${PIN_THRESHOLD} matches, else grid clusters (at most 289).`,
-    args: { geoInput: t.arg({ type: GeoInput, required: true, description: "Where: the map's bounds (or a radius or polygon)." }), searchInput: t.arg({ type: SearchInput, description: 'The filters of the search.' }) },
-    resolve: (_root, args, ctx) => listingsInfo(ctx.db, { geo: args.geoInput, search: args.searchInput ?? null }),
+    args: {
+      geoInput: t.arg({ type: GeoInput, required: true, description: "Where: the map's bounds (or a radius or polygon)." }),
+      searchInput: t.arg({ type: SearchInput, description: 'The filters of the search.' }),
+      address: t.arg.string({
+        description: "The search's place, as listingLoad's `address`: only its listings are drawn, so what the map counts in view is what the list counts.",
+      }),
+    },
+    resolve: async (_root, args, ctx) => listingsInfo(ctx.db, await buildFilter(ctx, { geoInput: args.geoInput, searchInput: args.searchInput, address: args.address })),
   }),
 );

@@ -62,6 +62,12 @@ const CaseViewerRole = builder.enumType('CaseViewerRole', {
   values: ['BUYER', 'SELLER', 'AGENT'] as const,
 });
 
+const OfferRecipientEnum = builder.enumType('OfferRecipient', {
+  description:
+    "Who a submitted offer went to: the listing's seller (notified by email), or, for a listing without a seller in Hearth, the company's agents, who present it to the listing agent.",
+  values: ['SELLER', 'AGENT'] as const,
+});
+
 const OfferListingRef = builder.objectRef<OfferListing>('OfferListing').implement({
   description: 'The listing of an offer.',
   fields: (t) => ({
@@ -96,6 +102,18 @@ const OfferRef = builder.objectRef<OfferRecord>('Offer').implement({
     prequalifiedBuyer: t.boolean({ nullable: true, description: 'Null until answered (and for cash offers).', resolve: (o) => o.prequalified }),
     cashOffer: t.boolean({ nullable: true, description: 'Null until answered.', resolve: (o) => o.cash }),
     closingDate: t.exposeString('closingDate', { nullable: true, description: 'yyyy-mm-dd; null until answered.' }),
+    expiresOn: t.exposeString('expiresOn', { nullable: true, description: 'yyyy-mm-dd: the last day the offer stands; null until answered.' }),
+    submittedAt: t.string({
+      nullable: true,
+      description: 'ISO 8601: when it was first submitted; null for a Draft.',
+      resolve: (o) => o.submittedAt?.toISOString() ?? null,
+    }),
+    recipient: t.field({
+      type: OfferRecipientEnum,
+      nullable: true,
+      description: 'Who it went to once submitted; null for a Draft.',
+      resolve: (o) => o.recipient,
+    }),
     contingencies: t.exposeStringList('contingencies', { description: 'Labels, e.g. ["Inspection", "Appraisal"].' }),
     listing: t.field({ type: OfferListingRef, resolve: (o) => o.listing }),
     buyer: t.field({ type: TourRequestUserName, resolve: (o) => o.buyer }),

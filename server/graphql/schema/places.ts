@@ -5,7 +5,12 @@ import { builder } from './builder';
 
 /** The partner's addressSearchComponentRestrictions.country (spec §9), else US and NP. */
 export function partnerCountries(partner: Partner): string[] {
-  const context = partner.appContext as { partner?: { addressSearchComponentRestrictions?: { country?: unknown } } };
+  return contextCountries(partner.appContext);
+}
+
+/** The same, from an app context (stored or resolved). */
+export function contextCountries(appContext: unknown): string[] {
+  const context = appContext as { partner?: { addressSearchComponentRestrictions?: { country?: unknown } } } | null;
   const country = context?.partner?.addressSearchComponentRestrictions?.country;
   const list = typeof country === 'string' ? [country] : Array.isArray(country) ? country : [];
   const codes = list.filter((c): c is string => typeof c === 'string' && /^[A-Za-z]{2}$/.test(c));

@@ -631,7 +631,11 @@ builder.mutationField('updateSellerListing', (t) =>
     description: 'Changes a seller listing: its price, its description (plain text), whether it takes tour requests and offers.',
     args: {
       caseId: t.arg.id({ required: true, description: 'The seller case.' }),
-      priceInPennies: t.arg.float({ description: 'The asking price (or monthly rent) in pennies.' }),
+      priceInPennies: t.arg.float({
+        description:
+          "The asking price (or monthly rent) in pennies. An impossible one is refused; an unusual one (core/validation/plausibility.ts) is refused with extensions.plausibility 'confirm' until it is sent again with priceConfirmed.",
+      }),
+      priceConfirmed: t.arg.boolean({ description: 'The seller confirmed an unusual price ("Is that right?"); kept with the listing.' }),
       description: t.arg.string({ description: 'The description buyers read, plain text, at most 5,000 characters.' }),
       toursEnabled: t.arg.boolean({ description: 'Whether buyers may request tours.' }),
       offersEnabled: t.arg.boolean({ description: 'Whether buyers may make offers.' }),
@@ -642,6 +646,7 @@ builder.mutationField('updateSellerListing', (t) =>
       const { priceInPennies, description } = parseArgs(UpdateArgs, args);
       const updated = await updateSellerListing(ctx.db, viewer.user, caseId, {
         priceInPennies,
+        priceConfirmed: args.priceConfirmed ?? null,
         description,
         toursEnabled: args.toursEnabled ?? null,
         offersEnabled: args.offersEnabled ?? null,

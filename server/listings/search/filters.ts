@@ -79,6 +79,13 @@ export interface ListingFilter {
   /** Keywords from a free-text `search` that named no place. */
   keywords?: string | null;
   stay?: StayDates | null;
+  /**
+   * ISO 3166 codes: only listings in these countries. A stay search with no place stays in the partner's
+   * country (one currency), as a place search stays in the partner's countries.
+   */
+  countries?: readonly string[] | null;
+  /** Stays that sleep at least this many (stay.guests says the same with dates). */
+  guests?: number | null;
 }
 
 export interface StayDates {
@@ -350,6 +357,8 @@ function buildFilterSql(p: SqlParams, filter: ListingFilter): string {
   if (classification) where.push(`l.classification = ${p.add(classification)}`);
   if (filter.geo) where.push(...geoConditions(p, filter.geo));
   if (filter.place) where.push(...placeConditions(p, filter.place));
+  if (filter.guests) where.push(`coalesce(l.max_guests, 1) >= ${p.add(filter.guests)}`);
+  if (filter.countries) where.push(`l.country_code = ANY(${p.add([...filter.countries])}::text[])`);
   if (isFiniteNumber(s.minPriceInPennies)) where.push(`l.price_in_pennies >= ${p.add(Math.ceil(s.minPriceInPennies))}`);
   if (isFiniteNumber(s.maxPriceInPennies)) where.push(`l.price_in_pennies <= ${p.add(Math.floor(s.maxPriceInPennies))}`);
   if (isFiniteNumber(s.minBedrooms)) where.push(`l.bedrooms >= ${p.add(s.minBedrooms)}`);

@@ -3,6 +3,7 @@
  * <hearth-mortgage-prequal>, answered one question at a time as a person would.
  */
 import type { Locator } from '@playwright/test';
+import { questionnaireTexts as q } from '../../../core/i18n/questionnaire';
 import { expect } from '../fixtures';
 
 type Answer = (widget: Locator) => Promise<void>;
@@ -78,10 +79,11 @@ export async function answerEveryQuestion(element: Locator): Promise<string[]> {
     if (!SELF_ADVANCING.has(key)) {
       const forward = questionnaire.locator('[part="next"], [part="submit"]');
       await expect(forward).toBeEnabled();
+      // Submit only on the last screen: before it (the Income section's last question too) the button is Next.
+      await expect(forward).toHaveText(q.next);
       await forward.click();
     }
     await expect.poll(() => whereIs(element)).not.toBe(here);
   }
   throw new Error(`Still answering after 40 questions: ${answered.join(', ')}`);
 }
-
