@@ -12,9 +12,10 @@ export type AuthOutcome =
   | { kind: 'failed'; reason: 'network' | 'server' };
 
 async function post(path: string, body: unknown): Promise<Response | null> {
-  const { api } = runtimeSettings();
+  const { api, partner } = runtimeSettings();
   try {
-    return await fetch(`${api}${path}`, {
+    // The partner names whose brand the account mails carry (verification, password reset; issue 35).
+    return await fetch(`${api}${path}${partner ? `?partner=${encodeURIComponent(partner)}` : ''}`, {
       method: 'POST',
       credentials: isSameOrigin() ? 'include' : 'omit',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...authHeaders() },

@@ -99,7 +99,10 @@ export function ensureSession(): Promise<SessionState> {
     started = (async () => {
       const { api } = runtimeSettings();
       const stored = readStored(api);
-      if (!stored && !isSameOrigin()) {
+      // Nothing to check without a credential: no stored token, and on the hosted site no session cookie either
+      // (its readable twin, csrftoken, is set and cleared with it). A visitor is anonymous without asking, so a
+      // signed-out page makes no /user/me/ call that could only answer 401 (issue 35).
+      if (!stored && !(isSameOrigin() && csrfToken() !== null)) {
         clearSession();
         return hearthStore.get(sessionAtom);
       }

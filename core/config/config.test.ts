@@ -2,7 +2,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configCacheKey } from '../../loader/contract';
 import { loadAppContext, parseConfigResponse, resolveContext } from './config';
-import { helpEmail } from './context';
+import { supportEmail } from './brand';
+import { UNBRANDED } from './brand-fields';
+import { brandLink } from '../contact/contact-brand';
 import { CONFIG_CACHE_MS, DEFAULT_APP_CONTEXT } from './schema';
 
 const API = 'https://api.hearth.test';
@@ -89,10 +91,22 @@ describe('dynamic config', () => {
   });
 });
 
-describe('helpEmail (spec §9 contact addresses)', () => {
-  it("is the partner's agent email, else the default brand's", () => {
-    expect(helpEmail(resolveContext({ agentEmail: 'avery@acme.example' }))).toBe('avery@acme.example');
-    expect(helpEmail(resolveContext({}))).toBe('help@hearth.example');
+describe('supportEmail (spec §9 contact addresses)', () => {
+  it("is the partner's support email, else its agent's; a partner with neither has none, never ours (issue 35)", () => {
+    expect(supportEmail(resolveContext({ ...UNBRANDED, supportEmail: 'help@acme.example', agentEmail: 'avery@acme.example' }))).toBe('help@acme.example');
+    expect(supportEmail(resolveContext({ ...UNBRANDED, agentEmail: 'avery@acme.example' }))).toBe('avery@acme.example');
+    expect(supportEmail(resolveContext({ ...UNBRANDED }))).toBeNull();
+    // Our own site (the default context) keeps ours.
+    expect(supportEmail(resolveContext({}))).toBe('help@hearth.example');
+  });
+});
+
+describe('brandLink', () => {
+  it('puts a path on the hosted site, keeps an absolute URL, and is null when the partner has none', () => {
+    const site = { siteUrl: 'https://homes.example/' };
+    expect(brandLink(resolveContext(site), 'privacyPolicyUrl')).toBe('https://homes.example/about/privacy-policy');
+    expect(brandLink(resolveContext({ ...site, privacyPolicyUrl: 'https://acme.example/privacy' }), 'privacyPolicyUrl')).toBe('https://acme.example/privacy');
+    expect(brandLink(resolveContext({ ...site, ...UNBRANDED }), 'privacyPolicyUrl')).toBeNull();
   });
 });
 

@@ -6,7 +6,10 @@
 import { configCacheKey, type HearthGlobal } from '../../loader/contract';
 import type { AppContext } from './schema';
 
-/** The default context (spec §8): used with no partner and whenever the config cannot be loaded. */
+/**
+ * The default context (spec §8): used with no partner and whenever the config cannot be loaded. Its brand fields
+ * (core/config/brand-fields.ts `BRAND_FIELDS`) are ours: a partner's context sets each to its own value or null.
+ */
 export const DEFAULT_APP_CONTEXT = {
   agentApp: false,
   isAgentApp: false,
@@ -31,13 +34,12 @@ export const DEFAULT_APP_CONTEXT = {
   poweredBy: 'Powered by Hearth',
   showPoweredBy: false,
   siteUrl: null,
+  /** Where visitors of the default brand write (spec §9 contact addresses). */
+  supportEmail: 'help@hearth.example',
+  /** Paths on the hosted site (the server makes them absolute); a partner's are its own absolute URLs. */
+  privacyPolicyUrl: '/about/privacy-policy',
+  contactUrl: '/about/contact',
 } as const satisfies AppContext;
-
-/** Where visitors of the default brand write (spec §9 contact addresses); a partner's agent email replaces it. */
-const DEFAULT_CONTACT_EMAIL = 'help@hearth.example';
-
-/** The address a visitor writes to for help (cancelling a tour, mortgage questions): the partner's, else ours. */
-export const helpEmail = (context: Pick<AppContext, 'agentEmail'>): string => context.agentEmail || DEFAULT_CONTACT_EMAIL;
 
 /** The context every element reads: the defaults with the partner's values laid over them. */
 export type ResolvedAppContext = typeof DEFAULT_APP_CONTEXT & AppContext & {

@@ -56,8 +56,14 @@ const buildAppContextSchema = () =>
   poweredBy: optionalText(200),
   showPoweredBy: z.optional(z.boolean()),
   isAgentApp: z.optional(z.boolean()),
-  /** Absolute base URL of the hosted site: privacy policy and contact links point there. */
+  /** Absolute base URL of the hosted site: listing and account links point there. */
   siteUrl: optionalText(2048),
+  /** Where visitors write for help (spec §9 contact addresses: cancelling a tour, mortgage questions). */
+  supportEmail: optionalText(254),
+  /** The privacy policy the contact form's 'never spam' link opens (absolute, or a path on the hosted site). */
+  privacyPolicyUrl: optionalText(2048),
+  /** The contact page the thank-you panel links to (absolute, or a path on the hosted site). */
+  contactUrl: optionalText(2048),
   /**
    * The partner's Google Maps JavaScript API key (browser key, restricted by referrer). With it, maps,
    * places autocomplete, geocoding and street view come from Google (core/maps/google.ts, loaded only

@@ -62,7 +62,8 @@ export const leadTexts = {
     CLOSED: 'Closed',
   } satisfies Record<LeadStatus, string>,
   detail: {
-    close: 'Close',
+    /** The detail's × button (beside the lead's name; the status select is apart). */
+    close: 'Close the details',
     loading: 'Loading the lead…',
     failed: 'This lead could not be loaded.',
     missing: 'This lead is not available.',
@@ -92,8 +93,8 @@ export const leadTexts = {
     updates: 'Monthly updates',
     yes: 'Yes',
     no: 'No',
-    statusLabel: 'Status',
-    statusGroup: 'Set the status',
+    /** The detail's status select (the filters have their own 'Status'). */
+    statusLabel: 'Lead status',
     statusSaved: (status: string) => `Marked ${status}.`,
     statusFailed: 'The status could not be changed. Please try again.',
     notes: 'Notes',

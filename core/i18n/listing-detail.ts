@@ -12,7 +12,8 @@ export const listingDetailTexts = {
     hoa: 'HOA fee',
     hoaFee: (amount: string, frequency: string | null) => (frequency ? `${amount} ${frequency.toLowerCase()}` : amount),
     propertyType: 'Property type',
-    daysOn: (product: string) => `Days on ${product}`,
+    /** Spec daysOn{product}: the partner's brand; before the brand is known, on the market. */
+    daysOn: (product: string) => (product ? `Days on ${product}` : 'Days on market'),
     mlsNumber: 'MLS #',
     tenantType: 'Tenant type',
     tenantGenderPreference: 'Tenant gender preference',
@@ -94,6 +95,6 @@ export const listingDetailTexts = {
 
 /** The page's title and description when the element owns the page (attribute `owns-page`). */
 export const listingPageTexts = {
-  title: (address: string, price: string, product: string) => `${address} — ${price} | ${product}`,
+  title: (address: string, price: string, product: string) => (product ? `${address} — ${price} | ${product}` : `${address} — ${price}`),
   description: (facts: string, address: string) => `${facts ? `${facts}. ` : ''}${address}`,
 } as const;

@@ -67,7 +67,7 @@ export const marketingTexts = {
   duplicatePhoto: 'A photo was chosen twice.',
   badDataStructure: 'dataStructure must be an object with texts (field → text) and photoIds (a list of photo ids).',
   caseWithoutListing: 'This case has no listing to market.',
-  /** Sample texts of the template previews. */
+  /** Sample texts of the template previews: placeholders, never a brand or a number (issue 35). */
   sample: {
     priceLine: '$525,000',
     address: '1450 S Foothill Dr, Salt Lake City, UT 84108',
@@ -75,7 +75,7 @@ export const marketingTexts = {
     body: 'Light-filled rooms, a chef’s kitchen and a garden that catches the evening sun.',
     openHouseLine: 'Open house Sat 1:00 PM – 3:00 PM',
     agentName: 'Your Agent',
-    agentPhones: 'Office 801-555-0100',
-    brokerage: 'Hearth',
+    agentPhones: 'Office · Cell',
+    brokerage: 'Your Brokerage',
   },
 } as const;

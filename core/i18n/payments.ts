@@ -29,7 +29,7 @@ export const paymentTexts = {
   paymentPending: (name: string) => `A payment for the ${name} tier is awaiting; it has to be paid or cancelled first.`,
   providerDown: 'The payment provider did not answer. Try again in a minute.',
   /** The invoice mail. */
-  invoiceSubject: (number: string) => `Invoice ${number}: your Hearth service tier`,
+  invoiceSubject: (number: string) => `Invoice ${number}: your service tier`,
   /** Recording an invoice payment (recordInvoicePayment, npm run payments:record): refusals and the receipt mail. */
   invoiceMalformed: 'Not an invoice number: expected INV-YYYY-NNNNNN, e.g. INV-2026-000042.',
   invoiceUnknown: (number: string) => `No invoice ${number} was issued.`,

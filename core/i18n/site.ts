@@ -49,6 +49,8 @@ export const siteTexts = {
     savedSearches: 'Your Saved Searches',
     guide: 'Your Buying Guide',
     settings: 'Your Settings',
+    /** Our own site's Account menu (not spec §2's list): the partner console, where one becomes a partner. */
+    partnerConsole: 'Partner Console',
     logOut: 'Log Out',
     menu: 'Menu',
   },

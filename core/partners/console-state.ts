@@ -3,6 +3,8 @@
  * sends (only what changed), the theme being previewed and its contrast, and the server's refusal mapped
  * onto the field at fault.
  */
+import { UNBRANDED } from '../config/brand-fields';
+import { resolveContext, type ResolvedAppContext } from '../config/context';
 import type { Failure } from '../graphql/call';
 import { themeContrast, type ContrastPair } from './contrast';
 import type { PartnerSettings, PartnerSettingsInput } from './partners-api';
@@ -12,9 +14,12 @@ export type ConsoleTab = (typeof CONSOLE_TABS)[number];
 
 export type EditableField = keyof PartnerSettingsInput;
 
+/** The settings that hold a phone number: reformatted as typed, stored in E.164 by the server. */
+export type PhoneSettingField = 'tollFreeNumber' | 'agentOfficePhone' | 'agentCellPhone';
+
 /** The settings each form tab saves. */
 export const TAB_FIELDS = {
-  branding: ['name', 'websiteName', 'companyName'],
+  branding: ['name', 'websiteName', 'companyName', 'tollFreeNumber', 'supportEmail', 'privacyPolicyUrl'],
   theme: ['primaryColor', 'onPrimaryColor', 'textColor', 'surfaceColor', 'fontFamily', 'radius'],
   agent: ['agentName', 'agentEmail', 'agentOfficePhone', 'agentCellPhone'],
   site: [
@@ -84,6 +89,27 @@ export function previewTokens(theme: PreviewTheme): Record<string, string> {
     '--hearth-font-family': theme.fontFamily,
     '--hearth-radius': `${theme.radius}px`,
   };
+}
+
+/**
+ * The context the theme preview's elements show: the partner's brand as edited (issue 35), not the page's (the
+ * console runs on our own site). Every brand field the partner has not set is null, as its visitors see it.
+ */
+export function previewContext(settings: PartnerSettings, draft: PartnerSettingsInput): ResolvedAppContext {
+  const value = (field: EditableField) => (String(shownValue(settings, draft, field)).trim() || null) as string | null;
+  return resolveContext({
+    ...UNBRANDED,
+    partner: { name: value('name') },
+    websiteName: value('websiteName'),
+    appName: value('companyName'),
+    tollFreeNumber: value('tollFreeNumber'),
+    supportEmail: value('supportEmail'),
+    privacyPolicyUrl: value('privacyPolicyUrl'),
+    agentName: value('agentName'),
+    agentEmail: value('agentEmail'),
+    officeNumber: value('agentOfficePhone'),
+    cellNumber: value('agentCellPhone'),
+  });
 }
 
 export function previewContrast(theme: PreviewTheme): ContrastPair[] {

@@ -19,6 +19,9 @@ const SETTINGS_FIELDS = /* GraphQL */ `
   logoUrl
   websiteName
   companyName
+  tollFreeNumber(format: DISPLAY)
+  supportEmail
+  privacyPolicyUrl
   showPoweredBy
   primaryColor
   onPrimaryColor
@@ -174,6 +177,9 @@ const buildSettingsSchema = () =>
     logoUrl: z.nullable(z.string()),
     websiteName: z.string(),
     companyName: z.string(),
+    tollFreeNumber: z.string(),
+    supportEmail: z.string(),
+    privacyPolicyUrl: z.string(),
     showPoweredBy: z.boolean(),
     primaryColor: z.string(),
     onPrimaryColor: z.string(),

@@ -12,7 +12,7 @@ import type { Failure, Result } from '../graphql/call';
 import { useLoad } from '../graphql/use-load';
 import { useSignedInLoad } from '../graphql/use-signed-in-load';
 import { partnerTexts as t } from '../i18n/partners';
-import { contrastField, previewContrast, previewTheme, refusedField, shownValue, tabInput, withoutTab, type ConsoleTab, type FormTab } from './console-state';
+import { contrastField, previewContrast, previewTheme, refusedField, shownValue, tabInput, withoutTab, type ConsoleTab, type FormTab, type PhoneSettingField } from './console-state';
 import { checkAllowedOrigin } from './origins';
 import {
   createApiKey,
@@ -117,13 +117,13 @@ export function usePartnerConsole(partnerIdAttribute: number | null, events: Par
     setSaveStatus(null);
   }, []);
 
-  // The Agent tab's phones: reformatted as typed for the partner's country (its first country), the rules loaded
+  // The toll-free number and the Agent tab's phones: reformatted as typed for the partner's country (its first country), the rules loaded
   // when a phone field is first used; the server reads what is saved with the same rule, and says what is wrong.
   const phone = usePhoneRules();
   const { load: loadPhone } = phone;
   const phoneCountry = settings ? phoneCountryOf(shownValue(settings, draft, 'countries')) : phone.country;
   const editPhone = useCallback(
-    (field: 'agentOfficePhone' | 'agentCellPhone', value: string, caretAtEnd: boolean) => {
+    (field: PhoneSettingField, value: string, caretAtEnd: boolean) => {
       void loadPhone();
       const previous = settings ? String(shownValue(settings, draft, field)) : '';
       edit({ [field]: phoneAsTyped(previous, value, caretAtEnd, phone.rules, phoneCountry) });

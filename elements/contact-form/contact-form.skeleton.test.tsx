@@ -2,7 +2,9 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appContextAtom } from '../../core/config/config';
+import { UNBRANDED } from '../../core/config/brand-fields';
 import { resolveContext, type ResolvedAppContext } from '../../core/config/context';
+import { contactTexts as t } from '../../core/i18n/contact';
 import { parseAttributes } from '../../core/define-element/attributes';
 import { hearthStore } from '../../core/state/store';
 import { testRoot } from '../../core/testing/react-root';
@@ -108,6 +110,18 @@ describe("<hearth-contact-form>'s skeleton is the view's first frame", () => {
     const view = renderSkeleton({}, acme);
     const links = [...view.querySelectorAll('a[href^="tel:"]')].map((a) => `${a.getAttribute('href')} ${a.textContent}`);
     expect(links).toEqual(['tel:+18015550142 (801) 555-0142', 'tel:+18015550199 (801) 555-0199', 'tel:+18885550123 (888) 555-0123']);
+  });
+
+  it("shows nothing of our brand before the partner's context is known, and nothing the partner has not set (issue 35)", () => {
+    for (const view of [renderView({}, null), renderSkeleton({}, null)]) {
+      expect(view.textContent).not.toMatch(/hearth|555-0199|555-0100/i);
+      expect(view.querySelector('[part="call-line"]')).toBeNull();
+    }
+    const bare = resolveContext({ ...UNBRANDED, partner: { name: 'Bare Realty' } });
+    for (const view of [renderView({}, bare), renderSkeleton({}, bare)]) {
+      expect(view.querySelector('[part="consent"]')!.textContent).toBe(t.consent('Bare Realty'));
+      expect(view.querySelector('[part="call-line"]')).toBeNull();
+    }
   });
 
   it('escapes what the config says', () => {

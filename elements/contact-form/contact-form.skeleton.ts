@@ -4,7 +4,8 @@
  * typed, and a Send pressed, are taken over by the view: core/define-element/use-skeleton-handover.ts).
  * contact-form.skeleton.test.tsx keeps the two in step.
  */
-import { assetUrl, DEFAULT_APP_CONTEXT, siteUrl, type ResolvedAppContext } from '../../core/config/context';
+import { assetUrl, type ResolvedAppContext } from '../../core/config/context';
+import { contactBrand } from '../../core/contact/contact-brand';
 import { escapeHtml as e, type ElementSkeleton } from '../../core/define-element/skeleton';
 import { contextPhone, type ContextPhoneField } from '../../core/format/phone';
 import { contactTexts as t } from '../../core/i18n/contact';
@@ -58,9 +59,8 @@ export const skeleton: ElementSkeleton<typeof contactFormAttributes> = {
   styles: contactFormStyles,
   render({ listingId, variant, hideAgent }, context) {
     const forListing = listingId !== null;
-    const tollFree = contextPhone(context ?? DEFAULT_APP_CONTEXT, 'tollFreeNumber');
-    const appName = context?.websiteName ?? context?.appName ?? DEFAULT_APP_CONTEXT.appName;
-    const privacyUrl = context ? `${siteUrl(context)}/about/privacy-policy` : '/about/privacy-policy';
+    // The brand slots as the view fills them: nothing until the partner's context is known.
+    const { appName, tollFree, privacyUrl } = contactBrand(context);
     return (
       `<article class="contact surface-panel" part="base" data-variant="${variant}" data-state="loading">` +
       (forListing && variant === 'default'
@@ -71,10 +71,14 @@ export const skeleton: ElementSkeleton<typeof contactFormAttributes> = {
       `<form class="form" part="form" novalidate>` +
       `<div class="names field-pair">${field(FIELDS[0])}${field(FIELDS[1])}</div>${field(FIELDS[2])}${field(FIELDS[3])}${field(FIELDS[4])}` +
       `<button type="submit" class="button button-primary" part="submit" data-state="idle">${e(t.submit)}</button>` +
-      `<p class="consent" part="consent">${e(t.consent(appName))}</p>` +
+      `<p class="consent" part="consent">${appName ? e(t.consent(appName)) : ''}</p>` +
       `</form>` +
-      `<p class="call-line" part="call-line">${tollFree ? `${e(t.callLine)} <a href="${e(tollFree.href)}">${e(tollFree.text)}</a>. ` : ''}` +
-      `<a href="${e(privacyUrl)}">${e(t.neverSpam)}</a></p>` +
+      (tollFree || privacyUrl
+        ? `<p class="call-line" part="call-line">` +
+          (tollFree ? `${e(t.callLine)} <a href="${e(tollFree.href)}">${e(tollFree.text)}</a>. ` : '') +
+          (privacyUrl ? `<a href="${e(privacyUrl)}">${e(t.neverSpam)}</a>` : '') +
+          `</p>`
+        : '') +
       `</article>`
     );
   },

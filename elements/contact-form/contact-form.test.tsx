@@ -117,6 +117,17 @@ describe('ContactFormView', () => {
     expect(view.querySelector('[part="consent"]')!.textContent).toBe(t.consent('Acme Homes'));
   });
 
+  it("leaves out what the partner has not set (issue 35): no call line without a number or a privacy policy, no thank-you phone or contact link, no consent before its name is known", () => {
+    let view = render({ tollFree: null, privacyUrl: null, appName: '' });
+    expect(view.querySelector('[part="call-line"]')).toBeNull();
+    expect(view.querySelector('[part="consent"]')!.textContent).toBe('');
+    view = render({ tollFree: null, privacyUrl: 'https://acme.example/privacy' });
+    expect(view.querySelector('[part="call-line"]')!.textContent).toBe(t.neverSpam);
+    view = render({ contactPhone: null, contactUrl: null, state: { ...initialContactFormState, status: 'processed' } });
+    expect(view.querySelector('[part="thank-you-phone"]')).toBeNull();
+    expect(view.querySelector('[part="thank-you-contact"]')).toBeNull();
+  });
+
   it('reports edits and submits without the browser validating', () => {
     const onChange = vi.fn();
     const onSubmit = vi.fn();

@@ -3,8 +3,9 @@
  * `ContactFormView` only renders what it is given; `ContactForm` connects it to state and behaviour.
  */
 import { useEffect, useRef } from 'react';
-import { appContextAtom, assetUrl, siteUrl, type ResolvedAppContext } from '../../core/config/config';
-import { DEFAULT_APP_CONTEXT } from '../../core/config/schema';
+import { appContextAtom, assetUrl, type ResolvedAppContext } from '../../core/config/config';
+import { elementContext } from '../../core/config/element-context';
+import { contactBrand } from '../../core/contact/contact-brand';
 import type { ContactDraft, ContactFormState } from '../../core/contact/contact-form-state';
 import { firstInvalidField } from '../../core/contact/contact-form-state';
 import { useContactForm, type ContactSubmittedDetail } from '../../core/contact/use-contact-form';
@@ -31,12 +32,13 @@ export interface ContactFormViewProps {
   photoUrl: string | null;
   photoAlt: string;
   agent: { name: string; picture: string | null; office: PhoneLink | null; cell: PhoneLink | null; email: string | null } | null;
+  /** The brand slots (core/contact/contact-brand.ts): each left out while null (empty name: no consent text yet). */
   appName: string;
   /** The toll-free call line's number, and the thank-you panel's. */
   tollFree: PhoneLink | null;
   contactPhone: PhoneLink | null;
-  privacyUrl: string;
-  contactUrl: string;
+  privacyUrl: string | null;
+  contactUrl: string | null;
   state: ContactFormState;
   /** An edit; `caretAtEnd` while the caret is at the end of the field (the phone is reformatted as typed then). */
   onChange: (field: ContactField, value: string, caretAtEnd: boolean) => void;
@@ -134,9 +136,11 @@ export function ContactFormView(props: ContactFormViewProps) {
                 {t.thankYouCall} {props.contactPhone.text}
               </a>
             )}
-            <a part="thank-you-contact" href={props.contactUrl}>
-              {t.thankYouContact}
-            </a>
+            {props.contactUrl && (
+              <a part="thank-you-contact" href={props.contactUrl}>
+                {t.thankYouContact}
+              </a>
+            )}
           </p>
         </div>
       ) : (
@@ -163,19 +167,21 @@ export function ContactFormView(props: ContactFormViewProps) {
             {state.status === 'submitting' ? t.submitting : t.submit}
           </Button>
           <p className="consent" part="consent">
-            {t.consent(props.appName)}
+            {props.appName && t.consent(props.appName)}
           </p>
         </Form>
       )}
 
-      <p className="call-line" part="call-line">
-        {props.tollFree && (
-          <>
-            {t.callLine} <a href={props.tollFree.href}>{props.tollFree.text}</a>.{' '}
-          </>
-        )}
-        <a href={props.privacyUrl}>{t.neverSpam}</a>
-      </p>
+      {(props.tollFree || props.privacyUrl) && (
+        <p className="call-line" part="call-line">
+          {props.tollFree && (
+            <>
+              {t.callLine} <a href={props.tollFree.href}>{props.tollFree.text}</a>.{' '}
+            </>
+          )}
+          {props.privacyUrl && <a href={props.privacyUrl}>{t.neverSpam}</a>}
+        </p>
+      )}
     </article>
   );
 }
@@ -202,7 +208,8 @@ function agentOf(context: ResolvedAppContext): ContactFormViewProps['agent'] {
 
 export function ContactForm({ listingId, variant, hideAgent, listing, element }: ContactFormProps) {
   const loaded = useHearthValue(appContextAtom);
-  const context = loaded?.context;
+  // The page's context, unless the code that made this form gave it one (the partner console's preview).
+  const context = elementContext(element.host) ?? loaded?.context;
   const summary = useListingSummary(listingId, listing);
   const { state, change, submit, phoneFocused, honeypot } = useContactForm({
     listingId: listing ? Number(listing.id) || listingId : listingId,
@@ -213,9 +220,7 @@ export function ContactForm({ listingId, variant, hideAgent, listing, element }:
   const forListing = listingId !== null || Boolean(listing);
   const address = summary.status === 'loaded' ? formatAddress(summary.listing.address) || null : null;
   const photo = summary.status === 'loaded' ? summary.listing.photoUri : null;
-  const base = context ? siteUrl(context) : null;
-  const shown = context ?? DEFAULT_APP_CONTEXT;
-  const tollFree = contextPhone(shown, 'tollFreeNumber');
+  const brand = contactBrand(context);
 
   return (
     <ContactFormView
@@ -225,11 +230,7 @@ export function ContactForm({ listingId, variant, hideAgent, listing, element }:
       photoUrl={forListing ? (photo ?? assetUrl('stock-home.svg')) : null}
       photoAlt={photo && address ? t.photoAlt(address) : t.stockPhotoAlt}
       agent={context && !hideAgent ? agentOf(context) : null}
-      appName={context?.websiteName ?? context?.appName ?? DEFAULT_APP_CONTEXT.appName}
-      tollFree={tollFree}
-      contactPhone={(context && contextPhone(context, 'officeNumber')) || tollFree}
-      privacyUrl={base ? `${base}/about/privacy-policy` : '/about/privacy-policy'}
-      contactUrl={base ? `${base}/about/contact` : '/about/contact'}
+      {...brand}
       state={state}
       onChange={change}
       onPhoneFocus={phoneFocused}

@@ -2,7 +2,7 @@
  * @summary A partner's lead inbox, for its owners and admins (and Hearth administrators): every lead from the
  * contact form, tour and stay requests, offers, valuations, pre-qualifications and registrations, newest
  * first, with filters (source, status, listing, date range, name or email), a detail panel (contact, message,
- * the listing's card, stay dates or the home valuation, notes and an add-note form, New / Contacted / Closed),
+ * the listing's card, stay dates or the home valuation, notes and an add-note form, the status as a select: New, Contacted or Closed),
  * 'Export CSV' with the same filters and 'Load more'. Signed out, it asks the visitor to sign in; an account
  * that works none of the partner's leads is told so. Keyboard: arrow keys move through the list, Enter opens
  * a lead, Escape closes it.
@@ -39,12 +39,8 @@
  * @csspart status-chip - The lead's status; `data-state` is `new`, `contacted` or `closed`.
  * @csspart load-more - The 'Load more' button.
  * @csspart detail - The open lead's panel; `data-state` is `loading`, `failed`, `missing` or `loaded`.
- * @csspart detail-status - The open lead's status chip.
- * @csspart close - The detail's 'Close' button.
- * @csspart status-buttons - The New, Contacted and Closed buttons.
- * @csspart status-new - The 'New' button.
- * @csspart status-contacted - The 'Contacted' button.
- * @csspart status-closed - The 'Closed' button.
+ * @csspart detail-status - The open lead's status: a select (New, Contacted, Closed) that saves the status chosen.
+ * @csspart close - The detail's × button ('Close the details'), in its header beside the lead's name.
  * @csspart listing-card - The listing the lead asked about.
  * @csspart listing-photo - Its photo.
  * @csspart listing-link - 'View listing', its page on the hosted site.

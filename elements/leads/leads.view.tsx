@@ -423,6 +423,32 @@ function NoteForm({ busy, onAddNote }: { busy: boolean; onAddNote: (body: string
   );
 }
 
+/** The lead's status as one labelled select: choosing a value saves it (the server keeps a note of each change). */
+function StatusSelect({ status, busy, onChange }: { status: LeadStatus; busy: boolean; onChange: (status: LeadStatus) => void }) {
+  const id = useId();
+  return (
+    <div className="lead-status" data-state={status.toLowerCase()}>
+      <ControlField id={id} label={t.detail.statusLabel}>
+        <select
+          id={id}
+          className="field-control"
+          part="detail-status"
+          value={status}
+          aria-busy={busy || undefined}
+          disabled={busy}
+          onChange={(e) => e.currentTarget.value !== status && onChange(e.currentTarget.value as LeadStatus)}
+        >
+          {LEAD_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {t.status[value]}
+            </option>
+          ))}
+        </select>
+      </ControlField>
+    </div>
+  );
+}
+
 function Detail(props: LeadsViewProps & { headingRef: RefObject<HTMLHeadingElement | null>; onClose: () => void }) {
   const { detail, timeZone } = props;
   const headingId = useId();
@@ -432,10 +458,11 @@ function Detail(props: LeadsViewProps & { headingRef: RefObject<HTMLHeadingEleme
       props.onClose();
     }
   };
+  // An icon button in the header, named for what it does, far from the status (whose value may be 'Closed').
   const close = (
-    <Button tone="secondary" part="close" className="lead-close" onClick={props.onClose}>
-      {t.detail.close}
-    </Button>
+    <button type="button" className="dialog-close lead-close" part="close" aria-label={t.detail.close} title={t.detail.close} onClick={props.onClose}>
+      ×
+    </button>
   );
   if (detail.status !== 'loaded') {
     return (
@@ -460,26 +487,10 @@ function Detail(props: LeadsViewProps & { headingRef: RefObject<HTMLHeadingEleme
         <h3 id={headingId} className="lead-detail-heading" tabIndex={-1} ref={props.headingRef}>
           {leadName(lead)}
         </h3>
-        <span className="status-chip" part="detail-status" data-state={lead.status.toLowerCase()}>
-          {t.status[lead.status]}
-        </span>
         {close}
       </header>
 
-      <div className="lead-status-buttons" role="group" aria-label={t.detail.statusGroup} part="status-buttons">
-        {LEAD_STATUSES.map((status) => (
-          <Button
-            key={status}
-            tone={lead.status === status ? 'primary' : 'secondary'}
-            part={`status-${status.toLowerCase()}`}
-            aria-pressed={lead.status === status}
-            busy={busy === 'status'}
-            onClick={() => lead.status !== status && props.setStatus(status)}
-          >
-            {t.status[status]}
-          </Button>
-        ))}
-      </div>
+      <StatusSelect status={lead.status} busy={busy === 'status'} onChange={props.setStatus} />
 
       <h4 className="lead-section-heading">{t.detail.contact}</h4>
       <Facts

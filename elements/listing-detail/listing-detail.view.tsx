@@ -5,6 +5,7 @@
  * `ListingDetailView` only renders; `ListingDetail` connects it to data, dialogs, the URL and events.
  */
 import { createElement, useEffect, useRef, useState, type ReactNode } from 'react';
+import { brandName } from '../../core/config/brand';
 import { appContextAtom, assetUrl, siteUrl } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { factsLine, formatArea, openHouseTimes } from '../../core/format/listing-facts';
@@ -434,6 +435,8 @@ export function ListingDetail(props: ListingDetailProps) {
     props.listingId !== null ? { listingId: props.listingId } : props.slugId && props.listingCodeId ? { slugId: props.slugId, listingCodeId: props.listingCodeId } : null;
   const state = useDetailListing(key, props.listing);
   const context = useHearthValue(appContextAtom)?.context;
+  /** Spec daysOn{product} and the page title: the partner's brand (issue 35), none before the context is known. */
+  const productName = context ? brandName(context) : '';
   const listing = state.status === 'loaded' ? state.listing : null;
   const host = element.host;
   const win = host.ownerDocument.defaultView!;
@@ -514,7 +517,7 @@ export function ListingDetail(props: ListingDetailProps) {
     const doc = host.ownerDocument;
     pageBefore.current ??= doc.title;
     const address = formatAddress(listing.address) || listing.listingCodeId;
-    doc.title = listingPageTexts.title(address, formatMoney(listing.priceInPennies, listing.priceCurrencyCode), context?.appName ?? 'Hearth');
+    doc.title = listingPageTexts.title(address, formatMoney(listing.priceInPennies, listing.priceCurrencyCode), productName);
     let meta = doc.head.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!meta) {
       meta = doc.createElement('meta');
@@ -522,7 +525,7 @@ export function ListingDetail(props: ListingDetailProps) {
       doc.head.append(meta);
     }
     meta.content = (listing.overview?.slice(0, 160) || listingPageTexts.description(factsLine(listing), address)).trim();
-  }, [ownsPage, listing, host, context?.appName]);
+  }, [ownsPage, listing, host, productName]);
 
   if (!listing) return <ListingPlaceholder status={state.status} />;
 
@@ -539,7 +542,7 @@ export function ListingDetail(props: ListingDetailProps) {
     <ListingDetailView
       listing={listing}
       registration={registration}
-      productName={context?.appName ?? 'Hearth'}
+      productName={productName}
       siteBase={context ? siteUrl(context) : ''}
       stockPhoto={assetUrl('stock-home.svg')}
       hasPanorama={panorama.status === 'found'}

@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { appContextAtom, siteUrl } from '../../core/config/config';
-import { helpEmail } from '../../core/config/context';
+import { supportEmail } from '../../core/config/brand';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { mortgagePrequalTexts as t, type MortgageKind } from '../../core/i18n/mortgage';
 import { editRequestUrl, UNDER_REVIEW, type MortgageCaseData } from '../../core/mortgage/cases';
@@ -28,7 +28,7 @@ export interface MortgagePrequalViewProps {
   state: PrequalState;
   /** The 'Edit Request' link of the current case, once it has one. */
   editUrl: string | null;
-  /** Where the visitor writes for mortgage help (`helpEmail` of the context); null: the line is left out. */
+  /** Where the visitor writes for mortgage help (`supportEmail` of the context: the partner's, else its agent's); null: the line is left out. */
   contactEmail?: string | null;
   onStart: () => void;
   onRetry: () => void;
@@ -279,7 +279,7 @@ export function MortgagePrequal({ kind, autostart = false, editUrl, routeSync = 
       autostartPending={prequal.autostartPending}
       state={state}
       editUrl={link}
-      contactEmail={loaded ? helpEmail(loaded.context) : null}
+      contactEmail={loaded ? supportEmail(loaded.context) : null}
       onStart={() => void start()}
       onRetry={() => void retry()}
       onCompleted={() => void completed()}

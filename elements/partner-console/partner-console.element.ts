@@ -1,5 +1,7 @@
 /**
- * @summary A partner's console (white-label settings, issue 16): Branding (name, web and company name, logo),
+ * @summary A partner's console (white-label settings, issue 16): Branding (name, web and company name, and how
+ * visitors reach the partner — toll-free number, support email, privacy policy — which every element and mail
+ * shows instead of ours, and the logo),
  * Theme (colours, font, radius, with a live preview of real elements and the WCAG contrast of text on the
  * background and of button text on the primary colour — an unreadable pair is refused before saving),
  * Agent (name, picture, office and cell phone, email), Site & search (countries, default search location,
@@ -8,21 +10,26 @@
  * revoked), Members (owners and admins added by email, removed — never the last owner; a person without an
  * account yet is sent an invitation, listed as pending until they sign up with that address, revocable), Leads, Visitors
  * and Activity (who changed what, when). A signed-in viewer without a partner gets the sign-up
- * form; a visitor, a sign-in button. The server decides who administers which partner.
+ * form; a visitor, a sign-in button. The server decides who administers which partner. Its one heading is the
+ * partner's name; its tabs are a column beside the panel when the console is wide, and one row that scrolls
+ * sideways on a phone (arrow keys, Home and End move between them either way).
  * @tag hearth-partner-console
  * @attr {number} partner-id - The partner to manage; absent: the viewer's first partner (or the sign-up form when they have none).
  * @event {PartnerSavedDetail} hearth-partner-saved - Settings were saved (or an image uploaded); `detail` = `{ partnerId, fields }`.
  * @event {PartnerCreatedDetail} hearth-partner-created - The viewer signed up a partner; `detail` = `{ partnerId, slug }`.
  * @event {HearthErrorDetail} hearth-error - An attribute was malformed; `detail` = `{ tag, kind, attribute, value, message }`.
- * @csspart base - The whole console; `data-state` is `loading`, `anonymous`, `failed`, `sign-up` or `ready`.
- * @csspart tabs - The tab list.
+ * @csspart base - The whole console; `data-state` is `loading`, `anonymous`, `failed`, `sign-up` or `ready`; `data-layout` (when ready) is `wide` or `narrow`.
+ * @csspart heading - The console's heading: the partner's name (before it is known, 'Partner console').
+ * @csspart tabs - The tab list (a column when wide, a row that scrolls sideways when narrow).
  * @csspart tab - One tab; `data-state` is `selected` or `idle`.
  * @csspart tab-panel - The selected tab's panel.
  * @csspart form - A tab's settings form.
  * @csspart save - A form's Save button.
  * @csspart save-status - 'Saved.' or why saving failed.
- * @csspart logo - The logo and its upload button.
- * @csspart agent-picture - The agent's picture and its upload button.
+ * @csspart logo - The logo and its 'Choose a logo' button (the chosen file is uploaded at once).
+ * @csspart agent-picture - The agent's picture and its 'Choose a picture' button.
+ * @csspart choose-image - The button choosing (and uploading) a logo or picture; `data-state` is `busy` while uploading.
+ * @csspart brand-contact - The Branding tab's toll-free number, support email and privacy policy address.
  * @csspart contrast - The contrast results of the theme.
  * @csspart contrast-pair - One pair's result; `data-state` is `pass` or `fail`.
  * @csspart preview - The live preview of the theme on real elements.

@@ -8,8 +8,10 @@ import { createElement, useEffect, useId, useRef, useState, type ReactNode } fro
 import type { ElementHandle } from '../../core/define-element/define-element';
 import type { Result } from '../../core/graphql/call';
 import { partnerTexts as t } from '../../core/i18n/partners';
-import { CONSOLE_TABS, contrastField, parseCountries, previewTokens, shownValue, type ConsoleTab, type EditableField, type FormTab } from '../../core/partners/console-state';
+import { setElementContext } from '../../core/config/element-context';
+import { CONSOLE_TABS, contrastField, parseCountries, previewContext, previewTokens, shownValue, type ConsoleTab, type EditableField, type FormTab, type PhoneSettingField } from '../../core/partners/console-state';
 import type { ApiKey, ApiKeyScope, AuditEntry, ElementSnippet, PartnerSettings } from '../../core/partners/partners-api';
+import { useTabsOrientation } from '../../core/partners/console-layout';
 import { usePartnerConsole, type PartnerConsoleBehaviour, type PartnerCreatedDetail, type PartnerSavedDetail } from '../../core/partners/use-partner-console';
 import { Button } from '../../core/ui/button';
 import { ControlField } from '../../core/ui/control-field';
@@ -88,11 +90,12 @@ function TextSetting({ field, label, hint, type = 'text', settings, behaviour }:
   );
 }
 
-/** An agent phone: shown as the server formats it, reformatted as typed; the server reads what is saved. */
-function PhoneSetting({ field, label, settings, behaviour }: FieldsProps & { field: 'agentOfficePhone' | 'agentCellPhone'; label: string }) {
+/** A phone setting: shown as the server formats it, reformatted as typed; the server reads what is saved. */
+function PhoneSetting({ field, label, hint, settings, behaviour }: FieldsProps & { field: PhoneSettingField; label: string; hint?: string }) {
   return (
     <Field
       label={label}
+      hint={hint}
       type="tel"
       inputMode="tel"
       autoComplete="off"
@@ -108,28 +111,49 @@ function PhoneSetting({ field, label, settings, behaviour }: FieldsProps & { fie
   );
 }
 
-function ImageSetting({ kind, label, uploadLabel, empty, url, behaviour }: { kind: 'LOGO' | 'AGENT_PICTURE'; label: string; uploadLabel: string; empty: string; url: string | null; behaviour: PartnerConsoleBehaviour }) {
+/**
+ * A picture setting as one control: the current picture (or a note that there is none), then one button that
+ * chooses a file and uploads it at once, with the file's name and the upload's state beside it. The native
+ * file input is that button (visually hidden, in the tab order): its visible label draws the focus ring.
+ */
+function ImageSetting({ kind, label, chooseLabel, empty, url, behaviour }: { kind: 'LOGO' | 'AGENT_PICTURE'; label: string; chooseLabel: string; empty: string; url: string | null; behaviour: PartnerConsoleBehaviour }) {
   const id = useId();
+  const [fileName, setFileName] = useState<string | null>(null);
   const error = behaviour.errors[kind === 'LOGO' ? 'logo' : 'agentPicture'];
+  const uploading = behaviour.uploading === kind;
+  const status = uploading && fileName ? t.uploading(fileName) : fileName && !error ? t.uploadedFile(fileName) : '';
   return (
-    <div className="console-image" part={kind === 'LOGO' ? 'logo' : 'agent-picture'} data-state={behaviour.uploading === kind ? 'uploading' : url ? 'set' : 'empty'}>
-      <p className="field-label">{label}</p>
+    <div className="console-image" part={kind === 'LOGO' ? 'logo' : 'agent-picture'} data-state={uploading ? 'uploading' : url ? 'set' : 'empty'}>
+      <p className="field-label" id={`${id}-label`}>
+        {label}
+      </p>
       {url ? <img className="console-image-preview" src={url} alt={label} /> : <p className="console-muted">{empty}</p>}
-      <label className="button button-secondary console-upload" htmlFor={id}>
-        {uploadLabel}
-      </label>
-      <input
-        id={id}
-        className="console-file"
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/gif"
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => {
-          const file = e.currentTarget.files?.[0];
-          e.currentTarget.value = '';
-          if (file) void behaviour.upload(kind, file);
-        }}
-      />
+      <div className="console-image-row">
+        <input
+          id={id}
+          className="console-file"
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          disabled={uploading}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0];
+            e.currentTarget.value = '';
+            if (!file) return;
+            setFileName(file.name);
+            void behaviour.upload(kind, file);
+          }}
+        />
+        <label className="button button-secondary console-upload" htmlFor={id} part="choose-image" data-state={uploading ? 'busy' : 'idle'}>
+          {chooseLabel}
+        </label>
+        <span className="console-muted console-image-status" role="status">
+          {status}
+        </span>
+      </div>
+      <p className="field-hint" id={`${id}-hint`}>
+        {t.imageHint}
+      </p>
       <SettingError id={id} error={error} />
     </div>
   );
@@ -153,7 +177,14 @@ function BrandingTab({ settings, behaviour }: FieldsProps) {
       <TextSetting field="name" label={t.name} settings={settings} behaviour={behaviour} />
       <TextSetting field="websiteName" label={t.websiteName} settings={settings} behaviour={behaviour} />
       <TextSetting field="companyName" label={t.companyName} settings={settings} behaviour={behaviour} />
-      <ImageSetting kind="LOGO" label={t.logo} uploadLabel={t.uploadLogo} empty={t.noLogo} url={settings.logoUrl} behaviour={behaviour} />
+      <fieldset className="console-fieldset" part="brand-contact">
+        <legend className="console-subheading">{t.brandContactHeading}</legend>
+        <p className="console-muted">{t.brandContactIntro}</p>
+        <PhoneSetting field="tollFreeNumber" label={t.tollFreeNumber} hint={t.tollFreeHint} settings={settings} behaviour={behaviour} />
+        <TextSetting field="supportEmail" type="email" label={t.supportEmail} hint={t.supportEmailHint} settings={settings} behaviour={behaviour} />
+        <TextSetting field="privacyPolicyUrl" type="url" label={t.privacyPolicyUrl} hint={t.privacyPolicyHint} settings={settings} behaviour={behaviour} />
+      </fieldset>
+      <ImageSetting kind="LOGO" label={t.logo} chooseLabel={settings.logoUrl ? t.replaceLogo : t.chooseLogo} empty={t.noLogo} url={settings.logoUrl} behaviour={behaviour} />
       <Checkbox label={t.poweredBy} checked={settings.showPoweredBy} disabled onChange={() => undefined} />
       <p className="console-muted">{t.poweredByAdminOnly}</p>
     </TabForm>
@@ -189,8 +220,10 @@ function ColourSetting({ field, label, settings, behaviour }: FieldsProps & { fi
   );
 }
 
-function Preview({ behaviour }: { behaviour: PartnerConsoleBehaviour }) {
+function Preview({ settings, behaviour }: FieldsProps) {
   const tokens = previewTokens(behaviour.theme!);
+  // The partner's brand as its visitors see it, not the page's (this page is ours): set once, as the elements are made.
+  const brand = useRef(previewContext(settings, behaviour.draft));
   const box = useRef<HTMLDivElement>(null);
   const hosts = useRef<HTMLElement[]>([]);
   const [ready, setReady] = useState(false);
@@ -204,6 +237,7 @@ function Preview({ behaviour }: { behaviour: PartnerConsoleBehaviour }) {
       card.setAttribute('listing-id', PREVIEW_LISTING_ID);
       card.setAttribute('part', 'preview-card');
       const form = doc.createElement('hearth-contact-form');
+      setElementContext(form, brand.current);
       form.setAttribute('hide-agent', '');
       form.setAttribute('part', 'preview-form');
       box.current.replaceChildren(card, form);
@@ -262,7 +296,7 @@ function ThemeTab({ settings, behaviour }: FieldsProps) {
           </ul>
         </section>
       </TabForm>
-      <Preview behaviour={behaviour} />
+      <Preview settings={settings} behaviour={behaviour} />
     </div>
   );
 }
@@ -274,7 +308,14 @@ function AgentTab({ settings, behaviour }: FieldsProps) {
       <TextSetting field="agentEmail" type="email" label={t.agentEmail} settings={settings} behaviour={behaviour} />
       <PhoneSetting field="agentOfficePhone" label={t.agentOfficePhone} settings={settings} behaviour={behaviour} />
       <PhoneSetting field="agentCellPhone" label={t.agentCellPhone} settings={settings} behaviour={behaviour} />
-      <ImageSetting kind="AGENT_PICTURE" label={t.agentPicture} uploadLabel={t.uploadAgentPicture} empty={t.noAgentPicture} url={settings.agentPictureUrl} behaviour={behaviour} />
+      <ImageSetting
+        kind="AGENT_PICTURE"
+        label={t.agentPicture}
+        chooseLabel={settings.agentPictureUrl ? t.replaceAgentPicture : t.chooseAgentPicture}
+        empty={t.noAgentPicture}
+        url={settings.agentPictureUrl}
+        behaviour={behaviour}
+      />
     </TabForm>
   );
 }
@@ -328,7 +369,7 @@ function RegistrationSettings({ settings, behaviour }: FieldsProps) {
   );
   return (
     <fieldset className="console-registration" part="registration">
-      <legend>{t.registrationMode}</legend>
+      <legend className="console-subheading">{t.registrationLegend}</legend>
       <ControlField id={id} label={t.registrationMode}>
         <select
           id={id}
@@ -623,7 +664,9 @@ export interface PartnerConsoleViewProps {
 function ConsoleStatus({ state, children }: { state: 'loading' | 'anonymous' | 'failed'; children: ReactNode }) {
   return (
     <section className="console surface-panel" part="base" data-state={state} aria-busy={state === 'loading' ? 'true' : undefined}>
-      <h2 className="console-heading">{t.heading}</h2>
+      <h2 className="console-heading" part="heading">
+        {t.heading}
+      </h2>
       {children}
     </section>
   );
@@ -677,18 +720,35 @@ export function PartnerConsoleView({ behaviour, onSignIn }: PartnerConsoleViewPr
     visitors: () => <VisitorsTab partnerId={settings.id} analyticsEnabled={settings.analyticsEnabled} />,
     activity: () => <ActivityTab behaviour={behaviour} />,
   };
+  return <ReadyConsole settings={settings} partners={partners} behaviour={behaviour} panel={panels[behaviour.tab]()} />;
+}
+
+/** The console of one partner: its name as the one heading, the partner picker, the tabs and the selected panel. */
+function ReadyConsole({ settings, partners, behaviour, panel }: { settings: PartnerSettings; partners: { id: string; name: string; slug: string }[]; behaviour: PartnerConsoleBehaviour; panel: ReactNode }) {
+  const base = useRef<HTMLElement>(null);
+  const orientation = useTabsOrientation(base);
   return (
-    <section className="console surface-panel" part="base" data-state="ready" data-partner={settings.slug}>
+    <section ref={base} className="console surface-panel" part="base" data-state="ready" data-partner={settings.slug} data-layout={orientation === 'vertical' ? 'wide' : 'narrow'}>
       <header className="console-header">
-        <h2 className="console-heading">
-          {t.heading}: {settings.name}
-        </h2>
+        <div className="console-title">
+          <p className="console-eyebrow">{t.eyebrow}</p>
+          <h2 className="console-heading" part="heading">
+            {settings.name}
+          </h2>
+          <p className="console-muted console-slug">{t.partnerId(settings.slug)}</p>
+        </div>
         {partners.length > 1 ? (
           <PartnerPicker partners={partners} selected={settings.id} onChoose={behaviour.choosePartner} />
         ) : null}
       </header>
-      <Tabs label={t.tabsLabel} tabs={CONSOLE_TABS.map((key) => ({ key, label: t.tabs[key] }))} selected={behaviour.tab} onSelect={behaviour.setTab}>
-        {panels[behaviour.tab]()}
+      <Tabs
+        label={t.tabsLabel}
+        orientation={orientation}
+        tabs={CONSOLE_TABS.map((key) => ({ key, label: t.tabs[key] }))}
+        selected={behaviour.tab}
+        onSelect={behaviour.setTab}
+      >
+        {panel}
       </Tabs>
     </section>
   );

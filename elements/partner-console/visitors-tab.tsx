@@ -13,11 +13,11 @@ import { TableHead } from '../../core/ui/table-head';
 
 const t = partnerTexts.visitors;
 
-function CountTable({ caption, rows, header }: { caption: string; rows: { text: string; count: number }[]; header: string }) {
+function CountTable({ caption, rows, what, header }: { caption: string; rows: { text: string; count: number }[]; what: string; header: string }) {
   return (
     <table className="console-table" part="visitors-table">
       <caption>{caption}</caption>
-      <TableHead columns={[caption, header]} />
+      <TableHead columns={[what, header]} />
       <tbody>
         {rows.length === 0 ? (
           <tr>
@@ -77,12 +77,13 @@ export function VisitorsTab({ partnerId, analyticsEnabled }: { partnerId: string
           </dl>
           <CountTable
             caption={t.topListings}
+            what={t.listing}
             header={t.views}
             rows={state.activity.topListings.map((l) => ({ text: (l.listing && formatAddress(l.listing.address)) || t.listingGone(l.listingId), count: l.views }))}
           />
-          <CountTable caption={t.byPlace} header={t.count} rows={state.activity.searchesByPlace} />
-          <CountTable caption={t.byPriceBand} header={t.count} rows={state.activity.searchesByPriceBand} />
-          <CountTable caption={t.topClicks} header={t.count} rows={state.activity.topClicks} />
+          <CountTable caption={t.byPlace} what={t.place} header={t.count} rows={state.activity.searchesByPlace} />
+          <CountTable caption={t.byPriceBand} what={t.priceBand} header={t.count} rows={state.activity.searchesByPriceBand} />
+          <CountTable caption={t.topClicks} what={t.clicked} header={t.count} rows={state.activity.topClicks} />
         </>
       )}
     </section>

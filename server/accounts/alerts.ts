@@ -168,7 +168,7 @@ async function sendAlert(tx: Queryable, userId: number, rows: MatchRow[], siteUr
       to: rows[0]!.email,
       subject,
       body: [
-        'New listings match your saved searches on Hearth.',
+        'New listings match your saved searches.',
         '',
         ...lines,
         `Open these searches or change how often each writes: ${siteUrl}/account/buying/saved-searches`,

@@ -5,7 +5,7 @@ import type { RunningServer } from '../app';
 import { paths } from '../paths';
 import { engineName, startTestServer } from '../testing/test-server';
 import { EMAIL_INVISIBLE_CHARACTERS } from './email-address';
-import { FAILED_LOGINS_MAIL_SUBJECT } from './mails';
+import { failedLoginsSubject } from './mails';
 import { checkPassword, hashPassword, setPassword, TEST_PASSWORD_COST_VARIABLE, verifyPassword } from './passwords';
 import {
   cookiesOf,
@@ -409,7 +409,7 @@ describe(`login and sign-up rate limits (${engineName()})`, () => {
 
   it('mails the owner once on the 10th wrong password within the window, from any addresses', async () => {
     const { email } = await signUp(server);
-    const warnings = async () => (await outbox(server, email)).filter((m) => m.subject === FAILED_LOGINS_MAIL_SUBJECT);
+    const warnings = async () => (await outbox(server, email)).filter((m) => m.subject === failedLoginsSubject('Hearth'));
     const addresses = [freshIp(), freshIp(), freshIp(), freshIp()];
     const fail = (n: number) =>
       postJson(server, '/v1/api/api-token-auth/', { username: email, password: 'Wrong-Password-1' }, { 'X-Forwarded-For': addresses[n % 4]! });

@@ -1,12 +1,16 @@
-/** The account mails (verification, password reset, failed sign-ins): plain text, links on their own line. */
+/**
+ * The account mails (verification, password reset, failed sign-ins): plain text, links on their own line, in the
+ * brand of the site the person uses (`brand`: the partner's name, ours on our own site; issue 35).
+ */
 import type { OutgoingMail } from '../mail/outbox';
 
-export function verificationMail(to: string, link: string): OutgoingMail {
+export function verificationMail(to: string, link: string, brand: string): OutgoingMail {
   return {
     to,
+    senderName: brand,
     subject: 'Confirm your email address',
     body: [
-      'Welcome to Hearth.',
+      `Welcome to ${brand}.`,
       '',
       'Confirm your email address by opening this link:',
       link,
@@ -16,12 +20,13 @@ export function verificationMail(to: string, link: string): OutgoingMail {
   };
 }
 
-export function passwordResetMail(to: string, link: string): OutgoingMail {
+export function passwordResetMail(to: string, link: string, brand: string): OutgoingMail {
   return {
     to,
+    senderName: brand,
     subject: 'Reset your password',
     body: [
-      'Someone asked to reset the password of your Hearth account.',
+      `Someone asked to reset the password of your ${brand} account.`,
       '',
       'Choose a new password here (the link works once, for 1 hour):',
       link,
@@ -31,7 +36,7 @@ export function passwordResetMail(to: string, link: string): OutgoingMail {
   };
 }
 
-export const FAILED_LOGINS_MAIL_SUBJECT = 'Failed sign-in attempts on your Hearth account';
+export const failedLoginsSubject = (brand: string) => `Failed sign-in attempts on your ${brand} account`;
 
 /** "an hour", "15 minutes": a window of whole minutes or hours in words. */
 function windowInWords(ms: number): string {
@@ -40,12 +45,13 @@ function windowInWords(ms: number): string {
 }
 
 /** To the owner after `failures` wrong passwords for their account within `windowMs`, from any addresses. */
-export function failedLoginsMail(to: string, failures: number, windowMs: number): OutgoingMail {
+export function failedLoginsMail(to: string, failures: number, windowMs: number, brand: string): OutgoingMail {
   return {
     to,
-    subject: FAILED_LOGINS_MAIL_SUBJECT,
+    senderName: brand,
+    subject: failedLoginsSubject(brand),
     body: [
-      `Someone tried to sign in to your Hearth account with a wrong password ${failures} times within ${windowInWords(windowMs)}.`,
+      `Someone tried to sign in to your ${brand} account with a wrong password ${failures} times within ${windowInWords(windowMs)}.`,
       '',
       'If it was you, there is nothing to do.',
       '',

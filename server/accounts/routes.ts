@@ -12,7 +12,10 @@ import { rateLimitsFor, retryAfterSeconds, type RateDecision, type RateLimit } f
 import { API_CSP, sendJson } from '../http/respond';
 import type { RequestContext, Route } from '../http/router';
 import { queueMail } from '../mail/outbox';
+import { partnerBrand } from '../partners/brand';
 import { guardPartnerRequest, partnerPreflight } from '../partners/guard';
+import { DEFAULT_PARTNER_SLUG, findPartnerBySlug, type Partner } from '../partners/repository';
+import { resolvePartner } from '../partners/resolve';
 import { EMAIL_MAX, emailKey, emailProblem, normalizeEmail, REQUIRED } from './email-address';
 import { FAILED_LOGIN_LIMITS, LoginAttempts, type FailedLoginLimits } from './login-attempts';
 import { failedLoginsMail, passwordResetMail, verificationMail } from './mails';
@@ -132,14 +135,22 @@ async function signIn(ctx: RequestContext, user: UserRecord, wantsSession: boole
 
 const siteUrl = (ctx: RequestContext) => ctx.services.config.publicOrigin;
 
-/** The link in the verification mail; also used when a user changes their email. */
+/**
+ * A link of a mail to a page of ours, for the partner whose site the person used: `?partner=` names it, so the
+ * page shows its brand (our own site's links need none).
+ */
+export const linkForPartner = (url: string, partner: Pick<Partner, 'slug'>) =>
+  partner.slug === DEFAULT_PARTNER_SLUG ? url : `${url}?partner=${encodeURIComponent(partner.slug)}`;
+
+/** The verification mail, in the brand of the partner whose site the person signed up on; also when a user changes their email. */
 export async function queueVerificationMail(
   db: Parameters<typeof queueMail>[0],
   user: { id: number; email: string },
   publicOrigin: string,
+  partner: Pick<Partner, 'slug' | 'name' | 'appContext'>,
 ): Promise<void> {
   const secret = await issueOneTimeToken(db, user.id, 'verify_email', VERIFY_LINK_LIFETIME_MS, user.email);
-  await queueMail(db, verificationMail(user.email, `${publicOrigin}/v1/api/verify-email/${secret}`));
+  await queueMail(db, verificationMail(user.email, linkForPartner(`${publicOrigin}/v1/api/verify-email/${secret}`, partner), partnerBrand(partner).name));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -152,7 +163,7 @@ function accountHandlers(limits: AccountRateLimits) {
 
   async function login(ctx: RequestContext): Promise<void> {
     const { db, logger } = ctx.services;
-    await guardPartnerRequest(ctx);
+    const partner = await guardPartnerRequest(ctx);
     const ip = ipOf(ctx);
     await perClient(ctx, `login|${ip}`);
     const body = parseBody(LoginBody, await readJsonObject(ctx.req, REST_BODY_LIMIT));
@@ -171,7 +182,7 @@ function accountHandlers(limits: AccountRateLimits) {
     if (!user || !ok) {
       if ((await attempts.failed(account, ip)) && user) {
         const { max, windowMs } = limits.failedLogins.ownerAlert;
-        await queueMail(db, failedLoginsMail(user.email, max, windowMs));
+        await queueMail(db, failedLoginsMail(user.email, max, windowMs, partnerBrand(partner).name));
         logger.info(`[accounts] failed sign-ins mail for user ${user.id} in the outbox`);
       }
       throw new HttpError(400, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
@@ -181,7 +192,7 @@ function accountHandlers(limits: AccountRateLimits) {
 
   async function signUp(ctx: RequestContext): Promise<void> {
     const { db, config, logger } = ctx.services;
-    await guardPartnerRequest(ctx);
+    const partner = await guardPartnerRequest(ctx);
     await perClient(ctx, `sign-up|${ipOf(ctx)}`);
     const body = parseBody(SignUpBody, await readJsonObject(ctx.req, REST_BODY_LIMIT));
     const email = normalizeEmail(body.email ?? '');
@@ -200,7 +211,7 @@ function accountHandlers(limits: AccountRateLimits) {
     const passwordHash = await hashPassword(password);
     const user = await db.transaction(async (tx) => {
       const created = await insertUser(tx, { email, passwordHash, firstName, lastName });
-      if (created) await queueVerificationMail(tx, created, config.publicOrigin);
+      if (created) await queueVerificationMail(tx, created, config.publicOrigin, partner);
       return created;
     });
     if (!user) throw validationError({ email: EMAIL_TAKEN_MESSAGE });
@@ -228,7 +239,7 @@ function accountHandlers(limits: AccountRateLimits) {
 
   async function requestPasswordReset(ctx: RequestContext): Promise<void> {
     const { db, logger } = ctx.services;
-    await guardPartnerRequest(ctx);
+    const partner = await guardPartnerRequest(ctx);
     await perClient(ctx, `reset|${ipOf(ctx)}`);
     const body = parseBody(EmailBody, await readJsonObject(ctx.req, REST_BODY_LIMIT));
     const email = body.email ?? '';
@@ -240,7 +251,7 @@ function accountHandlers(limits: AccountRateLimits) {
     if (user) {
       await db.transaction(async (tx) => {
         const secret = await issuePasswordResetLink(tx, user.id);
-        await queueMail(tx, passwordResetMail(user.email, `${siteUrl(ctx)}/reset/${secret}`));
+        await queueMail(tx, passwordResetMail(user.email, linkForPartner(`${siteUrl(ctx)}/reset/${secret}`, partner), partnerBrand(partner).name));
       });
       logger.info(`[accounts] password reset mail for user ${user.id} in the outbox`);
     }
@@ -302,10 +313,14 @@ function accountHandlers(limits: AccountRateLimits) {
       if (rows.length > 0) await acceptPartnerInvitations(tx, link.userId, link.email ?? '');
       return rows.length > 0;
     });
+    // The page in the brand of the partner the link names (an unknown one: the default brand).
+    const resolution = await resolvePartner(ctx);
+    const partner = resolution.found ? resolution.partner : await findPartnerBySlug(db, DEFAULT_PARTNER_SLUG);
     sendPage(
       ctx,
       verified ? 200 : 400,
       verified ? 'Your email address is confirmed. You can close this page.' : 'This link is invalid or has expired.',
+      partner ? partnerBrand(partner).name : '',
     );
   }
 
@@ -324,8 +339,8 @@ function accountHandlers(limits: AccountRateLimits) {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function sendPage(ctx: RequestContext, status: number, message: string): void {
-  const html = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Hearth</title><p>${escapeHtml(message)}</p></html>`;
+function sendPage(ctx: RequestContext, status: number, message: string, brand: string): void {
+  const html = `<!doctype html><html lang="en"><meta charset="utf-8"><title>${escapeHtml(brand)}</title><p>${escapeHtml(message)}</p></html>`;
   ctx.res.statusCode = status;
   ctx.res.setHeader('Content-Type', 'text/html; charset=utf-8');
   ctx.res.setHeader('Content-Security-Policy', API_CSP);

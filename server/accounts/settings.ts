@@ -4,6 +4,7 @@ import { notificationSettingsProblem, notificationSettingValues } from '../../co
 import { readPhone } from '../contact/phone';
 import type { Database } from '../db';
 import { emailKey, emailProblem, normalizeEmail } from './email-address';
+import type { Partner } from '../partners/repository';
 import { queueVerificationMail, EMAIL_TAKEN_MESSAGE } from './routes';
 import { findUserByEmail, findUserById, type UserRecord } from './users';
 
@@ -29,6 +30,8 @@ export async function saveSettings(
   user: UserRecord,
   input: SettingsInput,
   publicOrigin: string,
+  /** The partner whose site the change was made on: the verification mail of a new email carries its brand. */
+  partner: Pick<Partner, 'slug' | 'name' | 'appContext'>,
   phoneCountry: string,
 ): Promise<SettingsResult> {
   const fields: Record<string, string> = {};
@@ -86,7 +89,7 @@ export async function saveSettings(
           emailChanged,
         ],
       );
-      if (emailChanged) await queueVerificationMail(tx, { id: user.id, email: next.email }, publicOrigin);
+      if (emailChanged) await queueVerificationMail(tx, { id: user.id, email: next.email }, publicOrigin, partner);
     });
   } catch (error) {
     // Two accounts taking the same new email at once: the unique index decides.

@@ -1,4 +1,5 @@
 /** The mail that tells the partner's agent about a new lead. Plain text: nothing a visitor typed is ever rendered as markup. */
+import { brandName } from '../../core/config/brand';
 import type { AppContext } from '../../core/config/schema';
 import type { ContactFormValues } from '../../core/validation/contact';
 import { formatAddress } from '../../core/format/address';
@@ -7,7 +8,7 @@ import type { PublicListing } from '../listings/search/listing';
 import type { OutgoingMail } from '../mail/outbox';
 import { shownPhone } from './phone';
 
-/** Where leads of partners without an agent email go (the default partner has none). */
+/** Where leads of partners without an agent or support email go (the default partner has none). */
 export const HEARTH_LEADS_ADDRESS = 'leads@hearth.example';
 
 export function leadNotification(input: {
@@ -33,8 +34,9 @@ export function leadNotification(input: {
     lead.comment,
   ];
   return {
-    to: context.agentEmail ?? HEARTH_LEADS_ADDRESS,
+    to: context.agentEmail || context.supportEmail || HEARTH_LEADS_ADDRESS,
     subject: about ? `New lead for ${about}: ${name}` : `New lead: ${name}`,
     body: lines.join('\n'),
+    senderName: brandName(context),
   };
 }

@@ -14,7 +14,7 @@ import { sendJson } from '../http/respond';
 import type { RequestContext, Route } from '../http/router';
 import { findPublicListing, parseListingId } from '../listings/search/listing';
 import { queueMail } from '../mail/outbox';
-import { parseStoredAppContext } from '../partners/app-context';
+import { partnerAppContext } from '../partners/app-context';
 import { guardPartnerRequest, partnerPreflight } from '../partners/guard';
 import { insertLead } from './leads';
 import { leadNotification } from './notification';
@@ -51,7 +51,7 @@ async function register(ctx: RequestContext): Promise<void> {
     comment: registrationTexts.leadComment(address),
   };
   const pageOrigin = ctx.origin !== undefined ? canonicalOrigin(ctx.origin) : null;
-  const mail = leadNotification({ context: parseStoredAppContext(partner.appContext).context, lead, listing, pageOrigin, publicOrigin: config.publicOrigin });
+  const mail = leadNotification({ context: partnerAppContext(partner).context, lead, listing, pageOrigin, publicOrigin: config.publicOrigin });
   const { leadId } = await db.transaction(async (tx) => {
     const leadId = await insertLead(tx, { ...lead, partnerId: partner.id, listingId: listing?.id ?? null, pageOrigin, source: 'registration', visitorId }, config.publicOrigin);
     await queueMail(tx, mail);

@@ -14,7 +14,7 @@ import { sendJson } from '../http/respond';
 import type { RequestContext, Route } from '../http/router';
 import { findPublicListing, parseListingId, type PublicListing } from '../listings/search/listing';
 import { queueMail } from '../mail/outbox';
-import { parseStoredAppContext } from '../partners/app-context';
+import { partnerAppContext } from '../partners/app-context';
 import { guardPartnerRequest, partnerPreflight, requirePartnerKey } from '../partners/guard';
 import { exportLeadsCsv } from '../leads/export';
 import { insertLead, LEADS_PAGE_DEFAULT, LEADS_PAGE_MAX, listLeads } from './leads';
@@ -63,7 +63,7 @@ async function submitContactForm(ctx: RequestContext): Promise<void> {
 
   const pageOrigin = ctx.origin !== undefined ? canonicalOrigin(ctx.origin) : null;
   const mail = leadNotification({
-    context: parseStoredAppContext(partner.appContext).context,
+    context: partnerAppContext(partner).context,
     lead: result.value,
     listing,
     pageOrigin,

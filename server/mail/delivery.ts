@@ -65,6 +65,8 @@ interface OutboxRow {
   to_address: string;
   subject: string;
   body: string;
+  /** The brand the mail is sent in (issue 35); null: MAIL_FROM's own name. */
+  sender_name: string | null;
   created_at: Date;
   attempts: number;
 }
@@ -129,7 +131,7 @@ const dueMail = (maxAttempts: number): ClaimQuery => ({
   table: 'outbox',
   due: ({ param, now }) => `c.sent_at IS NULL AND c.attempts < ${param(maxAttempts)} AND (c.next_attempt_at IS NULL OR c.next_attempt_at <= ${now})`,
   order: 'c.created_at, c.id',
-  returning: 't.id, t.to_address, t.subject, t.body, t.created_at, t.attempts',
+  returning: 't.id, t.to_address, t.subject, t.body, t.sender_name, t.created_at, t.attempts',
 });
 
 async function claim(db: Database, settings: Settings): Promise<OutboxRow[]> {
@@ -175,7 +177,8 @@ async function recordFailure(
 function messageOf(settings: Settings, row: OutboxRow): Promise<Buffer> {
   const domain = settings.from.address.slice(settings.from.address.lastIndexOf('@') + 1);
   return composeMessage({
-    from: settings.from,
+    // The partner's brand as the sender's name, at the operator's address (MAIL_FROM).
+    from: row.sender_name ? { name: row.sender_name, address: settings.from.address } : settings.from,
     to: row.to_address,
     subject: row.subject,
     text: row.body,

@@ -22,7 +22,7 @@ import { findCase, isCaseStaff } from '../documents/documents';
 import { PUBLIC_ADDRESS_COLUMNS, publicAddress, type PublicAddressRow } from '../listings/search/listing';
 import { largestPhotoPath, photosOfListing, SELLER_CASE_TYPES, type ListingPhotoRecord } from '../listing-photos/photos';
 import { isSellerType } from '../sellers/sellers';
-import { parseStoredAppContext, publicAppContext } from '../partners/app-context';
+import { partnerAppContext, publicAppContext } from '../partners/app-context';
 import type { Partner } from '../partners/repository';
 import { publicUrl } from '../http/public-url';
 import { resolveContext } from '../../core/config/context';
@@ -299,8 +299,9 @@ const toFillPhoto = (p: ListingPhotoRecord, origin: string): FillPhoto => {
 };
 
 /** The partner's branding: agent, phones, picture, colour, the site the QR code opens. */
-export function brandingOf(partner: Pick<Partner, 'name' | 'appContext'>, publicOrigin: string) {
-  const context = resolveContext(publicAppContext(parseStoredAppContext(partner.appContext).context, publicOrigin));
+export function brandingOf(partner: Pick<Partner, 'slug' | 'name' | 'appContext'>, publicOrigin: string) {
+  // The partner's own brand only (issue 35): what it has not set is left out, never ours.
+  const context = resolveContext(publicAppContext(partnerAppContext(partner).context, publicOrigin));
   const tokens = (context.themeData.tokens ?? {}) as Record<string, string>;
   const brokerage = context.partner.name ?? context.appName ?? partner.name;
   // Without an agent of its own the partner itself signs the materials: its name once (issue 36: not
@@ -322,7 +323,7 @@ export function qrOf(text: string): { size: number; path: string } {
   return { size, path: qrPath(size, (row, col) => Boolean(data[row * size + col])) };
 }
 
-export async function fillOf(db: Queryable, material: MaterialRecord, partner: Pick<Partner, 'name' | 'appContext'>, publicOrigin: string, now = new Date()): Promise<MaterialFill> {
+export async function fillOf(db: Queryable, material: MaterialRecord, partner: Pick<Partner, 'slug' | 'name' | 'appContext'>, publicOrigin: string, now = new Date()): Promise<MaterialFill> {
   const template = templateOrNotFound(material.templateId);
   const { rows } = await db.query<ListingRow>(
     `SELECT l.slug_id, l.listing_code_id, l.price_in_pennies, l.price_currency_code, l.bedrooms, l.bathrooms,

@@ -192,8 +192,9 @@ export async function renderPdf(template: MarketingTemplate, content: RenderCont
   const images = await imagesOf(drawables, content, Math.round(template.pageWidth * (300 / 72)));
   const doc = await PDFDocument.create();
   doc.setTitle(title);
-  doc.setCreator('Hearth');
-  doc.setProducer('Hearth (pdf-lib)');
+  // The flyer is the partner's: its brokerage made it (issue 35), with our PDF library.
+  doc.setCreator(content.texts.brokerage || 'pdf-lib');
+  doc.setProducer('pdf-lib');
   const { regular, bold } = await embedFonts(doc);
   const page = doc.addPage([template.pageWidth, template.pageHeight]);
   const H = template.pageHeight;

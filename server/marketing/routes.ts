@@ -70,9 +70,9 @@ export function verifyMaterialLink(format: MaterialFormat, materialId: number, p
 // ---------------------------------------------------------------------------------------------------
 // Serving a material
 
-async function partnerById(db: Queryable, id: number): Promise<Pick<Partner, 'id' | 'name' | 'appContext'> | null> {
-  const { rows } = await db.query<{ id: number; name: string; app_context: unknown }>('SELECT id, name, app_context FROM partners WHERE id = $1', [id]);
-  return rows[0] ? { id: Number(rows[0].id), name: rows[0].name, appContext: rows[0].app_context } : null;
+async function partnerById(db: Queryable, id: number): Promise<Pick<Partner, 'id' | 'slug' | 'name' | 'appContext'> | null> {
+  const { rows } = await db.query<{ id: number; slug: string; name: string; app_context: unknown }>('SELECT id, slug, name, app_context FROM partners WHERE id = $1', [id]);
+  return rows[0] ? { id: Number(rows[0].id), slug: rows[0].slug, name: rows[0].name, appContext: rows[0].app_context } : null;
 }
 
 /** Aborted when the client goes away before its answer. */
@@ -138,11 +138,11 @@ export const PREVIEW_WIDTH = 360;
 const previews = new Map<string, Promise<Buffer>>();
 const PREVIEW_PATH = /^([a-z0-9][a-z0-9-]{0,62})\/preview\.png$/;
 
-/** The template drawn with sample texts and the default brand, PREVIEW_WIDTH wide. */
+/** The template drawn with sample texts and the default colour (no brand: any partner's console shows it), PREVIEW_WIDTH wide. */
 export function templatePreview(template: MarketingTemplate): Promise<Buffer> {
   let preview = previews.get(template.id);
   if (!preview) {
-    const brand = brandingOf({ name: 'Hearth', appContext: {} }, 'https://hearth.example');
+    const brand = brandingOf({ slug: 'preview', name: '', appContext: {} }, 'https://preview.invalid');
     const content: RenderContent = {
       texts: { ...t.sample, ...template.defaults },
       photos: [],

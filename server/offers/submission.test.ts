@@ -72,7 +72,7 @@ describe('the seller’s mail', () => {
       'Closing date: March 15, 2027',
       'Contingencies: Inspection',
       '',
-      'Open the offers on your listing in Hearth to review it.',
+      'Open the offers on your listing to review it.',
     ]);
   });
 

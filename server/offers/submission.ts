@@ -187,7 +187,7 @@ export function sellerOfferMail(offer: SubmittedOffer, updated: boolean): { subj
     `${labels.closingDate}: ${a.closingDate ? longDate(a.closingDate) : offerTexts.notAnswered}`,
     `${labels.contingencies}: ${a.contingencies.length ? a.contingencies.join(', ') : offerTexts.noContingencies}`,
     '',
-    'Open the offers on your listing in Hearth to review it.',
+    'Open the offers on your listing to review it.',
   ];
   return { subject: `${updated ? 'Offer updated' : 'New offer'}: ${address}`, body: lines.join('\n') };
 }
@@ -255,7 +255,7 @@ export async function submitOffer(tx: Queryable, caseId: number, definition: Que
     to: offer.buyer_email,
     ...buyerOfferMail({ ...submitted, sellerInHearth, expiresOn: isoDateOf(context.offer_expiration_date) }, updated),
   });
-  // Listings without a seller in Hearth (feed listings) mail no seller; a company agent sees the offer in Hearth.
+  // Listings without a seller of ours (feed listings) mail no seller; a company agent sees the offer in their offers.
   if (!offer.seller_email) return;
   await queueMail(tx, { to: offer.seller_email, ...sellerOfferMail(submitted, updated) });
 }

@@ -5,6 +5,7 @@
  * partner ids that do not exist.
  */
 import { partnerTexts as t } from '../../core/i18n/partners';
+import { UNBRANDED } from '../../core/config/brand-fields';
 import { DEFAULT_APP_CONTEXT, type AppContext } from '../../core/config/schema';
 import { findUserByEmail, type UserRecord } from '../accounts/users';
 import type { Database, Queryable } from '../db';
@@ -170,11 +171,12 @@ function checkNewPartner(input: NewPartner, administrator: boolean): NewPartner 
   return { slug, name };
 }
 
-/** A new partner's context: its name everywhere, the "powered by" line shown, the owner as its agent. */
+/** A new partner's context: its name everywhere, none of our brand's numbers or addresses, the "powered by" line shown, the owner as its agent. */
 function initialContext(name: string, owner: Pick<UserRecord, 'email' | 'firstName' | 'lastName'> | null): AppContext {
   const agentName = owner ? `${owner.firstName} ${owner.lastName}`.trim() : '';
   return {
     ...DEFAULT_APP_CONTEXT,
+    ...UNBRANDED,
     partner: { ...DEFAULT_APP_CONTEXT.partner, name },
     appName: name,
     websiteName: name,

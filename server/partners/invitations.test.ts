@@ -109,9 +109,9 @@ describe(`partner invitations (${engineName()})`, () => {
     // The partner's name on one line: it cannot start lines (a fake link) of its own in the mail.
     const partnerName = 'Invite Homes & Co <b> Click http://evil.example';
     expect(mail!.subject).toBe(t.mailSubject(partnerName));
-    expect(mail!.body).toContain(`Ada Lovelace invited you to be an admin of ${partnerName} on Hearth.`);
+    expect(mail!.body).toContain(`Ada Lovelace invited you to be an admin of ${partnerName}.`);
     expect(mail!.body.split('\n').filter((line) => line.startsWith('http'))).toEqual([`${server.url}/log-in`]);
-    expect(mail!.body).toContain(`create a Hearth account with this address, ${email.toUpperCase()}, and confirm it`);
+    expect(mail!.body).toContain(`create an account with this address, ${email.toUpperCase()}, and confirm it`);
     expect(linkIn(mail!.body, 'http')).toBe(`${server.url}/log-in`);
 
     // Signed up but not yet confirmed: nothing yet.

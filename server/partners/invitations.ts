@@ -152,6 +152,8 @@ export async function invitePartnerMember(
     const inviter = keyPrincipalOf(user) ? partnerName : oneLine(personName(user.firstName, user.lastName, user.email) ?? user.email);
     await queueMail(tx, {
       to: address,
+      // Sent in the partner's name (issue 35): the person is invited to manage it.
+      senderName: partnerName,
       subject: t.mailSubject(partnerName),
       body: t.mailBody({
         partner: partnerName,

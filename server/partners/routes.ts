@@ -2,11 +2,12 @@
  * GET /v1/api/dynamic-config/ and GET /v1/api/site-config/ (spec §7): the partner's branding and the site's
  * display name, public to every origin.
  */
+import { brandName } from '../../core/config/brand';
 import { DEFAULT_APP_CONTEXT, type AppContext } from '../../core/config/schema';
 import { addVary, canonicalOrigin, writePreflight } from '../http/cors';
 import { sendJson } from '../http/respond';
 import type { RequestContext, Route } from '../http/router';
-import { parseStoredAppContext, publicAppContext } from './app-context';
+import { partnerAppContext, publicAppContext } from './app-context';
 import { partnerImageRoutes } from './images';
 import { DEFAULT_PARTNER_SLUG, findPartnerBySlug, type Partner } from './repository';
 import { hostnameOf, resolvePartner } from './resolve';
@@ -39,7 +40,7 @@ async function brandingOf(ctx: RequestContext): Promise<Branding> {
   let context: AppContext;
   if (resolution.found) {
     partner = resolution.partner;
-    const parsed = parseStoredAppContext(partner.appContext);
+    const parsed = partnerAppContext(partner);
     context = parsed.context;
     if (!parsed.ok) {
       logger.error(`[partners] stored app_context of "${partner.slug}" is invalid; serving the default context`);
@@ -48,7 +49,7 @@ async function brandingOf(ctx: RequestContext): Promise<Branding> {
   } else {
     // Spec §8: an unknown partner still gets a working (default) context, with the reason.
     partner = await findPartnerBySlug(db, DEFAULT_PARTNER_SLUG);
-    context = parseStoredAppContext(partner?.appContext ?? DEFAULT_APP_CONTEXT).context;
+    context = partner ? partnerAppContext(partner).context : DEFAULT_APP_CONTEXT;
     error = `Unknown partner "${resolution.slug.slice(0, 64)}"; the default configuration is used.`;
   }
   const domain = (resolution.found ? partner?.domains[0] : undefined) ?? hostnameOf(ctx.req.headers.host, false);
@@ -78,7 +79,7 @@ async function dynamicConfig(ctx: RequestContext): Promise<void> {
 
 async function siteConfig(ctx: RequestContext): Promise<void> {
   const { context, name } = await brandingOf(ctx);
-  const body: SiteConfigBody = { display_name: context.websiteName ?? context.appName ?? name ?? 'Hearth' };
+  const body: SiteConfigBody = { display_name: brandName(context) || name || brandName(DEFAULT_APP_CONTEXT) };
   sendPublic(ctx, body);
 }
 

@@ -5,6 +5,7 @@
  * audit row of what changed (before and after) in one transaction, and reaches visitors through the
  * partner change feed (server/db/changes.ts) and the config cache window (60 s HTTP, spec §9 in browsers).
  */
+import { z } from 'zod';
 import { readRegistrationRule, REGISTRATION_LIMITS, type RegistrationMode, type RegistrationRule } from '../../core/registration/rule';
 import { phoneCountryOf } from '../../core/format/phone';
 import { partnerTexts as t } from '../../core/i18n/partners';
@@ -26,6 +27,12 @@ export interface PartnerSettings {
   logoUrl: string | null;
   websiteName: string;
   companyName: string;
+  /** The contact form's call line (spec §2); empty: no call line. */
+  tollFreeNumber: string;
+  /** Where visitors write for help (spec §9 contact addresses); empty: the agent's email, else none. */
+  supportEmail: string;
+  /** The contact form's 'never spam' link (an absolute http(s) URL); empty: no link. */
+  privacyPolicyUrl: string;
   showPoweredBy: boolean;
   primaryColor: string;
   onPrimaryColor: string;
@@ -104,6 +111,9 @@ export function settingsOfRow(row: PartnerRow): PartnerSettings {
     logoUrl: str(partner.logo) || str(c.appLogo) || null,
     websiteName: str(c.websiteName),
     companyName: str(c.appName),
+    tollFreeNumber: str(c.tollFreeNumber),
+    supportEmail: str(c.supportEmail),
+    privacyPolicyUrl: str(c.privacyPolicyUrl),
     showPoweredBy: bool(c.showPoweredBy, false),
     primaryColor: str(tokens['color-primary'], DEFAULT_TOKENS['color-primary']),
     onPrimaryColor: str(tokens['color-on-primary'], DEFAULT_TOKENS['color-on-primary']),
@@ -164,6 +174,9 @@ function contextWith(stored: Json, s: PartnerSettings): Json {
     appLogo: s.logoUrl,
     appName: nullIfEmpty(s.companyName),
     websiteName: nullIfEmpty(s.websiteName),
+    tollFreeNumber: nullIfEmpty(s.tollFreeNumber),
+    supportEmail: nullIfEmpty(s.supportEmail),
+    privacyPolicyUrl: nullIfEmpty(s.privacyPolicyUrl),
     showPoweredBy: s.showPoweredBy,
     agentName: nullIfEmpty(s.agentName),
     agentPic: s.agentPictureUrl,
@@ -204,6 +217,45 @@ const MAX_ORIGINS = 50;
 const MAX_COUNTRIES = 20;
 
 const isProduction = () => process.env.NODE_ENV === 'production';
+
+/** A page of the partner's own site (its privacy policy): an absolute https URL (http outside production), without credentials. */
+function isPageUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  const schemes = isProduction() ? ['https:'] : ['https:', 'http:'];
+  return schemes.includes(url.protocol) && !url.username && !url.password && url.hostname !== '';
+}
+
+/** The brand's contact fields of the console's Branding tab (issue 35; its toll-free number is read as every phone); empty removes one. */
+const BrandInput = z
+  .object({
+    supportEmail: z
+      .string()
+      .trim()
+      .max(254, 'supportEmail must be at most 254 characters.')
+      .refine((v) => v === '' || EMAIL.test(v), 'supportEmail must be an email address.'),
+    privacyPolicyUrl: z
+      .string()
+      .trim()
+      .max(2048, 'privacyPolicyUrl must be at most 2048 characters.')
+      .refine((v) => !/[\u0000-\u001f\u007f\s]/.test(v), 'privacyPolicyUrl may not hold spaces or control characters.')
+      .refine((v) => v === '' || isPageUrl(v), 'privacyPolicyUrl must be a web address starting with https://, e.g. https://www.example.com/privacy.')
+      .transform((v) => (v === '' ? v : new URL(v).href)),
+  })
+  .partial();
+
+/** The brand fields of `input`, checked; the first refusal names its field. */
+function brandInput(input: PartnerSettingsInput): z.output<typeof BrandInput> {
+  const result = BrandInput.safeParse({ supportEmail: input.supportEmail, privacyPolicyUrl: input.privacyPolicyUrl });
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  throw badInput(issue.message, field(String(issue.path[0])));
+}
+
 const TILE_SOURCE_NOT_PUBLIC = 'tileSourceUrl must point at a public address (the server never fetches from its own network).';
 
 /** `current` with `input` applied, every given field checked. */
@@ -234,6 +286,9 @@ export function applySettingsInput(current: PartnerSettings, input: PartnerSetti
     if (email !== '' && !EMAIL.test(email)) throw badInput('agentEmail must be an email address.', field('agentEmail'));
     next.agentEmail = email;
   }
+  const brand = brandInput(input);
+  if (brand.supportEmail !== undefined) next.supportEmail = brand.supportEmail;
+  if (brand.privacyPolicyUrl !== undefined) next.privacyPolicyUrl = brand.privacyPolicyUrl;
   if (input.countries !== undefined) {
     const countries = [...new Set(input.countries.map((c) => c.trim().toUpperCase()))];
     if (countries.length > MAX_COUNTRIES) throw badInput(`countries may hold at most ${MAX_COUNTRIES} codes.`, field('countries'));
@@ -242,7 +297,7 @@ export function applySettingsInput(current: PartnerSettings, input: PartnerSetti
     next.countries = countries;
   }
   // Read for the partner's country as it is saved (the countries above may have changed with them), stored in E.164.
-  for (const phone of ['agentOfficePhone', 'agentCellPhone'] as const) {
+  for (const phone of ['agentOfficePhone', 'agentCellPhone', 'tollFreeNumber'] as const) {
     const value = input[phone];
     if (value === undefined) continue;
     const number = readPhone(value, phoneCountryOf(next.countries), { optional: true });

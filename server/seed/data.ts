@@ -3,6 +3,7 @@
  * (summit), and three Salt Lake City listings. Demo API keys are public on purpose (docs/api.md, tests);
  * production partners get generated keys.
  */
+import { UNBRANDED } from '../../core/config/brand-fields';
 import { DEFAULT_APP_CONTEXT, type AppContext } from '../../core/config/schema';
 import { DEFAULT_PARTNER_SLUG } from '../partners/repository';
 import type { NewDemoListing } from './demo-listing';
@@ -35,8 +36,10 @@ export const seedPartners: SeedPartner[] = [
     // Empty in development: loopback origins are accepted anyway outside production.
     allowedOrigins: [],
     domains: [],
+    // A partner's brand is its own: none of ours beneath it (issue 35).
     appContext: {
       ...DEFAULT_APP_CONTEXT,
+      ...UNBRANDED,
       partner: { ...DEFAULT_APP_CONTEXT.partner, name: 'Acme Realty' },
       themeData: {
         shortHeading: 'Homes with Avery',
@@ -50,6 +53,8 @@ export const seedPartners: SeedPartner[] = [
       agentPic: '/static/demo/avery.svg',
       officeNumber: '+18015550142',
       cellNumber: '+18015550199',
+      tollFreeNumber: '+18885550147',
+      supportEmail: 'help@acme-realty.example',
       appName: 'Acme Realty',
       websiteName: 'Acme Realty',
       poweredBy: 'Powered by Hearth',
@@ -64,6 +69,7 @@ export const seedPartners: SeedPartner[] = [
     domains: ['summit.example'],
     appContext: {
       ...DEFAULT_APP_CONTEXT,
+      ...UNBRANDED,
       partner: { ...DEFAULT_APP_CONTEXT.partner, name: 'Summit Peak Realty' },
       themeData: {
         shortHeading: 'Find your summit',

@@ -142,7 +142,7 @@ const ACCOUNT_LINKS = [
   ['/account/notifications', t.nav.notifications],
   ['/account/profile', 'Your Profile'],
   ['/account/settings', t.nav.settings],
-  ['/account/partner', 'Partner console'],
+  ['/account/partner', t.nav.partnerConsole],
 ] as const;
 
 const BUYING: Record<string, PageBuilder> = {
@@ -173,7 +173,11 @@ const ACCOUNT: Record<string, PageBuilder> = {
   notifications: (more, site) => (more.length ? notFoundPage() : notificationsPage(site)),
   homes: (more, site) => (more.length ? notFoundPage() : homesPage(site)),
   /** /account/partner: the partner console (issue 16): sign up as a partner, or manage the viewer's partners. */
-  partner: (more) => (more.length ? notFoundPage() : accountPage('Partner console', '<hearth-partner-console></hearth-partner-console>')),
+  // The element's own heading (the partner's name) is the one a reader sees: the page's h1 is for assistive technology.
+  partner: (more) =>
+    more.length
+      ? notFoundPage()
+      : { title: t.nav.partnerConsole, noindex: true, main: `<h1 class="visually-hidden">${t.nav.partnerConsole}</h1>\n<hearth-partner-console></hearth-partner-console>` },
   'home-detail': homeDetailPage,
 };
 

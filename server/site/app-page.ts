@@ -49,7 +49,7 @@ async function sitePage(ctx: RequestContext): Promise<void> {
   if ('guard' in composed) return answer(ctx, { kind: 'redirect', location: composed.guard.redirect });
   const { page, site } = composed;
   const { header, footer } = shellHtml(
-    { context: site.context, signedIn: site.viewer !== null, path: url.pathname, year: new Date().getUTCFullYear() },
+    { context: site.context, signedIn: site.viewer !== null, path: url.pathname, year: new Date().getUTCFullYear(), ownSite: site.ownSite },
     { header: page.chrome?.header ?? true, footer: page.chrome?.footer ?? true },
   );
   answer(ctx, {

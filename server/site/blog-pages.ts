@@ -32,7 +32,7 @@ import {
 } from '../content/posts';
 import type { Queryable } from '../db';
 import type { Route } from '../http/router';
-import { parseStoredAppContext, publicAppContext } from '../partners/app-context';
+import { partnerAppContext, publicAppContext } from '../partners/app-context';
 import { resolvePartner } from '../partners/resolve';
 import { escapeHtml, notFoundPage, type PageBuilder, type SitePage, type SiteRequest } from './html';
 import { websiteName } from './shell';
@@ -281,7 +281,7 @@ export const blogFeedRoute: Route = {
   GET: async (ctx) => {
     const { db, config } = ctx.services;
     const resolution = await resolvePartner(ctx);
-    const stored = resolution.found ? parseStoredAppContext(resolution.partner.appContext).context : DEFAULT_APP_CONTEXT;
+    const stored = resolution.found ? partnerAppContext(resolution.partner).context : DEFAULT_APP_CONTEXT;
     const name = websiteName(resolveContext(publicAppContext(stored, config.publicOrigin)));
     const body = atomFeed(await newestPosts(db, FEED_SIZE), { name, publicOrigin: config.publicOrigin }, HEADING, DESCRIPTION);
     ctx.res.statusCode = 200;

@@ -51,6 +51,8 @@ export interface SiteRequest {
   /** The signed-in user of the hosted site's session cookie, or null for a visitor. */
   viewer: UserRecord | null;
   publicOrigin: string;
+  /** Our own site (the default partner), not a partner's. */
+  ownSite: boolean;
 }
 
 /** Takes the path segments after its mount (decoded) and returns a page. */

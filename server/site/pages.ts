@@ -5,7 +5,7 @@
  * before they reach the page; a listing route is looked up so an unknown listing gets the not-found page
  * with a 404. The builders live beside this file: landing-pages.ts, account-pages.ts, session-pages.ts.
  */
-import { resolveContext } from '../../core/config/context';
+import { resolveContext, type ResolvedAppContext } from '../../core/config/context';
 import { DEFAULT_APP_CONTEXT } from '../../core/config/schema';
 import { contextPhone } from '../../core/format/phone';
 import { siteTexts as t } from '../../core/i18n/site';
@@ -13,7 +13,8 @@ import { authenticate } from '../accounts/session';
 import { notFound } from '../http/errors';
 import { htmlDocumentStart } from '../http/html-document';
 import type { RequestContext, Route } from '../http/router';
-import { parseStoredAppContext, publicAppContext } from '../partners/app-context';
+import { partnerAppContext, publicAppContext } from '../partners/app-context';
+import { DEFAULT_PARTNER_SLUG } from '../partners/repository';
 import { resolvePartner } from '../partners/resolve';
 import { accountPages, briefcasePage } from './account-pages';
 import { photoManagementPage } from '../listing-photos/page';
@@ -33,6 +34,7 @@ import { homeValuePage } from './home-value-page';
 import { listingPage } from './listing-page';
 import { blogFeedRoute, blogPages } from './blog-pages';
 import { POLICY_DOCUMENTS } from './policies';
+import { iconLinkHtml, letterIconSvg, sendSvgIcon } from './favicon';
 import { shellHtml, websiteName } from './shell';
 import { sitemapRoutes } from './sitemap';
 import { guardRoute, guardUser, type GuardOutcome } from './guards';
@@ -72,7 +74,7 @@ export function pageHtml(page: SitePage, site: SiteRequest, flash: Flash | null 
   const name = websiteName(site.context);
   const path = site.ctx.url.pathname;
   const { header, footer } = shellHtml(
-    { context: site.context, signedIn: site.viewer !== null, path, year: new Date().getUTCFullYear() },
+    { context: site.context, signedIn: site.viewer !== null, path, year: new Date().getUTCFullYear(), ownSite: site.ownSite },
     { header: page.chrome?.header ?? true, footer: page.chrome?.footer ?? true },
   );
   const title = `${page.title} — ${name}`;
@@ -86,7 +88,8 @@ export function pageHtml(page: SitePage, site: SiteRequest, flash: Flash | null 
     .filter(Boolean)
     .join('\n');
   return `${htmlDocumentStart(escapeHtml(title))}
-${meta ? `${meta}\n` : ''}<link rel="stylesheet" href="/site/site.css">
+${meta ? `${meta}\n` : ''}${iconLinkHtml(site.context, site.ctx.url)}
+<link rel="stylesheet" href="/site/site.css">
 <script src="/cdn/v1/loader.js" async></script>
 <script type="module" src="/site/site.js"></script>
 </head>
@@ -143,13 +146,19 @@ ${calculator}`;
 };
 
 /** The partner of the request (Host, or ?partner=) as its pages show it; an unknown slug gets the default brand. */
-export async function siteRequest(ctx: RequestContext): Promise<SiteRequest> {
-  const { publicOrigin } = ctx.services.config;
+export async function siteContext(ctx: RequestContext): Promise<{ context: ResolvedAppContext; ownSite: boolean }> {
   const resolution = await resolvePartner(ctx);
-  const stored = resolution.found ? parseStoredAppContext(resolution.partner.appContext).context : DEFAULT_APP_CONTEXT;
+  const stored = resolution.found ? partnerAppContext(resolution.partner).context : DEFAULT_APP_CONTEXT;
+  const ownSite = !resolution.found || resolution.partner.slug === DEFAULT_PARTNER_SLUG;
+  return { context: resolveContext(publicAppContext(stored, ctx.services.config.publicOrigin)), ownSite };
+}
+
+/** The request a page is built for: its partner's context and the signed-in viewer. */
+export async function siteRequest(ctx: RequestContext): Promise<SiteRequest> {
+  const { context, ownSite } = await siteContext(ctx);
   // A session cookie is read for GET only: no CSRF question arises, and a bad cookie is a visitor.
   const viewer = await authenticate(ctx.services.db, ctx.req.headers, 'GET').catch(() => null);
-  return { ctx, context: resolveContext(publicAppContext(stored, publicOrigin)), viewer: viewer?.user ?? null, publicOrigin };
+  return { ctx, context, viewer: viewer?.user ?? null, publicOrigin: ctx.services.config.publicOrigin, ownSite };
 }
 
 function send(ctx: RequestContext, status: number, html: string, csp: string, cacheControl = 'no-cache'): void {
@@ -256,7 +265,14 @@ const homeRedirect: Route = {
   },
 };
 
+/** The site's icon for the request's partner (./favicon.ts). */
+const faviconRoute: Route = {
+  GET: async (ctx) => sendSvgIcon(ctx.res, letterIconSvg((await siteContext(ctx)).context), ctx.method === 'HEAD'),
+};
+
 export const sitePageRoutes: Record<string, Route> = {
+  '/favicon.svg': faviconRoute,
+  '/favicon.ico': faviconRoute,
   '/': exact(homePage),
   '/home': homeRedirect,
   '/buy': exact(buyPage),

@@ -79,8 +79,9 @@ describe('GET /reset/<token>', () => {
 
   it('escapes the token even if a looser shape ever let markup through', async () => {
     const { resetPageHtml } = await import('./reset-page');
-    const html = resetPageHtml('"><script>alert(1)</script>', '/site/site.css');
+    const html = resetPageHtml('"><script>alert(1)</script>', '/site/site.css', { name: 'Acme <b>', iconLink: '' });
     expect(html).toContain('reset-token="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
     expect(html).not.toContain('<script>alert');
+    expect(html).toContain('<a class="brand" href="/">Acme &lt;b&gt;</a>');
   });
 });

@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { isSecretShaped } from '../accounts/tokens';
 import type { RequestContext, Route } from '../http/router';
 import { paths } from '../paths';
+import { iconLinkHtml } from './favicon';
+import { siteContext } from './pages';
+import { websiteName } from './shell';
 
 export const RESET_PAGE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; frame-ancestors 'none'";
@@ -26,7 +29,11 @@ const exists = (file: string) =>
 /** The hosted site's stylesheet when the site is there, the server's own otherwise. */
 const stylesheet = async () => ((await exists(join(paths.site, 'site.css'))) ? '/site/site.css' : '/static/site.css');
 
-export function resetPageHtml(token: string | null, stylesheetHref: string): string {
+/**
+ * The page for `token` (null: not one of our secrets) in the brand of the partner the link names (issue 35):
+ * its name and its `<link rel="icon">` (already HTML).
+ */
+export function resetPageHtml(token: string | null, stylesheetHref: string, brand: { name: string; iconLink: string }): string {
   const heading = token ? 'Choose a new password' : 'This reset link is not valid';
   const intro = token
     ? ''
@@ -39,12 +46,13 @@ export function resetPageHtml(token: string | null, stylesheetHref: string): str
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <meta name="robots" content="noindex">
-<title>${heading} — Hearth</title>
+<title>${heading} — ${escapeHtml(brand.name)}</title>
+${brand.iconLink}
 <link rel="stylesheet" href="${escapeHtml(stylesheetHref)}">
 <script src="/cdn/v1/loader.js" async></script>
 </head>
 <body>
-<header class="shell-header"><a class="brand" href="/">Hearth</a></header>
+<header class="shell-header"><a class="brand" href="/">${escapeHtml(brand.name)}</a></header>
 <main>
 <section class="reset-page" aria-labelledby="reset-title">
 <h1 id="reset-title">${heading}</h1>
@@ -60,7 +68,8 @@ async function resetPage(ctx: RequestContext): Promise<void> {
   // `rest` is still URL-encoded: a real token never needs encoding, so anything with `%` is refused too.
   const candidate = ctx.rest.replace(/\/$/, '');
   const token = isSecretShaped(candidate) ? candidate : null;
-  const html = resetPageHtml(token, await stylesheet());
+  const { context } = await siteContext(ctx);
+  const html = resetPageHtml(token, await stylesheet(), { name: websiteName(context), iconLink: iconLinkHtml(context, ctx.url) });
   const { res } = ctx;
   res.statusCode = token ? 200 : 404;
   res.setHeader('Content-Type', 'text/html; charset=utf-8');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveContext } from '../../core/config/context';
 import { siteTexts as t } from '../../core/i18n/site';
-import { agentAppAccountMenu, memberAccountMenu } from '../testing/account-menu';
+import { agentAppAccountMenu, memberAccountMenu, ownSiteAccountMenu } from '../testing/account-menu';
 import { accountMenu, footerHtml, headerHtml, mainMenus, type ShellState } from './shell';
 
 const state = (context: Parameters<typeof resolveContext>[0] = {}, signedIn = false): ShellState => ({
@@ -70,6 +70,12 @@ describe('header, logged in', () => {
     const html = headerHtml(state({}, true));
     expect(texts(html).slice(-12)).toEqual([t.nav.notifications, t.nav.account, ...memberAccountMenu]);
     expect(html).not.toContain(t.nav.signIn);
+  });
+
+  it("our own site's Account menu leads to the partner console (becoming a partner); a partner's site does not", () => {
+    expect(texts(headerHtml({ ...state({}, true), ownSite: true })).slice(-13)).toEqual([t.nav.notifications, t.nav.account, ...ownSiteAccountMenu]);
+    expect(accountMenu(resolveContext({}), true)).toContainEqual(['/account/partner', t.nav.partnerConsole]);
+    expect(accountMenu(resolveContext({}), false).map(([href]) => href)).not.toContain('/account/partner');
   });
 
   it('Owner Dashboard only when sell is enabled', () => {

@@ -6,6 +6,7 @@
  * <details> disclosures, so they open with a keyboard and without JavaScript; site/site.js adds Escape
  * (focus back on the menu's button), closing on a click elsewhere, and the phone menu button.
  */
+import { brandName } from '../../core/config/brand';
 import type { ResolvedAppContext } from '../../core/config/context';
 import { siteTexts as t } from '../../core/i18n/site';
 import { escapeHtml, type Chrome } from './html';
@@ -17,11 +18,14 @@ export interface ShellState {
   /** The page's path, for aria-current. */
   path: string;
   year: number;
+  /** Our own site (the default partner), whose Account menu also offers the partner console. */
+  ownSite?: boolean;
 }
 
 type Link = readonly [href: string, label: string];
 
-export const websiteName = (context: ResolvedAppContext) => context.websiteName || context.appName || 'Hearth';
+/** What the site calls itself: the partner's brand (core/config/brand.ts), ours on our own site. */
+export const websiteName = (context: ResolvedAppContext) => brandName(context);
 
 const isAgentApp = (context: ResolvedAppContext) => Boolean(context.agentApp || context.isAgentApp);
 
@@ -29,8 +33,12 @@ const isAgentApp = (context: ResolvedAppContext) => Boolean(context.agentApp || 
 const sellEnabled = (context: ResolvedAppContext) => (context.themeData.sellEnabled as boolean | undefined) !== false;
 const rentalEnabled = (context: ResolvedAppContext) => (context.themeData.rentalEnabled as boolean | undefined) !== false;
 
-/** The Account menu (spec §2): Mortgage, Tours, Offers and Documents are hidden in the agent app. */
-export function accountMenu(context: ResolvedAppContext): Link[] {
+/**
+ * The Account menu (spec §2): Mortgage, Tours, Offers and Documents are hidden in the agent app. On our own
+ * site it also leads to the partner console, where a signed-in person becomes a partner (a partner's own site
+ * does not offer its visitors to become partners of ours).
+ */
+export function accountMenu(context: ResolvedAppContext, ownSite = false): Link[] {
   const agentApp = isAgentApp(context);
   const links: (Link | false)[] = [
     sellEnabled(context) && ['/account/homes', t.nav.ownerDashboard],
@@ -42,6 +50,7 @@ export function accountMenu(context: ResolvedAppContext): Link[] {
     ['/account/buying/saved-searches', t.nav.savedSearches],
     ['/account/buying/guide', t.nav.guide],
     ['/account/settings', t.nav.settings],
+    ownSite && ['/account/partner', t.nav.partnerConsole],
     ['/log-out', t.nav.logOut],
   ];
   return links.filter((link): link is Link => Boolean(link));
@@ -80,14 +89,14 @@ const NO_RETURN = /^\/(log-in|log-out|reset)(\/|$)/;
 
 const signInHref = (path: string) => (NO_RETURN.test(path) ? '/log-in' : `/log-in?next=${encodeURIComponent(path)}`);
 
-export function headerHtml({ context, signedIn, path }: ShellState): string {
+export function headerHtml({ context, signedIn, path, ownSite }: ShellState): string {
   const items = [
     `<li>${link(['/', t.nav.home], path)}</li>`,
     ...mainMenus(context).map((m) => menu(m.label, m.links, path)),
     `<li>${link(['/resources', t.nav.blog], path)}</li>`,
     `<li>${link(['/about/contact', t.nav.contactMe], path)}</li>`,
     ...(signedIn
-      ? [`<li>${link(['/account/notifications', t.nav.notifications], path)}</li>`, menu(t.nav.account, accountMenu(context), path, 'menu account-menu')]
+      ? [`<li>${link(['/account/notifications', t.nav.notifications], path)}</li>`, menu(t.nav.account, accountMenu(context, ownSite), path, 'menu account-menu')]
       : [`<li><a class="button sign-in" href="${signInHref(path)}" data-sign-in>${escapeHtml(t.nav.signIn)}</a></li>`]),
   ];
   return `<header class="shell-header">${brand(context)}<button type="button" class="nav-toggle" aria-expanded="false" aria-controls="site-nav" hidden>${t.nav.menu}</button><nav id="site-nav" aria-label="Main"><ul class="nav-list">${items.join('')}</ul></nav></header>`;

@@ -4,6 +4,7 @@
  * then stored as a lead of the partner with the dates, and the partner's agent is mailed in the same
  * transaction. Rate-limited per client and partner like the contact form.
  */
+import { brandName } from '../../core/config/brand';
 import { stayProblemMessage } from '../../core/stays/calendar-state';
 import { checkStay, daysByDate, isCalendarDate, nightsBetween, stayCost, todayIn, type StayDay } from '../../core/stays/stay-rules';
 import { formatAddress } from '../../core/format/address';
@@ -118,7 +119,8 @@ export function stayRequestMail(input: {
   const name = `${guest.firstName} ${guest.lastName}`;
   const stay = listing.title || formatAddress(listing.address);
   return {
-    to: input.appContext.agentEmail ?? HEARTH_LEADS_ADDRESS,
+    to: input.appContext.agentEmail || input.appContext.supportEmail || HEARTH_LEADS_ADDRESS,
+    senderName: brandName(input.appContext),
     subject: `Booking request for ${stay}: ${input.checkIn} to ${input.checkOut}`,
     body: [
       `${name} asks to book ${stay}.`,

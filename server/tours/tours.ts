@@ -255,10 +255,16 @@ export interface SaveTourInput {
   phoneCountry: string;
 }
 
+/** The brand a tour's mails are sent in: the partner whose site the request or decision was made on (issue 35). */
+export interface TourMailBrand {
+  senderName: string;
+}
+
 export async function requestTour(
   db: Database,
   buyer: UserRecord,
   input: SaveTourInput,
+  brand: TourMailBrand,
   now = new Date(),
 ): Promise<TourRecord> {
   const { rows } = await db.query<{
@@ -291,7 +297,7 @@ export async function requestTour(
     const tourId = Number(inserted[0]!.id);
     await insertRequestedTimes(tx, tourId, times);
     const tour = (await findTour(tx, tourId))!;
-    await mailSellerAboutRequest(tx, tour, input.phoneCountry);
+    await mailSellerAboutRequest(tx, tour, input.phoneCountry, brand);
     return tourId;
   });
   return (await findTour(db, id))!;
@@ -329,8 +335,8 @@ async function sellerEmail(tx: Queryable, tour: TourRecord): Promise<string | nu
 
 const buyerName = (tour: TourRecord) => `${tour.buyer.firstName} ${tour.buyer.lastName}`.trim() || 'A buyer';
 
-/** The seller hears of a new request. Listings without a seller in Hearth (feed listings) mail nobody. */
-async function mailSellerAboutRequest(tx: Queryable, tour: TourRecord, phoneCountry: string): Promise<void> {
+/** The seller hears of a new request. Listings without a seller of ours (feed listings) mail nobody. */
+async function mailSellerAboutRequest(tx: Queryable, tour: TourRecord, phoneCountry: string, brand: TourMailBrand): Promise<void> {
   const to = await sellerEmail(tx, tour);
   if (!to) return;
   const zone = tour.listing.timeZone;
@@ -346,12 +352,12 @@ async function mailSellerAboutRequest(tx: Queryable, tour: TourRecord, phoneCoun
       ? `Pre-qualified${a.qualifiedLenderName ? ` with ${a.qualifiedLenderName}` : ''}${a.qualifiedAmount ? ` for ${a.qualifiedAmount}` : ''}.`
       : 'The buyer is not pre-qualified.',
     '',
-    'Open your tours in Hearth to confirm one of the times or cancel the request.',
+    `Open your tours on ${brand.senderName} to confirm one of the times or cancel the request.`,
   ];
-  await queueMail(tx, { to, subject: `Tour request: ${formatAddress(tour.listing.address)}`, body: lines.join('\n') });
+  await queueMail(tx, { to, subject: `Tour request: ${formatAddress(tour.listing.address)}`, body: lines.join('\n'), senderName: brand.senderName });
 }
 
-async function mailBuyerAboutDecision(tx: Queryable, tour: TourRecord): Promise<void> {
+async function mailBuyerAboutDecision(tx: Queryable, tour: TourRecord, brand: TourMailBrand): Promise<void> {
   const zone = tour.listing.timeZone;
   const address = formatAddress(tour.listing.address);
   let subject: string;
@@ -368,7 +374,7 @@ async function mailBuyerAboutDecision(tx: Queryable, tour: TourRecord): Promise<
   } else {
     return;
   }
-  await queueMail(tx, { to: tour.buyer.email, subject, body: body.join('\n') });
+  await queueMail(tx, { to: tour.buyer.email, subject, body: body.join('\n'), senderName: brand.senderName });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -391,7 +397,7 @@ export async function decideTour(
   user: UserRecord,
   id: number,
   decision: TourDecision,
-  options: { allowCancel: boolean; now?: Date } = { allowCancel: true },
+  options: { allowCancel: boolean; brand: TourMailBrand; now?: Date },
 ): Promise<TourRecord> {
   const now = options.now ?? new Date();
   const { tour, role } = await readableTour(db, id, user);
@@ -437,7 +443,7 @@ export async function decideTour(
     );
     if (rows.length === 0) throw badInput('The tour was changed meanwhile; reload it.', 'tourStatus');
     const updated = (await findTour(tx, tour.id))!;
-    await mailBuyerAboutDecision(tx, updated);
+    await mailBuyerAboutDecision(tx, updated, options.brand);
     return updated;
   });
 }
@@ -454,7 +460,7 @@ export type BuyerTourChangeInput = { kind: 'cancel' } | { kind: 'reschedule'; sc
  * (open, its time not begun); new times only while the listing takes tour requests. The seller is mailed.
  * A cancellation by the buyer has no reason (the seller's needs 50–200 characters).
  */
-async function changeOwnTour(db: Database, user: UserRecord, id: number, change: BuyerTourChangeInput, now = new Date()): Promise<TourRecord> {
+async function changeOwnTour(db: Database, user: UserRecord, id: number, change: BuyerTourChangeInput, brand: TourMailBrand, now = new Date()): Promise<TourRecord> {
   const { tour, role } = await readableTour(db, id, user);
   if (role !== 'buyer') throw new DomainError('FORBIDDEN', 'Only the buyer who requested this tour can cancel it or offer new times.');
   if (!buyerTourChanges(tour.status, tour.start, now).includes(change.kind)) {
@@ -489,13 +495,13 @@ async function changeOwnTour(db: Database, user: UserRecord, id: number, change:
       await insertRequestedTimes(tx, tour.id, times);
     }
     const updated = (await findTour(tx, tour.id))!;
-    await mailSellerAboutBuyerChange(tx, tour, updated);
+    await mailSellerAboutBuyerChange(tx, tour, updated, brand);
     return updated;
   });
 }
 
 /** The seller hears that the buyer cancelled, or offered new times (and gave up a scheduled one). */
-async function mailSellerAboutBuyerChange(tx: Queryable, before: TourRecord, after: TourRecord): Promise<void> {
+async function mailSellerAboutBuyerChange(tx: Queryable, before: TourRecord, after: TourRecord, brand: TourMailBrand): Promise<void> {
   const to = await sellerEmail(tx, after);
   if (!to) return;
   const zone = after.listing.timeZone;
@@ -506,6 +512,7 @@ async function mailSellerAboutBuyerChange(tx: Queryable, before: TourRecord, aft
       to,
       subject: `Tour cancelled by the buyer: ${address}`,
       body: [`${buyerName(after)} cancelled their tour request for ${address}${scheduled}.`, '', 'There is nothing for you to do.'].join('\n'),
+      senderName: brand.senderName,
     });
     return;
   }
@@ -518,8 +525,9 @@ async function mailSellerAboutBuyerChange(tx: Queryable, before: TourRecord, aft
       'Requested times:',
       ...after.requestedTimes.map((t) => `- ${formatTourTime(t, zone)}`),
       '',
-      'Open your tours in Hearth to confirm one of the times or cancel the request.',
+      `Open your tours on ${brand.senderName} to confirm one of the times or cancel the request.`,
     ].join('\n'),
+    senderName: brand.senderName,
   });
 }
 
@@ -535,18 +543,18 @@ export interface ModifyTourInput {
  * it cannot cancel); for the tour's buyer, CANCELLED cancels the request and REQUESTED with scheduledDateTimes
  * offers new times (changeOwnTour). Anyone else: NOT_FOUND.
  */
-export async function modifyTour(db: Database, user: UserRecord, id: number, input: ModifyTourInput, now = new Date()): Promise<TourRecord> {
+export async function modifyTour(db: Database, user: UserRecord, id: number, input: ModifyTourInput, brand: TourMailBrand, now = new Date()): Promise<TourRecord> {
   const { role } = await readableTour(db, id, user);
   const times = input.scheduledDateTimes ?? null;
   if (role !== 'buyer') {
     if (times !== null) throw badInput('Only the buyer offers new times; choose one of the requested times with start.', 'scheduledDateTimes');
-    return decideTour(db, user, id, { tourStatus: input.tourStatus, start: input.start, end: input.end }, { allowCancel: false, now });
+    return decideTour(db, user, id, { tourStatus: input.tourStatus, start: input.start, end: input.end }, { allowCancel: false, brand, now });
   }
   if (input.start || input.end) throw badInput('Offer new times with scheduledDateTimes; start and end are the seller’s choice.', input.start ? 'start' : 'end');
   if (input.tourStatus === 'CANCELLED') {
     if (times !== null) throw badInput('A cancellation takes no times.', 'scheduledDateTimes');
-    return changeOwnTour(db, user, id, { kind: 'cancel' }, now);
+    return changeOwnTour(db, user, id, { kind: 'cancel' }, brand, now);
   }
-  if (input.tourStatus === 'REQUESTED') return changeOwnTour(db, user, id, { kind: 'reschedule', scheduledDateTimes: times ?? [] }, now);
+  if (input.tourStatus === 'REQUESTED') return changeOwnTour(db, user, id, { kind: 'reschedule', scheduledDateTimes: times ?? [] }, brand, now);
   throw new DomainError('FORBIDDEN', 'Only the seller or a company agent can change this tour.');
 }

@@ -5,6 +5,7 @@
  * (updates.ts). Rate-limited per client and partner like the contact form.
  */
 import { randomBytes } from 'node:crypto';
+import { brandName } from '../../core/config/brand';
 import { formatMoney } from '../../core/format/money';
 import { validateContact, type ContactFieldErrors } from '../../core/validation/contact';
 import { partnerPhoneCheck } from '../contact/phone';
@@ -14,7 +15,7 @@ import type { Database } from '../db';
 import { badFields, DomainError, rateLimited } from '../domain-error';
 import { rateLimitsFor, retryAfterSeconds, type RateLimit } from '../http/rate-limit';
 import { queueMail, type OutgoingMail } from '../mail/outbox';
-import { parseStoredAppContext } from '../partners/app-context';
+import { partnerAppContext } from '../partners/app-context';
 import type { Partner } from '../partners/repository';
 import { estimateHomeValue, type HomeInput, type HomeValue } from './estimate';
 
@@ -45,7 +46,7 @@ export function valueLine(value: HomeValue): string {
   return `${money(value.estimateInPennies, value.currencyCode)} (likely ${money(value.lowInPennies, value.currencyCode)} to ${money(value.highInPennies, value.currencyCode)})`;
 }
 
-function ownerMail(contact: ValuationContact, value: HomeValue, optIn: boolean, unsubscribe: string): OutgoingMail {
+function ownerMail(contact: ValuationContact, value: HomeValue, optIn: boolean, unsubscribe: string, senderName: string): OutgoingMail {
   const lines = [
     `Hello ${contact.firstName},`,
     '',
@@ -59,6 +60,7 @@ function ownerMail(contact: ValuationContact, value: HomeValue, optIn: boolean, 
     to: contact.email,
     subject: `Your home value: ${value.home.address}`,
     body: lines.join('\n'),
+    senderName,
   };
 }
 
@@ -91,7 +93,7 @@ export async function requestValuation(
   }
   const contact = checked.value;
   const token = randomBytes(24).toString('base64url');
-  const context = parseStoredAppContext(partner.appContext).context;
+  const context = partnerAppContext(partner).context;
   const agentMail = leadNotification({
     context,
     lead: contact,
@@ -144,7 +146,7 @@ export async function requestValuation(
       ...agentMail,
       subject: `Valuation request for ${home.address}: ${contact.firstName} ${contact.lastName}`,
     });
-    await queueMail(tx, ownerMail(contact, value, request.optIn, unsubscribeUrl(request.publicOrigin, token)));
+    await queueMail(tx, ownerMail(contact, value, request.optIn, unsubscribeUrl(request.publicOrigin, token), brandName(context)));
     return rows[0]!.id;
   });
   return { id, optIn: request.optIn, value };

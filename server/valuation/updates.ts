@@ -7,6 +7,7 @@
 import type { Database } from '../db';
 import type { Logger } from '../log';
 import { queueMail } from '../mail/outbox';
+import { partnerBrand } from '../partners/brand';
 import { formatMoney } from '../../core/format/money';
 import { HOME_TYPES, valueHome, type HomeFacts, type HomeType, type ResolvedHome } from './estimate';
 import { unsubscribeUrl, valueLine } from './requests';
@@ -30,6 +31,10 @@ interface DueRow {
   last_update_in_pennies: string | null;
   unsubscribe_token: string;
   next_update_at: Date;
+  /** The partner the owner asked through: its brand sends the mail. */
+  partner_slug: string;
+  partner_name: string;
+  partner_app_context: unknown;
 }
 
 const numberOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -53,9 +58,10 @@ function homeOf(row: DueRow): ResolvedHome {
 /** One run at `now`: every due subscription gets its month's mail. */
 export async function runHomeValueUpdates(db: Database, now: Date, options: { publicOrigin: string }): Promise<{ mailed: number }> {
   const { rows } = await db.query<DueRow>(
-    `SELECT id, first_name, email, address, latitude, longitude, listing_id, facts, currency_code, estimate_in_pennies,
-            last_update_in_pennies, unsubscribe_token, next_update_at
-       FROM home_valuation_requests
+    `SELECT r.id, first_name, email, address, latitude, longitude, listing_id, facts, currency_code, estimate_in_pennies,
+            last_update_in_pennies, unsubscribe_token, next_update_at,
+            p.slug AS partner_slug, p.name AS partner_name, p.app_context AS partner_app_context
+       FROM home_valuation_requests r JOIN partners p ON p.id = r.partner_id
       WHERE opt_in AND unsubscribed_at IS NULL AND next_update_at <= $1
       ORDER BY next_update_at LIMIT ${BATCH}`,
     [now.toISOString()],
@@ -95,6 +101,7 @@ export async function runHomeValueUpdates(db: Database, now: Date, options: { pu
         to: row.email,
         subject: `Your monthly home value: ${row.address}`,
         body,
+        senderName: partnerBrand({ slug: row.partner_slug, name: row.partner_name, appContext: row.partner_app_context }).name,
       });
       return true;
     });

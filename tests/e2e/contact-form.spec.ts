@@ -61,7 +61,8 @@ test.describe('<hearth-contact-form> on a partner page (other origin, strict CSP
     await expect(panel.getByRole('heading', { name: t.thankYouHeading })).toBeFocused();
     await expect(panel).toContainText(t.thankYouText);
     await expect(panel.locator('[part="thank-you-phone"]')).toHaveAttribute('href', /^tel:\+\d+$/);
-    await expect(panel.locator('[part="thank-you-contact"]')).toHaveAttribute('href', /\/about\/contact$/);
+    // acme's own ways to reach it (issue 35): its office phone and its support email, not our contact page.
+    await expect(panel.locator('[part="thank-you-contact"]')).toHaveAttribute('href', 'mailto:help@acme-realty.example');
     await expect(form.locator('form')).toHaveCount(0);
 
     const [submitted] = await eventsOf(page, 'hearth-contact-submitted');

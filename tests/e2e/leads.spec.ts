@@ -87,10 +87,9 @@ test.describe('<hearth-leads> on a partner page (other origin, strict CSP, hosti
     await expectNoAxeViolations(page);
 
     // ---- Contacted, then a note.
-    await detail.getByRole('button', { name: t.status.CONTACTED }).click();
-    await expect(detail.locator('[part="detail-status"]')).toHaveText(t.status.CONTACTED);
+    await detail.getByLabel(t.detail.statusLabel).selectOption('CONTACTED');
     await expect(row.locator('[part="status-chip"]')).toHaveText(t.status.CONTACTED);
-    await expect(detail.getByRole('button', { name: t.status.CONTACTED })).toHaveAttribute('aria-pressed', 'true');
+    await expect(detail.locator('[part="detail-status"]')).toHaveValue('CONTACTED');
     const note = `Called ${lastName}; showing on Saturday <b>10 am</b>`;
     await detail.getByLabel(t.detail.addNote).fill(note);
     await detail.getByRole('button', { name: t.detail.addNoteButton }).click();

@@ -1,12 +1,15 @@
 /**
- * Issue 16's acceptance, end to end in one browser session: a new agent signs up as a partner, themes it
+ * Issue 16's acceptance, and issue 35's agent journey, end to end in one browser session: a new agent signs up as a
+ * partner, gives it its own brand (a website name and a toll-free number typed as people write it), themes it
  * (live preview; a low-contrast colour refused), uploads a picture, allows their site's origin, creates an
  * admin API key and points a webhook at a receiver of their own, copies the contact-form snippet into a page
  * of that site (another origin, a strict CSP naming only the API origin), a visitor writes through it, the
- * lead shows in the console's Leads tab and the receiver gets exactly one delivery whose signature verifies
+ * lead (its phone typed '(801) 363-4127') shows in the console's Leads tab with its phone formatted, the CSV export
+ * has it formatted and the API stored it in E.164, the visitor's form showed the partner's brand and none of ours; the receiver gets exactly one delivery whose signature verifies
  * with the documented helper (server/webhooks/signature.ts); a second partner sees none of it.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
@@ -95,7 +98,7 @@ ${pasted}
 }
 
 test.describe('partner acceptance (issue 16)', () => {
-  test('sign up, theme, picture, origin, snippet on a strict-CSP page of that origin, the lead in the inbox and one signed webhook; a second partner sees none of it', async ({
+  test('sign up, brand, theme, picture, origin, snippet on a strict-CSP page of that origin, the lead with its formatted phone in the inbox and the CSV, one signed webhook; a second partner sees none of it', async ({
     openPartnerPage,
     page,
     browser,
@@ -123,6 +126,21 @@ test.describe('partner acceptance (issue 16)', () => {
       await element.getByRole('button', { name: t.signUpSubmit }).click();
       await expect(base).toHaveAttribute('data-state', 'ready');
       await expect(base).toHaveAttribute('data-partner', slug);
+
+      // ---- brand (issue 35): the partner's own website name and toll-free number, typed as people write it
+      await element.getByRole('tab', { name: t.tabs.branding }).click();
+      await element.getByLabel(t.websiteName).fill('Avery Homes');
+      await element.getByLabel(t.tollFreeNumber).fill('888.555.0147');
+      await element.getByRole('button', { name: t.save, exact: true }).click();
+      await expect(element.locator('[part="save-status"]')).toHaveText(t.saved);
+      // Stored in E.164 and served to the partner's elements; shown formatted when the console reads it again.
+      const config = await request.get(`${apiUrl()}/v1/api/dynamic-config/?partner=${slug}`);
+      const served = JSON.parse(((await config.json()) as { app_config: { app_context: string } }).app_config.app_context) as Record<string, unknown>;
+      expect(served).toMatchObject({ websiteName: 'Avery Homes', tollFreeNumber: '+18885550147' });
+      await page.reload();
+      await expect(base).toHaveAttribute('data-state', 'ready');
+      await expect(element.getByLabel(t.tollFreeNumber)).toHaveValue('(888) 555-0147');
+      await page.screenshot({ path: `/tmp/partner-acceptance-branding-${testInfo.project.name}.png`, fullPage: true });
 
       // ---- theme: the live preview follows, a low-contrast colour is refused with the contrast message
       await element.getByRole('tab', { name: t.tabs.theme }).click();
@@ -195,6 +213,12 @@ test.describe('partner acceptance (issue 16)', () => {
       await visitor.goto(siteUrl);
       const form = visitor.locator('hearth-contact-form');
       await expect(form.getByRole('button', { name: contactTexts.submit })).toBeVisible();
+      // The partner's brand, none of ours: its call line, its name in the consent text.
+      await expect(form.locator('[part="call-line"]').getByRole('link', { name: '(888) 555-0147' })).toHaveAttribute('href', 'tel:+18885550147');
+      await expect(form.locator('[part="consent"]')).toHaveText(contactTexts.consent('Avery Homes'));
+      const shownText = await form.evaluate((el) => el.shadowRoot?.textContent ?? '');
+      expect(shownText).not.toContain('Hearth');
+      expect(shownText).not.toContain('(800) 555-0199');
       // The collector's pseudonymous id; what this visitor did on the agent's other pages arrives as its beacons do.
       const readVisitorId = () =>
         visitor.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('hearth:visitor:')).map((k) => localStorage.getItem(k))[0] ?? null);
@@ -215,7 +239,7 @@ test.describe('partner acceptance (issue 16)', () => {
       await form.getByLabel(contactTexts.labels.firstName).fill('Vera');
       await form.getByLabel(contactTexts.labels.lastName).fill(lastName);
       await form.getByLabel(contactTexts.labels.email).fill(`${lastName.toLowerCase()}@example.com`);
-      await form.getByLabel(contactTexts.labels.phone).fill('8015550188');
+      await form.getByLabel(contactTexts.labels.phone).fill('(801) 363-4127');
       await form.getByLabel(contactTexts.labels.comment).fill('Is the corner lot still available?');
       await form.getByRole('button', { name: contactTexts.submit }).click();
       await expect(form.locator('[part="thank-you"]')).toBeVisible();
@@ -232,8 +256,13 @@ test.describe('partner acceptance (issue 16)', () => {
       await expect(row.locator('[part="lead-name"]')).toHaveText(`Vera ${lastName}`);
       await expect(row.locator('[part="lead-source"]')).toHaveText(leadTexts.source.CONTACT);
 
-      // ---- its detail: what the visitor looked at before getting in touch, the listing as a link on the site
+      // ---- its detail: the phone as the agent dials it; what the visitor looked at before getting in touch, the listing as a link on the site
       await row.locator('[part="lead-button"]').click();
+      await expect(inbox.locator('[part="detail"]').getByRole('link', { name: '(801) 363-4127' })).toHaveAttribute('href', 'tel:+18013634127');
+      // Readable inside the console's panel (the inbox lays out by its own width, not the page's): the visitor's
+      // email takes a line or two, not one character a line.
+      const emailLink = inbox.locator('[part="detail"]').getByRole('link', { name: `${lastName.toLowerCase()}@example.com` });
+      expect((await emailLink.boundingBox())!.height).toBeLessThan(60);
       const activity = inbox.locator('[part="detail"] [part="activity"]');
       await expect(activity).toHaveAttribute('data-state', 'loaded');
       const viewed = activity.locator('[part="activity-item"][data-kind="listing_view"]');
@@ -244,6 +273,16 @@ test.describe('partner acceptance (issue 16)', () => {
       await expect(activity.locator('[part="activity-item"][data-kind="search"]')).toContainText(leadTexts.activity.search('Salt Lake City, UT', '$400k–$600k'));
       await expectNoAxeViolations(page);
       await page.screenshot({ path: `/tmp/partner-acceptance-lead-${testInfo.project.name}.png`, fullPage: true });
+
+      // ---- the CSV export has the phone as the inbox shows it; the API stored it in E.164
+      const [download] = await Promise.all([page.waitForEvent('download'), inbox.getByRole('link', { name: leadTexts.exportCsv }).click()]);
+      const csv = await readFile((await download.path())!, 'utf8');
+      const csvLine = csv.split('\r\n').find((line) => line.includes(lastName));
+      expect(csvLine).toContain(`,${lastName.toLowerCase()}@example.com,(801) 363-4127,`);
+      const stored = await request.get(`${apiUrl()}/v1/api/leads/?partner=${slug}&limit=100`, { headers: { Authorization: `Partner ${secretText}` } });
+      expect(stored.status()).toBe(200);
+      const storedLead = ((await stored.json()) as { leads: { lastName: string; phone: string }[] }).leads.find((l) => l.lastName === lastName);
+      expect(storedLead?.phone).toBe('+18013634127');
 
       // ---- exactly one delivery, signed as documented
       await expect.poll(() => receiver.deliveries.length, { timeout: 20_000 }).toBe(1);

@@ -32,7 +32,14 @@ async function openMembers(page: Page, owner: Parameters<typeof startSignedIn>[1
 async function dynamicContext(slug: string) {
   const response = await fetch(`${apiUrl()}/v1/api/dynamic-config/?partner=${slug}`);
   const body = (await response.json()) as { app_config: { app_context: string } };
-  return JSON.parse(body.app_config.app_context) as { themeData?: { tokens?: Record<string, string> }; websiteName?: string };
+  return JSON.parse(body.app_config.app_context) as {
+    themeData?: { tokens?: Record<string, string> };
+    websiteName?: string;
+    tollFreeNumber?: string | null;
+    phoneDisplay?: Record<string, string>;
+    supportEmail?: string | null;
+    privacyPolicyUrl?: string | null;
+  };
 }
 
 test.describe('<hearth-partner-console> on a partner page (other origin, strict CSP, hostile CSS)', () => {
@@ -72,15 +79,42 @@ test.describe('<hearth-partner-console> on a partner page (other origin, strict 
     await element.getByRole('button', { name: t.signUpSubmit }).click();
     await expect(base).toHaveAttribute('data-state', 'ready');
     await expect(base).toHaveAttribute('data-partner', slug);
-    await expect(element.getByRole('heading', { name: `${t.heading}: Avery Partner Homes` })).toBeVisible();
+    // One heading: the partner's name (the page's own heading is the partner site's).
+    await expect(element.getByRole('heading', { name: 'Avery Partner Homes' })).toBeVisible();
+    await expect(element.getByRole('heading')).toHaveCount(1);
     expect((await eventsOf(page, 'hearth-partner-created'))[0]).toMatchObject({ slug });
     await expectNoAxeViolations(page);
 
-    // ---- branding: the website name reaches dynamic-config
+    // ---- branding: the website name and how visitors reach the partner reach dynamic-config
     await element.getByLabel(t.websiteName).fill('Avery Homes');
+    await element.getByLabel(t.tollFreeNumber).fill('(888) 555-0147');
+    await element.getByLabel(t.supportEmail).fill('not an email');
+    await element.getByLabel(t.privacyPolicyUrl).fill('https://avery-homes.example/privacy');
+    await element.getByRole('button', { name: t.save, exact: true }).click();
+    await expect(element.locator('.field-error', { hasText: 'supportEmail must be an email address.' })).toBeVisible();
+    await element.getByLabel(t.supportEmail).fill('help@avery-homes.example');
     await element.getByRole('button', { name: t.save, exact: true }).click();
     await expect(element.locator('[part="save-status"]')).toHaveText(t.saved);
-    expect((await dynamicContext(slug)).websiteName).toBe('Avery Homes');
+    expect(await dynamicContext(slug)).toMatchObject({
+      websiteName: 'Avery Homes',
+      // Typed as people write it, stored in E.164 and shown as its country reads it (the one phone rule).
+      tollFreeNumber: '+18885550147',
+      phoneDisplay: { '+18885550147': '(888) 555-0147' },
+      supportEmail: 'help@avery-homes.example',
+      privacyPolicyUrl: 'https://avery-homes.example/privacy',
+    });
+
+    // The logo: one 'Choose a logo' button (no raw file input to be seen); the chosen file is uploaded at once.
+    const logo = element.locator('[part="logo"]');
+    const fileInput = logo.locator('input[type="file"]');
+    expect(await fileInput.evaluate((input) => getComputedStyle(input).opacity)).toBe('0');
+    await expect(logo.getByText(t.chooseLogo)).toBeVisible();
+    const logoPng = await sharp({ create: { width: 600, height: 200, channels: 3, background: '#0b6e4f' } }).png().toBuffer();
+    await fileInput.setInputFiles({ name: 'avery-logo.png', mimeType: 'image/png', buffer: logoPng });
+    await expect(logo.getByRole('status')).toHaveText(t.uploadedFile('avery-logo.png'));
+    await expect(logo.locator('img')).toHaveAttribute('src', new RegExp(`^${apiUrl()}/media/partners/`));
+    await expect(logo.getByText(t.replaceLogo)).toBeVisible();
+    await expectNoAxeViolations(page);
 
     // ---- theme: the live preview follows the colour input
     await element.getByRole('tab', { name: t.tabs.theme }).click();
@@ -89,6 +123,12 @@ test.describe('<hearth-partner-console> on a partner page (other origin, strict 
     const sendButton = preview.locator('hearth-contact-form').getByRole('button', { name: contactTexts.submit });
     await expect(sendButton).toBeVisible();
     await expect(preview.locator('hearth-listing-card [part="base"]').first()).toBeVisible();
+    // The preview shows the partner's brand as its visitors see it, not this page's.
+    const previewForm = preview.locator('hearth-contact-form');
+    await expect(previewForm.locator('[part="consent"]')).toHaveText(contactTexts.consent('Avery Homes'));
+    await expect(previewForm.locator('[part="call-line"]')).toContainText('(888) 555-0147');
+    await expect(previewForm.locator('[part="call-line"] a').last()).toHaveAttribute('href', 'https://avery-homes.example/privacy');
+    expect(await previewForm.evaluate((host) => host.shadowRoot!.textContent)).not.toMatch(/hearth/i);
     const background = () => sendButton.evaluate((b) => getComputedStyle(b).backgroundColor);
     expect(await background()).toBe('rgb(29, 78, 216)');
     await element.getByLabel(t.primaryColour).fill('#0b6e4f');
@@ -151,9 +191,9 @@ test.describe('<hearth-partner-console> on a partner page (other origin, strict 
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
     await expectNoAxeViolations(page);
 
-    // ---- activity: each change, newest first
+    // ---- activity: each change, newest first (created, branding, logo, theme, agent picture, origin)
     await element.getByRole('tab', { name: t.tabs.activity }).click();
-    await expect(element.locator('[part="audit-entry"]')).toHaveCount(5);
+    await expect(element.locator('[part="audit-entry"]')).toHaveCount(6);
     await expect(element.locator('[part="audit-entry"]').first()).toHaveAttribute('data-action', 'settings.updated');
     await expect(element.locator('[part="audit-entry"]').last()).toHaveAttribute('data-action', 'partner.created');
     await expectNoAxeViolations(page);
@@ -220,6 +260,55 @@ test.describe('<hearth-partner-console> on a partner page (other origin, strict 
     await expect(element.locator('[part="audit-entry"]').nth(1)).toHaveAttribute('data-action', 'member.added');
     expect(await cspViolations(page)).toEqual([]);
     await page.screenshot({ path: `/tmp/partner-members-${testInfo.project.name}.png`, fullPage: true });
+  });
+
+  test('its tabs never wrap into rows: a column beside the panel when wide, one row that scrolls sideways on a phone; arrow keys move either way', async ({ openPartnerPage, page, request }) => {
+    await startSignedIn(page, await logIn(request, 'agent'));
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await openPartnerPage('/partner-console.html');
+    const element = page.locator(CONSOLE);
+    const base = element.locator('[part="base"]');
+    await expect(base).toHaveAttribute('data-state', 'ready');
+    const list = element.getByRole('tablist');
+    const tabs = element.getByRole('tab');
+    const boxes = async () => Promise.all((await tabs.all()).map(async (tab) => (await tab.boundingBox())!));
+
+    await expect(base).toHaveAttribute('data-layout', 'wide');
+    await expect(list).toHaveAttribute('aria-orientation', 'vertical');
+    const column = await boxes();
+    expect(new Set(column.map((b) => Math.round(b.x))).size).toBe(1);
+    // The column is a side navigation, not half the console, whatever the host page's root font size (this page
+    // sets every element's font to 40px: a column in rem was 460px of the console's 860px).
+    const consoleWidth = (await base.boundingBox())!.width;
+    expect((await list.boundingBox())!.width).toBeLessThan(consoleWidth / 3);
+    await tabs.first().focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(element.getByRole('tab', { name: t.tabs.theme })).toBeFocused();
+    await expect(element.getByRole('tab', { name: t.tabs.theme })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('End');
+    await expect(element.getByRole('tab', { name: t.tabs.activity })).toHaveAttribute('aria-selected', 'true');
+    await expectNoAxeViolations(page);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(base).toHaveAttribute('data-layout', 'narrow');
+    await expect(list).toHaveAttribute('aria-orientation', 'horizontal');
+    const row = await boxes();
+    expect(new Set(row.map((b) => Math.round(b.y))).size).toBe(1);
+    // The selected tab (the last) is scrolled into the row's view; Home brings the first back.
+    const inView = async (name: string) => {
+      const tab = (await element.getByRole('tab', { name }).boundingBox())!;
+      const box = (await list.boundingBox())!;
+      return tab.x >= box.x - 1 && tab.x + tab.width <= box.x + box.width + 1;
+    };
+    await expect.poll(() => inView(t.tabs.activity)).toBe(true);
+    await element.getByRole('tab', { name: t.tabs.activity }).focus();
+    await page.keyboard.press('Home');
+    await expect(element.getByRole('tab', { name: t.tabs.branding })).toHaveAttribute('aria-selected', 'true');
+    await expect.poll(() => inView(t.tabs.branding)).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await expect(element.getByRole('tab', { name: t.tabs.theme })).toBeFocused();
+    await expectNoAxeViolations(page);
+    expect(await cspViolations(page)).toEqual([]);
   });
 
   test("another account cannot open a partner's console", async ({ openPartnerPage, page, request }, testInfo) => {
@@ -307,7 +396,7 @@ test.describe('<hearth-partner-console> on a partner page (other origin, strict 
     await expect.poll(async () => (await mailsTo()).length, { timeout: 20_000 }).toBe(2);
     const mail = (await mailsTo()).at(-1)!;
     expect(mail.subject).toBe(t.invitations.mailSubject('Robin Homes'));
-    expect(mail.body).toContain('Robin Owner invited you to be an owner of Robin Homes on Hearth.');
+    expect(mail.body).toContain('Robin Owner invited you to be an owner of Robin Homes.');
     expect(mail.body.split(/\r?\n/)).toContain(`${apiUrl()}/log-in`);
 
     // They sign up with that address and confirm it: an owner from then on.

@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { authTexts } from '../../core/i18n/auth';
 import { siteTexts as t } from '../../core/i18n/site';
-import { agentAppAccountMenu, memberAccountMenu } from '../../server/testing/account-menu';
+import { agentAppAccountMenu, ownSiteAccountMenu } from '../../server/testing/account-menu';
 import { apiUrl, expect, HOSTED, test } from './fixtures';
 import { PASSWORD, signUp } from './sessions';
 
@@ -87,14 +87,15 @@ test('Sign Up / Log In opens the sign-in dialog over the page', HOSTED, async ({
   await expect(page.locator('hearth-sign-in').getByRole('dialog')).toBeVisible();
 });
 
-test('logged in: Notifications, then the Account menu with every item; Escape returns focus', HOSTED, async ({ page }) => {
+test('logged in: Notifications, then the Account menu with every item (the partner console on our own site); Escape returns focus', HOSTED, async ({ page }) => {
   await signInOnSite(page);
   await open(page, '/about');
   expect(await topLevel(page)).toEqual([t.nav.home, t.nav.buy, t.nav.sell, t.nav.rent, t.nav.blog, t.nav.contactMe, t.nav.notifications, t.nav.account]);
   const account = nav(page).locator('summary', { hasText: t.nav.account });
   await account.click();
   const menu = nav(page).locator('.account-menu ul');
-  expect(await menu.getByRole('link').allInnerTexts()).toEqual(memberAccountMenu);
+  // Our own site: the menu also leads to the partner console.
+  expect(await menu.getByRole('link').allInnerTexts()).toEqual(ownSiteAccountMenu);
   await expectNoViolations(page);
   await menu.getByRole('link', { name: t.nav.favorites }).focus();
   await page.keyboard.press('Escape');

@@ -14,7 +14,7 @@
  */
 import { useId, useState } from 'react';
 import { appContextAtom, siteUrl } from '../../../core/config/config';
-import { helpEmail } from '../../../core/config/context';
+import { supportEmail } from '../../../core/config/brand';
 import { buyerTourTexts as t, requestTourTexts, tourTexts } from '../../../core/i18n/tours';
 import { listingPagePath } from '../../../core/routing/listing-page';
 import { useHearthValue } from '../../../core/state/hooks';
@@ -43,7 +43,7 @@ export function BuyerTourDetails({ tourId, onClose, clock }: BuyerTourDetailsPro
   const { state, retry } = useRequestedTour(tourId);
   const loaded = useHearthValue(appContextAtom);
   const siteBase = loaded ? siteUrl(loaded.context) : '';
-  const contactEmail = loaded ? helpEmail(loaded.context) : null;
+  const contactEmail = loaded ? supportEmail(loaded.context) : null;
   if (state.status === 'loaded') {
     return <ChangeableTour key={state.tour.id} tour={state.tour} siteBase={siteBase} contactEmail={contactEmail} clock={clock} onClose={onClose} />;
   }
@@ -69,7 +69,7 @@ export interface BuyerTourDetailsViewProps {
   change?: BuyerTourChangeController;
   /** The hosted site's origin (no trailing slash), for the listing and guide links. */
   siteBase: string;
-  /** Where a buyer writes to cancel (`helpEmail` of the context); null: the line is left out. */
+  /** Where a buyer writes to cancel (`supportEmail` of the context: the partner's, else its agent's); null: the line is left out. */
   contactEmail?: string | null;
   onClose: () => void;
   onRetry: () => void;

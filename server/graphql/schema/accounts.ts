@@ -138,7 +138,7 @@ builder.mutationField('saveSettings', (t) =>
     resolve: async (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
       const current = (await findUserById(ctx.db, viewer.user.id)) ?? viewer.user;
-      const result = await saveSettings(ctx.db, current, args, ctx.publicOrigin, partnerPhoneCountry(ctx.partner));
+      const result = await saveSettings(ctx.db, current, args, ctx.publicOrigin, ctx.partner, partnerPhoneCountry(ctx.partner));
       if (!result.ok) throw badFields(result.fields);
       return result.user;
     },

@@ -3,7 +3,7 @@
  * stayLoad is in listing-search.ts.
  */
 import { availabilityCalendar, MAX_CALENDAR_MONTHS, type CalendarDay, type CalendarMonth } from '../../listings/search/availability';
-import { parseStoredAppContext } from '../../partners/app-context';
+import { partnerAppContext } from '../../partners/app-context';
 import { requestStay, type StayRequest } from '../../stays/stays';
 import { builder } from './builder';
 import { ListingIdArgs, parseArgs } from './input';
@@ -87,7 +87,7 @@ builder.mutationField('requestStay', (t) =>
         {
           db: ctx.db,
           partner: ctx.partner,
-          appContext: parseStoredAppContext(ctx.partner.appContext).context,
+          appContext: partnerAppContext(ctx.partner).context,
           clientKey: ctx.payer.key,
           publicOrigin: ctx.publicOrigin,
         },

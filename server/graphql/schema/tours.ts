@@ -15,6 +15,8 @@ import { publicUrl } from '../../http/public-url';
 import { formatAddress } from '../../../core/format/address';
 import type { PublicAddress } from '../../listings/search/listing';
 import { icalLink } from '../../tours/ical-links';
+import { partnerBrand } from '../../partners/brand';
+import type { Partner } from '../../partners/repository';
 import {
   createOpenHouse,
   listOpenHousesByListing,
@@ -285,15 +287,23 @@ builder.mutationField('saveTour', (t) =>
     },
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
-      return requestTour(ctx.db, viewer.user, {
-        listingId: parseArgs(ListingIdArgs, args).listingId,
-        scheduledDateTimes: args.scheduledDateTimes,
-        agentAndQualification: args.agentAndQualification,
-        phoneCountry: partnerPhoneCountry(ctx.partner),
-      });
+      return requestTour(
+        ctx.db,
+        viewer.user,
+        {
+          listingId: parseArgs(ListingIdArgs, args).listingId,
+          scheduledDateTimes: args.scheduledDateTimes,
+          agentAndQualification: args.agentAndQualification,
+          phoneCountry: partnerPhoneCountry(ctx.partner),
+        },
+        tourMailBrand(ctx),
+      );
     },
   }),
 );
+
+/** A tour's mails carry the brand of the partner whose site the request or decision came from. */
+const tourMailBrand = (ctx: { partner: Partner }) => ({ senderName: partnerBrand(ctx.partner).name });
 
 const decisionArgs = (t: Parameters<Parameters<typeof builder.mutationField>[1]>[0]) => ({
   id: t.arg.id({ required: true, description: "The requested tour's id." }),
@@ -316,7 +326,7 @@ builder.mutationField('saveTourSeller', (t) =>
         start: args.start,
         end: args.end,
         cancellationReason: args.cancellationReason,
-      });
+      }, { allowCancel: true, brand: tourMailBrand(ctx) });
     },
   }),
 );
@@ -335,12 +345,18 @@ builder.mutationField('modifyTour', (t) =>
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
       const id = idArgument(args.id, 'Requested tour');
-      return modifyTour(ctx.db, viewer.user, id, {
-        tourStatus: args.tourStatus as TourStatus,
-        start: args.start,
-        end: args.end,
-        scheduledDateTimes: args.scheduledDateTimes,
-      });
+      return modifyTour(
+        ctx.db,
+        viewer.user,
+        id,
+        {
+          tourStatus: args.tourStatus as TourStatus,
+          start: args.start,
+          end: args.end,
+          scheduledDateTimes: args.scheduledDateTimes,
+        },
+        tourMailBrand(ctx),
+      );
     },
   }),
 );
