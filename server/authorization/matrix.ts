@@ -137,6 +137,7 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   q('marketMetrics', null, ['anyone'], OPEN),
   q('placeSearch', null, ['anyone'], OPEN),
   q('sellerHomeAt', null, ['anyone'], OPEN),
+  q('sellerAddress', null, ['anyone'], OPEN),
   q('marketingTemplate', null, ['anyone'], OPEN),
   q('marketingTemplates', null, ['anyone'], OPEN),
   q('sellerIntakeQuestionnaire', null, ['anyone'], OPEN),

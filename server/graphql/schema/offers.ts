@@ -65,7 +65,10 @@ const CaseViewerRole = builder.enumType('CaseViewerRole', {
 const OfferRecipientEnum = builder.enumType('OfferRecipient', {
   description:
     "Who a submitted offer went to: the listing's seller (notified by email), or, for a listing without a seller in Hearth, the company's agents, who present it to the listing agent.",
-  values: ['SELLER', 'AGENT'] as const,
+  values: {
+    SELLER: { description: "The listing's seller, notified by email." },
+    AGENT: { description: "The company's agents, who present it to the listing agent (a listing without a seller in Hearth)." },
+  } as const,
 });
 
 const OfferListingRef = builder.objectRef<OfferListing>('OfferListing').implement({

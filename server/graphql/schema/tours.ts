@@ -62,7 +62,10 @@ const TourViewerRoleEnum = builder.enumType('TourViewerRole', {
 
 const TourCancelledByEnum = builder.enumType('TourCancelledBy', {
   description: 'Who cancelled a tour: its buyer (modifyTour, no reason) or the seller’s side (the listing’s seller or a company agent, with a reason).',
-  values: ['BUYER', 'SELLER'] as const,
+  values: {
+    BUYER: { description: 'The buyer who asked for the tour (modifyTour), no reason needed.' },
+    SELLER: { description: 'The seller’s side: the listing’s seller or a company agent, with a reason.' },
+  } as const,
 });
 
 const TourLocation = builder.objectRef<{ latitude: number; longitude: number }>('TourLocation').implement({
