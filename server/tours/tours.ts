@@ -388,6 +388,12 @@ export interface TourDecision {
 }
 
 /**
+ * The tour's updated_at is still the one read (`param`): compared to the millisecond a JavaScript Date holds, since
+ * PostgreSQL keeps microseconds (PGlite's clock ticks in milliseconds, so an exact compare passed there only).
+ */
+const SAME_UPDATE = (param: string) => `abs(extract(epoch FROM updated_at - ${param}::timestamptz)) < 0.001`;
+
+/**
  * Applies a seller's or company agent's decision. ACCEPTED (optionally with a time) and SCHEDULED take a
  * start that is one of the requested times and after now; the end is always start + 1 hour (a different
  * end given is refused). COMPLETED only from SCHEDULED. CANCELLED needs a 50–200 character reason.
@@ -438,7 +444,7 @@ export async function decideTour(
     // buyer's new times): the second one finds nothing to change.
     const { rows } = await tx.query<{ id: number }>(
       `UPDATE requested_tours SET tour_status = $3, start_at = $4, end_at = $5, cancellation_reason = $6, cancelled_by = $8, updated_at = now()
-        WHERE id = $1 AND tour_status = $2 AND updated_at = $7 RETURNING id`,
+        WHERE id = $1 AND tour_status = $2 AND ${SAME_UPDATE('$7')} RETURNING id`,
       [tour.id, tour.status, to, start, end, to === 'CANCELLED' ? reason : null, tour.updatedAt, to === 'CANCELLED' ? 'seller' : null],
     );
     if (rows.length === 0) throw badInput('The tour was changed meanwhile; reload it.', 'tourStatus');
@@ -486,7 +492,7 @@ async function changeOwnTour(db: Database, user: UserRecord, id: number, change:
     const { rows } = await tx.query<{ id: number }>(
       `UPDATE requested_tours SET tour_status = $3, start_at = $4, end_at = $5, cancellation_reason = NULL,
           cancelled_by = CASE WHEN $3 = 'CANCELLED' THEN 'buyer' END, updated_at = now()
-        WHERE id = $1 AND tour_status = $2 AND updated_at = $6 RETURNING id`,
+        WHERE id = $1 AND tour_status = $2 AND ${SAME_UPDATE('$6')} RETURNING id`,
       [tour.id, tour.status, to, change.kind === 'cancel' ? tour.start : null, change.kind === 'cancel' ? tour.end : null, tour.updatedAt],
     );
     if (rows.length === 0) throw badInput('The tour was changed meanwhile; reload it.', 'tourStatus');
