@@ -139,7 +139,7 @@ test.describe('saved searches', () => {
 
     // Open: the search map with the saved place and filters.
     await row(keep).getByRole('link', { name: st.openLabel('Sugar House, 3+ beds') }).click();
-    await page.waitForURL(/\/search\?/);
+    await expect(page).toHaveURL(/\/search\?/);
     const params = new URL(page.url()).searchParams;
     expect(Object.fromEntries(params)).toEqual({ location: 'Salt-Lake-City,-UT,-USA', price_max: '550000', beds: '3' });
     const map = page.locator('hearth-search-map');
@@ -206,7 +206,7 @@ test.describe('log-out', () => {
     // The log-out page asks first (a link from anywhere leads there); its button signs out and goes on.
     await page.goto(`${apiUrl()}/log-out?next=/buy`);
     await page.getByRole('button', { name: siteTexts.logOutButton }).click();
-    await page.waitForURL(`${apiUrl()}/buy`);
+    await expect(page).toHaveURL(`${apiUrl()}/buy`);
     const toast = page.locator('hearth-toaster [part="toast"]');
     await expect(toast).toHaveText(new RegExp(authTexts.loggedOut.replace(/[.?]/g, '\\$&')));
     await expect(toast).toHaveAttribute('role', 'status');
@@ -253,7 +253,7 @@ test.describe('the buyer’s journey on a phone (390 × 844, touch), through the
 
     // The listing: its heart asks to sign in first, then the favourite is on.
     await result.getByRole('link', { name: /455 E 300 S/ }).first().tap();
-    await page.waitForURL(new RegExp(`${LISTING.path}$`));
+    await expect(page).toHaveURL(new RegExp(`${LISTING.path}$`));
     const heart = page.locator('hearth-listing-detail [part="summary"] [part="favorite"]');
     await heart.tap();
     const signIn = page.getByRole('dialog', { name: authTexts.dialogTitle });
@@ -294,7 +294,7 @@ test.describe('the buyer’s journey on a phone (390 × 844, touch), through the
     const offerDialog = makeOffer.getByRole('dialog', { name: offerTexts.dialog.title });
     await offerDialog.getByRole('button', { name: offerTexts.dialog.confirm }).tap();
     // The hosted page goes on to the offer's own page (offer-url) with its questionnaire.
-    await page.waitForURL(/\/account\/buyer-offer\/\d+$/);
+    await expect(page).toHaveURL(/\/account\/buyer-offer\/\d+$/);
     await fillOfferQuestionnaire(page.locator('hearth-questionnaire'), new Date().getFullYear() + 1);
 
     // Pre-qualification: from the menu to the account's Mortgage page, every question answered.
@@ -302,7 +302,7 @@ test.describe('the buyer’s journey on a phone (390 × 844, touch), through the
     const header = page.locator('header.shell-header');
     await header.locator('summary', { hasText: siteTexts.nav.account }).tap();
     await header.getByRole('link', { name: siteTexts.nav.mortgage, exact: true }).tap();
-    await page.waitForURL(/\/account\/mortgage$/);
+    await expect(page).toHaveURL(/\/account\/mortgage$/);
     const prequal = page.locator('hearth-mortgage-prequal');
     await prequal.locator('[part="start"]').tap();
     await answerEveryQuestion(prequal);

@@ -190,8 +190,8 @@ test.describe('<hearth-mortgage-prequal> on a partner page', () => {
     await expect(dialog).toContainText(t.underReviewMessage.prequalification);
     const editHref = `${apiUrl()}/account/pre-qualification-edit/${responseId}`;
     await expect(dialog.getByRole('link', { name: t.editRequest })).toHaveAttribute('href', editHref);
-    // Spec §9: where to write for mortgage help, the partner's contact address.
-    await expect(dialog.locator('[part="help-contact"] a')).toHaveAttribute('href', /^mailto:avery\.stone@acme-realty\.example\?subject=/);
+    // Spec §9: where to write for mortgage help, the partner's support address (its agent's when it has none).
+    await expect(dialog.locator('[part="help-contact"] a')).toHaveAttribute('href', /^mailto:help@acme-realty\.example\?subject=/);
     expect(await axeViolations(page, prequal)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);

@@ -176,11 +176,13 @@ test.describe('<hearth-questionnaire> map widgets on a partner page (other origi
     await next.click();
 
     await expect(step).toHaveText(q.stepOf(2, 2));
-    // Submit is hidden while the form is invalid (the second variant requires every component).
+    // Next is disabled while the form is invalid (the second variant requires every component); no Submit before
+    // the end screen.
+    await expect(next).toBeDisabled();
     await expect(form.locator('[part="submit"]')).toHaveCount(0);
     await fillMailing(form.locator('[data-key="mailing-map"]'));
     expect(await axeViolations(page, SINGLE)).toEqual([]);
-    await form.locator('[part="submit"]').click();
+    await next.click();
 
     // One widget at a time: the screen's own heading is not shown, its subject is.
     await expect(form.getByRole('heading', { name: 'Map pin', level: 2 })).toBeVisible();

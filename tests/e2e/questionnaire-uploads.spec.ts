@@ -193,14 +193,15 @@ test.describe('<hearth-questionnaire> upload and generated-document widgets on a
     await expect(next).toBeEnabled();
     await next.click();
 
-    // 4 of 4: the generated document — preview link and the download under the spec's name — then Submit.
+    // 4 of 4: the generated document — preview link and the download under the spec's name — then Next.
     await expect(step).toHaveText(q.stepOf(4, 4));
     const file = await downloadGeneratedPdf(page, form);
     expect(file.suggestedFilename()).toMatch(/^download-\d{4}\.\d{1,2}\.\d{1,2}\.pdf$/);
     expect(await axeViolations(page, SINGLE)).toEqual([]);
     await page.screenshot({ path: '/tmp/questionnaire-uploads-single.png' });
-    await expect(form.locator('[part="submit"]')).toBeEnabled();
-    await form.locator('[part="submit"]').click();
+    // 'Check and send' follows: Next, not Submit (Submit only on an end screen).
+    await expect(form.locator('[part="next"]')).toBeEnabled();
+    await form.locator('[part="next"]').click();
     await expect(form.getByRole('heading', { name: 'Check and send', level: 2 })).toBeVisible();
     expect((await cspViolations(page)).every((v) => v.startsWith('frame-src'))).toBe(true);
   });

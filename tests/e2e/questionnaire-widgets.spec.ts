@@ -98,7 +98,8 @@ test.describe('<hearth-questionnaire> specialised widgets on a partner page (oth
     await expect(workforce.getByRole('textbox', { name: /Semi-Skilled, Female, Foreign/ })).toHaveCount(5);
     await expect(workforce.locator('[data-state="disabled"] input:disabled')).toHaveCount(20);
     await form.locator('[part="submit"]').click();
-    await expect(form.getByText(q.fixErrors)).toBeVisible();
+    // A refused Submit names what needs attention (or says some answers do).
+    await expect(form.locator('[part="form-error"]')).toHaveText(/your attention\.$|^Some answers need attention\.$/);
     await expect(workforce.locator('[part="widget-error"]')).toHaveText('Form is not valid');
     // Once the form shows its errors: a land value must start with a digit or a point.
     await land.getByRole('textbox', { name: 'Dhur' }).fill('-4');
@@ -168,8 +169,9 @@ test.describe('<hearth-questionnaire> specialised widgets on a partner page (oth
 
     await expect(step).toHaveText(q.stepOf(5, 5));
     await expect(form.locator('[data-key="assessment"] .widget-status')).toHaveText('Eligible');
-    await expect(form.locator('[part="submit"]')).toBeEnabled();
-    await form.locator('[part="submit"]').click();
+    // 'Check and send' follows: Next, not Submit (Submit only on an end screen).
+    await expect(next).toBeEnabled();
+    await next.click();
     await expect(form.getByRole('heading', { name: 'Check and send', level: 2 })).toBeVisible();
     expect(await cspViolations(page)).toEqual([]);
   });
