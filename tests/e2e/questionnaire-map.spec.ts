@@ -200,7 +200,8 @@ test.describe('<hearth-questionnaire> map widgets on a partner page (other origi
     expect(await axeViolations(page, SINGLE)).toEqual([]);
     await looksGood.click();
     await expect(step).toHaveText(q.stepOf(2, 2));
-    await form.locator('[part="submit"]').click();
+    // 'Check and send' follows: Next, not Submit.
+    await next.click();
     await expect(form.getByRole('heading', { name: 'Check and send', level: 2 })).toBeVisible();
     expect(await cspViolations(page)).toEqual([]);
   });
