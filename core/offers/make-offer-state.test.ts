@@ -34,8 +34,10 @@ describe('make-offer flow (spec §4)', () => {
     expect(dialogOpen(state)).toBe(false);
   });
 
-  it('success with an offer-url leaves the page', () => {
-    expect(run([{ type: 'start' }, { type: 'signed-in' }, { type: 'confirm' }, { type: 'created', created, leave: true }])).toEqual({ step: 'leaving', created });
+  it('success with an offer-url leaves the page, the dialog still open (closing would pop its route and abort the navigation)', () => {
+    const state = run([{ type: 'start' }, { type: 'signed-in' }, { type: 'confirm' }, { type: 'created', created, leave: true }]);
+    expect(state).toEqual({ step: 'leaving', created });
+    expect(dialogOpen(state)).toBe(true);
   });
 
   it('failure closes the dialog (goes up one level)', () => {

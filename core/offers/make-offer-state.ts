@@ -63,5 +63,8 @@ export function makeOfferReducer(state: MakeOfferState, action: MakeOfferAction)
 export const isResponseOf = (created: CreatedOffer, responseId: string) =>
   responseId === created.caseResponseId || responseId === created.offer.offerResponseId;
 
-/** The confirmation dialog is open in these steps. */
-export const dialogOpen = (state: MakeOfferState) => state.step === 'confirming' || state.step === 'creating';
+/**
+ * The confirmation dialog is open in these steps. While leaving for the offer's own page (offer-url) it stays open
+ * and busy: closing it would pop its route (history.back) and abort the page's navigation.
+ */
+export const dialogOpen = (state: MakeOfferState) => state.step === 'confirming' || state.step === 'creating' || state.step === 'leaving';
