@@ -320,7 +320,7 @@ async function runWorld(world: World): Promise<void> {
   const created = await must(person(world.offerBuyer), 'createOffer', { listingId: String(listing.id), appType: 'wfrmls-buyer' }, 'offer { id offerStatus } caseResponse { id }');
   let submitted = created.offer.offerStatus === 'Submitted';
   if (world.submitOffer && !submitted) {
-    for (const data of offerScreens({ confirmed: { offer_amount: '$450,000' } })) await must(person(world.offerBuyer), 'questionnaireNextScreen', { respId: created.caseResponse.id, data }, 'screenId');
+    for (const data of offerScreens({ confirmed: { offer_amount: '450000' } })) await must(person(world.offerBuyer), 'questionnaireNextScreen', { respId: created.caseResponse.id, data }, 'screenId');
     submitted = true;
   }
   const offerId = created.offer.id as string;

@@ -180,6 +180,17 @@ describe(`claimDue (${engineName()})`, () => {
     expect(later.map((r) => r.label).sort()).toEqual(['early', 'future', 'late', 'third']);
   });
 
+  it("takes a row queued in the caller's millisecond (the database keeps microseconds, the caller's clock does not)", async () => {
+    await db.query(
+      `INSERT INTO outbox_runner_jobs (target_id, label, next_attempt_at) VALUES
+         (1, 'same-millisecond', $1::timestamptz + interval '600 microseconds'), (1, 'next-millisecond', $1::timestamptz + interval '1 millisecond')`,
+      [T0.toISOString()],
+    );
+    const claimed = await claimDue<{ label: string }>(db, DUE_JOBS, { limit: 10, leaseMs: MINUTE, now: T0 });
+    expect(claimed.map((r) => r.label)).toEqual(['same-millisecond']);
+    expect((await leaseOf('same-millisecond')).getTime()).toBe(T0.getTime() + MINUTE);
+  });
+
   it("uses the database's clock without one, and binds values the due clause names", async () => {
     await insert('never-tried', 1, null);
     await insert('past', 1, new Date(Date.now() - HOUR));

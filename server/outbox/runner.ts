@@ -109,7 +109,9 @@ export async function claimDue<Row>(db: Queryable, query: ClaimQuery, { limit, l
   const params: unknown[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
   const clock = now ? `${param(now.toISOString())}::timestamptz` : 'now()';
-  const sql: ClaimSql = { param, now: clock };
+  // The caller's clock counts whole milliseconds and the database's microseconds: a row queued earlier in the
+  // same millisecond (next_attempt_at = now()) is due, so the caller's millisecond is taken up to its end.
+  const sql: ClaimSql = { param, now: now ? `(${clock} + interval '999 microseconds')` : clock };
   const lease = `${clock} + ${param(leaseMs)} * interval '1 millisecond'`;
   const due = query.due(sql);
   const statement = `UPDATE ${query.table} t SET next_attempt_at = ${lease}
