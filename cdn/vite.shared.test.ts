@@ -26,6 +26,10 @@ describe('what goes into the shared runtime chunk (DESIGN §5: ≤ 25 KB gzip)',
       '/repo/node_modules/@googlemaps/js-api-loader/dist/index.mjs',
       '/repo/core/tours/tour-times.ts',
       '/repo/core/ui/dialog.tsx',
+      '/repo/core/config/brand.ts',
+      '/repo/core/config/brand-fields.ts',
+      '/repo/core/config/element-context.ts',
+      '/repo/core/define-element/more-attributes.ts',
       '/repo/node_modules/reactive/index.js',
     ])
       expect(inRuntime(id), id).toBe(false);

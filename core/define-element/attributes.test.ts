@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { booleanAttr, dateAttr, enumAttr, idAttr, numberAttr, stringAttr, urlAttr, toKebab } from './attributes';
+import { booleanAttr, enumAttr, idAttr, stringAttr, toKebab } from './attributes';
+import { dateAttr, numberAttr, urlAttr } from './more-attributes';
 
 describe('attribute parsers', () => {
   it('boolean: presence is true, even "false" (HTML semantics); absence is false', () => {

@@ -47,7 +47,8 @@
  * @cssproperty --hearth-radius - Corner radius.
  * @cssproperty --hearth-space - Spacing unit.
  */
-import { dateAttr, idAttr, numberAttr } from '../../core/define-element/attributes';
+import { idAttr } from '../../core/define-element/attributes';
+import { dateAttr, numberAttr } from '../../core/define-element/more-attributes';
 import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './availability-calendar.css?inline';

@@ -28,7 +28,8 @@
  * @cssproperty --hearth-color-surface - Card background.
  * @cssproperty --hearth-radius - Corner radius.
  */
-import { dateAttr, idAttr } from '../../core/define-element/attributes';
+import { idAttr } from '../../core/define-element/attributes';
+import { dateAttr } from '../../core/define-element/more-attributes';
 import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import { startAnalytics } from '../../core/analytics/start';
 import type { CardListing } from '../../core/listings/listing-card-data';

@@ -90,7 +90,8 @@
  * @cssproperty --hearth-radius - Corner radius.
  * @cssproperty --hearth-space - Spacing unit.
  */
-import { booleanAttr, dateAttr, enumAttr, idAttr, numberAttr, stringAttr } from '../../core/define-element/attributes';
+import { booleanAttr, enumAttr, idAttr, stringAttr } from '../../core/define-element/attributes';
+import { dateAttr, numberAttr } from '../../core/define-element/more-attributes';
 import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import { startAnalytics } from '../../core/analytics/start';
 import type { DetailListing } from '../../core/listings/listing-detail-data';

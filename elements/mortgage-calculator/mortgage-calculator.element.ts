@@ -43,7 +43,8 @@
  * @cssproperty --hearth-radius - Corner radius.
  * @cssproperty --hearth-space - Spacing unit.
  */
-import { enumAttr, numberAttr } from '../../core/define-element/attributes';
+import { enumAttr } from '../../core/define-element/attributes';
+import { numberAttr } from '../../core/define-element/more-attributes';
 import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import { CURRENCY_SYMBOLS } from '../../core/format/money';
 import { MAX_PRICE_DOLLARS, MAX_RATE_PERCENT } from '../../core/i18n/mortgage';

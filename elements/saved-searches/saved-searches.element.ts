@@ -39,7 +39,7 @@
  * @cssproperty --hearth-radius - Corner radius.
  * @cssproperty --hearth-space - Spacing unit.
  */
-import { urlAttr } from '../../core/define-element/attributes';
+import { urlAttr } from '../../core/define-element/more-attributes';
 import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './saved-searches.css?inline';

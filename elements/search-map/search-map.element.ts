@@ -60,7 +60,8 @@
  * @cssproperty --hearth-radius - Corner radius.
  * @cssproperty --hearth-map-height - The least height of the map and the results beside it (default 640px); a height set on the element is filled as well.
  */
-import { booleanAttr, enumAttr, numberAttr, stringAttr } from '../../core/define-element/attributes';
+import { booleanAttr, enumAttr, stringAttr } from '../../core/define-element/attributes';
+import { numberAttr } from '../../core/define-element/more-attributes';
 import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import { startAnalytics } from '../../core/analytics/start';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../core/search/search-model';

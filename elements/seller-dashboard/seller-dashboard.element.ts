@@ -39,7 +39,8 @@
  * @cssproperty --hearth-radius - Corner radius.
  * @cssproperty --hearth-space - Spacing unit.
  */
-import { enumAttr, numberAttr, stringAttr } from '../../core/define-element/attributes';
+import { enumAttr, stringAttr } from '../../core/define-element/attributes';
+import { numberAttr } from '../../core/define-element/more-attributes';
 import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import uiCss from '../../core/ui/ui.css?inline';
 import css from './seller-dashboard.css?inline';
