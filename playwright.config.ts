@@ -35,7 +35,9 @@ export default defineConfig({
         '--no-first-run',
       ],
     },
-    trace: 'retain-on-failure',
+    // Recorded when a failed test runs again (CI retries once), not for every test: recording all of them, to keep
+    // the failures', costs every test its DOM snapshots and screenshots.
+    trace: 'on-first-retry',
   },
   // Deep flows in one build, a smoke test per element in the other (docs/development.md, "Which build, which pass"):
   // the Preact build, the one partners' pages load, runs every test; the React build runs each element's smoke test

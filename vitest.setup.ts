@@ -3,10 +3,20 @@
  * - React's act(): the tests render inside act, so React should expect it (no "not wrapped in act" noise).
  * - happy-dom has no modal dialogs: `showModal` opens the dialog as `show` would (files in the node
  *   environment have no HTMLDialogElement and need none).
+ * - A DOM file ends after React's scheduler has run what it queued (it runs on `setImmediate`): work a late
+ *   promise queued would otherwise run after the DOM environment is gone ("window is not defined").
  * - Passwords hash at the tests' low cost (server/accounts/passwords.ts): ~2 ms a hash instead of ~90, for
  *   every demo account each test server seeds and every sign-up and log-in; child servers inherit it.
  */
+import { afterAll } from 'vitest';
+
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+if (typeof window !== 'undefined') {
+  afterAll(async () => {
+    for (let turn = 0; turn < 3; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
+  });
+}
 
 if (typeof HTMLDialogElement !== 'undefined') {
   HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {

@@ -42,5 +42,6 @@ describe('paths: the data directory (DATA_DIR)', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+    // A first start runs initdb (seconds of CPU; more on a busy machine).
+  }, 120_000);
 });

@@ -327,5 +327,5 @@ describe.runIf(engineName() === 'PGlite')('the database thread', () => {
       console.log(rows[0].n);`;
     const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 120_000 });
     expect(stdout.trim()).toBe('42');
-  });
+  }, 150_000);
 });
