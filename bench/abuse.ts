@@ -18,7 +18,7 @@
  * Every client has an address of its own on the loopback network (127.x.y.z as the connection's local address),
  * so the server tells them apart as it tells real clients apart: no proxy, no X-Forwarded-For. Probes and attackers
  * run in processes of their own: a client in the server's process would take its event loop from the server and
- * count its own lag as the server's latency. A report, not a test: prints figures and exits 0. Bounded: a phase of
+ * count its own lag as the server's latency; attackers run at nice 19, as their CPU would be another machine's. A report, not a test: prints figures and exits 0. Bounded: a phase of
  * BENCH_PHASE_MS (default 8 s) each; `npm run bench:abuse -- upload tiles` runs only those attacks.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -329,7 +329,11 @@ const fmt = (values: number[]) => `p50 ${quantile(values, 0.5).toFixed(1).padSta
 
 function inChild<T>(args: string[]): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', self, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // An attacker runs at the lowest priority: a real one's CPU is on its own machine, not the server's (on this
+    // one-machine bench its processes would otherwise take the cores the server answers everybody with).
+    const command = [process.execPath, '--import', 'tsx', self, ...args];
+    const [file, ...rest] = args[0] === '--attack' && process.platform === 'linux' ? ['nice', '-n', '19', ...command] : command;
+    const child = spawn(file!, rest, { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);

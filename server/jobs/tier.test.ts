@@ -3,12 +3,15 @@
  * database (PGlite, or PostgreSQL in CI), with a job kind of this file whose work the test controls.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db';
 import { DomainError } from '../domain-error';
 import type { Logger } from '../log';
 import { engineName, openTestDatabase } from '../testing/test-server';
 import { cancelJob, claimJob, enqueueJob, findJob, waitForJob, type EnqueueInput, type JobRecord, type QueueLimits } from './queue';
+import sharp from 'sharp';
+import { imageRefusals, PICTURE_RULES, readUploadedImage, type ImageRules } from '../uploads/image';
 import { runOnThread } from './threads';
 import { startWorkTier, type JobKind } from './tier';
 
@@ -214,7 +217,32 @@ describe(`the work tier: leases and cancellation (${engineName()})`, () => {
   });
 });
 
+/** Every thread of this process: its id, name and nice value (Linux). */
+const threadNices = () =>
+  readdirSync('/proc/self/task').flatMap((tid) => {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      return [{ tid, name: readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim(), nice: Number(stat.split(') ')[1]!.split(' ')[16]) }];
+    } catch {
+      return [];
+    }
+  });
+
 describe('worker threads (piscina)', () => {
+  it.runIf(existsSync('/proc/self/task'))("an upload's pixel work runs on libvips threads that yield to the main thread", async () => {
+    const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#3a6' } }).jpeg().toBuffer();
+    const rules: ImageRules = { ...PICTURE_RULES, within: { width: 800, height: 800 }, refusals: imageRefusals('photo', PICTURE_RULES) };
+    const image = await readUploadedImage(jpeg, rules);
+    await image.pixels().webp().toBuffer();
+    await readUploadedImage(jpeg, rules);
+    const threads = threadNices();
+    const main = threads.find((t) => t.tid === String(process.pid))!.nice;
+    const vips = threads.filter((t) => t.name.startsWith('libvips'));
+    expect(vips.length).toBeGreaterThan(0);
+    expect(vips.every((t) => t.nice === main + 10), JSON.stringify(vips)).toBe(true);
+  });
+
+
   it('renders on a worker thread, and an aborted task ends with its signal', async () => {
     const png = await runOnThread('marketing.render', {
       templateId: 'social-square',
@@ -224,6 +252,8 @@ describe('worker threads (piscina)', () => {
       scale: 0.1,
     });
     expect(Buffer.from(png).subarray(1, 4).toString()).toBe('PNG');
+    // The render thread yields the cores to the main thread (Linux keeps a nice value per thread).
+    if (existsSync('/proc/self/task')) expect(threadNices().map((t) => t.nice)).toContain(threadNices().find((t) => t.tid === String(process.pid))!.nice + 10);
     const abort = new AbortController();
     const task = runOnThread('marketing.render', { templateId: 'flyer-letter', format: 'pdf', content: { texts: {}, photos: [], agentPicture: null, qr: null, primaryColor: '#1f4e79' }, title: 'x' }, { signal: abort.signal });
     abort.abort();

@@ -10,6 +10,7 @@
 import convertHeic from 'heic-convert';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type Sharp } from 'sharp';
+import { yieldImageThreads } from '../jobs/threads';
 import { badFields } from '../domain-error';
 
 export type ImageType = 'jpeg' | 'png' | 'webp' | 'gif' | 'heic';
@@ -135,5 +136,7 @@ export async function readUploadedImage(bytes: Uint8Array, rules: ImageRules): P
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw refuse(refusals.tooManyPixels(meta.width, declaredHeight));
     throw refuse(refusals.unreadable);
+  } finally {
+    yieldImageThreads();
   }
 }
