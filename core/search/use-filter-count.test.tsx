@@ -69,4 +69,16 @@ describe('useFilterCount', () => {
     await wait(FILTER_COUNT_DEBOUNCE_MS * 2);
     expect(count).not.toHaveBeenCalled();
   });
+
+  it('a sheet closed and opened again starts without the count it last showed (the hook lives in the element, not the sheet)', async () => {
+    count.mockResolvedValue({ ok: true, value: { totalCount: 2, totalCountCapped: false } });
+    render({ ...NO_FILTERS, minBeds: 2 });
+    await wait(FILTER_COUNT_DEBOUNCE_MS);
+    expect(latest).toEqual({ status: 'ready', count: { totalCount: 2, totalCountCapped: false } });
+    render(null);
+    expect(latest).toEqual({ status: 'counting', count: null });
+    count.mockReturnValue(new Promise(() => {}));
+    render({ ...NO_FILTERS, minBeds: 4 });
+    expect(latest).toEqual({ status: 'counting', count: null });
+  });
 });

@@ -39,7 +39,8 @@ export function useFilterCount(model: SearchModel, pending: SearchFilters | null
     },
     { delay: FILTER_COUNT_DEBOUNCE_MS },
   );
-  // The count last shown (the applied filters' own, or an answer) stays while the next is asked.
+  // The count last shown (the applied filters' own, or an answer) stays while the next is asked; a sheet
+  // opened again starts without one.
   const shown = useRef<SearchCount | null>(null);
   const count: FilterCount = known
     ? { status: 'ready', count: known }
@@ -47,7 +48,7 @@ export function useFilterCount(model: SearchModel, pending: SearchFilters | null
       ? result.ok
         ? { status: 'ready', count: result.value }
         : { status: 'failed', count: null }
-      : { status: 'counting', count: shown.current };
+      : { status: 'counting', count: pending ? shown.current : null };
   shown.current = count.count;
   return count;
 }
