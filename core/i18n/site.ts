@@ -1,4 +1,6 @@
 /** Texts of the hosted site's pages (spec §2 routes, pages and shell). */
+import { MAX_STAY_GUESTS } from '../stays/stay-rules';
+
 export const siteTexts = {
   /** The hosted listing page's side panel: the tour and offer buttons, the open houses. */
   listingSide: 'Tours and offers',
@@ -104,7 +106,7 @@ export const siteTexts = {
     guests: 'Guests',
     search: 'Search',
     /** How many guests the list offers. */
-    maxGuests: 16,
+    maxGuests: MAX_STAY_GUESTS,
     guestCount: (n: number) => (n === 1 ? '1 guest' : `${n} guests`),
     found: (n: number, shown: number) => `${n === 1 ? '1 stay' : `${n.toLocaleString('en-US')} stays`}${n > shown ? ` · the newest ${shown} shown` : ''}`,
     none: 'No stays are open for booking right now.',

@@ -47,6 +47,10 @@ export const stayTexts = {
     heading: 'Request to book',
     dates: (checkIn: string, checkOut: string) => `${checkIn} to ${checkOut}`,
     defaultMessage: 'Hello, I would like to book these dates.',
+    guests: 'Guests',
+    guestCount: (n: number) => (n === 1 ? '1 guest' : `${n} guests`),
+    /** Why a guest count was refused: the server's refusal says the same. */
+    guestsLimit: (limit: number) => `Guests must be a whole number from 1 to ${limit} (${limit === 1 ? '1 guest' : `${limit} guests`} at most for this stay).`,
     message: 'Message',
     messageRequired: 'Please enter a message',
     send: 'Send request',

@@ -52,6 +52,7 @@ const LEAD_FIELDS = /* GraphQL */ `
   stay {
     checkIn
     checkOut
+    guests
   }
   createdAt
 `;
@@ -142,7 +143,7 @@ const leadShape = () => ({
       photoUri: z.nullable(z.string()),
     }),
   ),
-  stay: z.nullable(z.object({ checkIn: z.string(), checkOut: z.string() })),
+  stay: z.nullable(z.object({ checkIn: z.string(), checkOut: z.string(), guests: z.nullable(z.number()) })),
   createdAt: z.string(),
 });
 

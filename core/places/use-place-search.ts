@@ -21,13 +21,15 @@ const CURRENT_LOCATION: Place = { description: t.currentLocation, lat: 0, lng: 0
 
 /**
  * The options of the list for the box's text: 'Current location' alone on an empty box, after the places
- * found once something is typed (the places are what the person asked for); with an external provider only
- * on an empty box; never when the device cannot locate.
+ * found once something is typed (the places are what the person asked for; none when none were found); with an
+ * external provider only on an empty box; never when the device cannot locate.
  */
 export function placeOptions(text: string, suggestions: Place[], { external, canLocate }: { external: boolean; canLocate: boolean }): Place[] {
   const here = canLocate ? [CURRENT_LOCATION] : [];
   if (text.trim() === '') return here;
-  return external ? [] : [...suggestions, ...here];
+  // Typed text that found nothing closes the list (the box says so in the page's flow): no list of one option
+  // over the page, which Enter or an arrow could pick unseen.
+  return external || suggestions.length === 0 ? [] : [...suggestions, ...here];
 }
 
 export interface PlaceSearchOptions {
@@ -181,7 +183,8 @@ export function usePlaceSearch({ countries, initialText = '', onSelect, search =
       if (key === 'Enter') {
         const pick = options[active] ?? (external ? undefined : suggestions[0]);
         if (pick) void choose(pick);
-        return true;
+        // Nothing to pick: Enter is the page's (in a form, e.g. /sell's, it submits the address as typed).
+        return Boolean(pick);
       }
       return false;
     },

@@ -34,6 +34,15 @@ export type StayProblem =
 
 export type StayCheck = { ok: true; nights: number } | { ok: false; problem: StayProblem };
 
+/** How many guests a stay may be asked for when its listing does not say how many it sleeps (the /stays search offers as many). */
+export const MAX_STAY_GUESTS = 16;
+
+/** The most guests a booking request of a stay may name: what the listing sleeps, else MAX_STAY_GUESTS. */
+export const stayGuestLimit = (maxGuests: number | null | undefined): number => (maxGuests && maxGuests > 0 ? maxGuests : MAX_STAY_GUESTS);
+
+/** Whether `guests` is a whole number from 1 to the stay's limit. */
+export const isStayGuests = (guests: number, limit: number): boolean => Number.isInteger(guests) && guests >= 1 && guests <= limit;
+
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
 

@@ -20,6 +20,7 @@ export const AvailabilityCalendarQuery = /* GraphQL */ `
       priceInPennies
       priceCurrencyCode
       timeZone
+      maxGuests
       days {
         calendarDate
         dayOfWeek
@@ -44,6 +45,7 @@ export const RequestStayMutation = /* GraphQL */ `
     $email: String!
     $phone: String!
     $message: String!
+    $guests: Int!
   ) {
     requestStay(
       listingId: $listingId
@@ -54,12 +56,14 @@ export const RequestStayMutation = /* GraphQL */ `
       email: $email
       phone: $phone
       message: $message
+      guests: $guests
     ) {
       id
       listingId
       checkIn
       checkOut
       nights
+      guests
       totalInPennies
       priceCurrencyCode
     }
@@ -76,6 +80,7 @@ const buildMonthSchema = () =>
     priceInPennies: z.number(),
     priceCurrencyCode: z.string(),
     timeZone: z.string(),
+    maxGuests: z.number(),
     days: z.array(
       z.object({
         calendarDate: z.string(),
@@ -102,6 +107,7 @@ const buildStayRequestSchema = () =>
     checkIn: z.string(),
     checkOut: z.string(),
     nights: z.number(),
+    guests: z.number(),
     totalInPennies: z.number(),
     priceCurrencyCode: z.string(),
   });
@@ -127,6 +133,13 @@ export interface StayRequestValues {
   message: string;
 }
 
-export function requestStay(listingId: number, dates: { checkIn: string; checkOut: string }, values: StayRequestValues): Promise<Result<StayRequest>> {
-  return mutate(RequestStayMutation, { listingId: String(listingId), ...dates, ...values }, stayRequestSchema, { muteError: true });
+/** What the guest asks for: the dates and how many people are coming. */
+export interface StayAsked {
+  checkIn: string;
+  checkOut: string;
+  guests: number;
+}
+
+export function requestStay(listingId: number, asked: StayAsked, values: StayRequestValues): Promise<Result<StayRequest>> {
+  return mutate(RequestStayMutation, { listingId: String(listingId), ...asked, ...values }, stayRequestSchema, { muteError: true });
 }

@@ -13,7 +13,7 @@ import type { PhoneCheck } from '../format/phone-rules';
 import { usePhoneRules } from '../format/use-phone-rules';
 import { validateContact } from '../validation/contact';
 import { chooseDate, monthOf, moveFocus, NO_SELECTION, staySummary, type StaySelection, type StaySummary } from './calendar-state';
-import { canCheckIn, todayIn, type StayDay } from './stay-rules';
+import { canCheckIn, isStayGuests, MAX_STAY_GUESTS, todayIn, type StayDay } from './stay-rules';
 import { loadAvailability, requestStay, type CalendarMonth, type StayRequestValues } from './stays-api';
 
 /** How far ahead a guest may page (the server's limit per call is 12 months). */
@@ -30,6 +30,7 @@ export interface BookingRequestedDetail {
   listingId: number;
   checkIn: string;
   checkOut: string;
+  guests: number;
 }
 
 export type CalendarState = 'loading' | 'failed' | 'missing' | 'ready';
@@ -39,7 +40,9 @@ export const STAY_FIELDS: readonly StayField[] = ['firstName', 'lastName', 'emai
 
 export interface BookingForm {
   values: StayRequestValues;
-  errors: Partial<Record<StayField, string>>;
+  /** How many people are coming: 1 to `maxGuests`. */
+  guests: number;
+  errors: Partial<Record<StayField | 'guests', string>>;
   status: 'editing' | 'sending' | 'sent' | 'failed';
   failure: string | null;
 }
@@ -68,6 +71,8 @@ export function useAvailabilityCalendar(options: {
   months: number;
   /** Dates chosen before the calendar opened (a stay search's): chosen once their days are loaded, if the rules allow them. */
   chosen?: { checkIn: string | null; checkOut: string | null };
+  /** How many people are coming, as chosen before (a stay search's): the booking form opens with it when the stay takes that many. */
+  guests?: number | null;
   onDatesSelected: (detail: DatesSelectedDetail) => void;
   onBookingRequested: (detail: BookingRequestedDetail) => void;
 }) {
@@ -111,6 +116,8 @@ export function useAvailabilityCalendar(options: {
   const canGoForward = monthIndex(first) + months - 1 < monthIndex(firstMonth) + MAX_MONTHS_AHEAD;
   const price = shown?.[0]?.priceInPennies ?? 0;
   const currency = shown?.[0]?.priceCurrencyCode ?? 'USD';
+  const maxGuests = shown?.[0]?.maxGuests ?? MAX_STAY_GUESTS;
+  const givenGuests = options.guests ?? null;
 
   const [selection, setSelection] = useState<StaySelection>(NO_SELECTION);
   // The given dates, chosen as a guest would choose them (check-in must be allowed), once their month is in.
@@ -223,11 +230,12 @@ export function useAvailabilityCalendar(options: {
         phone: user?.phone ? (phone.rules?.format(user.phone, phone.country) ?? user.phone) : '',
         message: t.form.defaultMessage,
       },
+      guests: givenGuests !== null && isStayGuests(givenGuests, maxGuests) ? givenGuests : 1,
       errors: {},
       status: 'editing',
       failure: null,
     });
-  }, [session.user, loadPhone, phone.rules, phone.country]);
+  }, [session.user, loadPhone, phone.rules, phone.country, givenGuests, maxGuests]);
 
   // The rules arrived after the form opened with the account's phone still untouched: show it formatted.
   useEffect(() => {
@@ -245,6 +253,10 @@ export function useAvailabilityCalendar(options: {
     [loadPhone],
   );
 
+  const changeGuests = useCallback((guests: number) => {
+    setForm((f) => (f ? { ...f, guests, errors: { ...f.errors, guests: undefined } } : f));
+  }, []);
+
   const submit = useCallback(async () => {
     if (!form || sending.current || summary.state !== 'valid' || listingId === null) return;
     sending.current = true;
@@ -256,17 +268,17 @@ export function useAvailabilityCalendar(options: {
       return;
     }
     setForm({ ...form, errors: {}, status: 'sending', failure: null });
-    const dates = { checkIn: summary.checkIn, checkOut: summary.checkOut };
+    const asked = { checkIn: summary.checkIn, checkOut: summary.checkOut, guests: form.guests };
     try {
-      const result = await requestStay(listingId, dates, checked.value);
+      const result = await requestStay(listingId, asked, checked.value);
       if (result.ok) {
         setForm((f) => (f ? { ...f, status: 'sent' } : f));
-        onBookingRequested({ listingId, ...dates });
+        onBookingRequested({ listingId, ...asked });
         return;
       }
       const { failure } = result;
-      const field = (STAY_FIELDS as readonly string[]).includes(failure.argument ?? '') ? (failure.argument as StayField) : null;
-      const fields = (failure.fields ?? {}) as Partial<Record<StayField, string>>;
+      const field = [...STAY_FIELDS, 'guests'].includes(failure.argument ?? '') ? (failure.argument as StayField | 'guests') : null;
+      const fields = (failure.fields ?? {}) as BookingForm['errors'];
       if (field) {
         setForm((f) => (f ? { ...f, status: 'editing', errors: { ...fields, [field]: failure.message ?? t.form.failed } } : f));
       } else {
@@ -286,6 +298,7 @@ export function useAvailabilityCalendar(options: {
     today,
     price,
     currency,
+    maxGuests,
     selection,
     summary,
     focused: visibleFocus,
@@ -305,6 +318,7 @@ export function useAvailabilityCalendar(options: {
     openForm,
     closeForm,
     change,
+    changeGuests,
     submit,
   };
 }

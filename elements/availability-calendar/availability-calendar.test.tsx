@@ -29,6 +29,7 @@ function month(m: number): CalendarMonth {
     priceInPennies: 10_000,
     priceCurrencyCode: 'USD',
     timeZone: ZONE,
+    maxGuests: 4,
     days: Array.from({ length }, (_, i) => {
       const calendarDate = `2026-0${m}-${String(i + 1).padStart(2, '0')}`;
       const booked = calendarDate === '2026-03-10';
@@ -74,8 +75,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function render(listingId: number | null = 77, dates: { checkIn: string | null; checkOut: string | null } = { checkIn: null, checkOut: null }) {
-  await act(async () => root.render(<AvailabilityCalendar listingId={listingId} months={2} {...dates} element={element} />));
+async function render(listingId: number | null = 77, dates: { checkIn: string | null; checkOut: string | null } = { checkIn: null, checkOut: null }, guests = 0) {
+  await act(async () => root.render(<AvailabilityCalendar listingId={listingId} months={2} {...dates} guests={guests} element={element} />));
   await act(async () => {});
   return container;
 }
@@ -147,7 +148,7 @@ describe('<hearth-availability-calendar>', () => {
   it('sends the booking request with the guest’s details after checking them', async () => {
     vi.mocked(api.requestStay).mockResolvedValue({
       ok: true,
-      value: { id: 'lead-1', listingId: '77', checkIn: '2026-03-04', checkOut: '2026-03-06', nights: 2, totalInPennies: 20_000, priceCurrencyCode: 'USD' },
+      value: { id: 'lead-1', listingId: '77', checkIn: '2026-03-04', checkOut: '2026-03-06', nights: 2, guests: 3, totalInPennies: 20_000, priceCurrencyCode: 'USD' },
     });
     await render();
     await click(day('2026-03-04'));
@@ -170,15 +171,54 @@ describe('<hearth-availability-calendar>', () => {
     await fill('lastName', 'Guest');
     await fill('email', 'ada@example.com');
     await fill('phone', '(801) 555-0123');
+    // Guests: 1 to what the stay sleeps, 1 unless the guest chose before.
+    const guests = form.querySelector<HTMLSelectElement>('select[name="guests"]')!;
+    expect(guests.value).toBe('1');
+    expect([...guests.options].map((o) => o.textContent)).toEqual(['1 guest', '2 guests', '3 guests', '4 guests']);
+    await act(async () => {
+      guests.value = '3';
+      guests.dispatchEvent(new Event('change', { bubbles: true }));
+    });
     await act(async () => form.requestSubmit());
     expect(api.requestStay).toHaveBeenCalledWith(
       77,
-      { checkIn: '2026-03-04', checkOut: '2026-03-06' },
+      { checkIn: '2026-03-04', checkOut: '2026-03-06', guests: 3 },
       // The guest's phone as typed, sent in E.164 (issue 35).
       { firstName: 'Ada', lastName: 'Guest', email: 'ada@example.com', phone: '+18015550123', message: t.form.defaultMessage },
     );
     expect(container.textContent).toContain(t.form.sentText);
-    expect(emitted.at(-1)).toEqual({ name: 'booking-requested', detail: { listingId: 77, checkIn: '2026-03-04', checkOut: '2026-03-06' } });
+    expect(container.querySelector('[part="booking-summary"]')!.textContent).toBe('Cabin by the lake · Mar 4, 2026 to Mar 6, 2026 · 3 guests');
+    expect(emitted.at(-1)).toEqual({ name: 'booking-requested', detail: { listingId: 77, checkIn: '2026-03-04', checkOut: '2026-03-06', guests: 3 } });
+  });
+
+  it('opens the form with the guests chosen before when the stay takes that many, and shows a refusal of them at the list', async () => {
+    const open = async (guests: number) => {
+      act(() => root.unmount());
+      root = createRoot(container);
+      await render(77, { checkIn: '2026-03-04', checkOut: '2026-03-06' }, guests);
+      await click(button(t.requestToBook));
+      return container.querySelector<HTMLSelectElement>('select[name="guests"]')!;
+    };
+    expect((await open(3)).value).toBe('3');
+    expect((await open(9)).value).toBe('1');
+
+    vi.mocked(api.requestStay).mockResolvedValue({
+      ok: false,
+      failure: { kind: 'invalid', message: t.form.guestsLimit(2), code: 'BAD_USER_INPUT', argument: 'guests' },
+    });
+    const guests = await open(4);
+    const form = container.querySelector('form')!;
+    for (const [name, value] of [['firstName', 'Ada'], ['lastName', 'Guest'], ['email', 'ada@example.com'], ['phone', '8015550123']]) {
+      const input = form.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
+      await act(async () => {
+        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')!.set!.call(input, value);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    }
+    await act(async () => form.requestSubmit());
+    expect(api.requestStay).toHaveBeenLastCalledWith(77, { checkIn: '2026-03-04', checkOut: '2026-03-06', guests: 4 }, expect.anything());
+    expect(guests.getAttribute('aria-invalid')).toBe('true');
+    expect(container.querySelector(`#${CSS.escape(guests.getAttribute('aria-describedby')!)}`)!.textContent).toBe(t.form.guestsLimit(2));
   });
 
   it('shows a refusal of the server and keeps the form', async () => {

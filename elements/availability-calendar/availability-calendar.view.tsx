@@ -3,7 +3,7 @@
  * then check-out, the total for the stay and 'Request to book'. `AvailabilityCalendarView` only renders
  * what it is given; `AvailabilityCalendar` connects it to core/stays/use-availability-calendar.
  */
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { formatMoney } from '../../core/format/money';
 import { contactTexts } from '../../core/i18n/contact';
@@ -19,6 +19,7 @@ import {
   type StayField,
 } from '../../core/stays/use-availability-calendar';
 import { Button } from '../../core/ui/button';
+import { ControlField } from '../../core/ui/control-field';
 import { Dialog } from '../../core/ui/dialog';
 import { Field } from '../../core/ui/field';
 import { Form } from '../../core/ui/form';
@@ -46,6 +47,8 @@ export interface AvailabilityCalendarViewProps {
   today: string;
   price: number;
   currency: string;
+  /** The most guests the stay takes (the guests list offers 1 to it). */
+  maxGuests: number;
   selection: StaySelection;
   summary: StaySummary;
   focused: string | null;
@@ -66,6 +69,7 @@ export interface AvailabilityCalendarViewProps {
   openForm: () => void;
   closeForm: () => void;
   change: (field: StayField, value: string) => void;
+  changeGuests: (guests: number) => void;
   submit: () => void;
 }
 
@@ -203,12 +207,16 @@ function BookingDialog(props: AvailabilityCalendarViewProps & { form: BookingFor
       {...extra}
     />
   );
+  const guestsId = useId();
   const dates = summary.state === 'valid' ? t.form.dates(shortDate(summary.checkIn), shortDate(summary.checkOut)) : '';
   if (form.status === 'sent') {
     return (
       <Dialog title={t.form.sentHeading} onClose={props.closeForm} part="booking-dialog">
         <p className="sent" part="booking-sent" role="status">
           {t.form.sentText}
+        </p>
+        <p className="sent-summary" part="booking-summary">
+          {[props.name, dates, t.form.guestCount(form.guests)].filter(Boolean).join(' · ')}
         </p>
         <div className="dialog-actions">
           <Button onClick={props.closeForm}>{t.form.close}</Button>
@@ -224,6 +232,29 @@ function BookingDialog(props: AvailabilityCalendarViewProps & { form: BookingFor
       part="booking-dialog"
     >
       <Form className="booking-form" part="booking-form" onSubmit={props.submit}>
+        <ControlField id={guestsId} label={t.form.guests}>
+          <select
+            id={guestsId}
+            name="guests"
+            className="field-control"
+            part="guests"
+            value={String(form.guests)}
+            aria-invalid={form.errors.guests ? true : undefined}
+            aria-describedby={form.errors.guests ? `${guestsId}-error` : undefined}
+            onChange={(event) => props.changeGuests(Number(event.currentTarget.value))}
+          >
+            {Array.from({ length: props.maxGuests }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {t.form.guestCount(n)}
+              </option>
+            ))}
+          </select>
+          {form.errors.guests && (
+            <p className="field-error" id={`${guestsId}-error`} part="error">
+              {form.errors.guests}
+            </p>
+          )}
+        </ControlField>
         <div className="field-row">
           {field('firstName', l.firstName, { autoComplete: 'given-name' })}
           {field('lastName', l.lastName, { autoComplete: 'family-name' })}
@@ -325,13 +356,14 @@ export interface AvailabilityCalendarProps {
   months: number;
   checkIn: string | null;
   checkOut: string | null;
+  guests: number;
   element: ElementHandle;
 }
 
-export function AvailabilityCalendar({ listingId, months, checkIn, checkOut, element }: AvailabilityCalendarProps) {
+export function AvailabilityCalendar({ listingId, months, checkIn, checkOut, guests, element }: AvailabilityCalendarProps) {
   const phone = usePhone(element.host);
   const onDatesSelected = useCallback((detail: DatesSelectedDetail) => element.emit('dates-selected', detail), [element]);
   const onBookingRequested = useCallback((detail: BookingRequestedDetail) => element.emit('booking-requested', detail), [element]);
-  const h = useAvailabilityCalendar({ listingId, months: phone ? 1 : months, chosen: { checkIn, checkOut }, onDatesSelected, onBookingRequested });
+  const h = useAvailabilityCalendar({ listingId, months: phone ? 1 : months, chosen: { checkIn, checkOut }, guests: guests || null, onDatesSelected, onBookingRequested });
   return <AvailabilityCalendarView {...h} />;
 }

@@ -56,7 +56,7 @@ const lead = (overrides: Partial<InboxLead> = {}): InboxLead => ({
 });
 
 const detailOf = (l: InboxLead, overrides: Partial<LeadDetail> = {}): LeadDetail => ({ ...l, valuation: null, notes: [], ...overrides });
-const second = lead({ id: '22222222-2222-4222-8222-222222222222', firstName: 'Sam', lastName: 'Stay', source: 'STAY', listingId: null, listing: null, stay: { checkIn: '2027-03-01', checkOut: '2027-03-04' }, createdAt: '2026-11-19T10:00:00.000Z' });
+const second = lead({ id: '22222222-2222-4222-8222-222222222222', firstName: 'Sam', lastName: 'Stay', source: 'STAY', listingId: null, listing: null, stay: { checkIn: '2027-03-01', checkOut: '2027-03-04', guests: 3 }, createdAt: '2026-11-19T10:00:00.000Z' });
 const page = (leads: InboxLead[], more: Partial<LeadsPage> = {}): LeadsPage => ({ leads, totalCount: leads.length, endCursor: null, hasNextPage: false, ...more });
 
 const dom = testRoot();
@@ -211,7 +211,7 @@ describe('LeadsView states', () => {
 
   it('the detail: contact, message, listing card, stay dates, valuation, notes as text, status buttons', () => {
     const onStatus = vi.fn();
-    const full = detailOf(lead({ status: 'CONTACTED', comment: 'Line one\n<b>not bold</b>', stay: { checkIn: '2027-03-01', checkOut: '2027-03-04' } }), {
+    const full = detailOf(lead({ status: 'CONTACTED', comment: 'Line one\n<b>not bold</b>', stay: { checkIn: '2027-03-01', checkOut: '2027-03-04', guests: 3 } }), {
       valuation: { address: '12 Elm St, Provo, UT 84604', homeType: 'SINGLE_FAMILY', bedrooms: 3, bathrooms: 2, livingArea: 1800, yearBuilt: 1995, estimateInPennies: 45_000_000, lowInPennies: 42_000_000, highInPennies: 48_000_000, currencyCode: 'USD', optIn: true },
       notes: [
         { id: '1', body: '', statusTo: 'CONTACTED', authorName: 'Avery Agent', createdAt: '2026-11-21T16:00:00.000Z' },
@@ -231,6 +231,7 @@ describe('LeadsView states', () => {
     expect(detail.querySelector('[part="listing-card"]')!.textContent).toContain('$525,000');
     expect(detail.textContent).toContain('Mar 1, 2027');
     expect(detail.textContent).toContain('Mar 4, 2027');
+    expect(detail.textContent).toContain(`${t.detail.guests}3`);
     expect(detail.textContent).toContain('$450,000');
     expect(detail.textContent).toContain('$420,000 – $480,000');
     const notes = [...detail.querySelectorAll('[part="note"]')];

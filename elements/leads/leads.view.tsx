@@ -522,6 +522,8 @@ function Detail(props: LeadsViewProps & { headingRef: RefObject<HTMLHeadingEleme
             rows={[
               [t.detail.checkIn, calendarDayText(lead.stay.checkIn)],
               [t.detail.checkOut, calendarDayText(lead.stay.checkOut)],
+              // Requests stored before requestStay asked for guests have none.
+              ...(lead.stay.guests === null ? [] : [[t.detail.guests, String(lead.stay.guests)] as [string, string]]),
             ]}
           />
         </>

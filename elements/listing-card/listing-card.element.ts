@@ -6,6 +6,7 @@
  * @attr {number} listing-id - The listing to show (loaded from the API).
  * @attr {string} check-in - A stay found for dates (YYYY-MM-DD): with `check-out`, its link carries them (`?checkIn=…&checkOut=…`) so its page opens with them chosen.
  * @attr {string} check-out - With `check-in`: the day the guest leaves (YYYY-MM-DD).
+ * @attr {number} guests - A stay found for guests: its link carries them (`guests=…`) so its booking form opens with them.
  * @prop {CardListing} listing - Listing data the page already has, instead of loading it.
  * @event {ListingSelectedDetail} hearth-listing-selected - The visitor opened the listing; `detail` = `{ listingId, slugId, listingCodeId }`.
  * @event {FavoriteChangedDetail} hearth-favorite-changed - The heart was toggled (after sign-in when needed); `detail` = `{ listingId, favorited }`.
@@ -29,7 +30,7 @@
  * @cssproperty --hearth-radius - Corner radius.
  */
 import { idAttr } from '../../core/define-element/attributes';
-import { dateAttr } from '../../core/define-element/more-attributes';
+import { dateAttr, numberAttr } from '../../core/define-element/more-attributes';
 import { defineElement, type ElementProperties } from '../../core/define-element/define-element';
 import { startAnalytics } from '../../core/analytics/start';
 import type { CardListing } from '../../core/listings/listing-card-data';
@@ -38,7 +39,7 @@ import favoriteCss from '../_shared/favorite-button/favorite-button.css?inline';
 import css from './listing-card.css?inline';
 import { ListingCard } from './listing-card.view';
 
-export const listingCardAttributes = { listingId: idAttr(), checkIn: dateAttr(), checkOut: dateAttr() };
+export const listingCardAttributes = { listingId: idAttr(), checkIn: dateAttr(), checkOut: dateAttr(), guests: numberAttr(0, 0, 100) };
 
 /** What the element takes as properties only (rich data, DESIGN §1). */
 type ListingCardProperties = { listing: CardListing | null };

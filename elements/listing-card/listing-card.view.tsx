@@ -121,11 +121,12 @@ export interface ListingCardProps {
   listingId: number | null;
   checkIn: string | null;
   checkOut: string | null;
+  guests?: number;
   listing?: CardListing | null;
   element: ElementHandle;
 }
 
-export function ListingCard({ listingId, checkIn, checkOut, listing: given, element }: ListingCardProps) {
+export function ListingCard({ listingId, checkIn, checkOut, guests, listing: given, element }: ListingCardProps) {
   const state = useCardListing(listingId, given);
   const context = useHearthValue(appContextAtom)?.context;
   const listing = state.status === 'loaded' ? state.listing : null;
@@ -137,7 +138,7 @@ export function ListingCard({ listingId, checkIn, checkOut, listing: given, elem
   return (
     <ListingCardView
       listing={listing}
-      href={`${base}/listing/${listing.slugId}/${listing.listingCodeId}${listing.classification === 'STAY' ? stayDatesQuery({ checkIn, checkOut }) : ''}`}
+      href={`${base}/listing/${listing.slugId}/${listing.listingCodeId}${listing.classification === 'STAY' ? stayDatesQuery({ checkIn, checkOut, guests: guests ?? null }) : ''}`}
       favorite={heart.favorite}
       favoriteBusy={heart.busy}
       stockPhoto={assetUrl('stock-home.svg')}

@@ -17,6 +17,7 @@
  * @attr {boolean} external-actions - The page shows 'Request a Tour', 'Make an Offer' and the open houses itself (`<hearth-request-tour>`, `<hearth-make-offer>` and `<hearth-open-houses>` beside it, as the hosted listing page's side panel and phone bar do): the element leaves its own out, so each shows once.
  * @attr {string} check-in - A stay: with `check-out`, the dates the guest chose in a stay search (YYYY-MM-DD), chosen on its availability calendar.
  * @attr {string} check-out - A stay: the day the guest leaves (YYYY-MM-DD).
+ * @attr {number} guests - A stay: how many people are coming (a stay search's), the booking form's Guests.
  * @prop {DetailListing} listing - Listing data the page already has, instead of loading it.
  * @prop {OpenGallery} openGallery - A method: opens the photo gallery at a photo (default: the one shown).
  * @prop {OpenShowcase} openShowcase - A method: opens the showcase on a tab.
@@ -112,6 +113,7 @@ export const listingDetailAttributes = {
   externalActions: booleanAttr(),
   checkIn: dateAttr(),
   checkOut: dateAttr(),
+  guests: numberAttr(0, 0, 100),
 };
 
 /** What the element takes as properties only (rich data, DESIGN §1). */

@@ -73,7 +73,7 @@ export interface ListingDetailViewProps {
   favoriteBusy: boolean;
   onFavorite: () => void;
   /** A stay's dates the guest already chose (a stay search's), for its availability calendar. */
-  stayDates?: { checkIn: string | null; checkOut: string | null };
+  stayDates?: { checkIn: string | null; checkOut: string | null; guests?: number };
   onShowPhoto: (index: number) => void;
   onOpenGallery: (index: number) => void;
   onOpenShowcase: (tab: ShowcaseTab | null) => void;
@@ -271,6 +271,7 @@ export function ListingDetailView(props: ListingDetailViewProps) {
             part: 'availability-calendar',
             'check-in': props.stayDates?.checkIn ?? undefined,
             'check-out': props.stayDates?.checkOut ?? undefined,
+            guests: props.stayDates?.guests || undefined,
           })}
         </section>
       )}
@@ -412,6 +413,7 @@ export interface ListingDetailProps {
   externalActions?: boolean;
   checkIn: string | null;
   checkOut: string | null;
+  guests?: number;
   listing?: DetailListing | null;
   element: ElementHandle;
 }
@@ -564,7 +566,7 @@ export function ListingDetail(props: ListingDetailProps) {
       favorite={heart.favorite}
       favoriteBusy={heart.busy}
       onFavorite={heart.toggle}
-      stayDates={{ checkIn: props.checkIn, checkOut: props.checkOut }}
+      stayDates={{ checkIn: props.checkIn, checkOut: props.checkOut, guests: props.guests ?? 0 }}
       onShowPhoto={setPhotoIndex}
       onOpenGallery={openGallery}
       onOpenShowcase={openShowcase}

@@ -13,7 +13,8 @@
  * @csspart input - The text input.
  * @csspart clear - The clear (×) button.
  * @csspart options - The suggestion list.
- * @csspart option - Each suggestion; 'Current location' (first on an empty box, last once something is typed, absent on a device without location) is also `current-location`.
+ * @csspart option - Each suggestion; 'Current location' (first on an empty box, after the places found once something is typed, absent on a device without location) is also `current-location`.
+ * @csspart no-match - 'No matching places' under the box (in the page's flow, the list closed) when typed text finds no place.
  * @csspart error - The geolocation message.
  * @csspart attribute-error - The message shown for a malformed attribute.
  * @cssproperty --hearth-color-primary - The focus ring and the highlighted suggestion.

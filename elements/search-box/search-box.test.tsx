@@ -127,14 +127,26 @@ describe('<hearth-search-box> behaviour (spec §2, §9)', () => {
     expect(dom.container.querySelector('[role="alert"]')).toBeNull();
   });
 
-  it('says when typed text finds no place, with or without Current location', async () => {
+  it('says under the box when typed text finds no place, with the list closed, with or without Current location', async () => {
     for (const supported of [async () => true, async () => false]) {
       dom.render(<Harness countries={['us']} onSelect={vi.fn()} search={vi.fn(async () => ({ ok: true as const, value: [] }))} supported={supported} />);
       act(() => input().focus());
       await advance(1000);
       type('Zzz');
       await advance(250);
-      expect(options()).toContain(t.noPlaces);
+      // Said under the box, the list closed: nothing drawn over what follows (/sell's Start Listing button).
+      expect(dom.container.querySelector('[part="no-match"]')!.textContent).toBe(t.noPlaces);
+      expect(input().getAttribute('aria-describedby')).toBe(dom.container.querySelector('[part="no-match"]')!.id);
+      expect(options()).toEqual([]);
+      expect(dom.container.querySelector('[part="options"]')!.hasAttribute('hidden')).toBe(true);
+      expect(input().getAttribute('aria-expanded')).toBe('false');
+      // Enter picks nothing unseen and is left to the page (a form submits the address as typed).
+      for (const key of ['ArrowDown', 'Enter']) {
+        const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+        act(() => input().dispatchEvent(event));
+        if (key === 'Enter') expect(event.defaultPrevented).toBe(false);
+      }
+      expect(input().getAttribute('aria-activedescendant')).toBeNull();
       dom.remount();
     }
   });

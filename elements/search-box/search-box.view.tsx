@@ -33,9 +33,10 @@ export function SearchBoxView({
   const listId = `${id}-list`;
   const optionId = (i: number) => `${id}-option-${i}`;
   const { text, open, options, active, status, geoError } = behaviour;
-  // Typed text that found no place says so (even where 'Current location' is not offered).
+  // Typed text that found no place says so under the box, in the page's flow: never as a dropdown row over what
+  // follows (on /sell, the Start Listing button that takes the address as typed), and the list stays closed.
   const noMatch = open && status === 'ready' && text.trim() !== '' && !options.some((place) => place.kind !== 'current-location');
-  const expanded = open && (options.length > 0 || noMatch);
+  const expanded = open && options.length > 0 && !noMatch;
 
   return (
     <div className="search" part="base" data-state={status} data-suggestions={source}>
@@ -55,6 +56,7 @@ export function SearchBoxView({
           aria-expanded={expanded}
           aria-controls={listId}
           aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+          aria-describedby={noMatch ? `${id}-no-match` : undefined}
           placeholder={t.placeholder}
           autoComplete="off"
           spellCheck={false}
@@ -100,12 +102,10 @@ export function SearchBoxView({
             {place.kind !== 'current-location' && <span className="option-kind">{t.kinds[place.kind] ?? ''}</span>}
           </li>
         ))}
-        {noMatch && (
-          <li className="option empty" role="option" aria-disabled="true" aria-selected={false}>
-            {t.noPlaces}
-          </li>
-        )}
       </ul>
+      <p className="no-match" part="no-match" id={`${id}-no-match`} role="status">
+        {noMatch ? t.noPlaces : ''}
+      </p>
       {geoError && (
         <p className="geo-error" part="error" role="alert">
           {geoError}

@@ -13,7 +13,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { Lead } from './leads';
 import { shownPhone } from './phone';
 
-export const CSV_COLUMNS = ['id', 'created_at', 'source', 'first_name', 'last_name', 'email', 'phone', 'comment', 'listing_id', 'page_origin', 'check_in', 'check_out'] as const;
+export const CSV_COLUMNS = ['id', 'created_at', 'source', 'first_name', 'last_name', 'email', 'phone', 'comment', 'listing_id', 'page_origin', 'check_in', 'check_out', 'guests'] as const;
 /** The newest leads an export holds (server/leads/export.ts); older ones are read with GET /v1/api/leads/ pages. */
 export const CSV_MAX_LEADS = 50_000;
 
@@ -35,6 +35,7 @@ const row = (lead: Lead, phoneCountry: string) =>
     lead.pageOrigin ?? '',
     lead.stay?.checkIn ?? '',
     lead.stay?.checkOut ?? '',
+    lead.stay?.guests == null ? '' : String(lead.stay.guests),
   ].map(spreadsheetSafe);
 
 /** The CSV of `leads`, phones shown for the partner's country (server/contact/phone.ts `partnerPhoneCountry`). */

@@ -2,6 +2,7 @@
 import type { ContactFormValues } from '../../core/validation/contact';
 import type { Queryable } from '../db';
 import { queueLeadCreated, type LeadSource } from '../webhooks/webhooks';
+import { stayColumns, stayOfRow, type StayDates } from './lead-stay';
 
 export interface NewLead extends ContactFormValues {
   partnerId: number;
@@ -13,11 +14,6 @@ export interface NewLead extends ContactFormValues {
   source?: LeadSource;
   /** The pseudonymous visitor of the page (analytics on): their activity before the lead (server/analytics). */
   visitorId?: string | null;
-}
-
-export interface StayDates {
-  checkIn: string;
-  checkOut: string;
 }
 
 /** What the visitor sent with a lead, as the partner reads it back (REST list, inbox). */
@@ -42,6 +38,7 @@ export interface LeadMessageRow {
   page_origin: string | null;
   stay_check_in: string | null;
   stay_check_out: string | null;
+  stay_guests: number | null;
 }
 
 /** A lead's row as the LeadMessage the partner reads. */
@@ -52,7 +49,7 @@ export const toLeadMessage = (r: LeadMessageRow): LeadMessage => ({
   phone: r.phone,
   comment: r.comment,
   pageOrigin: r.page_origin,
-  stay: r.stay_check_in && r.stay_check_out ? { checkIn: r.stay_check_in, checkOut: r.stay_check_out } : null,
+  stay: stayOfRow(r),
 });
 
 export interface Lead extends LeadMessage {
@@ -76,8 +73,8 @@ interface LeadRow extends LeadMessageRow {
 export async function insertLead(tx: Queryable, lead: NewLead, publicOrigin: string | null = null): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO leads (partner_id, listing_id, first_name, last_name, email, phone, comment, page_origin,
-                        stay_check_in, stay_check_out, source, visitor_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::date, $10::date, $11, $12) RETURNING id`,
+                        stay_check_in, stay_check_out, stay_guests, source, visitor_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::date, $10::date, $11, $12, $13) RETURNING id`,
     [
       lead.partnerId,
       lead.listingId,
@@ -89,6 +86,7 @@ export async function insertLead(tx: Queryable, lead: NewLead, publicOrigin: str
       lead.pageOrigin,
       lead.stay?.checkIn ?? null,
       lead.stay?.checkOut ?? null,
+      lead.stay?.guests ?? null,
       lead.source ?? (lead.stay ? 'stay' : 'contact'),
       lead.visitorId ?? null,
     ],
@@ -127,7 +125,7 @@ export async function listLeads(
   }
   const { rows } = await db.query<LeadRow>(
     `SELECT id, listing_id, first_name, last_name, email, phone, comment, page_origin,
-            stay_check_in::text AS stay_check_in, stay_check_out::text AS stay_check_out, source, created_at
+            ${stayColumns('')}, source, created_at
        FROM leads
       WHERE partner_id = $1 AND ($2::bigint IS NULL OR seq < $2::bigint)
       ORDER BY seq DESC

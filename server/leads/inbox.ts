@@ -9,6 +9,7 @@
  */
 import { phoneCountryOf } from '../../core/format/phone';
 import type { UserRecord } from '../accounts/users';
+import { stayColumns } from '../contact/lead-stay';
 import { toLeadMessage, type LeadMessage, type LeadMessageRow } from '../contact/leads';
 import type { Queryable } from '../db';
 import { badInput, DomainError } from '../domain-error';
@@ -176,8 +177,7 @@ interface LeadRow extends LeadMessageRow {
 }
 
 const LEAD_COLUMNS = `ld.id, ld.seq, ld.partner_id, ld.source, ld.status, ld.status_changed_at, ld.first_name, ld.last_name,
-  ld.email, ld.phone, ld.comment, ld.page_origin, ld.listing_id, ld.stay_check_in::text AS stay_check_in,
-  ld.stay_check_out::text AS stay_check_out, ld.created_at,
+  ld.email, ld.phone, ld.comment, ld.page_origin, ld.listing_id, ${stayColumns('ld.')}, ld.created_at,
   (SELECT p.app_context #> '{partner,addressSearchComponentRestrictions,country}' FROM partners p WHERE p.id = ld.partner_id) AS partner_countries`;
 
 const toLead = (r: LeadRow, listing: PublicListing | null): InboxLead => ({

@@ -18,8 +18,13 @@ const SITE_LINK_FIELDS = ['privacyPolicyUrl', 'contactUrl'] as const;
 /** Embeds run on the partner's origin, where a relative URL of ours would point at their server. */
 const absolute = (url: string | null | undefined, origin: string) => (typeof url === 'string' ? publicUrl(url, origin) : url);
 
-export function publicAppContext(context: AppContext, publicOrigin: string): AppContext {
-  const result: AppContext = { ...context, siteUrl: context.siteUrl ?? publicOrigin };
+/**
+ * The context as pages and embeds receive it: our URLs absolute on `publicOrigin`, the site's links on `servedOn`
+ * when the request came in on the partner's own domain (site-origin.ts), else on its siteUrl, else ours.
+ */
+export function publicAppContext(context: AppContext, publicOrigin: string, servedOn: string | null = null): AppContext {
+  // The hosted site served on the partner's own domain (site-origin.ts) links there: the visitor stays on it.
+  const result: AppContext = { ...context, siteUrl: servedOn ?? context.siteUrl ?? publicOrigin };
   for (const field of URL_FIELDS) result[field] = absolute(context[field], publicOrigin);
   for (const field of SITE_LINK_FIELDS) result[field] = absolute(context[field], result.siteUrl!.replace(/\/+$/, ''));
   if (context.partner) result.partner = { ...context.partner, logo: absolute(context.partner.logo, publicOrigin) };

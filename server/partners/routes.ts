@@ -11,6 +11,7 @@ import { partnerAppContext, publicAppContext } from './app-context';
 import { partnerImageRoutes } from './images';
 import { DEFAULT_PARTNER_SLUG, findPartnerBySlug, type Partner } from './repository';
 import { hostnameOf, resolvePartner } from './resolve';
+import { servedOnPartnerDomain } from './site-origin';
 
 const CONFIG_MAX_AGE_SECONDS = 60;
 
@@ -28,6 +29,7 @@ interface Branding {
   error: string | null;
   domain: string | null;
   name: string | null;
+  partner: Partner | null;
 }
 
 /** The requested partner's context, or the default one with the reason (spec §8). */
@@ -53,7 +55,7 @@ async function brandingOf(ctx: RequestContext): Promise<Branding> {
     error = `Unknown partner "${resolution.slug.slice(0, 64)}"; the default configuration is used.`;
   }
   const domain = (resolution.found ? partner?.domains[0] : undefined) ?? hostnameOf(ctx.req.headers.host, false);
-  return { context, error, domain, name: partner?.name ?? null };
+  return { context, error, domain, name: partner?.name ?? null, partner };
 }
 
 /** Public branding: every origin may read it. The answer depends on the Origin (partner domains). */
@@ -66,10 +68,11 @@ function sendPublic(ctx: RequestContext, body: unknown): void {
 }
 
 async function dynamicConfig(ctx: RequestContext): Promise<void> {
-  const { context, error, domain } = await brandingOf(ctx);
+  const { context, error, domain, partner } = await brandingOf(ctx);
   const body: DynamicConfigBody = {
     app_config: {
-      app_context: JSON.stringify(publicAppContext(context, ctx.services.config.publicOrigin)),
+      // The hosted site on the partner's own domain loads this from there: its elements link on that domain.
+      app_context: JSON.stringify(publicAppContext(context, ctx.services.config.publicOrigin, servedOnPartnerDomain(ctx, partner))),
       error,
       domain,
     },

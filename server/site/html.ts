@@ -50,6 +50,7 @@ export interface SiteRequest {
   context: ResolvedAppContext;
   /** The signed-in user of the hosted site's session cookie, or null for a visitor. */
   viewer: UserRecord | null;
+  /** The origin the page's absolute links use: the partner's own domain when it came in there, else ours (partners/site-origin.ts). */
   publicOrigin: string;
   /** Our own site (the default partner), not a partner's. */
   ownSite: boolean;

@@ -5,6 +5,7 @@
  * tags and schema.org JSON-LD (RealEstateListing with its offer and address, BreadcrumbList).
  */
 import { isCalendarDate } from '../../core/stays/stay-rules';
+import { guestsParam } from '../../core/stays/stay-link';
 import { formatMoney } from '../../core/format/money';
 import { siteTexts as t } from '../../core/i18n/site';
 import { findPublicListingBySlug, type PublicListing } from '../listings/search/listing';
@@ -101,8 +102,11 @@ export const listingPage: PageBuilder = async ([slugId, listingCodeId, dialog, i
   const params = site.ctx.url.searchParams;
   const checkIn = params.get('checkIn') ?? '';
   const checkOut = params.get('checkOut') ?? '';
+  const guests = guestsParam(params);
   const stayDates =
-    listing.classification === 'stay' && isCalendarDate(checkIn) && isCalendarDate(checkOut) ? ` check-in="${checkIn}" check-out="${checkOut}"` : '';
+    listing.classification !== 'stay'
+      ? ''
+      : `${isCalendarDate(checkIn) && isCalendarDate(checkOut) ? ` check-in="${checkIn}" check-out="${checkOut}"` : ''}${guests ? ` guests="${guests}"` : ''}`;
   return {
     title: `${listing.title || listingAddress(listing)} · ${formatMoney(listing.priceInPennies, listing.priceCurrencyCode)}`,
     description: listingDescription(listing),

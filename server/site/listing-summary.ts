@@ -4,7 +4,7 @@
  * shadow root instead once it upgrades (our elements have no slots, so the light DOM is not shown then).
  * Only PublicListing values reach here: hidden listings are never read and a withheld street is null.
  */
-import { stayDatesQuery, type StayDatesChosen } from '../../core/stays/stay-link';
+import { isGuestCount, stayDatesQuery, type StayDatesChosen } from '../../core/stays/stay-link';
 import { formatAddress } from '../../core/format/address';
 import { listingDetailTexts } from '../../core/i18n/listing-detail';
 import { factsLine } from '../../core/format/listing-facts';
@@ -62,7 +62,9 @@ export function listingCardHtml(listing: PublicListing, publicOrigin: string, da
   const facts = listingFacts(listing);
   const photo = listingPhotos(listing, publicOrigin)[0];
   const query = dates && listing.classification === 'stay' ? stayDatesQuery(dates) : '';
-  const dateAttrs = query ? ` check-in="${dates!.checkIn}" check-out="${dates!.checkOut}"` : '';
+  const dateAttrs = query
+    ? `${dates!.checkIn && dates!.checkOut ? ` check-in="${dates!.checkIn}" check-out="${dates!.checkOut}"` : ''}${isGuestCount(dates!.guests) ? ` guests="${dates!.guests}"` : ''}`
+    : '';
   return `<hearth-listing-card listing-id="${listing.id}"${dateAttrs}><article class="listing-summary card">
 ${photo ? `<img src="${escapeHtml(photo.url)}" alt="" width="320" height="213" loading="lazy">\n` : ''}<p class="price">${escapeHtml(listingPrice(listing))}</p>
 ${facts ? `<p class="facts">${escapeHtml(facts)}</p>\n` : ''}<p class="address"><a href="${listingPath(listing)}${query}">${escapeHtml(address)}</a></p>

@@ -16,6 +16,7 @@ import type { RequestContext, Route } from '../http/router';
 import { partnerAppContext, publicAppContext } from '../partners/app-context';
 import { DEFAULT_PARTNER_SLUG } from '../partners/repository';
 import { resolvePartner } from '../partners/resolve';
+import { servedOnPartnerDomain } from '../partners/site-origin';
 import { accountPages, briefcasePage } from './account-pages';
 import { photoManagementPage } from '../listing-photos/page';
 import { escapeHtml, notFoundPage, section, type PageBuilder, type SitePage, type SiteRequest } from './html';
@@ -146,19 +147,22 @@ ${calculator}`;
 };
 
 /** The partner of the request (Host, or ?partner=) as its pages show it; an unknown slug gets the default brand. */
-export async function siteContext(ctx: RequestContext): Promise<{ context: ResolvedAppContext; ownSite: boolean }> {
+export async function siteContext(ctx: RequestContext): Promise<{ context: ResolvedAppContext; ownSite: boolean; siteOrigin: string }> {
   const resolution = await resolvePartner(ctx);
   const stored = resolution.found ? partnerAppContext(resolution.partner).context : DEFAULT_APP_CONTEXT;
   const ownSite = !resolution.found || resolution.partner.slug === DEFAULT_PARTNER_SLUG;
-  return { context: resolveContext(publicAppContext(stored, ctx.services.config.publicOrigin)), ownSite };
+  // On the partner's own domain, its pages link there (canonical, cards, the elements' links): site-origin.ts.
+  const servedOn = resolution.found ? servedOnPartnerDomain(ctx, resolution.partner) : null;
+  const { publicOrigin } = ctx.services.config;
+  return { context: resolveContext(publicAppContext(stored, publicOrigin, servedOn)), ownSite, siteOrigin: servedOn ?? publicOrigin };
 }
 
 /** The request a page is built for: its partner's context and the signed-in viewer. */
 export async function siteRequest(ctx: RequestContext): Promise<SiteRequest> {
-  const { context, ownSite } = await siteContext(ctx);
+  const { context, ownSite, siteOrigin } = await siteContext(ctx);
   // A session cookie is read for GET only: no CSRF question arises, and a bad cookie is a visitor.
   const viewer = await authenticate(ctx.services.db, ctx.req.headers, 'GET').catch(() => null);
-  return { ctx, context, viewer: viewer?.user ?? null, publicOrigin: ctx.services.config.publicOrigin, ownSite };
+  return { ctx, context, viewer: viewer?.user ?? null, publicOrigin: siteOrigin, ownSite };
 }
 
 function send(ctx: RequestContext, status: number, html: string, csp: string, cacheControl = 'no-cache'): void {

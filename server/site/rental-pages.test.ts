@@ -86,7 +86,7 @@ describe('rental pages', () => {
     expect(ids).not.toContain(String(NEPAL_STAY_ID));
   });
 
-  it('/stays with dates and guests: only stays bookable then for that many, the form keeps them, cards link with the dates', async () => {
+  it('/stays with dates and guests: only stays bookable then for that many, the form keeps them, cards link with the dates and guests', async () => {
     // The demo stay's calendar (server/stays/seed.ts): a 3-night window it takes, and one starting on a closed day.
     const today = todayIn('America/Denver');
     const open = (d: string) => {
@@ -99,8 +99,12 @@ describe('rental pages', () => {
     const closed = dates.find((d) => !demoStayDay(d).available)!;
 
     const html = await page(`/stays?where=&checkIn=${checkIn}&checkOut=${checkOut}&guests=2`);
-    expect(html).toContain(`<hearth-listing-card listing-id="${DEMO_STAY_ID}" check-in="${checkIn}" check-out="${checkOut}">`);
-    expect(html).toContain(`?checkIn=${checkIn}&checkOut=${checkOut}"`);
+    expect(html).toContain(`<hearth-listing-card listing-id="${DEMO_STAY_ID}" check-in="${checkIn}" check-out="${checkOut}" guests="2">`);
+    expect(html).toContain(`?checkIn=${checkIn}&checkOut=${checkOut}&guests=2"`);
+    // The stay's page opens its calendar with them: the dates chosen, the guests in the booking form.
+    const stay = html.match(/href="(\/listing\/[^"?]+)\?checkIn/)![1]!;
+    expect(await page(`${stay}?checkIn=${checkIn}&checkOut=${checkOut}&guests=2`)).toContain(` check-in="${checkIn}" check-out="${checkOut}" guests="2">`);
+    expect(await page(`${stay}?guests=2%20onload%3D`)).not.toContain(' guests="');
     expect(html).toContain(`name="checkIn" value="${checkIn}"`);
     expect(html).toContain(`name="checkOut" value="${checkOut}"`);
     expect(html).toContain('<option value="2" selected>2 guests</option>');

@@ -118,7 +118,8 @@ export const staysPage: PageBuilder = async (segments, site) => {
       },
     });
     const stays = result.edges.map((e) => e.node);
-    const dates = asked.dates ?? undefined;
+    // The cards link to each stay with the dates and guests searched (core/stays/stay-link.ts).
+    const dates = { checkIn: asked.dates?.checkIn ?? null, checkOut: asked.dates?.checkOut ?? null, guests: asked.guests };
     body = stays.length
       ? `<h2 class="stay-results">${escapeHtml(st.found(result.totalCount, stays.length))}</h2>\n<ul class="card-grid">${stays.map((s) => `<li>${listingCardHtml(s, site.publicOrigin, dates)}</li>`).join('\n')}</ul>`
       : `<p class="stay-results" role="status">${escapeHtml(searched ? st.noneForSearch : st.none)}</p>`;

@@ -10,14 +10,16 @@ let server: RunningServer;
 const STAY = 7701;
 const RENTAL = 7702;
 const HIDDEN_STAY = 7703;
+/** A stay that does not say how many it sleeps. */
+const OPEN_STAY = 7704;
 
 const REQUEST = `mutation ($listingId: ID!, $checkIn: String!, $checkOut: String!, $firstName: String!, $lastName: String!,
-  $email: String!, $phone: String!, $message: String!) {
+  $email: String!, $phone: String!, $message: String!, $guests: Int!) {
   requestStay(listingId: $listingId, checkIn: $checkIn, checkOut: $checkOut, firstName: $firstName, lastName: $lastName,
-    email: $email, phone: $phone, message: $message) { id listingId checkIn checkOut nights totalInPennies priceCurrencyCode }
+    email: $email, phone: $phone, message: $message, guests: $guests) { id listingId checkIn checkOut nights guests totalInPennies priceCurrencyCode }
 }`;
 
-const guest = { firstName: 'Robin', lastName: 'Guest', email: 'robin@example.com', phone: '8015550123', message: 'We would love to stay.' };
+const guest = { firstName: 'Robin', lastName: 'Guest', email: 'robin@example.com', phone: '8015550123', message: 'We would love to stay.', guests: 3 };
 
 /** Days 3 … 30 from today are open (minimum 2 nights, maximum 5), except day 12 (booked; check-out allowed). */
 async function openCalendar(listingId: number) {
@@ -44,12 +46,14 @@ const request = (variables: Record<string, unknown>, partner = 'acme') =>
 beforeAll(async () => {
   server = await startTestServer({ trustProxy: true });
   await insertListings(server.db, [
-    { id: STAY, classification: 'stay', title: 'Cabin by the lake', priceInPennies: 12_500 },
+    { id: STAY, classification: 'stay', title: 'Cabin by the lake', priceInPennies: 12_500, maxGuests: 4 },
+    { id: OPEN_STAY, classification: 'stay', title: 'Room in town', priceInPennies: 9_000 },
     { id: RENTAL, classification: 'rent', priceInPennies: 145_000 },
     { id: HIDDEN_STAY, classification: 'stay', hidden: true },
   ]);
   await openCalendar(STAY);
   await openCalendar(HIDDEN_STAY);
+  await openCalendar(OPEN_STAY);
 });
 afterAll(async () => {
   await server?.close();
@@ -66,6 +70,7 @@ describe(`requestStay (${engineName()})`, () => {
       checkIn,
       checkOut,
       nights: 3,
+      guests: 3,
       totalInPennies: 37_500,
       priceCurrencyCode: 'USD',
     });
@@ -73,15 +78,19 @@ describe(`requestStay (${engineName()})`, () => {
     const leads = await fetch(`${server.url}/v1/api/leads/?partner=acme`, { headers: { Authorization: `Partner ${DEMO_API_KEYS.acme}` } });
     const { leads: list } = (await leads.json()) as { leads: { id: string; listingId: number; stay: unknown; comment: string }[] };
     const lead = list.find((l) => l.id === result.data.requestStay.id);
-    expect(lead).toMatchObject({ listingId: STAY, stay: { checkIn, checkOut }, comment: guest.message });
-    const { rows: stored } = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM leads WHERE stay_check_in = $1::date', [checkIn]);
-    expect(stored[0]!.n).toBe(1);
+    expect(lead).toMatchObject({ listingId: STAY, stay: { checkIn, checkOut, guests: 3 }, comment: guest.message });
+    const { rows: stored } = await server.db.query<{ n: number; guests: number }>(
+      'SELECT count(*)::int AS n, max(stay_guests)::int AS guests FROM leads WHERE stay_check_in = $1::date',
+      [checkIn],
+    );
+    expect(stored[0]).toEqual({ n: 1, guests: 3 });
 
     const { rows } = await server.db.query<{ subject: string; body: string }>(
       `SELECT subject, body FROM outbox WHERE subject LIKE 'Booking request for Cabin by the lake%' ORDER BY id DESC LIMIT 1`,
     );
     expect(rows[0]!.subject).toBe(`Booking request for Cabin by the lake: ${checkIn} to ${checkOut}`);
     expect(rows[0]!.body).toContain('Nights: 3');
+    expect(rows[0]!.body).toContain('Guests: 3');
     expect(rows[0]!.body).toContain('Total: $375');
     expect(rows[0]!.body).toContain('robin@example.com');
   });
@@ -137,6 +146,36 @@ describe(`requestStay (${engineName()})`, () => {
       message: 'This listing is not a stay: only stays take booking requests.',
       extensions: { code: 'BAD_USER_INPUT', argumentName: 'listingId' },
     });
+  });
+
+  it('takes 1 to the guests the stay sleeps (16 when it does not say) and refuses others, storing nothing', async () => {
+    const dates = { checkIn: daysFromToday(15), checkOut: daysFromToday(17) };
+    const count = async () => (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM leads WHERE source = $1', ['stay'])).rows[0]!.n;
+    const before = await count();
+    const cases: [number, number, string][] = [
+      [STAY, 5, 'Guests must be a whole number from 1 to 4 (4 guests at most for this stay).'],
+      [STAY, 0, 'Guests must be a whole number from 1 to 4 (4 guests at most for this stay).'],
+      [STAY, -2, 'Guests must be a whole number from 1 to 4 (4 guests at most for this stay).'],
+      [OPEN_STAY, 17, 'Guests must be a whole number from 1 to 16 (16 guests at most for this stay).'],
+    ];
+    for (const [listingId, guests, message] of cases) {
+      const result = await request({ listingId: String(listingId), ...dates, ...guest, guests });
+      expect(result.errors?.[0], `${listingId}: ${guests}`).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT', argumentName: 'guests' } });
+    }
+    const missing = await request({ listingId: String(STAY), ...dates, ...guest, guests: undefined });
+    expect(missing.errors?.[0]?.message).toMatch(/guests/);
+    expect(await count()).toBe(before);
+
+    const full = await request({ listingId: String(STAY), ...dates, ...guest, guests: 4 });
+    expect(full.data?.requestStay).toMatchObject({ guests: 4 });
+    const many = await request({ listingId: String(OPEN_STAY), ...dates, ...guest, guests: 16 });
+    expect(many.data?.requestStay).toMatchObject({ guests: 16 });
+    const calendar = await fetch(`${server.url}/public_graphql/?partner=acme`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: `{ a: availabilityCalendar(listingId: ${STAY}, count: 1, month: 1, year: 2030) { maxGuests } b: availabilityCalendar(listingId: ${OPEN_STAY}, count: 1, month: 1, year: 2030) { maxGuests } }` }),
+    }).then((r) => r.json() as Promise<{ data: { a: { maxGuests: number }[]; b: { maxGuests: number }[] } }>);
+    expect([calendar.data.a[0]!.maxGuests, calendar.data.b[0]!.maxGuests]).toEqual([4, 16]);
   });
 
   it('checks the guest’s details with the contact form’s rules', async () => {

@@ -6,7 +6,8 @@
  */
 import { brandName } from '../../core/config/brand';
 import { stayProblemMessage } from '../../core/stays/calendar-state';
-import { checkStay, daysByDate, isCalendarDate, nightsBetween, stayCost, todayIn, type StayDay } from '../../core/stays/stay-rules';
+import { checkStay, daysByDate, isCalendarDate, isStayGuests, nightsBetween, stayCost, stayGuestLimit, todayIn, type StayDay } from '../../core/stays/stay-rules';
+import { stayTexts } from '../../core/i18n/stays';
 import { formatAddress } from '../../core/format/address';
 import { formatMoney } from '../../core/format/money';
 import { contextPhoneCountry } from '../../core/format/phone';
@@ -39,6 +40,8 @@ export interface StayRequestInput {
   email: string;
   phone: string;
   message: string;
+  /** How many people are coming: 1 to the listing's maxGuests (else MAX_STAY_GUESTS). */
+  guests: number;
 }
 
 export interface StayRequest {
@@ -48,6 +51,7 @@ export interface StayRequest {
   checkIn: string;
   checkOut: string;
   nights: number;
+  guests: number;
   totalInPennies: number;
   priceCurrencyCode: string;
 }
@@ -112,6 +116,7 @@ export function stayRequestMail(input: {
   checkIn: string;
   checkOut: string;
   nights: number;
+  guests: number;
   total: string;
   publicOrigin: string;
 }): OutgoingMail {
@@ -128,6 +133,7 @@ export function stayRequestMail(input: {
       `Check-in: ${input.checkIn}`,
       `Check-out: ${input.checkOut}`,
       `Nights: ${input.nights}`,
+      `Guests: ${input.guests}`,
       `Total: ${input.total}`,
       '',
       `Name: ${name}`,
@@ -154,6 +160,8 @@ export async function requestStay(ctx: StayRequestContext, input: StayRequestInp
   const listing = await findPublicListing(db, input.listingId);
   if (!listing) throw new DomainError('NOT_FOUND', NO_SUCH_STAY, 'listingId');
   if (listing.classification !== 'stay') throw badInput(NOT_A_STAY, 'listingId');
+  const guestLimit = stayGuestLimit(listing.maxGuests);
+  if (!isStayGuests(input.guests, guestLimit)) throw badInput(stayTexts.form.guestsLimit(guestLimit), 'guests', { maxGuests: guestLimit });
 
   const today = todayIn(listing.timeZone, ctx.now);
   const days = await stayDays(db, listing.id, input.checkIn, input.checkOut);
@@ -171,13 +179,14 @@ export async function requestStay(ctx: StayRequestContext, input: StayRequestInp
     checkIn: input.checkIn,
     checkOut: input.checkOut,
     nights: check.nights,
+    guests: input.guests,
     total: formatMoney(totalInPennies, listing.priceCurrencyCode),
     publicOrigin: ctx.publicOrigin,
   });
   const id = await db.transaction(async (tx) => {
     const leadId = await insertLead(
       tx,
-      { ...guest, partnerId: ctx.partner.id, listingId: listing.id, pageOrigin: null, stay: { checkIn: input.checkIn, checkOut: input.checkOut }, source: 'stay' },
+      { ...guest, partnerId: ctx.partner.id, listingId: listing.id, pageOrigin: null, stay: { checkIn: input.checkIn, checkOut: input.checkOut, guests: input.guests }, source: 'stay' },
       ctx.publicOrigin,
     );
     await queueMail(tx, mail);
@@ -189,6 +198,7 @@ export async function requestStay(ctx: StayRequestContext, input: StayRequestInp
     checkIn: input.checkIn,
     checkOut: input.checkOut,
     nights: check.nights,
+    guests: input.guests,
     totalInPennies,
     priceCurrencyCode: listing.priceCurrencyCode,
   };

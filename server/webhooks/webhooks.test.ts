@@ -366,7 +366,7 @@ describe(`lead webhooks end to end (${engineName()})`, () => {
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="leads-acme-\d{4}-\d{2}-\d{2}\.csv"$/);
     const csv = await response.text();
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
-    expect(csv.split('\r\n')[0]).toBe('id,created_at,source,first_name,last_name,email,phone,comment,listing_id,page_origin,check_in,check_out');
+    expect(csv.split('\r\n')[0]).toBe('id,created_at,source,first_name,last_name,email,phone,comment,listing_id,page_origin,check_in,check_out,guests');
 
     const schema = (await (await fetch(`${server.url}/v1/api/webhook/lead-schema.json`)).json()) as { properties: Record<string, unknown>; required: string[] };
     expect(Object.keys(schema.properties)).toEqual(['id', 'type', 'createdAt', 'partner', 'lead']);

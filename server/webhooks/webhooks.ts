@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { Queryable } from '../db';
 import { badInput, DomainError } from '../domain-error';
 import { checkedTarget, isOutboundAllowed } from '../http/outbound';
+import { stayColumns, stayOfRow } from '../contact/lead-stay';
 import { newWebhookSecret } from './signature';
 
 export const LEAD_SOURCES = ['contact', 'stay', 'valuation', 'tour', 'offer', 'prequalification', 'registration'] as const;
@@ -36,7 +37,10 @@ export const leadCreatedPayload = z
       listingId: z.number().int().nullable().describe('The listing asked about, when there was one.'),
       listingUrl: z.string().nullable().describe("The listing's page on the hosted site."),
       pageOrigin: z.string().nullable().describe('The origin of the page the visitor was on.'),
-      stay: z.object({ checkIn: z.string(), checkOut: z.string() }).nullable().describe("A stay's booking request: the dates asked for."),
+      stay: z
+        .object({ checkIn: z.string(), checkOut: z.string(), guests: z.number().int().nullable().describe('How many people are coming (null on requests stored before it was asked).') })
+        .nullable()
+        .describe("A stay's booking request: the dates and guests asked for."),
     }),
   })
   .describe('A lead.created webhook delivery.');
@@ -160,11 +164,11 @@ export async function queueLeadCreated(tx: Queryable, leadId: string, publicOrig
     page_origin: string | null;
     stay_check_in: string | null;
     stay_check_out: string | null;
+    stay_guests: number | null;
     created_at: Date;
   }>(
     `SELECT l.partner_id, p.slug, l.source, l.first_name, l.last_name, l.email, l.phone, l.comment, l.listing_id,
-            li.slug_id, li.listing_code_id, l.page_origin, l.stay_check_in::text AS stay_check_in,
-            l.stay_check_out::text AS stay_check_out, l.created_at
+            li.slug_id, li.listing_code_id, l.page_origin, ${stayColumns('l.')}, l.created_at
        FROM leads l
        JOIN partners p ON p.id = l.partner_id
        JOIN partner_webhooks w ON w.partner_id = l.partner_id AND w.disabled_at IS NULL
@@ -190,7 +194,7 @@ export async function queueLeadCreated(tx: Queryable, leadId: string, publicOrig
       listingId,
       listingUrl: publicOrigin && lead.slug_id && lead.listing_code_id ? `${publicOrigin}/listing/${lead.slug_id}/${lead.listing_code_id}` : null,
       pageOrigin: lead.page_origin,
-      stay: lead.stay_check_in && lead.stay_check_out ? { checkIn: lead.stay_check_in, checkOut: lead.stay_check_out } : null,
+      stay: stayOfRow(lead),
     },
   };
   // The id is the row's: written in the same statement so payload.id and the row agree.

@@ -7,6 +7,11 @@ import { test as base, expect, type Page } from '@playwright/test';
 
 export const apiUrl = () => process.env.HEARTH_API_URL!;
 export const partnerUrl = () => process.env.HEARTH_PARTNER_URL!;
+/** The hosted site of the partner `own-domain` on its own domain (global-setup.ts): the API's server, reached as localhost. */
+export const ownDomainUrl = () => apiUrl().replace('//127.0.0.1:', '//localhost:');
+/** The partner served on ownDomainUrl, and a key that reads its leads. */
+export const OWN_DOMAIN_PARTNER = 'own-domain';
+export const OWN_DOMAIN_KEY = 'dev-own-domain-key';
 
 /** The partner demo page at `path` loading the test's build (`?build=react` in the React project). */
 export function partnerPageUrl(path: string, build: string): string {

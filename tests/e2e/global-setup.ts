@@ -2,7 +2,8 @@
  * Starts the real API (PGlite in a fresh temporary folder, seeded, sending mail over SMTP to a loopback mail
  * catcher, its basemap tiles from a loopback tile server that draws them) and the partner demo site on a
  * second port — a different origin with a strict CSP — for the browser tests; all stop when the run ends.
- * The partner `tiles-down` is acme with a tile provider that fails (server/tiles: a partner's `tileSource`).
+ * The partner `tiles-down` is acme with a tile provider that fails (server/tiles: a partner's `tileSource`); the
+ * partner `own-domain` is acme with its hosted site on its own domain, `localhost` (fixtures.ts `ownDomainUrl`).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,8 @@ import { join } from 'node:path';
 import { DEFAULT_ACCOUNT_RATE_LIMITS } from '../../server/accounts/routes';
 import { startServer } from '../../server/app';
 import { startPartnerSite } from '../../demo-sites/serve';
+import { hashApiKey } from '../../server/partners/api-keys';
+import { OWN_DOMAIN_KEY } from './fixtures';
 import { startFakeTileServer } from '../../server/tiles/fake-tile-server';
 import { startMailCatcher } from './mail-catcher';
 
@@ -49,6 +52,17 @@ export default async function globalSetup() {
        FROM partners WHERE slug = 'acme'
      UNION ALL
      SELECT 'agent-app', 'Agent app', app_context || '{"agentApp": true, "isAgentApp": true}'::jsonb FROM partners WHERE slug = 'acme'`,
+  );
+  // A partner whose hosted site is served on its own domain (issue 35): `localhost` reaches the same server, whose
+  // public origin is 127.0.0.1. acme's brand; its leads are read back with OWN_DOMAIN_KEY.
+  await api.db.query(
+    `INSERT INTO partners (slug, name, domains, app_context)
+     SELECT 'own-domain', 'Own Domain Realty', ARRAY['localhost'], app_context FROM partners WHERE slug = 'acme'`,
+  );
+  await api.db.query(
+    `INSERT INTO partner_api_keys (partner_id, name, prefix, key_hash, scopes)
+     SELECT id, 'Browser tests', 'e2e', $1, ARRAY['leads:read'] FROM partners WHERE slug = 'own-domain'`,
+    [hashApiKey(OWN_DOMAIN_KEY)],
   );
   const partner = await startPartnerSite({ port: 0, apiOrigin: api.url });
   process.env.HEARTH_API_URL = api.url;

@@ -1,7 +1,9 @@
 /**
  * The renter's journey on the hosted site (issue 35, renters), through the UI only: the Rent menu finds stays,
  * the stay search takes dates and guests (the URL keeps them), the stay's page opens with those dates chosen on
- * its calendar, and 'Request to book' sends them: the stored request's mail to the agent carries them.
+ * its calendar and those guests in its booking form, and 'Request to book' sends them: the stored request, read
+ * back through the partner's API, and its mail to the agent carry them. The journey runs on a partner's hosted
+ * site served on its own domain (global-setup.ts `own-domain`): every link stays on that domain.
  * The demo stay 1301 (server/stays/seed.ts) follows `demoStayDay`, so the dates are worked out from today.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -11,7 +13,7 @@ import { siteTexts } from '../../core/i18n/site';
 import { stayTexts as t } from '../../core/i18n/stays';
 import { addDays, todayIn } from '../../core/stays/stay-rules';
 import { DEMO_STAY_ID, demoStayDay } from '../../server/stays/seed';
-import { apiUrl, expect, HOSTED, test } from './fixtures';
+import { apiUrl, expect, HOSTED, OWN_DOMAIN_KEY, OWN_DOMAIN_PARTNER, ownDomainUrl, test } from './fixtures';
 
 const st = siteTexts.stays;
 const nav = (page: Page) => page.locator('header.shell-header').getByRole('navigation', { name: 'Main' });
@@ -29,9 +31,10 @@ function datesToBook(today: string) {
   throw new Error('no bookable stay in the demo calendar');
 }
 
-test('a renter finds a stay from the navigation, sets dates and guests, opens it and requests it with those dates', HOSTED, async ({ page, request }) => {
+test('a renter finds a stay from the navigation, sets dates and guests, opens it and requests it with those dates and guests', HOSTED, async ({ page, request }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.goto(`${apiUrl()}/`);
+  const site = ownDomainUrl();
+  await page.goto(`${site}/`);
 
   // Rent > Find a Stay.
   await nav(page).locator('summary', { hasText: siteTexts.nav.rent }).click();
@@ -58,9 +61,11 @@ test('a renter finds a stay from the navigation, sets dates and guests, opens it
   await expect(cards.first().locator('[part="price"]')).toBeVisible();
   for (const price of await cards.locator('[part="price"]').allInnerTexts()) expect(price).toMatch(/^\$/);
 
-  // Open the stay: its calendar has the dates chosen.
-  await page.locator(`hearth-listing-card[listing-id="${DEMO_STAY_ID}"] [part="address"] a`).click();
-  await expect(page).toHaveURL(new RegExp(`/listing/.+\\?checkIn=${checkIn}&checkOut=${checkOut}$`));
+  // Open the stay: the card links on the partner's domain (not our public origin) with the dates and guests.
+  const link = page.locator(`hearth-listing-card[listing-id="${DEMO_STAY_ID}"] [part="address"] a`);
+  await expect(link).toHaveAttribute('href', new RegExp(`^${site}/listing/.+\\?checkIn=${checkIn}&checkOut=${checkOut}&guests=2$`));
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`^${site}/listing/.+\\?checkIn=${checkIn}&checkOut=${checkOut}&guests=2$`));
   const calendar = page.locator('hearth-availability-calendar');
   await expect(calendar.locator('[part="footer"]')).toHaveAttribute('data-state', 'valid');
   await expect(calendar.locator(`button[data-date="${checkIn}"]`)).toHaveAttribute('data-state', 'check-in');
@@ -70,6 +75,7 @@ test('a renter finds a stay from the navigation, sets dates and guests, opens it
   await calendar.getByRole('button', { name: t.requestToBook }).click();
   const dialog = calendar.getByRole('dialog', { name: t.form.heading });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel(t.form.guests)).toHaveValue('2');
   const email = `renter-${Date.now()}@example.com`;
   await dialog.getByLabel(contactTexts.labels.firstName).fill('Rhea');
   await dialog.getByLabel(contactTexts.labels.lastName).fill('Renter');
@@ -78,14 +84,22 @@ test('a renter finds a stay from the navigation, sets dates and guests, opens it
   await dialog.getByRole('button', { name: t.form.send }).click();
   await expect(calendar.getByRole('dialog', { name: t.form.sentHeading })).toBeVisible();
 
-  // The stored request: the hosted site is the default partner's, which has no API key, so it is read where the
-  // same transaction put it beside the lead (server/stays/stays.ts): the agent's mail, through the mail catcher's API.
+  await expect(calendar.locator('[part="booking-summary"]')).toContainText(t.form.guestCount(2));
+
+  // The stored request, through the partner's API: its dates and guests.
+  const stored = await request.get(`${apiUrl()}/v1/api/leads/?partner=${OWN_DOMAIN_PARTNER}&limit=100`, { headers: { Authorization: `Partner ${OWN_DOMAIN_KEY}` } });
+  expect(stored.status()).toBe(200);
+  const { leads } = (await stored.json()) as { leads: { email: string; source: string; listingId: number; stay: unknown }[] };
+  expect(leads.filter((l) => l.email === email)).toEqual([
+    expect.objectContaining({ source: 'stay', listingId: DEMO_STAY_ID, stay: { checkIn, checkOut, guests: 2 } }),
+  ]);
+  // And the agent's mail, queued in the same transaction, says them too.
   await expect
     .poll(async () => {
       const mails = (await (await request.get(`${process.env.HEARTH_MAIL_URL}/mails`)).json()) as { subject: string; body: string }[];
-      return mails.filter((m) => m.body.includes(email)).map((m) => [m.subject.endsWith(`: ${checkIn} to ${checkOut}`), m.body.includes(`Check-in: ${checkIn}\nCheck-out: ${checkOut}`)]);
+      return mails.filter((m) => m.body.includes(email)).map((m) => [m.subject.endsWith(`: ${checkIn} to ${checkOut}`), m.body.includes(`Check-in: ${checkIn}\nCheck-out: ${checkOut}`), m.body.includes('Guests: 2')]);
     }, { timeout: 20_000 })
-    .toEqual([[true, true]]);
+    .toEqual([[true, true, true]]);
 });
 
 test('on a phone the Menu’s Rent finds rentals and stays; the stay search names a bad date and keeps it', HOSTED, async ({ page }) => {

@@ -11,6 +11,8 @@ import type { Locator, Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { documentTexts } from '../../core/i18n/documents';
+import { searchTexts } from '../../core/i18n/search';
+import { siteTexts } from '../../core/i18n/site';
 import { authTexts as a } from '../../core/i18n/auth';
 import { sellerTexts as t } from '../../core/i18n/sellers';
 import { openHouseTexts } from '../../core/i18n/tours';
@@ -138,6 +140,20 @@ async function fillIntake(form: Locator) {
 }
 
 test.describe('the seller’s workspace', () => {
+  test('on a phone, /sell takes an address we do not know at once: no list over Start Listing (issue 36)', HOSTED, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${apiUrl()}/sell`);
+    const form = page.locator('form[data-start-listing]');
+    const box = form.locator('hearth-search-box');
+    // Typed as a person types: once suggestions start (1 s after load) the box looks it up and finds nothing.
+    await box.getByRole('combobox').pressSequentially('77 Nowhere Known Rd, Provo, UT 84601', { delay: 10 });
+    await expect(box.locator('[part="no-match"]')).toHaveText(searchTexts.noPlaces);
+    await expect(box.getByRole('listbox')).toBeHidden();
+    // Start Listing is pressed at once, no tap elsewhere first: a plain click (no force) lands on it.
+    await form.getByRole('button', { name: siteTexts.sell.startListing }).click({ timeout: 3_000 });
+    await page.waitForURL(/\/selling\/listing-detail\?address=77(\+|%20)Nowhere/);
+  });
+
   test('hosted site, through the UI only (issue 36): a typed address we do not know → confirm → sign up → intake → photos → price → documents → publish; live in search with its price and facts, the stepper at Live; an open house', HOSTED, async ({ page }, testInfo) => {
     test.setTimeout(240_000);
     await page.addInitScript(() => {

@@ -118,10 +118,13 @@ test.describe('<hearth-availability-calendar> on a partner page (other origin, s
     await dialog.getByLabel(contactTexts.labels.lastName).fill('Guest');
     await dialog.getByLabel(contactTexts.labels.email).fill(email);
     await dialog.getByLabel(contactTexts.labels.phone).fill('8015550123');
+    // How many are coming: 1 unless chosen (the demo stay sleeps 4).
+    await expect(dialog.getByLabel(t.form.guests)).toHaveValue('1');
+    await dialog.getByLabel(t.form.guests).selectOption({ label: t.form.guestCount(2) });
     await dialog.getByRole('button', { name: t.form.send }).click();
     await expect(calendar.getByRole('dialog', { name: t.form.sentHeading })).toBeVisible();
     await expect.poll(() => eventsOf(page, 'hearth-booking-requested')).toEqual([
-      { listingId: DEMO_STAY_ID, checkIn: stay.checkIn, checkOut: stay.checkOut },
+      { listingId: DEMO_STAY_ID, checkIn: stay.checkIn, checkOut: stay.checkOut, guests: 2 },
     ]);
 
     const leads = await request.get(`${apiUrl()}/v1/api/leads/?partner=acme&limit=100`, { headers: { Authorization: `Partner ${ACME_KEY}` } });
@@ -131,7 +134,7 @@ test.describe('<hearth-availability-calendar> on a partner page (other origin, s
       lastName: 'Guest',
       listingId: DEMO_STAY_ID,
       comment: t.form.defaultMessage,
-      stay: { checkIn: stay.checkIn, checkOut: stay.checkOut },
+      stay: { checkIn: stay.checkIn, checkOut: stay.checkOut, guests: 2 },
     });
     expect(await cspViolations(page)).toEqual([]);
   });

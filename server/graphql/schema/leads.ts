@@ -22,7 +22,7 @@ import {
   type LeadNote,
   type LeadValuation,
 } from '../../leads/inbox';
-import type { StayDates } from '../../contact/leads';
+import type { StayDates } from '../../contact/lead-stay';
 import { LEAD_SOURCES } from '../../webhooks/webhooks';
 import type { GraphqlContext } from '../context';
 import { builder } from './builder';
@@ -59,10 +59,11 @@ const LeadStatusEnum = builder.enumType('LeadStatus', {
 });
 
 const LeadStayRef = builder.objectRef<StayDates>('LeadStay').implement({
-  description: "The dates of a stay's booking request.",
+  description: "The dates and guests of a stay's booking request.",
   fields: (t) => ({
     checkIn: t.exposeString('checkIn', { description: 'The first night, YYYY-MM-DD.' }),
     checkOut: t.exposeString('checkOut', { description: 'The morning the guest leaves, YYYY-MM-DD.' }),
+    guests: t.exposeInt('guests', { nullable: true, description: 'How many people are coming (null on requests stored before it was asked).' }),
   }),
 });
 

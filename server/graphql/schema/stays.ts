@@ -4,6 +4,7 @@
  */
 import { availabilityCalendar, MAX_CALENDAR_MONTHS, type CalendarDay, type CalendarMonth } from '../../listings/search/availability';
 import { partnerAppContext } from '../../partners/app-context';
+import { MAX_STAY_GUESTS } from '../../../core/stays/stay-rules';
 import { requestStay, type StayRequest } from '../../stays/stays';
 import { builder } from './builder';
 import { ListingIdArgs, parseArgs } from './input';
@@ -34,6 +35,7 @@ const CalendarMonthRef = builder.objectRef<CalendarMonth>('AvailabilityCalendar'
     priceInPennies: t.exposeFloat('priceInPennies', { description: "The stay's usual price of one night, in pennies (a day may have its own)." }),
     priceCurrencyCode: t.exposeString('priceCurrencyCode', { description: 'ISO 4217 code of priceInPennies.' }),
     timeZone: t.exposeString('timeZone', { description: 'The stay’s IANA time zone: days before today there are past.' }),
+    maxGuests: t.exposeInt('maxGuests', { description: `The most guests requestStay takes for this stay: what it sleeps, else ${MAX_STAY_GUESTS}.` }),
   }),
 });
 
@@ -62,6 +64,7 @@ const StayRequestRef = builder.objectRef<StayRequest>('StayRequest').implement({
     checkIn: t.exposeString('checkIn', { description: 'YYYY-MM-DD: the first night.' }),
     checkOut: t.exposeString('checkOut', { description: 'YYYY-MM-DD: the day the guest leaves.' }),
     nights: t.exposeInt('nights', { description: 'Nights from checkIn to checkOut.' }),
+    guests: t.exposeInt('guests', { description: 'How many people are coming.' }),
     totalInPennies: t.exposeFloat('totalInPennies', { description: 'nights × the nightly price, in pennies.' }),
     priceCurrencyCode: t.exposeString('priceCurrencyCode', { description: 'ISO 4217 code of totalInPennies.' }),
   }),
@@ -71,7 +74,7 @@ builder.mutationField('requestStay', (t) =>
   t.field({
     type: StayRequestRef,
     description:
-      'A guest asks to book a stay: the dates must pass the calendar rules (check-in today or later on a check-in day, nights within that day’s minNights–maxNights, every night available, check-out allowed on the last day). Stored as a lead with the dates; the partner’s agent is mailed. 10 per minute per client.',
+      'A guest asks to book a stay: the dates must pass the calendar rules (check-in today or later on a check-in day, nights within that day’s minNights–maxNights, every night available, check-out allowed on the last day). Stored as a lead with the dates and guests; the partner’s agent is mailed. 10 per minute per client.',
     args: {
       listingId: t.arg.id({ required: true, description: "The stay's listing id." }),
       checkIn: t.arg.string({ required: true, description: 'YYYY-MM-DD: the first night.' }),
@@ -81,6 +84,10 @@ builder.mutationField('requestStay', (t) =>
       email: t.arg.string({ required: true, description: "The guest's email (the contact form's rules)." }),
       phone: t.arg.string({ required: true, description: "The guest's phone, 10 to 15 digits." }),
       message: t.arg.string({ required: true, description: 'A message to the host, at least 6 characters.' }),
+      guests: t.arg.int({
+        required: true,
+        description: `How many people are coming: 1 to the listing's maxGuests, or ${MAX_STAY_GUESTS} when it does not say (else BAD_USER_INPUT, argument guests).`,
+      }),
     },
     resolve: (_root, args, ctx) =>
       requestStay(

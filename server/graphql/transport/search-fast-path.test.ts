@@ -32,7 +32,7 @@ describe('what the fast path learns', () => {
 
   it('never a mutation (it must not run twice) nor a query of other fields, only search queries', async () => {
     const fast = new SearchFastPath(schema);
-    const mutation = 'mutation { requestStay(listingId: 1301, checkIn: "2030-01-01", checkOut: "2030-01-04", firstName: "A", lastName: "B", email: "a@example.com", phone: "8015550123", comment: "") { id } }';
+    const mutation = 'mutation { requestStay(listingId: 1301, checkIn: "2030-01-01", checkOut: "2030-01-04", firstName: "A", lastName: "B", email: "a@example.com", phone: "8015550123", comment: "", guests: 2) { id } }';
     const other = 'query { listingInfo(listingId: 1001) { id } }';
     const mixed = 'query { listingLoad(first: 1) { totalCount } listingInfo(listingId: 1001) { id } }';
     for (const query of [mutation, other, mixed]) {

@@ -2,6 +2,7 @@
  * availabilityCalendar (spec §3 availability calendar): a stay's days, month by month, from
  * stay_availability. A day without a row is not available (the host has not opened it).
  */
+import { stayGuestLimit } from '../../../core/stays/stay-rules';
 import type { Queryable } from '../../db';
 import { PUBLIC_LISTING } from './listing';
 import { badInput } from '../../domain-error';
@@ -44,6 +45,8 @@ export interface CalendarMonth {
   priceCurrencyCode: string;
   /** The stay's IANA time zone: its "today" decides which days are past. */
   timeZone: string;
+  /** The most guests a booking request may name: what the stay sleeps, else MAX_STAY_GUESTS. */
+  maxGuests: number;
 }
 
 const iso = (year: number, month: number, day: number) =>
@@ -69,8 +72,9 @@ export async function availabilityCalendar(
     price_in_pennies: number;
     price_currency_code: string;
     time_zone: string;
+    max_guests: number | null;
   }>(
-    `SELECT l.title, l.city, l.price_in_pennies, l.price_currency_code, l.time_zone FROM listings l WHERE l.id = $1 AND ${PUBLIC_LISTING} AND l.classification = 'stay'`,
+    `SELECT l.title, l.city, l.price_in_pennies, l.price_currency_code, l.time_zone, l.max_guests FROM listings l WHERE l.id = $1 AND ${PUBLIC_LISTING} AND l.classification = 'stay'`,
     [listingId],
   );
   const listing = listings[0];
@@ -116,6 +120,7 @@ export async function availabilityCalendar(
       priceInPennies: Number(listing.price_in_pennies),
       priceCurrencyCode: listing.price_currency_code.trim(),
       timeZone: listing.time_zone,
+      maxGuests: stayGuestLimit(listing.max_guests),
     });
   }
   return months;

@@ -30,6 +30,8 @@ export interface TestListing {
   hidden?: boolean;
   addressHidden?: boolean;
   title?: string | null;
+  /** How many a stay sleeps. */
+  maxGuests?: number | null;
 }
 
 let sequence = 0;
@@ -43,9 +45,9 @@ export async function insertListings(db: Queryable, listings: TestListing[]): Pr
          country_code, neighbourhood, latitude, longitude, price_in_pennies, price_currency_code, bedrooms, bathrooms,
          area, area_unit, area_sq_ft, lot_size, lot_size_unit, lot_size_sq_ft, year_built, property_type,
          classification, status, list_date, overview, featured, internet_entire_listing_display,
-         internet_address_display, title)
+         internet_address_display, title, max_guests)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 'sqft', $16, $17, 'sqft', $17,
-         $18, $19, $20, $21, $22, $23, $24, $25, $26, $27)`,
+         $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28)`,
       [
         l.id,
         `T${l.id}`,
@@ -74,6 +76,7 @@ export async function insertListings(db: Queryable, listings: TestListing[]): Pr
         !(l.hidden ?? false),
         !(l.addressHidden ?? false),
         l.title ?? null,
+        l.maxGuests ?? null,
       ],
     );
   }
