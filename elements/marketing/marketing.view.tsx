@@ -27,7 +27,7 @@ export function MaterialPreview({ editing }: { editing: Editing }) {
   const { material, template, draft } = editing;
   const palette = paletteOf(material.fill.primaryColor);
   const photos = previewPhotos(material, template, draft);
-  const drawables = resolveLayout(template.layout, previewTexts(material, template, draft), palette, estimateWidth);
+  const drawables = resolveLayout(template.layout, previewTexts(material, template, draft), palette, estimateWidth, { agentPicture: Boolean(material.fill.agentPictureUrl) });
   const qr = material.fill.qr;
   return (
     <svg

@@ -216,6 +216,11 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   q('marketingMaterials', 'sellerCase', CASE_READERS, HIDDEN),
   m('createMarketingMaterial', 'sellerCase', CASE_READERS, HIDDEN),
   m('saveMarketingMaterial', 'material', CASE_READERS, HIDDEN),
+  // ---- The listing agent of a seller case (sellers/listing-agent.ts: its seller reads; the partner's staff change)
+  q('caseListingAgent', 'sellerCase', [...CASE_READERS, ...PARTNER_ADMINS], HIDDEN),
+  m('setCaseListingAgent', 'sellerCase', ['caseStaff', ...PARTNER_ADMINS], { ...HIDDEN, readers: { principals: ['owner'], code: 'FORBIDDEN' } }, {
+    note: 'Case staff on the request’s partner; the partner’s owners and admins from any site.',
+  }),
 
   // ---- Documents (documents.ts caseRole: owner, case staff, the response's guest; the request's partner only)
   q('uploadedDocument', 'document', CASE_READERS, HIDDEN),

@@ -308,3 +308,108 @@ describe(`marketing files: rendered once per version, on the work tier (${engine
     }
   });
 });
+
+describe(`the listing agent on the materials (issue 36, ${engineName()})`, () => {
+  const AGENT = `applicationCaseId: $c) { agent { userId name phone pictureUrl isSeller } candidates { userId name } canChange }`;
+  const READ_AGENT = `query ($c: ID!) { caseListingAgent(${AGENT} }`;
+  const SET_AGENT = `mutation ($c: ID!, $a: ID) { setCaseListingAgent(agentUserId: $a, ${AGENT} }`;
+  const pdfText = async (url: string) => (await extractText(new Uint8Array(await (await fetch(url)).arrayBuffer()), { mergePages: true })).text;
+  let partnerId: number;
+  let agent: SignedUp;
+  let admin: SignedUp;
+
+  beforeAll(async () => {
+    [agent, admin] = await Promise.all([signUp(server), signUp(server)]);
+    partnerId = Number((await server.db.query<{ partner_id: string }>('SELECT r.partner_id FROM application_cases c JOIN questionnaire_responses r ON r.id = c.response_id WHERE c.id = $1', [caseId])).rows[0]!.partner_id);
+    // An agent of the partner (its owner, with a photo of ours and a phone), and an admin of it who is no agent.
+    await server.db.query(`UPDATE users SET first_name = 'Avery', last_name = 'Stone', agent = true, phone = '+18015550123', image = '/static/demo/avery.svg' WHERE id = $1`, [agent.user.id]);
+    await server.db.query(`UPDATE users SET first_name = 'Pat', last_name = 'Admin' WHERE id = $1`, [admin.user.id]);
+    await server.db.query(`INSERT INTO partner_members (partner_id, user_id, role) VALUES ($1, $2, 'owner'), ($1, $3, 'admin')`, [partnerId, agent.user.id, admin.user.id]);
+  });
+
+  afterAll(async () => {
+    await server.db.query('DELETE FROM partner_members WHERE user_id = ANY($1::bigint[])', [[agent.user.id, admin.user.id]]);
+  });
+
+  it("signs the flyer with the case's listing agent: name, photo, phone as the partner's country writes it, brokerage", async () => {
+    const read = await graphqlAs(server, owner, READ_AGENT, { c: String(caseId) });
+    expect(read.errors).toBeUndefined();
+    expect(read.data!.caseListingAgent).toMatchObject({ agent: { userId: String(agent.user.id), name: 'Avery Stone', phone: '(801) 555-0123', isSeller: false }, candidates: [], canChange: false });
+    const m = (await graphqlAs(server, owner, CREATE, { c: String(caseId), t: 'flyer-letter' })).data!.createMarketingMaterial;
+    expect(m.fill.texts).toMatchObject({ agentName: 'Avery Stone', agentPhones: '(801) 555-0123' });
+    expect(m.fill.texts.brokerage).not.toBe('');
+    expect(m.fill.agentPictureUrl).toBe(`${server.url}/static/demo/avery.svg`);
+    expect((await fetch(m.fill.agentPictureUrl)).status).toBe(200);
+    const text = await pdfText(m.pdfUrl);
+    for (const expected of ['Avery Stone', '(801) 555-0123', m.fill.texts.brokerage]) expect(text).toContain(expected);
+    // The photo is drawn: three JPEG images (two listing photos… the flyer's three slots, and the agent's picture).
+    const pdf = await PDFDocument.load(new Uint8Array(await (await fetch(m.pdfUrl)).arrayBuffer()));
+    const images = pdf.context.enumerateIndirectObjects().filter(([, o]) => o instanceof PDFRawStream && o.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'));
+    expect(images.length).toBe(4);
+  });
+
+  it('falls back to the partner (name, phone, a monogram in the picture slot) when it has no agent; a licensed seller is their own agent', async () => {
+    await server.db.query('UPDATE users SET agent = false WHERE id = $1', [agent.user.id]);
+    try {
+      expect((await graphqlAs(server, owner, READ_AGENT, { c: String(caseId) })).data!.caseListingAgent.agent).toBeNull();
+      const m = (await graphqlAs(server, owner, CREATE, { c: String(caseId), t: 'flyer-letter' })).data!.createMarketingMaterial;
+      expect(m.fill.texts.agentName).not.toContain('Avery');
+      expect(m.fill.texts.agentName).not.toBe('');
+      expect(m.fill.texts.agentPhones).toMatch(/\(\d{3}\) \d{3}-\d{4}/);
+      const text = await pdfText(m.pdfUrl);
+      expect(text).toContain(m.fill.texts.agentName);
+      // No empty slot: without a picture the square shows the initials on the primary colour, not the ink band.
+      const png = Buffer.from(await (await fetch(m.pngUrl)).arrayBuffer());
+      const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+      const at = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
+      expect(at(160, 2960)).toEqual([0x1f, 0x4e, 0x79]);
+
+      // The seller who is a licensed agent lists their own home.
+      await server.db.query(`UPDATE users SET agent = true, phone = '+18015550177' WHERE id = $1`, [owner.user.id]);
+      const own = (await graphqlAs(server, owner, READ_AGENT, { c: String(caseId) })).data!.caseListingAgent.agent;
+      expect(own).toMatchObject({ userId: String(owner.user.id), isSeller: true, phone: '(801) 555-0177' });
+    } finally {
+      await server.db.query('UPDATE users SET agent = true WHERE id = $1', [agent.user.id]);
+      await server.db.query(`UPDATE users SET agent = false, phone = '' WHERE id = $1`, [owner.user.id]);
+    }
+  });
+
+  it("lets the partner's staff change the agent, never the seller or a stranger; only to one of the partner's agents", async () => {
+    // Another agent of the partner to choose.
+    const second = await signUp(server);
+    await server.db.query(`UPDATE users SET first_name = 'Robin', last_name = 'Reyes', agent = true, phone = '+18015550188' WHERE id = $1`, [second.user.id]);
+    await server.db.query(`INSERT INTO partner_members (partner_id, user_id, role) VALUES ($1, $2, 'admin')`, [partnerId, second.user.id]);
+    try {
+      const asAdmin = await graphqlAs(server, admin, READ_AGENT, { c: String(caseId) });
+      expect(asAdmin.data!.caseListingAgent.canChange).toBe(true);
+      expect(asAdmin.data!.caseListingAgent.candidates.map((a: { userId: string }) => Number(a.userId))).toEqual([agent.user.id, second.user.id]);
+
+      expect(codeOf(await graphqlAs(server, owner, SET_AGENT, { c: String(caseId), a: String(second.user.id) }))).toBe('FORBIDDEN');
+      expect(codeOf(await graphqlAs(server, stranger, SET_AGENT, { c: String(caseId), a: String(second.user.id) }))).toBe('NOT_FOUND');
+      expect(codeOf(await graphqlAs(server, stranger, READ_AGENT, { c: String(caseId) }))).toBe('NOT_FOUND');
+      expect(codeOf(await graphqlAs(server, null, SET_AGENT, { c: String(caseId), a: String(second.user.id) }))).toBe('UNAUTHENTICATED');
+      // Not one of the partner's agents: the stranger, the admin who is no agent.
+      for (const who of [stranger, admin]) {
+        const refused = await graphqlAs(server, admin, SET_AGENT, { c: String(caseId), a: String(who.user.id) });
+        expect(codeOf(refused)).toBe('BAD_USER_INPUT');
+        expect(refused.errors![0]!.extensions!.argumentName).toBe('agentUserId');
+      }
+
+      const set = await graphqlAs(server, admin, SET_AGENT, { c: String(caseId), a: String(second.user.id) });
+      expect(set.errors).toBeUndefined();
+      expect(set.data!.setCaseListingAgent.agent).toMatchObject({ name: 'Robin Reyes', phone: '(801) 555-0188', pictureUrl: null });
+      const m = (await graphqlAs(server, owner, CREATE, { c: String(caseId), t: 'social-story' })).data!.createMarketingMaterial;
+      expect(m.fill.texts.agentName).toBe('Robin Reyes');
+      expect(await pdfText(m.pdfUrl)).toContain('(801) 555-0188');
+      // Case staff (a company agent) on the partner's site may change it too; null goes back to the default.
+      const reset = await graphqlAs(server, staff, SET_AGENT, { c: String(caseId), a: null });
+      expect(reset.data!.setCaseListingAgent.agent.name).toBe('Avery Stone');
+      // An assigned agent who leaves the partner falls back to the default.
+      await graphqlAs(server, admin, SET_AGENT, { c: String(caseId), a: String(second.user.id) });
+      await server.db.query('DELETE FROM partner_members WHERE user_id = $1', [second.user.id]);
+      expect((await graphqlAs(server, owner, READ_AGENT, { c: String(caseId) })).data!.caseListingAgent.agent.name).toBe('Avery Stone');
+    } finally {
+      await server.db.query('DELETE FROM partner_members WHERE user_id = $1', [second.user.id]);
+    }
+  });
+});
