@@ -60,6 +60,8 @@ export const marketingTexts = {
     label: 'Agent on the materials',
     defaultNote: 'Materials carry this agent’s name, photo, phone and brokerage.',
     noAgent: 'No agent yet: the materials carry the brokerage’s name, logo and phone.',
+    office: 'Office',
+    phone: 'Phone',
     seller: (name: string) => `${name} (the seller)`,
     change: 'Change agent',
     saving: 'Saving…',

@@ -456,6 +456,7 @@ async function runWorld(world: World): Promise<void> {
   await check('Query.listingDescription', everyone, facts.sellerCase, { caseId: sellerCase.caseId });
   await check('Query.listingPhotos', everyone, facts.sellerCase, { applicationCaseId: sellerCase.caseId });
   await check('Query.marketingMaterials', everyone, facts.sellerCase, { applicationCaseId: sellerCase.caseId });
+  await check('Query.caseMarketingTemplates', everyone, facts.sellerCase, { applicationCaseId: sellerCase.caseId });
   await check('Query.currentScreen', everyone, facts.sellerResponse, { id: sellerCase.caseResponse.id });
   await check('Query.myDocuments', everyone, facts.plain, {});
 

@@ -413,3 +413,80 @@ describe(`the listing agent on the materials (issue 36, ${engineName()})`, () =>
     }
   });
 });
+
+describe(`template thumbnails of the seller's own home (issue 36, ${engineName()})`, () => {
+  const TEMPLATES = `query ($c: ID!) { caseMarketingTemplates(applicationCaseId: $c) { id imageUrl width } }`;
+  const png = async (url: string, init?: RequestInit) => {
+    const response = await fetch(url, init);
+    return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
+  };
+
+  it("draws each template's thumbnail with the case's listing: its address, price, photos; again when the listing changes", async () => {
+    await server.db.query(`UPDATE listings SET street_line1 = '77 Maple Thumbnail Ln' WHERE id = $1`, [listingId]);
+    try {
+      const answer = await graphqlAs(server, owner, TEMPLATES, { c: String(caseId) });
+      expect(answer.errors).toBeUndefined();
+      const flyer = answer.data!.caseMarketingTemplates.find((m: { id: string }) => m.id === 'flyer-letter');
+      expect(flyer.imageUrl).toMatch(new RegExp(`^${server.url}/v1/api/marketing-templates/flyer-letter/preview\\.png\\?case=${caseId}&partner=\\d+&holder=u${owner.user.id}&expires=\\d+&signature=[\\w-]{43}$`));
+      const thumbnail = await png(flyer.imageUrl);
+      expect(thumbnail.status).toBe(200);
+      expect(await sharp(thumbnail.body).metadata()).toMatchObject({ format: 'png', width: 360 });
+      const sample = await png(`${server.url}/v1/api/marketing-templates/flyer-letter/preview.png`);
+      expect(thumbnail.body.equals(sample.body)).toBe(false);
+
+      // Exactly what a new material of this case shows, drawn small: the case's address, not the sample's.
+      const { fillOf, nextOpenHouse } = await import('./marketing');
+      const { renderContentOf, renderRequest } = await import('./files');
+      const { renderMaterialBytes } = await import('./render');
+      const { PREVIEW_WIDTH } = await import('./routes');
+      const partner = (await server.db.query<{ slug: string; name: string; app_context: unknown }>('SELECT slug, name, app_context FROM partners ORDER BY id LIMIT 1')).rows[0]!;
+      const material = { id: 0, caseId, listingId, templateId: 'flyer-letter', openHouseId: await nextOpenHouse(server.db, listingId), dataStructure: { texts: {}, photoIds: [] }, created: new Date(0), modified: new Date(0) };
+      const fill = await fillOf(server.db, material, { slug: partner.slug, name: partner.name, appContext: partner.app_context }, server.url);
+      expect(fill.texts.address).toBe('77 Maple Thumbnail Ln, Salt Lake City, UT 84108');
+      expect(fill.texts.address).not.toBe(t.sample.address);
+      const expected = await renderMaterialBytes({ templateId: 'flyer-letter', format: 'png', content: await renderContentOf(renderRequest(material, fill, 'png', server.url)), title: '', scale: PREVIEW_WIDTH / 2550 });
+      expect(thumbnail.body.equals(Buffer.from(expected))).toBe(true);
+      // The cover is the listing's first photo (red), not the sample's grey placeholder.
+      const { data, info } = await sharp(thumbnail.body).raw().toBuffer({ resolveWithObject: true });
+      const [r, g, b] = Array.from(data.subarray((100 * info.width + 180) * info.channels, (100 * info.width + 180) * info.channels + 3));
+      expect(r).toBeGreaterThan(g! + 60);
+      expect(r).toBeGreaterThan(b! + 60);
+
+      // The listing's street changes: the next thumbnail is drawn again (not a stale one).
+      await server.db.query(`UPDATE listings SET street_line1 = '78 Maple Thumbnail Ln' WHERE id = $1`, [listingId]);
+      const moved = await png(flyer.imageUrl);
+      expect(moved.status).toBe(200);
+      expect(moved.body.equals(thumbnail.body)).toBe(false);
+      // Asked again: the same bytes, kept (no worker-thread task).
+      const drawn = threadStats().completed;
+      expect((await png(flyer.imageUrl)).body.equals(moved.body)).toBe(true);
+      expect(threadStats().completed).toBe(drawn);
+    } finally {
+      await server.db.query(`UPDATE listings SET street_line1 = '1450 S Foothill Dr' WHERE id = $1`, [listingId]);
+    }
+  });
+
+  it("refuses another user's case: no links for a stranger, and a link works for its holder and case only", async () => {
+    expect(codeOf(await graphqlAs(server, stranger, TEMPLATES, { c: String(caseId) }))).toBe('NOT_FOUND');
+    expect(codeOf(await graphqlAs(server, null, TEMPLATES, { c: String(caseId) }))).toBe('UNAUTHENTICATED');
+    const link = new URL((await graphqlAs(server, owner, TEMPLATES, { c: String(caseId) })).data!.caseMarketingTemplates[1].imageUrl);
+    expect((await png(link.href)).status).toBe(200);
+    // The stranger's own case's link, pointed at the owner's case; another template; a forged or expired link; the stranger's credentials.
+    const strangerCaseId = Number((await server.db.query<{ id: string }>(`SELECT c.id FROM application_cases c JOIN listings l ON l.id = c.listing_id WHERE l.seller_user_id = $1`, [stranger.user.id])).rows[0]!.id);
+    const theirs = new URL((await graphqlAs(server, stranger, TEMPLATES, { c: String(strangerCaseId) })).data!.caseMarketingTemplates[1].imageUrl);
+    expect((await png(theirs.href)).status).toBe(200);
+    const pointed = new URL(theirs);
+    pointed.searchParams.set('case', String(caseId));
+    expect((await png(pointed.href)).status).toBe(404);
+    expect((await png(link.href.replace('/social-square/', '/social-story/'))).status).toBe(404);
+    const forged = new URL(link);
+    forged.searchParams.set('signature', 'A'.repeat(43));
+    expect((await png(forged.href)).status).toBe(404);
+    const expired = new URL(link);
+    expired.searchParams.set('expires', '1000');
+    expect((await png(expired.href)).status).toBe(404);
+    expect((await png(link.href, { headers: { Authorization: `Token ${stranger.token}` } })).status).toBe(404);
+    // The case's staff get their own links.
+    expect((await graphqlAs(server, staff, TEMPLATES, { c: String(caseId) })).errors).toBeUndefined();
+  });
+});

@@ -1,8 +1,9 @@
 /**
  * Marketing materials (spec §3 Marketing material and template; §7 marketingTemplate(s), marketingMaterial(id),
  * createMarketingMaterial, saveMarketingMaterial; issue 20): the rules, who may do what, the SQL, and the fill —
- * what a material shows, from its listing (photos, price, facts, address, open house), the partner's branding
- * (agent name, phones, picture, colour) and the user's choices (dataStructure).
+ * what a material shows, from its listing (photos, price, facts, address, open house), its case's listing agent
+ * (issue 36: name, phone, picture, the partner as brokerage; server/sellers/listing-agent.ts), the partner's
+ * branding (colour; the partner signs when it has no agent) and the user's choices (dataStructure).
  *
  * Who reaches a material: the owner of its seller case, or the case's agents and managers (isCaseStaff of the
  * case's partner). Everyone else, and every id that names nothing, gets NOT_FOUND.
@@ -186,7 +187,7 @@ async function checkOpenHouse(db: Queryable, listingId: number, openHouseId: num
 }
 
 /** The listing's next open house that is not over: a template that announces one starts linked to it. */
-async function nextOpenHouse(db: Queryable, listingId: number): Promise<number | null> {
+export async function nextOpenHouse(db: Queryable, listingId: number): Promise<number | null> {
   const { rows } = await db.query<{ id: string | number }>(
     'SELECT id FROM open_houses WHERE listing_id = $1 AND is_active AND end_at > now() ORDER BY start_at LIMIT 1',
     [listingId],

@@ -12,6 +12,7 @@ import {
   fillOf,
   materialFileName,
   materialsOfCase,
+  marketableCase,
   materialsOfListing,
   readableMaterial,
   saveMaterial,
@@ -23,7 +24,7 @@ import {
   type MaterialRecord,
 } from '../../marketing/marketing';
 import { renderStatus } from '../../marketing/files';
-import { materialLink, templatePreviewUrl } from '../../marketing/routes';
+import { casePreviewLink, materialLink, templatePreviewUrl } from '../../marketing/routes';
 import { MARKETING_TEMPLATES, type MarketingTemplate, type TemplateField } from '../../marketing/templates';
 import { listingAgentCandidates, listingAgentCase, listingAgentOfCase, setListingAgent, type ListingAgent } from '../../sellers/listing-agent';
 import { shownPhone } from '../../contact/phone';
@@ -60,13 +61,20 @@ const TemplateFieldRef = builder.objectRef<TemplateField>('MarketingTemplateFiel
   }),
 });
 
+/** A template as caseMarketingTemplates answers it: its thumbnail is the case's own. */
+type CaseTemplate = MarketingTemplate & { casePreviewUrl?: string };
+
 const TemplateRef = builder.objectRef<MarketingTemplate>('MarketingTemplate').implement({
   description: 'A marketing template (spec §3): its size, editable fields and the one layout its PDF, PNG and the live preview draw.',
   fields: (t) => ({
     id: t.exposeID('id', { description: "The template's id, e.g. flyer-letter." }),
     name: t.exposeString('name', { description: 'e.g. "Property flyer (US Letter)".' }),
     category: t.field({ type: TemplateCategory, description: 'What it is for.', resolve: (m) => m.category }),
-    imageUrl: t.string({ description: 'Absolute URL of a small PNG preview rendered from the template itself.', resolve: (m, _a, ctx) => templatePreviewUrl(ctx.publicOrigin, m) }),
+    imageUrl: t.string({
+      description:
+        'Absolute URL of a small PNG preview: from caseMarketingTemplates, the template drawn with the case’s own listing (a signed link of 10 to 20 minutes for the viewer); elsewhere, rendered from the template itself with sample texts.',
+      resolve: (m, _a, ctx) => (m as CaseTemplate).casePreviewUrl ?? templatePreviewUrl(ctx.publicOrigin, m),
+    }),
     width: t.exposeInt('width', { description: 'Width of the PNG in pixels (the layout coordinates).' }),
     height: t.exposeInt('height', { description: 'Height of the PNG in pixels.' }),
     pageWidth: t.exposeFloat('pageWidth', { description: 'Width of the PDF page in points (1/72 inch).' }),
@@ -198,6 +206,22 @@ builder.queryField('marketingTemplates', (t) =>
     type: [TemplateRef],
     description: 'Every marketing template: flyer, social post (square) and story, open-house sign, just-listed postcard.',
     resolve: () => [...MARKETING_TEMPLATES],
+  }),
+);
+
+builder.queryField('caseMarketingTemplates', (t) =>
+  t.field({
+    type: [TemplateRef],
+    description:
+      'Every marketing template with its thumbnail (imageUrl) drawn with the seller case’s own listing: its address, price, facts, first photos and listing agent (issue 36). For the case’s owner and staff; NOT_FOUND for anyone else.',
+    args: { applicationCaseId: t.arg.id({ required: true, description: 'The seller case.' }) },
+    resolve: async (_root, args, ctx) => {
+      const caller = callerOf(ctx);
+      const { caseId } = await marketableCase(ctx.db, idArgument(args.applicationCaseId, 'Case'), caller);
+      return MARKETING_TEMPLATES.map(
+        (template): CaseTemplate => ({ ...template, casePreviewUrl: casePreviewLink(ctx.publicOrigin, { templateId: template.id, caseId, partnerId: ctx.partner.id, userId: caller.user.id }) }),
+      );
+    },
   }),
 );
 
