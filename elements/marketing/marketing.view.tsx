@@ -12,7 +12,6 @@ import { estimateWidth, paletteOf, resolveLayout } from '../../core/marketing/la
 import type { CaseListingAgent, MarketingTemplate } from '../../core/marketing/marketing-api';
 import { phoneHref } from '../../core/format/phone';
 import { AgentCard } from '../../core/ui/agent-card';
-import { ControlField } from '../../core/ui/control-field';
 import { useMarketing, type Editing, type MarketingState, type SaveStatus } from '../../core/marketing/use-marketing';
 import { Button } from '../../core/ui/button';
 import { AlertPanel, StatusPanel } from '../../core/ui/status-panel';
@@ -243,15 +242,16 @@ function ListingAgentPanel({ listingAgent, save, choose }: { listingAgent: CaseL
             choose(choice || null);
           }}
         >
-          <ControlField id={selectId} label={t.listingAgent.label}>
-            <select id={selectId} className="control" part="agent-select" value={choice} onChange={(event) => setChoice(event.currentTarget.value)}>
+          <div className="marketing-field">
+            <label htmlFor={selectId}>{t.listingAgent.label}</label>
+            <select id={selectId} part="agent-select" value={choice} onChange={(event) => setChoice(event.currentTarget.value)}>
               {candidates.map((c) => (
                 <option key={c.userId} value={c.userId}>
                   {c.isSeller ? t.listingAgent.seller(c.name) : c.name}
                 </option>
               ))}
             </select>
-          </ControlField>
+          </div>
           <Button tone="secondary" type="submit" part="agent-save" busy={saving} disabled={choice === (agent?.userId ?? '')}>
             {saving ? t.listingAgent.saving : t.listingAgent.change}
           </Button>
