@@ -54,6 +54,22 @@ export const marketingTexts = {
   baths: (n: number) => `${n} ${n === 1 ? 'bath' : 'baths'}`,
   area: (n: string) => `${n} sq ft`,
   openHouseLine: (when: string) => `Open house ${when}`,
+  /** The listing agent of the case (issue 36): who the materials name, and who may change it. */
+  listingAgent: {
+    heading: 'Listing agent',
+    label: 'Agent on the materials',
+    defaultNote: 'Materials carry this agent’s name, photo, phone and brokerage.',
+    noAgent: 'No agent yet: the materials carry the brokerage’s name, logo and phone.',
+    office: 'Office',
+    phone: 'Phone',
+    seller: (name: string) => `${name} (the seller)`,
+    change: 'Change agent',
+    saving: 'Saving…',
+    saved: 'Saved: the materials now carry this agent.',
+    saveFailed: 'The agent could not be changed.',
+    staffOnly: 'Only the brokerage’s staff may change the listing agent.',
+    notACandidate: 'Choose one of the brokerage’s agents (or the seller when they are a licensed agent).',
+  },
   phones: (office: string | null, cell: string | null) => [office ? `Office ${office}` : '', cell ? `Cell ${cell}` : ''].filter(Boolean).join(' · '),
   /** Server refusals. */
   templateNotFound: 'Marketing template not found.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paletteOf, qrPath, resolveLayout, wrapText, type Layout } from './layout';
+import { initialsOf, paletteOf, qrPath, resolveLayout, wrapText, type Layout } from './layout';
 
 const measure = (text: string) => text.length * 10;
 
@@ -26,6 +26,20 @@ describe('marketing layout', () => {
       { kind: 'text', x: 40, baseline: 29.5, size: 10, bold: false, color: '#1f2328', text: 'Hi', width: 20 },
     ]);
     expect(paletteOf('red').primary).toBe('#1f4e79');
+  });
+
+  it("fills the agent's picture square with the initials on the primary colour when there is no picture (issue 36: no empty slot)", () => {
+    const layout: Layout = { background: 'white', items: [{ kind: 'image', source: 'agentPicture', x: 10, y: 20, w: 100, h: 100 }] };
+    const measureBold = (t: string, size: number) => t.length * size * 0.5;
+    expect(resolveLayout(layout, { agentName: 'Avery Stone' }, paletteOf('#123456'), measureBold)).toEqual([layout.items[0]]);
+    expect(resolveLayout(layout, { agentName: 'Avery Stone' }, paletteOf('#123456'), measureBold, { agentPicture: false })).toEqual([
+      { kind: 'rect', x: 10, y: 20, w: 100, h: 100, color: '#123456' },
+      { kind: 'text', x: 40, baseline: 84, size: 40, bold: true, color: '#ffffff', text: 'AS', width: 40 },
+    ]);
+    expect(initialsOf('Mary Ann de la Cruz')).toBe('MC');
+    expect(initialsOf('Acme Realty, Inc.')).toBe('AI');
+    expect(initialsOf('  émile ')).toBe('É');
+    expect(initialsOf('')).toBe('');
   });
 
   it('draws a QR matrix as one path of runs', () => {

@@ -99,12 +99,35 @@ export function wrapText(text: string, width: number, maxLines: number, measure:
   return kept;
 }
 
-/** What to draw, in order, for `layout` with `texts` (a missing or empty text draws nothing). */
-export function resolveLayout(layout: Layout, texts: Partial<Record<TextSource, string>>, palette: Record<LayoutColor, string>, measure: Measure): Drawable[] {
+/** The initials of a name (at most two: the first and last words'), upper case. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter((w) => /^\p{L}/u.test(w));
+  const letters = words.length > 1 ? [words[0]!, words.at(-1)!] : words;
+  return letters.map((w) => Array.from(w)[0]!.toLocaleUpperCase()).join('');
+}
+
+/**
+ * What to draw, in order, for `layout` with `texts` (a missing or empty text draws nothing). Without an agent's
+ * picture (`agentPicture` false) its square shows the agent's initials on the primary colour: never an empty slot.
+ */
+export function resolveLayout(
+  layout: Layout,
+  texts: Partial<Record<TextSource, string>>,
+  palette: Record<LayoutColor, string>,
+  measure: Measure,
+  { agentPicture = true }: { agentPicture?: boolean } = {},
+): Drawable[] {
   const out: Drawable[] = [];
   for (const item of layout.items) {
     if (item.kind === 'rect') out.push({ ...item, color: palette[item.color] });
-    else if (item.kind === 'photo' || item.kind === 'image') out.push(item);
+    else if (item.kind === 'image' && item.source === 'agentPicture' && !agentPicture) {
+      out.push({ kind: 'rect', x: item.x, y: item.y, w: item.w, h: item.h, color: palette.primary });
+      const initials = initialsOf(texts.agentName ?? '');
+      if (!initials) continue;
+      const size = item.h * 0.4;
+      const width = measure(initials, size, true);
+      out.push({ kind: 'text', x: item.x + (item.w - width) / 2, baseline: item.y + item.h / 2 + size * 0.35, size, bold: true, color: palette.white, text: initials, width });
+    } else if (item.kind === 'photo' || item.kind === 'image') out.push(item);
     else {
       const text = (texts[item.source] ?? '').trim();
       if (!text) continue;

@@ -70,10 +70,45 @@ const MATERIAL_FIELDS = /* GraphQL */ `
   }
 `;
 
-export const MarketingTemplatesQuery = /* GraphQL */ `
-  query MarketingTemplates {
-    marketingTemplates {
+/** The templates with thumbnails drawn with the case's own listing (issue 36). */
+export const CaseMarketingTemplatesQuery = /* GraphQL */ `
+  query CaseMarketingTemplates($applicationCaseId: ID!) {
+    caseMarketingTemplates(applicationCaseId: $applicationCaseId) {
       ${TEMPLATE_FIELDS}
+    }
+  }
+`;
+
+const LISTING_AGENT_FIELDS = /* GraphQL */ `
+  agent {
+    userId
+    name
+    phone
+    pictureUrl
+    isSeller
+  }
+  candidates {
+    userId
+    name
+    phone
+    pictureUrl
+    isSeller
+  }
+  canChange
+`;
+
+export const CaseListingAgentQuery = /* GraphQL */ `
+  query CaseListingAgent($applicationCaseId: ID!) {
+    caseListingAgent(applicationCaseId: $applicationCaseId) {
+      ${LISTING_AGENT_FIELDS}
+    }
+  }
+`;
+
+export const SetCaseListingAgentMutation = /* GraphQL */ `
+  mutation SetCaseListingAgent($applicationCaseId: ID!, $agentUserId: ID) {
+    setCaseListingAgent(applicationCaseId: $applicationCaseId, agentUserId: $agentUserId) {
+      ${LISTING_AGENT_FIELDS}
     }
   }
 `;
@@ -175,6 +210,12 @@ const materialSchema = z.object({
   }),
 });
 
+const agentSchema = z.object({ userId: z.string(), name: z.string(), phone: z.string(), pictureUrl: z.nullable(z.string()), isSeller: z.boolean() });
+const listingAgentSchema = z.object({ agent: z.nullable(agentSchema), candidates: z.array(agentSchema), canChange: z.boolean() });
+export type CaseAgent = z.infer<typeof agentSchema>;
+/** Who signs the case's materials, and whom the viewer may choose instead (the partner's staff only). */
+export type CaseListingAgent = z.infer<typeof listingAgentSchema>;
+
 export type MarketingTemplate = Omit<z.infer<typeof templateSchema>, 'layout'> & { layout: Layout };
 const summarySchema = z.object({ id: z.string(), modified: z.string(), template: z.object({ id: z.string() }) });
 
@@ -192,17 +233,26 @@ const asTemplates = (templates: z.infer<typeof templateSchema>[]) => templates a
 export interface MarketingWorkspace {
   templates: MarketingTemplate[];
   materials: MaterialSummary[];
+  listingAgent: CaseListingAgent;
 }
 
-/** The templates and the case's materials. */
+/** The templates (thumbnails of the case's own home), the case's materials and its listing agent. */
 export async function loadMarketing(caseId: number): Promise<Result<MarketingWorkspace>> {
-  const [templates, materials] = await Promise.all([
-    query(MarketingTemplatesQuery, {}, z.array(templateSchema), { muteError: true }),
-    query(MarketingMaterialsQuery, { applicationCaseId: String(caseId) }, z.array(summarySchema), { muteError: true, requestPolicy: 'network-only' }),
+  const applicationCaseId = String(caseId);
+  const [templates, materials, listingAgent] = await Promise.all([
+    query(CaseMarketingTemplatesQuery, { applicationCaseId }, z.array(templateSchema), { muteError: true, requestPolicy: 'network-only' }),
+    query(MarketingMaterialsQuery, { applicationCaseId }, z.array(summarySchema), { muteError: true, requestPolicy: 'network-only' }),
+    query(CaseListingAgentQuery, { applicationCaseId }, listingAgentSchema, { muteError: true, requestPolicy: 'network-only' }),
   ]);
   if (!templates.ok) return templates;
   if (!materials.ok) return materials;
-  return { ok: true, value: { templates: asTemplates(templates.value), materials: materials.value } };
+  if (!listingAgent.ok) return listingAgent;
+  return { ok: true, value: { templates: asTemplates(templates.value), materials: materials.value, listingAgent: listingAgent.value } };
+}
+
+/** Assigns the case's listing agent (null: the default); the partner's staff only. */
+export function setListingAgent(caseId: number, agentUserId: string | null): Promise<Result<CaseListingAgent>> {
+  return mutate(SetCaseListingAgentMutation, { applicationCaseId: String(caseId), agentUserId }, listingAgentSchema, { muteError: true });
 }
 
 /** One material with fresh signed links. */

@@ -35,7 +35,7 @@ beforeEach(() => {
   vi.clearAllMocks();
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   hearthStore.set(sessionAtom, { status: 'authenticated', user: { id: 5 }, token: 't' } as never);
-  loadMarketing.mockResolvedValue({ ok: true, value: { templates: [template], materials: [] } });
+  loadMarketing.mockResolvedValue({ ok: true, value: { templates: [template], materials: [], listingAgent: { agent: null, candidates: [], canChange: false } } });
 });
 afterEach(() => vi.useRealTimers());
 

@@ -1,14 +1,26 @@
 /**
  * Behaviour of <hearth-marketing case-id>: follow the session (signed out → a sign-in prompt), load the templates
  * and the case's materials, create a material from a template, edit its draft (texts, photos, open house) with a
- * live preview, save it (hearth-marketing-saved) and hand out its download links.
+ * live preview, save it (hearth-marketing-saved) and hand out its download links; show the case's listing agent
+ * (whom the materials name) and let the partner's staff choose another (issue 36).
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { ElementHandle } from '../define-element/define-element';
 import { useSignedInLoad } from '../graphql/use-signed-in-load';
 import { marketingTexts as t } from '../i18n/marketing';
 import { draftOf, isDirty, setText as setDraftText, togglePhoto as toggleDraftPhoto } from './editor-state';
-import { createMaterial, loadMarketing, loadMaterial, saveMaterial, type MarketingMaterial, type MarketingTemplate, type MaterialDraft, type MaterialSummary } from './marketing-api';
+import {
+  createMaterial,
+  loadMarketing,
+  loadMaterial,
+  saveMaterial,
+  setListingAgent,
+  type CaseListingAgent,
+  type MarketingMaterial,
+  type MarketingTemplate,
+  type MaterialDraft,
+  type MaterialSummary,
+} from './marketing-api';
 
 export type MarketingState =
   | { status: 'needs-case' }
@@ -16,7 +28,7 @@ export type MarketingState =
   | { status: 'signed-out' }
   | { status: 'loading' }
   | { status: 'failed'; message: string }
-  | { status: 'loaded'; templates: MarketingTemplate[]; materials: MaterialSummary[] };
+  | { status: 'loaded'; templates: MarketingTemplate[]; materials: MaterialSummary[]; listingAgent: CaseListingAgent };
 
 export type SaveStatus = { status: 'idle' } | { status: 'saving' } | { status: 'saved' } | { status: 'failed'; message: string };
 
@@ -127,8 +139,22 @@ export function useMarketing(caseId: number | null, element: ElementHandle) {
     element.emit<MarketingSavedDetail>('marketing-saved', { caseId: answer.value.applicationCaseId, materialId: answer.value.id, templateId: answer.value.template.id });
   }, [editing, element]);
 
+  // The listing agent: a change is saved at once, then the workspace is asked again (the thumbnails show the agent).
+  const [agentSave, setAgentSave] = useState<SaveStatus>({ status: 'idle' });
+  const chooseAgent = useCallback(
+    async (agentUserId: string | null) => {
+      if (caseId === null) return;
+      setAgentSave({ status: 'saving' });
+      const answer = await setListingAgent(caseId, agentUserId);
+      if (!answer.ok) return setAgentSave({ status: 'failed', message: answer.failure.message ?? t.listingAgent.saveFailed });
+      setAgentSave({ status: 'saved' });
+      reload();
+    },
+    [caseId, reload],
+  );
+
   const template = editing ? templateOf(editing.material) : null;
   const current: Editing | null =
     editing && template ? { material: editing.material, template, draft: editing.draft, dirty: isDirty(editing.material, editing.draft), save: editing.save } : null;
-  return { state, reload, signIn, editing: current, creating, create, open, back, setText, togglePhoto, setOpenHouse, save };
+  return { state, reload, signIn, editing: current, creating, create, open, back, setText, togglePhoto, setOpenHouse, save, agentSave, chooseAgent };
 }

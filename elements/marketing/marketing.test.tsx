@@ -12,8 +12,12 @@ type Props = Parameters<typeof MarketingView>[0];
 
 const editing = (overrides: Partial<Editing> = {}): Editing => ({ material, template, draft: draftOf(material), dirty: false, save: { status: 'idle' }, ...overrides });
 
+const avery = { userId: '11', name: 'Avery Stone', phone: '(801) 555-0123', pictureUrl: 'https://api.test/static/demo/avery.svg', isSeller: false };
+const robin = { userId: '12', name: 'Robin Reyes', phone: '', pictureUrl: null, isSeller: false };
+const listingAgent = { agent: avery, candidates: [], canChange: false };
+
 const base: Props = {
-  state: { status: 'loaded', templates: [template], materials: [{ id: material.id, modified: material.modified, template: material.template }] },
+  state: { status: 'loaded', templates: [template], materials: [{ id: material.id, modified: material.modified, template: material.template }], listingAgent },
   editing: null,
   creating: null,
   signIn: () => {},
@@ -25,6 +29,8 @@ const base: Props = {
   togglePhoto: () => {},
   setOpenHouse: () => {},
   save: async () => {},
+  agentSave: { status: 'idle' },
+  chooseAgent: async () => {},
 };
 
 const dom = testRoot();
@@ -57,10 +63,34 @@ describe('MarketingView', () => {
     expect(onCreate).toHaveBeenCalledWith('social-square');
     act(() => view.querySelector<HTMLButtonElement>('[part="material"]')!.click());
     expect(onOpen).toHaveBeenCalledWith({ id: '5', modified: material.modified, template: { id: 'social-square' } });
-    const empty = render({ state: { status: 'loaded', templates: [template], materials: [] } });
+    const empty = render({ state: { status: 'loaded', templates: [template], materials: [], listingAgent } });
     expect(empty.textContent).toContain(t.noMaterials);
     const refused = render({ creating: { templateId: 'social-square', failed: 'Case not found.' } });
     expect(refused.querySelector('[part="create-error"]')!.textContent).toBe('Case not found.');
+  });
+
+  it("shows the case's listing agent; the partner's staff choose another, the seller cannot (issue 36)", () => {
+    const seller = render({});
+    const card = seller.querySelector('[part="listing-agent"] [part="agent-card"]')!;
+    expect(card.querySelector('.agent-name')!.textContent).toBe('Avery Stone');
+    expect(card.querySelector<HTMLImageElement>('[part="agent-picture"]')!.src).toBe(avery.pictureUrl);
+    expect(card.querySelector('a')!.getAttribute('href')).toBe('tel:8015550123');
+    expect(seller.querySelector('[part="agent-select"]')).toBeNull();
+
+    const onChoose = vi.fn();
+    const staff = render({ state: { ...base.state, listingAgent: { agent: avery, candidates: [avery, robin], canChange: true } } as Props['state'], chooseAgent: onChoose });
+    const select = staff.querySelector<HTMLSelectElement>('[part="agent-select"]')!;
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Avery Stone', 'Robin Reyes']);
+    expect(staff.querySelector<HTMLButtonElement>('[part="agent-save"]')!.disabled).toBe(true);
+    act(() => {
+      select.value = '12';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    act(() => staff.querySelector<HTMLButtonElement>('[part="agent-save"]')!.click());
+    expect(onChoose).toHaveBeenCalledWith('12');
+
+    const none = render({ state: { ...base.state, listingAgent: { agent: null, candidates: [], canChange: false } } as Props['state'] });
+    expect(none.querySelector('[part="listing-agent"]')!.textContent).toContain(t.listingAgent.noAgent);
   });
 
   it('edits texts and photos, previews them live, saves and links the downloads', () => {

@@ -4,13 +4,15 @@
  * the open house, a live SVG preview drawn from the template's one layout (core/marketing/layout.ts), Save and
  * the PDF and PNG downloads. `MarketingView` only renders what it is given; `Marketing` connects it to core.
  */
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { marketingTexts as t } from '../../core/i18n/marketing';
 import { charactersLeft, fieldValue, previewPhotos, previewTexts } from '../../core/marketing/editor-state';
 import { estimateWidth, paletteOf, resolveLayout } from '../../core/marketing/layout';
-import type { MarketingTemplate } from '../../core/marketing/marketing-api';
-import { useMarketing, type Editing, type MarketingState } from '../../core/marketing/use-marketing';
+import type { CaseListingAgent, MarketingTemplate } from '../../core/marketing/marketing-api';
+import { phoneHref } from '../../core/format/phone';
+import { AgentCard } from '../../core/ui/agent-card';
+import { useMarketing, type Editing, type MarketingState, type SaveStatus } from '../../core/marketing/use-marketing';
 import { Button } from '../../core/ui/button';
 import { AlertPanel, StatusPanel } from '../../core/ui/status-panel';
 
@@ -27,7 +29,7 @@ export function MaterialPreview({ editing }: { editing: Editing }) {
   const { material, template, draft } = editing;
   const palette = paletteOf(material.fill.primaryColor);
   const photos = previewPhotos(material, template, draft);
-  const drawables = resolveLayout(template.layout, previewTexts(material, template, draft), palette, estimateWidth);
+  const drawables = resolveLayout(template.layout, previewTexts(material, template, draft), palette, estimateWidth, { agentPicture: Boolean(material.fill.agentPictureUrl) });
   const qr = material.fill.qr;
   return (
     <svg
@@ -205,6 +207,64 @@ function Editor({ editing, props }: { editing: Editing; props: MarketingViewProp
 }
 
 // ---------------------------------------------------------------------------------------------------
+// The listing agent (issue 36): whom the materials name; the partner's staff choose another
+
+const AGENT_CARD_TEXTS = { office: t.listingAgent.office, cell: t.listingAgent.phone, email: '' };
+
+function ListingAgentPanel({ listingAgent, save, choose }: { listingAgent: CaseListingAgent; save: SaveStatus; choose: (agentUserId: string | null) => void }) {
+  const headingId = useId();
+  const selectId = useId();
+  const { agent, candidates, canChange } = listingAgent;
+  const [choice, setChoice] = useState(agent?.userId ?? '');
+  useEffect(() => setChoice(agent?.userId ?? ''), [agent?.userId]);
+  const saving = save.status === 'saving';
+  return (
+    <section aria-labelledby={headingId} className="marketing-agent" part="listing-agent">
+      <h3 id={headingId}>{t.listingAgent.heading}</h3>
+      {agent ? (
+        <AgentCard
+          name={agent.isSeller ? t.listingAgent.seller(agent.name) : agent.name}
+          picture={agent.pictureUrl}
+          cell={agent.phone ? { href: phoneHref(agent.phone), text: agent.phone } : null}
+          texts={AGENT_CARD_TEXTS}
+        />
+      ) : (
+        <p className="marketing-message" part="message">
+          {t.listingAgent.noAgent}
+        </p>
+      )}
+      {agent && <p className="marketing-hint">{t.listingAgent.defaultNote}</p>}
+      {canChange && candidates.length > 1 && (
+        <form
+          className="marketing-agent-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            choose(choice || null);
+          }}
+        >
+          <div className="marketing-field">
+            <label htmlFor={selectId}>{t.listingAgent.label}</label>
+            <select id={selectId} part="agent-select" value={choice} onChange={(event) => setChoice(event.currentTarget.value)}>
+              {candidates.map((c) => (
+                <option key={c.userId} value={c.userId}>
+                  {c.isSeller ? t.listingAgent.seller(c.name) : c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button tone="secondary" type="submit" part="agent-save" busy={saving} disabled={choice === (agent?.userId ?? '')}>
+            {saving ? t.listingAgent.saving : t.listingAgent.change}
+          </Button>
+          <p className="marketing-status" part="agent-status" role={save.status === 'failed' ? 'alert' : 'status'}>
+            {save.status === 'failed' ? save.message : save.status === 'saved' ? t.listingAgent.saved : ''}
+          </p>
+        </form>
+      )}
+    </section>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
 // The gallery
 
 function Gallery({ state, props }: { state: Extract<MarketingState, { status: 'loaded' }>; props: MarketingViewProps }) {
@@ -214,6 +274,7 @@ function Gallery({ state, props }: { state: Extract<MarketingState, { status: 'l
   return (
     <div className="marketing" part="base" data-state="loaded">
       <h2 className="marketing-heading">{t.heading}</h2>
+      <ListingAgentPanel listingAgent={state.listingAgent} save={props.agentSave} choose={props.chooseAgent} />
       <section aria-labelledby={headingId}>
         <h3 id={headingId}>{t.galleryHeading}</h3>
         {state.templates.length === 0 ? (

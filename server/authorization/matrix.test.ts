@@ -456,6 +456,7 @@ async function runWorld(world: World): Promise<void> {
   await check('Query.listingDescription', everyone, facts.sellerCase, { caseId: sellerCase.caseId });
   await check('Query.listingPhotos', everyone, facts.sellerCase, { applicationCaseId: sellerCase.caseId });
   await check('Query.marketingMaterials', everyone, facts.sellerCase, { applicationCaseId: sellerCase.caseId });
+  await check('Query.caseMarketingTemplates', everyone, facts.sellerCase, { applicationCaseId: sellerCase.caseId });
   await check('Query.currentScreen', everyone, facts.sellerResponse, { id: sellerCase.caseResponse.id });
   await check('Query.myDocuments', everyone, facts.plain, {});
 
@@ -542,6 +543,8 @@ async function runWorld(world: World): Promise<void> {
   const materialId = (await must(person(world.sellerCaseOwner), 'createMarketingMaterial', { applicationCaseId: sellerCase.caseId, templateId: 'flyer-letter' }, 'id')).id as string;
   await check('Query.marketingMaterial', everyone, facts.sellerCase, { id: materialId });
   await check('Mutation.saveMarketingMaterial', everyone, facts.sellerCase, { id: materialId, dataStructure: { texts: { headline: 'Just listed' } } });
+  await check('Query.caseListingAgent', everyone, facts.sellerCase, { applicationCaseId: sellerCase.caseId });
+  await check('Mutation.setCaseListingAgent', everyone, facts.sellerCase, { applicationCaseId: sellerCase.caseId, agentUserId: null });
   const openHouseDay = openHouseDays(new Date(), listing.zone)[2]!.day;
   const slot = (k: number) => ({ start: instantAt(openHouseDay, 570 + 30 * (k % 22), listing.zone).toISOString(), end: instantAt(openHouseDay, 600 + 30 * (k % 22), listing.zone).toISOString() });
   // By applicationCaseId: the case's listing is not published, so the owner and company agents get BAD_USER_INPUT, others NOT_FOUND.

@@ -214,8 +214,14 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   // ---- Marketing materials (marketing.ts marketableCase: the seller case owner, case staff of its partner)
   q('marketingMaterial', 'material', CASE_READERS, HIDDEN, { note: 'The owner on any partner; case staff on the request’s partner only.' }),
   q('marketingMaterials', 'sellerCase', CASE_READERS, HIDDEN),
+  q('caseMarketingTemplates', 'sellerCase', CASE_READERS, HIDDEN, { note: 'The templates with thumbnails of the case’s own listing (signed links for the viewer).' }),
   m('createMarketingMaterial', 'sellerCase', CASE_READERS, HIDDEN),
   m('saveMarketingMaterial', 'material', CASE_READERS, HIDDEN),
+  // ---- The listing agent of a seller case (sellers/listing-agent.ts: its seller reads; the partner's staff change)
+  q('caseListingAgent', 'sellerCase', [...CASE_READERS, ...PARTNER_ADMINS], HIDDEN),
+  m('setCaseListingAgent', 'sellerCase', ['caseStaff', ...PARTNER_ADMINS], { ...HIDDEN, readers: { principals: ['owner'], code: 'FORBIDDEN' } }, {
+    note: 'Case staff on the request’s partner; the partner’s owners and admins from any site.',
+  }),
 
   // ---- Documents (documents.ts caseRole: owner, case staff, the response's guest; the request's partner only)
   q('uploadedDocument', 'document', CASE_READERS, HIDDEN),

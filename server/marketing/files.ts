@@ -171,7 +171,7 @@ export async function renderedFile(
 // The job
 
 /** The bytes a rendering needs besides the payload: the chosen photos and the agent's picture, read from our storage. */
-async function contentOf(payload: RenderPayload, storage: Storage): Promise<RenderContent> {
+export async function renderContentOf(payload: RenderPayload, storage: Storage = uploadStorage()): Promise<RenderContent> {
   const photos: (Uint8Array | null)[] = [];
   for (const key of payload.photoKeys) photos.push((await storage.get(key).catch(() => null))?.data ?? null);
   return {
@@ -196,7 +196,7 @@ export function marketingRenderKind(options: { storage?: Storage; onRender?: (pa
       options.onRender?.(payload);
       const bytes = await runOnThread(
         'marketing.render',
-        { templateId: payload.templateId, format: payload.format, content: await contentOf(payload, storage), title: payload.title },
+        { templateId: payload.templateId, format: payload.format, content: await renderContentOf(payload, storage), title: payload.title },
         { signal },
       );
       const storageKey = storageKeyOf(payload);

@@ -308,3 +308,185 @@ describe(`marketing files: rendered once per version, on the work tier (${engine
     }
   });
 });
+
+describe(`the listing agent on the materials (issue 36, ${engineName()})`, () => {
+  const AGENT = `applicationCaseId: $c) { agent { userId name phone pictureUrl isSeller } candidates { userId name } canChange }`;
+  const READ_AGENT = `query ($c: ID!) { caseListingAgent(${AGENT} }`;
+  const SET_AGENT = `mutation ($c: ID!, $a: ID) { setCaseListingAgent(agentUserId: $a, ${AGENT} }`;
+  const pdfText = async (url: string) => (await extractText(new Uint8Array(await (await fetch(url)).arrayBuffer()), { mergePages: true })).text;
+  let partnerId: number;
+  let agent: SignedUp;
+  let admin: SignedUp;
+
+  beforeAll(async () => {
+    [agent, admin] = await Promise.all([signUp(server), signUp(server)]);
+    partnerId = Number((await server.db.query<{ partner_id: string }>('SELECT r.partner_id FROM application_cases c JOIN questionnaire_responses r ON r.id = c.response_id WHERE c.id = $1', [caseId])).rows[0]!.partner_id);
+    // An agent of the partner (its owner, with a photo of ours and a phone), and an admin of it who is no agent.
+    await server.db.query(`UPDATE users SET first_name = 'Avery', last_name = 'Stone', agent = true, phone = '+18015550123', image = '/static/demo/avery.svg' WHERE id = $1`, [agent.user.id]);
+    await server.db.query(`UPDATE users SET first_name = 'Pat', last_name = 'Admin' WHERE id = $1`, [admin.user.id]);
+    await server.db.query(`INSERT INTO partner_members (partner_id, user_id, role) VALUES ($1, $2, 'owner'), ($1, $3, 'admin')`, [partnerId, agent.user.id, admin.user.id]);
+  });
+
+  afterAll(async () => {
+    await server.db.query('DELETE FROM partner_members WHERE user_id = ANY($1::bigint[])', [[agent.user.id, admin.user.id]]);
+  });
+
+  it("signs the flyer with the case's listing agent: name, photo, phone as the partner's country writes it, brokerage", async () => {
+    const read = await graphqlAs(server, owner, READ_AGENT, { c: String(caseId) });
+    expect(read.errors).toBeUndefined();
+    expect(read.data!.caseListingAgent).toMatchObject({ agent: { userId: String(agent.user.id), name: 'Avery Stone', phone: '(801) 555-0123', isSeller: false }, candidates: [], canChange: false });
+    const m = (await graphqlAs(server, owner, CREATE, { c: String(caseId), t: 'flyer-letter' })).data!.createMarketingMaterial;
+    expect(m.fill.texts).toMatchObject({ agentName: 'Avery Stone', agentPhones: '(801) 555-0123' });
+    expect(m.fill.texts.brokerage).not.toBe('');
+    expect(m.fill.agentPictureUrl).toBe(`${server.url}/static/demo/avery.svg`);
+    expect((await fetch(m.fill.agentPictureUrl)).status).toBe(200);
+    const text = await pdfText(m.pdfUrl);
+    for (const expected of ['Avery Stone', '(801) 555-0123', m.fill.texts.brokerage]) expect(text).toContain(expected);
+    // The photo is drawn: three JPEG images (two listing photos… the flyer's three slots, and the agent's picture).
+    const pdf = await PDFDocument.load(new Uint8Array(await (await fetch(m.pdfUrl)).arrayBuffer()));
+    const images = pdf.context.enumerateIndirectObjects().filter(([, o]) => o instanceof PDFRawStream && o.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'));
+    expect(images.length).toBe(4);
+  });
+
+  it('falls back to the partner (name, phone, a monogram in the picture slot) when it has no agent; a licensed seller is their own agent', async () => {
+    await server.db.query('UPDATE users SET agent = false WHERE id = $1', [agent.user.id]);
+    try {
+      expect((await graphqlAs(server, owner, READ_AGENT, { c: String(caseId) })).data!.caseListingAgent.agent).toBeNull();
+      const m = (await graphqlAs(server, owner, CREATE, { c: String(caseId), t: 'flyer-letter' })).data!.createMarketingMaterial;
+      expect(m.fill.texts.agentName).not.toContain('Avery');
+      expect(m.fill.texts.agentName).not.toBe('');
+      expect(m.fill.texts.agentPhones).toMatch(/\(\d{3}\) \d{3}-\d{4}/);
+      const text = await pdfText(m.pdfUrl);
+      expect(text).toContain(m.fill.texts.agentName);
+      // No empty slot: without a picture the square shows the initials on the primary colour, not the ink band.
+      const png = Buffer.from(await (await fetch(m.pngUrl)).arrayBuffer());
+      const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+      const at = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
+      expect(at(160, 2960)).toEqual([0x1f, 0x4e, 0x79]);
+
+      // The seller who is a licensed agent lists their own home.
+      await server.db.query(`UPDATE users SET agent = true, phone = '+18015550177' WHERE id = $1`, [owner.user.id]);
+      const own = (await graphqlAs(server, owner, READ_AGENT, { c: String(caseId) })).data!.caseListingAgent.agent;
+      expect(own).toMatchObject({ userId: String(owner.user.id), isSeller: true, phone: '(801) 555-0177' });
+    } finally {
+      await server.db.query('UPDATE users SET agent = true WHERE id = $1', [agent.user.id]);
+      await server.db.query(`UPDATE users SET agent = false, phone = '' WHERE id = $1`, [owner.user.id]);
+    }
+  });
+
+  it("lets the partner's staff change the agent, never the seller or a stranger; only to one of the partner's agents", async () => {
+    // Another agent of the partner to choose.
+    const second = await signUp(server);
+    await server.db.query(`UPDATE users SET first_name = 'Robin', last_name = 'Reyes', agent = true, phone = '+18015550188' WHERE id = $1`, [second.user.id]);
+    await server.db.query(`INSERT INTO partner_members (partner_id, user_id, role) VALUES ($1, $2, 'admin')`, [partnerId, second.user.id]);
+    try {
+      const asAdmin = await graphqlAs(server, admin, READ_AGENT, { c: String(caseId) });
+      expect(asAdmin.data!.caseListingAgent.canChange).toBe(true);
+      expect(asAdmin.data!.caseListingAgent.candidates.map((a: { userId: string }) => Number(a.userId))).toEqual([agent.user.id, second.user.id]);
+
+      expect(codeOf(await graphqlAs(server, owner, SET_AGENT, { c: String(caseId), a: String(second.user.id) }))).toBe('FORBIDDEN');
+      expect(codeOf(await graphqlAs(server, stranger, SET_AGENT, { c: String(caseId), a: String(second.user.id) }))).toBe('NOT_FOUND');
+      expect(codeOf(await graphqlAs(server, stranger, READ_AGENT, { c: String(caseId) }))).toBe('NOT_FOUND');
+      expect(codeOf(await graphqlAs(server, null, SET_AGENT, { c: String(caseId), a: String(second.user.id) }))).toBe('UNAUTHENTICATED');
+      // Not one of the partner's agents: the stranger, the admin who is no agent.
+      for (const who of [stranger, admin]) {
+        const refused = await graphqlAs(server, admin, SET_AGENT, { c: String(caseId), a: String(who.user.id) });
+        expect(codeOf(refused)).toBe('BAD_USER_INPUT');
+        expect(refused.errors![0]!.extensions!.argumentName).toBe('agentUserId');
+      }
+
+      const set = await graphqlAs(server, admin, SET_AGENT, { c: String(caseId), a: String(second.user.id) });
+      expect(set.errors).toBeUndefined();
+      expect(set.data!.setCaseListingAgent.agent).toMatchObject({ name: 'Robin Reyes', phone: '(801) 555-0188', pictureUrl: null });
+      const m = (await graphqlAs(server, owner, CREATE, { c: String(caseId), t: 'social-story' })).data!.createMarketingMaterial;
+      expect(m.fill.texts.agentName).toBe('Robin Reyes');
+      expect(await pdfText(m.pdfUrl)).toContain('(801) 555-0188');
+      // Case staff (a company agent) on the partner's site may change it too; null goes back to the default.
+      const reset = await graphqlAs(server, staff, SET_AGENT, { c: String(caseId), a: null });
+      expect(reset.data!.setCaseListingAgent.agent.name).toBe('Avery Stone');
+      // An assigned agent who leaves the partner falls back to the default.
+      await graphqlAs(server, admin, SET_AGENT, { c: String(caseId), a: String(second.user.id) });
+      await server.db.query('DELETE FROM partner_members WHERE user_id = $1', [second.user.id]);
+      expect((await graphqlAs(server, owner, READ_AGENT, { c: String(caseId) })).data!.caseListingAgent.agent.name).toBe('Avery Stone');
+    } finally {
+      await server.db.query('DELETE FROM partner_members WHERE user_id = $1', [second.user.id]);
+    }
+  });
+});
+
+describe(`template thumbnails of the seller's own home (issue 36, ${engineName()})`, () => {
+  const TEMPLATES = `query ($c: ID!) { caseMarketingTemplates(applicationCaseId: $c) { id imageUrl width } }`;
+  const png = async (url: string, init?: RequestInit) => {
+    const response = await fetch(url, init);
+    return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
+  };
+
+  it("draws each template's thumbnail with the case's listing: its address, price, photos; again when the listing changes", async () => {
+    await server.db.query(`UPDATE listings SET street_line1 = '77 Maple Thumbnail Ln' WHERE id = $1`, [listingId]);
+    try {
+      const answer = await graphqlAs(server, owner, TEMPLATES, { c: String(caseId) });
+      expect(answer.errors).toBeUndefined();
+      const flyer = answer.data!.caseMarketingTemplates.find((m: { id: string }) => m.id === 'flyer-letter');
+      expect(flyer.imageUrl).toMatch(new RegExp(`^${server.url}/v1/api/marketing-templates/flyer-letter/preview\\.png\\?case=${caseId}&partner=\\d+&holder=u${owner.user.id}&expires=\\d+&signature=[\\w-]{43}$`));
+      const thumbnail = await png(flyer.imageUrl);
+      expect(thumbnail.status).toBe(200);
+      expect(await sharp(thumbnail.body).metadata()).toMatchObject({ format: 'png', width: 360 });
+      const sample = await png(`${server.url}/v1/api/marketing-templates/flyer-letter/preview.png`);
+      expect(thumbnail.body.equals(sample.body)).toBe(false);
+
+      // Exactly what a new material of this case shows, drawn small: the case's address, not the sample's.
+      const { fillOf, nextOpenHouse } = await import('./marketing');
+      const { renderContentOf, renderRequest } = await import('./files');
+      const { renderMaterialBytes } = await import('./render');
+      const { PREVIEW_WIDTH } = await import('./routes');
+      const partner = (await server.db.query<{ slug: string; name: string; app_context: unknown }>('SELECT slug, name, app_context FROM partners ORDER BY id LIMIT 1')).rows[0]!;
+      const material = { id: 0, caseId, listingId, templateId: 'flyer-letter', openHouseId: await nextOpenHouse(server.db, listingId), dataStructure: { texts: {}, photoIds: [] }, created: new Date(0), modified: new Date(0) };
+      const fill = await fillOf(server.db, material, { slug: partner.slug, name: partner.name, appContext: partner.app_context }, server.url);
+      expect(fill.texts.address).toBe('77 Maple Thumbnail Ln, Salt Lake City, UT 84108');
+      expect(fill.texts.address).not.toBe(t.sample.address);
+      const expected = await renderMaterialBytes({ templateId: 'flyer-letter', format: 'png', content: await renderContentOf(renderRequest(material, fill, 'png', server.url)), title: '', scale: PREVIEW_WIDTH / 2550 });
+      expect(thumbnail.body.equals(Buffer.from(expected))).toBe(true);
+      // The cover is the listing's first photo (red), not the sample's grey placeholder.
+      const { data, info } = await sharp(thumbnail.body).raw().toBuffer({ resolveWithObject: true });
+      const [r, g, b] = Array.from(data.subarray((100 * info.width + 180) * info.channels, (100 * info.width + 180) * info.channels + 3));
+      expect(r).toBeGreaterThan(g! + 60);
+      expect(r).toBeGreaterThan(b! + 60);
+
+      // The listing's street changes: the next thumbnail is drawn again (not a stale one).
+      await server.db.query(`UPDATE listings SET street_line1 = '78 Maple Thumbnail Ln' WHERE id = $1`, [listingId]);
+      const moved = await png(flyer.imageUrl);
+      expect(moved.status).toBe(200);
+      expect(moved.body.equals(thumbnail.body)).toBe(false);
+      // Asked again: the same bytes, kept (no worker-thread task).
+      const drawn = threadStats().completed;
+      expect((await png(flyer.imageUrl)).body.equals(moved.body)).toBe(true);
+      expect(threadStats().completed).toBe(drawn);
+    } finally {
+      await server.db.query(`UPDATE listings SET street_line1 = '1450 S Foothill Dr' WHERE id = $1`, [listingId]);
+    }
+  });
+
+  it("refuses another user's case: no links for a stranger, and a link works for its holder and case only", async () => {
+    expect(codeOf(await graphqlAs(server, stranger, TEMPLATES, { c: String(caseId) }))).toBe('NOT_FOUND');
+    expect(codeOf(await graphqlAs(server, null, TEMPLATES, { c: String(caseId) }))).toBe('UNAUTHENTICATED');
+    const link = new URL((await graphqlAs(server, owner, TEMPLATES, { c: String(caseId) })).data!.caseMarketingTemplates[1].imageUrl);
+    expect((await png(link.href)).status).toBe(200);
+    // The stranger's own case's link, pointed at the owner's case; another template; a forged or expired link; the stranger's credentials.
+    const strangerCaseId = Number((await server.db.query<{ id: string }>(`SELECT c.id FROM application_cases c JOIN listings l ON l.id = c.listing_id WHERE l.seller_user_id = $1`, [stranger.user.id])).rows[0]!.id);
+    const theirs = new URL((await graphqlAs(server, stranger, TEMPLATES, { c: String(strangerCaseId) })).data!.caseMarketingTemplates[1].imageUrl);
+    expect((await png(theirs.href)).status).toBe(200);
+    const pointed = new URL(theirs);
+    pointed.searchParams.set('case', String(caseId));
+    expect((await png(pointed.href)).status).toBe(404);
+    expect((await png(link.href.replace('/social-square/', '/social-story/'))).status).toBe(404);
+    const forged = new URL(link);
+    forged.searchParams.set('signature', 'A'.repeat(43));
+    expect((await png(forged.href)).status).toBe(404);
+    const expired = new URL(link);
+    expired.searchParams.set('expires', '1000');
+    expect((await png(expired.href)).status).toBe(404);
+    expect((await png(link.href, { headers: { Authorization: `Token ${stranger.token}` } })).status).toBe(404);
+    // The case's staff get their own links.
+    expect((await graphqlAs(server, staff, TEMPLATES, { c: String(caseId) })).errors).toBeUndefined();
+  });
+});

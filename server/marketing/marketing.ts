@@ -1,8 +1,9 @@
 /**
  * Marketing materials (spec §3 Marketing material and template; §7 marketingTemplate(s), marketingMaterial(id),
  * createMarketingMaterial, saveMarketingMaterial; issue 20): the rules, who may do what, the SQL, and the fill —
- * what a material shows, from its listing (photos, price, facts, address, open house), the partner's branding
- * (agent name, phones, picture, colour) and the user's choices (dataStructure).
+ * what a material shows, from its listing (photos, price, facts, address, open house), its case's listing agent
+ * (issue 36: name, phone, picture, the partner as brokerage; server/sellers/listing-agent.ts), the partner's
+ * branding (colour; the partner signs when it has no agent) and the user's choices (dataStructure).
  *
  * Who reaches a material: the owner of its seller case, or the case's agents and managers (isCaseStaff of the
  * case's partner). Everyone else, and every id that names nothing, gets NOT_FOUND.
@@ -28,7 +29,10 @@ import { publicUrl } from '../http/public-url';
 import { resolveContext } from '../../core/config/context';
 import { formatAddress } from '../../core/format/address';
 import { formatMoney } from '../../core/format/money';
-import { contextPhone } from '../../core/format/phone';
+import { contextPhone, contextPhoneCountry } from '../../core/format/phone';
+import { shownPhone } from '../contact/phone';
+import { listingAgentOfCase, type ListingAgent } from '../sellers/listing-agent';
+import { ownImagePath } from './render';
 import { marketingTexts as t } from '../../core/i18n/marketing';
 import { DEFAULT_PRIMARY, qrPath, type TextSource } from '../../core/marketing/layout';
 import { EDITABLE_TEXTS, findTemplate, type EditableText, type MarketingTemplate } from './templates';
@@ -183,7 +187,7 @@ async function checkOpenHouse(db: Queryable, listingId: number, openHouseId: num
 }
 
 /** The listing's next open house that is not over: a template that announces one starts linked to it. */
-async function nextOpenHouse(db: Queryable, listingId: number): Promise<number | null> {
+export async function nextOpenHouse(db: Queryable, listingId: number): Promise<number | null> {
   const { rows } = await db.query<{ id: string | number }>(
     'SELECT id FROM open_houses WHERE listing_id = $1 AND is_active AND end_at > now() ORDER BY start_at LIMIT 1',
     [listingId],
@@ -298,22 +302,44 @@ const toFillPhoto = (p: ListingPhotoRecord, origin: string): FillPhoto => {
   return { id: p.id, caption: p.caption, url: publicUrl(path, origin), storageKey: path.replace(/^\/media\//, '') };
 };
 
-/** The partner's branding: agent, phones, picture, colour, the site the QR code opens. */
-export function brandingOf(partner: Pick<Partner, 'slug' | 'name' | 'appContext'>, publicOrigin: string) {
+/**
+ * Who signs a material and how it looks: the case's listing agent (server/sellers/listing-agent.ts) — name,
+ * phone as the partner's country writes it, photo, and the partner as brokerage — over the partner's branding
+ * (colour, the site the QR code opens). Without an agent the partner signs: its designated agent of the app
+ * context or its name, its phones, its agent picture or logo. A picture that is not one of our files (another
+ * site's) is left out, so the renderers and the preview draw the same monogram in its place (never an empty slot).
+ */
+export function brandingOf(partner: Pick<Partner, 'slug' | 'name' | 'appContext'>, publicOrigin: string, agent: ListingAgent | null = null) {
   // The partner's own brand only (issue 35): what it has not set is left out, never ours.
-  const context = resolveContext(publicAppContext(partnerAppContext(partner).context, publicOrigin));
+  const stored = partnerAppContext(partner).context;
+  const context = resolveContext(publicAppContext(stored, publicOrigin));
   const tokens = (context.themeData.tokens ?? {}) as Record<string, string>;
   const brokerage = context.partner.name ?? context.appName ?? partner.name;
-  // Without an agent of its own the partner itself signs the materials: its name once (issue 36: not
-  // "Hearth / Office … / Hearth"), and its logo where the agent's picture goes, so no slot stays empty.
-  const agentName = context.agentName ?? brokerage;
-  return {
-    agentName,
-    agentPhones: t.phones(contextPhone(context, 'officeNumber')?.text ?? null, contextPhone(context, 'cellNumber')?.text ?? null),
-    brokerage: agentName === brokerage ? '' : brokerage,
-    agentPictureUrl: context.agentPic ?? context.partner.logo ?? null,
+  const partnerPhones = t.phones(contextPhone(context, 'officeNumber')?.text ?? null, contextPhone(context, 'cellNumber')?.text ?? null);
+  const ownPicture = (url: string | null | undefined) => (ownImagePath(url ?? null, publicOrigin) ? publicUrl(url!, publicOrigin) : null);
+  const common = {
     primaryColor: /^#[0-9a-f]{6}$/i.test(tokens['color-primary'] ?? '') ? tokens['color-primary']! : DEFAULT_PRIMARY,
     siteUrl: (context.siteUrl ?? publicOrigin).replace(/\/+$/, ''),
+  };
+  if (agent) {
+    return {
+      ...common,
+      agentName: agent.name || brokerage,
+      // The agent's own number; the brokerage's when the agent has none.
+      agentPhones: agent.phone ? shownPhone(agent.phone, contextPhoneCountry(stored)) : partnerPhones,
+      brokerage: agent.name ? brokerage : '',
+      agentPictureUrl: ownPicture(agent.image),
+    };
+  }
+  // Without an agent of its own the partner itself signs the materials: its name once (issue 36: not
+  // "Hearth / Office … / Hearth"), and its logo where the agent's picture goes.
+  const agentName = context.agentName ?? brokerage;
+  return {
+    ...common,
+    agentName,
+    agentPhones: partnerPhones,
+    brokerage: agentName === brokerage ? '' : brokerage,
+    agentPictureUrl: ownPicture(context.agentPic) ?? ownPicture(context.partner.logo),
   };
 }
 
@@ -333,7 +359,8 @@ export async function fillOf(db: Queryable, material: MaterialRecord, partner: P
   );
   const listing = rows[0];
   if (!listing) throw materialNotFound();
-  const brand = brandingOf(partner, publicOrigin);
+  const c = await findCase(db, material.caseId);
+  const brand = brandingOf(partner, publicOrigin, c ? await listingAgentOfCase(db, c) : null);
   const all = (await photosOfListing(db, material.listingId)).map((p) => toFillPhoto(p, publicOrigin));
   const chosen = material.dataStructure.photoIds.length
     ? material.dataStructure.photoIds.map((id) => all.find((p) => p.id === id)).filter((p): p is FillPhoto => Boolean(p))

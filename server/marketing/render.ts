@@ -74,9 +74,18 @@ async function measured(content: RenderContent) {
   return { f, measure, texts };
 }
 
+/** Whether image bytes decode (an unreadable picture draws the monogram, not an empty square). */
+async function readable(bytes: Uint8Array | null): Promise<boolean> {
+  if (!bytes) return false;
+  return sharp(bytes, { limitInputPixels: 60_000_000 })
+    .metadata()
+    .then((m) => Boolean(m.width && m.height))
+    .catch(() => false);
+}
+
 async function drawablesOf(template: MarketingTemplate, content: RenderContent) {
   const { f, measure, texts } = await measured(content);
-  return { f, drawables: resolveLayout(template.layout, texts, paletteOf(content.primaryColor), measure) };
+  return { f, drawables: resolveLayout(template.layout, texts, paletteOf(content.primaryColor), measure, { agentPicture: await readable(content.agentPicture) }) };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -112,11 +121,18 @@ async function imagesOf(drawables: Drawable[], content: RenderContent, maxWidth:
   return images;
 }
 
-/** The bytes of a picture URL of ours (a `/static/…` file or a stored `/media/…` file); null for anything else. */
-export async function readOwnImage(url: string | null, publicOrigin: string): Promise<Uint8Array | null> {
+/** The path of a picture URL of ours (`/static/…` or `/media/…`, relative or on our origin); null for another site's. */
+export function ownImagePath(url: string | null, publicOrigin: string): string | null {
   if (!url) return null;
   const path = url.startsWith(publicOrigin + '/') ? url.slice(publicOrigin.length) : url;
-  if (!path.startsWith('/') || path.startsWith('//')) return null; // never fetch another site's URL
+  if (path.startsWith('//')) return null; // never fetch another site's URL
+  return path.startsWith('/static/') || path.startsWith('/media/') ? path : null;
+}
+
+/** The bytes of a picture URL of ours (a `/static/…` file or a stored `/media/…` file); null for anything else. */
+export async function readOwnImage(url: string | null, publicOrigin: string): Promise<Uint8Array | null> {
+  const path = ownImagePath(url, publicOrigin);
+  if (!path) return null;
   if (path.startsWith('/static/')) {
     const root = resolve(paths.serverStatic);
     const file = resolve(join(root, decodeURIComponent(path.slice('/static/'.length))));

@@ -12,6 +12,12 @@
  *   GET /v1/api/marketing-templates/<id>/preview.png
  *       a template's preview image, rendered once per process on a worker thread from the template itself with
  *       sample texts (public, cached).
+ *   GET /v1/api/marketing-templates/<id>/preview.png?case&partner&holder&expires&signature
+ *       the template's thumbnail drawn with a seller case's own listing (issue 36: its address, price, facts,
+ *       first photos, listing agent — what a material made from it would show before any edit), through signed
+ *       links caseMarketingTemplates hands to the case's owner and staff (the holder's access checked again here).
+ *       Drawn on a worker thread once per version (a hash of everything drawn, as materials' versions) and kept in
+ *       a bounded in-process cache, so the gallery's thumbnails are drawn again only when the listing changes.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
@@ -25,8 +31,8 @@ import { BASE_SECURITY_HEADERS } from '../http/respond';
 import type { Route } from '../http/router';
 import type { Partner } from '../partners/repository';
 import { marketingTexts as t } from '../../core/i18n/marketing';
-import { renderedFile, renderRequest, type MaterialFormat } from './files';
-import { brandingOf, fillOf, materialFileName, qrOf, readableMaterial } from './marketing';
+import { renderContentOf, renderedFile, renderRequest, type MaterialFormat } from './files';
+import { brandingOf, fillOf, marketableCase, materialFileName, nextOpenHouse, qrOf, readableMaterial, type MaterialRecord } from './marketing';
 import type { RenderContent } from './render';
 import { findTemplate, type MarketingTemplate } from './templates';
 
@@ -157,12 +163,96 @@ export function templatePreview(template: MarketingTemplate): Promise<Buffer> {
   return preview;
 }
 
+// ---------------------------------------------------------------------------------------------------
+// A case's thumbnails: the template drawn with the case's listing
+
+/** A thumbnail link is good for 10 to 20 minutes: its expiry is rounded up to 10 minutes, so a gallery loaded twice in a while asks the same URL (the browser's cache). */
+const CASE_PREVIEW_WINDOW_MS = 10 * 60 * 1000;
+/** Thumbnails kept in memory (each a few tens of kB): the newest versions of the galleries opened lately. */
+export const CASE_PREVIEWS_KEPT = 200;
+const casePreviews = new Map<string, Promise<Buffer>>();
+
+export interface CasePreviewLink {
+  templateId: string;
+  caseId: number;
+  partnerId: number;
+  userId: number;
+}
+
+const casePreviewPayload = (l: CasePreviewLink, expires: number) => `preview:${l.templateId}:${l.caseId}:${l.partnerId}:u${l.userId}:${expires}`;
+
+/** The signed thumbnail link of `link.templateId` for seller case `link.caseId`, for its holder. */
+export function casePreviewLink(origin: string, link: CasePreviewLink, now = Date.now()): string {
+  const expires = Math.ceil((now + CASE_PREVIEW_WINDOW_MS) / CASE_PREVIEW_WINDOW_MS) * (CASE_PREVIEW_WINDOW_MS / 1000);
+  return `${origin}/v1/api/marketing-templates/${link.templateId}/preview.png?case=${link.caseId}&partner=${link.partnerId}&holder=u${link.userId}&expires=${expires}&signature=${sign(casePreviewPayload(link, expires))}`;
+}
+
+function verifyCasePreviewLink(templateId: string, params: URLSearchParams, now = Date.now()): CasePreviewLink | null {
+  const [caseId, partner, expires, signature] = ['case', 'partner', 'expires', 'signature'].map((name) => params.get(name) ?? '');
+  const holder = /^u([1-9][0-9]{0,15})$/.exec(params.get('holder') ?? '');
+  if (!holder || !/^[1-9][0-9]{0,15}$/.test(caseId!) || !/^[1-9][0-9]{0,15}$/.test(partner!) || !/^[0-9]{1,12}$/.test(expires!) || !/^[A-Za-z0-9_-]{43}$/.test(signature!)) return null;
+  const link = { templateId, caseId: Number(caseId), partnerId: Number(partner), userId: Number(holder[1]) };
+  const expected = Buffer.from(sign(casePreviewPayload(link, Number(expires))));
+  const given = Buffer.from(signature!);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  if (Number(expires) * 1000 <= now) return null;
+  return link;
+}
+
+/**
+ * The thumbnail of `template` for the case: the fill a new material would have (no edits, the listing's first
+ * photos, its next open house), drawn PREVIEW_WIDTH wide on a worker thread once per version.
+ */
+async function casePreview(db: Queryable, template: MarketingTemplate, caseListing: { caseId: number; listingId: number }, partner: Pick<Partner, 'slug' | 'name' | 'appContext'>, origin: string): Promise<Buffer> {
+  const material: MaterialRecord = {
+    id: 0,
+    caseId: caseListing.caseId,
+    listingId: caseListing.listingId,
+    templateId: template.id,
+    openHouseId: template.fields.some((f) => f.key === 'openHouseLine') ? await nextOpenHouse(db, caseListing.listingId) : null,
+    dataStructure: { texts: {}, photoIds: [] },
+    created: new Date(0),
+    modified: new Date(0),
+  };
+  const request = renderRequest(material, await fillOf(db, material, partner, origin), 'png', origin);
+  const key = `${template.id}:${request.version}`;
+  let preview = casePreviews.get(key);
+  if (preview) {
+    // Most recently used last: the oldest go first.
+    casePreviews.delete(key);
+    casePreviews.set(key, preview);
+    return preview;
+  }
+  preview = (async () => {
+    const content = await renderContentOf(request);
+    return Buffer.from(await runOnThread('marketing.render', { templateId: template.id, format: 'png', content, title: '', scale: PREVIEW_WIDTH / template.width }));
+  })();
+  preview.catch(() => casePreviews.delete(key));
+  casePreviews.set(key, preview);
+  while (casePreviews.size > CASE_PREVIEWS_KEPT) casePreviews.delete(casePreviews.keys().next().value!);
+  return preview;
+}
+
 const templateRoute: Route = {
   GET: async (ctx) => {
     const match = PREVIEW_PATH.exec(ctx.rest);
     const template = match ? findTemplate(match[1]!) : null;
     if (!template) throw notFound();
-    sendFile(ctx.res, await templatePreview(template), 'image/png', `${template.id}-preview.png`, true, 'public, max-age=3600');
+    if (!ctx.url.searchParams.has('case')) {
+      sendFile(ctx.res, await templatePreview(template), 'image/png', `${template.id}-preview.png`, true, 'public, max-age=3600');
+      return;
+    }
+    const link = verifyCasePreviewLink(template.id, ctx.url.searchParams);
+    if (!link) throw notFound();
+    const db = ctx.services.db;
+    const viewer = await authenticate(db, ctx.req.headers, ctx.method).catch(() => null);
+    if (viewer && viewer.user.id !== link.userId) throw notFound();
+    const [user, partner] = await Promise.all([findUserById(db, link.userId), partnerById(db, link.partnerId)]);
+    if (!user || !partner) throw notFound();
+    const caseListing = await marketableCase(db, link.caseId, { user, partnerId: partner.id }).catch(() => null);
+    if (!caseListing) throw notFound();
+    const png = await casePreview(db, template, caseListing, partner, ctx.services.config.publicOrigin);
+    sendFile(ctx.res, png, 'image/png', `${template.id}-preview.png`, true, 'private, max-age=600');
   },
 };
 

@@ -62,7 +62,10 @@ async function seedDemoUsers(db: Database): Promise<void> {
       emailVerified: true,
     });
     if (!user) continue;
-    if (demo.companyAgent) await db.query('UPDATE users SET is_company_agent = true WHERE id = $1', [user.id]);
+    // The demo agent is a licensed agent with a photo and a phone: the listing agent its partner's flyers carry (issue 36).
+    if (demo.companyAgent) {
+      await db.query(`UPDATE users SET is_company_agent = true, agent = true, phone = '+18015550199', image = '/static/demo/avery.svg' WHERE id = $1`, [user.id]);
+    }
     if (demo.owns.length) {
       await db.query('UPDATE listings SET seller_user_id = $1 WHERE id = ANY($2::bigint[]) AND seller_user_id IS NULL', [user.id, [...demo.owns]]);
     }

@@ -12,6 +12,7 @@ import {
   fillOf,
   materialFileName,
   materialsOfCase,
+  marketableCase,
   materialsOfListing,
   readableMaterial,
   saveMaterial,
@@ -23,8 +24,13 @@ import {
   type MaterialRecord,
 } from '../../marketing/marketing';
 import { renderStatus } from '../../marketing/files';
-import { materialLink, templatePreviewUrl } from '../../marketing/routes';
+import { casePreviewLink, materialLink, templatePreviewUrl } from '../../marketing/routes';
 import { MARKETING_TEMPLATES, type MarketingTemplate, type TemplateField } from '../../marketing/templates';
+import { listingAgentCandidates, listingAgentCase, listingAgentOfCase, setListingAgent, type ListingAgent } from '../../sellers/listing-agent';
+import { shownPhone } from '../../contact/phone';
+import { publicUrl } from '../../http/public-url';
+import { contextPhoneCountry } from '../../../core/format/phone';
+import { partnerAppContext } from '../../partners/app-context';
 import type { GraphqlContext } from '../context';
 import { DomainError } from '../../domain-error';
 import { builder, declaredType } from './builder';
@@ -55,13 +61,20 @@ const TemplateFieldRef = builder.objectRef<TemplateField>('MarketingTemplateFiel
   }),
 });
 
+/** A template as caseMarketingTemplates answers it: its thumbnail is the case's own. */
+type CaseTemplate = MarketingTemplate & { casePreviewUrl?: string };
+
 const TemplateRef = builder.objectRef<MarketingTemplate>('MarketingTemplate').implement({
   description: 'A marketing template (spec §3): its size, editable fields and the one layout its PDF, PNG and the live preview draw.',
   fields: (t) => ({
     id: t.exposeID('id', { description: "The template's id, e.g. flyer-letter." }),
     name: t.exposeString('name', { description: 'e.g. "Property flyer (US Letter)".' }),
     category: t.field({ type: TemplateCategory, description: 'What it is for.', resolve: (m) => m.category }),
-    imageUrl: t.string({ description: 'Absolute URL of a small PNG preview rendered from the template itself.', resolve: (m, _a, ctx) => templatePreviewUrl(ctx.publicOrigin, m) }),
+    imageUrl: t.string({
+      description:
+        'Absolute URL of a small PNG preview: from caseMarketingTemplates, the template drawn with the case’s own listing (a signed link of 10 to 20 minutes for the viewer); elsewhere, rendered from the template itself with sample texts.',
+      resolve: (m, _a, ctx) => (m as CaseTemplate).casePreviewUrl ?? templatePreviewUrl(ctx.publicOrigin, m),
+    }),
     width: t.exposeInt('width', { description: 'Width of the PNG in pixels (the layout coordinates).' }),
     height: t.exposeInt('height', { description: 'Height of the PNG in pixels.' }),
     pageWidth: t.exposeFloat('pageWidth', { description: 'Width of the PDF page in points (1/72 inch).' }),
@@ -196,6 +209,22 @@ builder.queryField('marketingTemplates', (t) =>
   }),
 );
 
+builder.queryField('caseMarketingTemplates', (t) =>
+  t.field({
+    type: [TemplateRef],
+    description:
+      'Every marketing template with its thumbnail (imageUrl) drawn with the seller case’s own listing: its address, price, facts, first photos and listing agent (issue 36). For the case’s owner and staff; NOT_FOUND for anyone else.',
+    args: { applicationCaseId: t.arg.id({ required: true, description: 'The seller case.' }) },
+    resolve: async (_root, args, ctx) => {
+      const caller = callerOf(ctx);
+      const { caseId } = await marketableCase(ctx.db, idArgument(args.applicationCaseId, 'Case'), caller);
+      return MARKETING_TEMPLATES.map(
+        (template): CaseTemplate => ({ ...template, casePreviewUrl: casePreviewLink(ctx.publicOrigin, { templateId: template.id, caseId, partnerId: ctx.partner.id, userId: caller.user.id }) }),
+      );
+    },
+  }),
+);
+
 builder.queryField('marketingTemplate', (t) =>
   t.field({
     type: TemplateRef,
@@ -301,6 +330,71 @@ builder.mutationField('saveMarketingMaterial', (t) =>
       // The saved version is rendered now, once.
       await renderStatusOf(ctx, answer);
       return answer;
+    },
+  }),
+);
+
+// ---------------------------------------------------------------------------------------------------
+// The listing agent of a seller case (issue 36; server/sellers/listing-agent.ts)
+
+const ListingAgentRef = builder.objectRef<ListingAgent>('CaseAgent').implement({
+  description: 'An agent who may sign a seller case’s marketing materials: a member of the partner who is an agent, or the seller when they are a licensed agent.',
+  fields: (t) => ({
+    userId: t.id({ description: 'The agent’s user id.', resolve: (a) => a.userId }),
+    name: t.exposeString('name', { description: 'First and last name.' }),
+    phone: t.string({ description: 'The phone as the partner’s country writes it; empty when the agent has none.', resolve: (a, _x, ctx) => shownPhone(a.phone, contextPhoneCountry(partnerAppContext(ctx.partner).context)) }),
+    pictureUrl: t.string({ nullable: true, description: 'Absolute URL of the agent’s photo; null without one.', resolve: (a, _x, ctx) => publicUrl(a.image, ctx.publicOrigin) }),
+    isSeller: t.exposeBoolean('isSeller', { description: 'Whether the agent is the case’s seller.' }),
+  }),
+});
+
+interface CaseListingAgent {
+  agent: ListingAgent | null;
+  candidates: ListingAgent[];
+  canChange: boolean;
+}
+
+const CaseListingAgentRef = builder.objectRef<CaseListingAgent>('CaseListingAgent').implement({
+  description: 'Who signs a seller case’s marketing materials, and who else may.',
+  fields: (t) => ({
+    agent: t.field({ type: ListingAgentRef, nullable: true, description: 'The listing agent (assigned, else the default); null when the partner has no agent: the partner signs.', resolve: (a) => a.agent }),
+    candidates: t.field({ type: [ListingAgentRef], description: 'The agents the caller may choose from, the default first; empty unless canChange.', resolve: (a) => a.candidates }),
+    canChange: t.exposeBoolean('canChange', { description: 'Whether the caller may change the agent (the partner’s staff; never the seller).' }),
+  }),
+});
+
+async function caseListingAgent(ctx: GraphqlContext, caseId: number): Promise<CaseListingAgent> {
+  const { case: c, mayChange } = await listingAgentCase(ctx.db, caseId, callerOf(ctx));
+  const [agent, candidates] = await Promise.all([listingAgentOfCase(ctx.db, c), mayChange ? listingAgentCandidates(ctx.db, c.partnerId, c.ownerUserId) : []]);
+  return { agent, candidates, canChange: mayChange };
+}
+
+builder.queryField('caseListingAgent', (t) =>
+  t.field({
+    type: CaseListingAgentRef,
+    description: 'The listing agent of a seller case, for its seller and its partner’s staff; NOT_FOUND for anyone else.',
+    args: { applicationCaseId: t.arg.id({ required: true, description: 'The seller case.' }) },
+    resolve: (_root, args, ctx) => caseListingAgent(ctx, idArgument(args.applicationCaseId, 'Case')),
+  }),
+);
+
+const SetAgentArgs = z.object({
+  applicationCaseId: z.union([z.string(), z.number()]).transform((v) => idArgument(v, 'Case')),
+  agentUserId: optionalId('Agent'),
+});
+
+builder.mutationField('setCaseListingAgent', (t) =>
+  t.field({
+    type: CaseListingAgentRef,
+    description: 'Assigns the seller case’s listing agent (one of candidates; null: back to the default). The partner’s staff only: FORBIDDEN for the seller, NOT_FOUND for anyone else.',
+    args: {
+      applicationCaseId: t.arg.id({ required: true, description: 'The seller case.' }),
+      agentUserId: t.arg.id({ required: false, description: 'The agent’s user id (CaseListingAgent.candidates); null or left out: the default agent.' }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const input = parseArgs(SetAgentArgs, args);
+      await setListingAgent(ctx.db, callerOf(ctx), input.applicationCaseId, input.agentUserId ?? null);
+      return caseListingAgent(ctx, input.applicationCaseId);
     },
   }),
 );
