@@ -39,7 +39,7 @@ export interface ListingAgent {
 }
 
 /** Candidates at most: a partner's members are at most 50 (partners/members.ts), plus the seller. */
-const CANDIDATES_MAX = 60;
+export const CANDIDATES_MAX = 60;
 
 interface AgentRow {
   id: number | string;

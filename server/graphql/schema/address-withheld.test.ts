@@ -69,9 +69,12 @@ const NO_LISTING = new Set([
   'updateCandidateUploadedDocument',
   'updateUploadedDocument',
   'uploadedDocument',
-  // Marketing templates (server/graphql/schema/marketing.ts): layouts and fields, no listing data.
+  // Marketing templates (server/graphql/schema/marketing.ts): layouts and fields, no listing data; a case's listing
+  // agent (a person of the partner's).
   'marketingTemplate',
   'marketingTemplates',
+  'caseListingAgent',
+  'setCaseListingAgent',
   'createPreQualification',
   'createRefinance',
   'deleteSaved',
@@ -477,6 +480,8 @@ describe(`a withheld street is never shown (${engineName()})`, () => {
     await call(seller, 'saveMarketingMaterial', { id: material.id, dataStructure: { texts: { headline: 'Just listed' } } });
     await call(seller, 'marketingMaterial', { id: material.id });
     await call(seller, 'marketingMaterials', { applicationCaseId: String(caseId) });
+    // The templates drawn with the case's own home: their thumbnails' texts are the material's (the street withheld).
+    await call(seller, 'caseMarketingTemplates', { applicationCaseId: String(caseId) });
   });
 
   it('no answer, mail, calendar file or page holds the street, in any form', async () => {
@@ -503,6 +508,7 @@ const RECIPES = [
   'createOffer',
   'createSeller',
   'createMarketingMaterial',
+  'caseMarketingTemplates',
   'marketingMaterial',
   'marketingMaterials',
   'saveMarketingMaterial',

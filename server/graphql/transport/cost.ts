@@ -52,6 +52,7 @@ import {
 import { LISTING_PHOTOS_MAX } from '../../../core/listing-photos/photo-rules';
 import { INBOX_PAGE_DEFAULT, INBOX_PAGE_MAX, NOTES_SHOWN_MAX } from '../../leads/inbox';
 import { MEMBERS_MAX } from '../../partners/members';
+import { CANDIDATES_MAX as LISTING_AGENT_CANDIDATES_MAX } from '../../sellers/listing-agent';
 import { CASE_SLOTS_MAX, MY_DOCUMENTS_CASES_MAX, SLOT_DOCUMENTS_MAX } from '../../documents/limits';
 import { CASE_SNAPSHOTS_MAX } from '../../sellers/snapshots';
 
@@ -106,6 +107,8 @@ export const LIST_SIZES: Readonly<Record<string, ListSize>> = {
   'Query.myDocuments': MY_DOCUMENTS_CASES_MAX,
   // Marketing (server/marketing): five templates of at most a dozen fields; a listing's photos; a case's materials.
   'Query.marketingTemplates': 20,
+  'Query.caseMarketingTemplates': 20,
+  'CaseListingAgent.candidates': LISTING_AGENT_CANDIDATES_MAX,
   'MarketingTemplate.fields': 12,
   'Query.marketingMaterials': 50,
   'MarketingFill.photos': 12,
