@@ -54,7 +54,7 @@ describe('useStartListing from a typed address', () => {
     await flush();
     expect(loadHomeAt).not.toHaveBeenCalled();
     expect(loadSellerAddress).toHaveBeenCalledTimes(1);
-    expect(createSeller).toHaveBeenCalledWith(expect.objectContaining({ address: '1234 S 700 E', zip_code: '84106', lat: 40.7, lng: -111.87 }), 'SALE');
+    expect(createSeller).toHaveBeenCalledWith(expect.objectContaining({ address: '1234 S 700 E', zip_code: '84106', lat: 40.7, lng: -111.87 }), 'SALE', null);
     expect(onCreated).toHaveBeenCalled();
   });
 
@@ -68,7 +68,7 @@ describe('useStartListing from a typed address', () => {
     await act(async () => latest.submit());
     await flush();
     expect(loadSellerAddress).toHaveBeenLastCalledWith('12 Elm St, Provo, UT 84601');
-    expect(createSeller).toHaveBeenCalledWith(expect.objectContaining({ city: 'Provo', lat: 40.23, lng: -111.66 }), 'SALE');
+    expect(createSeller).toHaveBeenCalledWith(expect.objectContaining({ city: 'Provo', lat: 40.23, lng: -111.66 }), 'SALE', null);
 
     createSeller.mockClear();
     act(() => latest.change({ zip_code: '99999' }));
@@ -85,5 +85,26 @@ describe('useStartListing from a typed address', () => {
     await dom.renderAsync(<Probe text="x" />);
     await flush();
     expect(latest.lookup).toEqual({ status: 'refused', message: 'The address must be at most 200 characters.' });
+  });
+
+  it("shows the first pin with its precision, and sends the pin the seller moved with the placed point; one too far is refused before asking", async () => {
+    loadSellerAddress.mockResolvedValue(answer({ address: '1234 S 700 E', city: 'Salt Lake City', short_state: 'UT', zip_code: '84106', lat: 40.7, lng: -111.87, located: 'ZIP' }));
+    await dom.renderAsync(<Probe text="1234 S 700 E, Salt Lake City, UT 84106" />);
+    await flush();
+    expect(latest.pin).toEqual({ placed: { lat: 40.7, lng: -111.87 }, at: { lat: 40.7, lng: -111.87 }, precision: 'ZIP', moved: false, problem: null });
+
+    // Dragged about 90 km: said on submit, nothing sent.
+    act(() => latest.movePin({ lat: 41.5, lng: -111.87 }));
+    expect(latest.pin!.problem).toMatch(/within 50 km/);
+    await act(async () => latest.submit());
+    await flush();
+    expect(createSeller).not.toHaveBeenCalled();
+    expect(latest.error).toBe(latest.pin!.problem);
+
+    act(() => latest.movePin({ lat: 40.7012, lng: -111.8731 }));
+    expect(latest.pin).toMatchObject({ at: { lat: 40.7012, lng: -111.8731 }, moved: true, problem: null });
+    await act(async () => latest.submit());
+    await flush();
+    expect(createSeller).toHaveBeenCalledWith(expect.objectContaining({ lat: 40.7, lng: -111.87 }), 'SALE', { lat: 40.7012, lng: -111.8731 });
   });
 });

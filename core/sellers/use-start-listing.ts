@@ -4,6 +4,8 @@
  * a typed address (`address`: any text, issue 36) its parts and first pin (sellerAddress). The seller corrects
  * the parts and chooses sale or rent, signs in if needed, then createSeller; the caller goes on to the case.
  * A typed address we could not place is placed again from the corrected parts when the seller sends them.
+ * Where there is a first pin, the form shows it on a map with how precise it is; the seller may move it onto
+ * the home (core/sellers/home-pin.ts), and createSeller stores the moved pin as the listing's coordinates.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { requireSignIn } from '../auth/require-sign-in';
@@ -11,6 +13,7 @@ import { GENERIC_ERROR } from '../graphql/call';
 import { useLoad } from '../graphql/use-load';
 import { sellerTexts } from '../i18n/sellers';
 import { loadHomeAt, type HomeAtPoint } from '../places/home-at-api';
+import { pinProblem, type PinPoint } from './home-pin';
 import { createSeller, loadSellerAddress, type CreatedSeller, type TypedAddressAnswer } from './sellers-api';
 
 export interface StartForm {
@@ -58,6 +61,20 @@ export type LookupState =
   /** A typed address refused (markup, too long): the server's sentence. */
   | { status: 'refused'; message: string };
 
+/** How precisely the first pin stands on the home: a typed address's `located`, or the point the seller chose. */
+export type PinPrecision = Exclude<TypedAddressAnswer['located'], 'NONE'> | 'CHOSEN';
+
+/** The home's pin on the start form's map: where it was placed, where it is now, and how precise the placing was. */
+export interface StartPin {
+  placed: PinPoint;
+  at: PinPoint;
+  precision: PinPrecision;
+  /** The seller moved it. */
+  moved: boolean;
+  /** Why it cannot be sent (too far from where it was placed); null when it can. */
+  problem: string | null;
+}
+
 /** Where the listing starts from: a chosen point, or the text the seller typed. */
 export type StartFrom = { lat: number; lng: number } | { text: string };
 
@@ -99,6 +116,18 @@ export function useStartListing(from: StartFrom, onCreated: (created: CreatedSel
   /** The pin: the chosen point, or the typed address's first place (null when we know nowhere near it). */
   const point = 'text' in from ? (found?.kind === 'typed' && found.typed.lat !== null && found.typed.lng !== null ? { lat: found.typed.lat, lng: found.typed.lng } : null) : from;
 
+  const [moved, setMoved] = useState<PinPoint | null>(null);
+  const pin: StartPin | null = point
+    ? {
+        placed: point,
+        at: moved ?? point,
+        precision: found?.kind === 'typed' && found.typed.located !== 'NONE' ? found.typed.located : 'CHOSEN',
+        moved: moved !== null,
+        problem: moved ? pinProblem(point, moved) : null,
+      }
+    : null;
+  const movePin = useCallback((to: PinPoint) => setMoved({ lat: to.lat, lng: to.lng }), []);
+
   const change = useCallback((c: Partial<StartForm>) => {
     setTouched(true);
     setForm((f) => ({ ...f, ...c }));
@@ -107,6 +136,10 @@ export function useStartListing(from: StartFrom, onCreated: (created: CreatedSel
   const submit = useCallback(async () => {
     if (!startFormComplete(form)) {
       setError(sellerTexts.start.missing);
+      return;
+    }
+    if (pin?.problem) {
+      setError(pin.problem);
       return;
     }
     setError(null);
@@ -139,6 +172,8 @@ export function useStartListing(from: StartFrom, onCreated: (created: CreatedSel
         lng: at.lng,
       },
       form.classification,
+      // Only a pin on the point it was placed at is sent: one placed again (above) has not been seen on the map.
+      point && moved ? moved : null,
     );
     setBusy(false);
     if (!created.ok) {
@@ -146,7 +181,7 @@ export function useStartListing(from: StartFrom, onCreated: (created: CreatedSel
       return;
     }
     onCreated(created.value);
-  }, [form, point, onCreated]);
+  }, [form, point, moved, pin?.problem, onCreated]);
 
-  return { lookup: lookupState, form, change, submit, busy, error };
+  return { lookup: lookupState, form, change, submit, busy, error, pin, movePin };
 }
