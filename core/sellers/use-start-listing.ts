@@ -6,6 +6,7 @@
  * A typed address we could not place is placed again from the corrected parts when the seller sends them.
  * Where there is a first pin, the form shows it on a map with how precise it is; the seller may move it onto
  * the home (core/sellers/home-pin.ts), and createSeller stores the moved pin as the listing's coordinates.
+ * Parts of a typed address the seller corrects are placed again after a pause, and the pin goes there.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { requireSignIn } from '../auth/require-sign-in';
@@ -51,6 +52,9 @@ export const startFormFromTyped = (typed: TypedAddressAnswer, form: StartForm = 
 /** The parts as one line, to place them again: '12 Elm St, Provo, UT 84601'. */
 export const startFormText = (form: StartForm): string =>
   [form.address, form.aptSuite, form.city, `${form.short_state} ${form.zip_code}`].map((p) => p.trim()).filter(Boolean).join(', ');
+
+/** The corrected parts are placed again this long after the seller last changed them. */
+export const REPLACE_DELAY_MS = 600;
 
 export type LookupState =
   | { status: 'finding' }
@@ -113,20 +117,40 @@ export function useStartListing(from: StartFrom, onCreated: (created: CreatedSel
         : found.home
           ? { status: 'found', exact: found.home.exact }
           : { status: 'not-found' };
-  /** The pin: the chosen point, or the typed address's first place (null when we know nowhere near it). */
-  const point = 'text' in from ? (found?.kind === 'typed' && found.typed.lat !== null && found.typed.lng !== null ? { lat: found.typed.lat, lng: found.typed.lng } : null) : from;
+  // A typed address's parts the seller corrected are placed again (after a pause in typing): the pin moves to
+  // the corrected ZIP's or city's centre, or onto the home when our places know it.
+  const partsText = [form.address, form.city, `${form.short_state} ${form.zip_code}`].map((p) => p.trim()).join('|');
+  const again = useLoad(
+    'text' in from && touched && startFormComplete(form) ? partsText : null,
+    async () => {
+      const answer = await loadSellerAddress(startFormText({ ...form, aptSuite: '' }));
+      return { ok: true as const, value: answer.ok ? answer.value : null };
+    },
+    { delay: REPLACE_DELAY_MS },
+  );
+  const replaced = again.result?.ok && again.result.value?.located !== 'NONE' ? again.result.value : null;
+  const typed = replaced ?? (found?.kind === 'typed' ? found.typed : null);
+  /** The pin: the chosen point, or where the typed address (as corrected) was placed (null when we know nowhere near it). */
+  const point = 'text' in from ? (typed && typed.lat !== null && typed.lng !== null ? { lat: typed.lat, lng: typed.lng } : null) : from;
 
-  const [moved, setMoved] = useState<PinPoint | null>(null);
+  // The seller's move, relative to the point it was placed at: placed somewhere else since, the pin starts there again.
+  const [move, setMove] = useState<{ from: PinPoint; to: PinPoint } | null>(null);
+  const moved = move && point && move.from.lat === point.lat && move.from.lng === point.lng ? move.to : null;
   const pin: StartPin | null = point
     ? {
         placed: point,
         at: moved ?? point,
-        precision: found?.kind === 'typed' && found.typed.located !== 'NONE' ? found.typed.located : 'CHOSEN',
+        precision: typed && typed.located !== 'NONE' ? typed.located : 'CHOSEN',
         moved: moved !== null,
         problem: moved ? pinProblem(point, moved) : null,
       }
     : null;
-  const movePin = useCallback((to: PinPoint) => setMoved({ lat: to.lat, lng: to.lng }), []);
+  const placedLat = point?.lat;
+  const placedLng = point?.lng;
+  const movePin = useCallback(
+    (to: PinPoint) => setMove(placedLat === undefined || placedLng === undefined ? null : { from: { lat: placedLat, lng: placedLng }, to: { lat: to.lat, lng: to.lng } }),
+    [placedLat, placedLng],
+  );
 
   const change = useCallback((c: Partial<StartForm>) => {
     setTouched(true);

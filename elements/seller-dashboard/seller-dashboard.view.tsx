@@ -207,7 +207,7 @@ function PinField({ pin, movePin }: { pin: StartPin; movePin: (to: PinPoint) => 
         {pin.moved ? p.moved : p.precision[pin.precision]}
       </p>
       {PinMap ? (
-        <PinMap at={pin.at} precision={pin.precision} onMove={movePin} />
+        <PinMap key={pin.precision} at={pin.at} precision={pin.precision} onMove={movePin} />
       ) : (
         <p className="start-pin-loading">
           {p.loading}
