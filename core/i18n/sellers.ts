@@ -48,6 +48,20 @@ export const sellerTexts = {
       NONE: 'We read your address in parts. Check each part, and add the city, state and ZIP code.',
     } as const,
     noPlace: 'We could not find this city, state and ZIP code together. Please check them.',
+    /** The start form's map of the home's pin (issue 36), by how precisely it was placed (use-start-listing's PinPrecision). */
+    pin: {
+      label: 'Home location: drag the map or use the arrow keys to put the pin on your home',
+      legend: 'Where is your home on the map?',
+      precision: {
+        ADDRESS: 'Placed at this address. If the pin is not on your home, drag the map to move it.',
+        ZIP: 'Placed at the centre of the ZIP code. Drag the map to put the pin on your home.',
+        CITY: 'Placed at the centre of the city. Drag the map to put the pin on your home.',
+        STATE: 'Placed at the centre of the state. Drag the map to put the pin on your home.',
+        CHOSEN: 'Placed where you chose. If the pin is not on your home, drag the map to move it.',
+      } as const,
+      moved: 'Pin moved. Your listing will be shown at this spot.',
+      loading: 'Loading the map…',
+    },
     classification: 'What would you like to do?',
     sale: 'Sell it',
     rent: 'Rent it out',

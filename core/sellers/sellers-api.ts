@@ -118,8 +118,8 @@ export const SellerCaseQuery = /* GraphQL */ `
 `;
 
 export const CreateSellerMutation = /* GraphQL */ `
-  mutation CreateSeller($homeContext: SellerHomeContext!, $classification: SellerClassification!) {
-    createSeller(homeContext: $homeContext, classification: $classification) {
+  mutation CreateSeller($homeContext: SellerHomeContext!, $classification: SellerClassification!, $latitude: Float, $longitude: Float) {
+    createSeller(homeContext: $homeContext, classification: $classification, latitude: $latitude, longitude: $longitude) {
       caseId
       listingId
       caseResponse {
@@ -321,8 +321,10 @@ export interface CreatedSeller {
   responseId: string;
 }
 
-export async function createSeller(home: SellerHomeAddress, classification: 'SALE' | 'RENT'): Promise<Result<CreatedSeller>> {
-  const created = await mutate(CreateSellerMutation, { homeContext: home, classification }, createdSchema, MUTED);
+/** Starts a listing of `home` (its lat/lng: where the address was placed); `pin`: where the seller moved the home's pin, if they did. */
+export async function createSeller(home: SellerHomeAddress, classification: 'SALE' | 'RENT', pin: { lat: number; lng: number } | null = null): Promise<Result<CreatedSeller>> {
+  const moved = pin ? { latitude: pin.lat, longitude: pin.lng } : {};
+  const created = await mutate(CreateSellerMutation, { homeContext: home, classification, ...moved }, createdSchema, MUTED);
   if (!created.ok) return created;
   return { ok: true, value: { caseId: created.value.caseId, listingId: created.value.listingId, responseId: created.value.caseResponse.id } };
 }

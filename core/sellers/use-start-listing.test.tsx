@@ -17,7 +17,7 @@ vi.mock('./sellers-api', () => ({ loadSellerAddress, createSeller }));
 vi.mock('../places/home-at-api', () => ({ loadHomeAt }));
 vi.mock('../auth/require-sign-in', () => ({ requireSignIn: vi.fn(async () => ({ id: 5 })) }));
 
-const { useStartListing } = await import('./use-start-listing');
+const { REPLACE_DELAY_MS, useStartListing } = await import('./use-start-listing');
 
 const dom = testRoot();
 let latest: ReturnType<typeof useStartListing>;
@@ -54,7 +54,7 @@ describe('useStartListing from a typed address', () => {
     await flush();
     expect(loadHomeAt).not.toHaveBeenCalled();
     expect(loadSellerAddress).toHaveBeenCalledTimes(1);
-    expect(createSeller).toHaveBeenCalledWith(expect.objectContaining({ address: '1234 S 700 E', zip_code: '84106', lat: 40.7, lng: -111.87 }), 'SALE');
+    expect(createSeller).toHaveBeenCalledWith(expect.objectContaining({ address: '1234 S 700 E', zip_code: '84106', lat: 40.7, lng: -111.87 }), 'SALE', null);
     expect(onCreated).toHaveBeenCalled();
   });
 
@@ -68,7 +68,7 @@ describe('useStartListing from a typed address', () => {
     await act(async () => latest.submit());
     await flush();
     expect(loadSellerAddress).toHaveBeenLastCalledWith('12 Elm St, Provo, UT 84601');
-    expect(createSeller).toHaveBeenCalledWith(expect.objectContaining({ city: 'Provo', lat: 40.23, lng: -111.66 }), 'SALE');
+    expect(createSeller).toHaveBeenCalledWith(expect.objectContaining({ city: 'Provo', lat: 40.23, lng: -111.66 }), 'SALE', null);
 
     createSeller.mockClear();
     act(() => latest.change({ zip_code: '99999' }));
@@ -85,5 +85,58 @@ describe('useStartListing from a typed address', () => {
     await dom.renderAsync(<Probe text="x" />);
     await flush();
     expect(latest.lookup).toEqual({ status: 'refused', message: 'The address must be at most 200 characters.' });
+  });
+
+  it("shows the first pin with its precision, and sends the pin the seller moved with the placed point; one too far is refused before asking", async () => {
+    loadSellerAddress.mockResolvedValue(answer({ address: '1234 S 700 E', city: 'Salt Lake City', short_state: 'UT', zip_code: '84106', lat: 40.7, lng: -111.87, located: 'ZIP' }));
+    await dom.renderAsync(<Probe text="1234 S 700 E, Salt Lake City, UT 84106" />);
+    await flush();
+    expect(latest.pin).toEqual({ placed: { lat: 40.7, lng: -111.87 }, at: { lat: 40.7, lng: -111.87 }, precision: 'ZIP', moved: false, problem: null });
+
+    // Dragged about 90 km: said on submit, nothing sent.
+    act(() => latest.movePin({ lat: 41.5, lng: -111.87 }));
+    expect(latest.pin!.problem).toMatch(/within 50 km/);
+    await act(async () => latest.submit());
+    await flush();
+    expect(createSeller).not.toHaveBeenCalled();
+    expect(latest.error).toBe(latest.pin!.problem);
+
+    act(() => latest.movePin({ lat: 40.7012, lng: -111.8731 }));
+    expect(latest.pin).toMatchObject({ at: { lat: 40.7012, lng: -111.8731 }, moved: true, problem: null });
+    await act(async () => latest.submit());
+    await flush();
+    expect(createSeller).toHaveBeenCalledWith(expect.objectContaining({ lat: 40.7, lng: -111.87 }), 'SALE', { lat: 40.7012, lng: -111.8731 });
+  });
+
+  it('places the parts the seller corrected again after a pause: the pin moves to the new place, and a move made before starts there again', async () => {
+    loadSellerAddress.mockResolvedValue(answer({ address: '77 Elm St', city: 'Provo', short_state: 'UT', zip_code: '', lat: 40.23, lng: -111.66, located: 'CITY' }));
+    await dom.renderAsync(<Probe text="77 Elm St Provo UT" />);
+    await flush();
+    expect(latest.pin).toMatchObject({ placed: { lat: 40.23, lng: -111.66 }, precision: 'CITY', moved: false });
+    act(() => latest.movePin({ lat: 40.24, lng: -111.66 }));
+    expect(latest.pin).toMatchObject({ at: { lat: 40.24, lng: -111.66 }, moved: true });
+
+    // The seller adds the ZIP: nothing is asked while they type, then the parts are placed at that ZIP's centre.
+    loadSellerAddress.mockClear();
+    loadSellerAddress.mockResolvedValue(answer({ address: '77 Elm St', city: 'Provo', short_state: 'UT', zip_code: '84604', lat: 40.26, lng: -111.65, located: 'ZIP' }));
+    vi.useFakeTimers();
+    try {
+      act(() => latest.change({ zip_code: '84604' }));
+      act(() => void vi.advanceTimersByTime(REPLACE_DELAY_MS - 1));
+      await flush();
+      expect(loadSellerAddress).not.toHaveBeenCalled();
+      act(() => void vi.advanceTimersByTime(1));
+      await flush();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(loadSellerAddress).toHaveBeenCalledWith('77 Elm St, Provo, UT 84604');
+    expect(latest.pin).toEqual({ placed: { lat: 40.26, lng: -111.65 }, at: { lat: 40.26, lng: -111.65 }, precision: 'ZIP', moved: false, problem: null });
+
+    // Moved from there, it is sent with the new placed point.
+    act(() => latest.movePin({ lat: 40.261, lng: -111.652 }));
+    await act(async () => latest.submit());
+    await flush();
+    expect(createSeller).toHaveBeenCalledWith(expect.objectContaining({ zip_code: '84604', lat: 40.26, lng: -111.65 }), 'SALE', { lat: 40.261, lng: -111.652 });
   });
 });

@@ -4,6 +4,9 @@
  * a typed address (`address`: any text, issue 36) its parts and first pin (sellerAddress). The seller corrects
  * the parts and chooses sale or rent, signs in if needed, then createSeller; the caller goes on to the case.
  * A typed address we could not place is placed again from the corrected parts when the seller sends them.
+ * Where there is a first pin, the form shows it on a map with how precise it is; the seller may move it onto
+ * the home (core/sellers/home-pin.ts), and createSeller stores the moved pin as the listing's coordinates.
+ * Parts of a typed address the seller corrects are placed again after a pause, and the pin goes there.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { requireSignIn } from '../auth/require-sign-in';
@@ -11,6 +14,7 @@ import { GENERIC_ERROR } from '../graphql/call';
 import { useLoad } from '../graphql/use-load';
 import { sellerTexts } from '../i18n/sellers';
 import { loadHomeAt, type HomeAtPoint } from '../places/home-at-api';
+import { pinProblem, type PinPoint } from './home-pin';
 import { createSeller, loadSellerAddress, type CreatedSeller, type TypedAddressAnswer } from './sellers-api';
 
 export interface StartForm {
@@ -49,6 +53,9 @@ export const startFormFromTyped = (typed: TypedAddressAnswer, form: StartForm = 
 export const startFormText = (form: StartForm): string =>
   [form.address, form.aptSuite, form.city, `${form.short_state} ${form.zip_code}`].map((p) => p.trim()).filter(Boolean).join(', ');
 
+/** The corrected parts are placed again this long after the seller last changed them. */
+export const REPLACE_DELAY_MS = 600;
+
 export type LookupState =
   | { status: 'finding' }
   | { status: 'found'; exact: boolean }
@@ -57,6 +64,20 @@ export type LookupState =
   | { status: 'typed'; located: TypedAddressAnswer['located'] }
   /** A typed address refused (markup, too long): the server's sentence. */
   | { status: 'refused'; message: string };
+
+/** How precisely the first pin stands on the home: a typed address's `located`, or the point the seller chose. */
+export type PinPrecision = Exclude<TypedAddressAnswer['located'], 'NONE'> | 'CHOSEN';
+
+/** The home's pin on the start form's map: where it was placed, where it is now, and how precise the placing was. */
+export interface StartPin {
+  placed: PinPoint;
+  at: PinPoint;
+  precision: PinPrecision;
+  /** The seller moved it. */
+  moved: boolean;
+  /** Why it cannot be sent (too far from where it was placed); null when it can. */
+  problem: string | null;
+}
 
 /** Where the listing starts from: a chosen point, or the text the seller typed. */
 export type StartFrom = { lat: number; lng: number } | { text: string };
@@ -96,8 +117,40 @@ export function useStartListing(from: StartFrom, onCreated: (created: CreatedSel
         : found.home
           ? { status: 'found', exact: found.home.exact }
           : { status: 'not-found' };
-  /** The pin: the chosen point, or the typed address's first place (null when we know nowhere near it). */
-  const point = 'text' in from ? (found?.kind === 'typed' && found.typed.lat !== null && found.typed.lng !== null ? { lat: found.typed.lat, lng: found.typed.lng } : null) : from;
+  // A typed address's parts the seller corrected are placed again (after a pause in typing): the pin moves to
+  // the corrected ZIP's or city's centre, or onto the home when our places know it.
+  const partsText = [form.address, form.city, `${form.short_state} ${form.zip_code}`].map((p) => p.trim()).join('|');
+  const again = useLoad(
+    'text' in from && touched && startFormComplete(form) ? partsText : null,
+    async () => {
+      const answer = await loadSellerAddress(startFormText({ ...form, aptSuite: '' }));
+      return { ok: true as const, value: answer.ok ? answer.value : null };
+    },
+    { delay: REPLACE_DELAY_MS },
+  );
+  const replaced = again.result?.ok && again.result.value?.located !== 'NONE' ? again.result.value : null;
+  const typed = replaced ?? (found?.kind === 'typed' ? found.typed : null);
+  /** The pin: the chosen point, or where the typed address (as corrected) was placed (null when we know nowhere near it). */
+  const point = 'text' in from ? (typed && typed.lat !== null && typed.lng !== null ? { lat: typed.lat, lng: typed.lng } : null) : from;
+
+  // The seller's move, relative to the point it was placed at: placed somewhere else since, the pin starts there again.
+  const [move, setMove] = useState<{ from: PinPoint; to: PinPoint } | null>(null);
+  const moved = move && point && move.from.lat === point.lat && move.from.lng === point.lng ? move.to : null;
+  const pin: StartPin | null = point
+    ? {
+        placed: point,
+        at: moved ?? point,
+        precision: typed && typed.located !== 'NONE' ? typed.located : 'CHOSEN',
+        moved: moved !== null,
+        problem: moved ? pinProblem(point, moved) : null,
+      }
+    : null;
+  const placedLat = point?.lat;
+  const placedLng = point?.lng;
+  const movePin = useCallback(
+    (to: PinPoint) => setMove(placedLat === undefined || placedLng === undefined ? null : { from: { lat: placedLat, lng: placedLng }, to: { lat: to.lat, lng: to.lng } }),
+    [placedLat, placedLng],
+  );
 
   const change = useCallback((c: Partial<StartForm>) => {
     setTouched(true);
@@ -107,6 +160,10 @@ export function useStartListing(from: StartFrom, onCreated: (created: CreatedSel
   const submit = useCallback(async () => {
     if (!startFormComplete(form)) {
       setError(sellerTexts.start.missing);
+      return;
+    }
+    if (pin?.problem) {
+      setError(pin.problem);
       return;
     }
     setError(null);
@@ -139,6 +196,8 @@ export function useStartListing(from: StartFrom, onCreated: (created: CreatedSel
         lng: at.lng,
       },
       form.classification,
+      // Only a pin on the point it was placed at is sent: one placed again (above) has not been seen on the map.
+      point && moved ? moved : null,
     );
     setBusy(false);
     if (!created.ok) {
@@ -146,7 +205,7 @@ export function useStartListing(from: StartFrom, onCreated: (created: CreatedSel
       return;
     }
     onCreated(created.value);
-  }, [form, point, onCreated]);
+  }, [form, point, moved, pin?.problem, onCreated]);
 
-  return { lookup: lookupState, form, change, submit, busy, error };
+  return { lookup: lookupState, form, change, submit, busy, error, pin, movePin };
 }

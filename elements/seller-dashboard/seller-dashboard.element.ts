@@ -23,6 +23,10 @@
  * @csspart pager - The Previous / Next buttons and the page count.
  * @csspart start-listing - The 'Start Listing' link (to the sell page).
  * @csspart start-form - The start-a-listing form.
+ * @csspart pin - The home's pin on a map, under the address fields (when the address was placed somewhere).
+ * @csspart pin-precision - How precisely the pin was placed ('Placed at the centre of the ZIP code. …'), or that the seller moved it.
+ * @csspart map - The pin's map: drag it, or use the arrow keys while it has focus, to put the pin on the home.
+ * @csspart map-pin - The pin, fixed at the map's centre.
  * @csspart submit - The form's 'Start Listing' button.
  * @csspart message - Loading, empty, error and sign-in messages.
  * @csspart sign-in - The sign-in button shown when signed out.

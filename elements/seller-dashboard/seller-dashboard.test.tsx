@@ -1,12 +1,16 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
+import { act, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { sellerTexts as t } from '../../core/i18n/sellers';
+import type { PinPoint } from '../../core/sellers/home-pin';
 import type { MyListingsPage } from '../../core/sellers/sellers-api';
 import { changeFilter, INITIAL_FILTER } from '../../core/sellers/use-seller-dashboard';
-import { EMPTY_START_FORM, startFormComplete, startFormFrom, startFormFromTyped, startFormText } from '../../core/sellers/use-start-listing';
+import { EMPTY_START_FORM, startFormComplete, startFormFrom, startFormFromTyped, startFormText, type StartPin } from '../../core/sellers/use-start-listing';
 import { testRoot } from '../../core/testing/react-root';
 import { DashboardView, homeDetailHref, StartView } from './seller-dashboard.view';
+
+// The pin's map asks our API for its basemap: none here (the map keeps its grid).
+vi.mock('../../core/maps/basemap', () => ({ loadBasemap: async () => null }));
 
 type Props = Parameters<typeof DashboardView>[0];
 
@@ -128,5 +132,48 @@ describe('StartView', () => {
     expect((view.querySelector('input[autocomplete="street-address"]') as HTMLInputElement).value).toBe('1234 S 700 E');
     view = render(<StartView lookup={{ status: 'refused', message: 'The address must be at most 200 characters.' }} form={EMPTY_START_FORM} busy={false} error={null} change={() => {}} submit={() => {}} />);
     expect(view.querySelector('[part="message"]')!.textContent).toBe('The address must be at most 200 characters.');
+  });
+
+  it("the home's pin (issue 36): says how precisely it was placed, and the arrow keys on the focused map move it east and north", async () => {
+    const placed = { lat: 40.7, lng: -111.87 };
+    const moves: PinPoint[] = [];
+    function Harness() {
+      const [at, setAt] = useState<PinPoint | null>(null);
+      const pin: StartPin = { placed, at: at ?? placed, precision: 'ZIP', moved: at !== null, problem: null };
+      const form = { ...EMPTY_START_FORM, address: '1234 S 700 E', city: 'Salt Lake City', short_state: 'UT', zip_code: '84106' };
+      const movePin = (to: PinPoint) => {
+        moves.push(to);
+        setAt(to);
+      };
+      return <StartView lookup={{ status: 'typed', located: 'ZIP' }} form={form} busy={false} error={null} change={() => {}} submit={() => {}} pin={pin} movePin={movePin} />;
+    }
+    const view = render(<Harness />);
+    expect(view.querySelector('[part="pin-precision"]')!.textContent).toBe(t.start.pin.precision.ZIP);
+    // The map is its own chunk, imported once a pin is shown.
+    await act(async () => {
+      await import('./home-pin-map');
+      for (let i = 0; i < 8; i++) await Promise.resolve();
+    });
+    const map = view.querySelector<HTMLElement>('[part="map"]')!;
+    expect(map.getAttribute('aria-label')).toBe(t.start.pin.label);
+    expect(map.tabIndex).toBe(0);
+    expect(map.getAttribute('data-zoom')).toBe('15');
+    expect(map.getAttribute('data-center')).toBe('40.700000,-111.870000');
+
+    act(() => void map.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true })));
+    expect(moves).toHaveLength(1);
+    expect(moves[0]!.lat).toBeCloseTo(placed.lat, 9);
+    expect(moves[0]!.lng).toBeGreaterThan(placed.lng);
+    act(() => void map.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true })));
+    expect(moves).toHaveLength(2);
+    expect(moves[1]!.lat).toBeGreaterThan(placed.lat);
+    expect(moves[1]!.lng).toBeCloseTo(moves[0]!.lng, 9);
+    // The map follows the pin, and the text says it moved.
+    expect(map.getAttribute('data-center')).toBe(`${moves[1]!.lat.toFixed(6)},${moves[1]!.lng.toFixed(6)}`);
+    expect(view.querySelector('[part="pin-precision"]')!.textContent).toBe(t.start.pin.moved);
+    // Zooming does not move the pin.
+    act(() => void map.dispatchEvent(new KeyboardEvent('keydown', { key: '+', bubbles: true })));
+    expect(map.getAttribute('data-zoom')).toBe('16');
+    expect(moves).toHaveLength(2);
   });
 });

@@ -3,14 +3,16 @@
  * lng — starting a listing for the home at that point (/selling/listing-detail). The views only render what
  * they are given; `SellerDashboard` connects them to core/sellers/use-seller-dashboard.ts and use-start-listing.ts.
  */
-import { useCallback, useId, useMemo } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { appContextAtom, siteUrl } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { formatMoney } from '../../core/format/money';
 import { sellerTexts } from '../../core/i18n/sellers';
 import type { CreatedSeller, ListingsStatusFilter, ListingsView, MyListingsFilter, MyListingsItem } from '../../core/sellers/sellers-api';
 import { useSellerDashboard, type DashboardState } from '../../core/sellers/use-seller-dashboard';
-import { useStartListing, type LookupState, type StartForm, type StartFrom } from '../../core/sellers/use-start-listing';
+import type { PinPoint } from '../../core/sellers/home-pin';
+import { useStartListing, type LookupState, type StartForm, type StartFrom, type StartPin } from '../../core/sellers/use-start-listing';
+import { useSignalEffect, wanted } from '../../core/state/use-signal-effect';
 import { useHearthValue } from '../../core/state/hooks';
 import { Button } from '../../core/ui/button';
 import { Field } from '../../core/ui/field';
@@ -178,9 +180,44 @@ export interface StartViewProps {
   error: string | null;
   change: (change: Partial<StartForm>) => void;
   submit: () => void;
+  /** The home's pin on a map; null when there is no point to show yet. */
+  pin?: StartPin | null;
+  movePin?: (to: PinPoint) => void;
 }
 
-export function StartView({ lookup, form, busy, error, change, submit }: StartViewProps) {
+type PinMapModule = typeof import('./home-pin-map');
+
+/** The pin's map component, imported (its own chunk: the basemap and its gestures) when a pin is first shown. */
+function usePinMap(): PinMapModule['default'] | null {
+  const [loaded, setLoaded] = useState<PinMapModule | null>(null);
+  useSignalEffect((signal) => {
+    void wanted(signal, import('./home-pin-map')).then(setLoaded, () => undefined);
+  }, []);
+  return loaded?.default ?? null;
+}
+
+/** The home's pin: how precisely it was placed, and the map to move it on. */
+function PinField({ pin, movePin }: { pin: StartPin; movePin: (to: PinPoint) => void }) {
+  const PinMap = usePinMap();
+  const p = t.start.pin;
+  return (
+    <fieldset className="start-pin" part="pin">
+      <legend>{p.legend}</legend>
+      <p className="start-pin-precision" part="pin-precision" data-precision={pin.precision} aria-live="polite">
+        {pin.moved ? p.moved : p.precision[pin.precision]}
+      </p>
+      {PinMap ? (
+        <PinMap key={pin.precision} at={pin.at} precision={pin.precision} onMove={movePin} />
+      ) : (
+        <p className="start-pin-loading">
+          {p.loading}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+export function StartView({ lookup, form, busy, error, change, submit, pin = null, movePin = () => {} }: StartViewProps) {
   const headingId = useId();
   const s = t.start;
   const intro =
@@ -221,6 +258,7 @@ export function StartView({ lookup, form, busy, error, change, submit }: StartVi
           <Field label={s.state} required value={form.short_state} maxLength={2} onChange={(e) => change({ short_state: e.currentTarget.value })} />
           <Field label={s.zip} required value={form.zip_code} maxLength={10} inputMode="numeric" onChange={(e) => change({ zip_code: e.currentTarget.value })} />
         </div>
+        {pin ? <PinField pin={pin} movePin={movePin} /> : null}
         {error ? (
           <p className="error" role="alert">
             {error}

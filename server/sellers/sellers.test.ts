@@ -433,6 +433,44 @@ describe('sellerAddress and createSeller from a typed address (issue 36)', () =>
     expect(nowhere.data!.sellerAddress).toMatchObject({ address: '12 Elm St', city: 'Nowhereville', short_state: '', lat: null, lng: null, located: 'NONE' });
   });
 
+  it("stores the pin the seller moved as the listing's coordinates, refuses one out of range or too far, and keeps the placed point without one", async () => {
+    const PINNED = `mutation ($homeContext: SellerHomeContext!, $classification: SellerClassification!, $latitude: Float, $longitude: Float) {
+      createSeller(homeContext: $homeContext, classification: $classification, latitude: $latitude, longitude: $longitude) { caseId listingId } }`;
+    const placed = testHome();
+    const stored = async (listingId: string) =>
+      (await server.db.query<{ latitude: number; longitude: number }>('SELECT latitude, longitude FROM listings WHERE id = $1', [listingId])).rows[0]!;
+    // Moved about 1.1 km north and 0.8 km east of where the address was placed.
+    const moved = await gql(seller, PINNED, { homeContext: placed, classification: 'SALE', latitude: placed.lat + 0.01, longitude: placed.lng + 0.01 });
+    expect(moved.errors, JSON.stringify(moved.errors)).toBeUndefined();
+    const at = await stored(moved.data!.createSeller.listingId);
+    expect(Number(at.latitude)).toBeCloseTo(placed.lat + 0.01, 6);
+    expect(Number(at.longitude)).toBeCloseTo(placed.lng + 0.01, 6);
+    // Without a pin: where the address was placed, as before.
+    const kept = await gql(seller, PINNED, { homeContext: placed, classification: 'SALE' });
+    expect(kept.errors, JSON.stringify(kept.errors)).toBeUndefined();
+    const here = await stored(kept.data!.createSeller.listingId);
+    expect([Number(here.latitude), Number(here.longitude)]).toEqual([placed.lat, placed.lng]);
+
+    const before = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM listings WHERE seller_user_id = $1', [seller.user.id]);
+    for (const [pin, argument, message] of [
+      [{ latitude: 91, longitude: placed.lng }, 'latitude', 'The pin must be a point on the map: latitude within ±90 and longitude within ±180.'],
+      [{ latitude: placed.lat, longitude: -181 }, 'longitude', 'The pin must be a point on the map: latitude within ±90 and longitude within ±180.'],
+      // About 55 km north: another town.
+      [{ latitude: placed.lat + 0.5, longitude: placed.lng }, 'latitude', 'The pin must stay within 50 km of where we placed your address. Check the address, or drag the pin back.'],
+      [{ latitude: placed.lat }, 'longitude', 'Give both latitude and longitude of the pin, or neither.'],
+    ] as const) {
+      const r = await gql(seller, PINNED, { homeContext: placed, classification: 'SALE', ...pin });
+      expect(codeOf(r)).toBe('BAD_USER_INPUT');
+      expect(r.errors![0]!.message).toBe(message);
+      expect(r.errors![0]!.extensions!.argumentName).toBe(argument);
+    }
+    // 49 km is still near enough.
+    const near = await gql(seller, PINNED, { homeContext: placed, classification: 'SALE', latitude: placed.lat + 0.44, longitude: placed.lng });
+    expect(near.errors, JSON.stringify(near.errors)).toBeUndefined();
+    const after = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM listings WHERE seller_user_id = $1', [seller.user.id]);
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n + 1);
+  });
+
   it('refuses hostile text clearly, in the typed address and in each part of createSeller', async () => {
     for (const [text, message] of [
       ['<img src=x onerror=alert(1)> 1 Main St', "An address holds letters, digits, spaces and . , # ' / - & only."],

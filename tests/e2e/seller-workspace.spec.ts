@@ -185,8 +185,17 @@ test.describe('the seller’s workspace', () => {
     await expect(start.getByLabel(t.start.state)).toHaveValue('UT');
     await expect(start.getByLabel(t.start.zip)).toHaveValue('84601');
     await expect(start.getByLabel(t.start.county)).toHaveValue(typed.sellerAddress.county);
-    // The seller corrects what we could not know.
+    // The seller corrects what we could not know, and moves the pin (placed at that centre) east with the keyboard.
     await start.getByLabel(t.start.county).fill('Utah');
+    const precision = start.locator('[part="pin-precision"]');
+    await expect(precision).toHaveText(t.start.pin.precision[typed.sellerAddress.located as Exclude<typeof typed.sellerAddress.located, 'NONE'>]);
+    const map = start.getByRole('group', { name: t.start.pin.label });
+    await map.press('ArrowRight');
+    await map.press('ArrowRight');
+    await expect(precision).toHaveText(t.start.pin.moved);
+    const [pinLat, pinLng] = (await map.getAttribute('data-center'))!.split(',').map(Number) as [number, number];
+    expect(pinLat).toBeCloseTo(typed.sellerAddress.lat, 5);
+    expect(pinLng).toBeGreaterThan(typed.sellerAddress.lng);
     await start.getByRole('radio', { name: t.start.sale }).check();
     await start.getByRole('button', { name: t.start.submit }).click();
 
@@ -277,8 +286,11 @@ test.describe('the seller’s workspace', () => {
     await expect(own.locator('[part="step"]:not([data-state="DONE"]):not([data-state="CURRENT"])')).toHaveCount(0);
     await expect(current.getByRole('button', { name: 'Publish' })).toHaveCount(0);
     await expect(own.locator('[part="publish"] input[value="now"]')).toBeChecked();
-    const found = await searchedListing(page, listing, typed.sellerAddress.lat, typed.sellerAddress.lng);
+    // Stored where the seller put the pin, not at the centre the address was placed at.
+    const found = await searchedListing(page, listing, pinLat, pinLng);
     expect(found).toMatchObject({ id: listing, priceInPennies: 53_000_000, bedrooms: 4, area: 2100 });
+    expect(found!.location!.latitude).toBeCloseTo(pinLat, 5);
+    expect(found!.location!.longitude).toBeCloseTo(pinLng, 5);
     const lat = found!.location!.latitude;
     const lng = found!.location!.longitude;
     await expect(own.locator('.home-meta [part="view-listing"]')).toBeVisible();

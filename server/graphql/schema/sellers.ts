@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { formatAddress } from '../../../core/format/address';
+import { PIN_MAX_DISTANCE_KM, pinProblem } from '../../../core/sellers/home-pin';
 import { addressTextProblem } from '../../../core/sellers/typed-address';
 import { idArgument, requireViewer } from '../../accounts/viewer';
 import type { CaseResponse } from '../../cases/cases';
@@ -407,6 +408,17 @@ const HomeContextArgs = z.object({
       if (problem) ctx.addIssue({ code: 'custom', path: [key], message: `${key}: ${problem}` });
     }
   }),
+  latitude: z.number().nullish(),
+  longitude: z.number().nullish(),
+}).superRefine(({ homeContext, latitude, longitude }, ctx) => {
+  // The pin the seller moved (core/sellers/home-pin.ts): both or neither, a real point near where it was placed.
+  if (latitude == null && longitude == null) return;
+  if (latitude == null || longitude == null) {
+    ctx.addIssue({ code: 'custom', path: [latitude == null ? 'latitude' : 'longitude'], message: 'Give both latitude and longitude of the pin, or neither.' });
+    return;
+  }
+  const problem = pinProblem({ lat: homeContext.lat, lng: homeContext.lng }, { lat: latitude, lng: longitude });
+  if (problem) ctx.addIssue({ code: 'custom', path: [Math.abs(longitude) > 180 ? 'longitude' : 'latitude'], message: problem });
 });
 
 const MyListingsArgs = z.object({
@@ -621,11 +633,17 @@ builder.mutationField('createSeller', (t) =>
     args: {
       homeContext: t.arg({ type: HomeContextInput, required: true, description: 'The home.' }),
       classification: t.arg({ type: SellerClassificationName, required: true, description: 'For sale or for rent.' }),
+      latitude: t.arg.float({
+        description: `Where the seller moved the home's pin (with longitude): stored as the listing's latitude instead of homeContext.lat. Within ±90, and the pin within ${PIN_MAX_DISTANCE_KM} km of homeContext's point, else BAD_USER_INPUT.`,
+      }),
+      longitude: t.arg.float({ description: `Where the seller moved the home's pin (with latitude): stored as the listing's longitude instead of homeContext.lng. Within ±180.` }),
     },
     resolve: (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
-      const { homeContext } = parseArgs(HomeContextArgs, args);
-      return createSeller(ctx.db, viewer.user, ctx.partner.id, { home: homeContext, classification: args.classification === 'RENT' ? 'rent' : 'sale' });
+      const { homeContext, latitude, longitude } = parseArgs(HomeContextArgs, args);
+      // homeContext's point is where the address was placed; a moved pin (checked above) is where the home is.
+      const home = latitude != null && longitude != null ? { ...homeContext, lat: latitude, lng: longitude } : homeContext;
+      return createSeller(ctx.db, viewer.user, ctx.partner.id, { home, classification: args.classification === 'RENT' ? 'rent' : 'sale' });
     },
   }),
 );
