@@ -275,11 +275,8 @@ const countingLogger: Logger = {
 };
 
 describe(`uploads (${engineName()})`, () => {
-  /**
-   * Long enough for a small upload to reach its commit before it, on a busy machine too (the decode's threads yield
-   * to requests, server/jobs/threads.ts): the tests below hold the write until it passes.
-   */
-  const DEADLINE_MS = 6_000;
+  /** Long enough for a small upload to reach its commit before it: the tests below hold the write until it passes. */
+  const DEADLINE_MS = 4_000;
   let server: RunningServer;
   let uploadDir: string;
   /** While set, the server's writes wait for the next deadline: before their commit, or inside it. */
