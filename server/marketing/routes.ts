@@ -28,7 +28,7 @@ import { DomainError } from '../domain-error';
 import { HttpError, notFound } from '../http/errors';
 import { runOnThread } from '../jobs/threads';
 import { BASE_SECURITY_HEADERS } from '../http/respond';
-import type { Route } from '../http/router';
+import type { RequestContext, Route } from '../http/router';
 import type { Partner } from '../partners/repository';
 import { marketingTexts as t } from '../../core/i18n/marketing';
 import { renderContentOf, renderedFile, renderRequest, type MaterialFormat } from './files';
@@ -104,6 +104,19 @@ function sendFile(res: ServerResponse, data: Buffer, contentType: string, fileNa
 
 const MATERIAL_PATH = /^([1-9][0-9]{0,15})\/(pdf|png)\/?$/;
 
+/**
+ * The user and partner a signed link was made for; NOT_FOUND when they are gone, or when the request is signed in
+ * as someone else (a link works for its holder only).
+ */
+async function linkHolder(ctx: RequestContext, link: { userId: number; partnerId: number }) {
+  const db = ctx.services.db;
+  const viewer = await authenticate(db, ctx.req.headers, ctx.method).catch(() => null);
+  if (viewer && viewer.user.id !== link.userId) throw notFound();
+  const [user, partner] = await Promise.all([findUserById(db, link.userId), partnerById(db, link.partnerId)]);
+  if (!user || !partner) throw notFound();
+  return { user, partner };
+}
+
 const materialRoute: Route = {
   GET: async (ctx) => {
     const match = MATERIAL_PATH.exec(ctx.rest);
@@ -112,10 +125,7 @@ const materialRoute: Route = {
     const link = verifyMaterialLink(format, Number(match[1]), ctx.url.searchParams);
     if (!link) throw notFound();
     const db = ctx.services.db;
-    const viewer = await authenticate(db, ctx.req.headers, ctx.method).catch(() => null);
-    if (viewer && viewer.user.id !== link.userId) throw notFound();
-    const [user, partner] = await Promise.all([findUserById(db, link.userId), partnerById(db, link.partnerId)]);
-    if (!user || !partner) throw notFound();
+    const { user, partner } = await linkHolder(ctx, link);
     const material = await readableMaterial(db, link.materialId, { user, partnerId: partner.id }).catch(() => null);
     const template = material ? findTemplate(material.templateId) : null;
     if (!material || !template) throw notFound();
@@ -245,10 +255,7 @@ const templateRoute: Route = {
     const link = verifyCasePreviewLink(template.id, ctx.url.searchParams);
     if (!link) throw notFound();
     const db = ctx.services.db;
-    const viewer = await authenticate(db, ctx.req.headers, ctx.method).catch(() => null);
-    if (viewer && viewer.user.id !== link.userId) throw notFound();
-    const [user, partner] = await Promise.all([findUserById(db, link.userId), partnerById(db, link.partnerId)]);
-    if (!user || !partner) throw notFound();
+    const { user, partner } = await linkHolder(ctx, link);
     const caseListing = await marketableCase(db, link.caseId, { user, partnerId: partner.id }).catch(() => null);
     if (!caseListing) throw notFound();
     const png = await casePreview(db, template, caseListing, partner, ctx.services.config.publicOrigin);
