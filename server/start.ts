@@ -4,12 +4,6 @@
  * administrator — and it exits 1 with the one command to run, before building or listening.
  */
 import { availableParallelism } from 'node:os';
-import { startPartnerSite } from '../demo-sites/serve';
-import { startServer } from './app';
-import { startCluster } from './cluster';
-import { parseTrustProxy } from './http/client-ip';
-import { clientLimitsFromEnv } from './http/slow-clients';
-import { DEFAULT_SEED_LISTINGS } from './seed/listings';
 import { checkProductionStart, SetupRequiredError } from './setup/setup';
 
 const env = process.env;
@@ -27,6 +21,15 @@ if (production) {
 }
 
 await (await import('../cdn/build')).ensureBuilt();
+// The server's modules load after the check: a refused start is quick.
+const [{ startPartnerSite }, { startServer }, { startCluster }, { parseTrustProxy }, { clientLimitsFromEnv }, { DEFAULT_SEED_LISTINGS }] = await Promise.all([
+  import('../demo-sites/serve'),
+  import('./app'),
+  import('./cluster'),
+  import('./http/client-ip'),
+  import('./http/slow-clients'),
+  import('./seed/listings'),
+]);
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? '127.0.0.1';
 

@@ -20,7 +20,6 @@ import { THEME_TOKEN_VALUE } from '../../themes/tokens';
 import { emailProblem, normalizeEmail } from '../accounts/email-address';
 import { hashPassword, passwordProblem } from '../accounts/passwords';
 import { findUserByEmail, insertUser } from '../accounts/users';
-import { seedPosts } from '../content/seed-posts';
 import { openDatabase, type Database, type Queryable } from '../db';
 import { existingDatabase } from '../db/data-dir-check';
 import { migrate, migrationStatus } from '../db/migrate';
@@ -136,6 +135,8 @@ export async function runSetup(db: Database, input: SetupInput): Promise<SetupRe
   let guidesAdded = 0;
   if (checked.guides) {
     const before = await countPosts(db);
+    // Imported here: drawing the guides' pictures loads sharp, which a start's check never needs.
+    const { seedPosts } = await import('../content/seed-posts');
     await seedPosts(db);
     guidesAdded = (await countPosts(db)) - before;
   }
