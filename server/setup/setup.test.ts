@@ -153,5 +153,13 @@ describe.runIf(process.env.DATABASE_URL)('two setups at once on PostgreSQL', () 
     const { rows } = await handles[0]!.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
     expect(rows[0]!.n).toBe(all.length);
     expect(await installationProblems(handles[1]!)).toEqual([]);
+
+    // A release older than the database (a rolled-back deploy) opens it with a warning naming what it does not know.
+    await handles[0]!.query(`INSERT INTO schema_migrations (name, checksum) VALUES ('999_from_a_newer_release.sql', 'x')`);
+    const warnings: string[] = [];
+    const older = await openDatabase({ databaseUrl: process.env.DATABASE_URL, schema, migrate: false, logger: { info: () => undefined, warn: (m) => warnings.push(m), error: console.error } });
+    handles.push(older);
+    expect(warnings).toEqual([expect.stringContaining('migrated by a newer release of Hearth (999_from_a_newer_release.sql unknown to this code)')]);
+    expect(await installationProblems(older)).toEqual([]);
   });
 });
