@@ -124,7 +124,9 @@ describe(`production setup (${engineName()})`, () => {
       await db.query(`INSERT INTO schema_migrations (name, checksum) VALUES ('999_from_a_newer_release.sql', 'x')`);
       expect(await migrationStatus(db, paths.migrations)).toEqual({ pending: [last], unknown: ['999_from_a_newer_release.sql'], changed: [] });
       expect(await installationProblems(db)).toContain(`1 migration(s) not applied: ${last}`);
-      expect(new SetupRequiredError([`1 migration(s) not applied: ${last}`]).message).toContain('or start with MIGRATE=1');
+      const behind = new SetupRequiredError([`1 migration(s) not applied: ${last}`]).message;
+      expect(behind).toContain('the database is behind this release');
+      expect(behind).toContain('Run `npm run setup` with the same DATABASE_URL or DATA_DIR (it applies them once, under a lock), or start with MIGRATE=1.');
     } finally {
       await db.query(`DELETE FROM schema_migrations WHERE name = '999_from_a_newer_release.sql'`);
       await db.query('INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [last, rows[0]!.checksum]);

@@ -224,7 +224,9 @@ export class SetupRequiredError extends Error {
     const onlyMigrations = problems.every((p) => p.includes('migration(s) not applied'));
     super(
       [
-        'Hearth did not start: this production installation is not set up.',
+        onlyMigrations
+          ? 'Hearth did not start: the database is behind this release (a production start does not migrate by itself).'
+          : 'Hearth did not start: this production installation is not set up.',
         ...problems.map((p) => `  - ${p}`),
         onlyMigrations
           ? `Run \`${SETUP_COMMAND}\` with the same DATABASE_URL or DATA_DIR (it applies them once, under a lock), or start with MIGRATE=1.`
