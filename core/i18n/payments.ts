@@ -18,7 +18,7 @@ export const paymentTexts = {
   applied: (name: string) => `You are now on the ${name} tier.`,
   awaiting: (name: string, price: string) => `Awaiting payment: ${name} (${price}).`,
   awaitingInvoice: 'We emailed you the invoice; the tier changes once it is paid.',
-  awaitingCard: 'Your payment is being confirmed; the tier changes as soon as it is.',
+  awaitingCard: 'Pay it by card on the secure payment page; the tier changes as soon as the payment is confirmed.',
   checkAgain: 'Check payment status',
   /** Stripe Checkout (issue 37): the redirect to the hosted page and the return from it. */
   redirecting: 'Taking you to the secure payment page…',

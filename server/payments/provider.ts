@@ -10,6 +10,7 @@
  * event (routes.ts), never by the return.
  */
 import Stripe from 'stripe';
+import { RETURN_PARAMS } from '../../core/payments/checkout-return';
 import type { Queryable } from '../db';
 import { queueMail } from '../mail/outbox';
 import { invoiceMail, invoiceNumber } from './invoice';
@@ -79,13 +80,10 @@ export function stripeClient(settings: Pick<StripeSettings, 'secretKey' | 'apiUr
   });
 }
 
-/** The query parameters the return URLs carry back to the page (read by core/payments/checkout-return.ts). */
-export const CHECKOUT_RETURN_PARAMS = { result: 'hearth-checkout', caseId: 'hearth-case', orderId: 'hearth-order', tierId: 'hearth-tier' } as const;
-
-/** The page's URL with the outcome of Checkout added (its own query and fragment kept). */
+/** The page's URL with the outcome of Checkout added (its own query and fragment kept; read by core/payments/checkout-return.ts). */
 export function checkoutReturnUrl(page: URL, result: 'paid' | 'canceled', order: Pick<OrderToCollect, 'id' | 'caseId' | 'tierId'>): string {
   const url = new URL(page.href);
-  const p = CHECKOUT_RETURN_PARAMS;
+  const p = RETURN_PARAMS;
   for (const name of Object.values(p)) url.searchParams.delete(name);
   url.searchParams.set(p.result, result);
   url.searchParams.set(p.caseId, String(order.caseId));
