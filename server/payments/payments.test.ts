@@ -338,6 +338,20 @@ describe('Stripe Checkout (local double) and its webhook', () => {
     expect((await orderRows(id)).map((r) => r.status)).toEqual(['canceled', 'awaiting_payment']);
   });
 
+  it('still applies payment_intent.succeeded to an order made as a PaymentIntent before Checkout', async () => {
+    const owner = await signUp(stripeServer);
+    const id = await startPrequal(stripeServer, owner);
+    const { rows } = await stripeServer.db.query<{ id: number }>(
+      `INSERT INTO payment_orders (case_id, tier_id, user_id, provider, status, amount_in_pennies, currency_code, idempotency_key, provider_reference)
+       VALUES ($1, 202, $2, 'stripe', 'awaiting_payment', 4900, 'USD', $3, $4) RETURNING id`,
+      [id, owner.user.id, `hearth-order-legacy-${id}`, `pi_legacy${id}`],
+    );
+    const intent = { id: `pi_legacy${id}`, object: 'payment_intent', amount: 4900, amount_received: 4900, currency: 'usd', metadata: { orderId: String(rows[0]!.id) } };
+    const event = signedEvent(WEBHOOK_SECRET, 'payment_intent.succeeded', intent);
+    expect(await (await webhook(stripeServer, event.body, event.signature)).json()).toEqual({ received: true, outcome: 'applied' });
+    expect((await readCase(stripeServer, owner, id)).applicationTier.name).toBe('Guided');
+  });
+
   it('marks an order failed when Stripe refuses to create its session', async () => {
     const owner = await signUp(stripeServer);
     const id = await startPrequal(stripeServer, owner);

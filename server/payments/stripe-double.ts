@@ -71,7 +71,7 @@ form{display:inline}button{font:inherit;padding:.6rem 1.2rem;margin:.5rem .5rem 
 <form method="post" action="/pay/${id}/cancel"><button type="submit">Cancel</button></form></main></body></html>`;
 }
 
-export async function startStripeDouble(secretKey: string): Promise<StripeDouble> {
+export async function startStripeDouble(secretKey: string, { port = 0 }: { port?: number } = {}): Promise<StripeDouble> {
   const requests: RecordedStripeRequest[] = [];
   const intents = new Map<string, Record<string, unknown>>();
   const sessions = new Map<string, Record<string, unknown>>();
@@ -215,7 +215,10 @@ export async function startStripeDouble(secretKey: string): Promise<StripeDouble
     }
     send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` } });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
