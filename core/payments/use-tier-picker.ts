@@ -55,14 +55,28 @@ export function useTierPicker(caseId: string, onChosen: (detail: TierChosenDetai
   const slow = checkout === 'confirming' && polls.current >= CONFIRM_POLLS;
 
   // Confirming: load the case again until the webhook has paid the order (or the polls run out).
+  const { reload: loadAgain, result } = load;
   useEffect(() => {
     if (checkout !== 'confirming' || polls.current >= CONFIRM_POLLS) return undefined;
     const timer = setTimeout(() => {
       polls.current += 1;
-      load.reload();
+      loadAgain();
     }, CONFIRM_POLL_MS);
     return () => clearTimeout(timer);
-  }, [checkout, load.result, load]);
+  }, [checkout, result, loadAgain]);
+
+  // Back from Stripe's page with the browser's Back button, the page may come from the back/forward cache as it was
+  // left ("Taking you to the secure payment page…"): start over from the case as it is now.
+  useEffect(() => {
+    const shown = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      setRedirecting(false);
+      setChoosing(null);
+      loadAgain();
+    };
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
+  }, [loadAgain]);
 
   const choose = useCallback(
     async (tier: ApplicationTier): Promise<boolean> => {
