@@ -121,7 +121,7 @@ export async function chooseTier(
     throw new PaymentProviderError(error);
   }
   if (resumed.state === 'open') return { ...chosen, checkoutUrl: resumed.checkoutUrl };
-  if (resumed.state === 'complete') return chosen;
+  if (resumed.state !== 'expired') return chosen;
   // Expired at Stripe (its checkout.session.expired event may still be on its way): the order is over; a new one.
   await db.query(`UPDATE payment_orders SET status = 'canceled', updated_at = now() WHERE id = $1 AND status = 'awaiting_payment'`, [chosen.order.id]);
   return startOrder(db, user, caseId, tierId, provider, returnUrl);

@@ -348,6 +348,10 @@ describe('Stripe Checkout (local double) and its webhook', () => {
     );
     const intent = { id: `pi_legacy${id}`, object: 'payment_intent', amount: 4900, amount_received: 4900, currency: 'usd', metadata: { orderId: String(rows[0]!.id) } };
     const event = signedEvent(WEBHOOK_SECRET, 'payment_intent.succeeded', intent);
+    // Chosen again while it awaits: that order, with no Checkout page to open (and no call that would fail).
+    const again = await payCard(owner, id, 202);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as any).checkoutUrl).toBeNull();
     expect(await (await webhook(stripeServer, event.body, event.signature)).json()).toEqual({ received: true, outcome: 'applied' });
     expect((await readCase(stripeServer, owner, id)).applicationTier.name).toBe('Guided');
   });

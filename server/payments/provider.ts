@@ -38,8 +38,12 @@ export interface StartedCollection {
   checkoutUrl: string | null;
 }
 
-/** An open order's payment page again (the customer cancelled, or came back later). */
-export type ResumedCollection = { state: 'open'; checkoutUrl: string } | { state: 'complete' } | { state: 'expired' };
+/**
+ * An open order's payment page again (the customer cancelled, or came back later). complete: paid at Stripe, the
+ * webhook on its way; expired: no longer payable; elsewhere: not a Checkout Session (a PaymentIntent of an order
+ * made before Checkout), nothing to open.
+ */
+export type ResumedCollection = { state: 'open'; checkoutUrl: string } | { state: 'complete' } | { state: 'expired' } | { state: 'elsewhere' };
 
 export interface PaymentProvider {
   readonly name: 'stripe' | 'invoice';
@@ -135,6 +139,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       return { reference: session.id, checkoutUrl: session.url };
     },
     async resume(reference) {
+      if (!reference.startsWith('cs_')) return { state: 'elsewhere' };
       const session = await stripe.checkout.sessions.retrieve(reference);
       if (session.status === 'open' && session.url) return { state: 'open', checkoutUrl: session.url };
       return { state: session.status === 'complete' ? 'complete' : 'expired' };
