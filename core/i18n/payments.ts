@@ -18,8 +18,16 @@ export const paymentTexts = {
   applied: (name: string) => `You are now on the ${name} tier.`,
   awaiting: (name: string, price: string) => `Awaiting payment: ${name} (${price}).`,
   awaitingInvoice: 'We emailed you the invoice; the tier changes once it is paid.',
-  awaitingCard: 'Your payment is being confirmed; the tier changes as soon as it is.',
+  awaitingCard: 'Pay it by card on the secure payment page; the tier changes as soon as the payment is confirmed.',
   checkAgain: 'Check payment status',
+  /** Stripe Checkout (issue 37): the redirect to the hosted page and the return from it. */
+  redirecting: 'Taking you to the secure payment page…',
+  payNow: 'Pay now',
+  confirming: 'Confirming your payment…',
+  confirmingSlow: 'Your payment is still being confirmed. The tier changes as soon as Stripe confirms it.',
+  paid: (name: string) => `Payment received: you are now on the ${name} tier.`,
+  checkoutCanceled: 'Payment cancelled. Your order is still open: pay it whenever you are ready.',
+  checkoutNotCompleted: 'The payment was not completed. Choose the tier again to retry.',
   failed: 'The payment could not be started. Try again.',
   signedOut: 'Sign in to choose a tier.',
   /** Server refusals (REST 400/404/409 bodies); the view shows the server's message. */
@@ -28,6 +36,8 @@ export const paymentTexts = {
   alreadyOnTier: 'The case is already on this tier or a higher one.',
   paymentPending: (name: string) => `A payment for the ${name} tier is awaiting; it has to be paid or cancelled first.`,
   providerDown: 'The payment provider did not answer. Try again in a minute.',
+  returnUrlMissing: 'returnUrl is needed: the page to come back to after paying.',
+  returnUrlInvalid: 'returnUrl must be a page of this site (an origin the partner allows).',
   /** The invoice mail. */
   invoiceSubject: (number: string) => `Invoice ${number}: your service tier`,
   /** Recording an invoice payment (recordInvoicePayment, npm run payments:record): refusals and the receipt mail. */

@@ -86,6 +86,8 @@ export type PendingPayment = NonNullable<CaseTiers['pendingPayment']>;
 
 const orderSchema = lazySchema(() =>
   z.object({
+    /** Stripe Checkout's hosted page to send the customer to; null for invoices and free tiers. */
+    checkoutUrl: z.optional(z.nullable(z.string())),
     order: z.object({
       id: z.string(),
       caseId: z.string(),
@@ -101,6 +103,12 @@ const orderSchema = lazySchema(() =>
 
 export type PaymentOrder = z.infer<ReturnType<typeof orderSchema.schema>>['order'];
 
+export interface ChosenOrder {
+  order: PaymentOrder;
+  /** Where to pay it (Stripe Checkout): the element sends the whole page there. */
+  checkoutUrl: string | null;
+}
+
 // ---- calls ----
 
 /** The case's tiers, the one it is on and an order awaiting payment; always from the network (a payment may have landed). */
@@ -108,8 +116,8 @@ export function loadCaseTiers(caseId: string): Promise<Result<CaseTiers>> {
   return query(CaseTiersQuery, { id: caseId }, caseTiersSchema, { muteError: true, requestPolicy: 'network-only' });
 }
 
-/** POST /v1/api/payments/ { caseId, tierId }; never throws. */
-export async function choosePaymentTier(caseId: string, tierId: string): Promise<Result<PaymentOrder>> {
+/** POST /v1/api/payments/ { caseId, tierId, returnUrl } (returnUrl: the page Checkout comes back to); never throws. */
+export async function choosePaymentTier(caseId: string, tierId: string, returnUrl: string): Promise<Result<ChosenOrder>> {
   const { api, partner } = runtimeSettings();
   const params = partner ? `?${new URLSearchParams({ partner }).toString()}` : '';
   try {
@@ -117,7 +125,7 @@ export async function choosePaymentTier(caseId: string, tierId: string): Promise
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...authHeaders() },
       credentials: isSameOrigin() ? 'include' : 'omit',
-      body: JSON.stringify({ caseId, tierId }),
+      body: JSON.stringify({ caseId, tierId, returnUrl }),
     });
     let body: unknown = null;
     try {
@@ -126,7 +134,7 @@ export async function choosePaymentTier(caseId: string, tierId: string): Promise
       body = null;
     }
     const parsed = orderSchema.safeParse(body);
-    if (response.ok && parsed.success) return { ok: true, value: parsed.data.order };
+    if (response.ok && parsed.success) return { ok: true, value: { order: parsed.data.order, checkoutUrl: parsed.data.checkoutUrl ?? null } };
     const message = body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : null;
     const kind: Failure['kind'] =
       response.status === 401 ? 'unauthenticated' : response.status === 404 ? 'not-found' : response.status === 400 || response.status === 409 ? 'invalid' : 'server';

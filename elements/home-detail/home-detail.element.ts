@@ -32,7 +32,8 @@
  * @csspart tiers - The application tier section; `tiers-retry` its 'Try again' button.
  * @csspart tier - One tier (`tier-badge`, `tier-price`, `tier-current`, `tier-check` inside); `tier-list` holds them.
  * @csspart tier-open - The button that opens the tier dialog; `tier-dialog` / `tier-modal` the dialog, `tier-confirm` and `tier-cancel` its buttons.
- * @csspart tier-pending - An order awaiting payment; `tier-message` the tier section's messages.
+ * @csspart tier-pending - An order awaiting payment; `tier-message` the tier section's messages; `tier-pay` its 'Pay now' button (card).
+ * @csspart tier-checkout - Back from Stripe Checkout: 'Confirming your payment…', then paid, cancelled or not completed (data-state); `tier-redirecting` while the page goes to Checkout.
  * @csspart marketing - The marketing materials section (its <hearth-marketing>); `marketing-toggle` the button that opens it.
  * @csspart message - Loading, error, saved and sign-in messages.
  * @csspart sign-in - The sign-in button shown when signed out.

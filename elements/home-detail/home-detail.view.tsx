@@ -349,7 +349,7 @@ export function HomeDetailView(props: HomeDetailViewProps) {
       <Description state={props.description} />
       {props.mountListingElements ? <ListingElements listing={listing} caseId={kase.id} routeSync={props.routeSync ?? false} /> : null}
       <MarketingSection caseId={kase.id} />
-      <TierSection caseId={kase.id} />
+      <TierSection key={kase.id} caseId={kase.id} />
     </section>
   );
 }

@@ -2,11 +2,14 @@
  * The case's service tier in the home detail (spec §3 Application tier; issue 20): the tiers of the case's type
  * with their prices, the one the case is on, and for each tier above it a button that opens a dialog with the
  * tier's modal text and the choice. A paid tier goes to POST /v1/api/payments/ and shows 'Awaiting payment'
- * until the payment is confirmed; a free one applies at once. Emits `hearth-tier-chosen` (bubbles, composed).
+ * until the payment is confirmed; a free one applies at once. With Stripe the page goes to Stripe Checkout and
+ * comes back: "Confirming your payment…" until the webhook has paid the order, then the new tier; back from
+ * Cancel, the order stays open with "Pay now". Emits `hearth-tier-chosen` (bubbles, composed).
  */
 import { useCallback, useId, useRef, useState } from 'react';
 import { paymentTexts as t } from '../../core/i18n/payments';
 import type { ApplicationTier } from '../../core/payments/payments-api';
+import type { CheckoutPhase } from '../../core/payments/checkout-return';
 import { tierOffer } from '../../core/payments/tier-state';
 import { tierPrice, useTierPicker, type TierChosenDetail } from '../../core/payments/use-tier-picker';
 import { Button } from '../../core/ui/button';
@@ -48,10 +51,21 @@ export function TierSection({ caseId }: { caseId: string }) {
               {t.current}: <strong>{state.current.name}</strong>
             </p>
           ) : null}
-          {state.pending ? (
+          {picker.checkout ? <CheckoutOutcome phase={picker.checkout} slow={picker.slow} tierName={state.current?.name ?? ''} onCheck={picker.reload} /> : null}
+          {picker.redirecting ? (
+            <p className="message" part="tier-redirecting" role="status">
+              {t.redirecting}
+            </p>
+          ) : null}
+          {state.pending && picker.checkout !== 'confirming' ? (
             <p className="message" part="tier-pending" data-state="awaiting" role="status">
               {t.awaiting(state.pending.tier.name, tierPrice(state.pending.tier))}{' '}
               {state.pending.provider === 'INVOICE' ? t.awaitingInvoice : t.awaitingCard}{' '}
+              {state.pending.provider === 'STRIPE' ? (
+                <Button tone="primary" part="tier-pay" busy={picker.choosing === state.pending.tier.id || picker.redirecting} onClick={() => void picker.choose(state.pending!.tier)}>
+                  {t.payNow}
+                </Button>
+              ) : null}{' '}
               <Button tone="secondary" part="tier-check" onClick={picker.reload}>
                 {t.checkAgain}
               </Button>
@@ -100,6 +114,28 @@ export function TierSection({ caseId }: { caseId: string }) {
         </>
       ) : null}
     </section>
+  );
+}
+
+/** What the return from Stripe Checkout came to (core/payments/checkout-return.ts). */
+function CheckoutOutcome({ phase, slow, tierName, onCheck }: { phase: CheckoutPhase; slow: boolean; tierName: string; onCheck: () => void }) {
+  if (phase === 'confirming') {
+    return (
+      <p className="message" part="tier-checkout" data-state="confirming" role="status" aria-busy={!slow || undefined}>
+        {slow ? t.confirmingSlow : t.confirming}{' '}
+        {slow ? (
+          <Button tone="secondary" part="tier-check" onClick={onCheck}>
+            {t.checkAgain}
+          </Button>
+        ) : null}
+      </p>
+    );
+  }
+  const text = phase === 'paid' ? t.paid(tierName) : phase === 'canceled' ? t.checkoutCanceled : t.checkoutNotCompleted;
+  return (
+    <p className="message" part="tier-checkout" data-state={phase} data-tone={phase === 'paid' ? 'success' : phase === 'not-completed' ? 'error' : undefined} role="status">
+      {text}
+    </p>
   );
 }
 

@@ -48,6 +48,22 @@ export function isOriginAllowed(allowedOrigins: readonly string[], origin: strin
   return allowedOrigins.some((allowed) => canonicalOrigin(allowed) === canonical || originMatches(allowed, canonical));
 }
 
+/**
+ * May a page at `url` be sent back to after a payment on another site (Stripe Checkout's return URLs)? The API's
+ * own origin (the hosted site), the partner's own domains over https, its allowed origins as written — but never
+ * through '*' (a partner embeddable anywhere is not a redirect to anywhere) — and loopback outside production.
+ */
+export function isReturnUrlAllowed(partner: { allowedOrigins: readonly string[]; domains: readonly string[] }, url: URL, env: CorsEnvironment): boolean {
+  if (url.username || url.password) return false;
+  const canonical = canonicalOrigin(url.href);
+  if (!canonical) return false;
+  if (canonical === canonicalOrigin(env.selfOrigin)) return true;
+  if (!env.production && isLoopbackOrigin(canonical)) return true;
+  if (partner.domains.some((domain) => canonicalOrigin(`https://${domain}`) === canonical)) return true;
+  const explicit = partner.allowedOrigins.filter((allowed) => allowed !== ANY_ORIGIN);
+  return explicit.some((allowed) => canonicalOrigin(allowed) === canonical || originMatches(allowed, canonical));
+}
+
 /** Lets the browser hand this response to `origin`; caches must keep one copy per origin. */
 export function allowOrigin(res: ServerResponse, origin: string): void {
   res.setHeader('Access-Control-Allow-Origin', origin);

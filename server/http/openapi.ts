@@ -577,15 +577,15 @@ function operations(): Record<string, Partial<Record<'get' | 'post', Operation>>
     },
     '/v1/api/payments/': {
       post: {
-        summary: "Buys an application tier for a case (spec §7; the case's owner only): a free tier is applied at once; a paid one becomes an order awaiting payment (Stripe PaymentIntent, or a mailed invoice when Stripe is not configured). The case's tier changes only on the provider's verified success.",
+        summary: "Buys an application tier for a case (spec §7; the case's owner only): a free tier is applied at once; a paid one becomes an order awaiting payment (a Stripe Checkout Session whose hosted page returns to `returnUrl`, or a mailed invoice when Stripe is not configured). The case's tier changes only on the provider's verified success, never on the return.",
         tags: ['payments'],
         security: tokenAuth,
         parameters: [partnerParameter],
         requestBody: { required: true, ...json(input(PaymentBody)) },
         responses: {
-          201: { description: '`{ order, tier }`: the new order (`status` awaiting_payment, or paid for a free tier).', ...json({ type: 'object' }) },
-          200: { description: '`{ order, tier }`: the order for this tier that already awaits payment.', ...json({ type: 'object' }) },
-          400: error('`validation`: not a tier of this case, or not above its current tier.'),
+          201: { description: '`{ order, tier, checkoutUrl }`: the new order (`status` awaiting_payment, or paid for a free tier); `checkoutUrl`: Stripe Checkout\'s page to send the customer to (null for invoices and free tiers).', ...json({ type: 'object' }) },
+          200: { description: '`{ order, tier, checkoutUrl }`: the order for this tier that already awaits payment (with Stripe, its Checkout page again while the session is open).', ...json({ type: 'object' }) },
+          400: error('`validation`: not a tier of this case, or not above its current tier; a `returnUrl` missing (Stripe) or not on the partner\'s origins.'),
           401: error('Not signed in.'),
           404: error('No such case, or not yours.'),
           409: error('`payment_pending`: another tier awaits payment.'),
@@ -595,7 +595,7 @@ function operations(): Record<string, Partial<Record<'get' | 'post', Operation>>
     },
     '/v1/api/payments/webhook/': {
       post: {
-        summary: "Stripe's events (payment_intent.succeeded, payment_failed, canceled), verified by the `Stripe-Signature` header; an event id seen before changes nothing. 404 while Stripe is not configured.",
+        summary: "Stripe's events (checkout.session.completed, async_payment_succeeded, async_payment_failed, expired; payment_intent.* for orders made before Checkout), verified by the `Stripe-Signature` header; an event id seen before changes nothing. 404 while Stripe is not configured.",
         tags: ['payments'],
         requestBody: { required: true, ...json({ type: 'object', description: 'A Stripe event.' }) },
         responses: {

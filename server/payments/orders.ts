@@ -74,6 +74,8 @@ export interface ChosenTier {
   tier: ApplicationTier;
   /** True when an order for the same tier was already awaiting payment (nothing new was started). */
   existing: boolean;
+  /** Where the customer pays the order (Stripe Checkout's hosted page); null for invoices, free tiers and a session already paid. */
+  checkoutUrl: string | null;
 }
 
 interface OwnedCase {
@@ -98,9 +100,34 @@ const customerOf = (user: UserRecord) => ({ email: user.email, name: `${user.fir
 
 /**
  * The owner chooses `tierId` for case `caseId`. Free: applied at once (a 'free' order, paid). Paid: an order
- * awaiting payment with `provider`; choosing the same tier again while it awaits answers that order.
+ * awaiting payment with `provider`; choosing the same tier again while it awaits answers that order (with Stripe,
+ * its Checkout page again while the session is open; a session that expired cancels the order and starts anew).
+ * `returnUrl`: the page Checkout sends the customer back to (checked by the caller).
  */
-export async function chooseTier(db: Database, user: UserRecord, caseId: number, tierId: number, provider: PaymentProvider): Promise<ChosenTier> {
+export async function chooseTier(
+  db: Database,
+  user: UserRecord,
+  caseId: number,
+  tierId: number,
+  provider: PaymentProvider,
+  returnUrl: URL | null = null,
+): Promise<ChosenTier> {
+  const chosen = await startOrder(db, user, caseId, tierId, provider, returnUrl);
+  if (!chosen.existing || chosen.order.provider !== 'stripe' || !provider.resume || !chosen.order.reference) return chosen;
+  let resumed: Awaited<ReturnType<NonNullable<PaymentProvider['resume']>>>;
+  try {
+    resumed = await provider.resume(chosen.order.reference);
+  } catch (error) {
+    throw new PaymentProviderError(error);
+  }
+  if (resumed.state === 'open') return { ...chosen, checkoutUrl: resumed.checkoutUrl };
+  if (resumed.state !== 'expired') return chosen;
+  // Expired at Stripe (its checkout.session.expired event may still be on its way): the order is over; a new one.
+  await db.query(`UPDATE payment_orders SET status = 'canceled', updated_at = now() WHERE id = $1 AND status = 'awaiting_payment'`, [chosen.order.id]);
+  return startOrder(db, user, caseId, tierId, provider, returnUrl);
+}
+
+async function startOrder(db: Database, user: UserRecord, caseId: number, tierId: number, provider: PaymentProvider, returnUrl: URL | null): Promise<ChosenTier> {
   const started = await db.transaction(async (tx) => {
     const c = await ownedCase(tx, caseId, user);
     const tier = await findTier(tx, tierId);
@@ -137,6 +164,7 @@ export async function chooseTier(db: Database, user: UserRecord, caseId: number,
       idempotencyKey: keys[0]!.idempotency_key,
       customer: customerOf(user),
       createdAt: order.createdAt,
+      returnUrl,
     };
     // The invoice provider mails inside this transaction: the order and its invoice are stored together or not at all.
     if (provider.name === 'invoice') {
@@ -146,12 +174,12 @@ export async function chooseTier(db: Database, user: UserRecord, caseId: number,
     }
     return { order, tier, existing: false, collect };
   });
-  if (!started.collect) return { order: started.order, tier: started.tier, existing: started.existing };
+  if (!started.collect) return { order: started.order, tier: started.tier, existing: started.existing, checkoutUrl: null };
 
   // Stripe: an HTTP call, outside the transaction. The idempotency key makes a retry of the same order safe.
   try {
-    const { reference } = await provider.collect(started.collect, null);
-    return { order: await setReference(db, started.order.id, reference), tier: started.tier, existing: false };
+    const { reference, checkoutUrl } = await provider.collect(started.collect, null);
+    return { order: await setReference(db, started.order.id, reference), tier: started.tier, existing: false, checkoutUrl };
   } catch (error) {
     await db.query(`UPDATE payment_orders SET status = 'failed', updated_at = now() WHERE id = $1 AND status = 'awaiting_payment'`, [started.order.id]);
     throw new PaymentProviderError(error);
@@ -180,7 +208,7 @@ export interface ProviderEvent {
   id: string;
   provider: 'stripe';
   type: string;
-  /** The provider's reference of the order (the PaymentIntent id). */
+  /** The provider's reference of the order (the Checkout Session id; a PaymentIntent id for orders made before Checkout). */
   reference: string;
   amountInPennies: number;
   currencyCode: string;
@@ -191,6 +219,12 @@ export interface ProviderEvent {
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 
 const EVENT_STATUS: Record<string, OrderStatus> = {
+  // Checkout (routes.ts passes checkout.session.completed on only when its payment_status is 'paid').
+  'checkout.session.completed': 'paid',
+  'checkout.session.async_payment_succeeded': 'paid',
+  'checkout.session.async_payment_failed': 'failed',
+  'checkout.session.expired': 'canceled',
+  // Orders confirmed as PaymentIntents before Checkout (their reference is a pi_ id); no new order is made so.
   'payment_intent.succeeded': 'paid',
   'payment_intent.payment_failed': 'failed',
   'payment_intent.canceled': 'canceled',

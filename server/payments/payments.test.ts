@@ -5,6 +5,7 @@ import { graphqlAs } from '../testing/graphql';
 import { startTestServer } from '../testing/test-server';
 import { testHome } from '../sellers/testing';
 import { paymentTexts } from '../../core/i18n/payments';
+import { stripeProvider } from './provider';
 import { signedEvent, startStripeDouble, type StripeDouble } from './stripe-double';
 
 const SECRET_KEY = 'sk_test_hearth_double';
@@ -164,79 +165,205 @@ describe('POST /v1/api/payments/ (invoice provider)', () => {
   });
 });
 
-describe('Stripe provider (local double) and its webhook', () => {
-  it('creates a PaymentIntent with an idempotency key and applies the signed success exactly once', async () => {
+describe('Stripe Checkout (local double) and its webhook', () => {
+  const PAGE = 'http://127.0.0.1:5173/homes/detail.html?home=12#tiers';
+  const payCard = (who: SignedUp, caseId: string, tierId: number, returnUrl: string | undefined = PAGE) => pay(stripeServer, who, { caseId, tierId, returnUrl });
+  const orderRows = async (caseId: string) =>
+    (await stripeServer.db.query<{ status: string; paid_at: Date | null }>('SELECT status, paid_at FROM payment_orders WHERE case_id = $1 ORDER BY id', [caseId])).rows;
+  /** A button of the double's hosted page, as the browser's form post: the redirect it answers. */
+  const press = async (checkoutUrl: string, button: 'pay' | 'cancel') => {
+    const response = await fetch(`${checkoutUrl}/${button}`, { method: 'POST', redirect: 'manual' });
+    expect(response.status).toBe(303);
+    return new URL(response.headers.get('location')!);
+  };
+
+  beforeAll(() => stripe.setWebhook(`${stripeServer.url}/v1/api/payments/webhook/`, WEBHOOK_SECRET));
+
+  it('creates a Checkout Session with the order idempotency key and return URLs back to the page', async () => {
     const owner = await signUp(stripeServer);
     const stranger = await signUp(stripeServer);
     const id = await startPrequal(stripeServer, owner);
-    expect((await pay(stripeServer, stranger, { caseId: id, tierId: 203 })).status).toBe(404);
+    expect((await payCard(stranger, id, 203)).status).toBe(404);
     const before = stripe.requests.length;
-    const response = await pay(stripeServer, owner, { caseId: id, tierId: 203 });
+    const response = await payCard(owner, id, 203);
     expect(response.status).toBe(201);
-    const { order } = (await response.json()) as any;
-    expect(order).toMatchObject({ provider: 'stripe', status: 'awaiting_payment', amountInPennies: 14900 });
-    expect(order.reference).toMatch(/^pi_/);
+    const body = (await response.json()) as any;
+    expect(body.order).toMatchObject({ provider: 'stripe', status: 'awaiting_payment', amountInPennies: 14900 });
+    expect(body.order.reference).toMatch(/^cs_test_/);
+    expect(body.checkoutUrl).toBe(`${stripe.url}/pay/${body.order.reference}`);
     const calls = stripe.requests.slice(before);
-    expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ method: 'POST', path: '/v1/payment_intents' });
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /v1/checkout/sessions']);
     expect(calls[0]!.idempotencyKey).toMatch(/^hearth-order-[0-9a-f-]{36}$/);
-    expect(calls[0]!.form).toMatchObject({ amount: '14900', currency: 'usd', confirm: 'true', payment_method: 'pm_card_visa', 'metadata[orderId]': order.id, 'metadata[caseId]': id });
-    const { rows } = await stripeServer.db.query<{ idempotency_key: string }>('SELECT idempotency_key FROM payment_orders WHERE id = $1', [order.id]);
+    expect(calls[0]!.form).toMatchObject({
+      mode: 'payment',
+      'line_items[0][price_data][unit_amount]': '14900',
+      'line_items[0][price_data][currency]': 'usd',
+      client_reference_id: body.order.id,
+      'metadata[caseId]': id,
+      customer_email: owner.email,
+    });
+    const back = (name: string) => new URL(calls[0]!.form[name]!);
+    for (const [name, result] of [['success_url', 'paid'], ['cancel_url', 'canceled']] as const) {
+      const url = back(name);
+      expect(`${url.origin}${url.pathname}${url.hash}`).toBe('http://127.0.0.1:5173/homes/detail.html#tiers');
+      expect(Object.fromEntries(url.searchParams)).toEqual({ home: '12', 'hearth-checkout': result, 'hearth-case': id, 'hearth-order': body.order.id, 'hearth-tier': '203' });
+    }
+    const { rows } = await stripeServer.db.query<{ idempotency_key: string }>('SELECT idempotency_key FROM payment_orders WHERE id = $1', [body.order.id]);
     expect(rows[0]!.idempotency_key).toBe(calls[0]!.idempotencyKey);
     expect(await invoices(stripeServer, owner.email)).toHaveLength(0);
-    // Paid at Stripe, but the tier waits for the verified event.
-    expect((await readCase(stripeServer, owner, id)).applicationTier.name).toBe('Basic');
-    const intent = stripe.intents.get(order.reference)!;
+
+    // The same choice again (the customer came back without paying): the same open session, none created.
+    const again = await payCard(owner, id, 203);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as any).checkoutUrl).toBe(body.checkoutUrl);
+    expect(stripe.requests.slice(before).filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('reuses the order idempotency key: a retried create answers the same session', async () => {
+    const provider = stripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiUrl: stripe.url });
+    const order = {
+      id: 987654,
+      caseId: 123,
+      tierId: 203,
+      tierName: 'Priority',
+      applicationTypeName: 'Pre-qualification',
+      amountInPennies: 14900,
+      currencyCode: 'USD',
+      idempotencyKey: `hearth-order-retry-${Date.now()}`,
+      customer: { email: 'retry@example.test', name: 'Re Try' },
+      createdAt: new Date(),
+      returnUrl: new URL(PAGE),
+    };
+    const sessions = stripe.sessions.size;
+    const first = await provider.collect(order, null);
+    const second = await provider.collect(order, null);
+    expect(second).toEqual(first);
+    expect(stripe.sessions.size).toBe(sessions + 1);
+    // The same key with other parameters is Stripe's idempotency_error, never a second session.
+    await expect(provider.collect({ ...order, amountInPennies: 1 }, null)).rejects.toThrow(/same parameters/);
+    expect(stripe.sessions.size).toBe(sessions + 1);
+  });
+
+  it('refuses return URLs off the partner origins (no open redirect), and a missing one', async () => {
+    const owner = await signUp(stripeServer);
+    const id = await startPrequal(stripeServer, owner);
+    const before = stripe.requests.length;
+    // The default partner may be embedded anywhere ('*'), which is not a redirect to anywhere.
+    for (const returnUrl of ['https://evil.example/phish', 'javascript:alert(1)', '//evil.example/', 'https://user:pw@127.0.0.1/x', 'not a url', 'x'.repeat(2001)]) {
+      const refused = await payCard(owner, id, 203, returnUrl);
+      expect(refused.status, returnUrl).toBe(400);
+      const body = (await refused.json()) as any;
+      expect(body.fields.returnUrl ?? body.fields, returnUrl).toBe(paymentTexts.returnUrlInvalid);
+    }
+    const missing = await pay(stripeServer, owner, { caseId: id, tierId: 203 });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as any).fields).toEqual({ returnUrl: paymentTexts.returnUrlMissing });
+    // The hosted site (the API's own origin) is a page to come back to.
+    const hosted = await payCard(owner, id, 202, `${stripeServer.url}/account?x=1`);
+    expect(hosted.status).toBe(201);
+    const calls = stripe.requests.slice(before);
+    expect(calls).toHaveLength(1);
+    expect(new URL(calls[0]!.form.success_url!).pathname).toBe('/account');
+    expect(await orderRows(id)).toEqual([{ status: 'awaiting_payment', paid_at: null }]);
+  });
+
+  it('pays the order only on the signed checkout.session.completed, exactly once', async () => {
+    const owner = await signUp(stripeServer);
+    const id = await startPrequal(stripeServer, owner);
+    const { order, checkoutUrl } = (await (await payCard(owner, id, 203)).json()) as any;
+
+    // Paid on the hosted page, the customer is back before Stripe's event: nothing is paid by the return.
+    stripe.holdWebhooks();
+    const back = await press(checkoutUrl, 'pay');
+    expect(back.searchParams.get('hearth-checkout')).toBe('paid');
+    expect(back.searchParams.get('hearth-order')).toBe(order.id);
+    let c = await readCase(stripeServer, owner, id);
+    expect(c.applicationTier.name).toBe('Basic');
+    expect(c.pendingPayment).toMatchObject({ id: order.id, status: 'AWAITING_PAYMENT', provider: 'STRIPE' });
 
     // A bad signature (another secret, a tampered body, none at all): 400 and nothing applied.
-    const wrongSecret = signedEvent('whsec_someone_else', 'payment_intent.succeeded', intent);
+    const session = stripe.sessions.get(order.reference)!;
+    const wrongSecret = signedEvent('whsec_someone_else', 'checkout.session.completed', session);
     expect((await webhook(stripeServer, wrongSecret.body, wrongSecret.signature)).status).toBe(400);
-    const good = signedEvent(WEBHOOK_SECRET, 'payment_intent.succeeded', intent);
-    const tampered = good.body.replace('"amount":14900', '"amount":1');
+    const good = signedEvent(WEBHOOK_SECRET, 'checkout.session.completed', session);
+    const tampered = good.body.replace('"amount_total":14900', '"amount_total":1');
+    expect(tampered).not.toBe(good.body);
     expect((await webhook(stripeServer, tampered, good.signature)).status).toBe(400);
     expect((await webhook(stripeServer, good.body, null)).status).toBe(400);
     expect((await readCase(stripeServer, owner, id)).applicationTier.name).toBe('Basic');
-    const { rows: events } = await stripeServer.db.query('SELECT 1 FROM payment_events');
-    expect(events).toHaveLength(0);
+    const { rows: none } = await stripeServer.db.query('SELECT 1 FROM payment_events WHERE order_id = $1', [order.id]);
+    expect(none).toHaveLength(0);
 
-    // The good one: applied once.
-    const applied = await webhook(stripeServer, good.body, good.signature);
-    expect(applied.status).toBe(200);
-    expect(await applied.json()).toEqual({ received: true, outcome: 'applied' });
-    let c = await readCase(stripeServer, owner, id);
+    // Stripe's own event (sent by the double): applied.
+    expect(await stripe.releaseWebhooks()).toEqual([200]);
+    c = await readCase(stripeServer, owner, id);
     expect(c.applicationTier).toMatchObject({ name: 'Priority', tierLevel: 2 });
     expect(c.pendingPayment).toBeNull();
-    // Replayed (same event id): changes nothing; a second event for the same intent: the order is paid already.
+    // Delivered twice (same event id), and a second event for the same session: nothing more happens.
     await stripeServer.db.query('UPDATE application_cases SET tier_id = 202 WHERE id = $1', [id]);
-    const replay = await webhook(stripeServer, good.body, good.signature);
-    expect(await replay.json()).toEqual({ received: true, outcome: 'duplicate' });
-    const second = signedEvent(WEBHOOK_SECRET, 'payment_intent.succeeded', intent);
-    expect(await (await webhook(stripeServer, second.body, second.signature)).json()).toEqual({ received: true, outcome: 'ignored' });
-    c = await readCase(stripeServer, owner, id);
-    expect(c.applicationTier.name).toBe('Guided');
-    const { rows: paid } = await stripeServer.db.query<{ status: string }>('SELECT status FROM payment_orders WHERE case_id = $1', [id]);
-    expect(paid.map((r) => r.status)).toEqual(['paid']);
+    const first = await webhook(stripeServer, good.body, good.signature);
+    expect(await first.json()).toEqual({ received: true, outcome: 'ignored' });
+    expect(await (await webhook(stripeServer, good.body, good.signature)).json()).toEqual({ received: true, outcome: 'duplicate' });
+    expect((await readCase(stripeServer, owner, id)).applicationTier.name).toBe('Guided');
+    const rows = await orderRows(id);
+    expect(rows.map((r) => r.status)).toEqual(['paid']);
+    const { rows: events } = await stripeServer.db.query('SELECT event_type FROM payment_events WHERE order_id = $1', [order.id]);
+    expect(events).toHaveLength(2);
+    // The paid session's page no longer takes a payment.
+    expect((await fetch(`${checkoutUrl}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(409);
   });
 
-  it('ignores a success for another amount, and marks an order failed when Stripe refuses it', async () => {
+  it('leaves the order open on cancel, cancels it when the session expires, and ignores other amounts', async () => {
     const owner = await signUp(stripeServer);
     const id = await startPrequal(stripeServer, owner);
-    const { order } = (await (await pay(stripeServer, owner, { caseId: id, tierId: 202 })).json()) as any;
-    const intent = { ...stripe.intents.get(order.reference)!, amount: 1, amount_received: 1 };
-    const cheap = signedEvent(WEBHOOK_SECRET, 'payment_intent.succeeded', intent);
-    expect(await (await webhook(stripeServer, cheap.body, cheap.signature)).json()).toEqual({ received: true, outcome: 'ignored' });
-    expect((await readCase(stripeServer, owner, id)).applicationTier.name).toBe('Basic');
-    // A failed payment closes the order; the owner may choose again.
-    const failed = signedEvent(WEBHOOK_SECRET, 'payment_intent.payment_failed', stripe.intents.get(order.reference)!);
-    expect(await (await webhook(stripeServer, failed.body, failed.signature)).json()).toEqual({ received: true, outcome: 'applied' });
-    expect((await readCase(stripeServer, owner, id)).pendingPayment).toBeNull();
+    const { order, checkoutUrl } = (await (await payCard(owner, id, 202)).json()) as any;
+    const back = await press(checkoutUrl, 'cancel');
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({ 'hearth-checkout': 'canceled', 'hearth-order': order.id });
+    expect((await readCase(stripeServer, owner, id)).pendingPayment).toMatchObject({ id: order.id, status: 'AWAITING_PAYMENT' });
 
+    // A success for another amount, or one still unpaid (a delayed method), pays nothing.
+    const session = stripe.sessions.get(order.reference)!;
+    for (const other of [{ ...session, amount_total: 1, payment_status: 'paid' }, { ...session, status: 'complete', payment_status: 'unpaid' }]) {
+      const event = signedEvent(WEBHOOK_SECRET, 'checkout.session.completed', other);
+      expect(await (await webhook(stripeServer, event.body, event.signature)).json()).toEqual({ received: true, outcome: 'ignored' });
+    }
+    expect((await readCase(stripeServer, owner, id)).applicationTier.name).toBe('Basic');
+
+    // Expired at Stripe: the order is canceled and a new choice makes a new order and session.
+    expect(await stripe.expire(order.reference)).toBe(200);
+    expect((await readCase(stripeServer, owner, id)).pendingPayment).toBeNull();
+    const next = (await (await payCard(owner, id, 203)).json()) as any;
+    expect(next.order.id).not.toBe(order.id);
+    expect(next.checkoutUrl).not.toBe(checkoutUrl);
+    expect((await orderRows(id)).map((r) => r.status)).toEqual(['canceled', 'awaiting_payment']);
+  });
+
+  it('still applies payment_intent.succeeded to an order made as a PaymentIntent before Checkout', async () => {
+    const owner = await signUp(stripeServer);
+    const id = await startPrequal(stripeServer, owner);
+    const { rows } = await stripeServer.db.query<{ id: number }>(
+      `INSERT INTO payment_orders (case_id, tier_id, user_id, provider, status, amount_in_pennies, currency_code, idempotency_key, provider_reference)
+       VALUES ($1, 202, $2, 'stripe', 'awaiting_payment', 4900, 'USD', $3, $4) RETURNING id`,
+      [id, owner.user.id, `hearth-order-legacy-${id}`, `pi_legacy${id}`],
+    );
+    const intent = { id: `pi_legacy${id}`, object: 'payment_intent', amount: 4900, amount_received: 4900, currency: 'usd', metadata: { orderId: String(rows[0]!.id) } };
+    const event = signedEvent(WEBHOOK_SECRET, 'payment_intent.succeeded', intent);
+    // Chosen again while it awaits: that order, with no Checkout page to open (and no call that would fail).
+    const again = await payCard(owner, id, 202);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as any).checkoutUrl).toBeNull();
+    expect(await (await webhook(stripeServer, event.body, event.signature)).json()).toEqual({ received: true, outcome: 'applied' });
+    expect((await readCase(stripeServer, owner, id)).applicationTier.name).toBe('Guided');
+  });
+
+  it('marks an order failed when Stripe refuses to create its session', async () => {
+    const owner = await signUp(stripeServer);
+    const id = await startPrequal(stripeServer, owner);
     stripe.declineNext();
-    const refused = await pay(stripeServer, owner, { caseId: id, tierId: 203 });
+    const refused = await payCard(owner, id, 203);
     expect(refused.status).toBe(502);
     expect(((await refused.json()) as any).message).toBe(paymentTexts.providerDown);
-    const { rows } = await stripeServer.db.query<{ status: string }>('SELECT status FROM payment_orders WHERE case_id = $1 ORDER BY id', [id]);
-    expect(rows.map((r) => r.status)).toEqual(['failed', 'failed']);
+    expect((await orderRows(id)).map((r) => r.status)).toEqual(['failed']);
     expect((await readCase(stripeServer, owner, id)).pendingPayment).toBeNull();
   });
 });

@@ -3,8 +3,14 @@
  * interface"): Stripe when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set, otherwise the offline invoice
  * provider, so `npm start` takes orders with no keys. STRIPE_API_URL points the SDK at another host (the local
  * HTTP double of the tests, server/payments/stripe-double.ts); unset, the SDK's own default (api.stripe.com).
+ *
+ * Stripe collects through Checkout (issue 37): a Checkout Session on Stripe's hosted page, which the element sends
+ * the whole page to and which sends the customer back to the page they came from. No Stripe.js runs on the
+ * partner's page, so its CSP stays as it is. The order is paid only by the signed checkout.session.completed
+ * event (routes.ts), never by the return.
  */
 import Stripe from 'stripe';
+import { RETURN_PARAMS } from '../../core/payments/checkout-return';
 import type { Queryable } from '../db';
 import { queueMail } from '../mail/outbox';
 import { invoiceMail, invoiceNumber } from './invoice';
@@ -21,12 +27,23 @@ export interface OrderToCollect {
   idempotencyKey: string;
   customer: { email: string; name: string };
   createdAt: Date;
+  /** The page the customer chose the tier on (checked against the partner's origins by the route), for Checkout's return. */
+  returnUrl: URL | null;
 }
 
-/** The provider's own reference for the order (the PaymentIntent id; the invoice number). */
+/** The provider's own reference for the order (the Checkout Session id; the invoice number). */
 export interface StartedCollection {
   reference: string;
+  /** Where the customer pays (Stripe's hosted Checkout page); null when nothing is paid on a page (invoices). */
+  checkoutUrl: string | null;
 }
+
+/**
+ * An open order's payment page again (the customer cancelled, or came back later). complete: paid at Stripe, the
+ * webhook on its way; expired: no longer payable; elsewhere: not a Checkout Session (a PaymentIntent of an order
+ * made before Checkout), nothing to open.
+ */
+export type ResumedCollection = { state: 'open'; checkoutUrl: string } | { state: 'complete' } | { state: 'expired' } | { state: 'elsewhere' };
 
 export interface PaymentProvider {
   readonly name: 'stripe' | 'invoice';
@@ -35,6 +52,8 @@ export interface PaymentProvider {
    * to the outbox with it); Stripe makes its HTTP call and is given no transaction.
    */
   collect(order: OrderToCollect, tx: Queryable | null): Promise<StartedCollection>;
+  /** Stripe: where an order awaiting payment stands at the provider (its session by `reference`). */
+  resume?(reference: string): Promise<ResumedCollection>;
 }
 
 /** Records the order as awaiting payment and mails the invoice (through the outbox, in the same transaction). */
@@ -43,7 +62,7 @@ export const invoiceProvider: PaymentProvider = {
   async collect(order, tx) {
     if (!tx) throw new Error('The invoice provider needs the order transaction.');
     await queueMail(tx, invoiceMail(order));
-    return { reference: invoiceNumber(order.id, order.createdAt) };
+    return { reference: invoiceNumber(order.id, order.createdAt), checkoutUrl: null };
   },
 };
 
@@ -65,30 +84,65 @@ export function stripeClient(settings: Pick<StripeSettings, 'secretKey' | 'apiUr
   });
 }
 
+/** The page's URL with the outcome of Checkout added (its own query and fragment kept; read by core/payments/checkout-return.ts). */
+export function checkoutReturnUrl(page: URL, result: 'paid' | 'canceled', order: Pick<OrderToCollect, 'id' | 'caseId' | 'tierId'>): string {
+  const url = new URL(page.href);
+  const p = RETURN_PARAMS;
+  for (const name of Object.values(p)) url.searchParams.delete(name);
+  url.searchParams.set(p.result, result);
+  url.searchParams.set(p.caseId, String(order.caseId));
+  url.searchParams.set(p.orderId, String(order.id));
+  url.searchParams.set(p.tierId, String(order.tierId));
+  return url.href;
+}
+
+/** A Checkout Session stays payable this long; then Stripe expires it (checkout.session.expired cancels the order). */
+const SESSION_LIFETIME_SECONDS = 60 * 60;
+
 /**
- * Stripe PaymentIntents. With a test-mode key (sk_test_…) the intent is confirmed at once with Stripe's test card
- * (pm_card_visa): the partner page's strict CSP cannot load Stripe.js, so this build pays test orders server-side.
- * The tier changes only when the signed payment_intent.succeeded event arrives (routes.ts).
+ * Stripe Checkout. One Checkout Session per order, created with the order's idempotency key (a retry of the same
+ * order answers the same session), its amount and currency from the order, our ids in client_reference_id and
+ * metadata, and success/cancel URLs back to the page the customer came from.
  */
 export function stripeProvider(settings: StripeSettings): PaymentProvider {
   const stripe = stripeClient(settings);
-  const testMode = settings.secretKey.startsWith('sk_test_');
   return {
     name: 'stripe',
     async collect(order) {
-      const intent = await stripe.paymentIntents.create(
+      if (!order.returnUrl) throw new Error('A Checkout Session needs the page to return to.');
+      const metadata = { orderId: String(order.id), caseId: String(order.caseId), tierId: String(order.tierId) };
+      const session = await stripe.checkout.sessions.create(
         {
-          amount: order.amountInPennies,
-          currency: order.currencyCode.toLowerCase(),
-          description: `${order.tierName} tier, ${order.applicationTypeName} (case ${order.caseId})`,
-          receipt_email: order.customer.email,
-          metadata: { orderId: String(order.id), caseId: String(order.caseId), tierId: String(order.tierId) },
-          allowed_payment_method_types: ['card'],
-          ...(testMode ? { confirm: true, payment_method: 'pm_card_visa' } : {}),
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: order.currencyCode.toLowerCase(),
+                unit_amount: order.amountInPennies,
+                product_data: { name: `${order.tierName} tier`, description: `${order.applicationTypeName} (case ${order.caseId})` },
+              },
+            },
+          ],
+          customer_email: order.customer.email,
+          client_reference_id: String(order.id),
+          metadata,
+          payment_intent_data: { metadata, description: `${order.tierName} tier, ${order.applicationTypeName} (case ${order.caseId})` },
+          success_url: checkoutReturnUrl(order.returnUrl, 'paid', order),
+          cancel_url: checkoutReturnUrl(order.returnUrl, 'canceled', order),
+          // From the order's creation, not now: a retry with the same idempotency key must send the same parameters.
+          expires_at: Math.floor(order.createdAt.getTime() / 1000) + SESSION_LIFETIME_SECONDS,
         },
         { idempotencyKey: order.idempotencyKey },
       );
-      return { reference: intent.id };
+      if (!session.url) throw new Error(`Checkout Session ${session.id} has no URL.`);
+      return { reference: session.id, checkoutUrl: session.url };
+    },
+    async resume(reference) {
+      if (!reference.startsWith('cs_')) return { state: 'elsewhere' };
+      const session = await stripe.checkout.sessions.retrieve(reference);
+      if (session.status === 'open' && session.url) return { state: 'open', checkoutUrl: session.url };
+      return { state: session.status === 'complete' ? 'complete' : 'expired' };
     },
   };
 }

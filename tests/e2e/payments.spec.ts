@@ -3,15 +3,16 @@
  * opens the tier section of <hearth-home-detail>, reads a tier's modal text in its dialog and buys it.
  *   - With the offline invoice provider (the shared test server has no Stripe keys): the order awaits payment,
  *     the invoice arrives at the mail catcher, and the tier stays as it was.
- *   - With Stripe: a server of this file's own, its SDK pointed at the local Stripe double; the PaymentIntent is
- *     confirmed in test mode, and the tier changes only after the signed payment_intent.succeeded webhook.
+ *   - With Stripe Checkout (issue 37): a server of this file's own, its SDK pointed at the local Stripe double; the
+ *     page goes to the double's hosted page, "Pay" brings it back, it shows "Confirming your payment…" until the
+ *     double's signed checkout.session.completed webhook arrives, and only then the new tier.
  * And the signing side of issue 20 in <hearth-documents>: a HEIC upload becomes a page of the generated PDF, and
  * a signature drawn on the pad (pointer events) is stamped into it with the audit page.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import sharp from 'sharp';
 import { extractText } from 'unpdf';
@@ -19,7 +20,7 @@ import { documentTexts as dt } from '../../core/i18n/documents';
 import { signatureTexts as st } from '../../core/i18n/signature';
 import { paymentTexts as t } from '../../core/i18n/payments';
 import { startServer, type RunningServer } from '../../server/app';
-import { signedEvent, startStripeDouble, type StripeDouble } from '../../server/payments/stripe-double';
+import { startStripeDouble, type StripeDouble } from '../../server/payments/stripe-double';
 import { startPartnerSite } from '../../demo-sites/serve';
 import { axeViolations, cspViolations, expect, test } from './fixtures';
 import { graphql, signUp, startSignedIn, type SignedInUser } from './sessions';
@@ -41,27 +42,6 @@ async function openTiers(page: Page, caseId: string) {
   const tiers = detail.locator('[part="tiers"]');
   await expect(tiers).toHaveAttribute('data-state', 'loaded');
   return tiers;
-}
-
-/** What the server said of the case's tier when 'Check again' asked (the CaseTiers query of core/payments/payments-api.ts). */
-interface CheckedTiers {
-  applicationTier: { name: string } | null;
-  pendingPayment: { tier: { name: string } } | null;
-}
-
-/**
- * Clicks 'Check again' and waits for the server's answer to the reload it starts. The panel keeps the previous
- * answer on screen while it reloads, so nothing on the page tells a finished reload from one still under way:
- * without this, a check's request could still be on its way when the test changes the case (the webhook), and
- * then be answered with the changed case, which no longer has a 'Check again' button to click.
- */
-async function checkAgain(page: Page, tiers: Locator): Promise<CheckedTiers> {
-  const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('queryName') === 'CaseTiers' && response.request().method() === 'POST');
-  await tiers.locator('[part="tier-check"]').click();
-  const response = await answered;
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { data: { case: CheckedTiers } };
-  return body.data.case;
 }
 
 test.describe('tiers with the invoice provider', () => {
@@ -160,53 +140,50 @@ test.describe.serial('tiers with Stripe (local double)', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  test('a card payment applies the tier only after the signed webhook', async ({ page, request, openPartnerPage }, testInfo) => {
+  test('Checkout: to the hosted page, Pay, back, confirming until the signed webhook, then paid', async ({ page, request, openPartnerPage }, testInfo) => {
     // This describe's own server runs in the test worker: slow on a loaded machine.
     test.setTimeout(120_000);
+    stripe.setWebhook(`${api.url}/v1/api/payments/webhook/`, WEBHOOK_SECRET);
     const { seller, caseId } = await sellerWithCase(request);
     await startSignedIn(page, seller);
     await openPartnerPage('/payments.html');
+    const partnerPage = page.url();
     const tiers = await openTiers(page, caseId);
-    const rows = tiers.locator('[part="tier"]');
-    await rows.nth(2).getByRole('button', { name: t.choose('Full service') }).click();
-    const dialog = tiers.getByRole('dialog', { name: 'Full service' });
-    await dialog.getByRole('button', { name: t.confirmPaid('$499') }).click();
-    await expect(tiers.locator('[part="tier-pending"]')).toContainText(`${t.awaiting('Full service', '$499')} ${t.awaitingCard}`);
-    await expect(tiers.locator('[part="tier-current"]')).toHaveText(`${t.current}: Basic`);
+    await tiers.locator('[part="tier"]').nth(2).getByRole('button', { name: t.choose('Full service') }).click();
+    await tiers.getByRole('dialog', { name: 'Full service' }).getByRole('button', { name: t.confirmPaid('$499') }).click();
 
-    // Stripe got one PaymentIntent, with an idempotency key, confirmed with the test card.
-    const created = stripe.requests.filter((r) => r.path === '/v1/payment_intents' && r.form['metadata[caseId]'] === caseId);
-    expect(created).toHaveLength(1);
-    expect(created[0]!.idempotencyKey).toMatch(/^hearth-order-/);
-    expect(created[0]!.form).toMatchObject({ amount: '49900', currency: 'usd', confirm: 'true' });
-    const intent = [...stripe.intents.values()].find((i) => (i.metadata as Record<string, string>).caseId === caseId)!;
+    // The whole page is at the double's hosted page (no Stripe.js on the partner's page); Pay, and the webhook is slower than the return.
+    await page.waitForURL(`${stripe.url}/pay/cs_test_*`);
+    await expect(page.getByText('Amount: 499.00 USD')).toBeVisible();
+    stripe.holdWebhooks();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('hearth-checkout') === 'paid');
+    expect(page.url().startsWith(partnerPage.split('?')[0]!)).toBe(true);
+    const back = await openTiers(page, caseId);
+    const outcome = back.locator('[part="tier-checkout"]');
+    await expect(outcome).toHaveAttribute('data-state', 'confirming');
+    await expect(outcome).toHaveText(t.confirming);
+    await expect(back.locator('[part="tier-current"]')).toHaveText(`${t.current}: Basic`);
+    expect(new URL(page.url()).searchParams.get('hearth-checkout')).toBeNull();
+    for (const [width, height] of [[390, 844], [1366, 900]] as const) {
+      await page.setViewportSize({ width, height });
+      await back.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/payments-checkout-confirming-${width}-${testInfo.project.name}.png` });
+    }
 
-    // A forged event: refused, nothing changes.
-    const forged = signedEvent('whsec_not_ours', 'payment_intent.succeeded', intent);
-    const refused = await request.post(`${api.url}/v1/api/payments/webhook/`, { data: forged.body, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': forged.signature } });
-    expect(refused.status()).toBe(400);
-    // Checked again (and answered) before Stripe's real event is sent: still Basic, still awaiting the card payment.
-    const unchanged = await checkAgain(page, tiers);
-    expect(unchanged.applicationTier?.name).toBe('Basic');
-    expect(unchanged.pendingPayment?.tier.name).toBe('Full service');
-    await expect(tiers.locator('[part="tier-current"]')).toHaveText(`${t.current}: Basic`);
-    await expect(tiers.locator('[part="tier-pending"]')).toContainText(t.awaiting('Full service', '$499'));
-
-    // Stripe's signed event: the tier is applied.
-    const event = signedEvent(WEBHOOK_SECRET, 'payment_intent.succeeded', intent);
-    const applied = await request.post(`${api.url}/v1/api/payments/webhook/`, { data: event.body, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': event.signature } });
-    expect(await applied.json()).toEqual({ received: true, outcome: 'applied' });
-    const changed = await checkAgain(page, tiers);
-    expect(changed.applicationTier?.name).toBe('Full service');
-    expect(changed.pendingPayment).toBeNull();
-    await expect(tiers.locator('[part="tier-current"]')).toHaveText(`${t.current}: Full service`);
-    await expect(tiers.locator('[part="tier-pending"]')).toHaveCount(0);
-    await expect(rows.nth(2)).toHaveAttribute('data-state', 'current');
-    await expect(rows.nth(1)).toHaveAttribute('data-state', 'included');
-
+    // Stripe's signed event arrives: the poll shows the case on the tier.
+    expect(await stripe.releaseWebhooks()).toEqual([200]);
+    await expect(outcome).toHaveAttribute('data-state', 'paid');
+    await expect(outcome).toHaveText(t.paid('Full service'));
+    await expect(back.locator('[part="tier-current"]')).toHaveText(`${t.current}: Full service`);
+    await expect(back.locator('[part="tier"]').nth(2)).toHaveAttribute('data-state', 'current');
     expect(await axeViolations(page, '#home-detail')).toEqual([]);
     expect(await cspViolations(page)).toEqual([]);
-    await page.screenshot({ path: `/tmp/payments-stripe-${testInfo.project.name}.png`, fullPage: true });
+    for (const [width, height] of [[390, 844], [1366, 900]] as const) {
+      await page.setViewportSize({ width, height });
+      await back.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/payments-checkout-paid-${width}-${testInfo.project.name}.png` });
+    }
   });
 });
 
