@@ -40,7 +40,8 @@ function partnerSiteCsp(apiOrigin: string, extraImageSources: readonly string[])
     "style-src 'self'",
     // 'self' first, as the policy read before extraImageSources existed.
     `img-src ${[...extraImageSources.filter((s) => s === "'self'"), apiOrigin, ...extraImageSources.filter((s) => s !== "'self'")].join(' ')}`,
-    `connect-src ${apiOrigin}`,
+    // 'self': the page's own robots.txt, which Lighthouse's SEO audit fetches from inside the page.
+    `connect-src 'self' ${apiOrigin}`,
     "font-src 'self'",
     // <hearth-blog>'s post videos (YouTube's privacy-enhanced host), as docs/embedding.md asks of partners.
     'frame-src https://www.youtube-nocookie.com',

@@ -141,8 +141,8 @@ document.addEventListener('click', (event) => {
   for (const details of menus) if (details.open && !details.contains(event.target)) details.open = false;
 });
 
-// On phones the header is the brand and a Menu button that shows the same items (site.css hides the
-// navigation only once this button is there, so without JavaScript the items stay visible).
+// On phones the header is the brand and a Menu button that shows the same items (site.css; without JavaScript,
+// site/no-js.css shows the items instead).
 const toggle = document.querySelector('.nav-toggle');
 const nav = document.getElementById('site-nav');
 if (toggle instanceof HTMLButtonElement && nav) {
@@ -150,7 +150,6 @@ if (toggle instanceof HTMLButtonElement && nav) {
     toggle.setAttribute('aria-expanded', String(open));
     nav.classList.toggle('open', open);
   };
-  toggle.hidden = false;
   toggle.addEventListener('click', () => setOpen(toggle.getAttribute('aria-expanded') !== 'true'));
   document.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape' || toggle.getAttribute('aria-expanded') !== 'true') return;

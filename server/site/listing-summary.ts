@@ -7,6 +7,7 @@
 import { isGuestCount, stayDatesQuery, type StayDatesChosen } from '../../core/stays/stay-link';
 import { formatAddress } from '../../core/format/address';
 import { listingDetailTexts } from '../../core/i18n/listing-detail';
+import { listingTexts } from '../../core/i18n/listing';
 import { factsLine } from '../../core/format/listing-facts';
 import { formatMoney } from '../../core/format/money';
 import { pricePeriod } from '../../core/listings/price-period';
@@ -65,8 +66,10 @@ export function listingCardHtml(listing: PublicListing, publicOrigin: string, da
   const dateAttrs = query
     ? `${dates!.checkIn && dates!.checkOut ? ` check-in="${dates!.checkIn}" check-out="${dates!.checkOut}"` : ''}${isGuestCount(dates!.guests) ? ` guests="${dates!.guests}"` : ''}`
     : '';
+  // The element's card (elements/listing-card): a 400 × 260 photo, then price, facts, address and the brokerage's
+  // attribution, in the same boxes (site.css), so the element takes over without moving anything (issue 38).
   return `<hearth-listing-card listing-id="${listing.id}"${dateAttrs}><article class="listing-summary card">
-${photo ? `<img src="${escapeHtml(photo.url)}" alt="" width="320" height="213" loading="lazy">\n` : ''}<p class="price">${escapeHtml(listingPrice(listing))}</p>
-${facts ? `<p class="facts">${escapeHtml(facts)}</p>\n` : ''}<p class="address"><a href="${listingPath(listing)}${query}">${escapeHtml(address)}</a></p>
-</article></hearth-listing-card>`;
+${photo ? `<img src="${escapeHtml(photo.url)}" alt="" width="400" height="260" loading="lazy">\n` : ''}<div class="card-body"><p class="price">${escapeHtml(listingPrice(listing))}</p>
+${facts ? `<p class="facts">${escapeHtml(facts)}</p>\n` : ''}<h3 class="address"><a href="${listingPath(listing)}${query}">${escapeHtml(address)}</a></h3>
+${listing.listOfficeName ? `<p class="attribution">${escapeHtml(listingTexts.courtesyOf(listing.listOfficeName))}</p>\n` : ''}</div></article></hearth-listing-card>`;
 }

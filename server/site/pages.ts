@@ -91,6 +91,7 @@ export function pageHtml(page: SitePage, site: SiteRequest, flash: Flash | null 
   return `${htmlDocumentStart(escapeHtml(title))}
 ${meta ? `${meta}\n` : ''}${iconLinkHtml(site.context, site.ctx.url)}
 <link rel="stylesheet" href="/site/site.css">
+<noscript><link rel="stylesheet" href="/site/no-js.css"></noscript>
 <script src="/cdn/v1/loader.js" async></script>
 <script type="module" src="/site/site.js"></script>
 </head>

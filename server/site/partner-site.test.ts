@@ -32,7 +32,7 @@ describe('partner demo site', () => {
     const csp = response.headers.get('content-security-policy');
     expect(csp).toBe(
       `default-src 'none'; script-src ${API_ORIGIN}; style-src 'self'; img-src 'self' ${API_ORIGIN} data:; ` +
-        `connect-src ${API_ORIGIN}; font-src 'self'; frame-src https://www.youtube-nocookie.com; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+        `connect-src 'self' ${API_ORIGIN}; font-src 'self'; frame-src https://www.youtube-nocookie.com; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
     );
     expect(csp).not.toContain('unsafe');
   });

@@ -99,7 +99,7 @@ export function headerHtml({ context, signedIn, path, ownSite }: ShellState): st
       ? [`<li>${link(['/account/notifications', t.nav.notifications], path)}</li>`, menu(t.nav.account, accountMenu(context, ownSite), path, 'menu account-menu')]
       : [`<li><a class="button sign-in" href="${signInHref(path)}" data-sign-in>${escapeHtml(t.nav.signIn)}</a></li>`]),
   ];
-  return `<header class="shell-header">${brand(context)}<button type="button" class="nav-toggle" aria-expanded="false" aria-controls="site-nav" hidden>${t.nav.menu}</button><nav id="site-nav" aria-label="Main"><ul class="nav-list">${items.join('')}</ul></nav></header>`;
+  return `<header class="shell-header">${brand(context)}<button type="button" class="nav-toggle" aria-expanded="false" aria-controls="site-nav">${t.nav.menu}</button><nav id="site-nav" aria-label="Main"><ul class="nav-list">${items.join('')}</ul></nav></header>`;
 }
 
 export function footerHtml({ context, year }: ShellState): string {
