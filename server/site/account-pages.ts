@@ -80,16 +80,19 @@ const documentsPage = withViewer(() => accountPage(t.nav.documents, '<hearth-doc
 // ---------------------------------------------------------------------------------------------------
 // The user's own settings, profile and notifications
 
-/** The user's own profile and settings: <hearth-account> edits them (issue 35), the page links the other half. */
+/**
+ * The user's own profile and settings: <hearth-account> edits them (issue 35), the page links the other half. The
+ * links come first: below the element they moved down as it loaded (a layout shift, issue 38).
+ */
 const settingsPage = withViewer(() =>
   accountPage(
     t.nav.settings,
-    `<hearth-account section="settings"></hearth-account><p><a href="/account/profile">Your Profile</a> · <a href="/account/notifications">${t.nav.notifications}</a> · <a href="/log-out">${t.nav.logOut}</a></p>`,
+    `<p class="account-links"><a href="/account/profile">Your Profile</a> · <a href="/account/notifications">${t.nav.notifications}</a> · <a href="/log-out">${t.nav.logOut}</a></p><hearth-account section="settings"></hearth-account>`,
   ),
 );
 
 const profilePage = withViewer(() =>
-  accountPage('Your Profile', `<hearth-account section="profile"></hearth-account><p><a href="/account/settings">${t.nav.settings}</a></p>`),
+  accountPage('Your Profile', `<p class="account-links"><a href="/account/settings">${t.nav.settings}</a></p><hearth-account section="profile"></hearth-account>`),
 );
 
 const SAFE_LINK = /^\/(?!\/)[^\s]*$/;
