@@ -197,17 +197,15 @@ describe(`sweepOrphanUploads on ${engineName()}`, () => {
     // The first run dies after both files are stored and before the row names them; the second finishes.
     let failOnce = true;
     const disk = new LocalDiskStorage(uploads);
-    const dying: Storage = {
-      get: (k) => disk.get(k),
-      delete: (k) => disk.delete(k),
-      put: async (k, data) => {
-        await disk.put(k, data);
+    const dying: Storage = new (class extends LocalDiskStorage {
+      override async put(k: string, data: Uint8Array) {
+        await super.put(k, data);
         if (failOnce && k.endsWith('-attachments.pdf')) {
           failOnce = false;
           throw new Error('killed');
         }
-      },
-    };
+      }
+    })(uploads);
     const job = await generatePdf(server.db, { applicationCaseId: caseId }, caller);
     const worker = startPdfWorker(server.db, { logger: quiet, intervalMs: 3_600_000, storage: dying });
     await worker.runOnce();
