@@ -96,9 +96,9 @@ export interface Storage {
   list(prefix: string): AsyncIterable<ListedFile>;
   /**
    * A link the browser downloads the file with straight from the store, for stores that sign such links
-   * (S3Storage); absent on the local disk, where the file is streamed through us.
+   * (S3Storage; null when they are turned off); absent on the local disk, where the file is streamed through us.
    */
-  downloadLink?(key: string, options: DownloadLinkOptions): Promise<string>;
+  downloadLink?(key: string, options: DownloadLinkOptions): Promise<string | null>;
 }
 
 /** `users/12/ab12….png`: lower-case segments, no dot-dot, no leading slash. */

@@ -38,6 +38,8 @@ export interface S3Config {
   credentials?: { accessKeyId: string; secretAccessKey: string };
   /** Put before every key (`hearth/`), so one bucket can hold several installations or other things. */
   prefix: string;
+  /** Downloads of documents and PDFs redirect to a presigned GET (default); false when browsers cannot reach the store. */
+  presignedDownloads: boolean;
   /** Buffers larger than this, and every stream, go as a multipart upload (bytes; default 8 MiB). */
   multipartThreshold?: number;
   /** The SDK's attempts per request (default 3). */
@@ -59,6 +61,8 @@ export function s3ConfigFromEnvironment(env: NodeJS.ProcessEnv): S3Config | null
   if (endpoint && !/^https?:\/\/[^/\s]+/.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http(s) URL, not "${endpoint}".`);
   const pathStyle = (env.S3_FORCE_PATH_STYLE ?? '').trim().toLowerCase();
   if (!TRUE.has(pathStyle) && !FALSE.has(pathStyle)) throw new Error('S3_FORCE_PATH_STYLE must be true or false.');
+  const presigned = (env.S3_PRESIGNED_DOWNLOADS ?? '').trim().toLowerCase();
+  if (!TRUE.has(presigned) && !FALSE.has(presigned)) throw new Error('S3_PRESIGNED_DOWNLOADS must be true or false.');
   const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
   if (!accessKeyId !== !secretAccessKey) throw new Error('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK then finds its credentials).');
@@ -73,6 +77,7 @@ export function s3ConfigFromEnvironment(env: NodeJS.ProcessEnv): S3Config | null
     forcePathStyle: TRUE.has(pathStyle),
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
     prefix,
+    presignedDownloads: presigned === '' || TRUE.has(presigned),
   };
 }
 
@@ -112,6 +117,7 @@ export class S3Storage implements Storage {
   readonly bucket: string;
   readonly prefix: string;
   readonly #multipartThreshold: number;
+  readonly #presignedDownloads: boolean;
 
   constructor(config: S3Config) {
     const options: S3ClientConfig = {
@@ -128,6 +134,7 @@ export class S3Storage implements Storage {
     this.bucket = config.bucket;
     this.prefix = config.prefix;
     this.#multipartThreshold = config.multipartThreshold ?? 8 * 1024 * 1024;
+    this.#presignedDownloads = config.presignedDownloads;
   }
 
   #key(key: string): string {
@@ -181,8 +188,10 @@ export class S3Storage implements Storage {
     }
   }
 
+  /** Any key a listing answered (the sweep removes names a killed writer left, whatever they are), never outside the prefix. */
   async delete(key: string): Promise<void> {
-    const Key = this.#key(key);
+    if (!key || key.startsWith('/') || key.split('/').includes('..')) throw new Error(`Not a storage key: ${key.slice(0, 80)}`);
+    const Key = this.prefix + key;
     try {
       await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key }));
     } catch (error) {
@@ -218,8 +227,9 @@ export class S3Storage implements Storage {
     } while (ContinuationToken);
   }
 
-  /** A presigned GET that answers the file as an attachment under `fileName`, for `expiresIn` seconds. */
-  async downloadLink(key: string, { fileName, contentType, expiresIn }: DownloadLinkOptions): Promise<string> {
+  /** A presigned GET that answers the file as an attachment under `fileName`, for `expiresIn` seconds; null with S3_PRESIGNED_DOWNLOADS=false. */
+  async downloadLink(key: string, { fileName, contentType, expiresIn }: DownloadLinkOptions): Promise<string | null> {
+    if (!this.#presignedDownloads) return null;
     const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
     const command = new GetObjectCommand({
       Bucket: this.bucket,

@@ -306,6 +306,7 @@ export async function startS3Double(options: { bucket?: string; pageSize?: numbe
       forcePathStyle: true,
       credentials: { ...S3_DOUBLE_CREDENTIALS },
       prefix: `t${process.pid}-${++prefixes}/`,
+      presignedDownloads: true,
       // A failing double answers at once: no retries with back-off in the tests.
       maxAttempts: 1,
       ...overrides,
