@@ -281,6 +281,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const allowlist = allowlistOptions ? OperationAllowlist.load(allowlistOptions) : null;
 
   const limits = clientLimits(options.clientLimits);
+  // A bad HEARTH_STORAGE / S3_* setting fails here too, naming the variable, never as a 500 on the first upload.
+  uploadStorage();
   const version = packageVersion();
   // A bad basemap setting fails here too. The User-Agent names our public origin, known after listen.
   const tileConfig = tileSettings(options.tiles, production);
