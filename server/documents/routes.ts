@@ -53,7 +53,7 @@ const disposition = (inline: boolean, fileName: string) => {
 async function sendFile(ctx: RequestContext, key: string, contentType: string, fileName: string): Promise<void> {
   const storage = uploadStorage();
   const inline = ctx.url.searchParams.get('download') !== '1';
-  if (!inline && (await redirectToStore(ctx.res, storage, key, fileName, contentType))) return;
+  if (!inline && (await redirectToStore(ctx.res, storage, key, disposition(false, fileName), contentType))) return;
   const file = await storage.open(key);
   if (!file) throw notFound();
   await streamFile(ctx.res, file, contentType, fileName, inline);

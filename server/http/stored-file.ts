@@ -27,8 +27,8 @@ export async function pipeStoredFile(res: ServerResponse, file: OpenedFile): Pro
 }
 
 /** Redirects to a presigned GET of the store when it signs links; false (nothing sent) when it does not. */
-export async function redirectToStore(res: ServerResponse, storage: Storage, key: string, fileName: string, contentType: string): Promise<boolean> {
-  const link = await storage.downloadLink?.(key, { fileName, contentType, expiresIn: PRESIGNED_DOWNLOAD_SECONDS });
+export async function redirectToStore(res: ServerResponse, storage: Storage, key: string, disposition: string, contentType: string): Promise<boolean> {
+  const link = await storage.downloadLink?.(key, { disposition, contentType, expiresIn: PRESIGNED_DOWNLOAD_SECONDS });
   if (!link) return false;
   res.statusCode = 302;
   res.setHeader('Location', link);

@@ -173,6 +173,30 @@ describe(`uploads on a failing disk (${engineName()})`, () => {
     },
   );
 
+  it('in an S3 bucket that works: every size is stored there, and /media streams it from the bucket', async () => {
+    const double = await startS3Double();
+    try {
+      const bucket = new S3Storage(double.config());
+      restore = replaceUploadStorageForTests(() => bucket);
+      const seller = await signUp(server);
+      const { caseId, listingId } = await insertSellerCase(server.db, seller.user.id, `S3${process.pid}ok`);
+      const answer = await upload(seller.token, UPLOAD_PHOTO, { caseId: String(caseId) }, await jpeg());
+      expect(answer.body.errors).toBeUndefined();
+      const { rows } = await server.db.query<{ base_key: string; widths: number[] }>('SELECT base_key, widths FROM listing_photos WHERE listing_id = $1', [listingId]);
+      const sizes = rows[0]!.widths.flatMap((w) => [`${rows[0]!.base_key}-${w}.webp`, `${rows[0]!.base_key}-${w}.jpg`]);
+      expect([...double.objects.keys()].sort()).toEqual(sizes.map((key) => bucket.prefix + key).sort());
+      const served = await fetch(`${server.url}/media/${sizes[0]}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/webp');
+      expect(served.headers.get('content-security-policy')).toBe("default-src 'none'");
+      expect(Buffer.from(await served.arrayBuffer()).equals(double.objects.get(bucket.prefix + sizes[0])!.data)).toBe(true);
+      // A name the route serves, missing in the bucket: 404 (NoSuchKey is no fault).
+      expect((await fetch(`${server.url}/media/${rows[0]!.base_key}-12345.webp`)).status).toBe(404);
+    } finally {
+      await double.close();
+    }
+  });
+
   it('once the disk works again, the same upload succeeds', async () => {
     const seller = await signUp(server);
     const { caseId, listingId } = await insertSellerCase(server.db, seller.user.id, `F${process.pid}ok`);

@@ -76,7 +76,8 @@ export interface ListedFile {
 
 /** What a signed download link from the store itself says to the browser. */
 export interface DownloadLinkOptions {
-  fileName: string;
+  /** The Content-Disposition the store answers (an attachment with its file name). */
+  disposition: string;
   contentType: string;
   /** How long the link works (seconds). */
   expiresIn: number;

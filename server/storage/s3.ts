@@ -227,15 +227,14 @@ export class S3Storage implements Storage {
     } while (ContinuationToken);
   }
 
-  /** A presigned GET that answers the file as an attachment under `fileName`, for `expiresIn` seconds; null with S3_PRESIGNED_DOWNLOADS=false. */
-  async downloadLink(key: string, { fileName, contentType, expiresIn }: DownloadLinkOptions): Promise<string | null> {
+  /** A presigned GET that answers the file with `disposition`, for `expiresIn` seconds; null with S3_PRESIGNED_DOWNLOADS=false. */
+  async downloadLink(key: string, { disposition, contentType, expiresIn }: DownloadLinkOptions): Promise<string | null> {
     if (!this.#presignedDownloads) return null;
-    const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
     const command = new GetObjectCommand({
       Bucket: this.bucket,
       Key: this.#key(key),
       ResponseContentType: contentType,
-      ResponseContentDisposition: `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      ResponseContentDisposition: disposition,
       ResponseCacheControl: 'private, no-store',
     });
     return getSignedUrl(this.client, command, { expiresIn });

@@ -169,7 +169,7 @@ describe('S3Storage', () => {
   it('signs a download link that answers the file as a named attachment, and stops working when tampered with', async () => {
     const storage = new S3Storage(double.config());
     await storage.put('generated/3/abc-form.pdf', Buffer.from('%PDF-1.7 body'), 'application/pdf');
-    const link = (await storage.downloadLink('generated/3/abc-form.pdf', { fileName: 'download-2026.11.29.pdf', contentType: 'application/pdf', expiresIn: 60 }))!;
+    const link = (await storage.downloadLink('generated/3/abc-form.pdf', { disposition: 'attachment; filename="download-2026.11.29.pdf"', contentType: 'application/pdf', expiresIn: 60 }))!;
     expect(link).toMatch(/X-Amz-Expires=60/);
     const answer = await fetch(link);
     expect(answer.status).toBe(200);
@@ -179,7 +179,7 @@ describe('S3Storage', () => {
     const tampered = link.replace('abc-form.pdf', 'abc-attachments.pdf');
     expect((await fetch(tampered)).status).toBe(403);
     const streamedOnly = new S3Storage(double.config({ prefix: storage.prefix, presignedDownloads: false }));
-    expect(await streamedOnly.downloadLink('generated/3/abc-form.pdf', { fileName: 'a.pdf', contentType: 'application/pdf', expiresIn: 60 })).toBeNull();
+    expect(await streamedOnly.downloadLink('generated/3/abc-form.pdf', { disposition: 'attachment', contentType: 'application/pdf', expiresIn: 60 })).toBeNull();
   });
 
   it('reads its settings from the environment, and says which variable is wrong', () => {
