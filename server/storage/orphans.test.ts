@@ -46,8 +46,9 @@ interface Place {
 }
 
 /** An object written straight to the bucket, as another program (or a killed one) may: any key at all. */
-const rawPut = (storage: S3Storage, key: string) =>
-  storage.client.send(new PutObjectCommand({ Bucket: storage.bucket, Key: storage.prefix + key, Body: Buffer.from('x') })).then(() => undefined);
+const rawPut = async (storage: S3Storage, key: string) => {
+  await (await storage.client()).send(new PutObjectCommand({ Bucket: storage.bucket, Key: storage.prefix + key, Body: Buffer.from('x') }));
+};
 
 let root = '';
 afterEach(async () => {

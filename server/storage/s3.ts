@@ -10,19 +10,9 @@
  *   missing, network, 5xx after the SDK's retries). A missing key is null, as on the disk.
  * - `open` streams the object's body, `list` pages through ListObjectsV2, `downloadLink` presigns a GET that
  *   names the file and its type (the routes decide which files go that way: server/documents/routes.ts).
+ * The SDK is loaded on first use (about 150 ms), so processes on the local disk — and every test file — never load it.
  */
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import type { DownloadLinkOptions, ListedFile, OpenedFile, Storage, StoredFile } from './index';
 import { isStorageKey, StorageFault } from './index';
@@ -81,20 +71,30 @@ export function s3ConfigFromEnvironment(env: NodeJS.ProcessEnv): S3Config | null
   };
 }
 
+const loadSdk = async () => {
+  const [s3, storage, presigner] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage'), import('@aws-sdk/s3-request-presigner')]);
+  return { ...s3, Upload: storage.Upload, getSignedUrl: presigner.getSignedUrl };
+};
+let sdk: ReturnType<typeof loadSdk> | null = null;
+
 /** Error codes of stores that are full or over a quota: MinIO, Ceph RGW, and HTTP 507 from any. */
 const FULL = new Set(['XMinioStorageFull', 'QuotaExceeded', 'InsufficientStorage', 'StorageFull']);
 
+/** The HTTP status of an answer of the store (the SDK's service exceptions carry `$metadata`); undefined for anything else. */
+const statusOf = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+const nameOf = (error: unknown) => (error as { name?: string } | null)?.name ?? '';
+
 function isMissing(error: unknown): boolean {
-  if (!(error instanceof S3ServiceException)) return false;
-  return error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata?.httpStatusCode === 404 && error.name !== 'NoSuchBucket';
+  const name = nameOf(error);
+  return name === 'NoSuchKey' || name === 'NotFound' || (statusOf(error) === 404 && name !== 'NoSuchBucket');
 }
 
 /** Any failure of the store as a StorageFault (a programming error of ours, a bad key, stays what it is). */
 export function asS3Fault(error: unknown): unknown {
   if (error instanceof StorageFault) return error;
-  const name = (error as { name?: string } | null)?.name ?? '';
-  const status = error instanceof S3ServiceException ? error.$metadata?.httpStatusCode : undefined;
-  const fromStore = error instanceof S3ServiceException || (error as { $metadata?: unknown } | null)?.$metadata !== undefined || isNetworkError(error);
+  const name = nameOf(error);
+  const status = statusOf(error);
+  const fromStore = (error as { $metadata?: unknown } | null)?.$metadata !== undefined || isNetworkError(error);
   if (!fromStore) return error;
   if (FULL.has(name) || status === 507) {
     return new StorageFault(507, 'storage_full', 'The server has no room left to store this file. Nothing was saved; please try again later.', { cause: error });
@@ -113,7 +113,8 @@ function isNetworkError(error: unknown): boolean {
 }
 
 export class S3Storage implements Storage {
-  readonly client: S3Client;
+  readonly #options: S3ClientConfig;
+  #client: Promise<{ client: S3Client; sdk: Awaited<ReturnType<typeof loadSdk>> }> | null = null;
   readonly bucket: string;
   readonly prefix: string;
   readonly #multipartThreshold: number;
@@ -130,11 +131,21 @@ export class S3Storage implements Storage {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     };
-    this.client = new S3Client(options);
+    this.#options = options;
     this.bucket = config.bucket;
     this.prefix = config.prefix;
     this.#multipartThreshold = config.multipartThreshold ?? 8 * 1024 * 1024;
     this.#presignedDownloads = config.presignedDownloads;
+  }
+
+  /** The SDK's client, made on first use. */
+  async client(): Promise<S3Client> {
+    return (await this.#sdk()).client;
+  }
+
+  #sdk() {
+    this.#client ??= (sdk ??= loadSdk()).then((loaded) => ({ client: new loaded.S3Client(this.#options), sdk: loaded }));
+    return this.#client;
   }
 
   #key(key: string): string {
@@ -144,11 +155,12 @@ export class S3Storage implements Storage {
 
   async put(key: string, data: Uint8Array | Readable, contentType: string): Promise<void> {
     const Key = this.#key(key);
+    const { client, sdk: aws } = await this.#sdk();
     try {
       if (data instanceof Readable || data.length > this.#multipartThreshold) {
         // Parts of 8 MiB, two at a time: a stream is never held whole; a failed part aborts the upload (nothing stays).
-        const upload = new Upload({
-          client: this.client,
+        const upload = new aws.Upload({
+          client,
           params: { Bucket: this.bucket, Key, Body: data, ContentType: contentType },
           partSize: Math.max(5 * 1024 * 1024, this.#multipartThreshold),
           queueSize: 2,
@@ -156,7 +168,7 @@ export class S3Storage implements Storage {
         });
         await upload.done();
       } else {
-        await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: data, ContentType: contentType, ContentLength: data.length }));
+        await client.send(new aws.PutObjectCommand({ Bucket: this.bucket, Key, Body: data, ContentType: contentType, ContentLength: data.length }));
       }
     } catch (error) {
       throw asS3Fault(error);
@@ -165,8 +177,9 @@ export class S3Storage implements Storage {
 
   async get(key: string): Promise<StoredFile | null> {
     if (!isStorageKey(key)) return null;
+    const { client, sdk: aws } = await this.#sdk();
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.#key(key) }));
+      const answer = await client.send(new aws.GetObjectCommand({ Bucket: this.bucket, Key: this.#key(key) }));
       const data = Buffer.from((await answer.Body?.transformToByteArray()) ?? new Uint8Array());
       return { data, contentType: answer.ContentType ?? 'application/octet-stream' };
     } catch (error) {
@@ -177,8 +190,9 @@ export class S3Storage implements Storage {
 
   async open(key: string): Promise<OpenedFile | null> {
     if (!isStorageKey(key)) return null;
+    const { client, sdk: aws } = await this.#sdk();
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.#key(key) }));
+      const answer = await client.send(new aws.GetObjectCommand({ Bucket: this.bucket, Key: this.#key(key) }));
       const body = answer.Body;
       if (!(body instanceof Readable)) throw new Error('The S3 client answered a body that is not a Node stream.');
       return { body, contentType: answer.ContentType ?? 'application/octet-stream', size: Number(answer.ContentLength ?? 0) };
@@ -192,8 +206,9 @@ export class S3Storage implements Storage {
   async delete(key: string): Promise<void> {
     if (!key || key.startsWith('/') || key.split('/').includes('..')) throw new Error(`Not a storage key: ${key.slice(0, 80)}`);
     const Key = this.prefix + key;
+    const { client, sdk: aws } = await this.#sdk();
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key }));
+      await client.send(new aws.DeleteObjectCommand({ Bucket: this.bucket, Key }));
     } catch (error) {
       if (isMissing(error)) return;
       throw asS3Fault(error);
@@ -201,8 +216,9 @@ export class S3Storage implements Storage {
   }
 
   async lastModified(key: string): Promise<number | null> {
+    const { client, sdk: aws } = await this.#sdk();
     try {
-      const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.prefix + key }));
+      const answer = await client.send(new aws.HeadObjectCommand({ Bucket: this.bucket, Key: this.prefix + key }));
       return answer.LastModified ? answer.LastModified.getTime() : null;
     } catch (error) {
       if (isMissing(error)) return null;
@@ -211,11 +227,12 @@ export class S3Storage implements Storage {
   }
 
   async *list(prefix: string): AsyncIterable<ListedFile> {
+    const { client, sdk: aws } = await this.#sdk();
     let ContinuationToken: string | undefined;
     do {
       let page;
       try {
-        page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix + prefix, ContinuationToken }));
+        page = await client.send(new aws.ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix + prefix, ContinuationToken }));
       } catch (error) {
         throw asS3Fault(error);
       }
@@ -230,13 +247,14 @@ export class S3Storage implements Storage {
   /** A presigned GET that answers the file with `disposition`, for `expiresIn` seconds; null with S3_PRESIGNED_DOWNLOADS=false. */
   async downloadLink(key: string, { disposition, contentType, expiresIn }: DownloadLinkOptions): Promise<string | null> {
     if (!this.#presignedDownloads) return null;
-    const command = new GetObjectCommand({
+    const { client, sdk: aws } = await this.#sdk();
+    const command = new aws.GetObjectCommand({
       Bucket: this.bucket,
       Key: this.#key(key),
       ResponseContentType: contentType,
       ResponseContentDisposition: disposition,
       ResponseCacheControl: 'private, no-store',
     });
-    return getSignedUrl(this.client, command, { expiresIn });
+    return aws.getSignedUrl(client, command, { expiresIn });
   }
 }
