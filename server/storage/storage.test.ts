@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3Double, type S3Double } from '../testing/s3-double';
-import { LocalDiskStorage, StorageFault, type DiskWriter, type Storage } from './index';
+import { S3_DOUBLE_CREDENTIALS, startS3Double, type S3Double } from '../testing/s3-double';
+import { LocalDiskStorage, StorageFault, uploadStorage, type DiskWriter, type Storage } from './index';
 import { s3ConfigFromEnvironment, S3Storage } from './s3';
 
 const errno = (code: string) => Object.assign(new Error(`${code}: simulated`), { code });
@@ -180,6 +180,36 @@ describe('S3Storage', () => {
     expect((await fetch(tampered)).status).toBe(403);
     const streamedOnly = new S3Storage(double.config({ prefix: storage.prefix, presignedDownloads: false }));
     expect(await streamedOnly.downloadLink('generated/3/abc-form.pdf', { disposition: 'attachment', contentType: 'application/pdf', expiresIn: 60 })).toBeNull();
+  });
+
+  it('is what uploadStorage() answers with HEARTH_STORAGE=s3 (one client for the process); a bad setting throws naming it', async () => {
+    const variables = ['HEARTH_STORAGE', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX'] as const;
+    const saved = variables.map((name) => [name, process.env[name]] as const);
+    try {
+      Object.assign(process.env, {
+        HEARTH_STORAGE: 's3',
+        S3_BUCKET: double.bucket,
+        S3_ENDPOINT: double.url,
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: S3_DOUBLE_CREDENTIALS.accessKeyId,
+        S3_SECRET_ACCESS_KEY: S3_DOUBLE_CREDENTIALS.secretAccessKey,
+        S3_PREFIX: `env-${process.pid}`,
+      });
+      const storage = uploadStorage();
+      expect(storage).toBeInstanceOf(S3Storage);
+      expect(uploadStorage()).toBe(storage);
+      await storage.put('users/1/env.png', Buffer.from('from the environment'), 'image/png');
+      expect(double.objects.get(`env-${process.pid}/users/1/env.png`)?.data.toString()).toBe('from the environment');
+      process.env.S3_BUCKET = '';
+      expect(() => uploadStorage()).toThrow(/S3_BUCKET/);
+      process.env.HEARTH_STORAGE = 'local';
+      expect(uploadStorage()).toBeInstanceOf(LocalDiskStorage);
+    } finally {
+      for (const [name, value] of saved) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
   });
 
   it('reads its settings from the environment, and says which variable is wrong', () => {
