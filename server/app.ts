@@ -267,12 +267,13 @@ async function prepareDatabase(db: Database, options: Pick<StartServerOptions, '
 
 /** Files a killed process left without their row (server/storage/orphans.ts); never stops the start. */
 async function sweepUploads(db: Database, options: StartServerOptions, logger: Logger): Promise<void> {
-  const storage = uploadStorage();
-  if (!(storage instanceof LocalDiskStorage)) return;
   try {
+    const storage = uploadStorage();
     const { sweepOrphanUploads: sweep } = options;
-    const olderThanMs = typeof sweep === 'object' ? sweep.olderThanMs : options.databaseUrl ? POSTGRES_SWEEP_GRACE_MS : 0;
-    const { removed } = await sweepOrphanUploads(db, storage.root, { olderThanMs });
+    // A bucket may be shared by other processes (instances, workers) even on the embedded database: the grace too.
+    const shared = Boolean(options.databaseUrl) || !(storage instanceof LocalDiskStorage);
+    const olderThanMs = typeof sweep === 'object' ? sweep.olderThanMs : shared ? POSTGRES_SWEEP_GRACE_MS : 0;
+    const { removed } = await sweepOrphanUploads(db, storage, { olderThanMs });
     if (removed) logger.info(`[uploads] removed ${removed} file(s) that no row refers to`);
   } catch (error) {
     logger.warn(`[uploads] the sweep of files without a row failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -290,6 +291,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const allowlist = allowlistOptions ? OperationAllowlist.load(allowlistOptions) : null;
 
   const limits = clientLimits(options.clientLimits);
+  // A bad HEARTH_STORAGE / S3_* setting fails here too, naming the variable, never as a 500 on the first upload.
+  uploadStorage();
   const version = packageVersion();
   // A bad basemap setting fails here too. The User-Agent names our public origin, known after listen.
   const tileConfig = tileSettings(options.tiles, production);

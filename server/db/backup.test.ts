@@ -8,6 +8,8 @@ import { engineName } from '../testing/test-server';
 import { BACKUP_PATH, DATABASE_FILE, restoreBackup, writeBackup } from './backup';
 import { DataDirInUseError, lockFileOf, operatorFileOf } from './data-dir-lock';
 import { openPglite } from './pglite';
+import { S3Storage } from '../storage/s3';
+import { startS3Double } from '../testing/s3-double';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: console.error };
 
@@ -68,6 +70,32 @@ describe.runIf(engineName() === 'PGlite')('backup and restore of the embedded da
     const { rows } = await server.db.query<{ slug: string }>(`SELECT slug FROM backup_probe ORDER BY slug`);
     expect(rows.map((r) => r.slug)).toEqual(['backup-before']);
   }, 180_000);
+
+  it('with the uploads in an S3 bucket: the backup holds every object, and a restore puts them back in the bucket', async () => {
+    const double = await startS3Double({ pageSize: 2 });
+    try {
+      const bucket = new S3Storage(double.config());
+      const large = Buffer.alloc(9 * 1024 * 1024, 5);
+      await bucket.put('listing-photos/1/aa-480.jpg', Buffer.from('photo one'), 'image/jpeg');
+      await bucket.put('documents/2/bb.pdf', large, 'application/pdf');
+      await bucket.put('users/3/cc.png', Buffer.from('face'), 'image/png');
+      const folder = join(root, 'backup-s3');
+      expect(await writeBackup(folder, dataDir, bucket)).toMatchObject({ uploads: true });
+      expect(await readFile(join(folder, 'uploads', 'listing-photos', '1', 'aa-480.jpg'), 'utf8')).toBe('photo one');
+      expect((await readFile(join(folder, 'uploads', 'documents', '2', 'bb.pdf'))).equals(large)).toBe(true);
+
+      // Into an empty bucket (the old one lost), beside the running server: another data directory.
+      const empty = new S3Storage(double.config());
+      await restoreBackup(folder, join(root, 'restored-s3'), empty);
+      const keys: string[] = [];
+      for await (const file of empty.list('')) keys.push(file.key);
+      expect(keys).toEqual(['documents/2/bb.pdf', 'listing-photos/1/aa-480.jpg', 'users/3/cc.png']);
+      expect((await empty.get('documents/2/bb.pdf'))!.data.equals(large)).toBe(true);
+      expect((await empty.get('listing-photos/1/aa-480.jpg'))!.contentType).toBe('image/jpeg');
+    } finally {
+      await double.close();
+    }
+  });
 
   it('refuses to restore over a directory a live process holds, and a folder that is not a backup', async () => {
     await expect(restoreBackup(root, dataDir, uploads)).rejects.toThrow(/holds no database\.tar\.gz/);

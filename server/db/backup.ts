@@ -9,6 +9,11 @@
  * running, the command opens the directory itself. The database is copied before the uploads, so a file
  * uploaded meanwhile is at worst one more file without a row, never a row without its file.
  *
+ * Uploads in an S3 bucket (HEARTH_STORAGE=s3, server/storage/s3.ts): the bucket's objects are copied into `uploads/`
+ * one stream at a time, and a restore puts them back under the same keys (objects the backup does not hold stay until
+ * the orphan sweep finds no row naming them). Right for a small installation; a large bucket is better kept with the
+ * store's own tools (versioning, replication, `rclone sync`: docs/operations.md, "Backups with object storage").
+ *
  * PostgreSQL: use `pg_dump` / `pg_restore` (docs/operations.md).
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -18,6 +23,8 @@ import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { HttpError } from '../http/errors';
 import type { Route } from '../http/router';
+import { LocalDiskStorage, type Storage } from '../storage';
+import { copyFiles } from '../storage/copy';
 import { lockOwner, publishOperatorAccess, readOperatorAccess, DataDirInUseError } from './data-dir-lock';
 import { openPglite } from './pglite';
 import type { Database } from './types';
@@ -86,17 +93,26 @@ export interface BackupSummary {
   uploads: boolean;
 }
 
-/** Writes a backup folder (which must not exist yet). */
-export async function writeBackup(folder: string, dataDir: string, uploadsDir: string): Promise<BackupSummary> {
+/** The uploads as a folder of the local disk, or null for a storage elsewhere (a bucket). */
+const folderOf = (uploads: string | Storage) => (typeof uploads === 'string' ? uploads : uploads instanceof LocalDiskStorage ? uploads.root : null);
+
+/** Writes a backup folder (which must not exist yet); `uploads` is the upload folder or the configured storage. */
+export async function writeBackup(folder: string, dataDir: string, uploads: string | Storage): Promise<BackupSummary> {
   const target = resolve(folder);
   if (existsSync(target)) throw new Error(`${target} exists already: name a new folder for the backup.`);
   const { dump, online } = await dumpDataDir(dataDir);
   await mkdir(target, { recursive: true });
   await writeFile(join(target, `${DATABASE_FILE}.partial`), dump);
   await rename(join(target, `${DATABASE_FILE}.partial`), join(target, DATABASE_FILE));
-  const uploads = existsSync(uploadsDir);
-  if (uploads) await cp(uploadsDir, join(target, UPLOADS_FOLDER), { recursive: true });
-  return { folder: target, databaseBytes: dump.length, online, uploads };
+  const uploadsDir = folderOf(uploads);
+  let copied: boolean;
+  if (uploadsDir !== null) {
+    copied = existsSync(uploadsDir);
+    if (copied) await cp(uploadsDir, join(target, UPLOADS_FOLDER), { recursive: true });
+  } else {
+    copied = (await copyFiles(uploads as Storage, new LocalDiskStorage(join(target, UPLOADS_FOLDER)))).files > 0;
+  }
+  return { folder: target, databaseBytes: dump.length, online, uploads: copied };
 }
 
 const stamp = (now: Date) => now.toISOString().replace(/[:.]/g, '-');
@@ -105,7 +121,7 @@ const stamp = (now: Date) => now.toISOString().replace(/[:.]/g, '-');
  * Puts a backup in place of the data directory and the uploads. Refused while a process holds the
  * directory; what was there is moved aside (`<dir>.before-restore-<time>`), never deleted.
  */
-export async function restoreBackup(folder: string, dataDir: string, uploadsDir: string, now = new Date()): Promise<{ movedAside: string[] }> {
+export async function restoreBackup(folder: string, dataDir: string, uploads: string | Storage, now = new Date()): Promise<{ movedAside: string[] }> {
   const source = resolve(folder);
   const dump = await readFile(join(source, DATABASE_FILE)).catch(() => {
     throw new Error(`${source} holds no ${DATABASE_FILE}: not a Hearth backup folder.`);
@@ -123,9 +139,14 @@ export async function restoreBackup(folder: string, dataDir: string, uploadsDir:
   const pg = new PGlite(resolve(dataDir), { loadDataDir: new Blob([dump]) });
   await pg.waitReady;
   await pg.close();
+  const uploadsDir = folderOf(uploads);
   if (existsSync(join(source, UPLOADS_FOLDER))) {
-    await moveAside(uploadsDir);
-    await cp(join(source, UPLOADS_FOLDER), uploadsDir, { recursive: true });
+    if (uploadsDir !== null) {
+      await moveAside(uploadsDir);
+      await cp(join(source, UPLOADS_FOLDER), uploadsDir, { recursive: true });
+    } else {
+      await copyFiles(new LocalDiskStorage(join(source, UPLOADS_FOLDER)), uploads as Storage);
+    }
   }
   return { movedAside };
 }

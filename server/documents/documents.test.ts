@@ -14,6 +14,9 @@ import { engineName, startTestServer } from '../testing/test-server';
 import { pdfDownloadName } from '../../core/documents/download-name';
 import { documentTexts } from '../../core/i18n/documents';
 import { startPdfWorker } from '../pdf/jobs';
+import { replaceUploadStorageForTests } from '../storage';
+import { S3Storage } from '../storage/s3';
+import { startS3Double, type S3Double } from '../testing/s3-double';
 import { signedLink } from './links';
 
 let server: RunningServer;
@@ -381,4 +384,53 @@ describe(`electronic signature (${engineName()})`, () => {
     expect((await fetch(after.signedPdf)).status).toBe(200);
     expect((await fetch(after.signedPdf, { headers: { Authorization: `Token ${stranger.token}` } })).status).toBe(404);
   }, 60_000);
+});
+
+describe(`documents in an S3 bucket (${engineName()})`, () => {
+  let double: S3Double;
+  let bucket: S3Storage;
+  let restore: () => void = () => undefined;
+  beforeAll(async () => {
+    double = await startS3Double();
+    bucket = new S3Storage(double.config());
+    restore = replaceUploadStorageForTests(() => bucket);
+  });
+  afterAll(async () => {
+    restore();
+    await double?.close();
+  });
+
+  it('stores the file in the bucket; the preview streams through us with our headers; the download redirects to a short presigned GET, only after the holder check', async () => {
+    const pdf = await pdfBytes('Bank statement', 2);
+    const created = await upload(owner, CREATE, { componentId: slotId('bank-statements'), applicationCaseId: caseId }, { bytes: pdf, name: 'bank.pdf' });
+    expect(created.errors).toBeUndefined();
+    const doc = created.data!.createUploadedDocument;
+    const stored = [...double.objects.keys()].filter((key) => key.startsWith(`${bucket.prefix}documents/`));
+    expect(stored).toHaveLength(1);
+    expect(double.objects.get(stored[0]!)!.data.equals(Buffer.from(pdf))).toBe(true);
+
+    const preview = await fetch(doc.file, { redirect: 'manual' });
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+    expect(preview.headers.get('content-length')).toBe(String(pdf.length));
+    expect(Buffer.from(await preview.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true);
+
+    const download = await fetch(doc.downloadUrl, { redirect: 'manual' });
+    expect(download.status).toBe(302);
+    const location = download.headers.get('location')!;
+    expect(location.startsWith(`${double.url}/${double.bucket}/${bucket.prefix}documents/`)).toBe(true);
+    expect(location).toMatch(/X-Amz-Expires=60&/);
+    const fromStore = await fetch(location);
+    expect(fromStore.status).toBe(200);
+    expect(fromStore.headers.get('content-disposition')).toMatch(/^attachment; filename="bank.pdf"/);
+    expect(Buffer.from(await fromStore.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true);
+
+    // A link made for someone else, or with another user's credentials: 404, and no link to the store.
+    const id = Number(doc.id);
+    const forStranger = await fetch(signedLink(server.url, 'document', id, { userId: stranger.user.id }, { download: true }), { redirect: 'manual' });
+    expect(forStranger.status).toBe(404);
+    expect(forStranger.headers.get('location')).toBeNull();
+    const withOtherCredentials = await fetch(doc.downloadUrl, { redirect: 'manual', headers: { Authorization: `Token ${stranger.token}` } });
+    expect(withOtherCredentials.status).toBe(404);
+  });
 });

@@ -20,7 +20,8 @@ import { findUserById } from '../accounts/users';
 import { notFound } from '../http/errors';
 import { BASE_SECURITY_HEADERS } from '../http/respond';
 import type { RequestContext, Route } from '../http/router';
-import { uploadStorage } from '../storage';
+import { uploadStorage, type OpenedFile } from '../storage';
+import { pipeStoredFile, redirectToStore } from '../http/stored-file';
 import { pdfDownloadName } from '../../core/documents/download-name';
 import { findGeneratedPdf, pdfKeyOf } from '../pdf/jobs';
 import { documentForHolder, findCase, caseRole } from './documents';
@@ -45,7 +46,20 @@ const disposition = (inline: boolean, fileName: string) => {
   return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 };
 
-function sendFile(res: ServerResponse, data: Buffer, contentType: string, fileName: string, inline: boolean): void {
+/**
+ * A download (`download=1`) from a bucket that signs links is a redirect to the store (server/http/stored-file.ts);
+ * an inline preview, and every file on the local disk, is streamed with our headers.
+ */
+async function sendFile(ctx: RequestContext, key: string, contentType: string, fileName: string): Promise<void> {
+  const storage = uploadStorage();
+  const inline = ctx.url.searchParams.get('download') !== '1';
+  if (!inline && (await redirectToStore(ctx.res, storage, key, disposition(false, fileName), contentType))) return;
+  const file = await storage.open(key);
+  if (!file) throw notFound();
+  await streamFile(ctx.res, file, contentType, fileName, inline);
+}
+
+async function streamFile(res: ServerResponse, file: OpenedFile, contentType: string, fileName: string, inline: boolean): Promise<void> {
   res.statusCode = 200;
   for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
   res.setHeader('Content-Type', contentType);
@@ -54,8 +68,7 @@ function sendFile(res: ServerResponse, data: Buffer, contentType: string, fileNa
   res.setHeader('Content-Security-Policy', contentType === 'application/pdf' ? "default-src 'none'; img-src data:; style-src 'unsafe-inline'" : "default-src 'none'; sandbox");
   res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
   res.setHeader('Cache-Control', 'private, no-store');
-  res.setHeader('Content-Length', data.length);
-  res.end(data);
+  await pipeStoredFile(res, file);
 }
 
 const documentRoute: Route = {
@@ -66,9 +79,8 @@ const documentRoute: Route = {
     const holder = await holderOf(ctx, 'document', id);
     const db = ctx.services.db;
     const document = await documentForHolder(db, id, holder, (userId) => findUserById(db, userId));
-    const file = document ? await uploadStorage().get(document.storageKey) : null;
-    if (!document || !file) throw notFound();
-    sendFile(ctx.res, file.data, document.contentType, document.fileName, ctx.url.searchParams.get('download') !== '1');
+    if (!document) throw notFound();
+    await sendFile(ctx, document.storageKey, document.contentType, document.fileName);
   },
 };
 
@@ -88,9 +100,7 @@ const pdfRoute: Route = {
       const c = await findCase(db, pdf.applicationCaseId);
       if (!c || !caseRole(c, { user, partnerId: c.partnerId })) throw notFound();
     }
-    const file = await uploadStorage().get(key);
-    if (!file) throw notFound();
-    sendFile(ctx.res, file.data, 'application/pdf', pdfDownloadName(), ctx.url.searchParams.get('download') !== '1');
+    await sendFile(ctx, key, 'application/pdf', pdfDownloadName());
   },
 };
 

@@ -5,6 +5,7 @@
  */
 import { uploadStorage } from '../storage';
 import { notFound } from './errors';
+import { pipeStoredFile } from './stored-file';
 import type { Route } from './router';
 
 export interface StoredImageRoute {
@@ -22,7 +23,8 @@ export interface StoredImageRoute {
 export function storedImageRoute({ folder, name, contentType, cache }: StoredImageRoute): Route {
   return {
     GET: async ({ res, rest }) => {
-      const file = name.test(rest) ? await uploadStorage().get(`${folder}/${rest}`) : null;
+      // Streamed from either storage, never presigned: partner pages show these under a CSP that names our origin.
+      const file = name.test(rest) ? await uploadStorage().open(`${folder}/${rest}`) : null;
       if (!file) throw notFound();
       res.statusCode = 200;
       res.setHeader('Content-Type', contentType(rest));
@@ -30,8 +32,7 @@ export function storedImageRoute({ folder, name, contentType, cache }: StoredIma
       res.setHeader('X-Content-Type-Options', 'nosniff');
       res.setHeader('Cache-Control', cache);
       res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-      res.setHeader('Content-Length', file.data.length);
-      res.end(file.data);
+      await pipeStoredFile(res, file);
     },
   };
 }

@@ -16,6 +16,8 @@ import type { GraphqlResponse } from '../testing/graphql';
 import { engineName, startTestServer } from '../testing/test-server';
 import { asStorageFault, LocalDiskStorage, replaceUploadStorageForTests, StorageFault, type DiskWriter } from './index';
 import { writeFile } from 'node:fs/promises';
+import { startS3Double } from '../testing/s3-double';
+import { S3Storage } from './s3';
 
 const errno = (code: string) => Object.assign(new Error(`${code}: simulated`), { code, errno: -1, syscall: 'write' });
 
@@ -140,6 +142,59 @@ describe(`uploads on a failing disk (${engineName()})`, () => {
     const { rows } = await server.db.query<{ image: string | null }>('SELECT image FROM users WHERE id = $1', [user.user.id]);
     expect(rows[0]!.image).toBeNull();
     expect(await filesUnder(join(root, 'users', String(user.user.id)))).toEqual([]);
+  });
+
+  it.each([
+    ['XMinioStorageFull', 507, 507, 'STORAGE_FULL', null],
+    ['AccessDenied', 403, 503, 'STORAGE_UNAVAILABLE', '60'],
+  ] as const)(
+    'a listing photo in an S3 bucket failing with %s (HTTP %i) after some sizes: %i, a clear error, no objects, no row',
+    async (code, httpStatus, status, errorCode, retryAfter) => {
+      const double = await startS3Double();
+      try {
+        const bucket = new S3Storage(double.config());
+        double.fail({ operations: ['PutObject', 'UploadPart'], after: 2, status: httpStatus, code });
+        restore = replaceUploadStorageForTests(() => bucket);
+        const seller = await signUp(server);
+        const { caseId, listingId } = await insertSellerCase(server.db, seller.user.id, `S3${process.pid}${code.slice(0, 4)}`);
+        const answer = await upload(seller.token, UPLOAD_PHOTO, { caseId: String(caseId) }, await jpeg());
+        expect(answer.status).toBe(status);
+        expect(answer.retryAfter).toBe(retryAfter);
+        expect(answer.body.errors?.[0]?.extensions?.code).toBe(errorCode);
+        expect(answer.body.errors?.[0]?.message).toMatch(/Nothing was saved/);
+        const { rows } = await server.db.query('SELECT id FROM listing_photos WHERE listing_id = $1', [listingId]);
+        expect(rows).toEqual([]);
+        // Two sizes were stored before the failure; both were removed again.
+        expect(double.requests.filter((r) => r.operation === 'PutObject' && r.status === 200)).toHaveLength(2);
+        expect([...double.objects.keys()]).toEqual([]);
+      } finally {
+        await double.close();
+      }
+    },
+  );
+
+  it('in an S3 bucket that works: every size is stored there, and /media streams it from the bucket', async () => {
+    const double = await startS3Double();
+    try {
+      const bucket = new S3Storage(double.config());
+      restore = replaceUploadStorageForTests(() => bucket);
+      const seller = await signUp(server);
+      const { caseId, listingId } = await insertSellerCase(server.db, seller.user.id, `S3${process.pid}ok`);
+      const answer = await upload(seller.token, UPLOAD_PHOTO, { caseId: String(caseId) }, await jpeg());
+      expect(answer.body.errors).toBeUndefined();
+      const { rows } = await server.db.query<{ base_key: string; widths: number[] }>('SELECT base_key, widths FROM listing_photos WHERE listing_id = $1', [listingId]);
+      const sizes = rows[0]!.widths.flatMap((w) => [`${rows[0]!.base_key}-${w}.webp`, `${rows[0]!.base_key}-${w}.jpg`]);
+      expect([...double.objects.keys()].sort()).toEqual(sizes.map((key) => bucket.prefix + key).sort());
+      const served = await fetch(`${server.url}/media/${sizes[0]}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/webp');
+      expect(served.headers.get('content-security-policy')).toBe("default-src 'none'");
+      expect(Buffer.from(await served.arrayBuffer()).equals(double.objects.get(bucket.prefix + sizes[0])!.data)).toBe(true);
+      // A name the route serves, missing in the bucket: 404 (NoSuchKey is no fault).
+      expect((await fetch(`${server.url}/media/${rows[0]!.base_key}-12345.webp`)).status).toBe(404);
+    } finally {
+      await double.close();
+    }
   });
 
   it('once the disk works again, the same upload succeeds', async () => {

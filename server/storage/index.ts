@@ -1,11 +1,19 @@
 /**
- * Where uploaded files live. One small interface so a deployment can put them in an object store; the
- * default is the local disk under `uploads/` in the data directory (DATA_DIR; or HEARTH_UPLOAD_DIR), which is enough for one machine.
+ * Where uploaded files live: one interface, two implementations chosen by environment (issue 37).
+ * - LocalDiskStorage, the default: `uploads/` in the data directory (DATA_DIR; or HEARTH_UPLOAD_DIR), enough for one machine.
+ * - S3Storage (server/storage/s3.ts) with HEARTH_STORAGE=s3: any S3-compatible bucket (AWS S3, R2, MinIO, Ceph RGW),
+ *   shared by every API instance and worker (docs/configuration.md, "Object storage").
+ * Both write a file whole or not at all (a failed write leaves nothing under the key), answer a StorageFault when the
+ * store fails, list a folder for the orphan sweep and the backups, and stream files out (`open`) without a whole buffer.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
+import { createReadStream, createWriteStream, type Dirent } from 'node:fs';
+import { lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { paths } from '../paths';
+import { s3ConfigFromEnvironment, S3Storage } from './s3';
 
 /**
  * The disk is full or refuses us (issue 22, faults): the client is told clearly — 507 for no room, 503 for
@@ -41,21 +49,57 @@ export function asStorageFault(error: unknown): unknown {
 
 /** The file operations LocalDiskStorage writes with (tests put a failing one in: disk full, permission denied). */
 export interface DiskWriter {
-  writeFile(path: string, data: Uint8Array): Promise<void>;
+  writeFile(path: string, data: Uint8Array | Readable): Promise<void>;
 }
 
-const nodeWriter: DiskWriter = { writeFile: (path, data) => writeFile(path, data) };
+const nodeWriter: DiskWriter = {
+  writeFile: (path, data) => (data instanceof Readable ? pipeline(data, createWriteStream(path)) : writeFile(path, data)),
+};
 
 export interface StoredFile {
   data: Buffer;
   contentType: string;
 }
 
+/** A file to read as a stream (a large document, a PDF): never held whole in memory. */
+export interface OpenedFile {
+  body: Readable;
+  contentType: string;
+  size: number;
+}
+
+/** One file of a listing: its key and when it was last written (milliseconds since the epoch). */
+export interface ListedFile {
+  key: string;
+  lastModified: number;
+}
+
+/** What a signed download link from the store itself says to the browser. */
+export interface DownloadLinkOptions {
+  /** The Content-Disposition the store answers (an attachment with its file name). */
+  disposition: string;
+  contentType: string;
+  /** How long the link works (seconds). */
+  expiresIn: number;
+}
+
 export interface Storage {
-  put(key: string, data: Uint8Array, contentType: string): Promise<void>;
-  /** Null when there is no such file. */
+  /** Whole or not at all: a failure (a StorageFault when the store is full or refuses) leaves nothing under the key. */
+  put(key: string, data: Uint8Array | Readable, contentType: string): Promise<void>;
+  /** Null when there is no such file. For small files (images, what a job reads); large ones are `open`ed. */
   get(key: string): Promise<StoredFile | null>;
+  /** The file as a stream, null when there is none. */
+  open(key: string): Promise<OpenedFile | null>;
   delete(key: string): Promise<void>;
+  /** When the file was last written, null when there is none (or it is not a regular file). */
+  lastModified(key: string): Promise<number | null>;
+  /** Every regular file whose key starts with `prefix` (a folder: `users/`), in key order. */
+  list(prefix: string): AsyncIterable<ListedFile>;
+  /**
+   * A link the browser downloads the file with straight from the store, for stores that sign such links
+   * (S3Storage; null when they are turned off); absent on the local disk, where the file is streamed through us.
+   */
+  downloadLink?(key: string, options: DownloadLinkOptions): Promise<string | null>;
 }
 
 /** `users/12/ab12….png`: lower-case segments, no dot-dot, no leading slash. */
@@ -67,7 +111,14 @@ const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   webp: 'image/webp',
   gif: 'image/gif',
+  pdf: 'application/pdf',
+  heic: 'image/heic',
 };
+
+/** The Content-Type a key's extension names (what the local disk answers; S3 keeps the one it was stored with). */
+export const contentTypeOfKey = (key: string) => CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+
+const errorCode = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code;
 
 export class LocalDiskStorage implements Storage {
   constructor(
@@ -86,7 +137,7 @@ export class LocalDiskStorage implements Storage {
    * Written beside its place under a temporary name and renamed when whole: a failed write (disk full)
    * never leaves a truncated file under the key, and its temporary file is removed.
    */
-  async put(key: string, data: Uint8Array): Promise<void> {
+  async put(key: string, data: Uint8Array | Readable): Promise<void> {
     const path = this.#path(key);
     const temporary = `${path}.${randomBytes(6).toString('hex')}.partial`;
     try {
@@ -102,23 +153,84 @@ export class LocalDiskStorage implements Storage {
   async get(key: string): Promise<StoredFile | null> {
     if (!isStorageKey(key)) return null;
     try {
-      const data = await readFile(this.#path(key));
-      const extension = key.slice(key.lastIndexOf('.') + 1);
-      return { data, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream' };
+      return { data: await readFile(this.#path(key)), contentType: contentTypeOfKey(key) };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      if (errorCode(error) === 'ENOENT') return null;
       throw error;
     }
+  }
+
+  async open(key: string): Promise<OpenedFile | null> {
+    if (!isStorageKey(key)) return null;
+    const path = this.#path(key);
+    const info = await lstat(path).catch((error: unknown) => {
+      if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return null;
+      throw error;
+    });
+    if (!info?.isFile()) return null;
+    return { body: createReadStream(path), contentType: contentTypeOfKey(key), size: info.size };
   }
 
   async delete(key: string): Promise<void> {
     await rm(this.#path(key), { force: true });
   }
+
+  /** Of a regular file only: a link is never followed. */
+  async lastModified(key: string): Promise<number | null> {
+    const path = resolve(this.root, key);
+    if (!path.startsWith(resolve(this.root) + sep)) return null;
+    try {
+      const info = await lstat(path);
+      return info.isFile() ? Math.floor(info.mtimeMs) : null;
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return null;
+      throw error;
+    }
+  }
+
+  /** Regular files only, depth first in name order; links and anything else are skipped, never followed. */
+  async *list(prefix: string): AsyncIterable<ListedFile> {
+    const base = resolve(this.root);
+    const slash = prefix.lastIndexOf('/');
+    const start = slash < 0 ? '' : prefix.slice(0, slash);
+    const walk = async function* (relative: string): AsyncGenerator<ListedFile> {
+      let entries: Dirent[];
+      try {
+        entries = await readdir(join(base, relative), { withFileTypes: true });
+      } catch (error) {
+        if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return;
+        throw error;
+      }
+      for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+        const key = relative ? `${relative}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) {
+          if (`${key}/`.startsWith(prefix) || prefix.startsWith(`${key}/`)) yield* walk(key);
+        } else if (entry.isFile() && key.startsWith(prefix)) {
+          const info = await lstat(join(base, key)).catch(() => null);
+          if (info?.isFile()) yield { key, lastModified: Math.floor(info.mtimeMs) };
+        }
+      }
+    };
+    if (start && !resolve(base, start).startsWith(base + sep)) return;
+    yield* walk(start);
+  }
 }
 
-/** The configured storage: HEARTH_UPLOAD_DIR when set (tests use a temporary folder), else `uploads/` in the data directory. */
+let configured: { signature: string; storage: Storage } | null = null;
+
+/**
+ * The configured storage: with HEARTH_STORAGE=s3 the bucket S3_BUCKET (server/storage/s3.ts; one client, made
+ * once), else the local disk: HEARTH_UPLOAD_DIR when set (tests use a temporary folder), else `uploads/` in the
+ * data directory. A bad configuration throws, saying which variable.
+ */
 export function uploadStorage(): Storage {
-  return storageForTests?.() ?? new LocalDiskStorage(process.env.HEARTH_UPLOAD_DIR || paths.uploads);
+  const replaced = storageForTests?.();
+  if (replaced) return replaced;
+  const s3 = s3ConfigFromEnvironment(process.env);
+  if (!s3) return new LocalDiskStorage(process.env.HEARTH_UPLOAD_DIR || paths.uploads);
+  const signature = JSON.stringify(s3);
+  if (configured?.signature !== signature) configured = { signature, storage: new S3Storage(s3) };
+  return configured.storage;
 }
 
 let storageForTests: (() => Storage) | null = null;

@@ -1,3 +1,4 @@
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,10 @@ import { generatePdf, startPdfWorker } from '../pdf/jobs';
 import { signGeneratedPdf } from '../pdf/sign';
 import { graphqlAs } from '../testing/graphql';
 import { engineName, startTestServer } from '../testing/test-server';
+import { startS3Double, type S3Double } from '../testing/s3-double';
+import { copyFiles } from './copy';
 import { LocalDiskStorage, type Storage } from './index';
+import { S3Storage } from './s3';
 import { sweepOrphanUploads, type UploadFolder } from './orphans';
 
 /** A database that knows two users: 7 with an image, 8 without. */
@@ -27,41 +31,85 @@ const db = {
   query: async () => ({ rows: [{ id: 7, image: '/media/users/7/kept.png' }, { id: 8, image: null }] }),
 } as unknown as Queryable;
 
+let double: S3Double;
+beforeAll(async () => {
+  double = await startS3Double({ pageSize: 2 });
+});
+afterAll(() => double?.close());
+
+/** The same cases on the local disk and in an S3 bucket (the double): where files are written, aged and looked at. */
+interface Place {
+  uploads: string | Storage;
+  write(key: string): Promise<void>;
+  age(key: string, at: Date): Promise<void>;
+  keysUnder(folder: string): Promise<string[]>;
+}
+
+/** An object written straight to the bucket, as another program (or a killed one) may: any key at all. */
+const rawPut = async (storage: S3Storage, key: string) => {
+  await (await storage.client()).send(new PutObjectCommand({ Bucket: storage.bucket, Key: storage.prefix + key, Body: Buffer.from('x') }));
+};
+
 let root = '';
 afterEach(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-async function files(tree: Record<string, string[]>): Promise<void> {
-  for (const [folder, names] of Object.entries(tree)) {
-    await mkdir(join(root, 'users', folder), { recursive: true });
-    for (const name of names) await writeFile(join(root, 'users', folder, name), 'x');
-  }
-}
-
-describe('sweepOrphanUploads: profile photos', () => {
-  it('removes the files no user names (a replaced photo, a half-written temporary, a user gone) and keeps the image', async () => {
+const places: Record<'local disk' | 'S3', () => Promise<Place>> = {
+  'local disk': async () => {
     root = await mkdtemp(join(tmpdir(), 'hearth-orphans-'));
-    await files({ '7': ['kept.png', 'replaced.png', 'new.png.ab12cd.partial'], '8': ['never-saved.jpg'], '9': ['user-gone.png'] });
-    const report = await sweepOrphanUploads(db, root, { olderThanMs: 0 });
+    return {
+      uploads: root,
+      write: async (key) => {
+        await mkdir(dirname(join(root, key)), { recursive: true });
+        await writeFile(join(root, key), 'x');
+      },
+      age: (key, at) => utimes(join(root, key), at, at),
+      keysUnder: async (folder) => (await readdir(join(root, folder))).map((name) => `${folder}/${name}`).sort(),
+    };
+  },
+  S3: async () => {
+    const storage = new S3Storage(double.config());
+    return {
+      uploads: storage,
+      write: (key) => rawPut(storage, key),
+      age: async (key, at) => double.age(storage.prefix + key, at),
+      keysUnder: async (folder) => {
+        const keys: string[] = [];
+        for await (const file of storage.list(`${folder}/`)) keys.push(file.key);
+        return keys;
+      },
+    };
+  },
+};
+
+describe.each(Object.keys(places) as (keyof typeof places)[])('sweepOrphanUploads: profile photos on the %s', (name) => {
+  const files = async (place: Place, tree: Record<string, string[]>) => {
+    for (const [folder, names] of Object.entries(tree)) for (const file of names) await place.write(`users/${folder}/${file}`);
+  };
+
+  it('removes the files no user names (a replaced photo, a half-written temporary, a user gone) and keeps the image', async () => {
+    const place = await places[name]();
+    await files(place, { '7': ['kept.png', 'replaced.png', 'new.png.ab12cd.partial'], '8': ['never-saved.jpg'], '9': ['user-gone.png'] });
+    const report = await sweepOrphanUploads(db, place.uploads, { olderThanMs: 0 });
     expect(report).toMatchObject({ checked: 5, removed: 4 });
-    expect(await readdir(join(root, 'users', '7'))).toEqual(['kept.png']);
-    expect(await readdir(join(root, 'users', '8'))).toEqual([]);
+    expect(await place.keysUnder('users/7')).toEqual(['users/7/kept.png']);
+    expect(await place.keysUnder('users/8')).toEqual([]);
   });
 
   it('keeps files younger than the grace (another process may be between its file and its row)', async () => {
-    root = await mkdtemp(join(tmpdir(), 'hearth-orphans-'));
-    await files({ '7': ['kept.png', 'in-flight.png', 'old.png'] });
-    const hourAgo = new Date(Date.now() - 3_600_000);
-    await utimes(join(root, 'users', '7', 'old.png'), hourAgo, hourAgo);
-    const report = await sweepOrphanUploads(db, root, { olderThanMs: 10 * 60 * 1000 });
+    const place = await places[name]();
+    await files(place, { '7': ['kept.png', 'in-flight.png', 'old.png'] });
+    await place.age('users/7/old.png', new Date(Date.now() - 3_600_000));
+    const report = await sweepOrphanUploads(db, place.uploads, { olderThanMs: 10 * 60 * 1000 });
     expect(report.removed).toBe(1);
-    expect((await readdir(join(root, 'users', '7'))).sort()).toEqual(['in-flight.png', 'kept.png']);
+    expect(await place.keysUnder('users/7')).toEqual(['users/7/in-flight.png', 'users/7/kept.png']);
   });
 
   it('does nothing without an upload folder', async () => {
-    root = await mkdtemp(join(tmpdir(), 'hearth-orphans-'));
-    expect(await sweepOrphanUploads(db, join(root, 'missing'), { olderThanMs: 0 })).toMatchObject({ checked: 0, removed: 0 });
+    const place = await places[name]();
+    const empty = typeof place.uploads === 'string' ? join(place.uploads, 'missing') : place.uploads;
+    expect(await sweepOrphanUploads(db, empty, { olderThanMs: 0 })).toMatchObject({ checked: 0, removed: 0 });
   });
 });
 
@@ -197,17 +245,15 @@ describe(`sweepOrphanUploads on ${engineName()}`, () => {
     // The first run dies after both files are stored and before the row names them; the second finishes.
     let failOnce = true;
     const disk = new LocalDiskStorage(uploads);
-    const dying: Storage = {
-      get: (k) => disk.get(k),
-      delete: (k) => disk.delete(k),
-      put: async (k, data) => {
-        await disk.put(k, data);
+    const dying: Storage = new (class extends LocalDiskStorage {
+      override async put(k: string, data: Uint8Array) {
+        await super.put(k, data);
         if (failOnce && k.endsWith('-attachments.pdf')) {
           failOnce = false;
           throw new Error('killed');
         }
-      },
-    };
+      }
+    })(uploads);
     const job = await generatePdf(server.db, { applicationCaseId: caseId }, caller);
     const worker = startPdfWorker(server.db, { logger: quiet, intervalMs: 3_600_000, storage: dying });
     await worker.runOnce();
@@ -298,6 +344,38 @@ describe(`sweepOrphanUploads on ${engineName()}`, () => {
     expect(report.folders.posts.removed).toBe(rowless.length);
     for (const k of rowless) expect(await exists(k)).toBe(false);
     for (const image of images) for (const w of image.widths) expect(await exists(`${image.baseKey}-${w}.webp`)).toBe(true);
+  });
+
+  it('in an S3 bucket: the same rules, one question per folder; named files and names it never writes stay, orphans past the grace go', async () => {
+    const bucket = new S3Storage(double.config());
+    // The installation's files as a move to the bucket copies them (the seed's, and what the cases above kept).
+    const copied = await copyFiles(new LocalDiskStorage(uploads), bucket);
+    expect(copied.files).toBeGreaterThan(0);
+    const orphans = [
+      `users/424242/${hex(12)}.png`,
+      `partners/${partnerId}/logo-${hex(12)}.webp`,
+      `posts/uploads/${hex(12)}-480.webp`,
+      `listing-photos/555/${hex(12)}-480.webp`,
+      `documents/555/${hex(16)}.pdf`,
+      `generated/555/${hex(12)}-form.pdf`,
+      `marketing/555/${hex(16)}.png`,
+    ];
+    const young = `generated/556/${hex(12)}-signed.pdf`;
+    const strangers = [`posts/Upper-Case-480.webp`, `listing-photos/555/not-ours.jpg`, `listing-photos/555/deeper/${hex(12)}-480.jpg`, `other-folder/${hex(12)}-480.jpg`];
+    for (const key of [...orphans, young, ...strangers]) await rawPut(bucket, key);
+    const all = async () => {
+      const keys: string[] = [];
+      for await (const file of bucket.list('')) keys.push(file.key);
+      return keys;
+    };
+    const before = await all();
+    for (const key of before) if (key !== young) double.age(bucket.prefix + key, new Date(Date.now() - 3_600_000));
+
+    const { recorder, questions } = recording();
+    const report = await sweepOrphanUploads(recorder, bucket, { olderThanMs: 10 * 60 * 1000 });
+    expect(questions).toHaveLength(7);
+    expect(report.removed).toBe(orphans.length);
+    expect(await all()).toEqual(before.filter((key) => !orphans.includes(key)));
   });
 
   it('asks the database once per folder, follows no link out of the root and leaves names it never writes', async () => {

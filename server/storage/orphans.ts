@@ -17,6 +17,9 @@
  *                                                    rendered once per version: server/marketing/files.ts)
  *
  * plus, in every folder, the `<name>.<hex>.partial` temporaries a killed LocalDiskStorage.put leaves (never named).
+ * The same rules hold in an S3 bucket (HEARTH_STORAGE=s3): each folder is one listing of its keys (in pages), a
+ * candidate's LastModified is read again (HEAD) after the database answered, and a key deeper than the folder's names
+ * is left alone; a failed multipart upload leaves no object (it is aborted), so there are no temporaries there.
  * A file goes only when no row names it and it is older than `olderThanMs`. The embedded database is one process
  * (its data directory is locked), so at its start no upload can be under way and the grace is 0; with PostgreSQL
  * another worker may be between its two steps, so only files older than ten minutes go.
@@ -32,6 +35,7 @@ import type { Dirent } from 'node:fs';
 import { lstat, readdir, rm } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { Queryable } from '../db';
+import { LocalDiskStorage, type Storage } from './index';
 
 export const POSTGRES_SWEEP_GRACE_MS = 10 * 60 * 1000;
 
@@ -192,6 +196,20 @@ const isTemporaryOf = (rule: FolderRule, name: string) => {
 
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code;
 
+/** One entry below an upload folder: its name there, and whether it is a regular file (else it is only counted). */
+interface Entry {
+  name: string;
+  isFile: boolean;
+}
+
+/** Where the sweep reads and removes: the local disk (links never followed) or any Storage that lists (S3). */
+interface Source {
+  /** The folder's entries down to `depth` levels (deeper ones are single non-file entries); null without it; 'ignored' when it is no folder. */
+  entries(folder: string, depth: number): Promise<AsyncIterable<Entry> | 'ignored' | null>;
+  /** Removes the file when it is a regular file older than the grace, read now (after the question); true when it did. */
+  removeIfOld(key: string, now: number, olderThanMs: number): Promise<boolean>;
+}
+
 async function entriesOf(path: string): Promise<Dirent[]> {
   try {
     return (await readdir(path, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -202,22 +220,82 @@ async function entriesOf(path: string): Promise<Dirent[]> {
   }
 }
 
+function diskSource(root: string): Source {
+  const base = resolve(root);
+  return {
+    async entries(folder, depth) {
+      const top = join(base, folder);
+      const info = await lstat(top).catch((error: unknown) => {
+        if (errorCode(error) === 'ENOENT') return null;
+        throw error;
+      });
+      if (!info) return null;
+      // A link (perhaps to somewhere outside the root) or a file where the folder should be: not ours to judge.
+      if (!info.isDirectory()) return 'ignored';
+      const walk = async function* (relative: string, level: number): AsyncGenerator<Entry> {
+        for (const entry of await entriesOf(join(top, relative))) {
+          const name = relative ? `${relative}/${entry.name}` : entry.name;
+          if (entry.isDirectory() && level < depth) yield* walk(name, level + 1);
+          else yield { name, isFile: entry.isFile() };
+        }
+      };
+      return walk('', 0);
+    },
+    async removeIfOld(key, now, olderThanMs) {
+      const path = join(base, key);
+      // Never outside the root, whatever a name held (names come from readdir, and links are never followed).
+      if (!path.startsWith(base + sep)) return false;
+      try {
+        // In whole milliseconds, as `now` is: a file of this very millisecond is not from the future.
+        const info = await lstat(path);
+        if (!info.isFile() || now - Math.floor(info.mtimeMs) < olderThanMs) return false;
+        await rm(path, { force: true });
+        return true;
+      } catch (error) {
+        if (errorCode(error) !== 'ENOENT') throw error;
+        return false;
+      }
+    },
+  };
+}
+
+/** An object store: one listing per folder (pages of keys); a key deeper than the folder's names is left alone. */
+function storageSource(storage: Storage): Source {
+  return {
+    async entries(folder, depth) {
+      return (async function* () {
+        for await (const file of storage.list(`${folder}/`)) {
+          const name = file.key.slice(folder.length + 1);
+          yield { name, isFile: name.split('/').length - 1 <= depth };
+        }
+      })();
+    },
+    async removeIfOld(key, now, olderThanMs) {
+      const written = await storage.lastModified(key);
+      if (written === null || now - written < olderThanMs) return false;
+      await storage.delete(key);
+      return true;
+    },
+  };
+}
+
 interface Candidate {
   /** Below the upload folder: `users/7/ab.png`. */
   key: string;
-  path: string;
   /** Null for a temporary, which no row ever names. */
   lookup: string | null;
 }
 
 /**
- * Removes, under `root`, the uploaded files no row names that are older than `options.olderThanMs` (see the top of
- * this file for each folder's rule); answers what it judged, removed and left alone, in all and per folder.
+ * Removes, in `uploads` (the folder of a LocalDiskStorage, or any Storage: the S3 bucket), the uploaded files no row
+ * names that are older than `options.olderThanMs` (see the top of this file for each folder's rule); answers what it
+ * judged, removed and left alone, in all and per folder.
  */
-export async function sweepOrphanUploads(db: Queryable, root: string, options: SweepOptions): Promise<SweepReport> {
+export async function sweepOrphanUploads(db: Queryable, uploads: string | Storage, options: SweepOptions): Promise<SweepReport> {
   const now = options.now ?? Date.now();
   const batchSize = Math.max(1, options.batchSize ?? 1000);
-  const base = resolve(root);
+  const source =
+    typeof uploads === 'string' ? diskSource(uploads) : uploads instanceof LocalDiskStorage ? diskSource(uploads.root) : storageSource(uploads);
   const folders = Object.fromEntries(FOLDER_NAMES.map((name) => [name, { checked: 0, removed: 0, ignored: 0 }])) as Record<UploadFolder, SweepCounts>;
 
   const judge = async (rule: FolderRule, counts: SweepCounts, batch: Candidate[]) => {
@@ -226,66 +304,38 @@ export async function sweepOrphanUploads(db: Queryable, root: string, options: S
     for (const candidate of batch) {
       counts.checked++;
       if (named.has(candidate.key)) continue;
-      // Never outside the root, whatever a name held (names come from readdir, and links are never followed).
-      if (!candidate.path.startsWith(base + sep)) continue;
-      try {
-        // Read after the question: a file rewritten since (a post image's size stored again) is young again.
-        // In whole milliseconds, as `now` is: a file of this very millisecond is not from the future.
-        const info = await lstat(candidate.path);
-        if (!info.isFile() || now - Math.floor(info.mtimeMs) < options.olderThanMs) continue;
-        await rm(candidate.path, { force: true });
-        counts.removed++;
-      } catch (error) {
-        if (errorCode(error) !== 'ENOENT') throw error;
-      }
+      // Read after the question: a file rewritten since (a post image's size stored again) is young again.
+      if (await source.removeIfOld(candidate.key, now, options.olderThanMs)) counts.removed++;
     }
   };
 
   for (const folder of FOLDER_NAMES) {
     const rule: FolderRule = FOLDERS[folder];
     const counts = folders[folder];
-    const top = join(base, folder);
-    const info = await lstat(top).catch((error: unknown) => {
-      if (errorCode(error) === 'ENOENT') return null;
-      throw error;
-    });
-    if (!info) continue;
-    if (!info.isDirectory()) {
-      // A link (perhaps to somewhere outside the root) or a file where the folder should be: not ours to judge.
+    const entries = await source.entries(folder, rule.depth);
+    if (entries === null) continue;
+    if (entries === 'ignored') {
       counts.ignored++;
       continue;
     }
     let batch: Candidate[] = [];
     let lookups = new Set<string>();
-    const walk = async (relative: string, level: number): Promise<void> => {
-      for (const entry of await entriesOf(join(top, relative))) {
-        const name = relative ? `${relative}/${entry.name}` : entry.name;
-        if (entry.isDirectory()) {
-          if (level < rule.depth) await walk(name, level + 1);
-          else counts.ignored++;
-          continue;
-        }
-        const lookup = entry.isFile() ? rule.lookup(name) : null;
-        const temporary = entry.isFile() && lookup === null && isTemporaryOf(rule, name);
-        if (lookup === null && !temporary) {
-          counts.ignored++;
-          continue;
-        }
-        // A new id or key for a full question asks the one so far first (a key's sizes, adjacent by name, stay together).
-        if (lookup !== null && !lookups.has(lookup) && lookups.size >= batchSize) {
-          await judge(rule, counts, batch);
-          batch = [];
-          lookups = new Set();
-        }
-        batch.push({
-          key: `${folder}/${name}`,
-          path: join(top, relative, entry.name),
-          lookup,
-        });
-        if (lookup !== null) lookups.add(lookup);
+    for await (const { name, isFile } of entries) {
+      const lookup = isFile ? rule.lookup(name) : null;
+      const temporary = isFile && lookup === null && isTemporaryOf(rule, name);
+      if (lookup === null && !temporary) {
+        counts.ignored++;
+        continue;
       }
-    };
-    await walk('', 0);
+      // A new id or key for a full question asks the one so far first (a key's sizes, adjacent by name, stay together).
+      if (lookup !== null && !lookups.has(lookup) && lookups.size >= batchSize) {
+        await judge(rule, counts, batch);
+        batch = [];
+        lookups = new Set();
+      }
+      batch.push({ key: `${folder}/${name}`, lookup });
+      if (lookup !== null) lookups.add(lookup);
+    }
     if (batch.length) await judge(rule, counts, batch);
   }
 
