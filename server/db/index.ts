@@ -1,5 +1,5 @@
 import { paths } from '../paths';
-import { consoleLogger, type Logger } from '../log';
+import { defaultLogger, type Logger } from '../log';
 import { migrate } from './migrate';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
@@ -22,7 +22,7 @@ export interface DatabaseOptions {
 
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
-  const logger = options.logger ?? consoleLogger;
+  const logger = options.logger ?? defaultLogger;
   const db = options.databaseUrl
     ? await openPostgres({
         databaseUrl: options.databaseUrl,

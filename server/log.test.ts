@@ -1,0 +1,62 @@
+/** The default logger (pino): JSON lines, the request's scope on each, secrets and personal data censored. */
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { pinoLogger } from './log';
+import { runInScope } from './observability/request-scope';
+
+function collected(): { lines: () => Record<string, unknown>[]; text: () => string; destination: Writable } {
+  let text = '';
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      text += chunk.toString('utf8');
+      done();
+    },
+  });
+  return { destination, text: () => text, lines: () => text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>) };
+}
+
+describe('pinoLogger', () => {
+  it('writes one JSON object a line, with the level, time and message', () => {
+    const sink = collected();
+    const logger = pinoLogger({ level: 'info', destination: sink.destination });
+    logger.info('[test] hello', { count: 2 });
+    logger.warn('[test] careful');
+    logger.error('[test] failed', new Error('boom'));
+    const [info, warn, error] = sink.lines();
+    expect(info).toMatchObject({ level: 'info', msg: '[test] hello', count: 2 });
+    expect(typeof info!.time).toBe('string');
+    expect(warn).toMatchObject({ level: 'warn', msg: '[test] careful' });
+    expect(error).toMatchObject({ level: 'error', msg: '[test] failed', err: { type: 'Error', message: 'boom' } });
+  });
+
+  it("puts the request's id, route, partner and operation on every line written in its scope, and none outside", () => {
+    const sink = collected();
+    const logger = pinoLogger({ level: 'info', destination: sink.destination });
+    runInScope({ requestId: 'req-12345678', route: '/public_graphql/', partner: 'acme', operation: 'SearchListings' }, () => logger.info('inside'));
+    logger.info('outside');
+    const [inside, outside] = sink.lines();
+    expect(inside).toMatchObject({ requestId: 'req-12345678', route: '/public_graphql/', partner: 'acme', operation: 'SearchListings' });
+    expect(outside).not.toHaveProperty('requestId');
+  });
+
+  it('censors credentials and personal data wherever they are logged: fields, headers, error properties', () => {
+    const sink = collected();
+    const logger = pinoLogger({ level: 'info', destination: sink.destination });
+    const secrets = ['ada@example.com', 'Correct-Horse-Battery-9', 'tok_5ecret', 'Token abc123', 'sessionid=s3ss', '+18015550100', '203.0.113.9'];
+    logger.info('request', {
+      req: { method: 'POST', headers: { authorization: 'Token abc123', cookie: 'sessionid=s3ss', 'x-forwarded-for': '203.0.113.9', 'user-agent': 'probe' } },
+    });
+    logger.info('fields', { email: 'ada@example.com', user: { password: 'Correct-Horse-Battery-9', phone: '+18015550100' }, link: { query: { token: 'tok_5ecret' } } });
+    logger.error('db', Object.assign(new Error('duplicate key'), { detail: 'Key (email)=(ada@example.com) already exists.' }));
+    for (const secret of secrets) expect(sink.text()).not.toContain(secret);
+    const [request, fields] = sink.lines();
+    expect(request).toMatchObject({ req: { headers: { authorization: '[redacted]', cookie: '[redacted]', 'user-agent': 'probe' } } });
+    expect(fields).toMatchObject({ email: '[redacted]', user: { password: '[redacted]' }, link: { query: { token: '[redacted]' } } });
+  });
+
+  it('writes nothing at level silent (the default under vitest)', () => {
+    const sink = collected();
+    pinoLogger({ level: 'silent', destination: sink.destination }).error('nothing');
+    expect(sink.text()).toBe('');
+  });
+});
