@@ -123,7 +123,10 @@ export function clusterMetricsFromPrimary(): Promise<string> {
 /** In a cluster worker: what the primary's aggregator reads of this process. */
 export function offerWorkerMetrics(registries: Registry[]): void {
   AggregatorRegistry.setRegistries([processRegistry, ...registries]);
+  // prom-client answers the primary's requests from the first AggregatorRegistry made in a process (its listener).
+  workerAnswers ??= new AggregatorRegistry();
 }
+let workerAnswers: unknown = null;
 
 /** In the primary: the aggregated metrics of every worker, and the answer to a worker that asks for them. */
 export class ClusterMetrics {
