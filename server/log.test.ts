@@ -1,7 +1,8 @@
 /** The default logger (pino): JSON lines, the request's scope on each, secrets and personal data censored. */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { pinoLogger } from './log';
+import type { IncomingMessage } from 'node:http';
+import { pinoLogger, requestLogFields } from './log';
 import { runInScope } from './observability/request-scope';
 
 function collected(): { lines: () => Record<string, unknown>[]; text: () => string; destination: Writable } {
@@ -52,6 +53,25 @@ describe('pinoLogger', () => {
     const [request, fields] = sink.lines();
     expect(request).toMatchObject({ req: { headers: { authorization: '[redacted]', cookie: '[redacted]', 'user-agent': 'probe' } } });
     expect(fields).toMatchObject({ email: '[redacted]', user: { password: '[redacted]' }, link: { query: { token: '[redacted]' } } });
+  });
+
+  it("writes a request's line with its headers' credentials, signatures and addresses censored as they are built", () => {
+    const sink = collected();
+    const logger = pinoLogger({ level: 'info', destination: sink.destination });
+    const headers = {
+      authorization: 'Token abc123',
+      cookie: 'sessionid=s3ss',
+      'x-csrftoken': 'csrf-value-1',
+      'stripe-signature': 't=1,v1=sig-value-2',
+      'x-partner-api-key': 'key-value-3',
+      'x-forwarded-for': '203.0.113.9',
+      referer: 'https://homes.example/reset/reset-token-4',
+      'user-agent': 'probe',
+      'content-type': 'application/json',
+    };
+    logger.info('request', requestLogFields({ method: 'POST', headers } as unknown as IncomingMessage, 200, 1.5));
+    for (const secret of ['abc123', 's3ss', 'csrf-value-1', 'sig-value-2', 'key-value-3', '203.0.113.9', 'reset-token-4']) expect(sink.text()).not.toContain(secret);
+    expect(sink.lines()[0]).toMatchObject({ msg: 'request', req: { method: 'POST', headers: { 'user-agent': 'probe', 'content-type': 'application/json', authorization: '[redacted]' } }, res: { status: 200 }, ms: 1.5 });
   });
 
   it('writes nothing at level silent (the default under vitest)', () => {

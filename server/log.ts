@@ -5,6 +5,7 @@
  * data never belongs in a line: bodies and GraphQL variables are never logged, and the fields below are
  * censored wherever they appear in what is logged (a request's headers, an error's properties, fields).
  */
+import type { IncomingMessage } from 'node:http';
 import pino, { type DestinationStream } from 'pino';
 import { currentScope } from './observability/request-scope';
 
@@ -48,6 +49,24 @@ function scopeFields(): LogFields {
   return fields;
 }
 
+/** Marks fields built censored already (requestLogFields): written without pino's redaction, which costs ~10 µs a line. */
+const CENSORED = Symbol('hearth.log.censored');
+
+/** Request headers never logged as they are: credentials and signatures, the client's address, the page it came from. */
+const SECRET_HEADERS = new Set(['x-forwarded-for', 'x-real-ip', 'forwarded', 'referer', 'true-client-ip', 'cf-connecting-ip']);
+const SECRET_HEADER_NAME = /auth|cookie|token|secret|key|signature|session|password|csrf/i;
+
+/**
+ * The fields of a request's line in the log (server/http/router.ts): its method, its headers with every credential,
+ * signature and address censored, its status and time. Never its path or query (a reset link's token, a signed
+ * link's) nor its body.
+ */
+export function requestLogFields(req: IncomingMessage, status: number | string, ms: number): LogFields {
+  const headers: Record<string, unknown> = {};
+  for (const name in req.headers) headers[name] = SECRET_HEADERS.has(name) || SECRET_HEADER_NAME.test(name) ? '[redacted]' : req.headers[name];
+  return { req: { method: req.method, headers }, res: { status }, ms, [CENSORED]: true };
+}
+
 export interface PinoLoggerOptions {
   /** Default `HEARTH_LOG_LEVEL`, else info (silent under vitest). */
   level?: string;
@@ -57,18 +76,18 @@ export interface PinoLoggerOptions {
 
 /** A `Logger` writing one JSON object a line. */
 export function pinoLogger(options: PinoLoggerOptions = {}): Logger {
-  const log = pino(
-    {
-      level: options.level ?? defaultLevel(),
-      timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      mixin: scopeFields,
-    },
-    options.destination ?? pino.destination({ dest: 1, sync: false }),
-  );
+  const destination = options.destination ?? pino.destination({ dest: 1, sync: false });
+  const settings = {
+    level: options.level ?? defaultLevel(),
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label: string) => ({ level: label }) },
+    mixin: scopeFields,
+  };
+  const log = pino({ ...settings, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination);
+  // The request lines (one a request): their fields are censored as they are built (requestLogFields).
+  const censored = pino(settings, destination);
   return {
-    info: (message, fields) => (fields ? log.info(fields, message) : log.info(message)),
+    info: (message, fields) => (fields ? (CENSORED in fields ? censored : log).info(fields, message) : log.info(message)),
     warn: (message, fields) => (fields ? log.warn(fields, message) : log.warn(message)),
     error: (message, error, fields) => (error === undefined && !fields ? log.error(message) : log.error({ ...fields, err: error }, message)),
   };

@@ -9,6 +9,7 @@ import { textProblem } from '../../core/validation/text';
 import { HttpError } from './errors';
 import { BASE_SECURITY_HEADERS, sendHttpError, sendJson } from './respond';
 import { faultAnswer } from '../db/unavailable';
+import { requestLogFields } from '../log';
 import { countError, observeRequest, operationMetricLabel } from '../observability/metrics';
 import { requestIdFrom, runInScope, type RequestScope } from '../observability/request-scope';
 
@@ -156,15 +157,8 @@ function finished(req: IncomingMessage, res: ServerResponse, scope: RequestScope
   const status = res.writableFinished ? res.statusCode : 'aborted';
   if (scope.operation === undefined) observeRequest('rest', scope.route, status, seconds);
   else observeRequest('graphql', operationMetricLabel(scope.operation), status, seconds);
-  runInScope(scope, () =>
-    services.logger.info('request', {
-      // The route, not the path: a path can carry a token (/reset/<token>), as a query string can (signed links).
-      // The headers' credentials and the client's address are censored (REDACTED_PATHS, server/log.ts).
-      req: { method: req.method, headers: req.headers },
-      res: { status },
-      ms: Math.round(seconds * 10_000) / 10,
-    }),
-  );
+  // The route (in the scope), not the path: a path can carry a token (/reset/<token>), as a query string can.
+  runInScope(scope, () => services.logger.info('request', requestLogFields(req, status, Math.round(seconds * 10_000) / 10)));
 }
 
 function allowedMethods(route: Route): string[] {
