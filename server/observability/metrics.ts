@@ -70,17 +70,31 @@ const tileCache = new Counter({
 });
 
 /** How many distinct GraphQL operation names one process labels; the rest are "other". */
-export const MAX_OPERATION_LABELS = 200;
+const MAX_OPERATION_LABELS = 200;
 const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}(\+[A-Za-z_][A-Za-z0-9_]{0,63}){0,3}$/;
-const operationLabels = new Set<string>(['anonymous', 'unknown']);
+
+/** Label values taken as they come until there are `max` of them; after that, and for a malformed one, "other". */
+export class BoundedLabels {
+  readonly #seen: Set<string>;
+  constructor(
+    private readonly max: number,
+    known: string[] = [],
+  ) {
+    this.#seen = new Set(known);
+  }
+
+  label(name: string): string {
+    if (this.#seen.has(name)) return name;
+    if (this.#seen.size >= this.max || !OPERATION_NAME.test(name)) return 'other';
+    this.#seen.add(name);
+    return name;
+  }
+}
+
+const operationLabels = new BoundedLabels(MAX_OPERATION_LABELS, ['anonymous', 'unknown']);
 
 /** A GraphQL operation's name as a label value: bounded (see the top of this file). */
-export function operationMetricLabel(name: string): string {
-  if (operationLabels.has(name)) return name;
-  if (operationLabels.size >= MAX_OPERATION_LABELS || !OPERATION_NAME.test(name)) return 'other';
-  operationLabels.add(name);
-  return name;
-}
+export const operationMetricLabel = (name: string): string => operationLabels.label(name);
 
 const statusClass = (status: number) => (status >= 100 && status < 600 ? `${Math.floor(status / 100)}xx` : 'other');
 
