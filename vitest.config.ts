@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** Everything but the server: elements, core, questionnaire widgets, the build and the docs checks. */
@@ -25,6 +26,10 @@ export default defineConfig({
     globalSetup: ['./tests/setup/pglite-snapshot.ts'],
     // PGlite's first start (initdb) takes seconds; server test files start one server each.
     testTimeout: 30_000,
+    // vitest's default is one worker fewer than the cores: one worker on CI's 2 cores, which left the second core
+    // idle while the files waited on their servers, children and PostgreSQL (the PostgreSQL pass: 337 s with one
+    // worker, 226 s with three, 2026-11-29). Half as many again as the cores keeps both busy.
+    maxWorkers: Math.max(2, Math.round(availableParallelism() * 1.5)),
     hookTimeout: 60_000,
     projects: [
       // Each file in a fresh module graph: these mock modules (vi.mock) and render into a DOM of their own.

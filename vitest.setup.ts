@@ -5,6 +5,10 @@
  *   environment have no HTMLDialogElement and need none).
  * - A DOM file ends after React's scheduler has run what it queued (it runs on `setImmediate`): work a late
  *   promise queued would otherwise run after the DOM environment is gone ("window is not defined").
+ * - A DOM file never reaches the network: `fetch` fails at once unless the test stubs it. A toast appends
+ *   `<hearth-toaster>`, whose config load went to happy-dom's `http://localhost:3000`; the request was still in
+ *   flight when the file ended, and its late answer rendered into a DOM that was gone ("window is not defined"
+ *   in two of four first passes with three workers).
  * - Passwords hash at the tests' low cost (server/accounts/passwords.ts): ~2 ms a hash instead of ~90, for
  *   every demo account each test server seeds and every sign-up and log-in; child servers inherit it.
  */
@@ -13,6 +17,10 @@ import { afterAll } from 'vitest';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 if (typeof window !== 'undefined') {
+  const offline = (input: unknown): Promise<never> =>
+    Promise.reject(new TypeError(`A DOM unit test does not reach the network (${String(input)}): stub fetch in the test.`));
+  globalThis.fetch = offline as typeof fetch;
+  window.fetch = offline as typeof fetch;
   afterAll(async () => {
     for (let turn = 0; turn < 3; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
   });

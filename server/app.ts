@@ -35,6 +35,7 @@ import { paths } from './paths';
 import { LocalDiskStorage, uploadStorage } from './storage';
 import { POSTGRES_SWEEP_GRACE_MS, sweepOrphanUploads } from './storage/orphans';
 import { seed as seedDatabase } from './seed';
+import { requireInstallation } from './setup/setup';
 import { seedListingsIfEmpty } from './seed/listings';
 import type { ServerConfig, Services } from './services';
 import { notFoundRoute } from './site/pages';
@@ -88,6 +89,13 @@ export interface StartServerOptions {
   production?: boolean;
   /** Add the demo partners and listings when missing. Default true. */
   seed?: boolean;
+  /** Apply pending migrations at start. Default true; false in production (`npm run setup` or MIGRATE=1 do, server/start.ts). */
+  migrate?: boolean;
+  /**
+   * Refuse to start (SetupRequiredError, server/setup/setup.ts) while the installation is not whole: migrations
+   * pending, no default partner, no administrator. Default false; `npm start` in production sets it.
+   */
+  requireSetup?: boolean;
   /**
    * Generate this many listings (RESO seed, server/seed/listings) when the database holds only the demo
    * listings, i.e. on first start. Default 0: tests and production start without them.
@@ -254,8 +262,10 @@ export async function openServerDatabase(options: StartServerOptions, logger: Lo
     dropSchemaOnClose: options.dropSchemaOnClose,
     poolSize: options.databasePoolSize,
     logger,
+    migrate: options.migrate,
   });
   try {
+    if (options.requireSetup) await requireInstallation(db);
     await prepareDatabase(db, options, logger);
   } catch (error) {
     await db.close();

@@ -1,17 +1,36 @@
-/** `npm start`: builds the CDN bundle if needed, then runs the API and the partner demo site. */
+/**
+ * `npm start`: builds the CDN bundle if needed, then runs the API and the partner demo site. In production it first
+ * checks the installation (server/setup/setup.ts): anything missing — migrations, the default partner, an
+ * administrator — and it exits 1 with the one command to run, before building or listening.
+ */
 import { availableParallelism } from 'node:os';
-import { startPartnerSite } from '../demo-sites/serve';
-import { startServer } from './app';
-import { startCluster } from './cluster';
-import { parseTrustProxy } from './http/client-ip';
-import { clientLimitsFromEnv } from './http/slow-clients';
-import { DEFAULT_SEED_LISTINGS } from './seed/listings';
-import { defaultLogger as logger } from './log';
-
-await (await import('../cdn/build')).ensureBuilt();
+import { checkProductionStart, SetupRequiredError } from './setup/setup';
 
 const env = process.env;
 const production = env.NODE_ENV === 'production';
+// In production a start migrates only when told to (MIGRATE=1); `npm run setup` is the way (docs/deployment.md).
+const migrateAtStart = !production || env.MIGRATE === '1';
+if (production) {
+  try {
+    await checkProductionStart({ databaseUrl: env.DATABASE_URL || undefined, migrate: migrateAtStart });
+  } catch (error) {
+    if (!(error instanceof SetupRequiredError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+await (await import('../cdn/build')).ensureBuilt();
+// The server's modules load after the check: a refused start is quick.
+const [{ startPartnerSite }, { startServer }, { startCluster }, { parseTrustProxy }, { clientLimitsFromEnv }, { DEFAULT_SEED_LISTINGS }, { defaultLogger: logger }] = await Promise.all([
+  import('../demo-sites/serve'),
+  import('./app'),
+  import('./cluster'),
+  import('./http/client-ip'),
+  import('./http/slow-clients'),
+  import('./seed/listings'),
+  import('./log'),
+]);
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? '127.0.0.1';
 
@@ -31,6 +50,9 @@ const options = {
   host,
   production,
   databaseUrl,
+  // Checked above in production; the server checks again (and so does each process of a cluster).
+  migrate: !production,
+  requireSetup: production,
   seed: !production || env.SEED === '1',
   // First start: generated listings around Salt Lake City and Kathmandu (SEED_LISTINGS=0 turns it off).
   seedListings: !production || env.SEED === '1' ? Number(env.SEED_LISTINGS ?? DEFAULT_SEED_LISTINGS) : 0,

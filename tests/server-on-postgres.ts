@@ -4,7 +4,6 @@
  * pure ones run only there (tests/database-tests.ts says which are which).
  */
 import { spawnSync } from 'node:child_process';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { classifyServerTests } from './database-tests';
 import { REPO_ROOT } from '../server/paths';
@@ -17,11 +16,7 @@ if (!url) {
 const files = classifyServerTests(REPO_ROOT);
 const database = files.filter((f) => f.database).map((f) => join(REPO_ROOT, f.file));
 console.log(`server tests on PostgreSQL: the ${database.length} files that reach the database (${files.length - database.length} pure ones ran in the first pass only)`);
-// vitest's default is one worker fewer than the cores: one on CI's 2 cores, which left the second idle while the
-// files waited on their servers and PostgreSQL (this pass: 337 s with one worker, 209 s with three, 2026-11-29).
-// Only here: in the first pass, with the DOM files, three workers once let a late React render outlive its file.
-const workers = Math.max(2, Math.round(availableParallelism() * 1.5));
-const result = spawnSync('npx', ['vitest', 'run', `--maxWorkers=${workers}`, ...database], {
+const result = spawnSync('npx', ['vitest', 'run', ...database], {
   stdio: 'inherit',
   env: { ...process.env, DATABASE_URL: url },
 });

@@ -47,7 +47,8 @@ describe('defineElement', () => {
     const errors: CustomEvent[] = [];
     document.addEventListener('hearth-error', (e) => errors.push(e as CustomEvent));
     document.body.innerHTML = `<${tag} item-id="abc" size="xl"></${tag}>`;
-    await flush();
+    // The events go out once the view has rendered: wait for them, not a fixed time (under load 20 ms was not enough).
+    await vi.waitFor(() => expect(errors).toHaveLength(2));
     const root = document.querySelector(tag)!.shadowRoot!;
     const message = root.querySelector('[part="attribute-error"]')!.textContent!;
     expect(message).toContain('The item-id attribute must be a positive whole number');

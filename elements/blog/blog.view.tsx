@@ -52,6 +52,12 @@ export interface BlogViewProps {
   onPage: (page: number) => void;
   onBack: () => void;
   onRetry: () => void;
+  /**
+   * The page wrote this view's first content into the element (the hosted site's server-rendered posts): while
+   * the first load runs, that markup stays on show through a slot instead of a shorter skeleton, so nothing below
+   * the element moves (issue 38).
+   */
+  serverMarkup?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -358,6 +364,15 @@ export function BlogView(props: BlogViewProps) {
     heading.current.focus();
     onFocused();
   });
+  if (!ready && props.serverMarkup)
+    return (
+      <section className="blog" part="base" data-state="loading" aria-busy="true">
+        <p className="visually-hidden" role="status">
+          {props.mode.kind === 'post' ? t.loadingPost : t.loading}
+        </p>
+        <slot />
+      </section>
+    );
   return props.mode.kind === 'post' ? (
     <PostView state={props.mode.state} props={props} headingRef={headingRef} />
   ) : (
@@ -386,6 +401,9 @@ export function Blog({ slug, tag, pageSize, baseUrl, element }: BlogProps) {
   const tags = useBlogTags(slug === null);
   const post = useBlogPost(slug);
   const mode: BlogMode = slug === null ? { kind: 'list', tag, state: list.state, tags } : { kind: 'post', state: post.state };
+  // The server's markup is what the first load continues from; a later load (another tag or post) shows the skeleton.
+  const serverMarkup = useRef(element.host.childElementCount > 0);
+  if (mode.state.status !== 'loading') serverMarkup.current = false;
 
   const navigate = (attribute: 'slug' | 'tag', value: string | null) => {
     if (value === null) element.host.removeAttribute(attribute);
@@ -417,6 +435,7 @@ export function Blog({ slug, tag, pageSize, baseUrl, element }: BlogProps) {
       }}
       onBack={() => navigate('slug', null)}
       onRetry={slug === null ? list.reload : post.reload}
+      serverMarkup={serverMarkup.current}
     />
   );
 }

@@ -11,7 +11,7 @@ import type { HearthErrorDetail } from '../../core/define-element/events';
 import { marketTexts as t } from '../../core/i18n/market';
 import { chartLayout, nearestPoint, stepPoint } from '../../core/market/chart';
 import type { MarketMetric } from '../../core/market/market-api';
-import { formatMonth, formatSectionValue, formatYoy, SECTION_UNITS, type MarketSection } from '../../core/market/sections';
+import { formatMonth, formatSectionValue, formatYoy, MARKET_SECTIONS, SECTION_UNITS, type MarketSection } from '../../core/market/sections';
 import { hasData, regionNameOf, useMarketMetrics, type MarketState } from '../../core/market/use-market-metrics';
 import { Button } from '../../core/ui/button';
 import { AlertPanel, RetryAlert } from '../../core/ui/status-panel';
@@ -207,9 +207,11 @@ export interface MarketMetricsViewProps {
   region: string | null;
   state: MarketState;
   onRetry: () => void;
+  /** How many cards the loading state shows: one when a section is chosen, else every section. */
+  skeletonCards?: number;
 }
 
-export function MarketMetricsView({ region, state, onRetry }: MarketMetricsViewProps) {
+export function MarketMetricsView({ region, state, onRetry, skeletonCards = MARKET_SECTIONS.length }: MarketMetricsViewProps) {
   if (region === null) return <AlertPanel block="market" state="missing" message={t.missingRegion} />;
   return (
     // A div, not a labelled section: a page that names the region in its own landmark (the housing-market
@@ -223,10 +225,17 @@ export function MarketMetricsView({ region, state, onRetry }: MarketMetricsViewP
           <p className="visually-hidden" role="status">
             {t.loading}
           </p>
-          <div className="skeleton-line" />
-          <div className="skeleton-line short" />
-          <div className="skeleton-card" />
-          <div className="skeleton-card" />
+          {/* The final layout's size (issue 38): the summary's lines, then a card for each section that will show. */}
+          <div className="skeleton-sentences">
+            <div className="skeleton-line" />
+            <div className="skeleton-line" />
+            <div className="skeleton-line short" />
+          </div>
+          <div className="market-cards">
+            {Array.from({ length: skeletonCards }, (_, i) => (
+              <div key={i} className="skeleton-card" />
+            ))}
+          </div>
         </div>
       )}
       {state.status === 'failed' && <RetryAlert className="market-message" part="message" message={state.message ?? t.failed} retry={t.retry} onRetry={onRetry} />}
@@ -271,5 +280,5 @@ export function MarketMetrics({ region, state, propertyType, section, element }:
   useEffect(() => {
     if (regionName === null) element.emit<HearthErrorDetail>('error', { tag: element.tag, kind: 'attribute', attribute: 'region', value: '', message: t.missingRegion });
   }, [regionName, element]);
-  return <MarketMetricsView region={regionName} state={data} onRetry={reload} />;
+  return <MarketMetricsView region={regionName} state={data} onRetry={reload} skeletonCards={section ? 1 : MARKET_SECTIONS.length} />;
 }

@@ -1,6 +1,6 @@
 import { paths } from '../paths';
 import { defaultLogger, type Logger } from '../log';
-import { migrate } from './migrate';
+import { migrate, migrationStatus } from './migrate';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 import type { Database } from './types';
@@ -18,9 +18,18 @@ export interface DatabaseOptions {
   /** PostgreSQL only: connections per pool (postgres.ts). */
   poolSize?: number;
   logger?: Logger;
+  /**
+   * Apply pending migrations (default true). False (a production start, issue 37): the schema is left as it is;
+   * server/db/setup.ts reads `migrationStatus` and refuses to serve while any is pending.
+   */
+  migrate?: boolean;
 }
 
-/** Opens the database and brings its schema up to date. */
+/**
+ * Opens the database and brings its schema up to date (unless `migrate: false`). A database migrated by a newer
+ * release (migrations this code does not know) is opened with a warning: a rolling deploy's older instances keep
+ * serving on it, which is why a migration must leave the schema usable by the release before it (docs/deployment.md).
+ */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   const logger = options.logger ?? defaultLogger;
   const db = options.databaseUrl
@@ -33,8 +42,17 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       })
     : await openPglite(options.dataDir ?? paths.defaultDataDir);
   try {
-    const applied = await migrate(db, paths.migrations);
-    if (applied.length > 0) logger.info(`[db] applied migrations: ${applied.join(', ')}`);
+    if (options.migrate ?? true) {
+      const applied = await migrate(db, paths.migrations);
+      if (applied.length > 0) logger.info(`[db] applied migrations: ${applied.join(', ')}`);
+    }
+    const { unknown } = await migrationStatus(db, paths.migrations);
+    if (unknown.length > 0) {
+      logger.warn(
+        `[db] this database was migrated by a newer release of Hearth (${unknown.join(', ')} unknown to this code); ` +
+          'running on it as the release before it (docs/deployment.md, "Upgrades").',
+      );
+    }
   } catch (error) {
     await db.close();
     throw error;

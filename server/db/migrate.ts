@@ -6,6 +6,9 @@
  * A change of data that needs a rule SQL does not have (reading phone numbers with libphonenumber: 340) is a
  * `NNN_name.ts` migration instead: its default export gets the transaction, in the same order and under the same
  * checksum rule (its source is what is checksummed). It is imported only when it is about to run.
+ *
+ * In production a start does not migrate (issue 37): `npm run setup` (or `MIGRATE=1 npm start`) does, once per
+ * deploy; a start reads `migrationStatus` and refuses while migrations are pending (server/db/setup.ts).
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
@@ -81,4 +84,31 @@ export async function migrate(db: Database, dir: string): Promise<string[]> {
     }
     return done;
   });
+}
+
+/**
+ * Where the database stands against the code's migrations, without changing anything: `pending` the code's
+ * migrations not applied yet (all of them on an empty database), `unknown` migrations the database has that this
+ * code does not (a newer release migrated it), `changed` applied ones whose file was edited since.
+ */
+export interface MigrationStatus {
+  pending: string[];
+  unknown: string[];
+  changed: string[];
+}
+
+export async function migrationStatus(db: Queryable, dir: string): Promise<MigrationStatus> {
+  const migrations = await loadMigrations(dir);
+  const { rows: table } = await db.query<{ name: string | null }>(`SELECT to_regclass('schema_migrations')::text AS name`);
+  const applied = new Map<string, string>();
+  if (table[0]?.name) {
+    const { rows } = await db.query<{ name: string; checksum: string }>('SELECT name, checksum FROM schema_migrations');
+    for (const row of rows) applied.set(row.name, row.checksum);
+  }
+  const known = new Set(migrations.map((m) => m.name));
+  return {
+    pending: migrations.filter((m) => !applied.has(m.name)).map((m) => m.name),
+    unknown: [...applied.keys()].filter((name) => !known.has(name)).sort(),
+    changed: migrations.filter((m) => applied.has(m.name) && applied.get(m.name) !== m.checksum).map((m) => m.name),
+  };
 }

@@ -147,14 +147,18 @@ describe(`the work tier: limits at enqueue and shared work (${engineName()})`, (
 });
 
 describe(`the work tier: leases and cancellation (${engineName()})`, () => {
+  const expireLease = (id: number) => db.query(`UPDATE jobs SET lease_until = now() - interval '1 second' WHERE id = $1`, [id]);
+
   it('takes a job again whose process died (its lease ran out), and gives it up after its attempts', async () => {
     const { job } = await enqueueJob(db, input('user:a', partnerA, 'orphaned', { maxAttempts: 2 }));
     // A process claims it and dies: nothing renews the lease.
-    const claimed = await claimJob(db, { kinds: [KIND], leaseMs: 50, perOwnerRunning: 1, perPartnerRunning: 10 });
+    const claimed = await claimJob(db, { kinds: [KIND], leaseMs: 60_000, perOwnerRunning: 1, perPartnerRunning: 10 });
     expect(claimed?.job.id).toBe(job.id);
     // Held while its lease runs: not taken twice.
-    expect(await claimJob(db, { kinds: [KIND], leaseMs: 50, perOwnerRunning: 5, perPartnerRunning: 10 })).toBeNull();
-    await new Promise((r) => setTimeout(r, 120));
+    expect(await claimJob(db, { kinds: [KIND], leaseMs: 60_000, perOwnerRunning: 5, perPartnerRunning: 10 })).toBeNull();
+    // Its lease runs out (set in the past rather than waited for: a loaded machine once took longer than a 50 ms
+    // lease between the two claims above).
+    await expireLease(job.id);
     const { kind, started } = recordingKind();
     const tier = startWorkTier(db, { logger: quiet, kinds: [kind], slots: 1, pollMs: 3_600_000 });
     await tier.runOnce();
@@ -163,8 +167,8 @@ describe(`the work tier: leases and cancellation (${engineName()})`, () => {
     expect(await findJob(db, job.id)).toMatchObject({ status: 'done', attempts: 2 });
 
     const { job: doomed } = await enqueueJob(db, input('user:a', partnerA, 'doomed', { maxAttempts: 1 }));
-    await claimJob(db, { kinds: [KIND], leaseMs: 50, perOwnerRunning: 1, perPartnerRunning: 10 });
-    await new Promise((r) => setTimeout(r, 120));
+    await claimJob(db, { kinds: [KIND], leaseMs: 60_000, perOwnerRunning: 1, perPartnerRunning: 10 });
+    await expireLease(doomed.id);
     const failed: number[] = [];
     const giving = startWorkTier(db, { logger: quiet, kinds: [{ ...kind, failed: async (_db, j, gaveUp) => void (gaveUp && failed.push(j.id)) }], slots: 1, pollMs: 3_600_000 });
     await giving.runOnce();
