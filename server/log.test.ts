@@ -74,6 +74,26 @@ describe('pinoLogger', () => {
     expect(sink.lines()[0]).toMatchObject({ msg: 'request', req: { method: 'POST', headers: { 'user-agent': 'probe', 'content-type': 'application/json', authorization: '[redacted]' } }, res: { status: 200 }, ms: 1.5 });
   });
 
+  it('takes HEARTH_LOG_LEVEL, and logs at info with a warning when it names no level', () => {
+    const before = process.env.HEARTH_LOG_LEVEL;
+    try {
+      process.env.HEARTH_LOG_LEVEL = 'warn';
+      const warnOnly = collected();
+      pinoLogger({ destination: warnOnly.destination }).info('dropped');
+      expect(warnOnly.text()).toBe('');
+      process.env.HEARTH_LOG_LEVEL = 'verbose';
+      const misspelt = collected();
+      pinoLogger({ destination: misspelt.destination }).info('kept');
+      expect(misspelt.lines().map((line) => [line.level, line.msg])).toEqual([
+        ['warn', 'HEARTH_LOG_LEVEL "verbose" is none of trace, debug, info, warn, error, fatal, silent: logging at info'],
+        ['info', 'kept'],
+      ]);
+    } finally {
+      if (before === undefined) delete process.env.HEARTH_LOG_LEVEL;
+      else process.env.HEARTH_LOG_LEVEL = before;
+    }
+  });
+
   it('writes nothing at level silent (the default under vitest)', () => {
     const sink = collected();
     pinoLogger({ level: 'silent', destination: sink.destination }).error('nothing');

@@ -35,9 +35,13 @@ export const REDACTED_PATHS = [
   'err.parameters',
 ];
 
-/** `HEARTH_LOG_LEVEL` (trace, debug, info, warn, error, fatal, silent); default info, silent under vitest. */
-function defaultLevel(): string {
-  return process.env.HEARTH_LOG_LEVEL || (process.env.VITEST ? 'silent' : 'info');
+const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+
+/** `HEARTH_LOG_LEVEL` (one of LEVELS); default info, silent under vitest. */
+function defaultLevel(): { level: string; unknown?: string } {
+  const wanted = process.env.HEARTH_LOG_LEVEL;
+  if (!wanted) return { level: process.env.VITEST ? 'silent' : 'info' };
+  return LEVELS.includes(wanted) ? { level: wanted } : { level: 'info', unknown: wanted };
 }
 
 function scopeFields(): LogFields {
@@ -77,8 +81,9 @@ export interface PinoLoggerOptions {
 /** A `Logger` writing one JSON object a line. */
 export function pinoLogger(options: PinoLoggerOptions = {}): Logger {
   const destination = options.destination ?? pino.destination({ dest: 1, sync: false });
+  const fallback = options.level === undefined ? defaultLevel() : null;
   const settings = {
-    level: options.level ?? defaultLevel(),
+    level: options.level ?? fallback!.level,
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label: string) => ({ level: label }) },
     mixin: scopeFields,
@@ -86,6 +91,8 @@ export function pinoLogger(options: PinoLoggerOptions = {}): Logger {
   const log = pino({ ...settings, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination);
   // The request lines (one a request): their fields are censored as they are built (requestLogFields).
   const censored = pino(settings, destination);
+  // A misspelt level never stops the server (the first line logged would throw): info, and said once.
+  if (fallback?.unknown) log.warn(`HEARTH_LOG_LEVEL "${fallback.unknown.slice(0, 20)}" is none of ${LEVELS.join(', ')}: logging at info`);
   return {
     info: (message, fields) => (fields ? (CENSORED in fields ? censored : log).info(fields, message) : log.info(message)),
     warn: (message, fields) => (fields ? log.warn(fields, message) : log.warn(message)),
