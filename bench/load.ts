@@ -92,12 +92,17 @@ async function serve(setup: ServeSetup): Promise<void> {
   const { startServer } = await import('../server/app');
   const { startCluster } = await import('../server/cluster');
   const quiet = { info: () => undefined, warn: console.warn, error: console.error };
+  // BENCH_LOG_FILE: the server logs as in production (JSON lines, level info, pino) to that file: its cost measured.
+  const logFile = process.env.BENCH_LOG_FILE;
+  const { pinoLogger } = await import('../server/log');
+  const { default: pino } = await import('pino');
+  const logger = logFile ? pinoLogger({ level: 'info', destination: pino.destination({ dest: logFile, sync: false }) }) : quiet;
   const common = {
     port: 0,
     seedListings: setup.listings,
     trustProxy: true,
     graphqlCostLimits: { publicPerMinute: Number.MAX_SAFE_INTEGER, signedInPerMinute: Number.MAX_SAFE_INTEGER },
-    logger: quiet,
+    logger,
   };
   let dataDir: string | null = null;
   let server: { url: string; close(): Promise<void> };

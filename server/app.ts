@@ -29,7 +29,7 @@ import { withSecurityHeaders } from './http/security-headers';
 import type { TrustProxy } from './http/client-ip';
 import { clientLimiter, clientLimits, HEALTH_PATH, serverTimeouts, type ClientLimits } from './http/slow-clients';
 import { Router } from './http/router';
-import { consoleLogger, type Logger } from './log';
+import { defaultLogger, type Logger } from './log';
 import { partnerRoutes } from './partners/routes';
 import { paths } from './paths';
 import { LocalDiskStorage, uploadStorage } from './storage';
@@ -60,6 +60,10 @@ import { pdfJobKind } from './pdf/jobs';
 import { passportOcrKind, stopPassportReader } from './passport/ocr';
 import { scheduleHomeValueUpdates } from './valuation/updates';
 import { schedulePublishJob } from './sellers/publish-job';
+import { databaseMetrics } from './observability/metrics';
+import { clusterMetricsFromPrimary, inClusterWorker, METRICS_PATH, metricsRoute, processMetrics, startMetricsListener } from './observability/exposition';
+import { READY_PATH, readinessRoute } from './observability/readiness';
+import type { Registry } from 'prom-client';
 
 export interface StartServerOptions {
   /** 0 picks a free port. Default 8080. */
@@ -150,7 +154,17 @@ export interface StartServerOptions {
    * `jobs` is on too. Default true.
    */
   work?: boolean;
+  /** Where log lines go (server/log.ts). Default: JSON lines on stdout (pino). */
   logger?: Logger;
+  /**
+   * The operator's token for `/metrics` on this port (env `METRICS_TOKEN`; server/observability/exposition.ts).
+   * Unset: `/metrics` answers 404.
+   */
+  metricsToken?: string;
+  /** Serve the metrics without a token on a port of their own (env `METRICS_PORT`; 0 picks one). Unset: none. */
+  metricsPort?: number;
+  /** The address of `metricsPort` (env `METRICS_HOST`). Default 127.0.0.1. */
+  metricsHost?: string;
   /**
    * Header, request and body timeouts, keep-alive, connections and requests in progress overall and per client
    * address (server/http/slow-clients.ts; `npm start` reads HEARTH_MAX_REQUESTS… from the environment). Default DEFAULT_CLIENT_LIMITS.
@@ -162,6 +176,10 @@ export interface RunningServer {
   url: string;
   port: number;
   db: Database;
+  /** The gauges read from this server's database (a cluster worker hands them to the primary's aggregator). */
+  metrics: Registry;
+  /** The port of `metricsPort`'s listener, if any. */
+  metricsPort?: number;
   close(): Promise<void>;
 }
 
@@ -185,6 +203,8 @@ export function buildRouter(options: {
   allowlist: OperationAllowlist | null;
   accountRateLimits?: AccountRateLimits;
   graphqlLimits?: GraphqlLimits;
+  /** `/metrics`: the operator's token (none: 404) and the text to answer. */
+  metrics?: { token?: string; text(): Promise<string> };
 }): Router {
   const router = new Router();
   const groups = [
@@ -218,6 +238,8 @@ export function buildRouter(options: {
       sendJson(ctx.res, 200, { ok: true });
     },
   });
+  router.on(READY_PATH, readinessRoute);
+  router.on(METRICS_PATH, metricsRoute(options.metrics?.token, options.metrics?.text ?? (() => Promise.resolve(''))));
   return router;
 }
 
@@ -281,7 +303,7 @@ async function sweepUploads(db: Database, options: StartServerOptions, logger: L
 }
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const logger = options.logger ?? consoleLogger;
+  const logger = options.logger ?? defaultLogger;
   const host = options.host ?? '127.0.0.1';
   const production = options.production ?? false;
   const configuredOrigin = options.publicOrigin ?? process.env.HEARTH_PUBLIC_ORIGIN;
@@ -329,6 +351,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     logger,
   };
 
+  // Metrics (server/observability/): this process's, with this server's database gauges; in a cluster, every
+  // worker's, gathered by the primary.
+  const metrics = databaseMetrics(db);
+  const metricsText = inClusterWorker() ? clusterMetricsFromPrimary : processMetrics([metrics]);
   const router = buildRouter({
     production,
     logger,
@@ -336,6 +362,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     allowlist,
     accountRateLimits: options.accountRateLimits,
     graphqlLimits: { ...GRAPHQL_LIMITS, ...options.graphqlLimits },
+    metrics: { token: options.metricsToken || undefined, text: metricsText },
   });
   // Slow clients are cut off, and connections and requests in progress bounded, per client address too (server/http/slow-clients.ts).
   const limiter = clientLimiter(limits, logger, config.trustProxy);
@@ -351,6 +378,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw error;
   }
   const url = `http://${urlHost(host)}:${port}`;
+  let metricsListener: Awaited<ReturnType<typeof startMetricsListener>> | null = null;
+  if (options.metricsPort !== undefined) {
+    try {
+      metricsListener = await startMetricsListener(options.metricsPort, options.metricsHost ?? '127.0.0.1', metricsText);
+    } catch (error) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+      await tiles.close();
+      withdrawOutbound();
+      throw error;
+    }
+  }
   // `npm run backup` on this machine asks this server for a consistent copy of its embedded database.
   const withdrawBackup = await offerOperatorBackup(db, options.databaseUrl ? undefined : (options.dataDir ?? paths.defaultDataDir), port);
   // Set before the first request can arrive: listen's callback runs before any connection is handled.
@@ -378,6 +417,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(force);
+      await metricsListener?.close();
       await alerts.stop();
       await homeValueUpdates.stop();
       await marketMetrics.stop();
@@ -396,5 +436,5 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       withdrawOutbound();
     })());
 
-  return { url, port, db, close };
+  return { url, port, db, metrics, metricsPort: metricsListener?.port, close };
 }

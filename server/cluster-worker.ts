@@ -6,17 +6,18 @@
 import cluster from 'node:cluster';
 import { startServer, type RunningServer } from './app';
 import { SHUTDOWN_MESSAGE, WORKER_SETUP_ENV, type WorkerMessage, type WorkerSetup } from './cluster';
-import { consoleLogger, type Logger } from './log';
+import { defaultLogger, type Logger } from './log';
+import { offerWorkerMetrics } from './observability/exposition';
 
 if (cluster.isPrimary) throw new Error('server/cluster-worker.ts runs in a cluster worker (server/cluster.ts starts it).');
 
 const setup = JSON.parse(process.env[WORKER_SETUP_ENV] ?? 'null') as WorkerSetup | null;
 const tell = (message: WorkerMessage) => new Promise<void>((resolve) => (process.send ? process.send(message, () => resolve()) : resolve()));
-const prefix = `[worker ${process.pid}] `;
+// Each line names the process (pino's `pid`).
 const logger: Logger = {
-  info: (message) => (setup?.quiet ? undefined : consoleLogger.info(prefix + message)),
-  warn: (message) => consoleLogger.warn(prefix + message),
-  error: (message, error) => consoleLogger.error(prefix + message, error),
+  info: (message, fields) => (setup?.quiet ? undefined : defaultLogger.info(message, fields)),
+  warn: (message, fields) => defaultLogger.warn(message, fields),
+  error: (message, error, fields) => defaultLogger.error(message, error, fields),
 };
 
 let server: RunningServer | null = null;
@@ -37,6 +38,8 @@ process.once('disconnect', () => void stop());
 try {
   if (!setup) throw new Error(`${WORKER_SETUP_ENV} is not set.`);
   server = await startServer({ ...setup.options, seed: false, seedListings: 0, jobs: setup.jobs, logger });
+  // The primary's aggregator reads this process's metrics and its database gauges (server/observability/exposition.ts).
+  offerWorkerMetrics([server.metrics]);
   await tell({ type: 'listening', port: server.port });
 } catch (error) {
   await tell({ type: 'failed', message: error instanceof Error ? error.message : String(error) });

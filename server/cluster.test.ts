@@ -5,6 +5,7 @@ import { startCluster, type RunningCluster } from './cluster';
 import { engineName } from './testing/test-server';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const METRICS_TOKEN = 'cluster-metrics-token-0123456789';
 
 /** One request on a connection of its own, so the primary hands each to a worker anew. */
 function post(url: string, body: unknown): Promise<{ status: number; text: string }> {
@@ -43,6 +44,8 @@ describe.runIf(engineName() === 'PostgreSQL')('several API processes on one port
       quiet: true,
       logger: quiet,
       contactRateLimit: { max: 2, windowMs: 60_000 },
+      metricsToken: METRICS_TOKEN,
+      metricsPort: 0,
     });
   }, 120_000);
   afterAll(async () => {
@@ -60,6 +63,25 @@ describe.runIf(engineName() === 'PostgreSQL')('several API processes on one port
     });
     expect(new Set(totals).size).toBe(1);
     expect(totals[0]).toBeGreaterThanOrEqual(3);
+  });
+
+  it("exposes every worker's metrics together: on the metrics port, and at /metrics through whichever worker answers", async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => post(`${api.url}/public_graphql/?queryName=listingLoad`, search)));
+    for (const answer of answers) expect(answer.status).toBe(200);
+    // The searches of this test and the one before: 12, whichever worker served each.
+    const served = (text: string) => Number(/^hearth_http_requests_total\{kind="graphql",operation="listingLoad",status="2xx"\} (\d+)/m.exec(text)?.[1]);
+    const pools = (text: string) => Number(/^hearth_db_pool_connections\{pool="main",state="total"\} (\d+)/m.exec(text)?.[1]);
+    const own = await fetch(`http://127.0.0.1:${api.metricsPort}/metrics`);
+    expect(own.status).toBe(200);
+    const text = await own.text();
+    expect(served(text)).toBe(12);
+    expect(pools(text)).toBeGreaterThanOrEqual(2);
+    for (let i = 0; i < 3; i++) {
+      const viaWorker = await fetch(`${api.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(viaWorker.status).toBe(200);
+      expect(served(await viaWorker.text())).toBe(12);
+    }
+    expect((await fetch(`${api.url}/metrics`)).status).toBe(401);
   });
 
   it('shares rate limits between the processes', async () => {

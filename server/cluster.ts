@@ -15,10 +15,11 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openServerDatabase, urlHost, type StartServerOptions } from './app';
 import type { Database } from './db';
-import { consoleLogger, type Logger } from './log';
+import { defaultLogger, type Logger } from './log';
+import { ClusterMetrics, startMetricsListener, type MetricsListener } from './observability/exposition';
 
 /** What a worker is started with (JSON in its environment): the server options it can take as data. */
-export type WorkerServerOptions = Omit<StartServerOptions, 'logger' | 'dataDir' | 'seed' | 'seedListings' | 'dropSchemaOnClose' | 'jobs'>;
+export type WorkerServerOptions = Omit<StartServerOptions, 'logger' | 'dataDir' | 'seed' | 'seedListings' | 'dropSchemaOnClose' | 'jobs' | 'metricsPort' | 'metricsHost'>;
 
 export interface WorkerSetup {
   options: WorkerServerOptions;
@@ -44,6 +45,8 @@ export interface ClusterOptions extends Omit<StartServerOptions, 'dataDir' | 'jo
 export interface RunningCluster {
   url: string;
   port: number;
+  /** The port of `metricsPort`'s listener (every worker's metrics, aggregated here), if any. */
+  metricsPort?: number;
   /** The primary's own connection to the database (migrations, seeding; tests and benchmarks read through it). */
   db: Database;
   /** Process ids of the workers running now (a replacement counts from when it is forked). */
@@ -66,12 +69,24 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
   if (!cluster.isPrimary) throw new Error('startCluster runs in the primary process.');
   if (!options.databaseUrl) throw new Error('Several API processes need PostgreSQL (DATABASE_URL): the embedded database is one process.');
   if (!Number.isSafeInteger(options.workers) || options.workers < 1) throw new Error(`workers must be a whole number ≥ 1, not ${options.workers}.`);
-  const logger = options.logger ?? consoleLogger;
+  const logger = options.logger ?? defaultLogger;
 
   // The primary's own connections: migrations, seeding, and a few reads (tests, benchmarks).
   const db = await openServerDatabase({ ...options, databasePoolSize: 2 }, logger);
 
-  const { logger: _logger, seed: _seed, seedListings: _seedListings, dropSchemaOnClose: _drop, workers: count, quiet = false, ...serverOptions } = options;
+  const {
+    logger: _logger,
+    seed: _seed,
+    seedListings: _seedListings,
+    dropSchemaOnClose: _drop,
+    metricsPort,
+    metricsHost,
+    workers: count,
+    quiet = false,
+    ...serverOptions
+  } = options;
+  // Every worker's metrics, summed here (server/observability/exposition.ts): on METRICS_PORT, and for a worker asked at /metrics.
+  const clusterMetrics = new ClusterMetrics();
   setupWorkers();
   let closing = false;
   const running = new Set<Worker>();
@@ -87,6 +102,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     const setup: WorkerSetup = { options: { ...serverOptions, port: requestedPort, databasePoolSize }, jobs, quiet };
     const worker = cluster.fork({ [WORKER_SETUP_ENV]: JSON.stringify(setup) });
     running.add(worker);
+    clusterMetrics.serve(worker);
     let started = false;
     const ready = new Promise<number>((resolve, reject) => {
       worker.on('message', (message: WorkerMessage) => {
@@ -142,15 +158,27 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
   }
   const url = `http://${urlHost(options.host ?? '127.0.0.1')}:${port}`;
   logger.info(`[cluster] ${count} API processes on ${url}`);
+  let metricsListener: MetricsListener | null = null;
+  if (metricsPort !== undefined) {
+    try {
+      metricsListener = await startMetricsListener(metricsPort, metricsHost ?? '127.0.0.1', () => clusterMetrics.text());
+    } catch (error) {
+      await stopAll();
+      await db.close();
+      throw error;
+    }
+  }
 
   let closed: Promise<void> | undefined;
   return {
     url,
     port,
+    metricsPort: metricsListener?.port,
     db,
     pids: () => [...running].map((w) => w.process.pid!).filter(Boolean),
     close: () =>
       (closed ??= (async () => {
+        await metricsListener?.close();
         await stopAll();
         await db.close();
       })()),

@@ -22,18 +22,24 @@ if (production) {
 
 await (await import('../cdn/build')).ensureBuilt();
 // The server's modules load after the check: a refused start is quick.
-const [{ startPartnerSite }, { startServer }, { startCluster }, { parseTrustProxy }, { clientLimitsFromEnv }, { DEFAULT_SEED_LISTINGS }] = await Promise.all([
+const [{ startPartnerSite }, { startServer }, { startCluster }, { parseTrustProxy }, { clientLimitsFromEnv }, { DEFAULT_SEED_LISTINGS }, { defaultLogger: logger }] = await Promise.all([
   import('../demo-sites/serve'),
   import('./app'),
   import('./cluster'),
   import('./http/client-ip'),
   import('./http/slow-clients'),
   import('./seed/listings'),
+  import('./log'),
 ]);
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? '127.0.0.1';
 
 const databaseUrl = env.DATABASE_URL || undefined;
+function metricsPortFrom(value: string): number {
+  const port = Number(value);
+  if (!Number.isSafeInteger(port) || port < 0 || port > 65_535) throw new Error(`METRICS_PORT must be a port number, not "${value}".`);
+  return port;
+}
 // On PostgreSQL one API process per core behind the port (server/cluster.ts); PGlite is one process.
 const workers = Number(env.HEARTH_WORKERS || (databaseUrl ? availableParallelism() : 1));
 if (!Number.isSafeInteger(workers) || workers < 1) throw new Error(`HEARTH_WORKERS must be a whole number ≥ 1, not "${env.HEARTH_WORKERS}".`);
@@ -56,20 +62,25 @@ const options = {
   clientLimits: clientLimitsFromEnv(env),
   // Files a killed process left without their row (server/storage/orphans.ts).
   sweepOrphanUploads: true,
+  // Prometheus metrics (server/observability/exposition.ts): at /metrics with the operator's token, and/or on a port of their own.
+  metricsToken: env.METRICS_TOKEN || undefined,
+  metricsPort: env.METRICS_PORT ? metricsPortFrom(env.METRICS_PORT) : undefined,
+  metricsHost: env.METRICS_HOST || undefined,
 };
 const api = workers > 1 ? await startCluster({ ...options, databaseUrl: databaseUrl!, workers }) : await startServer(options);
 const partnerSite = await startPartnerSite({ port: Number(env.PARTNER_PORT ?? api.port + 1), apiOrigin: api.url });
 
-console.info(`Hearth API         ${api.url}/`);
-console.info(`Agent site demo    ${api.url}/demo/agent-site/`);
-console.info(`Element gallery    ${api.url}/demo/gallery/`);
-console.info(`Partner site demo  ${partnerSite.url}/  (React build: ${partnerSite.url}/?build=react)`);
+logger.info(`Hearth API         ${api.url}/`, { url: api.url });
+logger.info(`Agent site demo    ${api.url}/demo/agent-site/`);
+logger.info(`Element gallery    ${api.url}/demo/gallery/`);
+logger.info(`Partner site demo  ${partnerSite.url}/  (React build: ${partnerSite.url}/?build=react)`);
+if (options.metricsPort !== undefined) logger.info(`Metrics            http://${options.metricsHost ?? '127.0.0.1'}:${api.metricsPort ?? options.metricsPort}/metrics`);
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
-  console.info(`${signal}: shutting down`);
+  logger.info(`${signal}: shutting down`);
   await Promise.allSettled([partnerSite.close(), api.close()]);
   process.exit(0);
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../app';
 import { freshIp, signUp, type SignedUp } from '../accounts/testing';
 import { OUTBOUND_FAILURE } from '../http/outbound';
-import { consoleLogger } from '../log';
+import { defaultLogger } from '../log';
 import { codeOf, graphqlAs } from '../testing/graphql';
 import { engineName, startTestServer } from '../testing/test-server';
 import { startAnalyticsForwarder, USER_AGENT } from './forwarder';
@@ -27,7 +27,7 @@ const UPDATE = 'mutation ($partnerId: ID!, $input: PartnerSettingsInput!) { upda
 const SET = 'mutation ($partnerId: ID!, $url: String, $apiKey: String) { setAnalyticsForwarder(partnerId: $partnerId, url: $url, apiKey: $apiKey) { url keySet pending lastError } }';
 const READ = 'query ($partnerId: ID!) { analyticsForwarder(partnerId: $partnerId) { url keySet pending lastError } }';
 
-const quiet = { ...consoleLogger, info: () => undefined, warn: () => undefined };
+const quiet = { ...defaultLogger, info: () => undefined, warn: () => undefined };
 
 let counter = 0;
 async function partner(analytics: boolean, by = owner): Promise<{ id: string; slug: string }> {

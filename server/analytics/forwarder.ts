@@ -139,6 +139,7 @@ interface DueRow extends outbox.PostingRow {
 /** `intervalMs`: how often due batches are looked for (default 15 s); `batchSize`: batches claimed per run, across partners (200). */
 export function startAnalyticsForwarder(db: Database, options: outbox.PostingWorkerOptions): outbox.OutboxWorker<ForwardReport> {
   const runner = outbox.startPostingRunner(options, {
+    name: 'analytics',
     done: 'sent',
     batchSize: 200,
     intervalMs: 15_000,

@@ -1,5 +1,5 @@
 import { paths } from '../paths';
-import { consoleLogger, type Logger } from '../log';
+import { defaultLogger, type Logger } from '../log';
 import { migrate, migrationStatus } from './migrate';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
@@ -31,7 +31,7 @@ export interface DatabaseOptions {
  * serving on it, which is why a migration must leave the schema usable by the release before it (docs/deployment.md).
  */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
-  const logger = options.logger ?? consoleLogger;
+  const logger = options.logger ?? defaultLogger;
   const db = options.databaseUrl
     ? await openPostgres({
         databaseUrl: options.databaseUrl,

@@ -59,6 +59,11 @@ class Thread {
     return this.worker.terminate();
   }
 
+  /** Messages sent and not yet answered: the statement running and those queued behind it. */
+  get inFlight(): number {
+    return this.pending.size;
+  }
+
   private track(id: number): Promise<unknown> {
     if (this.pending.size === 0) this.worker.ref();
     return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
@@ -142,6 +147,10 @@ export async function openPglite(dataDir: string): Promise<Database> {
       }
       await thread.send({ op: 'end', tx, commit: true });
       return result;
+    },
+    poolStats() {
+      const inFlight = thread.inFlight;
+      return [{ pool: 'pglite', total: 1, idle: inFlight === 0 ? 1 : 0, waiting: Math.max(0, inFlight - 1) }];
     },
     dumpDataDir() {
       return thread.send<Uint8Array>({ op: 'dump' }).then((bytes) => Buffer.from(bytes));

@@ -167,6 +167,12 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
         client.release();
       }
     },
+    poolStats() {
+      return [
+        { pool: 'main', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
+        { pool: 'generic', total: genericPool.totalCount, idle: genericPool.idleCount, waiting: genericPool.waitingCount },
+      ];
+    },
     async close() {
       await changes.stop();
       try {

@@ -18,6 +18,17 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** One pool of connections (PostgreSQL), or the embedded database's statement queue (PGlite), for the metrics. */
+export interface PoolStats {
+  pool: string;
+  /** Connections open (PGlite: its one thread). */
+  total: number;
+  /** Of those, not in use. */
+  idle: number;
+  /** Statements or checkouts waiting for one. */
+  waiting: number;
+}
+
 export interface Database extends Queryable {
   readonly engine: 'pglite' | 'postgres';
   /** Change notifications (changes.ts): in order on PGlite; from a listening connection on PostgreSQL (postgres-changes.ts). */
@@ -26,5 +37,7 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** PGlite only: the data directory as a gzipped tar, consistent (backup.ts); PostgreSQL has pg_dump. */
   dumpDataDir?(): Promise<Buffer>;
+  /** Its pools now (server/observability/metrics.ts). */
+  poolStats(): PoolStats[];
   close(): Promise<void>;
 }

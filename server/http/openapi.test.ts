@@ -2,7 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRouter, type RunningServer } from '../app';
 import { graphqlRoutes } from '../graphql/transport/http';
-import { consoleLogger } from '../log';
+import { defaultLogger } from '../log';
 import { siteRoutes } from '../site/routes';
 import { engineName, startTestServer } from '../testing/test-server';
 import type { TileService } from '../tiles/service';
@@ -19,10 +19,10 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents every REST route of the router and nothing else (the hosted site and GraphQL aside)', () => {
-    const router = buildRouter({ production: false, logger: consoleLogger, tiles: {} as TileService, allowlist: null });
+    const router = buildRouter({ production: false, logger: defaultLogger, tiles: {} as TileService, allowlist: null });
     // The router keeps exact paths without their trailing slash.
     const trim = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
-    const notRest = new Set([...Object.keys(siteRoutes), ...Object.keys(graphqlRoutes({ production: false, logger: consoleLogger }))].map(trim));
+    const notRest = new Set([...Object.keys(siteRoutes), ...Object.keys(graphqlRoutes({ production: false, logger: defaultLogger }))].map(trim));
     const registered = router
       .routes()
       .filter(({ path }) => !notRest.has(trim(path)))

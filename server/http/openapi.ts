@@ -631,6 +631,27 @@ function operations(): Record<string, Partial<Record<'get' | 'post', Operation>>
     '/healthz': {
       get: { summary: 'The server and its database answer.', tags: ['operations'], responses: { 200: { description: 'Healthy.', ...json({ type: 'object' }) } } },
     },
+    '/readyz': {
+      get: {
+        summary: 'Ready for traffic: the database answers, the upload storage writes and reads, every migration is applied (docs/operations.md).',
+        tags: ['operations'],
+        responses: {
+          200: { description: 'Ready: `{ ready: true, checks }`.', ...json({ type: 'object' }) },
+          503: { description: 'Not ready: `{ ready: false, checks, failed }` names the checks that failed (database, storage, migrations).', ...json({ type: 'object' }) },
+        },
+      },
+    },
+    '/metrics': {
+      get: {
+        summary: 'Prometheus metrics, with `Authorization: Bearer <METRICS_TOKEN>`; 404 when the server has no token (docs/operations.md).',
+        tags: ['operations'],
+        responses: {
+          200: { description: 'The text exposition format.', content: { 'text/plain': {} } },
+          401: error('`unauthorized`: no token, or not the operator\'s.'),
+          404: error('`not_found`: no METRICS_TOKEN is set.'),
+        },
+      },
+    },
     [OPENAPI_PATH]: {
       get: { summary: 'This document.', tags: ['operations'], responses: { 200: { description: 'OpenAPI 3.1.', ...json({ type: 'object' }) } } },
     },

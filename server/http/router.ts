@@ -9,6 +9,9 @@ import { textProblem } from '../../core/validation/text';
 import { HttpError } from './errors';
 import { BASE_SECURITY_HEADERS, sendHttpError, sendJson } from './respond';
 import { faultAnswer } from '../db/unavailable';
+import { requestLogFields } from '../log';
+import { countError, observeRequest, operationMetricLabel } from '../observability/metrics';
+import { requestIdFrom, runInScope, type RequestScope } from '../observability/request-scope';
 
 export interface RequestContext {
   req: IncomingMessage;
@@ -65,23 +68,33 @@ export class Router {
     ];
   }
 
-  match(pathname: string): { route: Route; rest: string } | null {
-    const exact = this.#exact.get(trimSlash(pathname));
-    if (exact) return { route: exact, rest: '' };
+  match(pathname: string): { route: Route; rest: string; pattern: string } | null {
+    const trimmed = trimSlash(pathname);
+    const exact = this.#exact.get(trimmed);
+    if (exact) return { route: exact, rest: '', pattern: trimmed };
     for (const { prefix, route } of this.#prefixes) {
-      if (pathname.startsWith(prefix)) return { route, rest: pathname.slice(prefix.length) };
-      if (pathname === prefix.slice(0, -1)) return { route, rest: '' };
+      if (pathname.startsWith(prefix)) return { route, rest: pathname.slice(prefix.length), pattern: `${prefix}*` };
+      if (pathname === prefix.slice(0, -1)) return { route, rest: '', pattern: `${prefix}*` };
     }
-    return this.#otherwise ? { route: this.#otherwise, rest: pathname } : null;
+    return this.#otherwise ? { route: this.#otherwise, rest: pathname, pattern: 'site' } : null;
   }
 
+  /**
+   * Each request in a scope of its own (server/observability/request-scope.ts): its id (a well-formed
+   * X-Request-Id, else a new one) is sent back in X-Request-Id and is on every line logged while it is
+   * served; when it ends, one line says what it was and how it went, and the metrics count it.
+   */
   handler(services: Services): (req: IncomingMessage, res: ServerResponse) => void {
     return (req, res) => {
-      void this.#dispatch(req, res, services);
+      const started = performance.now();
+      const scope: RequestScope = { requestId: requestIdFrom(req.headers['x-request-id']), route: 'unmatched' };
+      res.setHeader('X-Request-Id', scope.requestId);
+      res.once('close', () => finished(req, res, scope, services, started));
+      runInScope(scope, () => void this.#dispatch(req, res, services, scope));
     };
   }
 
-  async #dispatch(req: IncomingMessage, res: ServerResponse, services: Services): Promise<void> {
+  async #dispatch(req: IncomingMessage, res: ServerResponse, services: Services, scope: RequestScope): Promise<void> {
     for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
     try {
       let url: URL;
@@ -95,6 +108,7 @@ export class Router {
       const match = this.match(url.pathname);
       if (!match) throw new HttpError(404, 'not_found', 'Nothing here.');
       const { route, rest } = match;
+      scope.route = match.pattern;
       const ctx: RequestContext = { req, res, url, method, origin: req.headers.origin, services, rest };
 
       const handler =
@@ -137,6 +151,16 @@ function checkUrlTexts(url: URL): void {
   }
 }
 
+/** The request's line in the log and its figures in the metrics, once its answer is sent (or the client left). */
+function finished(req: IncomingMessage, res: ServerResponse, scope: RequestScope, services: Services, started: number): void {
+  const seconds = (performance.now() - started) / 1000;
+  const status = res.writableFinished ? res.statusCode : 'aborted';
+  if (scope.operation === undefined) observeRequest('rest', scope.route, status, seconds);
+  else observeRequest('graphql', operationMetricLabel(scope.operation), status, seconds);
+  // The route (in the scope), not the path: a path can carry a token (/reset/<token>), as a query string can.
+  runInScope(scope, () => services.logger.info('request', requestLogFields(req, status, Math.round(seconds * 10_000) / 10)));
+}
+
 function allowedMethods(route: Route): string[] {
   return ROUTE_METHODS.filter((m) => route[m] !== undefined || m === 'OPTIONS');
 }
@@ -148,16 +172,19 @@ function respondToError(res: ServerResponse, error: unknown, services: Services)
     return;
   }
   if (error instanceof HttpError) {
+    countError('rest', error.code);
     sendHttpError(res, error);
     return;
   }
   // PostgreSQL restarting or out of reach, upload disk full: 503/507, not a 500 (server/db/unavailable.ts).
   const fault = faultAnswer(error);
   if (fault) {
+    countError('rest', fault.code);
     services.logger.warn(`[http] ${fault.code}: ${String((error as Error).message ?? error)}`);
     sendHttpError(res, fault);
     return;
   }
+  countError('rest', 'internal');
   services.logger.error('[http] unhandled error', error);
   sendJson(res, 500, { error: 'internal', message: 'Something went wrong on our side.' });
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRouter, type RunningServer } from '../app';
 import { freshEmail, STRONG_PASSWORD } from '../accounts/testing';
 import { CSRF_COOKIE } from '../accounts/session';
-import { consoleLogger } from '../log';
+import { defaultLogger } from '../log';
 import type { TileService } from '../tiles/service';
 import { engineName, startTestServer } from '../testing/test-server';
 import { API_CSP } from './respond';
@@ -20,7 +20,7 @@ let plain: RunningServer;
 
 /** Every router path with a concrete URL: prefix mounts get a segment after the prefix. */
 function routeTable(): { path: string; url: string; methods: string[] }[] {
-  const router = buildRouter({ production: false, logger: consoleLogger, tiles: {} as TileService, allowlist: null });
+  const router = buildRouter({ production: false, logger: defaultLogger, tiles: {} as TileService, allowlist: null });
   return router.routes().map(({ path, methods }) => ({ path, url: path.endsWith('/*') ? `${path.slice(0, -1)}nothing-here` : path, methods }));
 }
 

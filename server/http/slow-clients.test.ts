@@ -12,6 +12,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../app';
 import { startTestServer } from '../testing/test-server';
 import { clientLimits, clientLimitsFromEnv, DEFAULT_CLIENT_LIMITS } from './slow-clients';
+import { processRegistry } from '../observability/metrics';
+
+/** How many refusals with `code` this process has counted (hearth_errors_total: the operator sees them). */
+async function refusals(code: string): Promise<number> {
+  const { values } = await processRegistry.getSingleMetric('hearth_errors_total')!.get();
+  return values.find((v) => v.labels.kind === 'rest' && v.labels.code === code)?.value ?? 0;
+}
 
 interface Cut {
   /** Everything the server sent before closing. */
@@ -182,6 +189,7 @@ describe('bounded requests in progress, overall and per client address', () => {
 
   it('lets one address hold at most its share of slow bodies: the others and the health check are served', async () => {
     open = await holdSlow(server, '127.0.0.1', 20);
+    const counted = await refusals('too_many_requests');
     // Its next request is refused at once, its body unread.
     const refused = slowBody(server.url, '127.0.0.1');
     open.push(refused);
@@ -190,6 +198,7 @@ describe('bounded requests in progress, overall and per client address', () => {
     expect(answer).toMatch(/retry-after: 2/i);
     expect(answer).toMatch(/connection: close/i);
     expect(answer).toContain('"error":"too_many_requests"');
+    expect(await refusals('too_many_requests')).toBeGreaterThan(counted);
 
     const health = await requestFrom(server.url, '127.0.0.2', '/healthz');
     expect(health.status).toBe(200);
@@ -201,6 +210,7 @@ describe('bounded requests in progress, overall and per client address', () => {
   it('keeps the reserve and the health check when several addresses fill the process', async () => {
     open = [...(await holdSlow(server, '127.0.0.1', 20)), ...(await holdSlow(server, '127.0.0.3', 20))];
     // 40 in progress: the last 10 slots are the reserve, where an address may have 2 requests at most.
+    const busyBefore = await refusals('busy');
     const third = Array.from({ length: 20 }, () => slowBody(server.url, '127.0.0.4'));
     open.push(...third);
     const answers = await Promise.race([Promise.all(third.slice(2).map((s) => s.answer)), new Promise<null>((resolve) => setTimeout(() => resolve(null), 20_000))]);
@@ -209,6 +219,7 @@ describe('bounded requests in progress, overall and per client address', () => {
       expect(answer).toMatch(/^HTTP\/1\.1 503 /);
       expect(answer).toContain('"error":"busy"');
     }
+    expect(await refusals('busy')).toBeGreaterThanOrEqual(busyBefore + answers!.length);
 
     // 42 in progress: a light read from another address is served from the reserve, the health check regardless.
     const read = await requestFrom(server.url, '127.0.0.2', '/public_graphql/', LIGHT_READ);

@@ -18,6 +18,7 @@
 import type { IncomingMessage, RequestListener, ServerOptions, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from '../log';
+import { countError } from '../observability/metrics';
 import { setBodyIdleTimeout } from './body';
 import { clientIp, clientKey, peerAddress, proxyHops, type TrustProxy } from './client-ip';
 import { API_CSP, BASE_SECURITY_HEADERS } from './respond';
@@ -203,6 +204,7 @@ export function clientLimiter(limits: ClientLimits, logger: Logger, trustProxy: 
         };
         const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
         refusedSockets.add(socket);
+        countError('rest', 'too_many_connections');
         socket.on('error', () => undefined);
         socket.end(`HTTP/1.1 429 Too Many Requests\r\n${head}\r\n${payload}`);
         socket.destroySoon();
@@ -226,6 +228,7 @@ export function clientLimiter(limits: ClientLimits, logger: Logger, trustProxy: 
         const mine = perClient.get(key);
         if (mine >= limits.maxRequestsPerClient) {
           warn(`${key} has ${mine} requests in progress (limit ${limits.maxRequestsPerClient} per client): answering 429`);
+          countError('rest', 'too_many_requests');
           refuse(res, 429, 'too_many_requests', tooManyRequests(limits.maxRequestsPerClient));
           return;
         }
@@ -234,6 +237,7 @@ export function clientLimiter(limits: ClientLimits, logger: Logger, trustProxy: 
           const inReserve = inProgress >= limits.maxConcurrentRequests - limits.reservedRequests && mine + 1 > RESERVE_PER_CLIENT;
           if (full || inReserve) {
             warn(`${inProgress} requests in progress (limit ${limits.maxConcurrentRequests}, ${limits.reservedRequests} reserved): answering 503`);
+            countError('rest', 'busy');
             refuse(res, 503, 'busy', BUSY_MESSAGE);
             return;
           }

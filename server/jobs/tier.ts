@@ -20,6 +20,8 @@
 import { availableParallelism } from 'node:os';
 import type { Database } from '../db';
 import type { Logger } from '../log';
+import { observeJob } from '../observability/metrics';
+import { runInScope } from '../observability/request-scope';
 import {
   announceSettled,
   claimJob,
@@ -140,7 +142,9 @@ export function startWorkTier(db: Database, options: WorkTierOptions): WorkTier 
       );
     }, Math.max(50, Math.floor(settings.leaseMs / 3)));
     heartbeat.unref();
-    entry.done = (async () => {
+    const startedAt = performance.now();
+    // Its log lines name the job (server/observability/request-scope.ts).
+    entry.done = runInScope({ requestId: `job-${job.id}`, route: `job:${job.kind}` }, async () => {
       let outcome: 'done' | 'failed' | 'canceled' | 'released' = 'done';
       try {
         const result = await kind.run(job, { signal: abort.signal, db, logger });
@@ -166,10 +170,12 @@ export function startWorkTier(db: Database, options: WorkTierOptions): WorkTier 
       } finally {
         clearInterval(heartbeat);
         running.delete(job.id);
+        const waited = job.started ? (job.started.getTime() - job.created.getTime()) / 1000 : null;
+        observeJob(job.kind, outcome, waited, (performance.now() - startedAt) / 1000);
         settle(job, outcome);
         if (!stopping) void fill();
       }
-    })();
+    });
     running.set(job.id, entry);
   };
 

@@ -116,6 +116,7 @@ export function startMailDelivery(db: Database, options: MailDeliveryOptions): M
   logger.info(`[mail] delivering the outbox through ${describeSmtp(active.smtp)} as ${active.from.address}`);
 
   const runner = startOutboxRunner<DeliveryReport>({
+    name: 'mail',
     logger,
     failureMessage: '[mail] outbox delivery run failed',
     intervalMs: options.intervalMs ?? 3_000,

@@ -97,6 +97,7 @@ describe('startPostingRunner', () => {
     const runner = startPostingRunner(
       { logger, intervalMs: HOUR },
       {
+        name: 'test',
         done: 'sent',
         batchSize: 200,
         intervalMs: 15_000,
@@ -229,6 +230,7 @@ describe('startOutboxRunner', () => {
     const events: string[] = [];
     let n = 0;
     const runner = startOutboxRunner({
+      name: 'test',
       logger,
       failureMessage: 'run failed',
       intervalMs: HOUR,
@@ -250,6 +252,7 @@ describe('startOutboxRunner', () => {
   it('logs a run that fails as a whole and answers the idle report; the next run goes on', async () => {
     let fail = true;
     const runner = startOutboxRunner({
+      name: 'test',
       logger,
       failureMessage: '[jobs] run failed',
       intervalMs: HOUR,
@@ -268,7 +271,7 @@ describe('startOutboxRunner', () => {
 
   it('runs every interval until stopped, and not after', async () => {
     let runs = 0;
-    const runner = startOutboxRunner({ logger, failureMessage: 'x', intervalMs: 15, idle: () => 0, run: async () => ++runs });
+    const runner = startOutboxRunner({ name: 'test', logger, failureMessage: 'x', intervalMs: 15, idle: () => 0, run: async () => ++runs });
     await new Promise((resolve) => setTimeout(resolve, 120));
     await runner.stop();
     const seen = runs;
@@ -281,7 +284,7 @@ describe('startOutboxRunner', () => {
 
   it('runSoon runs once per burst, a moment later', async () => {
     let runs = 0;
-    const runner = startOutboxRunner({ logger, failureMessage: 'x', intervalMs: HOUR, idle: () => 0, run: async () => ++runs });
+    const runner = startOutboxRunner({ name: 'test', logger, failureMessage: 'x', intervalMs: HOUR, idle: () => 0, run: async () => ++runs });
     for (let i = 0; i < 5; i++) runner.runSoon(20);
     expect(runs).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 80));
@@ -298,6 +301,7 @@ describe('startOutboxRunner', () => {
   it('stop aborts a run in progress at once, and tells it to stop', async () => {
     let sawStopping = false;
     const runner = startOutboxRunner({
+      name: 'test',
       logger,
       failureMessage: 'x',
       intervalMs: HOUR,
@@ -322,6 +326,7 @@ describe('startOutboxRunner', () => {
   it('with a grace, stop lets a short run finish unaborted, and aborts a long one when the grace ends', async () => {
     const finishes = (ms: number) =>
       startOutboxRunner({
+        name: 'test',
         logger,
         failureMessage: 'x',
         intervalMs: HOUR,

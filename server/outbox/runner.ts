@@ -15,6 +15,7 @@
 import type { Queryable } from '../db';
 import { OUTBOUND_FAILURE, outboundFetch } from '../http/outbound';
 import type { Logger } from '../log';
+import { observeOutboxRun } from '../observability/metrics';
 
 // ---------------------------------------------------------------------------------------------------
 // Retries
@@ -141,6 +142,8 @@ export interface RunControl {
 }
 
 export interface OutboxRunnerOptions<Report> {
+  /** The outbox's name in the metrics (`hearth_outbox_run_duration_seconds{outbox}`): mail, webhooks, analytics. */
+  name: string;
   logger: Logger;
   /** Logged with the error when a run fails as a whole. */
   failureMessage: string;
@@ -175,9 +178,13 @@ export function startOutboxRunner<Report>(options: OutboxRunnerOptions<Report>):
   const runOnce = (): Promise<Report> => {
     const run = chain.then(async () => {
       if (stopping) return options.idle();
+      const started = performance.now();
       try {
-        return await options.run(control);
+        const report = await options.run(control);
+        observeOutboxRun(options.name, 'ok', (performance.now() - started) / 1000);
+        return report;
       } catch (error) {
+        observeOutboxRun(options.name, 'failed', (performance.now() - started) / 1000);
         logger.error(options.failureMessage, error);
         return options.idle();
       }
@@ -280,6 +287,8 @@ export function postingSettings(options: PostingWorkerOptions, defaults: { batch
 
 /** A posting worker: what it calls the rows it is done with, its defaults, and one run's work. */
 export interface PostingWorker<Done extends string> {
+  /** The outbox's name in the metrics: webhooks, analytics. */
+  name: string;
   /** The report's name for rows done: 'sent', 'delivered'. */
   done: Done;
   batchSize: number;
@@ -299,6 +308,7 @@ export function startPostingRunner<Done extends string>(
 ): OutboxRunner<OutboxReport<Done>> {
   const settings = postingSettings(options, { batchSize: worker.batchSize });
   return startOutboxRunner({
+    name: worker.name,
     logger: options.logger,
     failureMessage: worker.failureMessage,
     intervalMs: options.intervalMs ?? worker.intervalMs,

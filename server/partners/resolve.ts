@@ -6,6 +6,7 @@
 import { VersionedCache } from '../db/changes';
 import { HttpError } from '../http/errors';
 import type { RequestContext } from '../http/router';
+import { noteScopePartner } from '../observability/request-scope';
 import { DEFAULT_PARTNER_SLUG, findPartnerByHosts, findPartnerBySlug, type Partner } from './repository';
 
 export type PartnerResolution =
@@ -29,6 +30,13 @@ export function hostnameOf(value: string | undefined, withScheme: boolean): stri
 const resolved = new VersionedCache<Partner | null>('partners', 1_000);
 
 export async function resolvePartner(ctx: RequestContext): Promise<PartnerResolution> {
+  const resolution = await findRequestPartner(ctx);
+  // Every line logged for the rest of the request names it (server/observability/request-scope.ts).
+  if (resolution.found) noteScopePartner(resolution.partner.slug);
+  return resolution;
+}
+
+async function findRequestPartner(ctx: RequestContext): Promise<PartnerResolution> {
   const { db } = ctx.services;
   const slug = ctx.url.searchParams.get('partner');
   if (slug !== null && slug !== '') {

@@ -7,7 +7,7 @@
  */
 import type { Queryable } from '../db';
 import type { Partner } from '../partners/repository';
-import { consoleLogger, type Logger } from '../log';
+import { defaultLogger, type Logger } from '../log';
 import { locateTypedAddress, type LocatedAddress } from './address';
 import { homeAt, type HomeLocation } from './sellers';
 
@@ -111,7 +111,7 @@ export async function homeAtFor(
   lat: number,
   lng: number,
   google: (key: string) => ReverseGeocoder = googleGeocoder,
-  log: Logger = consoleLogger,
+  log: Logger = defaultLogger,
 ): Promise<HomeLocation | null> {
   const key = partnerMapsKey(partner);
   if (key) {
@@ -180,7 +180,7 @@ export async function sellerAddressFor(
   partner: Pick<Partner, 'appContext' | 'slug'>,
   text: string,
   google: (key: string) => AddressGeocoder = googleAddressGeocoder,
-  log: Logger = consoleLogger,
+  log: Logger = defaultLogger,
 ): Promise<LocatedAddress> {
   const ours = await locateTypedAddress(db, text);
   const key = partnerMapsKey(partner);

@@ -25,6 +25,7 @@ import { existingDatabase } from '../db/data-dir-check';
 import { migrate, migrationStatus } from '../db/migrate';
 import { seedCaseComponents } from '../documents/slots';
 import { parsePublicOrigin } from '../http/public-url';
+import { defaultLogger } from '../log';
 import { writeAudit } from '../partners/admin';
 import { DEFAULT_PARTNER_SLUG } from '../partners/repository';
 import { paths } from '../paths';
@@ -257,7 +258,7 @@ export async function checkProductionStart(options: { databaseUrl?: string; migr
   try {
     if (options.migrate) {
       const applied = await migrate(db, paths.migrations);
-      if (applied.length > 0) console.info(`[db] MIGRATE=1: applied migrations: ${applied.join(', ')}`);
+      if (applied.length > 0) defaultLogger.info(`[db] MIGRATE=1: applied migrations: ${applied.join(', ')}`);
       await seedCaseComponents(db);
     }
     await requireInstallation(db);

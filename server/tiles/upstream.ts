@@ -21,6 +21,7 @@ import { OutboundError, outboundDispatcher, outboundFetch, type Resolver } from 
 import type { ReadableStream } from 'node:stream/web';
 import type { Logger } from '../log';
 import { freshUntil, type StoredTile, type TileDiskCache } from './disk-cache';
+import { countTileLookup } from '../observability/metrics';
 
 /** A tile bigger than this is not a map tile. */
 export const MAX_TILE_BYTES = 2 * 1024 * 1024;
@@ -209,7 +210,11 @@ export class TileProxy {
   /** The tile at `url`: from the disk while fresh, else from the provider. Throws TileUnavailable. */
   async tile(url: string, requester: TileRequester = SERVER_MAP): Promise<TileImage> {
     const stored = await this.options.cache.read(url);
-    if (stored && stored.expires > this.#now()) return stored;
+    if (stored && stored.expires > this.#now()) {
+      countTileLookup('hit');
+      return stored;
+    }
+    countTileLookup('miss');
     const key = `${requester.own ? 'own' : 'server'} ${url}`;
     let pending = this.#inFlight.get(key);
     if (!pending) {

@@ -41,6 +41,7 @@ export const USER_AGENT = 'Hearth-Webhooks/1.0';
 /** `intervalMs`: pause between runs (default 10 s; a delivery queued in this process starts a run within a moment); `batchSize`: rows per run (10). */
 export function startWebhookDelivery(db: Database, options: outbox.PostingWorkerOptions): WebhookDelivery {
   const runner = outbox.startPostingRunner(options, {
+    name: 'webhooks',
     done: 'delivered',
     batchSize: 10,
     intervalMs: 10_000,

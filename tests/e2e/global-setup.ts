@@ -19,6 +19,8 @@ import { startMailCatcher } from './mail-catcher';
 export default async function globalSetup() {
   // The tests' password cost (server/accounts/passwords.ts): the API runs in this process; every test signs up.
   process.env.HEARTH_TEST_PASSWORD_COST = 'low';
+  // The API's log (JSON lines, one a request: server/log.ts) would bury the report: warnings and errors only.
+  process.env.HEARTH_LOG_LEVEL ||= 'warn';
   const dataDir = await mkdtemp(join(tmpdir(), 'hearth-e2e-'));
   const mail = await startMailCatcher();
   const tiles = await startFakeTileServer();

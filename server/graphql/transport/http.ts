@@ -17,6 +17,8 @@ import { jsonNestingWithin, MAX_JSON_NESTING } from '../../http/nesting';
 import { API_CSP } from '../../http/respond';
 import type { RequestContext, Route } from '../../http/router';
 import type { Logger } from '../../log';
+import { countError } from '../../observability/metrics';
+import { noteScopeOperation } from '../../observability/request-scope';
 import { guardPartnerRequest, partnerPreflight } from '../../partners/guard';
 import { presentedKey, readGraphqlKey } from '../../partners/graphql-keys';
 import { hasErrors, PublicResponseCache, type CacheableRequest } from './response-cache';
@@ -58,6 +60,21 @@ function clientError(error: unknown, message: string, logger: Logger, endpoint: 
   // A request already stopped (client gone, deadline passed) fails where it stood: nothing to log.
   if (masked !== error && !stoppedRequest(error)) logger.error(`[graphql] ${endpoint} resolver failed`, error);
   return masked;
+}
+
+/**
+ * Every error of an answer Yoga gives, by its code, in the metrics (`hearth_errors_total`): DomainError codes, the
+ * transport's refusals, GraphQL's own (validation, parsing), an unexpected one as INTERNAL_SERVER_ERROR.
+ */
+function useErrorCounts(): Plugin {
+  return {
+    onResultProcess({ result }) {
+      for (const one of Array.isArray(result) ? result : [result]) {
+        const errors = (one as { errors?: readonly { extensions?: Record<string, unknown> }[] } | null)?.errors;
+        for (const error of errors ?? []) countError('graphql', error.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
+      }
+    },
+  };
 }
 
 /** "Did you mean …?" would give away the schema that production hides by turning introspection off. */
@@ -135,7 +152,7 @@ function createEndpoint(endpoint: GraphqlEndpoint, options: GraphqlOptions, guar
       error: (...args: unknown[]) => logger.error(`[graphql] ${String(args[0])}`, args[1]),
     },
     context: ({ request, ...server }) => buildGraphqlContext(request, server),
-    plugins: [useAllowlist(options.allowlist ?? null), useRequestChecks(), useQueryNameRule(), useValidationLimits(production, options.graphqlLimits ?? GRAPHQL_LIMITS), useGraphqlJit(), useCancellation(), useCostGuard(guard)],
+    plugins: [useErrorCounts(), useAllowlist(options.allowlist ?? null), useRequestChecks(), useQueryNameRule(), useValidationLimits(production, options.graphqlLimits ?? GRAPHQL_LIMITS), useGraphqlJit(), useCancellation(), useCostGuard(guard)],
   });
 }
 
@@ -165,6 +182,7 @@ function stoppedRequest(error: unknown): boolean {
 }
 
 function graphqlErrorAnswer(status: number, message: string, code: string, headers: Record<string, string> = {}): Answer {
+  countError('graphql', code);
   const payload = new TextEncoder().encode(JSON.stringify({ errors: [{ message, extensions: { code } }] }));
   return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, payload };
 }
@@ -221,6 +239,8 @@ async function forward(
   allowlist: OperationAllowlist | null,
   search: SearchShortcuts | null = null,
 ): Promise<void> {
+  // Until the document names it: a request refused before counts as 'unknown' (server/observability/metrics.ts).
+  noteScopeOperation('unknown');
   const partner = await guardPartnerRequest(ctx);
   // Uploads (uploadUserPhoto) are multipart, and only for signed-in users.
   const upload = endpoint === 'graphql' && isMultipartContentType(ctx.req.headers['content-type']);
@@ -255,6 +275,7 @@ async function forward(
   if (badQueryName) return send(ctx, badQueryName);
   // Names the request in our logs: its queryName, else its operations' names, else 'anonymous'.
   const operation = operationLabel(query, queryName);
+  noteScopeOperation(operation);
   const payer = key ? { key: `partner-key:${key.grant.keyId ?? `partner-${key.grant.partnerId}`}`, signedIn: true } : payerOf(ctx, viewer);
   const spent = guard.refuseSpent(payer, costLimits);
   if (spent) return send(ctx, refusalAnswer(spent));
