@@ -148,7 +148,10 @@ describe(`logs, metrics and readiness (${engineName()})`, () => {
     const refusing: Storage = {
       put: () => Promise.reject(Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' })),
       get: () => Promise.resolve(null),
+      open: () => Promise.resolve(null),
       delete: () => Promise.resolve(),
+      lastModified: () => Promise.resolve(null),
+      list: async function* () {},
     };
     const restore = replaceUploadStorageForTests(() => refusing);
     try {
