@@ -112,13 +112,14 @@ function PostImage({ image, className, sizes, loading }: { image: NonNullable<Po
   );
 }
 
-function Card({ post, props }: { post: PostCard; props: BlogViewProps }) {
+function Card({ post, props, first }: { post: PostCard; props: BlogViewProps; first: boolean }) {
   const href = postHref(post, props.baseUrl);
   const current = props.mode.kind === 'list' ? props.mode.tag : null;
   return (
     <li className="card" part="card" data-slug={post.slug}>
       <article className="card-inner">
-        {post.image ? <PostImage image={post.image} className="card-image" sizes={CARD_SIZES} loading="lazy" /> : null}
+        {/* The first card's picture is on screen at once (the page's largest paint): not lazy (issue 38). */}
+        {post.image ? <PostImage image={post.image} className="card-image" sizes={CARD_SIZES} loading={first ? undefined : 'lazy'} /> : null}
         <div className="card-body">
           <h3 className="card-title" part="card-title">
             <a className="post-link" part="post-link" href={href} onClick={(event) => props.onSelectPost(post.slug, event)}>
@@ -239,8 +240,8 @@ function ListView({ mode, props, headingRef }: { mode: Extract<BlogMode, { kind:
       {state.status === 'loaded' ? (
         <>
           <ul className="posts" part="list">
-            {state.page.posts.map((post) => (
-              <Card key={post.id} post={post} props={props} />
+            {state.page.posts.map((post, i) => (
+              <Card key={post.id} post={post} props={props} first={i === 0} />
             ))}
           </ul>
           <Paging page={state.page} onPage={props.onPage} />

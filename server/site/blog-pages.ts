@@ -67,7 +67,8 @@ function imageHtml(post: PostRecord, origin: string, sizes: string, displayWidth
   const { url, srcset } = postImageUrls(post.image, origin);
   const width = Math.min(displayWidth, post.image.width);
   const height = Math.round((post.image.height * width) / post.image.width);
-  return `<img src="${escapeHtml(url)}" srcset="${escapeHtml(srcset)}" sizes="${sizes}" width="${width}" height="${height}" alt="${escapeHtml(post.image.alt)}"${eager ? '' : ' loading="lazy"'} decoding="async">`;
+  // An eager picture is the page's largest paint (the post's, or the list's first): fetched first (issue 38).
+  return `<img src="${escapeHtml(url)}" srcset="${escapeHtml(srcset)}" sizes="${sizes}" width="${width}" height="${height}" alt="${escapeHtml(post.image.alt)}"${eager ? ' fetchpriority="high"' : ' loading="lazy" decoding="async"'}>`;
 }
 
 const dateHtml = (post: PostRecord) =>
@@ -76,9 +77,9 @@ const dateHtml = (post: PostRecord) =>
 const tagLinks = (tags: readonly TagRecord[]) =>
   tags.length ? `<ul class="post-tags" aria-label="${t.postTags}">${tags.map((tag) => `<li><a href="${tagPath(tag.slug)}">${escapeHtml(tag.title)}</a></li>`).join('')}</ul>` : '';
 
-function cardHtml(post: PostRecord, origin: string): string {
+function cardHtml(post: PostRecord, origin: string, first: boolean): string {
   return `<li><article class="post-card">
-${imageHtml(post, origin, CARD_IMAGE_SIZES, 320, false)}
+${imageHtml(post, origin, CARD_IMAGE_SIZES, 320, first)}
 <h3><a href="${postPath(post.slug)}">${escapeHtml(post.title)}</a></h3>
 ${post.subtitle ? `<p class="subtitle">${escapeHtml(post.subtitle)}</p>\n` : ''}${dateHtml(post)}
 ${tagLinks(post.tags)}
@@ -136,7 +137,7 @@ async function listPage(site: SiteRequest, tagSlug: string | null): Promise<Site
   const tags = await publishedTags(db);
   const attributes = tag ? ` tag="${escapeHtml(tag.slug)}"` : '';
   const list = page.posts.length
-    ? `<ul class="post-list">\n${page.posts.map((post) => cardHtml(post, origin)).join('\n')}\n</ul>`
+    ? `<ul class="post-list">\n${page.posts.map((post, i) => cardHtml(post, origin, i === 0)).join('\n')}\n</ul>`
     : `<p class="empty">${tag ? t.emptyTag : t.empty}</p>`;
   const head = [
     feedLink(origin),
