@@ -54,6 +54,7 @@ import { marketingRoutes } from './marketing/routes';
 import { paymentRoutes } from './payments/routes';
 import { backupRoutes, offerOperatorBackup } from './db/backup';
 import { startWorkTier } from './jobs/tier';
+import { checkRole, roleParts, type ServerRole } from './roles';
 import { holdThreads } from './jobs/threads';
 import { marketingRenderKind } from './marketing/files';
 import { pdfJobKind } from './pdf/jobs';
@@ -154,6 +155,12 @@ export interface StartServerOptions {
    * `jobs` is on too. Default true.
    */
   work?: boolean;
+  /**
+   * What this process does (server/roles.ts): `all` (default) as `jobs` and `work` say; `api` serves HTTP and runs
+   * no jobs and no work tier; `worker` runs them all and answers only /healthz, /readyz and /metrics. PostgreSQL only
+   * for `api` and `worker`.
+   */
+  role?: ServerRole;
   /** Where log lines go (server/log.ts). Default: JSON lines on stdout (pino). */
   logger?: Logger;
   /**
@@ -205,9 +212,11 @@ export function buildRouter(options: {
   graphqlLimits?: GraphqlLimits;
   /** `/metrics`: the operator's token (none: 404) and the text to answer. */
   metrics?: { token?: string; text(): Promise<string> };
+  /** false (a worker): only the probes and /metrics. Default true. */
+  publicHttp?: boolean;
 }): Router {
   const router = new Router();
-  const groups = [
+  const groups = options.publicHttp === false ? [] : [
     partnerRoutes,
     contactRoutes,
     webhookRoutes,
@@ -304,6 +313,9 @@ async function sweepUploads(db: Database, options: StartServerOptions, logger: L
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? defaultLogger;
+  const role = options.role ?? 'all';
+  checkRole(role, options.databaseUrl);
+  const parts = roleParts(role, options);
   const host = options.host ?? '127.0.0.1';
   const production = options.production ?? false;
   const configuredOrigin = options.publicOrigin ?? process.env.HEARTH_PUBLIC_ORIGIN;
@@ -363,6 +375,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     accountRateLimits: options.accountRateLimits,
     graphqlLimits: { ...GRAPHQL_LIMITS, ...options.graphqlLimits },
     metrics: { token: options.metricsToken || undefined, text: metricsText },
+    publicHttp: parts.publicHttp,
   });
   // Slow clients are cut off, and connections and requests in progress bounded, per client address too (server/http/slow-clients.ts).
   const limiter = clientLimiter(limits, logger, config.trustProxy);
@@ -394,7 +407,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const withdrawBackup = await offerOperatorBackup(db, options.databaseUrl ? undefined : (options.dataDir ?? paths.defaultDataDir), port);
   // Set before the first request can arrive: listen's callback runs before any connection is handled.
   config.publicOrigin = publicOrigin ?? url;
-  const jobs = options.jobs ?? true;
+  const { jobs } = parts;
   const idle = { stop: async () => undefined };
   const alerts = jobs ? scheduleSavedSearchAlerts(db, { siteUrl: config.publicOrigin, logger }) : idle;
   const homeValueUpdates = jobs ? scheduleHomeValueUpdates(db, { publicOrigin: config.publicOrigin, logger }) : idle;
@@ -403,9 +416,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const webhooks = jobs ? startWebhookDelivery(db, { logger }) : idle;
   const analyticsForwarder = jobs ? startAnalyticsForwarder(db, { logger }) : idle;
   // Heavy work (server/jobs/tier.ts): the kinds a request waits for run in every process; generated PDFs where
-  // the background jobs run. Issue 37's worker processes will run this tier on their own.
+  // the background jobs run; none in an `api` process (server/roles.ts), whose requests wait for a worker.
   const releaseThreads = holdThreads();
-  const work = options.work === false ? idle : startWorkTier(db, { logger, kinds: [marketingRenderKind(), passportOcrKind(), ...(jobs ? [pdfJobKind()] : [])] });
+  const work = !parts.work ? idle : startWorkTier(db, { logger, kinds: [marketingRenderKind(), passportOcrKind(), ...(jobs ? [pdfJobKind()] : [])] });
   const maintenance = jobs ? scheduleMaintenance(db, logger) : idle;
   const publishing = jobs ? schedulePublishJob(db, { logger }) : idle;
 

@@ -7,7 +7,8 @@
  * notifications that keep their caches fresh (server/db/postgres-changes.ts), the job locks.
  *
  * This process (the primary) applies migrations and seeds once, before any worker starts, then forks the
- * workers (the first runs the background jobs), replaces one that dies, and stops them all on close().
+ * workers (the first runs the background jobs, unless they are `--role api` processes: then a `--role worker` process
+ * runs them, server/roles.ts), replaces one that dies, and stops them all on close().
  * PGlite is one process by nature: the embedded database is never clustered.
  */
 import cluster, { type Worker } from 'node:cluster';

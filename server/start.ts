@@ -4,10 +4,20 @@
  * administrator — and it exits 1 with the one command to run, before building or listening.
  */
 import { availableParallelism } from 'node:os';
+import { checkRole, roleFromArgs } from './roles';
 import { checkProductionStart, SetupRequiredError } from './setup/setup';
 
 const env = process.env;
 const production = env.NODE_ENV === 'production';
+// `--role api|worker|all` (server/roles.ts, docs/deployment.md "Process roles"); refused before anything starts.
+let role: ReturnType<typeof roleFromArgs>;
+try {
+  role = roleFromArgs(process.argv.slice(2));
+  checkRole(role, env.DATABASE_URL || undefined);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 // In production a start migrates only when told to (MIGRATE=1); `npm run setup` is the way (docs/deployment.md).
 const migrateAtStart = !production || env.MIGRATE === '1';
 if (production) {
@@ -40,8 +50,9 @@ function metricsPortFrom(value: string): number {
   if (!Number.isSafeInteger(port) || port < 0 || port > 65_535) throw new Error(`METRICS_PORT must be a port number, not "${value}".`);
   return port;
 }
-// On PostgreSQL one API process per core behind the port (server/cluster.ts); PGlite is one process.
-const workers = Number(env.HEARTH_WORKERS || (databaseUrl ? availableParallelism() : 1));
+// On PostgreSQL one API process per core behind the port (server/cluster.ts); PGlite is one process. A worker
+// (--role worker) is one process: start more of them for more.
+const workers = role === 'worker' ? 1 : Number(env.HEARTH_WORKERS || (databaseUrl ? availableParallelism() : 1));
 if (!Number.isSafeInteger(workers) || workers < 1) throw new Error(`HEARTH_WORKERS must be a whole number ≥ 1, not "${env.HEARTH_WORKERS}".`);
 if (workers > 1 && !databaseUrl) throw new Error('HEARTH_WORKERS > 1 needs PostgreSQL (DATABASE_URL): the embedded database is one process.');
 
@@ -50,6 +61,7 @@ const options = {
   host,
   production,
   databaseUrl,
+  role,
   // Checked above in production; the server checks again (and so does each process of a cluster).
   migrate: !production,
   requireSetup: production,
@@ -68,12 +80,15 @@ const options = {
   metricsHost: env.METRICS_HOST || undefined,
 };
 const api = workers > 1 ? await startCluster({ ...options, databaseUrl: databaseUrl!, workers }) : await startServer(options);
-const partnerSite = await startPartnerSite({ port: Number(env.PARTNER_PORT ?? api.port + 1), apiOrigin: api.url });
+// A worker serves no pages: no partner demo site beside it.
+const partnerSite = role === 'worker' ? null : await startPartnerSite({ port: Number(env.PARTNER_PORT ?? api.port + 1), apiOrigin: api.url });
 
-logger.info(`Hearth API         ${api.url}/`, { url: api.url });
-logger.info(`Agent site demo    ${api.url}/demo/agent-site/`);
-logger.info(`Element gallery    ${api.url}/demo/gallery/`);
-logger.info(`Partner site demo  ${partnerSite.url}/  (React build: ${partnerSite.url}/?build=react)`);
+if (partnerSite) {
+  logger.info(`Hearth API         ${api.url}/`, { url: api.url, role });
+  logger.info(`Agent site demo    ${api.url}/demo/agent-site/`);
+  logger.info(`Element gallery    ${api.url}/demo/gallery/`);
+  logger.info(`Partner site demo  ${partnerSite.url}/  (React build: ${partnerSite.url}/?build=react)`);
+} else logger.info(`Hearth worker      probes at ${api.url}/healthz and ${api.url}/readyz`, { url: api.url, role });
 if (options.metricsPort !== undefined) logger.info(`Metrics            http://${options.metricsHost ?? '127.0.0.1'}:${api.metricsPort ?? options.metricsPort}/metrics`);
 
 let stopping = false;
@@ -81,7 +96,7 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info(`${signal}: shutting down`);
-  await Promise.allSettled([partnerSite.close(), api.close()]);
+  await Promise.allSettled([partnerSite?.close(), api.close()]);
   process.exit(0);
 }
 process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -123,6 +123,8 @@ export function startMailDelivery(db: Database, options: MailDeliveryOptions): M
     run: ({ signal, stopping }) => deliverBatch(db, active, logger, signal, stopping),
     idle: emptyReport,
     stopGraceMs: STOP_GRACE_MS,
+    // A backlog (a worker back after an outage, a burst of leads queued by other processes) drains batch after batch.
+    fullBatch: (report) => report.sent + report.failed + report.gaveUp >= active.batchSize,
   });
   return { enabled: true, runOnce: runner.runOnce, stop: runner.stop };
 }

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db';
 import { allowOutbound, OUTBOUND_FAILURE } from '../http/outbound';
 import type { Logger } from '../log';
@@ -19,6 +19,42 @@ import {
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+
+describe('startOutboxRunner: a backlog', () => {
+  it('runs again at once after a full batch, and waits the interval after one that was not', async () => {
+    vi.useFakeTimers();
+    try {
+      const quietLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+      // Three full batches, then the rest: a worker back after an outage with 3½ batches due.
+      const claimed = [5, 5, 5, 2, 0, 0];
+      let runs = 0;
+      const runner = startOutboxRunner({
+        name: 'mail',
+        logger: quietLogger,
+        failureMessage: 'failed',
+        intervalMs: 3_000,
+        run: async () => claimed[runs++] ?? 0,
+        idle: () => 0,
+        fullBatch: (count) => count >= 5,
+      });
+      // The timers of 0 ms the runs set, and the promises between them: 10 ms of the fake clock.
+      const settle = async () => {
+        for (let i = 0; i < 10; i++) await vi.advanceTimersByTimeAsync(1);
+      };
+      await vi.advanceTimersByTimeAsync(3_000);
+      await settle();
+      expect(runs).toBe(4);
+      // The fourth was not full: the fifth comes an interval later.
+      await vi.advanceTimersByTimeAsync(2_900);
+      expect(runs).toBe(4);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(runs).toBe(5);
+      await runner.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
 
 describe('backoffDelay: the schedule as data', () => {
   it('waits the first delay, then grows by the factor after each failure, never past the longest', () => {

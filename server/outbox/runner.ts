@@ -155,6 +155,11 @@ export interface OutboxRunnerOptions<Report> {
   idle(): Report;
   /** How long `stop` lets a run in progress finish before aborting it. Default 0: abort at once. */
   stopGraceMs?: number;
+  /**
+   * True when a run's report says more rows are due (it claimed a whole batch): the next run starts at once, not
+   * after `intervalMs`, so a backlog drains at the speed of the work, not one batch per interval. Default: never.
+   */
+  fullBatch?(report: Report): boolean;
 }
 
 export interface OutboxRunner<Report> {
@@ -192,8 +197,11 @@ export function startOutboxRunner<Report>(options: OutboxRunnerOptions<Report>):
     chain = run;
     return run;
   };
-  const schedule = () => {
-    timer = setTimeout(() => void runOnce().then(() => !stopping && schedule()), options.intervalMs);
+  const schedule = (delayMs = options.intervalMs) => {
+    timer = setTimeout(
+      () => void runOnce().then((report) => !stopping && schedule(options.fullBatch?.(report) ? 0 : options.intervalMs)),
+      delayMs,
+    );
     timer.unref();
   };
   schedule();

@@ -9,6 +9,9 @@ import { engineName, startTestServer } from '../../testing/test-server';
 import { importFile } from '../reso/import';
 import { insertListings } from '../search/test-listings';
 import { refreshMarketMetrics, scheduleMarketMetricsRefresh } from './refresh';
+import { openDatabase } from '../../db';
+
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 let server: RunningServer;
 
@@ -267,5 +270,26 @@ describe(`precomputed market metrics on a hand-computed dataset (${engineName()}
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await refreshedAt()).toBe(stopped);
     expect(errors).toEqual([]);
+  });
+});
+
+describe.runIf(engineName() === 'PostgreSQL')('market metrics refreshed by several processes at once (PostgreSQL)', () => {
+  it('lets one refresh write at a time: none fails on the regions’ key, and the rows are those of one refresh', async () => {
+    // A second process on the same database: a pool of its own, on the schema of this test's server.
+    const [{ schema }] = (await server.db.query<{ schema: string }>('SELECT current_schema() AS schema')).rows as [{ schema: string }];
+    const other = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, schema, migrate: false, logger: quiet });
+    try {
+      const count = async () => Number((await server.db.query<{ n: string }>('SELECT count(*) AS n FROM market_regions')).rows[0]!.n);
+      await refreshMarketMetrics(server.db);
+      const regions = await count();
+      expect(regions).toBeGreaterThan(0);
+      for (let round = 0; round < 8; round++) {
+        const results = await Promise.allSettled([refreshMarketMetrics(server.db), refreshMarketMetrics(other), refreshMarketMetrics(other)]);
+        expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok']);
+        expect(await count()).toBe(regions);
+      }
+    } finally {
+      await other.close();
+    }
   });
 });

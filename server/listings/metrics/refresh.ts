@@ -131,6 +131,15 @@ export interface RefreshStats {
  */
 const lastMonthOver = (now: Date) => monthIndex(now) - 1;
 
+/**
+ * The tables are rewritten by one transaction at a time across every process (API processes importing listings,
+ * several workers refreshing on their schedule): without it, two full refreshes at once each delete only the rows
+ * they saw and both insert, and the second fails on the regions' key. Waits, so the later refresh writes last.
+ */
+async function lockMarketMetrics(tx: Queryable): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':hearth_market_metrics'))`);
+}
+
 async function writeRegions(tx: Queryable, regions: Map<string, Region>, now: Date): Promise<number> {
   await tx.query('DELETE FROM market_regions');
   const all = [...regions.values()].map((region) => ({ region, months: region.accumulator.months(lastMonthOver(now)) })).filter((r) => r.months.length > 0);
@@ -237,6 +246,7 @@ export async function refreshMarketMetricsForListings(db: Database, listingIds: 
     start = end;
   }
   const months = await db.transaction(async (tx) => {
+    await lockMarketMetrics(tx);
     let written = 0;
     for (const [id, region] of regions) {
       const where = 'region_kind = $1 AND region_key = $2 AND property_type = $3';
@@ -345,6 +355,7 @@ export function refreshMarketMetrics(db: Database, now = new Date()): Promise<Re
     .then(async () => {
       const { regions, listings } = await computeRegions(db);
       return db.transaction(async (tx) => {
+        await lockMarketMetrics(tx);
         const months = await writeRegions(tx, regions, now);
         await tx.query(
           `INSERT INTO market_metrics_refresh (id, refreshed_at, listings, regions) VALUES (true, now(), $1, $2)
