@@ -14,8 +14,8 @@
  */
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
-import type { DownloadLinkOptions, ListedFile, OpenedFile, Storage, StoredFile } from './index';
-import { isStorageKey, StorageFault } from './index';
+import type { DownloadLinkOptions, ListedFile, OpenedFile, Storage, StoredFile } from './contract';
+import { isStorageKey, StorageFault } from './contract';
 
 export interface S3Config {
   bucket: string;

@@ -370,8 +370,10 @@ describe(`uploads (${engineName()})`, () => {
     });
   });
 
-  it('an upload whose deadline passes during its commit answers success, and its photo is stored', async () => {
-    const target = await ROUTES[0]!.prepare(server, uploadDir);
+  // A document, not a listing photo: the photo's four re-encodings on the niced work threads once took longer than
+  // the 4 s deadline under CI's load, so the deadline passed before the commit (a right answer, but not this case).
+  it('an upload whose deadline passes during its commit answers success, and its document is stored', async () => {
+    const target = await ROUTES.find((r) => r.field === 'createUploadedDocument')!.prepare(server, uploadDir);
     hold = { where: 'in-commit', armedAt: deadlines, writes: [] };
     let answer: Answer;
     try {
@@ -382,9 +384,8 @@ describe(`uploads (${engineName()})`, () => {
     expect(answer.body.errors).toBeUndefined();
     expect(answer.status).toBe(200);
     const stored = await target.snapshot();
-    expect(stored.rows).toEqual([Number(answer.body.data!.uploadListingPhoto.id)]);
-    // 400 and 800 wide, WebP and JPEG.
-    expect(stored.files).toHaveLength(4);
+    expect(stored.rows).toEqual([Number(answer.body.data!.createUploadedDocument.id)]);
+    expect(stored.files).toHaveLength(1);
   });
 });
 
