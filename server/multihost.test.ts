@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
-import { STRONG_PASSWORD } from './accounts/testing';
+import { signUpAt } from './accounts/testing';
 import { openServerDatabase } from './app';
 import type { Database } from './db';
 import { enqueueJob } from './jobs/queue';
@@ -133,16 +133,7 @@ describe.runIf(engineName() === 'PostgreSQL')(`several hosts on one PostgreSQL a
     };
 
     const buyers = await Promise.all(
-      Array.from({ length: CLIENTS }, async (_, n) => {
-        const response = await fetch(`${nextApi()}/v1/api/sign-up/`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ email: `host-${n}-${randomBytes(4).toString('hex')}@example.com`, password: STRONG_PASSWORD, firstName: 'Multi', lastName: 'Host' }),
-        });
-        if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-        const body = (await response.json()) as { token: string; user: { id: number | string } };
-        return { id: Number(body.user.id), token: body.token };
-      }),
+      Array.from({ length: CLIENTS }, (_, n) => signUpAt(nextApi(), `host-${n}`)),
     );
 
     const send = async (n: number, i: number, tag: string): Promise<void> => {

@@ -71,3 +71,15 @@ export function linkIn(body: string, prefix: string): string {
   if (!line) throw new Error(`no ${prefix} link in:\n${body}`);
   return line.trim();
 }
+
+/** Signs a buyer up on a server known by its URL (a child process, another instance): its id and token. */
+export async function signUpAt(url: string, prefix = 'buyer'): Promise<{ id: number; token: string }> {
+  const response = await fetch(`${url}/v1/api/sign-up/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: freshEmail(prefix), password: STRONG_PASSWORD, firstName: 'Ada', lastName: 'Lovelace' }),
+  });
+  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { token: string; user: { id: number | string } };
+  return { id: Number(body.user.id), token: body.token };
+}

@@ -17,7 +17,7 @@ import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buyerTourGrid } from '../../core/tours/tour-times';
-import { STRONG_PASSWORD } from '../accounts/testing';
+import { signUpAt } from '../accounts/testing';
 import { sweepOrphanUploads } from '../storage/orphans';
 import { engineName } from '../testing/test-server';
 import type { Queryable } from './types';
@@ -84,16 +84,6 @@ interface Buyer {
   token: string;
 }
 
-async function signUpBuyer(url: string, n: number): Promise<Buyer> {
-  const response = await fetch(`${url}/v1/api/sign-up/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: `durable-${n}-${randomBytes(4).toString('hex')}@example.com`, password: STRONG_PASSWORD, firstName: 'Dura', lastName: 'Ble' }),
-  });
-  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as { token: string; user: { id: number | string } };
-  return { id: Number(body.user.id), token: body.token };
-}
 
 describe(`kill -9 durability on ${engineName()} (${KILLS} kills, ${CLIENTS} clients)`, () => {
   let root = '';
@@ -118,7 +108,7 @@ describe(`kill -9 durability on ${engineName()} (${KILLS} kills, ${CLIENTS} clie
     let times: string[] = [];
     {
       const { child, url } = await startChild(dataDir, schema, uploadDir);
-      buyers = await Promise.all(Array.from({ length: CLIENTS }, (_, n) => signUpBuyer(url, n)));
+      buyers = await Promise.all(Array.from({ length: CLIENTS }, (_, n) => signUpAt(url, `durable-${n}`)));
       await kill(child);
       const db = await openWritten(dataDir, schema, { drop: false });
       const { rows } = await db.query<{ time_zone: string }>('SELECT time_zone FROM listings WHERE id = 1002 AND enable_request_tour');
