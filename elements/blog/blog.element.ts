@@ -3,7 +3,9 @@
  * filter and paging, or one post when `slug` is set (title, subtitle, date, image, highlights, the body, the
  * post's video in YouTube's privacy-enhanced frame, its tags). Without `base-url` the element navigates
  * inside itself: choosing a post sets `slug`, choosing a tag sets `tag`, 'Back to all articles' removes
- * `slug`. Showing a video needs `frame-src https://www.youtube-nocookie.com` in the page's CSP.
+ * `slug`. Showing a video needs `frame-src https://www.youtube-nocookie.com` in the page's CSP. Markup the page
+ * writes inside the element (a server-rendered list or post, as our hosted site does) is shown as it is until
+ * the view changes to another post, tag or page: nothing loads, and nothing on the page moves, until then.
  * @tag hearth-blog
  * @attr {string} slug - One post to show, by its slug (e.g. `first-home-buyer-guide`); absent: the list.
  * @attr {string} tag - Show only the posts of this tag (its slug).
@@ -12,7 +14,7 @@
  * @event {PostSelectedDetail} hearth-post-selected - The visitor chose a post; `detail` = `{ slug }`.
  * @event {TagSelectedDetail} hearth-tag-selected - The visitor chose a tag, or 'All articles'; `detail` = `{ slug }` (null for all).
  * @event {HearthErrorDetail} hearth-error - An attribute was malformed; `detail` = `{ tag, kind, attribute, value, message }`.
- * @csspart base - The whole element; `data-state` is `loading`, `busy`, `loaded`, `empty`, `failed`, `tag-missing` (list) or `post`, `not-found`, `failed`, `loading` (one post).
+ * @csspart base - The whole element; `data-state` is `loading`, `busy`, `loaded`, `empty`, `failed`, `tag-missing` (list) or `post`, `not-found`, `failed`, `loading` (one post); `served` while the page's own markup is on show.
  * @csspart heading - The list's heading, or the post's title.
  * @csspart tag-filter - The tag filter (toggle buttons, the chosen one `aria-pressed`).
  * @csspart tag - One tag button (in the filter, on a card or under a post).

@@ -326,6 +326,33 @@ describe('Blog (connected)', () => {
     host.remove();
   });
 
+  it("keeps the page's own markup on show, loading nothing, until the view changes (issue 38)", async () => {
+    vi.mocked(api.loadTags).mockClear().mockResolvedValue({ ok: true, value: tags });
+    vi.mocked(api.loadPostPage).mockClear().mockResolvedValue({ ok: true, value: pageOf([card(1)]) });
+    vi.mocked(api.loadPost).mockClear();
+    const { host, element } = handle();
+    host.innerHTML = '<h2>Resources</h2><ul class="post-list"><li>Served post</li></ul>';
+    dom.render(<Blog slug={null} tag={null} pageSize={12} baseUrl="https://hearth.test/resources" element={element} />);
+    await flush();
+    await flush();
+    expect(dom.container.querySelector('slot')).not.toBeNull();
+    expect(dom.container.querySelector('[part="base"]')!.getAttribute('data-state')).toBe('served');
+    expect(dom.container.querySelector('[part="post-link"]')).toBeNull();
+    expect(api.loadPostPage).not.toHaveBeenCalled();
+    expect(api.loadTags).not.toHaveBeenCalled();
+
+    // Another tag (set by the page or a script): the element's own view from here on, also when it comes back.
+    dom.render(<Blog slug={null} tag="buying" pageSize={12} baseUrl="https://hearth.test/resources" element={element} />);
+    await flush();
+    expect(api.loadPostPage).toHaveBeenCalledWith('buying', 1, 12);
+    expect(dom.container.querySelector('slot')).toBeNull();
+    dom.render(<Blog slug={null} tag={null} pageSize={12} baseUrl="https://hearth.test/resources" element={element} />);
+    await flush();
+    expect(dom.container.querySelector('slot')).toBeNull();
+    expect(dom.container.querySelector('[part="post-link"]')!.textContent).toBe('Post 1');
+    host.remove();
+  });
+
   it('lets the browser follow post links when base-url is set', async () => {
     vi.mocked(api.loadTags).mockResolvedValue({ ok: true, value: [] });
     vi.mocked(api.loadPostPage).mockResolvedValue({ ok: true, value: pageOf([card(1)]) });

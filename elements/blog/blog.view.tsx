@@ -53,9 +53,8 @@ export interface BlogViewProps {
   onBack: () => void;
   onRetry: () => void;
   /**
-   * The page wrote this view's first content into the element (the hosted site's server-rendered posts): while
-   * the first load runs, that markup stays on show through a slot instead of a shorter skeleton, so nothing below
-   * the element moves (issue 38).
+   * The page wrote this view's content into the element (the hosted site's server-rendered posts): that markup is
+   * what shows, through a slot, until the visitor moves to another view, so nothing on the page moves (issue 38).
    */
   serverMarkup?: boolean;
 }
@@ -365,12 +364,9 @@ export function BlogView(props: BlogViewProps) {
     heading.current.focus();
     onFocused();
   });
-  if (!ready && props.serverMarkup)
+  if (props.serverMarkup)
     return (
-      <section className="blog" part="base" data-state="loading" aria-busy="true">
-        <p className="visually-hidden" role="status">
-          {props.mode.kind === 'post' ? t.loadingPost : t.loading}
-        </p>
+      <section className="blog" part="base" data-state="served">
         <slot />
       </section>
     );
@@ -398,13 +394,17 @@ export function Blog({ slug, tag, pageSize, baseUrl, element }: BlogProps) {
   const page = paging.tag === tag ? paging.page : 1;
   const [focusHeading, setFocusHeading] = useState(false);
 
-  const list = useBlogList(tag, page, pageSize, slug === null);
-  const tags = useBlogTags(slug === null);
-  const post = useBlogPost(slug);
+  // The page wrote this view (the hosted site's server-rendered posts, whose links work without us): it stays on
+  // show, and nothing loads, until the view changes to another post, tag or page (issue 38: the element's own
+  // list lays out differently, so swapping it in moved the page). From then on the element renders its own.
+  const first = useRef({ served: element.host.childElementCount > 0, slug, tag });
+  if (first.current.served && (slug !== first.current.slug || tag !== first.current.tag || page !== 1)) first.current.served = false;
+  const serverMarkup = first.current.served;
+
+  const list = useBlogList(tag, page, pageSize, slug === null && !serverMarkup);
+  const tags = useBlogTags(slug === null && !serverMarkup);
+  const post = useBlogPost(serverMarkup ? null : slug);
   const mode: BlogMode = slug === null ? { kind: 'list', tag, state: list.state, tags } : { kind: 'post', state: post.state };
-  // The server's markup is what the first load continues from; a later load (another tag or post) shows the skeleton.
-  const serverMarkup = useRef(element.host.childElementCount > 0);
-  if (mode.state.status !== 'loading') serverMarkup.current = false;
 
   const navigate = (attribute: 'slug' | 'tag', value: string | null) => {
     if (value === null) element.host.removeAttribute(attribute);
@@ -436,7 +436,7 @@ export function Blog({ slug, tag, pageSize, baseUrl, element }: BlogProps) {
       }}
       onBack={() => navigate('slug', null)}
       onRetry={slug === null ? list.reload : post.reload}
-      serverMarkup={serverMarkup.current}
+      serverMarkup={serverMarkup}
     />
   );
 }

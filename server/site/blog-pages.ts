@@ -95,7 +95,7 @@ function pagingHtml(page: PostPage<PostRecord>, base: string): string {
 
 const tagFilterHtml = (tags: readonly TagRecord[], current: string | null) =>
   `<nav class="tag-filter" aria-label="${t.tagsLabel}"><ul><li><a href="/resources"${current === null ? ' aria-current="page"' : ''}>${t.allPosts}</a></li>${tags
-    .map((tag) => `<li><a href="${tagPath(tag.slug)}"${tag.slug === current ? ' aria-current="page"' : ''}>${escapeHtml(t.tagCount(tag.title, tag.postCount))}</a></li>`)
+    .map((tag) => `<li><a href="${tagPath(tag.slug)}" aria-label="${escapeHtml(t.tagCount(tag.title, tag.postCount))}"${tag.slug === current ? ' aria-current="page"' : ''}>${escapeHtml(tag.title)}</a></li>`)
     .join('')}</ul></nav>`;
 
 /**
