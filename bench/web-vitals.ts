@@ -9,9 +9,11 @@
  *   npm start                      # in another terminal (PORT=8080, the partner site on 8081)
  *   npm run bench:vitals           # or: -- --api http://127.0.0.1:8090 --site http://127.0.0.1:8091 --runs 3
  *   npm run bench:vitals -- --only /,/search
+ *   npm run bench:vitals -- --only /search --runs 1 --save /tmp/lh   # each run's report (JSON) to look into: the LCP
+ *                                  element and its phases, the long tasks and whose they are, each script's cost
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -100,9 +102,10 @@ async function startChromium(): Promise<{ port: number; process: ChildProcess; c
 }
 
 /** One Lighthouse run of `url` (mobile, simulated throttling: Lighthouse's defaults). */
-async function measure(url: string, port: number): Promise<Vitals> {
+async function measure(url: string, port: number, saveAs?: string): Promise<Vitals> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (saveAs) await writeFile(saveAs, JSON.stringify(result.lhr));
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
@@ -160,6 +163,8 @@ async function main(): Promise<void> {
   const site = (flag('--site') ?? `${new URL(api).protocol}//${new URL(api).hostname}:${Number(new URL(api).port) + 1}`).replace(/\/$/, '');
   const runs = Number(flag('--runs') ?? 3);
   const only = flag('--only')?.split(',');
+  const save = flag('--save');
+  if (save) await mkdir(save, { recursive: true });
   try {
     await fetch(`${api}/healthz`);
   } catch {
@@ -174,7 +179,10 @@ async function main(): Promise<void> {
   try {
     for (const page of list) {
       const results: Vitals[] = [];
-      for (let run = 0; run < runs; run++) results.push(await measure(page.url, chromium.port));
+      for (let run = 0; run < runs; run++) {
+        const saveAs = save ? join(save, `${page.name.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${run + 1}.json`) : undefined;
+        results.push(await measure(page.url, chromium.port, saveAs));
+      }
       const median = medianVitals(results);
       console.log(formatRow(page.name, median));
       if (median.failed.length) notes.push(`- ${page.name}: ${median.failed.join('; ')}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSkeletonEntry, evalOccurrences } from './build-cdn';
+import { checkSkeletonEntry, evalOccurrences, flattenEntryImports } from './build-cdn';
 
 describe('evalOccurrences (the strict-CSP check of every built file)', () => {
   it('finds eval, Function calls, new Function and an aliased Function constructor', () => {
@@ -30,5 +30,25 @@ describe('checkSkeletonEntry (a skeleton entry paints before anything else has l
     expect(problems).toHaveLength(2);
     expect(problems[0]).toContain('imports chunks/runtime-abc.js');
     expect(problems[1]).toContain('preact');
+  });
+});
+
+describe('flattenEntryImports (the browser asks for an element\'s whole static graph at once)', () => {
+  it("appends, last, an import of every chunk the element's chunk needs but does not import itself", () => {
+    const chunk = (fileName: string, imports: string[], isEntry = false) => ({ type: 'chunk', fileName, imports, isEntry, code: `/*${fileName}*/` });
+    const bundle = {
+      entry: chunk('elements/search-map.js', ['chunks/runtime.js', 'chunks/ui.js'], true),
+      runtime: chunk('chunks/runtime.js', []),
+      ui: chunk('chunks/ui.js', ['chunks/runtime.js', 'chunks/address.js']),
+      address: chunk('chunks/address.js', ['chunks/money.js']),
+      money: chunk('chunks/money.js', []),
+      lazy: chunk('chunks/lazy.js', ['chunks/money.js']),
+    };
+    const plugin = flattenEntryImports() as unknown as { generateBundle: (options: unknown, bundle: unknown) => void };
+    plugin.generateBundle({}, bundle);
+    expect(bundle.entry.code).toBe('/*elements/search-map.js*/import"../chunks/address.js";import"../chunks/money.js";');
+    // Chunks that are not entries (a lazily imported one) are left to Vite's preload helper.
+    expect(bundle.lazy.code).toBe('/*chunks/lazy.js*/');
+    expect(bundle.ui.code).toBe('/*chunks/ui.js*/');
   });
 });

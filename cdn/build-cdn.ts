@@ -156,6 +156,28 @@ function staticImports(chunk: Rolldown.OutputChunk, byFile: Map<string, Rolldown
   return [...seen];
 }
 
+/**
+ * An element's chunk names every chunk it needs, not only its direct imports: the browser then asks for the whole
+ * static graph as soon as it has parsed the element's chunk, instead of one round trip per level of imports as
+ * each chunk is parsed (issue 38: three levels before a search page could ask for its listings). The added
+ * imports come last, and each is imported anyway further down the graph, so the order modules run in is unchanged.
+ */
+export function flattenEntryImports(): Plugin {
+  return {
+    name: 'hearth-flatten-entry-imports',
+    generateBundle(_options, bundle) {
+      const byFile = new Map(Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])));
+      for (const chunk of byFile.values()) {
+        if (!chunk.isEntry) continue;
+        const direct = new Set(chunk.imports);
+        const deeper = staticImports(chunk, byFile).filter((file) => !direct.has(file));
+        const from = posix.dirname(chunk.fileName);
+        chunk.code += deeper.map((file) => `import${JSON.stringify(posix.relative(from, file).replace(/^(?!\.)/, './'))};`).join('');
+      }
+    },
+  };
+}
+
 // ---- the builds ----
 
 /** What every CDN bundle is built as: ES2022, minified, into `dir` (emptied first or added to), no public folder. */
@@ -176,10 +198,14 @@ async function bundleElements(ctx: CdnBuildContext, flavour: CdnFlavour, dir: st
     base: './',
     resolve: { alias: flavour.aliases },
     define: cdnDefine,
+    plugins: [flattenEntryImports()],
     build: {
       ...cdnBuildOptions(dir, true),
-      // The loader preloads what each element needs; Vite's preload helper would be one more shared chunk.
-      modulePreload: false,
+      // A lazily imported chunk's own imports are fetched with it, in parallel, instead of one round trip per
+      // level as each is parsed (issue 38: the GraphQL client's three levels came before a search page's first
+      // query). Vite's preload helper joins the runtime chunk (the \0 group below); every browser we support
+      // has modulepreload, so no polyfill.
+      modulePreload: { polyfill: false },
       rolldownOptions: {
         onLog: quietLog,
         input: Object.fromEntries(ctx.elements.map((element) => [elementChunkName(element), element.entry])),

@@ -25,6 +25,7 @@ import { startMailDelivery } from './mail/delivery';
 import { sendJson } from './http/respond';
 import { parsePublicOrigin } from './http/public-url';
 import { openApiRoutes } from './http/openapi';
+import { withCompression } from './http/compression';
 import { withSecurityHeaders } from './http/security-headers';
 import type { TrustProxy } from './http/client-ip';
 import { clientLimiter, clientLimits, HEALTH_PATH, serverTimeouts, type ClientLimits } from './http/slow-clients';
@@ -379,7 +380,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   });
   // Slow clients are cut off, and connections and requests in progress bounded, per client address too (server/http/slow-clients.ts).
   const limiter = clientLimiter(limits, logger, config.trustProxy);
-  const server = createServer(serverTimeouts(limits), withSecurityHeaders(limiter.wrap(router.handler(services)), config));
+  const server = createServer(serverTimeouts(limits), withSecurityHeaders(limiter.wrap(withCompression(router.handler(services))), config));
   server.on('connection', limiter.onConnection);
   let port: number;
   try {

@@ -16,6 +16,7 @@ import { hasData, regionNameOf, useMarketMetrics, type MarketState } from '../..
 import { Button } from '../../core/ui/button';
 import { AlertPanel, RetryAlert } from '../../core/ui/status-panel';
 import { TableHead } from '../../core/ui/table-head';
+import { useInTurns } from '../../core/ui/use-in-turns';
 
 // ---- chart ----
 
@@ -200,6 +201,18 @@ function MetricCard({ metric, region }: { metric: MarketMetric; region: string }
   );
 }
 
+/** The two cards of a first screen at once, then a card a task, each in its skeleton's place until drawn. */
+function MetricCards({ metrics, region }: { metrics: readonly MarketMetric[]; region: string }) {
+  const drawn = useInTurns(metrics.length, 2);
+  return (
+    <div className="market-cards" part="cards">
+      {metrics.map((metric, i) =>
+        i < drawn ? <MetricCard key={metric.housingMarketSectionType} metric={metric} region={region} /> : <div key={metric.housingMarketSectionType} className="skeleton-card" aria-hidden="true" />,
+      )}
+    </div>
+  );
+}
+
 // ---- view ----
 
 export interface MarketMetricsViewProps {
@@ -253,11 +266,7 @@ export function MarketMetricsView({ region, state, onRetry, skeletonCards = MARK
               ))}
             </ul>
           )}
-          <div className="market-cards" part="cards">
-            {state.metrics.map((metric) => (
-              <MetricCard key={metric.housingMarketSectionType} metric={metric} region={region} />
-            ))}
-          </div>
+          <MetricCards metrics={state.metrics} region={region} />
         </>
       )}
     </div>

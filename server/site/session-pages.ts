@@ -8,6 +8,7 @@ import { siteTexts as t } from '../../core/i18n/site';
 import { clearSessionCookies, CSRF_FIELD, csrfCookie, DetailError, formSessionViewer, parseCookies } from '../accounts/session';
 import { revokeDevice } from '../accounts/tokens';
 import { readBody } from '../http/body';
+import { keepUncompressed } from '../http/compression';
 import { canonicalOrigin } from '../http/cors';
 import { HttpError } from '../http/errors';
 import type { RequestContext, Route } from '../http/router';
@@ -71,6 +72,8 @@ export const logOutPage: PageBuilder = exactPage((site) => {
   if (site.viewer) {
     const action = escapeHtml(`/log-out?next=${encodeURIComponent(logOutNext(ctx))}`);
     const token = escapeHtml(csrfCookie(ctx.req.headers) ?? '');
+    // The token next to `next`, which any link chooses: not compressed (BREACH; server/http/compression.ts).
+    keepUncompressed(ctx.res);
     return {
       title: t.nav.logOut,
       noindex: true,

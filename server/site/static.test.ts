@@ -1,7 +1,7 @@
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../app';
@@ -33,6 +33,21 @@ afterAll(async () => {
   await rm(distDir, { recursive: true, force: true });
 });
 
+/** A GET that leaves the body as sent (fetch would decompress it). */
+function rawGet(url: string, encoding: string) {
+  return new Promise<{ status: number | undefined; encoding: string | undefined; type: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
+    const req = request(url, { headers: encoding ? { 'Accept-Encoding': encoding } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, encoding: res.headers['content-encoding'], type: res.headers['content-type'], vary: res.headers.vary, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 describe(`CDN files (${engineName()})`, () => {
   it('serves /cdn/v1/ from the current version folder with a short cache', async () => {
     const response = await fetch(`${server.url}/cdn/v1/loader.js`);
@@ -61,23 +76,7 @@ describe(`CDN files (${engineName()})`, () => {
   });
 
   it('sends the brotli file to a browser that accepts it, the gzip one otherwise, and plain text to the rest', async () => {
-    const get = (encoding: string) =>
-      new Promise<{ encoding: string | undefined; type: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
-        const req = request(`${server.url}/cdn/v1/runtime.js`, { headers: encoding ? { 'Accept-Encoding': encoding } : {} }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({
-              encoding: res.headers['content-encoding'],
-              type: res.headers['content-type'],
-              vary: res.headers.vary,
-              body: Buffer.concat(chunks),
-            }),
-          );
-        });
-        req.on('error', reject);
-        req.end();
-      });
+    const get = (encoding: string) => rawGet(`${server.url}/cdn/v1/runtime.js`, encoding);
     const br = await get('gzip, deflate, br');
     expect(br.encoding).toBe('br');
     expect(br.type).toBe('text/javascript; charset=utf-8');
@@ -210,6 +209,25 @@ describe('static and demo files', () => {
     const response = await fetch(`${server.url}/site/site.css`);
     expect(response.status).toBe(exists ? 200 : 404);
     if (exists) expect(response.headers.get('content-type')).toBe('text/css; charset=utf-8');
+  });
+
+  it('compresses text answers for a browser that accepts it: a page, site.css, JSON (issue 38)', async () => {
+    for (const path of ['/', '/site/site.css', '/v1/api/openapi.json']) {
+      const plain = await rawGet(`${server.url}${path}`, '');
+      expect(plain.encoding, path).toBeUndefined();
+      expect(plain.body.length, path).toBeGreaterThan(1024);
+      const br = await rawGet(`${server.url}${path}`, 'gzip, deflate, br');
+      expect(br.encoding, path).toBe('br');
+      expect(br.vary, path).toContain('Accept-Encoding');
+      expect(br.body.length, path).toBeLessThan(plain.body.length / 2);
+      // Pages differ only in their nonces and request ids; the stylesheet and the config are the same bytes.
+      if (path !== '/') expect(brotliDecompressSync(br.body).equals(plain.body), path).toBe(true);
+      const gzip = await rawGet(`${server.url}${path}`, 'gzip');
+      expect(gzip.encoding, path).toBe('gzip');
+      expect(gunzipSync(gzip.body).toString(), path).toContain(path === '/site/site.css' ? 'body {' : path === '/' ? '<!doctype html>' : '"openapi"');
+    }
+    // Small answers are not worth it.
+    expect((await rawGet(`${server.url}/healthz`, 'br')).encoding).toBeUndefined();
   });
 
   it('answers unknown paths with a JSON 404', async () => {

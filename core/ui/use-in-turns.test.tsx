@@ -1,0 +1,39 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testRoot } from '../testing/react-root';
+import { useInTurns } from './use-in-turns';
+
+const dom = testRoot();
+
+function Probe({ total, first }: { total: number; first: number }) {
+  const shown = useInTurns(total, first);
+  return <p data-shown={shown} />;
+}
+
+const shown = () => Number(dom.container.querySelector('p')!.dataset.shown);
+
+afterEach(() => vi.useRealTimers());
+
+describe('useInTurns', () => {
+  it('shows the first items at once, then one more a task until all are there, and starts over for a new total', () => {
+    vi.useFakeTimers();
+    dom.render(<Probe total={4} first={2} />);
+    expect(shown()).toBe(2);
+    act(() => void vi.advanceTimersToNextTimer());
+    expect(shown()).toBe(3);
+    act(() => void vi.advanceTimersToNextTimer());
+    expect(shown()).toBe(4);
+    expect(vi.getTimerCount()).toBe(0);
+    dom.render(<Probe total={6} first={1} />);
+    expect(shown()).toBe(1);
+    for (let turn = 0; turn < 5; turn++) act(() => void vi.advanceTimersToNextTimer());
+    expect(shown()).toBe(6);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('never shows more than there are', () => {
+    dom.render(<Probe total={1} first={3} />);
+    expect(shown()).toBe(1);
+  });
+});
