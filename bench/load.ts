@@ -184,7 +184,7 @@ export async function startServerProcess(setup: ServeSetup, env: NodeJS.ProcessE
 /** Linux's USER_HZ: the unit of a process's CPU times in /proc (100 on every architecture Node runs on). */
 const CLOCK_TICKS_PER_SECOND = 100;
 
-/** RSS (bytes) and CPU time used so far (user + system, seconds) of `root` and its descendants; zeros without /proc. */
+/** RSS (bytes) and CPU time used so far (user + system, seconds, ended children included) of `root` and its descendants; zeros without /proc. */
 export function processTreeUsage(root: number): { rssBytes: number; cpuSeconds: number } {
   const parents = new Map<number, number>();
   const usage = new Map<number, { rss: number; cpu: number }>();
@@ -201,7 +201,10 @@ export function processTreeUsage(root: number): { rssBytes: number; cpuSeconds: 
       // The command name is in parentheses and may hold spaces: the fields after it are what we read.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       parents.set(Number(entry), Number(fields[1]));
-      usage.set(Number(entry), { rss: Number(fields[21]) * 4096, cpu: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND });
+      // utime + stime, and cutime + cstime: the children that ended and were waited for (PostgreSQL's backends
+      // that closed, an autovacuum worker), which are no longer in the listing.
+      const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      usage.set(Number(entry), { rss: Number(fields[21]) * 4096, cpu: ticks / CLOCK_TICKS_PER_SECOND });
     } catch {
       // Gone between the listing and the read.
     }
