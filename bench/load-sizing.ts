@@ -76,7 +76,7 @@ interface PhasePlan {
   busy: boolean;
 }
 
-export const PHASES: readonly PhasePlan[] = [
+const PHASES: readonly PhasePlan[] = [
   { name: 'a. 1 API, worker idle', apis: 1, busy: false },
   { name: 'b. 2 APIs, worker idle', apis: 2, busy: false },
   { name: 'c. 2 APIs, worker busy', apis: 2, busy: true },
@@ -328,7 +328,7 @@ async function postmasterPid(db: Database): Promise<number | null> {
 }
 
 /** CPU seconds used so far by each thread name of process `pid` (node's main thread, libuv's pool, libvips's, piscina's), with their nice value. */
-export function threadUsage(pid: number): Map<string, { cpuSeconds: number; nice: number[] }> {
+function threadUsage(pid: number): Map<string, { cpuSeconds: number; nice: number[] }> {
   const out = new Map<string, { cpuSeconds: number; nice: number[] }>();
   let tids: string[] = [];
   try {

@@ -8,6 +8,8 @@
  *
  *   node --import tsx bench/load.ts [--duration 60] [--connections 200] [--db pglite|postgres]
  *                                   [--database-url URL] [--workers 2] [--listings 5000]
+ *   node --import tsx bench/load.ts --sizing [--duration 40] …  (issue 37: one API instance, two, then two with a
+ *                                   busy worker, each a process of its own: bench/load-sizing.ts)
  *
  * PostgreSQL: `--database-url` or DATABASE_URL; the run gets a throwaway schema (load_<pid>), dropped at the
  * end. The server runs in a child process (`--serve`, as bench/first-paint.ts does), so its memory is its
