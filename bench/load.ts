@@ -291,7 +291,7 @@ export class HttpLoad {
 }
 
 /** An answer that is not what the operation expects, as an error message; null when it is. */
-export function problemOf(answer: Answer, expected: number, graphql: boolean): string | null {
+function problemOf(answer: Answer, expected: number, graphql: boolean): string | null {
   if (answer.status !== expected) return `HTTP ${answer.status}: ${answer.body.slice(0, 160)}`;
   if (graphql) {
     try {
@@ -439,8 +439,8 @@ export async function runClients(targets: HttpLoad[], fixtures: Fixtures, run: C
             contactCounter += 1;
             const body = {
               firstName: 'Load',
-              lastName: `Client ${index}`,
-              email: `load.${index}.${contactCounter}@example.com`,
+              lastName: `Client ${firstClient + index}`,
+              email: `load.${firstClient + index}.${contactCounter}@example.com`,
               phone: '8015550123',
               comment: 'I would like to see this home on Saturday.',
             };
