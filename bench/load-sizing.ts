@@ -322,6 +322,8 @@ async function postmasterPid(db: Database): Promise<number | null> {
   try {
     const { rows } = await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
     const stat = readFileSync(`/proc/${rows[0]!.pid}/stat`, 'latin1');
+    // A server on another machine answers a process id of its own: here it may be anything, or nothing.
+    if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') return null;
     return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
   } catch {
     return null; // another machine, or no /proc
