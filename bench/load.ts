@@ -8,6 +8,8 @@
  *
  *   node --import tsx bench/load.ts [--duration 60] [--connections 200] [--db pglite|postgres]
  *                                   [--database-url URL] [--workers 2] [--listings 5000]
+ *   node --import tsx bench/load.ts --sizing [--duration 40] …  (issue 37: one API instance, two, then two with a
+ *                                   busy worker, each a process of its own: bench/load-sizing.ts)
  *
  * PostgreSQL: `--database-url` or DATABASE_URL; the run gets a throwaway schema (load_<pid>), dropped at the
  * end. The server runs in a child process (`--serve`, as bench/first-paint.ts does), so its memory is its
@@ -80,11 +82,16 @@ const WEIGHTS: Record<Operation, number> = {
 
 const READY_LINE = 'load server: ';
 
-interface ServeSetup {
+export interface ServeSetup {
   db: 'pglite' | 'postgres';
   databaseUrl?: string;
   workers: number;
   listings: number;
+  /**
+   * One process of a several-host deployment (server/roles.ts) on an installation already set up in `schema`
+   * (bench/load-sizing.ts): no cluster, no seeding, no migration, a data directory of its own.
+   */
+  host?: { role: 'api' | 'worker'; schema: string; metricsToken: string };
 }
 
 /** `--serve`: the API until stdin closes; prints its URL on a line of its own. */
@@ -106,7 +113,19 @@ async function serve(setup: ServeSetup): Promise<void> {
   };
   let dataDir: string | null = null;
   let server: { url: string; close(): Promise<void> };
-  if (setup.db === 'postgres') {
+  if (setup.host) {
+    dataDir = await mkdtemp(join(tmpdir(), `hearth-load-${setup.host.role}-`));
+    server = await startServer({
+      ...common,
+      dataDir,
+      role: setup.host.role,
+      databaseUrl: setup.databaseUrl,
+      databaseSchema: setup.host.schema,
+      seed: false,
+      migrate: false,
+      metricsToken: setup.host.metricsToken,
+    });
+  } else if (setup.db === 'postgres') {
     if (!setup.databaseUrl) throw new Error('--db postgres needs --database-url or DATABASE_URL.');
     server = await startCluster({
       ...common,
@@ -127,16 +146,17 @@ async function serve(setup: ServeSetup): Promise<void> {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 }
 
-interface ServerProcess {
+export interface ServerProcess {
   url: string;
   pid: number;
   close(): Promise<void>;
 }
 
-async function startServerProcess(options: LoadOptions): Promise<ServerProcess> {
-  const setup: ServeSetup = { db: options.db, databaseUrl: options.databaseUrl, workers: options.workers, listings: options.listings };
+/** A `--serve` process; `env` is added to this process's environment. */
+export async function startServerProcess(setup: ServeSetup, env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', JSON.stringify(setup)], {
     stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
   });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -161,33 +181,48 @@ async function startServerProcess(options: LoadOptions): Promise<ServerProcess> 
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Memory: RSS of a process and all its descendants (the cluster's workers), from /proc
+// Memory and CPU time of a process and all its descendants (the cluster's workers), from /proc
 
-function processTreeRssBytes(root: number): number {
+/** Linux's USER_HZ: the unit of a process's CPU times in /proc (100 on every architecture Node runs on). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** RSS (bytes) and CPU time used so far (user + system, seconds, ended children included) of `root` and its descendants; zeros without /proc. */
+export function processTreeUsage(root: number): { rssBytes: number; cpuSeconds: number } {
   const parents = new Map<number, number>();
-  const rss = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
+  const usage = new Map<number, { rss: number; cpu: number }>();
+  let entries: string[] = [];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return { rssBytes: 0, cpuSeconds: 0 };
+  }
+  for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
       // The command name is in parentheses and may hold spaces: the fields after it are what we read.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       parents.set(Number(entry), Number(fields[1]));
-      rss.set(Number(entry), Number(fields[21]) * 4096);
+      // utime + stime, and cutime + cstime: the children that ended and were waited for (PostgreSQL's backends
+      // that closed, an autovacuum worker), which are no longer in the listing.
+      const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      usage.set(Number(entry), { rss: Number(fields[21]) * 4096, cpu: ticks / CLOCK_TICKS_PER_SECOND });
     } catch {
       // Gone between the listing and the read.
     }
   }
-  let total = 0;
-  for (const [pid, bytes] of rss) {
+  let rssBytes = 0;
+  let cpuSeconds = 0;
+  for (const [pid, { rss, cpu }] of usage) {
     for (let at: number | undefined = pid; at !== undefined && at > 1; at = parents.get(at)) {
       if (at === root) {
-        total += bytes;
+        rssBytes += rss;
+        cpuSeconds += cpu;
         break;
       }
     }
   }
-  return total;
+  return { rssBytes, cpuSeconds };
 }
 
 export interface MemorySample {
@@ -218,7 +253,7 @@ interface Answer {
   body: string;
 }
 
-class HttpLoad {
+export class HttpLoad {
   readonly agent: Agent;
   private readonly base: URL;
 
@@ -270,7 +305,7 @@ function problemOf(answer: Answer, expected: number, graphql: boolean): string |
   return null;
 }
 
-const ipOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+export const ipOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 
 const SIGNED_IN_READS = [
   { name: 'Me', query: 'query Me { me { id email firstName } }' },
@@ -278,13 +313,13 @@ const SIGNED_IN_READS = [
   { name: 'MySessions', query: 'query MySessions { mySessions { id device lastUsedAt current } }' },
 ];
 
-interface Fixtures {
+export interface Fixtures {
   listingPaths: string[];
   tokens: string[];
 }
 
 /** Signs up the users and finds listing pages to open; not timed. */
-async function prepare(http: HttpLoad, users: number): Promise<Fixtures> {
+export async function prepare(http: HttpLoad, users: number): Promise<Fixtures> {
   const tokens: string[] = [];
   for (let i = 0; i < users; i++) {
     const answer = await http.send(
@@ -329,8 +364,131 @@ export interface LoadReport {
   loadAverage: number[];
 }
 
-const percentile = (sorted: number[], p: number) =>
+export const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+
+/** Per operation: the latencies (ms) of its requests, its failures and the first few distinct problems. */
+export interface ClientResults {
+  latencies: Map<Operation, number[]>;
+  errors: Map<Operation, number>;
+  examples: Map<Operation, Set<string>>;
+}
+
+export const requestCount = (results: ClientResults) => [...results.latencies.values()].reduce((s, l) => s + l.length, 0);
+
+export interface ClientsRun {
+  connections: number;
+  /** performance.now() at which the clients stop. */
+  deadline: number;
+  /** The first client's number: its address (X-Forwarded-For) and so its rate-limit windows; runs one after the other take new ones. */
+  firstClient?: number;
+}
+
+/**
+ * Runs `connections` closed-loop clients of the mix until the deadline; client i talks to
+ * `targets[i % targets.length]` (a balancer spreading connections over API instances).
+ */
+export async function runClients(targets: HttpLoad[], fixtures: Fixtures, run: ClientsRun, results: ClientResults = emptyResults()): Promise<ClientResults> {
+  const { deadline, firstClient = 0 } = run;
+  const { latencies, errors, examples } = results;
+  const totalWeight = OPERATIONS.reduce((s, op) => s + WEIGHTS[op], 0);
+  let contactCounter = 0;
+
+  async function client(index: number): Promise<void> {
+    const http = targets[index % targets.length]!;
+    const ip = ipOf(1 + firstClient + index);
+    const headers = { 'X-Forwarded-For': ip, 'User-Agent': 'hearth-load' };
+    const token = fixtures.tokens[index % fixtures.tokens.length]!;
+    // Each client pans its own map: a start point and a direction of its own.
+    let west = -112.1 + (index % 20) * 0.01;
+    let south = 40.55 + Math.floor(index / 20) * 0.01;
+    const step = 0.002 + (index % 7) * 0.001;
+    let lastContact = -Infinity;
+    let n = 0;
+    while (performance.now() < deadline) {
+      n += 1;
+      // The first request of each client goes round the operations, so even a short run does every one.
+      let pick = Math.floor(Math.random() * totalWeight);
+      let operation: Operation = n === 1 ? OPERATIONS[index % OPERATIONS.length]! : (OPERATIONS.find((op) => (pick -= WEIGHTS[op]) < 0) ?? 'search');
+      if (operation === 'contact form' && performance.now() - lastContact < CONTACT_EVERY_MS) operation = 'search';
+      const t0 = performance.now();
+      let problem: string | null;
+      try {
+        switch (operation) {
+          case 'search': {
+            west += step * (n % 40 < 20 ? 1 : -1);
+            south += step * 0.5 * (n % 60 < 30 ? 1 : -1);
+            const span = 0.1 + (n % 5) * 0.05;
+            const variables = { first: 25, geoInput: { bounds: { west, south, east: west + span, north: south + span * 0.6 } } };
+            const answer = await http.send('POST', '/public_graphql/?queryName=SearchListings', headers, JSON.stringify({ query: SearchListingsQuery, variables }));
+            problem = problemOf(answer, 200, true);
+            break;
+          }
+          case 'listing page': {
+            const path = fixtures.listingPaths[(index + n) % fixtures.listingPaths.length]!;
+            problem = problemOf(await http.send('GET', path, { ...headers, Accept: 'text/html' }), 200, false);
+            break;
+          }
+          case 'config': {
+            const path = n % 2 === 0 ? '/v1/api/dynamic-config/?partner=acme' : '/v1/api/site-config/?partner=acme';
+            problem = problemOf(await http.send('GET', path, headers), 200, false);
+            break;
+          }
+          case 'contact form': {
+            lastContact = t0;
+            contactCounter += 1;
+            const body = {
+              firstName: 'Load',
+              lastName: `Client ${firstClient + index}`,
+              email: `load.${firstClient + index}.${contactCounter}@example.com`,
+              phone: '8015550123',
+              comment: 'I would like to see this home on Saturday.',
+            };
+            problem = problemOf(await http.send('POST', '/v1/api/contact-form/?partner=acme', headers, JSON.stringify(body)), 201, false);
+            break;
+          }
+          case 'signed-in read': {
+            const read = SIGNED_IN_READS[n % SIGNED_IN_READS.length]!;
+            const answer = await http.send('POST', `/graphql/?queryName=${read.name}`, { ...headers, Authorization: `Token ${token}` }, JSON.stringify({ query: read.query }));
+            problem = problemOf(answer, 200, true);
+            break;
+          }
+        }
+      } catch (error) {
+        problem = (error as Error).message;
+      }
+      latencies.get(operation)!.push(performance.now() - t0);
+      if (problem) {
+        errors.set(operation, errors.get(operation)! + 1);
+        const seen = examples.get(operation)!;
+        if (seen.size < 3) seen.add(problem);
+      }
+    }
+  }
+
+  await Promise.all(Array.from({ length: run.connections }, (_, i) => client(i)));
+  return results;
+}
+
+export const emptyResults = (): ClientResults => ({
+  latencies: new Map(OPERATIONS.map((op) => [op, []])),
+  errors: new Map(OPERATIONS.map((op) => [op, 0])),
+  examples: new Map(OPERATIONS.map((op) => [op, new Set()])),
+});
+
+export function operationStats(results: ClientResults): OperationStats[] {
+  return OPERATIONS.map((operation): OperationStats => {
+    const sorted = [...results.latencies.get(operation)!].sort((a, b) => a - b);
+    return {
+      operation,
+      count: sorted.length,
+      errors: results.errors.get(operation)!,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      examples: [...results.examples.get(operation)!],
+    };
+  });
+}
 
 /** Runs one bench: starts the server process, signs users up, runs the clients, stops the server. */
 export async function runLoadBench(partial: Partial<LoadOptions> = {}): Promise<LoadReport> {
@@ -338,123 +496,34 @@ export async function runLoadBench(partial: Partial<LoadOptions> = {}): Promise<
   const log = (line: string) => {
     if (options.verbose) console.log(line);
   };
-  const server = await startServerProcess(options);
+  const server = await startServerProcess({ db: options.db, databaseUrl: options.databaseUrl, workers: options.workers, listings: options.listings });
   const http = new HttpLoad(server.url, options.connections);
   try {
     const fixtures = await prepare(http, options.users);
-    const latencies = new Map<Operation, number[]>(OPERATIONS.map((op) => [op, []]));
-    const errors = new Map<Operation, number>(OPERATIONS.map((op) => [op, 0]));
-    const examples = new Map<Operation, Set<string>>(OPERATIONS.map((op) => [op, new Set()]));
+    const results = emptyResults();
 
     const samples: MemorySample[] = [];
     const started = performance.now();
-    const sample = () => samples.push({ atMs: performance.now() - started, rssMb: processTreeRssBytes(server.pid) / 1e6 });
+    const sample = () => samples.push({ atMs: performance.now() - started, rssMb: processTreeUsage(server.pid).rssBytes / 1e6 });
     sample();
     const sampler = setInterval(sample, options.sampleEveryMs);
     const progress = setInterval(() => {
-      const done = [...latencies.values()].reduce((s, l) => s + l.length, 0);
-      log(`  ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s: ${done} requests, ${samples.at(-1)!.rssMb.toFixed(0)} MB`);
+      log(`  ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s: ${requestCount(results)} requests, ${samples.at(-1)!.rssMb.toFixed(0)} MB`);
     }, 10_000);
 
-    const deadline = started + options.durationMs;
-    const totalWeight = OPERATIONS.reduce((s, op) => s + WEIGHTS[op], 0);
-    let contactCounter = 0;
-
-    async function client(index: number): Promise<void> {
-      const ip = ipOf(1 + index);
-      const headers = { 'X-Forwarded-For': ip, 'User-Agent': 'hearth-load' };
-      const token = fixtures.tokens[index % fixtures.tokens.length]!;
-      // Each client pans its own map: a start point and a direction of its own.
-      let west = -112.1 + (index % 20) * 0.01;
-      let south = 40.55 + Math.floor(index / 20) * 0.01;
-      const step = 0.002 + (index % 7) * 0.001;
-      let lastContact = -Infinity;
-      let n = 0;
-      while (performance.now() < deadline) {
-        n += 1;
-        // The first request of each client goes round the operations, so even a short run does every one.
-        let pick = Math.floor(Math.random() * totalWeight);
-        let operation: Operation = n === 1 ? OPERATIONS[index % OPERATIONS.length]! : (OPERATIONS.find((op) => (pick -= WEIGHTS[op]) < 0) ?? 'search');
-        if (operation === 'contact form' && performance.now() - lastContact < CONTACT_EVERY_MS) operation = 'search';
-        const t0 = performance.now();
-        let problem: string | null;
-        try {
-          switch (operation) {
-            case 'search': {
-              west += step * (n % 40 < 20 ? 1 : -1);
-              south += step * 0.5 * (n % 60 < 30 ? 1 : -1);
-              const span = 0.1 + (n % 5) * 0.05;
-              const variables = { first: 25, geoInput: { bounds: { west, south, east: west + span, north: south + span * 0.6 } } };
-              const answer = await http.send('POST', '/public_graphql/?queryName=SearchListings', headers, JSON.stringify({ query: SearchListingsQuery, variables }));
-              problem = problemOf(answer, 200, true);
-              break;
-            }
-            case 'listing page': {
-              const path = fixtures.listingPaths[(index + n) % fixtures.listingPaths.length]!;
-              problem = problemOf(await http.send('GET', path, { ...headers, Accept: 'text/html' }), 200, false);
-              break;
-            }
-            case 'config': {
-              const path = n % 2 === 0 ? '/v1/api/dynamic-config/?partner=acme' : '/v1/api/site-config/?partner=acme';
-              problem = problemOf(await http.send('GET', path, headers), 200, false);
-              break;
-            }
-            case 'contact form': {
-              lastContact = t0;
-              contactCounter += 1;
-              const body = {
-                firstName: 'Load',
-                lastName: `Client ${index}`,
-                email: `load.${index}.${contactCounter}@example.com`,
-                phone: '8015550123',
-                comment: 'I would like to see this home on Saturday.',
-              };
-              problem = problemOf(await http.send('POST', '/v1/api/contact-form/?partner=acme', headers, JSON.stringify(body)), 201, false);
-              break;
-            }
-            case 'signed-in read': {
-              const read = SIGNED_IN_READS[n % SIGNED_IN_READS.length]!;
-              const answer = await http.send('POST', `/graphql/?queryName=${read.name}`, { ...headers, Authorization: `Token ${token}` }, JSON.stringify({ query: read.query }));
-              problem = problemOf(answer, 200, true);
-              break;
-            }
-          }
-        } catch (error) {
-          problem = (error as Error).message;
-        }
-        latencies.get(operation)!.push(performance.now() - t0);
-        if (problem) {
-          errors.set(operation, errors.get(operation)! + 1);
-          const seen = examples.get(operation)!;
-          if (seen.size < 3) seen.add(problem);
-        }
-      }
-    }
-
     log(`bench/load: ${options.connections} connections for ${options.durationMs / 1000} s on ${options.db === 'postgres' ? `PostgreSQL (cluster of ${options.workers})` : 'PGlite'}`);
-    await Promise.all(Array.from({ length: options.connections }, (_, i) => client(i)));
+    await runClients([http], fixtures, { connections: options.connections, deadline: started + options.durationMs }, results);
     clearInterval(sampler);
     clearInterval(progress);
     sample();
     const elapsedMs = performance.now() - started;
 
-    const operations = OPERATIONS.map((operation): OperationStats => {
-      const sorted = latencies.get(operation)!.sort((a, b) => a - b);
-      return {
-        operation,
-        count: sorted.length,
-        errors: errors.get(operation)!,
-        p50: percentile(sorted, 50),
-        p99: percentile(sorted, 99),
-        examples: [...examples.get(operation)!],
-      };
-    });
     const secondHalf = samples.filter((s) => s.atMs >= elapsedMs / 2);
     return {
       options,
       engine: options.db === 'postgres' ? `PostgreSQL, cluster of ${options.workers}` : 'PGlite',
       elapsedMs,
-      operations,
+      operations: operationStats(results),
       memory: {
         startMb: samples[0]!.rssMb,
         endMb: samples.at(-1)!.rssMb,
@@ -470,7 +539,7 @@ export async function runLoadBench(partial: Partial<LoadOptions> = {}): Promise<
   }
 }
 
-const ms = (value: number) => (Number.isNaN(value) ? '—' : value < 10 ? `${value.toFixed(1)} ms` : `${value.toFixed(0)} ms`);
+export const ms = (value: number) => (Number.isNaN(value) ? '—' : value < 10 ? `${value.toFixed(1)} ms` : `${value.toFixed(0)} ms`);
 
 /** The report as a table (what docs/benchmarks.md records). */
 export function formatReport(report: LoadReport): string {
@@ -495,7 +564,14 @@ export function formatReport(report: LoadReport): string {
 // ---------------------------------------------------------------------------------------------------
 // Command line
 
-function readOptions(argv: string[]): LoadOptions {
+/** The sizing run's own options (bench/load-sizing.ts), when `--sizing` is given. */
+interface SizingFlags {
+  phaseMs: number;
+  pdfClients: number;
+  photoClients: number;
+}
+
+function readOptions(argv: string[]): { options: LoadOptions; sizing: SizingFlags | null } {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -506,6 +582,9 @@ function readOptions(argv: string[]): LoadOptions {
       workers: { type: 'string' },
       listings: { type: 'string' },
       users: { type: 'string' },
+      sizing: { type: 'boolean' },
+      'pdf-clients': { type: 'string' },
+      'photo-clients': { type: 'string' },
     },
     strict: true,
   });
@@ -515,9 +594,11 @@ function readOptions(argv: string[]): LoadOptions {
     if (!Number.isSafeInteger(value) || value < min) throw new Error(`--${name} must be a whole number ≥ ${min} (got "${raw}").`);
     return value;
   };
-  const db = values.db ?? 'pglite';
+  const db = values.db ?? (values.sizing ? 'postgres' : 'pglite');
   if (db !== 'pglite' && db !== 'postgres') throw new Error(`--db must be pglite or postgres (got "${db}").`);
-  return {
+  if (values.sizing && db !== 'postgres') throw new Error('--sizing runs on PostgreSQL only: API instances and a worker are processes of their own.');
+  if (!values.sizing && (values['pdf-clients'] !== undefined || values['photo-clients'] !== undefined)) throw new Error('--pdf-clients and --photo-clients go with --sizing.');
+  const options: LoadOptions = {
     ...DEFAULT_LOAD_OPTIONS,
     durationMs: whole('duration', values.duration, DEFAULT_LOAD_OPTIONS.durationMs / 1000, 1) * 1000,
     connections: whole('connections', values.connections, DEFAULT_LOAD_OPTIONS.connections, 1),
@@ -527,6 +608,41 @@ function readOptions(argv: string[]): LoadOptions {
     listings: whole('listings', values.listings, DEFAULT_LOAD_OPTIONS.listings, 1),
     users: whole('users', values.users, DEFAULT_LOAD_OPTIONS.users, 1),
   };
+  const sizing = values.sizing
+    ? {
+        phaseMs: whole('duration', values.duration, 40, 1) * 1000,
+        pdfClients: whole('pdf-clients', values['pdf-clients'], 4, 0),
+        photoClients: whole('photo-clients', values['photo-clients'], 2, 0),
+      }
+    : null;
+  return { options, sizing };
+}
+
+/** The command line (not `--serve`). */
+async function main(): Promise<void> {
+  let read: ReturnType<typeof readOptions>;
+  try {
+    read = readOptions(process.argv.slice(2));
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+  const { options, sizing } = read;
+  if (options.db === 'postgres' && !options.databaseUrl) {
+    console.error('--db postgres needs --database-url or DATABASE_URL.');
+    process.exit(2);
+  }
+  if (sizing) {
+    // One API instance, then two, then two with a busy worker: bench/load-sizing.ts.
+    const { formatSizingReport, runSizingBench, sizingFailed } = await import('./load-sizing');
+    const report = await runSizingBench({ ...sizing, databaseUrl: options.databaseUrl!, connections: options.connections, listings: options.listings, users: options.users });
+    console.log(`\n${formatSizingReport(report)}`);
+    if (sizingFailed(report)) process.exitCode = 1;
+  } else {
+    const report = await runLoadBench(options);
+    console.log(`\n${formatReport(report)}`);
+    if (report.operations.some((o) => o.errors > 0)) process.exitCode = 1;
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
@@ -534,19 +650,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   if (serveAt >= 0) {
     await serve(JSON.parse(process.argv[serveAt + 1]!) as ServeSetup);
   } else {
-    let options: LoadOptions;
-    try {
-      options = readOptions(process.argv.slice(2));
-    } catch (error) {
-      console.error((error as Error).message);
-      process.exit(2);
-    }
-    if (options.db === 'postgres' && !options.databaseUrl) {
-      console.error('--db postgres needs --database-url or DATABASE_URL.');
-      process.exit(2);
-    }
-    const report = await runLoadBench(options);
-    console.log(`\n${formatReport(report)}`);
-    if (report.operations.some((o) => o.errors > 0)) process.exitCode = 1;
+    // Not awaited at the top level: bench/load-sizing.ts imports this module, whose evaluation must end first.
+    main().catch((error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    });
   }
 }
