@@ -78,8 +78,9 @@ function loadClient(): Promise<typeof import('./client')> {
 }
 
 // In a build, the client's chunks are asked for as soon as an element that queries has loaded, not at its first
-// query: they load while the element mounts (issue 38: one round trip less before a page's first answer).
-if (import.meta.env.PROD) loadClient().catch(() => {});
+// query: they load while the element mounts (issue 38: one round trip less before a page's first answer). In Node
+// (the server and the benches import the operations) `import.meta.env` is not there.
+if (import.meta.env?.PROD) loadClient().catch(() => {});
 
 async function call<T>(
   kind: 'query' | 'mutation',
