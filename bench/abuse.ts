@@ -25,6 +25,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -407,6 +408,10 @@ async function main(only: string[]): Promise<void> {
     const rows: string[] = [];
     let offset = 0;
     for (const name of names) {
+      // The server's own event loop (it runs in this process): a long tail here is work on its main thread, a
+      // short one with a long probe tail is the cores shared with the database's thread and the attackers.
+      const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+      loopDelay.enable();
       const [under, attack] = await Promise.all([
         inChild<Probes>(['--probe', String(PHASE_MS), encoded(target)]),
         inChild<Tally>(['--attack', String(PHASE_MS), encoded(target), name, String(offset)]),
@@ -417,6 +422,8 @@ async function main(only: string[]): Promise<void> {
       console.log(`\n${name}`);
       console.log(`  /healthz        ${fmt(under.health)}   p99 ${ratio('health').toFixed(2)}× idle`);
       console.log(`  normal search   ${fmt(under.search)}   p99 ${ratio('search').toFixed(2)}× idle`);
+      loopDelay.disable();
+      console.log(`  event loop      delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms (the server's main thread)`);
       console.log(`  probe failures  ${under.failures}${under.failures ? ` (${Object.entries(under.failed).map(([k, n]) => `${k} ×${n}`).join(', ')})` : ''}`);
       console.log(`  attack: ${attack.answered} answered${attack.ms.length ? ` (${fmt(attack.ms)})` : ''}, ${attack.refused} refused 429/503, ${attack.other} other${attack.note ? `; ${attack.note}` : ''}`);
       rows.push(
