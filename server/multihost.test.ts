@@ -2,10 +2,11 @@
  * Several hosts (issue 37): two API instances (`--role api`) and a worker (`--role worker`), each a process of its
  * own with its own data directory, on one PostgreSQL database and one S3 double, with the same HEARTH_SECRET and
  * the SMTP double. Clients send mixed traffic round-robin to the two APIs — searches, contact-form leads (each
- * queues a mail), profile-photo uploads — while jobs of the work tier are queued; then one API instance and the
+ * queues a mail), profile-photo uploads, PDFs of the clients' own sale cases (the API queues a job of the work tier,
+ * the worker makes the PDF); then one API instance and the
  * worker are killed with SIGKILL mid-traffic, the traffic goes on against the survivor, and a new worker starts.
  * Then: every acknowledged lead is there once with its one mail, every mail was delivered once, every uploaded
- * photo is readable through the surviving instance, every job is done once.
+ * photo is readable through the surviving instance, every acknowledged PDF is made and its job done once.
  *
  * A killed worker's claims (a job's lease, an outbox row's) run out after their lease (60 s, 10 min); the test moves
  * them to now instead of waiting, which is what the time would do. A row the dead worker was sending when killed
@@ -26,7 +27,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { signUpAt } from './accounts/testing';
 import { openServerDatabase } from './app';
 import type { Database } from './db';
-import { enqueueJob } from './jobs/queue';
+import { insertSellerCase } from './listing-photos/demo-case';
 import { startFakeSmtpServer, type FakeSmtpServer } from './mail/fake-smtp-server';
 import { PDF_JOB } from './pdf/jobs';
 import { S3_DOUBLE_CREDENTIALS, startS3Double, type S3Double } from './testing/s3-double';
@@ -123,7 +124,7 @@ describe.runIf(engineName() === 'PostgreSQL')(`several hosts on one PostgreSQL a
 
     const leads = new Set<string>();
     const photos = new Map<number, string>(); // user id → the image path the API acknowledged last
-    const jobs = new Set<number>();
+    const pdfs = new Set<number>(); // generated PDFs the API acknowledged
     const counts = { requests: 0, searches: 0, leads: 0, photos: 0, jobs: 0, failures: 0, kills: 0 };
     let turn = 0;
     /** Round-robin over the API instances still alive (a proxy in front drops a dead one). */
@@ -135,6 +136,8 @@ describe.runIf(engineName() === 'PostgreSQL')(`several hosts on one PostgreSQL a
     const buyers = await Promise.all(
       Array.from({ length: CLIENTS }, (_, n) => signUpAt(nextApi(), `host-${n}`)),
     );
+    // Each buyer sells a home too: a case to generate PDFs of.
+    const cases = await Promise.all(buyers.map(async (buyer, n) => (await insertSellerCase(db!, buyer.id, `MH${n}${schema.slice(-4)}`)).caseId));
 
     const send = async (n: number, i: number, tag: string): Promise<void> => {
       const url = nextApi();
@@ -165,18 +168,16 @@ describe.runIf(engineName() === 'PostgreSQL')(`several hosts on one PostgreSQL a
         const body = (await answer.json()) as { data?: { uploadUserPhoto?: { image: string } } };
         if (answer.status === 200 && body.data?.uploadUserPhoto) photos.set(buyer.id, body.data.uploadUserPhoto.image), counts.photos++;
       } else {
-        // A job of the work tier, queued as a request queues one (a generated PDF whose row is gone: the run settles it).
-        const { job } = await enqueueJob(db!, {
-          kind: PDF_JOB,
-          owner: `user:multihost-${n}`,
-          partnerId: null,
-          payload: { pdfId: -1 - jobs.size },
-          maxAttempts: 5,
-          limits: { perOwner: 1_000, perPartner: 1_000 },
-          refusal: () => 'busy',
-          typicalSeconds: 1,
+        // A PDF of the buyer's own case, asked of an API instance as the seller's element asks (the instance queues
+        // the job, a worker makes it); past the user's queue limit the answer is RATE_LIMITED and nothing is queued.
+        const buyer = buyers[n]!;
+        const answer = await fetch(`${url}/graphql/?queryName=GeneratePdf`, {
+          method: 'POST',
+          headers: { Authorization: `Token ${buyer.token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ query: 'mutation GeneratePdf($id: ID!) { generatePdf(applicationCaseId: $id) { id } }', variables: { id: String(cases[n]) } }),
         });
-        jobs.add(job.id), counts.jobs++;
+        const body = (await answer.json()) as { data?: { generatePdf?: { id: string } | null } };
+        if (answer.status === 200 && body.data?.generatePdf) pdfs.add(Number(body.data.generatePdf.id)), counts.jobs++;
       }
     };
 
@@ -246,8 +247,14 @@ describe.runIf(engineName() === 'PostgreSQL')(`several hosts on one PostgreSQL a
     const sentTwice = outboxRows.filter((r) => (received.get(r.id) ?? 0) > 1).map((r) => Number(r.id));
     const sentTwiceUnexpectedly = sentTwice.filter((id) => !mailRowsAtKill.has(id) || (received.get(String(id)) ?? 0) > 2);
 
-    // Jobs: every one done, run once (a job the dead worker was running: twice, the first attempt cut off).
-    const { rows: jobRows } = await db.query<{ id: string; status: string; attempts: number }>('SELECT id::text, status, attempts FROM jobs WHERE id = ANY($1::bigint[])', [[...jobs]]);
+    // PDFs: every acknowledged one made, its job done and run once (a job the dead worker was running: twice, the
+    // first attempt cut off).
+    const { rows: pdfRows } = await db.query<{ id: string; status: string; pdf_key: string | null }>('SELECT id::text, status, pdf_key FROM generated_pdfs WHERE id = ANY($1::bigint[])', [[...pdfs]]);
+    const pdfsNotMade = pdfRows.filter((r) => r.status !== 'done' || !r.pdf_key).map((r) => r.id);
+    const { rows: jobRows } = await db.query<{ id: string; status: string; attempts: number }>(
+      `SELECT id::text, status, attempts FROM jobs WHERE kind = $1 AND (payload->>'pdfId')::bigint = ANY($2::bigint[])`,
+      [PDF_JOB, [...pdfs]],
+    );
     const jobsNotDone = jobRows.filter((r) => r.status !== 'done').map((r) => r.id);
     const jobsRunTwice = jobRows.filter((r) => r.attempts > 1).map((r) => Number(r.id));
     const jobsRunTwiceUnexpectedly = jobsRunTwice.filter((id) => !jobsAtKill.has(id));
@@ -264,19 +271,21 @@ describe.runIf(engineName() === 'PostgreSQL')(`several hosts on one PostgreSQL a
     }
 
     console.log(
-      `several hosts: ${counts.kills} kills, ${counts.requests} requests (${counts.failures} cut off by a kill); acknowledged ${counts.searches} searches, ${counts.leads} leads, ${counts.photos} photos, ${counts.jobs} jobs; ` +
+      `several hosts: ${counts.kills} kills, ${counts.requests} requests (${counts.failures} cut off by a kill); acknowledged ${counts.searches} searches, ${counts.leads} leads, ${counts.photos} photos, ${counts.jobs} PDFs; ` +
         `${smtp.mails.length} mails received for ${outboxRows.length} outbox rows (${sentTwice.length} sent again after a kill), ${jobsRunTwice.length} job(s) run again after a kill`,
     );
-    expect({ lostLeads, doubledLeads, unsent, sentTwiceUnexpectedly, jobsNotDone, jobsRunTwiceUnexpectedly, unreadable }).toEqual({
+    expect({ lostLeads, doubledLeads, unsent, sentTwiceUnexpectedly, pdfsNotMade, jobsNotDone, jobsRunTwiceUnexpectedly, unreadable }).toEqual({
       lostLeads: [],
       doubledLeads: [],
       unsent: [],
       sentTwiceUnexpectedly: [],
+      pdfsNotMade: [],
       jobsNotDone: [],
       jobsRunTwiceUnexpectedly: [],
       unreadable: [],
     });
-    expect(jobRows).toHaveLength(jobs.size);
+    expect(pdfRows).toHaveLength(pdfs.size);
+    expect(jobRows).toHaveLength(pdfs.size);
     expect(userRows).toHaveLength(photos.size);
     expect(counts.leads).toBeGreaterThan(0);
     expect(counts.photos).toBeGreaterThan(0);
