@@ -178,6 +178,16 @@ export function flattenEntryImports(): Plugin {
   };
 }
 
+/** DESIGN §5: the loader is at most 1 KB of gzip. */
+const LOADER_BUDGET_BYTES = 1024;
+
+/** The GraphQL client's chunk (core/graphql/client.ts, imported lazily by call.ts) and its static imports. */
+function clientChunks(chunks: readonly Rolldown.OutputChunk[], byFile: Map<string, Rolldown.OutputChunk>): string[] {
+  const client = chunks.find((chunk) => chunk.facadeModuleId?.split(sep).join('/').endsWith('/core/graphql/client.ts'));
+  if (!client) throw new Error('No chunk of core/graphql/client.ts: the loader could not preload the GraphQL client.');
+  return [client.fileName, ...staticImports(client, byFile)];
+}
+
 // ---- the builds ----
 
 /** What every CDN bundle is built as: ES2022, minified, into `dir` (emptied first or added to), no public folder. */
@@ -331,11 +341,15 @@ export async function buildCdnFlavour(ctx: CdnBuildContext, flavour: CdnFlavour)
   await bundleLoader(
     ctx,
     dir,
-    // The loader preloads each element's chunk and the shared runtime; the element's other shared chunks (small,
-    // and more of them as elements are added) load when its chunk is parsed. Listing them all would take the
-    // loader over its 1 KB budget.
-    { shared: manifest.runtime ? [manifest.runtime] : [] },
+    // The loader preloads each element's chunk, the shared runtime and the GraphQL client's chunks (every element
+    // asks the API at once: core/graphql/call.ts loads the client when it runs, and preloaded here the client
+    // comes with the element instead of a round trip after it; issue 38). The element's other chunks load when its
+    // chunk is parsed (flattenEntryImports): listing them all would take the loader over its 1 KB budget.
+    { shared: [...(manifest.runtime ? [manifest.runtime] : []), ...clientChunks(chunks, byFile).filter((file) => file !== manifest.runtime)] },
   );
+  const loaderGzip = gzipSync(readFileSync(join(dir, 'loader.js'))).length;
+  if (loaderGzip > LOADER_BUDGET_BYTES)
+    problems.push(`${flavour.name}: loader.js is ${loaderGzip} bytes of gzip, over its ${LOADER_BUDGET_BYTES} (DESIGN §5); it names the runtime and the GraphQL client's ${clientChunks(chunks, byFile).length} chunks: fewer chunks for the client, or preload fewer of them`);
   const assetsFolder = join(ctx.root, 'cdn', 'assets');
   if (existsSync(assetsFolder)) cpSync(assetsFolder, join(dir, 'assets'), { recursive: true });
 

@@ -9,8 +9,7 @@
  *   `hearth-<name>` with `bubbles` and `composed` from the host;
  * - styles: base + theme + the element's own sheet adopted into the open shadow root before first render;
  * - a skeleton painted before the runtime loaded (./skeleton.ts) keeps its shadow root, and the view's first
- *   render replaces it (r2wc would try to attach a second root, which throws);
- * - first renders take turns, a few milliseconds of them per task (./mount-queue.ts).
+ *   render replaces it (r2wc would try to attach a second root, which throws).
  * Rich data (a listing object) is property-only: declared `properties` are passed through untouched.
  */
 import r2wc from '@r2wc/react-to-web-component';
@@ -20,15 +19,12 @@ import { getThemeSheet } from '../../themes/theme';
 import { ensureAppContext } from '../config/config';
 import { parseAttributes, toKebab, type AttributeSpec, type AttributeValues } from './attributes';
 import { dispatchHearthEvent, type HearthErrorDetail } from './events';
-import { mountQueue } from './mount-queue';
 import { removeSkeleton } from './skeleton';
 import { sheetFor } from './styles';
 
 // r2wc keeps its props and its render function behind these global symbols.
 const R2WC_PROPS = Symbol.for('r2wc.props');
 const R2WC_RENDER = Symbol.for('r2wc.render');
-// Where r2wc keeps the mounted view (absent until the first render).
-const R2WC_CONTEXT = Symbol.for('r2wc.context');
 
 type AnyAttributeSpec = AttributeSpec<any>;
 
@@ -133,13 +129,6 @@ export function defineElement<A extends Record<string, AnyAttributeSpec>, P exte
     // r2wc attaches the shadow root in its constructor; a skeleton's root is kept, for the view to replace it.
     override attachShadow(init: ShadowRootInit): ShadowRoot {
       return this.shadowRoot ?? super.attachShadow(init);
-    }
-
-    // The first render takes its turn (./mount-queue.ts: many elements upgraded at once are not one long task);
-    // once mounted, r2wc renders at once.
-    [R2WC_RENDER](): void {
-      if (this[R2WC_CONTEXT]) super[R2WC_RENDER]();
-      else mountQueue.request(this, () => super[R2WC_RENDER]());
     }
 
     attributeChangedCallback(attribute: string, _old: string | null, value: string | null) {
