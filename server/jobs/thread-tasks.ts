@@ -5,8 +5,11 @@
  */
 import { renderMaterialBytes } from '../marketing/render';
 import { assembleWithAttachments, prepareAttachment, renderForm } from '../pdf/render';
+import { deriveImage } from '../uploads/derivatives';
 
 export const threadTasks = {
+  /** An uploaded image decoded and its route's files encoded (server/uploads/jobs.ts). */
+  'image.derive': deriveImage,
   /** A marketing material's file (PNG or PDF) from its template and content. */
   'marketing.render': renderMaterialBytes,
   /** A generated PDF's form. */
