@@ -6,6 +6,10 @@
  * by its EXIF orientation, in sRGB, fit inside the largest size its route stores. Nothing of the file but its
  * pixels is kept: every copy a route stores is encoded from them, so none carries the upload's bytes or
  * metadata (EXIF GPS included).
+ *
+ * Split in two (issue 37 part 2): checkImageBytes is what a request does (size, type by magic bytes), decodeImage
+ * what a job does on a work thread (server/uploads/jobs.ts, derivatives.ts). readUploadedImage does both in this
+ * thread, for our own pictures.
  */
 import convertHeic from 'heic-convert';
 import { fileTypeFromBuffer } from 'file-type';

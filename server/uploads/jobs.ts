@@ -25,7 +25,7 @@ import { outsideRequest, StatementCancelled, throwIfCancelled } from '../db/canc
 import { enqueueJob, findJob, waitForJob, type JobRecord, type QueueLimits } from '../jobs/queue';
 import { runOnThread } from '../jobs/threads';
 import type { JobKind } from '../jobs/tier';
-import { uploadStorage, type Storage } from '../storage';
+import { StorageFault, uploadStorage, type Storage } from '../storage';
 import type { ImageRecipe } from './derivatives';
 import { checkImageBytes, decodeRefusal, type DecodeRefusal, type ImageRules, type ImageType } from './image';
 
@@ -37,9 +37,8 @@ const IMAGE_CONCURRENCY = 2;
 /** The folder of staged originals (server/storage/orphans.ts: kept while a live job names one). */
 export const STAGED_FOLDER = 'staged';
 
-export const imageJobMessages = {
+const imageJobMessages = {
   busy: (seconds: number) => `You are uploading several images already. Try again in ${seconds} seconds, when they are stored.`,
-  failed: 'The image could not be stored. Try again.',
 };
 
 interface ImagePayload extends Pick<ImageRules, 'maxPixels' | 'within'> {
@@ -67,7 +66,13 @@ export interface DerivedImage {
   files: StoredImageFile[];
 }
 
-type ImageJobResult = ({ ok: true } & DerivedImage) | ({ ok: false } & DecodeRefusal);
+/** A storage fault of the job's writes (a full or refusing store), answered to the request as it would be there. */
+interface FaultResult {
+  ok: false;
+  fault: Pick<StorageFault, 'status' | 'code' | 'message'>;
+}
+
+type ImageJobResult = ({ ok: true } & DerivedImage) | ({ ok: false } & DecodeRefusal) | FaultResult;
 
 const removeFiles = async (storage: Storage, files: readonly { key: string }[]) => {
   for (const file of files) await storage.delete(file.key).catch(() => undefined);
@@ -101,6 +106,7 @@ export function imageUploadKind(options: { storage?: Storage } = {}): JobKind<Im
       } catch (error) {
         // Every key, the one whose write failed half-way included.
         await removeFiles(storage, files);
+        if (error instanceof StorageFault) return { ok: false, fault: { status: error.status, code: error.code, message: error.message } } satisfies ImageJobResult;
         throw error;
       }
       return { ok: true, type: derived.type, width: derived.width, height: derived.height, files } satisfies ImageJobResult;
@@ -138,44 +144,80 @@ export interface ImageUploadWhere {
 export async function storeUploadedImage(db: Database, bytes: Uint8Array, rules: ImageRules, where: ImageUploadWhere): Promise<DerivedImage> {
   const storage = where.storage ?? uploadStorage();
   const type = await checkImageBytes(bytes, rules);
+  const result = await runStagedJob<ImagePayload, ImageJobResult>(db, bytes, {
+    kind: IMAGE_UPLOAD_JOB,
+    payload: (stagedKey) => ({ stagedKey, type, maxPixels: rules.maxPixels, within: rules.within, recipe: where.recipe, baseKey: where.baseKey }),
+    owner: where.owner,
+    partnerId: where.partnerId,
+    signal: where.signal,
+    storage,
+    limits: IMAGE_QUEUE_LIMITS,
+    refusal: imageJobMessages.busy,
+    // Done just before the cancellation: its files are nobody's.
+    abandoned: (late) => removeFiles(storage, storedFilesOf(late)),
+  });
+  if (!result.ok) throw 'fault' in result ? new StorageFault(result.fault.status, result.fault.code, result.fault.message) : decodeRefusal(rules, result);
+  return { type: result.type, width: result.width, height: result.height, files: result.files };
+}
+
+export interface StagedJob<P> {
+  kind: string;
+  /** The job's payload, given the staged original's key. */
+  payload(stagedKey: string): P & { stagedKey: string };
+  owner: string;
+  partnerId: number | null;
+  signal?: AbortSignal;
+  storage: Storage;
+  limits: QueueLimits;
+  refusal(retryAfterSeconds: number): string;
+  /** The result of a job done after its waiter stopped waiting: what it stored goes. */
+  abandoned?(result: unknown): Promise<void>;
+}
+
+/**
+ * The request's side of a job over an upload (an image's, a document's check): `bytes` staged under staged/, the job
+ * queued and waited for with the request's signal (canceled when it stops), the staged original removed; answers
+ * the job's result. Throws RATE_LIMITED past the limits, StatementCancelled when the request stopped first (it
+ * answers as any request stopped before its commit point), and an Error when the job failed.
+ */
+export async function runStagedJob<P, R>(db: Database, bytes: Uint8Array, job: StagedJob<P>): Promise<R> {
+  const { storage, signal } = job;
   // A request already stopped stages nothing.
   throwIfCancelled();
   const stagedKey = `${STAGED_FOLDER}/${randomBytes(16).toString('hex')}.upload`;
   await storage.put(stagedKey, bytes, 'application/octet-stream');
-  let settled: JobRecord<ImagePayload>;
+  let settled: JobRecord<P>;
   try {
     // Queued and waited for outside the request's own writes: the job is canceled when the request stops, so it is
     // not the request's commit point (db/cancellation.ts), and its cancellation must not be refused as a write of a
     // stopped request.
     settled = await outsideRequest(async () => {
-      const { job } = await enqueueJob<ImagePayload>(db, {
-        kind: IMAGE_UPLOAD_JOB,
-        owner: where.owner,
-        partnerId: where.partnerId,
-        payload: { stagedKey, type, maxPixels: rules.maxPixels, within: rules.within, recipe: where.recipe, baseKey: where.baseKey },
+      const { job: queued } = await enqueueJob<P>(db, {
+        kind: job.kind,
+        owner: job.owner,
+        partnerId: job.partnerId,
+        payload: job.payload(stagedKey),
         // The request waits for it: a failure is answered, not tried again behind the user's back.
         maxAttempts: 1,
-        limits: IMAGE_QUEUE_LIMITS,
+        limits: job.limits,
         typicalSeconds: 2,
-        refusal: imageJobMessages.busy,
+        refusal: job.refusal,
       });
       try {
-        return await waitForJob<ImagePayload>(db, job.id, { signal: where.signal, cancelOnAbort: true, pollMs: 250 });
+        return await waitForJob<P>(db, queued.id, { signal, cancelOnAbort: true, pollMs: 250 });
       } catch (error) {
-        // Done just before the cancellation: its files are nobody's.
-        const late = await findJob(db, job.id).catch(() => null);
-        if (late?.status === 'done') await removeFiles(storage, storedFilesOf(late.result));
-        // Stopped before its commit point: the request answers as any request stopped there does.
-        throw where.signal?.aborted ? new StatementCancelled(where.signal.reason) : error;
+        const late = await findJob(db, queued.id).catch(() => null);
+        if (late?.status === 'done') await job.abandoned?.(late.result);
+        throw signal?.aborted ? new StatementCancelled(signal.reason) : error;
       }
     });
   } finally {
     await storage.delete(stagedKey).catch(() => undefined);
   }
-  const result = settled.result as ImageJobResult | null;
   // Canceled because the request stopped (here, or as the waiter in another process saw it).
-  if (settled.status !== 'done' && where.signal?.aborted) throw new StatementCancelled(where.signal.reason);
-  if (settled.status !== 'done' || !result) throw new Error(`${imageJobMessages.failed} (job ${settled.id}: ${settled.status}${settled.error ? `, ${settled.error}` : ''})`);
-  if (!result.ok) throw decodeRefusal(rules, result);
-  return { type: result.type, width: result.width, height: result.height, files: result.files };
+  if (settled.status !== 'done' && signal?.aborted) throw new StatementCancelled(signal.reason);
+  if (settled.status !== 'done' || settled.result == null) {
+    throw new Error(`The ${job.kind} job ${settled.id} ended ${settled.status}${settled.error ? `: ${settled.error}` : ''}.`);
+  }
+  return settled.result as R;
 }
