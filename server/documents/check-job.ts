@@ -17,8 +17,8 @@ import type { DocumentCaller } from './documents';
 import type { CheckedFile, DocumentContentType } from './files';
 
 export const DOCUMENT_CHECK_JOB = 'document-check';
-/** Checks one uploader (or one partner) may have waiting or running: a few documents sent side by side. */
-const DOCUMENT_CHECK_LIMITS: QueueLimits = { perOwner: 8, perPartner: 200 };
+/** Checks one uploader (or one partner) may have waiting or running: a whole pick of files sent side by side (a slot holds 5). */
+const DOCUMENT_CHECK_LIMITS: QueueLimits = { perOwner: 16, perPartner: 200 };
 
 const busy = (seconds: number) => `You are uploading several documents already. Try again in ${seconds} seconds, when they are stored.`;
 

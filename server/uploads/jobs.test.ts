@@ -17,7 +17,7 @@ import type { Logger } from '../log';
 import { LocalDiskStorage } from '../storage';
 import { engineName, openTestDatabase } from '../testing/test-server';
 import { imageRefusals, PICTURE_RULES, type ImageRules } from './image';
-import { IMAGE_UPLOAD_JOB, imageUploadKind, storeUploadedImage, type ImageUploadWhere } from './jobs';
+import { IMAGE_QUEUE_LIMITS, IMAGE_UPLOAD_JOB, imageUploadKind, storeUploadedImage, type ImageUploadWhere } from './jobs';
 
 const quiet: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const RULES: ImageRules = { ...PICTURE_RULES, within: { width: 800, height: 800 }, refusals: imageRefusals('photo', PICTURE_RULES) };
@@ -125,6 +125,27 @@ describe(`image uploads as jobs (${engineName()})`, () => {
     } finally {
       await tier.stop();
     }
+  });
+
+  it('refuses a user past IMAGE_QUEUE_LIMITS.perOwner waiting uploads with RATE_LIMITED and retryAfterSeconds; another user goes on', async () => {
+    const request = new AbortController();
+    const small = await png(40, 40);
+    const waiting: Promise<unknown>[] = [];
+    for (let i = 0; i < IMAGE_QUEUE_LIMITS.perOwner; i++) {
+      waiting.push(storeUploadedImage(db, small, RULES, where('a', `w${i}`, { signal: request.signal })).catch((e: unknown) => e));
+      await queued(i + 1);
+    }
+    const refused = await storeUploadedImage(db, small, RULES, where('a', 'one-too-many')).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(DomainError);
+    expect((refused as DomainError).code).toBe('RATE_LIMITED');
+    expect((refused as DomainError).extensions.retryAfterSeconds).toBeGreaterThan(0);
+    // Another user is not refused for it.
+    waiting.push(storeUploadedImage(db, small, RULES, where('b', 'b-ok', { signal: request.signal })).catch((e: unknown) => e));
+    await queued(IMAGE_QUEUE_LIMITS.perOwner + 1);
+    request.abort(new Error('done'));
+    await Promise.all(waiting);
+    // Every staged original went with its request, the refused one's too.
+    expect(await stored()).toEqual([]);
   });
 
   it('a request that stops before its job runs cancels it, and leaves nothing stored', async () => {
