@@ -60,6 +60,8 @@ import { holdThreads } from './jobs/threads';
 import { marketingRenderKind } from './marketing/files';
 import { pdfJobKind } from './pdf/jobs';
 import { passportOcrKind, stopPassportReader } from './passport/ocr';
+import { imageUploadKind } from './uploads/jobs';
+import { documentCheckKind } from './documents/check-job';
 import { scheduleHomeValueUpdates } from './valuation/updates';
 import { schedulePublishJob } from './sellers/publish-job';
 import { databaseMetrics } from './observability/metrics';
@@ -419,7 +421,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Heavy work (server/jobs/tier.ts): the kinds a request waits for run in every process; generated PDFs where
   // the background jobs run; none in an `api` process (server/roles.ts), whose requests wait for a worker.
   const releaseThreads = holdThreads();
-  const work = !parts.work ? idle : startWorkTier(db, { logger, kinds: [marketingRenderKind(), passportOcrKind(), ...(jobs ? [pdfJobKind()] : [])] });
+  const work = !parts.work ? idle : startWorkTier(db, { logger, kinds: [imageUploadKind(), documentCheckKind(), marketingRenderKind(), passportOcrKind(), ...(jobs ? [pdfJobKind()] : [])] });
   const maintenance = jobs ? scheduleMaintenance(db, logger) : idle;
   const publishing = jobs ? schedulePublishJob(db, { logger }) : idle;
 

@@ -1,15 +1,17 @@
 /**
  * Profile photos (uploadUserPhoto): read as every uploaded image is (server/uploads/image.ts: JPEG, PNG, WebP or
- * GIF by its bytes, at most 5 MB and 40 megapixels, upright, nothing of the file but its pixels), stored as one
- * WebP within 800 × 800 under `users/<id>/` and served back from GET /media/users/<id>/<file>.
+ * GIF by its bytes, at most 5 MB and 40 megapixels, upright, nothing of the file but its pixels; decoded by a job of
+ * the work tier, server/uploads/jobs.ts), stored as one WebP within 800 × 800 under `users/<id>/` and served back from GET /media/users/<id>/<file>.
  */
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db';
 import type { Route } from '../http/router';
 import { storedImageRoute } from '../http/stored-image';
 import { uploadStorage } from '../storage';
-import { imageRefusals, PICTURE_RULES, readUploadedImage, type ImageRules } from '../uploads/image';
-import { storeThenCommit } from '../uploads/store';
+import { userOwner } from '../jobs/queue';
+import { imageRefusals, PICTURE_RULES, type ImageRules } from '../uploads/image';
+import { storeUploadedImage, type UploadRequest } from '../uploads/jobs';
+import { commitStored } from '../uploads/store';
 
 /** The stored photo fits in this square. */
 const PHOTO_SIZE = 800;
@@ -38,12 +40,19 @@ export async function removeOwnPhoto(db: Database, userId: number): Promise<void
   await removeUserPhoto(before).catch(() => undefined);
 }
 
-/** uploadUserPhoto: the photo, re-encoded, becomes the user's image, and the one it replaces is removed. */
-export async function replaceUserPhoto(db: Database, userId: number, bytes: Uint8Array): Promise<void> {
-  const image = await readUploadedImage(bytes, PHOTO_RULES);
-  const data = await image.pixels().webp({ quality: 82 }).toBuffer();
-  const key = `users/${userId}/${randomBytes(12).toString('hex')}.webp`;
-  const before = await storeThenCommit(uploadStorage(), [{ key, data, contentType: 'image/webp' }], () =>
+/** uploadUserPhoto: the photo, re-encoded by a job (server/uploads/jobs.ts), becomes the user's image, and the one it replaces is removed. */
+export async function replaceUserPhoto(db: Database, userId: number, bytes: Uint8Array, request: UploadRequest = { partnerId: null }): Promise<void> {
+  const storage = uploadStorage();
+  const { files } = await storeUploadedImage(db, bytes, PHOTO_RULES, {
+    recipe: 'user-photo',
+    baseKey: `users/${userId}/${randomBytes(12).toString('hex')}`,
+    owner: userOwner(userId),
+    partnerId: request.partnerId,
+    signal: request.signal,
+    storage,
+  });
+  const key = files[0]!.key;
+  const before = await commitStored(storage, files, () =>
     db.transaction(async (tx) => {
       const { rows } = await tx.query<{ image: string | null }>('SELECT image FROM users WHERE id = $1 FOR UPDATE', [userId]);
       await tx.query('UPDATE users SET image = $2, updated_at = now() WHERE id = $1', [userId, `/media/${key}`]);

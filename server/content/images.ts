@@ -5,17 +5,19 @@
  * absolute on our public origin.
  */
 import { randomBytes } from 'node:crypto';
-import sharp, { type Sharp } from 'sharp';
-import type { Queryable } from '../db';
+import sharp from 'sharp';
+import type { Database, Queryable } from '../db';
 import { publicUrl } from '../http/public-url';
 import type { Route } from '../http/router';
 import { storedImageRoute } from '../http/stored-image';
 import { uploadStorage, type Storage } from '../storage';
-import { imageRefusals, PICTURE_RULES, readUploadedImage, type ImageRules } from '../uploads/image';
-import { storeThenCommit } from '../uploads/store';
+import { userOwner } from '../jobs/queue';
+import { imageRefusals, PICTURE_RULES, type ImageRules } from '../uploads/image';
+import { storeUploadedImage, type UploadRequest } from '../uploads/jobs';
+import { commitStored, storeThenCommit } from '../uploads/store';
+import { encodePostSizes, POST_IMAGE_WIDTHS, type PostPicture } from './post-sizes';
 import type { PostImageRecord } from './posts';
 
-export const POST_IMAGE_WIDTHS = [480, 960, 1600] as const;
 
 /**
  * The name of a stored post picture below /media/posts/, as storePostImage writes it (`seed/first-home-6a1f-960`,
@@ -69,14 +71,6 @@ export async function findPostImage(db: Queryable, baseKey: string): Promise<Pos
   return rows[0] ? toImage(rows[0]) : null;
 }
 
-/** Pixels to store as a post picture: an upload (readUploadedImage) or a seed's own drawing. */
-export interface PostPicture {
-  /** The picture's full width: no stored size is wider. */
-  width: number;
-  /** A new sharp pipeline over the picture, upright. */
-  pixels(): Sharp;
-}
-
 /** A seed's picture from our own code (any image sharp reads: the SVG illustrations), never a user's file. */
 export async function seedPicture(source: Uint8Array): Promise<PostPicture> {
   const meta = await sharp(source).metadata();
@@ -84,9 +78,20 @@ export async function seedPicture(source: Uint8Array): Promise<PostPicture> {
   return { width: meta.width, pixels: () => sharp(source) };
 }
 
+/** Records stored sizes under `baseKey` (the widths, the largest's size); an image already recorded there is replaced. */
+async function recordPostImage(db: Queryable, baseKey: string, widths: number[], largest: { width: number; height: number }, alt: string): Promise<PostImageRecord> {
+  const { rows } = await db.query<PostImageRow>(
+    `INSERT INTO post_images (base_key, widths, width, height, alt) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (base_key) DO UPDATE SET widths = EXCLUDED.widths, width = EXCLUDED.width, height = EXCLUDED.height, alt = EXCLUDED.alt
+     RETURNING id, base_key, widths, width, height, alt`,
+    [baseKey, widths, largest.width, largest.height, alt],
+  );
+  return toImage(rows[0]!);
+}
+
 /**
- * Stores the sizes of `picture` under `baseKey`, then records them (server/uploads/store.ts: the files go again
- * when the row is not written); an image already recorded under `baseKey` is replaced.
+ * Stores the sizes of a seed's `picture` under `baseKey`, then records them (server/uploads/store.ts: the files go
+ * again when the row is not written); an image already recorded under `baseKey` is replaced.
  */
 export async function storePostImage(
   db: Queryable,
@@ -95,31 +100,39 @@ export async function storePostImage(
   alt: string,
   storage: Storage = uploadStorage(),
 ): Promise<PostImageRecord> {
-  const widths: number[] = POST_IMAGE_WIDTHS.filter((w) => w <= picture.width);
-  if (widths.length === 0) widths.push(picture.width);
-  const encoded = [];
-  for (const width of widths) {
-    encoded.push(await picture.pixels().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true }));
-  }
-  const largest = encoded[encoded.length - 1]!.info;
-  const files = encoded.map(({ data }, i) => ({ key: `${baseKey}-${widths[i]}.webp`, data, contentType: 'image/webp' }));
-  return storeThenCommit(storage, files, async () => {
-    const { rows } = await db.query<PostImageRow>(
-      `INSERT INTO post_images (base_key, widths, width, height, alt) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (base_key) DO UPDATE SET widths = EXCLUDED.widths, width = EXCLUDED.width, height = EXCLUDED.height, alt = EXCLUDED.alt
-       RETURNING id, base_key, widths, width, height, alt`,
-      [baseKey, widths, largest.width, largest.height, alt],
-    );
-    return toImage(rows[0]!);
-  });
+  const sizes = await encodePostSizes(picture);
+  const files = sizes.map(({ width, data }) => ({ key: `${baseKey}-${width}.webp`, data, contentType: 'image/webp' }));
+  return storeThenCommit(storage, files, () =>
+    recordPostImage(
+      db,
+      baseKey,
+      sizes.map((s) => s.width),
+      sizes[sizes.length - 1]!.info,
+      alt,
+    ),
+  );
 }
 
 const PICTURE: ImageRules = { ...PICTURE_RULES, within: { width: Math.max(...POST_IMAGE_WIDTHS) }, refusals: imageRefusals('image', PICTURE_RULES) };
 
-/** uploadPostImage: an editor's picture (read as every uploaded image is: server/uploads/image.ts), stored under a random name. */
-export async function uploadPostImage(db: Queryable, bytes: Uint8Array, alt: string): Promise<PostImageRecord> {
-  const image = await readUploadedImage(bytes, PICTURE);
-  return storePostImage(db, `posts/uploads/${randomBytes(12).toString('hex')}`, { width: image.width, pixels: image.pixels }, alt);
+/**
+ * uploadPostImage: an editor's picture (read as every uploaded image is: server/uploads/image.ts; decoded and its
+ * sizes stored by a job of the work tier, server/uploads/jobs.ts), stored under a random name.
+ */
+export async function uploadPostImage(db: Database, bytes: Uint8Array, alt: string, request: UploadRequest & { userId: number }): Promise<PostImageRecord> {
+  const storage = uploadStorage();
+  const baseKey = `posts/uploads/${randomBytes(12).toString('hex')}`;
+  const { files } = await storeUploadedImage(db, bytes, PICTURE, {
+    recipe: 'post-image',
+    baseKey,
+    owner: userOwner(request.userId),
+    partnerId: request.partnerId,
+    signal: request.signal,
+    storage,
+  });
+  // One file per width, smallest first.
+  const largest = files[files.length - 1]!;
+  return commitStored(storage, files, () => recordPostImage(db, baseKey, files.map((f) => f.width), largest, alt));
 }
 
 export const postImageRoutes: Record<string, Route> = {

@@ -7,7 +7,8 @@
  */
 import type { Database } from '../db';
 import { uploadStorage } from '../storage';
-import { findPostImage, POST_IMAGE_WIDTHS, seedPicture, storePostImage } from './images';
+import { findPostImage, seedPicture, storePostImage } from './images';
+import { POST_IMAGE_WIDTHS } from './post-sizes';
 import { renderMarkdown, readingMinutes } from './markdown';
 import type { PostImageRecord } from './posts';
 import { illustrationSvg, PALETTES, type Motif, type Palette } from './seed-illustrations';

@@ -9,7 +9,7 @@
  *   GUEST   a visitor with the PIN of the case's questionnaire response (spec §6), for candidate uploads
  * Everyone else, and every id that does not exist, gets NOT_FOUND: an id reveals nothing.
  *
- * Files go through checkDocument (files.ts), are stored under a random key of the storage interface and are
+ * Files go through checkDocumentBytes (files.ts) and a check job of the work tier (check-job.ts), are stored under a random key of the storage interface and are
  * read only through signed links (links.ts) by someone the route checks again.
  */
 import { randomBytes } from 'node:crypto';
@@ -21,7 +21,8 @@ import { badInput, DomainError } from '../domain-error';
 import { uploadStorage, type Storage } from '../storage';
 import { storeThenCommit } from '../uploads/store';
 import { documentTexts } from '../../core/i18n/documents';
-import { checkDocument, extensionOf, type DocumentContentType } from './files';
+import { checkDocumentContent } from './check-job';
+import { checkDocumentBytes, extensionOf, type DocumentContentType } from './files';
 import { ADDRESS_DISPLAYED } from '../listings/search/listing';
 import { CASE_SLOTS_MAX, MY_DOCUMENTS_CASES_MAX, SLOT_DOCUMENTS_MAX } from './limits';
 import type { LinkHolder } from './links';
@@ -343,6 +344,7 @@ export async function createUploadedDocument(
   input: UploadInput,
   caller: DocumentCaller,
   storage: Storage = uploadStorage(),
+  options: { signal?: AbortSignal } = {},
 ): Promise<UploadedDocumentRecord> {
   const place = await target(db, input, caller);
   let original: DocumentRow | null = null;
@@ -351,7 +353,8 @@ export async function createUploadedDocument(
     if (!original || !(await mayReach(db, original, caller)) || original.translation_of !== null) throw documentNotFound();
     if (Number(original.case_component_id) !== place.component.id) throw badInput('A translated copy goes into the slot of its original.', 'componentId');
   }
-  const file = await checkDocument(input.fileName, input.bytes);
+  const file = await checkDocumentBytes(input.fileName, input.bytes);
+  await checkDocumentContent(db, file, caller, { signal: options.signal, storage });
   const key = newKey(place.caseId !== null ? String(place.caseId) : `r-${place.responseId}`, file.contentType);
   const { row, replaced } = await storeThenCommit(storage, [{ key, data: file.bytes, contentType: file.contentType }], () =>
     db.transaction(async (tx) => {
@@ -388,16 +391,18 @@ export async function createUploadedDocument(
 
 /** updateUploadedDocument / updateCandidateUploadedDocument: a new file in place of the old one. */
 export async function replaceUploadedDocument(
-  db: Queryable,
+  db: Database,
   id: number,
   fileName: string,
   bytes: Uint8Array,
   caller: DocumentCaller,
   storage: Storage = uploadStorage(),
+  options: { signal?: AbortSignal } = {},
 ): Promise<UploadedDocumentRecord> {
   const row = await findDocumentRow(db, id);
   if (!row || !(await mayReach(db, row, caller))) throw documentNotFound();
-  const file = await checkDocument(fileName, bytes);
+  const file = await checkDocumentBytes(fileName, bytes);
+  await checkDocumentContent(db, file, caller, { signal: options.signal, storage });
   const owner = row.application_case_id !== null ? String(row.application_case_id) : `r-${row.response_id}`;
   const key = newKey(owner, file.contentType);
   await storeThenCommit(storage, [{ key, data: file.bytes, contentType: file.contentType }], async () => {

@@ -10,14 +10,15 @@
  *             or whose compressed streams inflate past DECOMPRESSED_MAX_BYTES or a ratio of MAX_RATIO (a zip bomb)
  *   images    decoded by sharp (HEIC: its header only; our image library cannot decode HEVC) with a pixel limit
  *
- * Every refusal is a BAD_USER_INPUT on argument `file` that names the file.
+ * Every refusal is a BAD_USER_INPUT on argument `file` that names the file. The PDF and image checks parse and decode:
+ * a job of the work tier runs them (documentContentProblem, server/documents/check-job.ts), never the request.
  */
 import { createHash } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { fileTypeFromBuffer } from 'file-type';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFStream, type PDFObject } from 'pdf-lib';
 import sharp from 'sharp';
-import { badInput } from '../domain-error';
+import { badInput, DomainError } from '../domain-error';
 
 export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 const DECOMPRESSED_MAX_BYTES = 100 * 1024 * 1024;
@@ -68,8 +69,12 @@ const MIME_OF: Record<string, DocumentContentType> = {
   'image/heif': 'image/heic',
 };
 
-/** Checks an upload; throws the refusal, else answers its type and hash. */
-export async function checkDocument(rawName: string, bytes: Uint8Array): Promise<CheckedFile> {
+/**
+ * The checks a request makes (issue 37 part 2: bounded work): size, type by content, extension, polyglots. Throws
+ * the refusal, else answers the file's type and hash. Parsing a PDF and decoding an image are a job's
+ * (documentContentProblem on a work thread: server/documents/check-job.ts).
+ */
+export async function checkDocumentBytes(rawName: string, bytes: Uint8Array): Promise<CheckedFile> {
   const fileName = cleanFileName(rawName);
   if (bytes.length === 0) throw refuse(fileName, 'is empty (0 bytes).');
   if (bytes.length > DOCUMENT_MAX_BYTES) throw refuse(fileName, 'is larger than 5 MB.');
@@ -83,9 +88,22 @@ export async function checkDocument(rawName: string, bytes: Uint8Array): Promise
   }
   const polyglot = polyglotOf(bytes, contentType);
   if (polyglot) throw refuse(fileName, `is also ${polyglot}; such files are refused.`);
-  if (contentType === 'application/pdf') await checkPdf(fileName, bytes);
-  else await checkImage(fileName, bytes, contentType);
   return { fileName, contentType, bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/**
+ * The checks that parse or decode the content (a PDF with pdf-lib, an image with sharp): the refusal's message, or
+ * null when the file is fine. Plain data in and out: a work thread's task (`documents.check`).
+ */
+export async function documentContentProblem(file: Pick<CheckedFile, 'fileName' | 'contentType' | 'bytes'>): Promise<string | null> {
+  try {
+    if (file.contentType === 'application/pdf') await checkPdf(file.fileName, file.bytes);
+    else await checkImage(file.fileName, file.bytes, file.contentType);
+    return null;
+  } catch (error) {
+    if (error instanceof DomainError) return error.message;
+    throw error;
+  }
 }
 
 const latin1 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');

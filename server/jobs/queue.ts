@@ -272,12 +272,16 @@ export async function renewLease(db: Queryable, id: number, leaseMs: number): Pr
 // ---------------------------------------------------------------------------------------------------
 // Settle
 
-/** The job's work is done: `result` (JSON) is what its waiters read. */
-export async function completeJob(db: Queryable, id: number, result: unknown): Promise<void> {
-  await db.query(`UPDATE jobs SET status = 'done', result = $2::jsonb, lease_until = NULL, finished_at = now() WHERE id = $1 AND status = 'running'`, [
-    id,
-    JSON.stringify(result ?? null),
-  ]);
+/**
+ * The job's work is done: `result` (JSON) is what its waiters read. False when the job was no longer running (it
+ * was canceled, or taken over after its lease ran out): the result is nobody's.
+ */
+export async function completeJob(db: Queryable, id: number, result: unknown): Promise<boolean> {
+  const { rows } = await db.query(
+    `UPDATE jobs SET status = 'done', result = $2::jsonb, lease_until = NULL, finished_at = now() WHERE id = $1 AND status = 'running' RETURNING id`,
+    [id, JSON.stringify(result ?? null)],
+  );
+  return rows.length > 0;
 }
 
 /** A failed attempt: queued again while attempts remain, else 'failed'. Answers whether it was given up. */

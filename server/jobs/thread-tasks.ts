@@ -5,8 +5,14 @@
  */
 import { renderMaterialBytes } from '../marketing/render';
 import { assembleWithAttachments, prepareAttachment, renderForm } from '../pdf/render';
+import { documentContentProblem } from '../documents/files';
+import { deriveImage } from '../uploads/derivatives';
 
 export const threadTasks = {
+  /** An uploaded image decoded and its route's files encoded (server/uploads/jobs.ts). */
+  'image.derive': deriveImage,
+  /** An uploaded document's PDF parsed or image decoded: the refusal's message, or null (server/documents/check-job.ts). */
+  'documents.check': documentContentProblem,
   /** A marketing material's file (PNG or PDF) from its template and content. */
   'marketing.render': renderMaterialBytes,
   /** A generated PDF's form. */

@@ -50,6 +50,11 @@ export interface JobKind<P = Record<string, unknown>> {
   run(job: JobRecord<P>, control: JobControl): Promise<unknown>;
   /** An attempt failed (`gaveUp`: its attempts are spent, it will not run again): tell its users (a domain row's status). */
   failed?(db: Database, job: JobRecord<P>, gaveUp: boolean): Promise<void>;
+  /**
+   * `run` answered, but the job was canceled meanwhile (or taken over): nobody will read `result`, so what it
+   * stored goes (an upload's files). Not called when `run` throws: a run cleans up after its own failures.
+   */
+  discard?(db: Database, job: JobRecord<P>, result: unknown): Promise<void>;
 }
 
 export interface WorkSettings {
@@ -148,8 +153,12 @@ export function startWorkTier(db: Database, options: WorkTierOptions): WorkTier 
       let outcome: 'done' | 'failed' | 'canceled' | 'released' = 'done';
       try {
         const result = await kind.run(job, { signal: abort.signal, db, logger });
-        if (abort.signal.aborted) throw abort.signal.reason;
-        await completeJob(db, job.id, result);
+        if (abort.signal.aborted || !(await completeJob(db, job.id, result))) {
+          // Canceled (here, or in another process: the update found it so) after the work was done.
+          if (!abort.signal.aborted) entry.canceled = true;
+          await kind.discard?.(db, job, result).catch((e: unknown) => logger.error(`[work] job ${job.id}: its result could not be discarded`, e));
+          throw abort.signal.aborted ? abort.signal.reason : new Error('The job was canceled.');
+        }
         done++;
       } catch (error) {
         if (entry.canceled) outcome = 'canceled';

@@ -12,11 +12,13 @@ import { badInput, DomainError } from '../domain-error';
 import type { Route } from '../http/router';
 import { storedImageRoute } from '../http/stored-image';
 import { uploadStorage, type Storage } from '../storage';
-import { storeThenCommit, type UploadFile } from '../uploads/store';
+import { userOwner } from '../jobs/queue';
+import { storeUploadedImage, type UploadRequest } from '../uploads/jobs';
+import { commitStored, storeThenCommit, type UploadFile } from '../uploads/store';
 import type { Viewer } from '../accounts/session';
 import { listingPhotoTexts as t } from '../../core/i18n/listing-photos';
-import { LISTING_PHOTO_CAPTION_MAX, LISTING_PHOTOS_MAX } from '../../core/listing-photos/photo-rules';
-import { processListingPhoto, type ProcessedPhoto } from './pipeline';
+import { displayFileName, LISTING_PHOTO_CAPTION_MAX, LISTING_PHOTOS_MAX } from '../../core/listing-photos/photo-rules';
+import { listingPhotoRules, processListingPhoto, type ProcessedPhoto } from './pipeline';
 
 /** application_types of a seller's case (migration 200): a home for sale, a home for rent. */
 export const SELLER_CASE_TYPES = [4, 5] as const;
@@ -181,9 +183,10 @@ async function removeSizes(storage: Storage, photo: Pick<ListingPhotoRecord, 'ba
 }
 
 /**
- * uploadListingPhoto: checks the case, processes the bytes (refusals name the file), stores the sizes, then adds
- * the photo last in the listing's order. Nothing already uploaded is touched by a refused or failed upload: the
- * files are written under a new random name, and removed again if the row is not added (server/uploads/store.ts).
+ * uploadListingPhoto: checks the case, has the bytes processed by a job of the work tier (server/uploads/jobs.ts:
+ * refusals name the file), which stores the sizes, then adds the photo last in the listing's order. Nothing already
+ * uploaded is touched by a refused or failed upload: the files are written under a new random name, and removed
+ * again if the row is not added (server/uploads/store.ts).
  */
 export async function uploadListingPhoto(
   db: Database,
@@ -192,9 +195,23 @@ export async function uploadListingPhoto(
   bytes: Uint8Array,
   fileName: string,
   storage: Storage = uploadStorage(),
+  request: UploadRequest = { partnerId: null },
 ): Promise<ListingPhotoRecord> {
   const listingId = await sellerListingOfCase(db, viewer, caseId);
-  return storeListingPhoto(db, listingId, viewer.user.id, bytes, fileName, storage);
+  const limit = photoLimit(listingId);
+  await refuseFullListing(db, limit);
+  const baseKey = newBaseKey(listingId);
+  const derived = await storeUploadedImage(db, bytes, listingPhotoRules(displayFileName(fileName)), {
+    recipe: 'listing-photo',
+    baseKey,
+    owner: userOwner(viewer.user.id),
+    partnerId: request.partnerId,
+    signal: request.signal,
+    storage,
+  });
+  // Two files (WebP, JPEG) per width, smallest first.
+  const widths = [...new Set(derived.files.map((f) => f.width))];
+  return commitStored(storage, derived.files, () => addPhotoRow(db, limit, { listingId, baseKey, widths, width: derived.width, height: derived.height, uploadedBy: viewer.user.id }));
 }
 
 /** The limit of photos per listing, counted under the listing's lock (db/count-limit.ts). */
@@ -206,7 +223,41 @@ const photoLimit = (listingId: number): CountLimit => ({
   refusal: () => badInput(t.tooManyPhotos(LISTING_PHOTOS_MAX), 'file'),
 });
 
-/** Adds a photo to a listing whose manager is already known (uploadListingPhoto, and the demo listing's seed). */
+/** Early, so a full listing does not cost a decode; the count that holds is the one under the lock (addPhotoRow). */
+async function refuseFullListing(db: Queryable, limit: CountLimit): Promise<void> {
+  const before = await db.query<{ n: number }>(limit.count, limit.params);
+  if ((before.rows[0]?.n ?? 0) >= LISTING_PHOTOS_MAX) throw limit.refusal();
+}
+
+const newBaseKey = (listingId: number) => `listing-photos/${listingId}/${randomBytes(12).toString('hex')}`;
+
+/** The row of a photo whose sizes are stored, last in the listing's order, and the public listing's photos. */
+function addPhotoRow(
+  db: Database,
+  limit: CountLimit,
+  photo: { listingId: number; baseKey: string; widths: number[]; width: number; height: number; uploadedBy: number },
+): Promise<ListingPhotoRecord> {
+  const { listingId } = photo;
+  return db.transaction(async (tx) => {
+    // One upload at a time per listing: the count and the next position are read under the listing's lock.
+    await requireRoom(tx, limit);
+    const { rows: next } = await tx.query<{ next: number }>('SELECT coalesce(max(position) + 1, 0)::int AS next FROM listing_photos WHERE listing_id = $1', [
+      listingId,
+    ]);
+    const { rows } = await tx.query<ListingPhotoRow>(
+      `INSERT INTO listing_photos (listing_id, base_key, widths, width, height, position, uploaded_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
+      [listingId, photo.baseKey, photo.widths, photo.width, photo.height, next[0]!.next, photo.uploadedBy],
+    );
+    await syncPublicPhotos(tx, listingId);
+    return toRecord(rows[0]!);
+  });
+}
+
+/**
+ * Adds a photo of our own (the demo listing's seed: never a user's file) to a listing, processed in this thread
+ * (pipeline.ts) and stored with its row.
+ */
 export async function storeListingPhoto(
   db: Database,
   listingId: number,
@@ -215,28 +266,13 @@ export async function storeListingPhoto(
   fileName: string,
   storage: Storage = uploadStorage(),
 ): Promise<ListingPhotoRecord> {
-  // Early, so a full listing does not cost a decode; the count that holds is the one under the lock below.
   const limit = photoLimit(listingId);
-  const before = await db.query<{ n: number }>(limit.count, limit.params);
-  if ((before.rows[0]?.n ?? 0) >= LISTING_PHOTOS_MAX) throw limit.refusal();
+  await refuseFullListing(db, limit);
   const processed = await processListingPhoto(bytes, fileName);
-  const baseKey = `listing-photos/${listingId}/${randomBytes(12).toString('hex')}`;
+  const baseKey = newBaseKey(listingId);
   const widths = processed.sizes.map((s) => s.width);
   return storeThenCommit(storage, sizeFiles(baseKey, processed), () =>
-    db.transaction(async (tx) => {
-      // One upload at a time per listing: the count and the next position are read under the listing's lock.
-      await requireRoom(tx, limit);
-      const { rows: next } = await tx.query<{ next: number }>('SELECT coalesce(max(position) + 1, 0)::int AS next FROM listing_photos WHERE listing_id = $1', [
-        listingId,
-      ]);
-      const { rows } = await tx.query<ListingPhotoRow>(
-        `INSERT INTO listing_photos (listing_id, base_key, widths, width, height, position, uploaded_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
-        [listingId, baseKey, widths, processed.width, processed.height, next[0]!.next, uploadedBy],
-      );
-      await syncPublicPhotos(tx, listingId);
-      return toRecord(rows[0]!);
-    }),
+    addPhotoRow(db, limit, { listingId, baseKey, widths, width: processed.width, height: processed.height, uploadedBy }),
   );
 }
 

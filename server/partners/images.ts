@@ -1,7 +1,7 @@
 /**
  * A partner's logo and agent picture (uploadPartnerImage): read as every uploaded image is
  * (server/uploads/image.ts: JPEG, PNG, WebP or GIF by its bytes, at most 5 MB and 40 megapixels, nothing of the
- * upload but its pixels), encoded as WebP (a logo within 600×240, a picture cropped to 400×400), stored under
+ * upload but its pixels; decoded by a job of the work tier, server/uploads/jobs.ts), encoded as WebP (a logo within 600×240, a picture cropped to 400×400), stored under
  * `partners/<id>/` and served from GET /media/partners/…; the new path goes into the partner's settings with an
  * audit row.
  */
@@ -11,8 +11,10 @@ import type { Database } from '../db';
 import type { Route } from '../http/router';
 import { storedImageRoute } from '../http/stored-image';
 import { uploadStorage } from '../storage';
-import { imageRefusals, PICTURE_RULES, readUploadedImage, type ImageRules } from '../uploads/image';
-import { storeThenCommit } from '../uploads/store';
+import { userOwner } from '../jobs/queue';
+import { imageRefusals, PICTURE_RULES, type ImageRules } from '../uploads/image';
+import { storeUploadedImage, type UploadRequest } from '../uploads/jobs';
+import { commitStored } from '../uploads/store';
 import { requirePartnerAdmin } from './admin';
 import { changePartnerSettings, type PartnerSettings } from './settings';
 
@@ -27,25 +29,27 @@ const RULES: Record<PartnerImageKind, ImageRules> = {
   AGENT_PICTURE: { ...PICTURE_RULES, within: { width: 1200, height: 1200 }, refusals },
 };
 
-async function encode(kind: PartnerImageKind, bytes: Uint8Array): Promise<Buffer> {
-  const image = await readUploadedImage(bytes, RULES[kind]);
-  const pixels = kind === 'LOGO' ? image.pixels() : image.pixels().resize({ width: 400, height: 400, fit: 'cover', position: 'attention' });
-  return pixels.webp({ quality: 85 }).toBuffer();
-}
-
 export async function uploadPartnerImage(
   db: Database,
   user: UserRecord,
   partnerId: number,
   kind: PartnerImageKind,
   bytes: Uint8Array,
+  request: Pick<UploadRequest, 'signal'> = {},
 ): Promise<PartnerSettings> {
   await requirePartnerAdmin(db, user, partnerId);
-  const data = await encode(kind, bytes);
-  const key = `partners/${partnerId}/${kind === 'LOGO' ? 'logo' : 'agent'}-${randomBytes(12).toString('hex')}.webp`;
-  const path = `/media/${key}`;
+  const storage = uploadStorage();
+  const { files } = await storeUploadedImage(db, bytes, RULES[kind], {
+    recipe: kind === 'LOGO' ? 'partner-logo' : 'agent-picture',
+    baseKey: `partners/${partnerId}/${kind === 'LOGO' ? 'logo' : 'agent'}-${randomBytes(12).toString('hex')}`,
+    owner: userOwner(user.id),
+    partnerId,
+    signal: request.signal,
+    storage,
+  });
+  const path = `/media/${files[0]!.key}`;
   // The image it replaces is removed by the start's sweep of files no row names (storage/orphans.ts).
-  return storeThenCommit(uploadStorage(), [{ key, data, contentType: 'image/webp' }], () =>
+  return commitStored(storage, files, () =>
     changePartnerSettings(db, partnerId, { kind: 'user', user }, kind === 'LOGO' ? 'logo.uploaded' : 'agentPicture.uploaded', (current) =>
       kind === 'LOGO' ? { ...current, logoUrl: path } : { ...current, agentPictureUrl: path },
     ),

@@ -315,6 +315,27 @@ describe(`sweepOrphanUploads on ${engineName()}`, () => {
     expect(await exists(stale)).toBe(false);
   });
 
+  it('staged: an upload’s original stays while a live job names it, and goes once none does', async () => {
+    const live = await put(`staged/${hex(16)}.upload`);
+    const left = await put(`staged/${hex(16)}.upload`);
+    const stranger = await put(`staged/${hex(16)}.bin`);
+    const { rows } = await server.db.query<{ id: number }>(
+      `INSERT INTO jobs (kind, owner, partner_id, payload) VALUES ('image-upload', 'user:1', NULL, $1::jsonb) RETURNING id`,
+      [JSON.stringify({ stagedKey: live })],
+    );
+    try {
+      expect(only(await sweep(), 'staged')).toEqual({ checked: 2, removed: 1, ignored: 1 });
+      expect([await exists(live), await exists(left), await exists(stranger)]).toEqual([true, false, true]);
+      // Its job given up (a process killed mid-upload): the original is nobody's.
+      await server.db.query(`UPDATE jobs SET status = 'failed', finished_at = now() WHERE id = $1`, [rows[0]!.id]);
+      expect(only(await sweep(), 'staged')).toMatchObject({ removed: 1 });
+      expect(await exists(live)).toBe(false);
+    } finally {
+      await server.db.query('DELETE FROM jobs WHERE id = $1', [rows[0]!.id]);
+      await rm(join(uploads, stranger));
+    }
+  });
+
   it('keeps every orphan younger than the grace, and removes them once they are older', async () => {
     const young = [
       await put(`partners/${partnerId}/agent-${hex(12)}.webp`),

@@ -15,6 +15,8 @@
  *                                                    pdf_signatures row (signed_pdf_key) names it
  *   marketing/<material>/<version>.(pdf|png)         kept while a marketing_renders row names it (a material's file,
  *                                                    rendered once per version: server/marketing/files.ts)
+ *   staged/<hex>.upload                              an upload's original while its job decodes it: kept while a
+ *                                                    live (queued or running) job names it (server/uploads/jobs.ts)
  *
  * plus, in every folder, the `<name>.<hex>.partial` temporaries a killed LocalDiskStorage.put leaves (never named).
  * The same rules hold in an S3 bucket (HEARTH_STORAGE=s3): each folder is one listing of its keys (in pages), a
@@ -24,7 +26,7 @@
  * (its data directory is locked), so at its start no upload can be under way and the grace is 0; with PostgreSQL
  * another worker may be between its two steps, so only files older than ten minutes go.
  *
- * What is left alone: any other name in partners/, posts/, listing-photos/, documents/, generated/ and marketing/ (this version
+ * What is left alone: any other name in partners/, posts/, listing-photos/, documents/, generated/, staged/ and marketing/ (this version
  * never writes it, so a row it does not read may name it: a newer version's during a rolling deploy on PostgreSQL,
  * or an operator's file); other top-level folders; symbolic links and anything but a regular file (nothing is
  * followed, so nothing outside `root` is ever read or removed); and every directory, even an empty one (an upload
@@ -85,6 +87,8 @@ const LISTING_PHOTO_FILE = matcher(`(${ID}/[0-9a-f]{24})-[1-9][0-9]{1,4}\\.(webp
 const DOCUMENT_FILE = matcher(`(${ID}|r-${UUID})/[0-9a-f]{32}\\.(pdf|jpg|png|webp|heic)`);
 const GENERATED_FILE = matcher(`${ID}/[0-9a-f]{24}-(form|attachments|signed)\\.pdf`);
 const MARKETING_FILE = matcher(`${ID}/[0-9a-f]{32}\\.(pdf|png)`);
+/** An upload's original while its job decodes it (server/uploads/jobs.ts). */
+const STAGED_FILE = /^[0-9a-f]{32}\.upload$/;
 /** What LocalDiskStorage.put writes before its rename: `<key>.<12 hex>.partial`. */
 const PARTIAL = /^(.+)\.[0-9a-f]{12}\.partial$/;
 
@@ -170,6 +174,17 @@ const FOLDERS = {
         `SELECT pdf_key AS key FROM generated_pdfs WHERE pdf_key = ANY($1::text[])
          UNION ALL SELECT attachment_pdf_key FROM generated_pdfs WHERE attachment_pdf_key = ANY($1::text[])
          UNION ALL SELECT signed_pdf_key FROM pdf_signatures WHERE signed_pdf_key = ANY($1::text[])`,
+        [keys],
+      );
+      return rows.map((r) => r.key);
+    },
+  },
+  staged: {
+    depth: 0,
+    lookup: (name) => (STAGED_FILE.test(name) ? `staged/${name}` : null),
+    named: async (db, keys) => {
+      const { rows } = await db.query<{ key: string }>(
+        `SELECT payload->>'stagedKey' AS key FROM jobs WHERE status IN ('queued', 'running') AND payload->>'stagedKey' = ANY($1::text[])`,
         [keys],
       );
       return rows.map((r) => r.key);

@@ -6,12 +6,16 @@
  * by its EXIF orientation, in sRGB, fit inside the largest size its route stores. Nothing of the file but its
  * pixels is kept: every copy a route stores is encoded from them, so none carries the upload's bytes or
  * metadata (EXIF GPS included).
+ *
+ * Split in two (issue 37 part 2): checkImageBytes is what a request does (size, type by magic bytes), decodeImage
+ * what a job does on a work thread (server/uploads/jobs.ts, derivatives.ts). readUploadedImage does both in this
+ * thread, for our own pictures.
  */
 import convertHeic from 'heic-convert';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { yieldImageThreads } from '../jobs/threads';
-import { badFields } from '../domain-error';
+import { badFields, type DomainError } from '../domain-error';
 
 export type ImageType = 'jpeg' | 'png' | 'webp' | 'gif' | 'heic';
 
@@ -87,21 +91,41 @@ export async function sniffImage(bytes: Uint8Array, types: readonly ImageType[])
   return type && types.includes(type) ? type : null;
 }
 
-/** Reads one upload under `rules`; throws the refusal (a DomainError the client may show). */
-export async function readUploadedImage(bytes: Uint8Array, rules: ImageRules): Promise<UploadedImage> {
+/** What decoding refused: the file is no image we can read, or declares more pixels than the route takes. */
+export type DecodeRefusal = { refusal: 'unreadable' } | { refusal: 'tooManyPixels'; width: number; height: number };
+
+/** The refusal a route answers for what decoding refused. */
+export function decodeRefusal(rules: Pick<ImageRules, 'refusals'>, refused: DecodeRefusal): DomainError {
+  const message = refused.refusal === 'unreadable' ? rules.refusals.unreadable : rules.refusals.tooManyPixels(refused.width, refused.height);
+  return badFields({ file: message });
+}
+
+/**
+ * The cheap checks of an upload, on the request: not empty, at most `maxBytes`, and one of `types` by its magic
+ * bytes. Answers the type; throws the refusal. Decoding (decodeImage) is a job's (server/uploads/jobs.ts).
+ */
+export async function checkImageBytes(bytes: Uint8Array, rules: Pick<ImageRules, 'types' | 'maxBytes' | 'refusals'>): Promise<ImageType> {
   const refuse = (message: string) => badFields({ file: message });
   const { refusals } = rules;
   if (bytes.length === 0) throw refuse(refusals.empty);
   if (bytes.length > rules.maxBytes) throw refuse(refusals.tooLarge);
   const type = await sniffImage(bytes, rules.types);
   if (!type) throw refuse(refusals.notAnImage);
+  return type;
+}
 
+/**
+ * Decodes an upload already checked by checkImageBytes (`type` is its sniffed type): HEIC converted, the declared
+ * size held to `maxPixels` before a pixel is decoded, then decoded once, upright, in sRGB, fit inside `within`.
+ * Answers the image, or what was refused (plain data: this runs on a work thread).
+ */
+export async function decodeImage(bytes: Uint8Array, type: ImageType, rules: Pick<ImageRules, 'maxPixels' | 'within'>): Promise<UploadedImage | DecodeRefusal> {
   let input: Uint8Array = bytes;
   if (type === 'heic') {
     try {
       input = new Uint8Array(await convertHeic({ buffer: bytes, format: 'JPEG', quality: 0.92 }));
     } catch {
-      throw refuse(refusals.unreadable);
+      return { refusal: 'unreadable' };
     }
   }
 
@@ -110,11 +134,11 @@ export async function readUploadedImage(bytes: Uint8Array, rules: ImageRules): P
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw refuse(refusals.unreadable);
+    return { refusal: 'unreadable' };
   }
-  if (!meta.width || !meta.height) throw refuse(refusals.unreadable);
+  if (!meta.width || !meta.height) return { refusal: 'unreadable' };
   const declaredHeight = meta.pageHeight ?? meta.height;
-  if (meta.width * declaredHeight > rules.maxPixels) throw refuse(refusals.tooManyPixels(meta.width, declaredHeight));
+  if (meta.width * declaredHeight > rules.maxPixels) return { refusal: 'tooManyPixels', width: meta.width, height: declaredHeight };
   // EXIF orientations 5–8 turn the image a quarter: its upright width is the stored height.
   const quarterTurn = (meta.orientation ?? 1) >= 5;
 
@@ -134,9 +158,20 @@ export async function readUploadedImage(bytes: Uint8Array, rules: ImageRules): P
       pixels: () => sharp(data, raw),
     };
   } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) throw refuse(refusals.tooManyPixels(meta.width, declaredHeight));
-    throw refuse(refusals.unreadable);
+    if (error instanceof Error && /pixel limit/i.test(error.message)) return { refusal: 'tooManyPixels', width: meta.width, height: declaredHeight };
+    return { refusal: 'unreadable' };
   } finally {
     yieldImageThreads();
   }
+}
+
+/**
+ * Reads one upload under `rules` in this thread (checkImageBytes, then decodeImage); throws the refusal. For our
+ * own pictures (a seed's) and a job's thread; a request never decodes (server/uploads/jobs.ts).
+ */
+export async function readUploadedImage(bytes: Uint8Array, rules: ImageRules): Promise<UploadedImage> {
+  const type = await checkImageBytes(bytes, rules);
+  const image = await decodeImage(bytes, type, rules);
+  if ('refusal' in image) throw decodeRefusal(rules, image);
+  return image;
 }

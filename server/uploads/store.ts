@@ -4,7 +4,8 @@
  * then `commit` runs: one transaction, the request's commit point (db/cancellation.ts). When the commit does not
  * happen — a refusal or a limit checked in it, a request stopped at its deadline or left by its client, a fault —
  * the files are removed again, so an answer of failure leaves nothing behind; a request already stopped stores
- * nothing at all. A crash in between leaves files the start's orphan sweep removes.
+ * nothing at all. A crash in between leaves files the start's orphan sweep removes. An image's files are stored by
+ * its job (server/uploads/jobs.ts), and its row written with commitStored, by the same rule.
  */
 import { throwIfCancelled } from '../db/cancellation';
 import type { Storage } from '../storage';
@@ -21,11 +22,25 @@ export interface UploadFile {
  */
 export async function storeThenCommit<T>(storage: Storage, files: readonly UploadFile[], commit: () => Promise<T>): Promise<T> {
   throwIfCancelled();
+  const written: UploadFile[] = [];
+  return commitStored(storage, written, async () => {
+    for (const file of files) {
+      // Every key, the one whose write fails half-way included: a delete of a missing file does nothing.
+      written.push(file);
+      await storage.put(file.key, file.data, file.contentType);
+    }
+    return commit();
+  });
+}
+
+/**
+ * Runs `commit` for files already stored (an image upload's job stored them: server/uploads/jobs.ts); when it does
+ * not commit — refused, stopped, a fault — the files are removed. Answers what `commit` answers.
+ */
+export async function commitStored<T>(storage: Storage, files: readonly { key: string }[], commit: () => Promise<T>): Promise<T> {
   try {
-    for (const file of files) await storage.put(file.key, file.data, file.contentType);
     return await commit();
   } catch (error) {
-    // Every key, the one whose write failed half-way included: a delete of a missing file does nothing.
     for (const file of files) await storage.delete(file.key).catch(() => undefined);
     throw error;
   }

@@ -152,7 +152,7 @@ builder.mutationField('uploadUserPhoto', (t) =>
     args: { file: t.arg({ type: 'File', required: true, description: 'The image, as a GraphQL multipart upload.' }) },
     resolve: async (_root, { file }, ctx) => {
       const viewer = requireViewer(ctx);
-      await replaceUserPhoto(ctx.db, viewer.user.id, new Uint8Array(await file.arrayBuffer()));
+      await replaceUserPhoto(ctx.db, viewer.user.id, new Uint8Array(await file.arrayBuffer()), { partnerId: ctx.partner.id, signal: ctx.signal });
       return (await findUserById(ctx.db, viewer.user.id))!;
     },
   }),

@@ -333,9 +333,9 @@ builder.mutationField('uploadPostImage', (t) =>
       alt: t.arg.string({ required: true, description: 'What the picture shows, for readers who cannot see it; empty when decorative.' }),
     },
     resolve: async (_root, args, ctx) => {
-      await editorViewer(ctx);
+      const editor = await editorViewer(ctx);
       const { alt } = parseArgs(ImageArgs, args);
-      return uploadPostImage(ctx.db, new Uint8Array(await args.file.arrayBuffer()), alt);
+      return uploadPostImage(ctx.db, new Uint8Array(await args.file.arrayBuffer()), alt, { userId: editor.id, partnerId: ctx.partner.id, signal: ctx.signal });
     },
   }),
 );

@@ -281,6 +281,8 @@ builder.mutationField('createUploadedDocument', (t) =>
           bytes,
         },
         caller,
+        undefined,
+        { signal: ctx.signal },
       );
     },
   }),
@@ -297,7 +299,7 @@ builder.mutationField('updateUploadedDocument', (t) =>
     resolve: async (_root, args, ctx) => {
       const caller = callerOf(ctx);
       const { name, bytes } = await bytesOf(args.file);
-      return replaceUploadedDocument(ctx.db, idArgument(args.id, 'Document'), name, bytes, caller);
+      return replaceUploadedDocument(ctx.db, idArgument(args.id, 'Document'), name, bytes, caller, undefined, { signal: ctx.signal });
     },
   }),
 );
@@ -336,6 +338,8 @@ builder.mutationField('createCandidateUploadedDocument', (t) =>
         ctx.db,
         { componentId: idArgument(args.componentId, 'Document slot'), questionnaireResponseId: 'guestResponseId' in caller ? caller.guestResponseId : null, fileName: name, bytes },
         caller,
+        undefined,
+        { signal: ctx.signal },
       );
     },
   }),
@@ -354,7 +358,7 @@ builder.mutationField('updateCandidateUploadedDocument', (t) =>
     resolve: async (_root, args, ctx) => {
       const caller = await guestCaller(ctx.db, String(args.questionnaireResponseId), args.guestToken, ctx.partner.id);
       const { name, bytes } = await bytesOf(args.file);
-      return replaceUploadedDocument(ctx.db, idArgument(args.id, 'Document'), name, bytes, caller);
+      return replaceUploadedDocument(ctx.db, idArgument(args.id, 'Document'), name, bytes, caller, undefined, { signal: ctx.signal });
     },
   }),
 );

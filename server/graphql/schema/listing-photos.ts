@@ -123,7 +123,10 @@ builder.mutationField('uploadListingPhoto', (t) =>
     resolve: async (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
       const caseId = idArgument(args.applicationCaseId, 'Case');
-      return uploadListingPhoto(ctx.db, viewer, caseId, new Uint8Array(await args.file.arrayBuffer()), args.file.name ?? '');
+      return uploadListingPhoto(ctx.db, viewer, caseId, new Uint8Array(await args.file.arrayBuffer()), args.file.name ?? '', undefined, {
+        partnerId: ctx.partner.id,
+        signal: ctx.signal,
+      });
     },
   }),
 );

@@ -371,7 +371,7 @@ builder.mutationField('uploadPartnerImage', (t) =>
     resolve: async (_root, args, ctx) => {
       const viewer = requireViewer(ctx);
       const partnerId = partnerIdArg(args.partnerId);
-      const settings = await uploadPartnerImage(ctx.db, viewer.user, partnerId, args.kind, new Uint8Array(await args.file.arrayBuffer()));
+      const settings = await uploadPartnerImage(ctx.db, viewer.user, partnerId, args.kind, new Uint8Array(await args.file.arrayBuffer()), { signal: ctx.signal });
       return settingsView(ctx, partnerId, settings);
     },
   }),
