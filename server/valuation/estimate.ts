@@ -21,7 +21,7 @@ import { searchPlaces } from '../listings/places/place-search';
 import { PUBLIC_ADDRESS_COLUMNS, PUBLIC_LISTING, publicAddress, type PublicAddress } from '../listings/search/listing';
 import { SEED_SOURCE } from '../seed/listings';
 import {
-  estimateFromSales,
+  estimateFromSalesInSlices,
   LOOKBACK_MONTHS,
   MAX_COMPARABLE_METERS,
   MAX_DISTANCE_METERS,
@@ -425,7 +425,7 @@ export async function valueHome(db: Queryable, home: ResolvedHome, now: Date, { 
   const currency = sales[0]?.currencyCode ?? null;
   const sameCurrency = sales.filter((s) => s.currencyCode === currency);
   const subject = { ...home, lotSize: listing?.lotSize ?? null, garage: listing?.garage ?? null };
-  const fromSales = estimateFromSales(subject, sameCurrency, now);
+  const fromSales = await estimateFromSalesInSlices(subject, sameCurrency, now);
   if (!fromSales || currency === null) {
     return {
       home,

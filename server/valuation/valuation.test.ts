@@ -8,6 +8,7 @@ import { Random } from '../seed/listings/random';
 import {
   conformalHalfWidth,
   estimateFromSales,
+  estimateFromSalesInSlices,
   MAX_COMPARABLE_METERS,
   MAX_COMPARABLES,
   MIN_HALF_WIDTH,
@@ -129,6 +130,24 @@ describe('estimateFromSales', () => {
     expect(RANGE_PROBABILITY).toBe(0.8);
     expect(inside).toBeGreaterThanOrEqual(70);
     expect(inside).toBeLessThanOrEqual(90);
+  });
+
+  it('in slices gives the same estimate, and other work runs between its slices (issue 33)', async () => {
+    const sales = market(80, { elasticity: 0.8, yearly: 0.04, noise: 0.08 }, 7);
+    const whole = estimateFromSales(SUBJECT, sales, NOW)!;
+    expect(whole.checks.length).toBeGreaterThanOrEqual(5);
+    let turns = 0;
+    let done = false;
+    const other = () => {
+      turns++;
+      if (!done) setImmediate(other);
+    };
+    setImmediate(other);
+    const sliced = await estimateFromSalesInSlices(SUBJECT, sales, NOW);
+    done = true;
+    expect(sliced).toEqual(whole);
+    // The other work ran once for each of step 4's sales after the first, not once after the whole estimate.
+    expect(turns).toBeGreaterThanOrEqual(whole.checks.length - 1);
   });
 
   it('leans on the home’s own list price when it is for sale, by how well list prices predicted sales here', () => {
