@@ -42,6 +42,7 @@ import {
   processTreeUsage,
   requestCount,
   runClients,
+  signUpOver,
   startServerProcess,
   type OperationStats,
   type ServerProcess,
@@ -198,14 +199,7 @@ interface HeavyFixtures {
 
 async function signUpHeavy(http: HttpLoad, n: number): Promise<Pick<HeavyUser, 'token' | 'ip'>> {
   const ip = ipOf(220_000 + n);
-  const answer = await http.send(
-    'POST',
-    '/v1/api/sign-up/',
-    { 'X-Forwarded-For': ip, 'User-Agent': 'hearth-load' },
-    JSON.stringify({ email: `heavy.${process.pid}.${n}@example.com`, password: 'Correct-Horse-Battery-9', firstName: 'He', lastName: 'Avy' }),
-  );
-  if (answer.status !== 201) throw new Error(`sign-up failed: ${answer.status} ${answer.body.slice(0, 200)}`);
-  return { ip, token: (JSON.parse(answer.body) as { token: string }).token };
+  return { ip, token: await signUpOver(http, ip, n, 'heavy') };
 }
 
 /** Users with a case of three photo documents (PDF clients) and sellers with a listing (photo clients), made through the API; not timed. */

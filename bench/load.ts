@@ -318,19 +318,22 @@ export interface Fixtures {
   tokens: string[];
 }
 
+/** Signs up `load.<pid>.<n>@example.com` (or `<prefix>.<pid>.<n>@…`) from address `ip`; its token. Not timed. */
+export async function signUpOver(http: HttpLoad, ip: string, n: number, prefix = 'load'): Promise<string> {
+  const answer = await http.send(
+    'POST',
+    '/v1/api/sign-up/',
+    { 'X-Forwarded-For': ip, 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36' },
+    JSON.stringify({ email: `${prefix}.${process.pid}.${n}@example.com`, password: 'Correct-Horse-Battery-9', firstName: 'Lo', lastName: 'Ad' }),
+  );
+  if (answer.status !== 201) throw new Error(`sign-up failed: ${answer.status} ${answer.body.slice(0, 200)}`);
+  return (JSON.parse(answer.body) as { token: string }).token;
+}
+
 /** Signs up the users and finds listing pages to open; not timed. */
 export async function prepare(http: HttpLoad, users: number): Promise<Fixtures> {
   const tokens: string[] = [];
-  for (let i = 0; i < users; i++) {
-    const answer = await http.send(
-      'POST',
-      '/v1/api/sign-up/',
-      { 'X-Forwarded-For': ipOf(200_000 + i), 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36' },
-      JSON.stringify({ email: `load.${process.pid}.${i}@example.com`, password: 'Correct-Horse-Battery-9', firstName: 'Lo', lastName: 'Ad' }),
-    );
-    if (answer.status !== 201) throw new Error(`sign-up failed: ${answer.status} ${answer.body.slice(0, 200)}`);
-    tokens.push((JSON.parse(answer.body) as { token: string }).token);
-  }
+  for (let i = 0; i < users; i++) tokens.push(await signUpOver(http, ipOf(200_000 + i), i));
   const search = await http.send(
     'POST',
     '/public_graphql/?queryName=SearchListings',
