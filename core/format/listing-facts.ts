@@ -1,12 +1,12 @@
 /** The short facts line of a listing and its open-house line, as cards and lists show them. */
 import { listingTexts as t } from '../i18n/listing';
+import { formatNumber } from './number';
 
-const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** '1,850 sq ft', '4 ropani', '120 m²'; null without an area. */
 export function formatArea(area: number | null | undefined, unit: string | null | undefined): string | null {
   if (area == null || !Number.isFinite(area)) return null;
-  return `${number.format(area)} ${t.areaUnits[unit ?? 'sqft'] ?? unit ?? ''}`.trim();
+  return `${formatNumber(area, 2)} ${t.areaUnits[unit ?? 'sqft'] ?? unit ?? ''}`.trim();
 }
 
 /** '3 bd · 2 ba · 1,850 sq ft' from whatever is known. */

@@ -4,6 +4,7 @@
  * M (≥ 1e6), K (≥ 1e3, only when asked); other currencies: A (arab, ≥ 1e10), cr (crore, ≥ 1e7),
  * L (lakh, ≥ 1e5). A missing amount shows 'Nan'.
  */
+import { numberFormat } from './number';
 
 /** Spec §9: the currencies we show a symbol for; NPR is shown as 'Rs'. */
 export const CURRENCY_SYMBOLS = {
@@ -46,9 +47,9 @@ const OTHER_STEPS = [
   { at: 1e5, suffix: ' L' },
 ] as const;
 
-const usd = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const inr = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
-const short = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const usd = () => numberFormat('en-US', 0);
+const inr = () => numberFormat('en-IN', 0);
+const short = () => numberFormat('en-US', 2);
 
 /** The symbol of a currency code; an unknown code is shown as the code itself. */
 export function currencySymbol(code: string): string {
@@ -80,8 +81,8 @@ export function formatMoney(
   if (abbreviate) {
     const steps = code === 'USD' ? USD_STEPS.filter((s) => s.suffix !== 'K' || thousands) : OTHER_STEPS;
     const step = steps.find((s) => magnitude >= s.at);
-    if (step) return `${sign}${withSymbol(symbol, `${short.format(magnitude / step.at)}${step.suffix}`)}`;
+    if (step) return `${sign}${withSymbol(symbol, `${short().format(magnitude / step.at)}${step.suffix}`)}`;
   }
-  const grouped = code === 'USD' ? usd.format(magnitude) : inr.format(magnitude);
+  const grouped = code === 'USD' ? usd().format(magnitude) : inr().format(magnitude);
   return `${sign}${withSymbol(symbol, grouped)}`;
 }

@@ -3,7 +3,8 @@ import * as z from 'zod/mini';
 import { query, type Result } from '../graphql/call';
 import { useLoad } from '../graphql/use-load';
 import { lazySchema } from '../validation/lazy-schema';
-import { LISTING_ADDRESS_FIELDS, listingAddressSchema } from './listing-address';
+import { listingAddressSchema } from './listing-address';
+import { LISTING_CARD_FIELDS } from './listing-card-fields';
 
 z.config({ jitless: true });
 
@@ -54,52 +55,24 @@ export type CardListing = z.infer<ReturnType<typeof cardListingSchema>>;
 
 const cardOrNullSchema = lazySchema(() => z.nullable(cardListingSchema()));
 
-/** The selection of listingBaseShape, in every listing query. */
-export const LISTING_BASE_FIELDS = /* GraphQL */ `
-id
-slugId
-listingCodeId
-photoUri
-photoSrcset
-priceInPennies
-priceCurrencyCode
-classification
-priceLabel
-bedrooms
-bathrooms
-area
-areaUnit
-${LISTING_ADDRESS_FIELDS}
-newListing
-lastPriceUpdate {
-  priceDropDate
-  priceDropAmountInPennies
-}
-underContract
-sold
-favoriteCount
-isFavorite
-timeZone
-`;
+/** The element of a card's data in a hosted page (below). */
+export const servedCardScript = (host: HTMLElement): Element | null => host.querySelector(':scope > script[type="application/json"][data-card-listing]');
 
-/** What a card shows of a listing: one selection, used by the card's own query and by search results. */
-export const LISTING_CARD_FIELDS = /* GraphQL */ `
-${LISTING_BASE_FIELDS}
-openHouse {
-  startDateTime
-  endDateTime
-  isActive
-}
-listingBy {
-  brokerage {
-    name
+/**
+ * The card's data a hosted page wrote into it (server/site/card-data.ts: a `<script type="application/json"
+ * data-card-listing>` of its light DOM), checked as the card query's answer is; null when there is none, or when it
+ * does not check (the card then loads its listing by id).
+ */
+export function servedCardListing(host: HTMLElement): CardListing | null {
+  const script = servedCardScript(host);
+  if (!script?.textContent) return null;
+  try {
+    const checked = cardOrNullSchema.safeParse(JSON.parse(script.textContent));
+    return checked.success ? checked.data : null;
+  } catch {
+    return null;
   }
-  agent {
-    name
-  }
-  system
 }
-`;
 
 export const ListingCardQuery = /* GraphQL */ `
   query ListingCard($listingId: ID!) {

@@ -9,7 +9,8 @@ import { useLoad } from '../graphql/use-load';
 import { lazySchema } from '../validation/lazy-schema';
 import { POST_IMAGE_FIELDS, postImageSchema } from '../content/post-image';
 import { PUBLIC_OPEN_HOUSE_FIELDS, publicOpenHouseShape } from '../tours/open-house-fields';
-import { LISTING_BASE_FIELDS, listingBaseShape } from './listing-card-data';
+import { listingBaseShape } from './listing-card-data';
+import { LISTING_BASE_FIELDS } from './listing-card-fields';
 import { LISTING_ADDRESS_FIELDS, listingAddressSchema } from './listing-address';
 
 z.config({ jitless: true });

@@ -5,7 +5,8 @@
  */
 import * as z from 'zod/mini';
 import { mutate, query, type Result } from '../graphql/call';
-import { cardListingShape, LISTING_CARD_FIELDS } from '../listings/listing-card-data';
+import { cardListingShape } from '../listings/listing-card-data';
+import { LISTING_CARD_FIELDS } from '../listings/listing-card-fields';
 import type { Bounds } from '../maps/projection';
 import { lazySchema } from '../validation/lazy-schema';
 import type { RequestPolicy } from './fetch-policy';

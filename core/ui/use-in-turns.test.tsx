@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testRoot } from '../testing/react-root';
-import { useInTurns } from './use-in-turns';
+import { useInTurns, useTurn } from './use-in-turns';
 
 const dom = testRoot();
 
@@ -35,5 +35,34 @@ describe('useInTurns', () => {
   it('never shows more than there are', () => {
     dom.render(<Probe total={1} first={3} />);
     expect(shown()).toBe(1);
+  });
+});
+
+function Waiter({ wait }: { wait: boolean }) {
+  return <i data-ready={String(useTurn(wait))} />;
+}
+
+const ready = () => [...dom.container.querySelectorAll('i')].filter((i) => i.dataset.ready === 'true').length;
+
+describe('useTurn', () => {
+  it('renders at once what need not wait, and the waiting views three a task, first come first served', () => {
+    vi.useFakeTimers();
+    dom.render(
+      <>
+        <Waiter wait={false} />
+        {Array.from({ length: 7 }, (_, i) => (
+          <Waiter key={i} wait />
+        ))}
+      </>,
+    );
+    expect(ready()).toBe(1);
+    act(() => void vi.advanceTimersToNextTimer());
+    expect(ready()).toBe(4);
+    expect([...dom.container.querySelectorAll('i')].map((i) => i.dataset.ready).slice(0, 5)).toEqual(['true', 'true', 'true', 'true', 'false']);
+    act(() => void vi.advanceTimersToNextTimer());
+    expect(ready()).toBe(7);
+    act(() => void vi.advanceTimersToNextTimer());
+    expect(ready()).toBe(8);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

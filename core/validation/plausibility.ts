@@ -15,6 +15,7 @@
  * The thresholds are the constants below, named after what they bound.
  */
 import { formatMoney } from '../format/money';
+import { formatNumber } from '../format/number';
 
 export type FindingLevel = 'refuse' | 'confirm';
 
@@ -101,9 +102,9 @@ const DAY_MS = 86_400_000;
 // Formatting
 
 const money = (amount: number, currencyCode: string) => formatMoney(Math.round(amount * 100), currencyCode);
-const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const count = (n: number) => formatNumber(n, 2);
 const percent = (share: number) => `${Math.round(share * 100)}%`;
-const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 
 /** A figure as people type it ('450,000', '$450000', '12.5'): its number, or null when it is none. */
 export function figureOf(text: string | null | undefined): number | null {
@@ -252,21 +253,21 @@ export function yearBuilt(year: number, { today }: Pick<Judgement, 'today'>): Fi
 /** Finished living area in square feet. */
 export function livingArea(squareFeet: number): Finding | null {
   if (squareFeet < AREA_MIN || squareFeet > AREA_MAX) {
-    return refuse(`The living area must be from ${count.format(AREA_MIN)} to ${count.format(AREA_MAX)} square feet.`);
+    return refuse(`The living area must be from ${count(AREA_MIN)} to ${count(AREA_MAX)} square feet.`);
   }
-  if (squareFeet < AREA_LOW) return confirm(`${count.format(squareFeet)} square feet is an unusually small home. Is that right?`);
-  if (squareFeet > AREA_HIGH) return confirm(`${count.format(squareFeet)} square feet is an unusually large home. Is that right?`);
+  if (squareFeet < AREA_LOW) return confirm(`${count(squareFeet)} square feet is an unusually small home. Is that right?`);
+  if (squareFeet > AREA_HIGH) return confirm(`${count(squareFeet)} square feet is an unusually large home. Is that right?`);
   return null;
 }
 
 /** Lot size in acres; a detached home's lot is normally larger than its living area. */
 export function lotSize(acres: number, livingSquareFeet: number | null, detached: boolean): Finding | null {
-  if (acres <= 0 || acres > LOT_ACRES_MAX) return refuse(`The lot size must be more than 0 and at most ${count.format(LOT_ACRES_MAX)} acres.`);
+  if (acres <= 0 || acres > LOT_ACRES_MAX) return refuse(`The lot size must be more than 0 and at most ${count(LOT_ACRES_MAX)} acres.`);
   if (acres > LOT_ACRES_HIGH) return confirm(`${plural(acres, 'acre', 'acres')} is an unusually large lot. Is that right?`);
   const lotSquareFeet = acres * SQ_FT_PER_ACRE;
   if (detached && livingSquareFeet !== null && livingSquareFeet > 0 && lotSquareFeet < livingSquareFeet) {
     return confirm(
-      `A lot of ${plural(acres, 'acre', 'acres')} (${count.format(Math.round(lotSquareFeet))} square feet) is smaller than the home's ${count.format(livingSquareFeet)} square feet of living area. Is that right?`,
+      `A lot of ${plural(acres, 'acre', 'acres')} (${count(Math.round(lotSquareFeet))} square feet) is smaller than the home's ${count(livingSquareFeet)} square feet of living area. Is that right?`,
     );
   }
   return null;
@@ -280,9 +281,9 @@ export function bedrooms(n: number): Finding | null {
 
 export function bathrooms(n: number, bedroomCount: number | null): Finding | null {
   if (n < 0 || n > ROOMS_MAX || !Number.isInteger(n * 2)) return refuse(`Bathrooms must be from 0 to ${ROOMS_MAX}, in halves.`);
-  if (n > ROOMS_HIGH) return confirm(`${count.format(n)} bathrooms is unusually many for one home. Is that right?`);
+  if (n > ROOMS_HIGH) return confirm(`${count(n)} bathrooms is unusually many for one home. Is that right?`);
   if (bedroomCount !== null && bedroomCount > 0 && n > bedroomCount + BATHS_OVER_BEDROOMS) {
-    return confirm(`${count.format(n)} bathrooms for ${plural(bedroomCount, 'bedroom', 'bedrooms')} is unusual. Is that right?`);
+    return confirm(`${count(n)} bathrooms for ${plural(bedroomCount, 'bedroom', 'bedrooms')} is unusual. Is that right?`);
   }
   return null;
 }
@@ -341,7 +342,7 @@ export function amountOfMoney(amount: number, { currencyCode }: Pick<Judgement, 
 
 export function interestRate(percentRate: number): Finding | null {
   if (percentRate < 0 || percentRate > RATE_MAX) return refuse(`The interest rate must be from 0% to ${RATE_MAX}%.`);
-  if (percentRate > RATE_HIGH) return confirm(`${count.format(percentRate)}% is an unusually high mortgage rate. Is that right?`);
+  if (percentRate > RATE_HIGH) return confirm(`${count(percentRate)}% is an unusually high mortgage rate. Is that right?`);
   return null;
 }
 

@@ -97,6 +97,7 @@ function TagButtons({ tags, current, onSelectTag, part, label }: {
 function PostImage({ image, className, sizes, loading }: { image: NonNullable<PostCard['image']>; className: string; sizes: string; loading?: 'lazy' }) {
   return (
     <img
+      loading={loading}
       className={className}
       part="image"
       src={image.url}
@@ -105,7 +106,6 @@ function PostImage({ image, className, sizes, loading }: { image: NonNullable<Po
       alt={image.alt}
       width={image.width}
       height={image.height}
-      loading={loading}
       decoding="async"
     />
   );

@@ -101,7 +101,7 @@ export function ContactFormView(props: ContactFormViewProps) {
   return (
     <article className="contact surface-panel" part="base" data-variant={variant} data-state={state.status}>
       {props.forListing && variant === 'default' && props.photoUrl && (
-        <img className="photo" part="photo" src={props.photoUrl} alt={props.photoAlt} width={640} height={400} loading="lazy" />
+        <img loading="lazy" className="photo" part="photo" src={props.photoUrl} alt={props.photoAlt} width={640} height={400} />
       )}
       <header className="intro">
         <h2 className="heading" part="heading">

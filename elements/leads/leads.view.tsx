@@ -265,7 +265,7 @@ function ListingCard({ lead, siteBase, stockPhoto }: { lead: LeadDetail; siteBas
   const address = formatAddress(listing.address);
   return (
     <div className="lead-listing-card" part="listing-card">
-      <img className="lead-listing-photo" part="listing-photo" src={listing.photoUri ?? stockPhoto} alt="" width={120} height={90} loading="lazy" />
+      <img loading="lazy" className="lead-listing-photo" part="listing-photo" src={listing.photoUri ?? stockPhoto} alt="" width={120} height={90} />
       <div className="lead-listing-text">
         <p className="lead-listing-address">{address || listing.listingCodeId}</p>
         {listing.priceInPennies !== null ? <p className="lead-listing-price">{formatMoney(listing.priceInPennies, listing.priceCurrencyCode)}</p> : null}

@@ -3,6 +3,7 @@
  * the next open house and the brokerage attribution (MLS display rules).
  * `ListingCardView` only renders; `ListingCard` connects it to data, favourites and events.
  */
+import { useMemo, useState } from 'react';
 import { stayDatesQuery } from '../../core/stays/stay-link';
 import { appContextAtom, assetUrl, siteUrl } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
@@ -13,10 +14,11 @@ import { formatMoney } from '../../core/format/money';
 import { pricePeriod } from '../../core/listings/price-period';
 import { rentalLine, type RentalFields } from '../../core/stays/rental-facts';
 import { listingTexts as t } from '../../core/i18n/listing';
-import { useCardListing, type CardListing } from '../../core/listings/listing-card-data';
+import { servedCardListing, servedCardScript, useCardListing, type CardListing } from '../../core/listings/listing-card-data';
 import { formatAddress } from '../../core/format/address';
 import { useHearthValue } from '../../core/state/hooks';
 import { ListingPlaceholder } from '../../core/ui/listing-placeholder';
+import { useTurn } from '../../core/ui/use-in-turns';
 import { FavoriteButton } from '../_shared/favorite-button/favorite-button';
 
 /** The card is at most 400 px wide alone and fills its cell in the search's grid (one column on a phone). */
@@ -57,13 +59,13 @@ export function ListingCardView({ listing, href, favorite, favoriteBusy, stockPh
         <img
           className="photo"
           part="photo"
-          srcSet={listing.photoUri ? (listing.photoSrcset ?? undefined) : undefined}
-          sizes={PHOTO_SIZES}
-          src={photo}
-          alt=""
+          loading="lazy"
           width={400}
           height={260}
-          loading="lazy"
+          alt=""
+          sizes={PHOTO_SIZES}
+          srcSet={listing.photoUri ? (listing.photoSrcset ?? undefined) : undefined}
+          src={photo}
         />
       </a>
       {badges.length > 0 && (
@@ -127,10 +129,18 @@ export interface ListingCardProps {
 }
 
 export function ListingCard({ listingId, checkIn, checkOut, guests, listing: given, element }: ListingCardProps) {
-  const state = useCardListing(listingId, given);
+  // A hosted page's card carries its listing (server/site/card-data.ts) and shows the page's own card (the same boxes,
+  // site.css) until its turn: it then reads and checks that listing and draws, with no request. Many cards never
+  // hold the page up together (the check and the drawing were ~1 ms a card at full speed, in the task of the upgrade).
+  const [serving] = useState(() => !given && servedCardScript(element.host) !== null);
+  const turn = useTurn(serving);
+  const served = useMemo(() => (serving && turn ? servedCardListing(element.host) : null), [serving, turn, element.host]);
+  const state = useCardListing(turn ? listingId : null, given ?? (served && served.id === String(listingId) ? served : null));
   const context = useHearthValue(appContextAtom)?.context;
   const listing = state.status === 'loaded' ? state.listing : null;
   const heart = useFavorite(listing, (detail) => element.emit<FavoriteChangedDetail>('favorite-changed', detail));
+
+  if (!turn) return <slot />;
 
   if (!listing || !heart.favorite) return <ListingPlaceholder status={state.status} />;
 

@@ -348,7 +348,7 @@ export function ListingDetailView(props: ListingDetailViewProps) {
               const homeAddress = formatAddress(home.address) || home.listingCodeId;
               return (
                 <li key={home.id} className="similar-home" part="similar-home">
-                  <img src={home.photoUri ?? stockPhoto} alt="" loading="lazy" width={160} height={104} />
+                  <img loading="lazy" src={home.photoUri ?? stockPhoto} alt="" width={160} height={104} />
                   <div>
                     <a href={`${siteBase}/listing/${home.slugId}/${home.listingCodeId}`} onClick={() => props.onSelectSimilar(home)}>
                       {homeAddress}
@@ -369,7 +369,7 @@ export function ListingDetailView(props: ListingDetailViewProps) {
             {listing.relatedPosts.map((post) => (
               <li key={post.id} className="related-post" part="related-post">
                 {post.image ? (
-                  <img src={post.image.url} srcSet={post.image.srcset} sizes="120px" alt="" loading="lazy" width={120} height={Math.round((120 * post.image.height) / post.image.width) || 68} />
+                  <img loading="lazy" src={post.image.url} srcSet={post.image.srcset} sizes="120px" alt="" width={120} height={Math.round((120 * post.image.height) / post.image.width) || 68} />
                 ) : null}
                 <div>
                   <a href={`${siteBase}/resources/${encodeURIComponent(post.slug)}`}>{post.title}</a>

@@ -178,7 +178,7 @@ function Editor({ editing, props }: { editing: Editing; props: MarketingViewProp
                     <li key={photo.id}>
                       <label className="marketing-photo" part="photo" data-photo-id={photo.id} data-chosen={chosen.includes(id) ? 'true' : 'false'}>
                         <input type="checkbox" checked={chosen.includes(id)} onChange={() => props.togglePhoto(id, template.photoSlots)} />
-                        <img src={photo.url} alt="" width={96} height={64} loading="lazy" />
+                        <img loading="lazy" src={photo.url} alt="" width={96} height={64} />
                         <span>{t.photoLabel(index + 1, photo.caption)}</span>
                       </label>
                     </li>

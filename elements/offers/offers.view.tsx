@@ -49,7 +49,7 @@ function OfferItem({ offer, siteBase, facts, children }: { offer: Offer; siteBas
     <li className="offer" part="offer" data-state={offer.offerStatus.toLowerCase()} data-offer-id={offer.id}>
       <header className="offer-home">
         {offer.listing.thumbnailPhotoUri ? (
-          <img className="offer-photo" part="photo" src={offer.listing.thumbnailPhotoUri} alt="" width={96} height={72} loading="lazy" />
+          <img loading="lazy" className="offer-photo" part="photo" src={offer.listing.thumbnailPhotoUri} alt="" width={96} height={72} />
         ) : null}
         <h3 className="offer-address">
           <a part="listing-link" href={listingHref(siteBase, offer.listing)}>

@@ -207,6 +207,7 @@ function Grid({ photos, focusId, clearFocus, move, drop, setCover, saveCaption, 
             >
               <div className="photo-frame">
                 <img
+                  loading="lazy"
                   className="photo-image"
                   part="image"
                   src={photo.url}
@@ -215,7 +216,6 @@ function Grid({ photos, focusId, clearFocus, move, drop, setCover, saveCaption, 
                   width={photo.width}
                   height={photo.height}
                   alt={photo.caption || t.photoLabel(n, total, '')}
-                  loading="lazy"
                   draggable={false}
                 />
                 {photo.isCover ? (

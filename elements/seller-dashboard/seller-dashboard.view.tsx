@@ -60,7 +60,7 @@ function Home({ item, href }: { item: MyListingsItem; href: string }) {
     .join(' · ');
   return (
     <li className="home" part="home" data-state={status} data-case-id={item.id}>
-      {l.coverPhotoUri ? <img className="home-photo" part="photo" src={l.coverPhotoUri} alt="" width={120} height={90} loading="lazy" /> : <div className="home-photo home-photo-empty" aria-hidden="true" />}
+      {l.coverPhotoUri ? <img loading="lazy" className="home-photo" part="photo" src={l.coverPhotoUri} alt="" width={120} height={90} /> : <div className="home-photo home-photo-empty" aria-hidden="true" />}
       <div className="home-body">
         <a className="home-link" part="home-link" href={href}>
           {l.listingAddress}

@@ -99,13 +99,13 @@ export function ToursView(props: ToursViewProps) {
                 onClick={() => props.onOpen(tour)}
               >
                 <img
+                  loading="lazy"
                   className="tours-thumbnail photo-thumbnail"
                   part="thumbnail"
                   src={tour.thumbnailPhotoUri ?? props.stockPhoto}
                   alt=""
                   width={120}
                   height={80}
-                  loading="lazy"
                 />
                 <span className="tours-main">
                   <span className="tours-address" part="address">

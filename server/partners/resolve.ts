@@ -55,6 +55,14 @@ async function findRequestPartner(ctx: RequestContext): Promise<PartnerResolutio
 const unknownPartner = (slug: string) =>
   new HttpError(404, 'unknown_partner', `There is no partner "${slug.slice(0, 64)}".`);
 
+/** The default partner (the site's own brand): a hosted page whose `?partner=` names no partner shows it. */
+export async function defaultPartner(ctx: RequestContext): Promise<Partner> {
+  const { db } = ctx.services;
+  const partner = await resolved.read(db, `slug\n${DEFAULT_PARTNER_SLUG}`, () => findPartnerBySlug(db, DEFAULT_PARTNER_SLUG));
+  if (!partner) throw new Error(`The "${DEFAULT_PARTNER_SLUG}" partner is missing: run the seed.`);
+  return partner;
+}
+
 /** The partner, or 404 unknown_partner. */
 export async function requirePartner(ctx: RequestContext): Promise<Partner> {
   const resolution = await resolvePartner(ctx);

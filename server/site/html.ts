@@ -6,6 +6,7 @@ import type { ResolvedAppContext } from '../../core/config/context';
 import { siteTexts as t } from '../../core/i18n/site';
 import type { UserRecord } from '../accounts/users';
 import type { RequestContext } from '../http/router';
+import type { Partner } from '../partners/repository';
 import type { Flash } from './flash';
 
 export const escapeHtml = (value: string) =>
@@ -46,6 +47,8 @@ export interface SitePage {
 /** The request a page is built for. */
 export interface SiteRequest {
   ctx: RequestContext;
+  /** Whose brand the page shows: the request's partner, or the default partner for a `?partner=` that names none. */
+  partner: Partner;
   /** The partner's app context (spec §3 Partner context) laid over the defaults, URLs absolute. */
   context: ResolvedAppContext;
   /** The signed-in user of the hosted site's session cookie, or null for a visitor. */

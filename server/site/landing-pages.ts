@@ -10,7 +10,7 @@ import type { Queryable } from '../db';
 import { htmlDocumentStart } from '../http/html-document';
 import { LISTING_COLUMNS, PUBLIC_LISTING, SEARCHABLE_SQL, toPublicListing, type ListingRow, type PublicListing } from '../listings/search/listing';
 import { escapeHtml, exactPage, listItems, notFoundPage, section, type PageBuilder, type SitePage, type SiteRequest } from './html';
-import { listingCardHtml } from './listing-summary';
+import { listingCardsHtml } from './card-data';
 import { POLICY_DOCUMENTS, type Policy, type PolicyName } from './policies';
 import { websiteName } from './shell';
 
@@ -42,7 +42,7 @@ const siteName = (site: SiteRequest) => websiteName(site.context);
 export const homePage: PageBuilder = exactPage(async (site) => {
   const listings = await featuredListings(site.ctx.services.db);
   const name = siteName(site);
-  const cards = listings.map((listing) => `<li>${listingCardHtml(listing, site.publicOrigin)}</li>`).join('');
+  const cards = (await listingCardsHtml(site, listings)).map((card) => `<li>${card}</li>`).join('');
   return {
     title: `${name}: homes for sale, tours and mortgages`,
     description: `Search homes for sale and rent, book tours, make offers and get pre-qualified with ${name}.`,

@@ -14,8 +14,8 @@ import { notFound } from '../http/errors';
 import { htmlDocumentStart } from '../http/html-document';
 import type { RequestContext, Route } from '../http/router';
 import { partnerAppContext, publicAppContext } from '../partners/app-context';
-import { DEFAULT_PARTNER_SLUG } from '../partners/repository';
-import { resolvePartner } from '../partners/resolve';
+import { DEFAULT_PARTNER_SLUG, type Partner } from '../partners/repository';
+import { defaultPartner, resolvePartner } from '../partners/resolve';
 import { servedOnPartnerDomain } from '../partners/site-origin';
 import { accountPages, briefcasePage } from './account-pages';
 import { photoManagementPage } from '../listing-photos/page';
@@ -148,22 +148,25 @@ ${calculator}`;
 };
 
 /** The partner of the request (Host, or ?partner=) as its pages show it; an unknown slug gets the default brand. */
-export async function siteContext(ctx: RequestContext): Promise<{ context: ResolvedAppContext; ownSite: boolean; siteOrigin: string }> {
+export async function siteContext(
+  ctx: RequestContext,
+): Promise<{ partner: Partner; context: ResolvedAppContext; ownSite: boolean; siteOrigin: string }> {
   const resolution = await resolvePartner(ctx);
+  const partner = resolution.found ? resolution.partner : await defaultPartner(ctx);
   const stored = resolution.found ? partnerAppContext(resolution.partner).context : DEFAULT_APP_CONTEXT;
   const ownSite = !resolution.found || resolution.partner.slug === DEFAULT_PARTNER_SLUG;
   // On the partner's own domain, its pages link there (canonical, cards, the elements' links): site-origin.ts.
   const servedOn = resolution.found ? servedOnPartnerDomain(ctx, resolution.partner) : null;
   const { publicOrigin } = ctx.services.config;
-  return { context: resolveContext(publicAppContext(stored, publicOrigin, servedOn)), ownSite, siteOrigin: servedOn ?? publicOrigin };
+  return { partner, context: resolveContext(publicAppContext(stored, publicOrigin, servedOn)), ownSite, siteOrigin: servedOn ?? publicOrigin };
 }
 
 /** The request a page is built for: its partner's context and the signed-in viewer. */
 export async function siteRequest(ctx: RequestContext): Promise<SiteRequest> {
-  const { context, ownSite, siteOrigin } = await siteContext(ctx);
+  const { partner, context, ownSite, siteOrigin } = await siteContext(ctx);
   // A session cookie is read for GET only: no CSRF question arises, and a bad cookie is a visitor.
   const viewer = await authenticate(ctx.services.db, ctx.req.headers, 'GET').catch(() => null);
-  return { ctx, context, viewer: viewer?.user ?? null, publicOrigin: siteOrigin, ownSite };
+  return { ctx, partner, context, viewer: viewer?.user ?? null, publicOrigin: siteOrigin, ownSite };
 }
 
 function send(ctx: RequestContext, status: number, html: string, csp: string, cacheControl = 'no-cache'): void {

@@ -15,7 +15,7 @@ import { MAX_STAY_NIGHTS } from '../listings/search/filters';
 import { loadListings } from '../listings/search/listing-load';
 import { stayRegion } from '../stays/stays';
 import { escapeHtml, notFoundPage, section, type PageBuilder } from './html';
-import { listingCardHtml } from './listing-summary';
+import { listingCardsHtml } from './card-data';
 import { websiteName } from './shell';
 
 /** How many stays /stays lists. */
@@ -121,7 +121,7 @@ export const staysPage: PageBuilder = async (segments, site) => {
     // The cards link to each stay with the dates and guests searched (core/stays/stay-link.ts).
     const dates = { checkIn: asked.dates?.checkIn ?? null, checkOut: asked.dates?.checkOut ?? null, guests: asked.guests };
     body = stays.length
-      ? `<h2 class="stay-results">${escapeHtml(st.found(result.totalCount, stays.length))}</h2>\n<ul class="card-grid">${stays.map((s) => `<li>${listingCardHtml(s, site.publicOrigin, dates)}</li>`).join('\n')}</ul>`
+      ? `<h2 class="stay-results">${escapeHtml(st.found(result.totalCount, stays.length))}</h2>\n<ul class="card-grid">${(await listingCardsHtml(site, stays, dates)).map((card) => `<li>${card}</li>`).join('\n')}</ul>`
       : `<p class="stay-results" role="status">${escapeHtml(searched ? st.noneForSearch : st.none)}</p>`;
   }
   const query = site.ctx.url.search;

@@ -1,0 +1,71 @@
+/** The hosted pages' listing cards carry the answer of their own query (issue 38: the card continues from the page). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ListingCardQuery } from '../../core/listings/listing-card-data';
+import type { RunningServer } from '../app';
+import { insertDemoListing } from '../seed/demo-listing';
+import { graphqlNamed } from '../testing/graphql';
+import { startTestServer } from '../testing/test-server';
+import { scriptJson } from './card-data';
+
+const HOSTILE_ID = 1398;
+const HOSTILE_STREET = '</script><script>alert(1)</script><!-- 12 Main St';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  // A stay of the partner's country whose address tries to end the data's script element.
+  await insertDemoListing(server.db, {
+    id: HOSTILE_ID,
+    listingCodeId: `HRT${HOSTILE_ID}`,
+    slugId: 'hostile-stay-salt-lake-city',
+    streetLine1: HOSTILE_STREET,
+    city: 'Salt Lake City',
+    stateProvince: 'UT',
+    postalCode: '84101',
+    priceInPennies: 12_000,
+    priceCurrencyCode: 'USD',
+    photos: [],
+    latitude: 40.76,
+    longitude: -111.89,
+    bedrooms: 2,
+    bathrooms: 1,
+    areaSqFt: 900,
+    propertySubType: 'Condominium',
+    title: 'Hostile stay',
+    listedDaysAgo: 0,
+    more: { classification: 'stay', country_code: 'US', price_label: '/night', max_guests: 4, time_zone: 'America/Denver' },
+  });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** Each card of a page: its listing id and the data written into it. */
+async function servedCards(path: string): Promise<{ id: string; data: unknown }[]> {
+  const html = await (await fetch(`${server.url}${path}`, { headers: { Accept: 'text/html' } })).text();
+  const cards = [...html.matchAll(/<hearth-listing-card listing-id="(\d+)"[^>]*><script type="application\/json" data-card-listing>(.*?)<\/script>/g)];
+  return cards.map(([, id, json]) => ({ id: id!, data: JSON.parse(json!) }));
+}
+
+describe('card data of the hosted pages', () => {
+  it('is, for every card of / and /stays, exactly what the card’s ListingCard query answers', async () => {
+    for (const path of ['/', '/stays']) {
+      const cards = await servedCards(path);
+      expect(cards.length, path).toBeGreaterThan(0);
+      for (const card of cards) {
+        const answer = await graphqlNamed(server, ListingCardQuery, { listingId: card.id });
+        expect(answer.errors).toBeUndefined();
+        expect(card.data, `${path} card ${card.id}`).toEqual(answer.data!.listingInfo);
+      }
+    }
+  });
+
+  it('keeps a hostile address inside the data: the script ends where the server ends it, and reads back unchanged', async () => {
+    const cards = await servedCards('/stays');
+    const hostile = cards.find((card) => card.id === String(HOSTILE_ID));
+    expect(hostile).toBeDefined();
+    expect((hostile!.data as { address: { streetLine1: string } }).address.streetLine1).toBe(HOSTILE_STREET);
+    expect(JSON.parse(scriptJson({ text: '</script><!--\u2028\u2029' }))).toEqual({ text: '</script><!--\u2028\u2029' });
+    expect(scriptJson({ text: '</script>' })).not.toContain('<');
+  });
+});
