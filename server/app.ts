@@ -17,7 +17,7 @@ import { scheduleMaintenance } from './db/maintenance';
 import { COST_LIMITS, type CostLimits } from './graphql/transport/cost';
 import { GRAPHQL_LIMITS, type GraphqlLimits } from './graphql/transport/limits';
 import { OperationAllowlist, type AllowlistOptions } from './graphql/transport/allowlist';
-import { GRAPHQL_DEADLINE_MS, graphqlRoutes } from './graphql/transport/http';
+import { GRAPHQL_DEADLINE_MS, graphqlRoutes, UPLOAD_DEADLINE_MS } from './graphql/transport/http';
 import { mediaRoutes } from './listings/media-routes';
 import { flushVisits } from './listings/search/visits';
 import type { RateLimit } from './http/rate-limit';
@@ -127,6 +127,8 @@ export interface StartServerOptions {
   graphqlLimits?: Partial<GraphqlLimits>;
   /** Stop a GraphQL request after this many ms (503). Default GRAPHQL_DEADLINE_MS. */
   graphqlDeadlineMs?: number;
+  /** The same for an upload, once its body is read. Default UPLOAD_DEADLINE_MS. */
+  graphqlUploadDeadlineMs?: number;
   /**
    * Run only the GraphQL operations of a persisted-query allowlist (server/graphql/transport/allowlist.ts),
    * for every request or the listed partners'. Default env `HEARTH_GRAPHQL_ALLOWLIST` (the file) and
@@ -359,6 +361,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     trustProxy: options.trustProxy ?? false,
     graphqlCostLimits: { ...COST_LIMITS, ...options.graphqlCostLimits },
     graphqlDeadlineMs: options.graphqlDeadlineMs ?? GRAPHQL_DEADLINE_MS,
+    graphqlUploadDeadlineMs: options.graphqlUploadDeadlineMs ?? UPLOAD_DEADLINE_MS,
   };
   const services: Services = {
     db,

@@ -39,7 +39,7 @@ describe.runIf(engineName() === 'PostgreSQL')('an API process and a worker proce
 
   it('the API serves and leaves its jobs queued; the worker serves only the probes and runs them', async () => {
     // A deadline longer than the worker's start: the upload below waits for it.
-    api = await startTestServer({ role: 'api', graphqlDeadlineMs: 120_000 });
+    api = await startTestServer({ role: 'api', graphqlDeadlineMs: 120_000, graphqlUploadDeadlineMs: 120_000 });
     expect((await fetch(`${api.url}/healthz`)).status).toBe(200);
     const search = await fetch(`${api.url}/public_graphql/?queryName=listingLoad`, {
       method: 'POST',

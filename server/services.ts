@@ -20,6 +20,8 @@ export interface ServerConfig {
   graphqlCostLimits: CostLimits;
   /** A GraphQL request still running after this long is stopped and answered 503. */
   graphqlDeadlineMs: number;
+  /** The same for an upload (multipart), counted once its body is read: it waits for its job in the work tier. */
+  graphqlUploadDeadlineMs: number;
 }
 
 export interface Services {

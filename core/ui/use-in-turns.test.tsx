@@ -65,4 +65,20 @@ describe('useTurn', () => {
     expect(ready()).toBe(8);
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it('lets a view gone before its turn leave the line: the next ones get its place', () => {
+    vi.useFakeTimers();
+    const line = (ids: number[]) => (
+      <>
+        {ids.map((id) => (
+          <Waiter key={id} wait />
+        ))}
+      </>
+    );
+    dom.render(line([1, 2, 3, 4, 5]));
+    dom.render(line([4, 5]));
+    act(() => void vi.advanceTimersToNextTimer());
+    expect(ready()).toBe(2);
+    expect(vi.getTimerCount()).toBe(0);
+  });
 });

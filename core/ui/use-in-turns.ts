@@ -49,13 +49,13 @@ export function useTurn(wait: boolean): boolean {
   const [ready, setReady] = useState(!wait);
   useEffect(() => {
     if (ready) return;
-    let live = true;
-    waiting.push(() => {
-      if (live) setReady(true);
-    });
+    const give = () => setReady(true);
+    waiting.push(give);
     scheduleTurns();
+    // A view gone before its turn leaves the line.
     return () => {
-      live = false;
+      const at = waiting.indexOf(give);
+      if (at >= 0) waiting.splice(at, 1);
     };
   }, [ready]);
   return ready;

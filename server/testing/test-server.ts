@@ -63,4 +63,5 @@ export const routerTestConfig = (): ServerConfig => ({
   trustProxy: false,
   graphqlCostLimits: COST_LIMITS,
   graphqlDeadlineMs: 10_000,
+  graphqlUploadDeadlineMs: 30_000,
 });

@@ -290,7 +290,7 @@ describe(`uploads (${engineName()})`, () => {
   beforeAll(async () => {
     uploadDir = await mkdtemp(join(tmpdir(), 'hearth-uploads-'));
     process.env.HEARTH_UPLOAD_DIR = uploadDir;
-    server = await startTestServer({ graphqlDeadlineMs: DEADLINE_MS, logger: countingLogger, jobs: false, trustProxy: true });
+    server = await startTestServer({ graphqlDeadlineMs: DEADLINE_MS, graphqlUploadDeadlineMs: DEADLINE_MS, logger: countingLogger, jobs: false, trustProxy: true });
     const db = server.db;
     const query = db.query.bind(db);
     const transaction = db.transaction.bind(db);
@@ -404,7 +404,7 @@ describe(`concurrent large uploads past their deadline (${engineName()})`, () =>
     uploadDir = await mkdtemp(join(tmpdir(), 'hearth-uploads-'));
     process.env.HEARTH_UPLOAD_DIR = uploadDir;
     // Shorter than decoding one of the photos below takes.
-    server = await startTestServer({ graphqlDeadlineMs: 300, jobs: false, trustProxy: true });
+    server = await startTestServer({ graphqlDeadlineMs: 300, graphqlUploadDeadlineMs: 300, jobs: false, trustProxy: true });
   }, 120_000);
   afterAll(async () => {
     await server?.close();
