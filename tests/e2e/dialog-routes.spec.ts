@@ -68,12 +68,13 @@ async function openAndClose(page: Page, opener: Locator, dialog: Locator, dialog
   await expect.poll(() => pathOf(page)).toBe(pagePath);
   await expect(opener).toBeFocused();
   // Forward opens it again over the same page; back closes it.
+  // (The path is read until it settles, as above: `goBack` can return before the history entry is the page's.)
   await page.goForward();
   await expect(dialog).toBeVisible();
-  expect(pathOf(page)).toBe(dialogPath);
+  await expect.poll(() => pathOf(page)).toBe(dialogPath);
   await page.goBack();
   await expect(dialog).toBeHidden();
-  expect(pathOf(page)).toBe(pagePath);
+  await expect.poll(() => pathOf(page)).toBe(pagePath);
 }
 
 /** A session cookie on the hosted site (how it signs in), in the page's own cookie jar. */
