@@ -76,7 +76,7 @@ export function servedCardListing(host: HTMLElement): CardListing | null {
 
 export const ListingCardQuery = /* GraphQL */ `
   query ListingCard($listingId: ID!) {
-    listingInfo(listingId: $listingId) {
+    listingInfo(listingId: $listingId, visit: false) {
       ${LISTING_CARD_FIELDS}
     }
   }

@@ -2,8 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListingCardQuery } from '../../core/listings/listing-card-data';
 import type { RunningServer } from '../app';
+import { flushVisits } from '../listings/search/visits';
 import { insertDemoListing } from '../seed/demo-listing';
-import { graphqlNamed } from '../testing/graphql';
+import { graphqlAs, graphqlNamed } from '../testing/graphql';
 import { startTestServer } from '../testing/test-server';
 import { scriptJson } from './card-data';
 
@@ -67,5 +68,17 @@ describe('card data of the hosted pages', () => {
     expect((hostile!.data as { address: { streetLine1: string } }).address.streetLine1).toBe(HOSTILE_STREET);
     expect(JSON.parse(scriptJson({ text: '</script><!--\u2028\u2029' }))).toEqual({ text: '</script><!--\u2028\u2029' });
     expect(scriptJson({ text: '</script>' })).not.toContain('<');
+  });
+
+  it('a card loaded by its own query counts no visit of its listing; reading the listing does', async () => {
+    const visits = async () => {
+      await flushVisits(server.db);
+      return (await server.db.query<{ visit_count: number }>('SELECT visit_count FROM listings WHERE id = $1', [HOSTILE_ID])).rows[0]!.visit_count;
+    };
+    const before = await visits();
+    expect((await graphqlNamed(server, ListingCardQuery, { listingId: String(HOSTILE_ID) })).data!.listingInfo.id).toBe(String(HOSTILE_ID));
+    expect(await visits()).toBe(before);
+    await graphqlAs(server, null, `{ listingInfo(listingId: "${HOSTILE_ID}") { id } }`, {}, 'public_graphql');
+    expect(await visits()).toBe(before + 1);
   });
 });

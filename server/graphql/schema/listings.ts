@@ -300,11 +300,18 @@ builder.queryField('listingInfo', (t) =>
   t.field({
     type: Listing,
     nullable: true,
-    description: 'One listing by id; null when there is no such public listing. Counts a visit.',
-    args: { listingId: t.arg.id({ required: true, description: "The listing's id." }) },
+    description: 'One listing by id; null when there is no such public listing. Counts a visit unless `visit` is false.',
+    args: {
+      listingId: t.arg.id({ required: true, description: "The listing's id." }),
+      visit: t.arg.boolean({
+        required: false,
+        defaultValue: true,
+        description: 'Whether this read is a visit of the listing (visitCount): false for a card in a list, which is not one.',
+      }),
+    },
     resolve: async (_root, args, ctx) => {
-      const listing = await findPublicListing(ctx.db, parseArgs(ListingIdArgs, args).listingId);
-      if (listing) recordVisit(ctx.db, listing.id);
+      const listing = await findPublicListing(ctx.db, parseArgs(ListingIdArgs, { listingId: args.listingId }).listingId);
+      if (listing && args.visit !== false) recordVisit(ctx.db, listing.id);
       return listing;
     },
   }),
