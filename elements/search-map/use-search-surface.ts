@@ -35,11 +35,10 @@ export interface SearchMapProps {
   element: ElementHandle;
 }
 
-/**
- * The result cards' element, asked for as this module is evaluated: its chunk arrives while the app context does,
- * not after it (issue 38: one round trip less before the first results, the largest paint of /search).
- */
-const cardsDefined = import('../listing-card/listing-card.element');
+let cards: Promise<unknown> | null = null;
+
+/** The result cards' element, asked for once. */
+const defineResultCards = (): Promise<unknown> => (cards ??= import('../listing-card/listing-card.element'));
 
 /**
  * The place the search starts from: the attribute's, else the partner's default (known once the app context is
@@ -49,10 +48,14 @@ const cardsDefined = import('../listing-card/listing-card.element');
 export function useSearchStart(attribute: string): { location: string | null; cardsReady: boolean } {
   const context = useHearthValue(appContextAtom)?.context;
   const location = attribute || (context ? (context.partner.defaultSearchLocation ?? FALLBACK_LOCATION) : '');
+  // Asked for in the first render, the task that upgrades the element as its chunk is evaluated: the cards' chunk
+  // arrives while the app context does, not after it (issue 38: one round trip less before the first results, the
+  // largest paint of /search).
+  const [cards] = useState(defineResultCards);
   const [cardsReady, setCardsReady] = useState(false);
   useEffect(() => {
-    void cardsDefined.then(() => setCardsReady(true));
-  }, []);
+    void cards.then(() => setCardsReady(true));
+  }, [cards]);
   return { location: location || null, cardsReady };
 }
 
