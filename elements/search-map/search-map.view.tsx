@@ -85,9 +85,9 @@ export function SearchMapView(h: SearchSurfaceController) {
   );
 }
 
-/** The search once it can start (its place known); a status until then. */
+/** The search once it can start (its place known, the result cards' element defined); a status until then. */
 export function SearchMap(props: SearchMapProps) {
-  const { location, cardsReady } = useSearchStart(props.location);
+  const location = useSearchStart(props.location);
   if (!location) {
     return (
       <div className="search" part="base" data-state="loading" role="status">
@@ -95,9 +95,9 @@ export function SearchMap(props: SearchMapProps) {
       </div>
     );
   }
-  return <SearchSurface {...props} location={location} cardsReady={cardsReady} />;
+  return <SearchSurface {...props} location={location} />;
 }
 
-function SearchSurface(props: SearchMapProps & { location: string; cardsReady: boolean }) {
+function SearchSurface(props: SearchMapProps & { location: string }) {
   return <SearchMapView {...useSearchSurface(props)} />;
 }

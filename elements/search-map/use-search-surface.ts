@@ -14,7 +14,7 @@ import type { SearchCount, SearchListing } from '../../core/search/api';
 import { usePanes, useSearchLayout } from '../../core/search/compact';
 import { defaultFilters, initialSearch, mergeFilters, withFilters, type SearchFilters, type SearchModel, type SearchView } from '../../core/search/search-model';
 import { useFilterCount } from '../../core/search/use-filter-count';
-import { useSearch, type ResultsState } from '../../core/search/use-search';
+import { useSearch } from '../../core/search/use-search';
 import { useSearchMap } from '../../core/search/use-search-map';
 import { useHearthValue } from '../../core/state/hooks';
 import { useSignalEffect, wanted } from '../../core/state/use-signal-effect';
@@ -35,28 +35,18 @@ export interface SearchMapProps {
   element: ElementHandle;
 }
 
-let cards: Promise<unknown> | null = null;
-
-/** The result cards' element, asked for once. */
-const defineResultCards = (): Promise<unknown> => (cards ??= import('../listing-card/listing-card.element'));
-
 /**
- * The place the search starts from: the attribute's, else the partner's default (known once the app context is
- * loaded; null until then), and whether the result cards' element is defined. The search starts at once; its
- * results are shown once the cards can draw them (useSearchSurface).
+ * The place the search starts from, once it can start: the attribute's, else the partner's default (known
+ * once the app context is loaded), and the result cards' element is defined. Null until then.
  */
-export function useSearchStart(attribute: string): { location: string | null; cardsReady: boolean } {
+export function useSearchStart(attribute: string): string | null {
   const context = useHearthValue(appContextAtom)?.context;
   const location = attribute || (context ? (context.partner.defaultSearchLocation ?? FALLBACK_LOCATION) : '');
-  // Asked for in the first render, the task that upgrades the element as its chunk is evaluated: the cards' chunk
-  // arrives while the app context does, not after it (issue 38: one round trip less before the first results, the
-  // largest paint of /search).
-  const [cards] = useState(defineResultCards);
   const [cardsReady, setCardsReady] = useState(false);
   useEffect(() => {
-    void cards.then(() => setCardsReady(true));
-  }, [cards]);
-  return { location: location || null, cardsReady };
+    void import('../listing-card/listing-card.element').then(() => setCardsReady(true));
+  }, []);
+  return location && cardsReady ? location : null;
 }
 
 type GoogleModule = typeof import('../../core/maps/google');
@@ -83,15 +73,7 @@ interface SheetState {
   round: number;
 }
 
-export function useSearchSurface({
-  location,
-  view,
-  urlSync,
-  pageSize,
-  element,
-  for: classification,
-  cardsReady = true,
-}: SearchMapProps & { location: string; cardsReady?: boolean }) {
+export function useSearchSurface({ location, view, urlSync, pageSize, element, for: classification }: SearchMapProps & { location: string }) {
   const mapsKey = useHearthValue(appContextAtom)?.context?.mapsKey ?? null;
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -112,10 +94,7 @@ export function useSearchSurface({
     urlSync,
     onChange: (model) => element.emit<SearchChangedDetail>('search-changed', model),
   });
-  const { model, update, settled } = search;
-  // The first search runs while the cards' element is still on its way (its answer is one round trip less from the
-  // first paint of results: issue 38); the results wait for the cards to draw them, as the map does for the results.
-  const results: ResultsState = cardsReady ? search.results : { status: 'loading', page: null };
+  const { model, results, update, settled } = search;
   const listings = results.page?.listings ?? null;
   // On a phone the map is drawn (and its markers fetched) once it is first shown.
   const mapShown = model.view === 'map' && (layout === 'wide' || panes.mapSeen);
