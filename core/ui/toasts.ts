@@ -10,9 +10,21 @@ export function showToast(toast: NewToast): Toast {
   return created;
 }
 
+/** The toaster's chunk while it loads (null before the first toast). */
+let toasterLoad: Promise<void> | null = null;
+
 function ensureToaster(): void {
   if (typeof document === 'undefined' || document.querySelector('hearth-toaster')) return;
-  void import('../../elements/toaster/toaster.element').then(() => {
-    if (!document.querySelector('hearth-toaster')) document.body.append(document.createElement('hearth-toaster'));
+  toasterLoad = import('../../elements/toaster/toaster.element').then(() => {
+    if (typeof document !== 'undefined' && !document.querySelector('hearth-toaster')) document.body.append(document.createElement('hearth-toaster'));
   });
+}
+
+/**
+ * Settles once the toaster a toast asked for is on the page (at once if none was asked for). A DOM unit test
+ * file waits for it before it ends (vitest.setup.ts): on a loaded machine the chunk's import could resolve
+ * after the file's DOM was gone, and the toaster then rendered into nothing ("window is not defined").
+ */
+export function toasterSettled(): Promise<void> {
+  return toasterLoad ?? Promise.resolve();
 }
