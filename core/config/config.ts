@@ -10,7 +10,7 @@ import { hearthStore } from '../state/store';
 import { DEFAULT_APP_CONTEXT, readConfigCache, resolveContext, runtimeSettings, type ResolvedAppContext } from './context';
 import { appConfigResponseSchema, appContextSchema, CONFIG_CACHE_MS, type AppContext } from './schema';
 
-export { assetUrl, resolveContext, runtimeSettings, siteUrl, type ResolvedAppContext } from './context';
+export { assetUrl, resolveContext, runtimeSettings, siteUrl, STOCK_PHOTO, type ResolvedAppContext } from './context';
 
 export type ConfigSource = 'cache' | 'network' | 'default';
 

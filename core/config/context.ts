@@ -69,6 +69,9 @@ export function runtimeSettings(win: Window = window): { api: string; partner: s
 }
 
 /** A file shipped with the CDN build (e.g. the stock photo), from this bundle's own versioned folder. */
+/** The picture a listing without photos shows (an asset of the build). */
+export const STOCK_PHOTO = 'stock-home.svg';
+
 export function assetUrl(name: string, win: Window = window): string {
   const { api, hearth } = runtimeSettings(win);
   return hearth?.cdn ? new URL(`assets/${name}`, hearth.cdn).href : `${api}/cdn/v1/assets/${name}`;

@@ -51,3 +51,6 @@ listingBy {
   system
 }
 `;
+
+/** The card photo's `sizes`: the whole width of a phone, else the card's 400 px (a hosted page's preload asks the same). */
+export const CARD_PHOTO_SIZES = '(max-width: 600px) 100vw, 400px';

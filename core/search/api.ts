@@ -195,12 +195,40 @@ export type NotificationFrequency = 'INSTANT' | 'DAILY' | 'WEEKLY' | 'NEVER';
 
 // ---- calls ----
 
+const pageOf = ({ edges, ...page }: z.infer<ReturnType<typeof connectionSchema.schema>>): SearchPage => ({ ...page, listings: edges.map((e) => e.node) });
+
 /** One page of results; errors are shown by the element (error state with retry), not toasted. */
 export async function loadSearchPage(variables: Record<string, unknown>, requestPolicy: RequestPolicy): Promise<Result<SearchPage>> {
   const loaded = await query(SearchListingsQuery, variables, connectionSchema, { muteError: true, requestPolicy });
-  if (!loaded.ok) return loaded;
-  const { edges, ...page } = loaded.value;
-  return { ok: true, value: { ...page, listings: edges.map((e) => e.node) } };
+  return loaded.ok ? { ok: true, value: pageOf(loaded.value) } : loaded;
+}
+
+/**
+ * What a hosted page writes into its `<hearth-search-map>` (server/site/search-data.ts): the variables of the
+ * element's first search and `listingLoad`'s answer to them, as a `<script type="application/json">` of its light DOM.
+ */
+export interface ServedSearch {
+  variables: Record<string, unknown>;
+  listingLoad: unknown;
+}
+
+/**
+ * The first results page a hosted page wrote into the element, when it answers `variables` (the search the
+ * element is about to ask for) and checks as the query's answer does; null otherwise (the element asks). Read
+ * once: the data is taken out of the page as it is read.
+ */
+export function servedSearchPage(host: HTMLElement, variables: Record<string, unknown>): SearchPage | null {
+  const script = host.querySelector(':scope > script[type="application/json"][data-search-page]');
+  if (!script?.textContent) return null;
+  script.remove();
+  try {
+    const served = JSON.parse(script.textContent) as ServedSearch;
+    if (JSON.stringify(served.variables) !== JSON.stringify(variables)) return null;
+    const checked = connectionSchema.safeParse(served.listingLoad);
+    return checked.success ? pageOf(checked.data) : null;
+  } catch {
+    return null;
+  }
 }
 
 export function countListings(variables: Omit<ReturnType<typeof searchScope>, 'orderBy'>, requestPolicy: RequestPolicy): Promise<Result<SearchCount>> {

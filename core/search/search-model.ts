@@ -117,6 +117,16 @@ const NO_RENTAL_FILTERS = {
 /** The filters a search starts with: none, in the classification it is for (null: sale or rent). */
 export const defaultFilters = (classification: Classification | null): SearchFilters => ({ ...NO_FILTERS, classification });
 
+/** Spec §9 default search location, when neither the element's `location` nor the partner gives one. */
+const FALLBACK_LOCATION = 'Salt-Lake-City,-UT,-USA';
+
+/** The place a search element starts from: its `location` attribute, else the partner's default place, else spec §9's. */
+export const startLocation = (attribute: string, partnerDefault: string | null | undefined): string => attribute || (partnerDefault ?? FALLBACK_LOCATION);
+
+/** The classification a search element's `for` starts it in ('any': sale or rent). */
+export const startClassification = (searchFor: 'sale' | 'rent' | 'any'): Classification | null =>
+  searchFor === 'rent' ? 'RENT' : searchFor === 'sale' ? 'SALE' : null;
+
 export function initialSearch(location: string, view: SearchView, classification: Classification | null = null): SearchModel {
   return { location, bounds: null, polygon: null, filters: defaultFilters(classification), sort: 'NEWEST', page: 1, after: null, view };
 }

@@ -24,15 +24,19 @@ export interface SearchOptions {
   pageSize: number;
   urlSync: boolean;
   onChange(model: SearchModel): void;
+  /** The first page a hosted page wrote for the first search, if it answers these variables (api.ts servedSearchPage). */
+  served?: (variables: Record<string, unknown>) => SearchPage | null;
 }
 
-export function useSearch({ initial, pageSize, urlSync, onChange }: SearchOptions) {
+export function useSearch({ initial, pageSize, urlSync, onChange, served }: SearchOptions) {
   const [model, setModel] = useState<SearchModel>(() => (urlSync ? fromQueryString(location.search, initial) : initial));
   const [loading, setLoading] = useState(true);
   const flag = useRef(createLoadingFlag(setLoading));
   const fromHistory = useRef(true);
   const latest = useRef(onChange);
   latest.current = onChange;
+  /** Asked once, by the first search: later ones are the visitor's own. */
+  const firstServed = useRef(served);
 
   useEffect(() => {
     if (!urlSync) return;
@@ -60,6 +64,9 @@ export function useSearch({ initial, pageSize, urlSync, onChange }: SearchOption
   const page = useLoad(searchKey, () => {
     const variables = listingLoadVariables(model, pageSize);
     flag.current.start();
+    const servedPage = firstServed.current?.(variables);
+    firstServed.current = undefined;
+    if (servedPage) return Promise.resolve({ ok: true as const, value: servedPage });
     return loadSearchPage(variables, fetchPolicy.next(JSON.stringify(variables)));
   });
   useEffect(() => {

@@ -4,7 +4,7 @@
  * typed, and a Send pressed, are taken over by the view: core/define-element/use-skeleton-handover.ts).
  * contact-form.skeleton.test.tsx keeps the two in step.
  */
-import { assetUrl, type ResolvedAppContext } from '../../core/config/context';
+import { assetUrl, type ResolvedAppContext, STOCK_PHOTO } from '../../core/config/context';
 import { contactBrand } from '../../core/contact/contact-brand';
 import { escapeHtml as e, type ElementSkeleton } from '../../core/define-element/skeleton';
 import { contextPhone, type ContextPhoneField } from '../../core/format/phone';
@@ -64,7 +64,7 @@ export const skeleton: ElementSkeleton<typeof contactFormAttributes> = {
     return (
       `<article class="contact surface-panel" part="base" data-variant="${variant}" data-state="loading">` +
       (forListing && variant === 'default'
-        ? `<img class="photo" part="photo" src="${e(assetUrl('stock-home.svg'))}" alt="${e(t.stockPhotoAlt)}" width="640" height="400" loading="lazy">`
+        ? `<img class="photo" part="photo" src="${e(assetUrl(STOCK_PHOTO))}" alt="${e(t.stockPhotoAlt)}" width="640" height="400" loading="lazy">`
         : '') +
       `<header class="intro"><h2 class="heading" part="heading">${e(forListing ? t.headingListing : t.headingGeneral)}</h2></header>` +
       (context?.agentName && !hideAgent ? agentCard(context) : '') +

@@ -3,7 +3,7 @@
  * `ContactFormView` only renders what it is given; `ContactForm` connects it to state and behaviour.
  */
 import { useEffect, useRef } from 'react';
-import { appContextAtom, assetUrl, type ResolvedAppContext } from '../../core/config/config';
+import { appContextAtom, assetUrl, STOCK_PHOTO, type ResolvedAppContext } from '../../core/config/config';
 import { elementContext } from '../../core/config/element-context';
 import { contactBrand } from '../../core/contact/contact-brand';
 import type { ContactDraft, ContactFormState } from '../../core/contact/contact-form-state';
@@ -227,7 +227,7 @@ export function ContactForm({ listingId, variant, hideAgent, listing, element }:
       variant={variant}
       forListing={forListing}
       address={address}
-      photoUrl={forListing ? (photo ?? assetUrl('stock-home.svg')) : null}
+      photoUrl={forListing ? (photo ?? assetUrl(STOCK_PHOTO)) : null}
       photoAlt={photo && address ? t.photoAlt(address) : t.stockPhotoAlt}
       agent={context && !hideAgent ? agentOf(context) : null}
       {...brand}

@@ -5,7 +5,7 @@
  * a seller lead. `HomeValueView` only renders what it is given; `HomeValue` connects it to use-home-value.
  */
 import { forwardRef, useEffect, useId, useRef } from 'react';
-import { appContextAtom, assetUrl } from '../../core/config/config';
+import { appContextAtom, assetUrl, STOCK_PHOTO } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { formatMoney } from '../../core/format/money';
 import { formatNumber } from '../../core/format/number';
@@ -306,5 +306,5 @@ export function HomeValue({ address, listingId, element }: HomeValueProps) {
     onEstimated: (detail) => element.emit<HomeValueEstimatedDetail>('home-value-estimated', detail),
     onRequested: (detail) => element.emit<ValuationRequestedDetail>('valuation-requested', detail),
   });
-  return <HomeValueView behaviour={behaviour} stockPhoto={assetUrl('stock-home.svg')} />;
+  return <HomeValueView behaviour={behaviour} stockPhoto={assetUrl(STOCK_PHOTO)} />;
 }

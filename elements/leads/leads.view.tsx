@@ -10,7 +10,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { LeadActivityEvent } from '../../core/analytics/activity-api';
 import { useLeadActivity, type LeadActivityState } from '../../core/analytics/use-activity';
-import { appContextAtom, assetUrl, siteUrl } from '../../core/config/config';
+import { appContextAtom, assetUrl, siteUrl, STOCK_PHOTO } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { formatAddress } from '../../core/format/address';
 import { formatMoney } from '../../core/format/money';
@@ -693,7 +693,7 @@ export function Leads({ partnerId, element }: LeadsProps) {
       {...h}
       activity={activity.state}
       siteBase={loaded?.context ? siteUrl(loaded.context) : ''}
-      stockPhoto={assetUrl('stock-home.svg')}
+      stockPhoto={assetUrl(STOCK_PHOTO)}
       onRetryActivity={activity.reload}
     />
   );

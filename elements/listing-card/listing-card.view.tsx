@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { stayDatesQuery } from '../../core/stays/stay-link';
-import { appContextAtom, assetUrl, siteUrl } from '../../core/config/config';
+import { appContextAtom, assetUrl, siteUrl, STOCK_PHOTO } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import type { FavoriteChangedDetail, FavoriteState } from '../../core/favorites/favorites';
 import { useFavorite } from '../../core/favorites/use-favorite';
@@ -17,12 +17,12 @@ import { listingTexts as t } from '../../core/i18n/listing';
 import { servedCardListing, servedCardScript, useCardListing, type CardListing } from '../../core/listings/listing-card-data';
 import { formatAddress } from '../../core/format/address';
 import { useHearthValue } from '../../core/state/hooks';
+import { CARD_PHOTO_SIZES } from '../../core/listings/listing-card-fields';
 import { ListingPlaceholder } from '../../core/ui/listing-placeholder';
 import { useTurn } from '../../core/ui/use-in-turns';
 import { FavoriteButton } from '../_shared/favorite-button/favorite-button';
 
 /** The card is at most 400 px wide alone and fills its cell in the search's grid (one column on a phone). */
-const PHOTO_SIZES = '(max-width: 600px) 100vw, 400px';
 
 export interface ListingCardViewProps {
   listing: CardListing;
@@ -63,7 +63,7 @@ export function ListingCardView({ listing, href, favorite, favoriteBusy, stockPh
           width={400}
           height={260}
           alt=""
-          sizes={PHOTO_SIZES}
+          sizes={CARD_PHOTO_SIZES}
           srcSet={listing.photoUri ? (listing.photoSrcset ?? undefined) : undefined}
           src={photo}
         />
@@ -151,7 +151,7 @@ export function ListingCard({ listingId, checkIn, checkOut, guests, listing: giv
       href={`${base}/listing/${listing.slugId}/${listing.listingCodeId}${listing.classification === 'STAY' ? stayDatesQuery({ checkIn, checkOut, guests: guests ?? null }) : ''}`}
       favorite={heart.favorite}
       favoriteBusy={heart.busy}
-      stockPhoto={assetUrl('stock-home.svg')}
+      stockPhoto={assetUrl(STOCK_PHOTO)}
       onSelect={() => element.emit<ListingSelectedDetail>('listing-selected', { listingId: listing.id, slugId: listing.slugId, listingCodeId: listing.listingCodeId })}
       onFavorite={heart.toggle}
     />

@@ -6,7 +6,7 @@
  */
 import { createElement, useEffect, useRef, useState, type ReactNode } from 'react';
 import { brandName } from '../../core/config/brand';
-import { appContextAtom, assetUrl, siteUrl } from '../../core/config/config';
+import { appContextAtom, assetUrl, siteUrl, STOCK_PHOTO } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { factsLine, formatArea, openHouseTimes } from '../../core/format/listing-facts';
 import { formatMoney } from '../../core/format/money';
@@ -546,7 +546,7 @@ export function ListingDetail(props: ListingDetailProps) {
       registration={registration}
       productName={productName}
       siteBase={context ? siteUrl(context) : ''}
-      stockPhoto={assetUrl('stock-home.svg')}
+      stockPhoto={assetUrl(STOCK_PHOTO)}
       hasPanorama={panorama.status === 'found'}
       streetView={
         panorama.status === 'found' && context?.mapsKey && listing.location && !streetFailed ? (

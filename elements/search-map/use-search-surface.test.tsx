@@ -11,7 +11,7 @@ import { countListings, loadMapData, loadSearchPage, type SearchListing, type Se
 import { testRoot } from '../../core/testing/react-root';
 import { useSearchSurface, type SearchSurfaceController } from './use-search-surface';
 
-vi.mock('../../core/search/api', () => ({ loadSearchPage: vi.fn(), countListings: vi.fn(), loadMapData: vi.fn() }));
+vi.mock('../../core/search/api', () => ({ loadSearchPage: vi.fn(), countListings: vi.fn(), loadMapData: vi.fn(), servedSearchPage: vi.fn(() => null) }));
 vi.mock('../search-box/search-box.element', () => ({}));
 
 const dom = testRoot();

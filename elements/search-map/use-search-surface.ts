@@ -10,9 +10,9 @@ import { appContextAtom } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { addVertex, canFinish, removeLastVertex } from '../../core/maps/polygon';
 import type { LatLng } from '../../core/maps/projection';
-import type { SearchCount, SearchListing } from '../../core/search/api';
+import { servedSearchPage, type SearchCount, type SearchListing } from '../../core/search/api';
 import { usePanes, useSearchLayout } from '../../core/search/compact';
-import { defaultFilters, initialSearch, mergeFilters, withFilters, type SearchFilters, type SearchModel, type SearchView } from '../../core/search/search-model';
+import { defaultFilters, initialSearch, mergeFilters, startClassification, startLocation, withFilters, type SearchFilters, type SearchModel, type SearchView } from '../../core/search/search-model';
 import { useFilterCount } from '../../core/search/use-filter-count';
 import { useSearch } from '../../core/search/use-search';
 import { useSearchMap } from '../../core/search/use-search-map';
@@ -21,9 +21,6 @@ import { useSignalEffect, wanted } from '../../core/state/use-signal-effect';
 import type { ListingSelectedDetail } from '../listing-card/listing-card.view';
 
 export type SearchChangedDetail = SearchModel;
-
-/** Spec §9 default search location, when neither the attribute nor the partner gives one. */
-export const FALLBACK_LOCATION = 'Salt-Lake-City,-UT,-USA';
 
 export interface SearchMapProps {
   location: string;
@@ -41,7 +38,7 @@ export interface SearchMapProps {
  */
 export function useSearchStart(attribute: string): string | null {
   const context = useHearthValue(appContextAtom)?.context;
-  const location = attribute || (context ? (context.partner.defaultSearchLocation ?? FALLBACK_LOCATION) : '');
+  const location = attribute || (context ? startLocation('', context.partner.defaultSearchLocation) : '');
   const [cardsReady, setCardsReady] = useState(false);
   useEffect(() => {
     void import('../listing-card/listing-card.element').then(() => setCardsReady(true));
@@ -86,13 +83,15 @@ export function useSearchSurface({ location, view, urlSync, pageSize, element, f
   const box = useRef<HTMLElement>(null);
   const layout = useSearchLayout(base);
   const panes = usePanes(list, area);
-  const start = classification === 'rent' ? 'RENT' : classification === 'sale' ? 'SALE' : null;
+  const start = startClassification(classification);
   const defaults = defaultFilters(start);
   const search = useSearch({
     initial: initialSearch(location, view, start),
     pageSize,
     urlSync,
     onChange: (model) => element.emit<SearchChangedDetail>('search-changed', model),
+    // A hosted page's first results (server/site/search-data.ts): the first search asks nothing.
+    served: (variables) => servedSearchPage(element.host, variables),
   });
   const { model, results, update, settled } = search;
   const listings = results.page?.listings ?? null;

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ensureSession, sessionAtom } from '../../core/auth/session';
 import { useLoad } from '../../core/graphql/use-load';
-import { assetUrl } from '../../core/config/config';
+import { assetUrl, STOCK_PHOTO } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
 import { tourStatusLabels, toursListTexts as t } from '../../core/i18n/tours';
 import { useHearthValue } from '../../core/state/hooks';
@@ -214,7 +214,7 @@ export function Tours({ listingId, tourId: attributeTourId, routeSync = false, e
         list={list}
         forListing={listingId !== null}
         tourProblem={tourProblem}
-        stockPhoto={assetUrl('stock-home.svg')}
+        stockPhoto={assetUrl(STOCK_PHOTO)}
         onSignIn={() => void import('../../core/auth/require-sign-in').then(({ requireSignIn }) => requireSignIn())}
         onRetry={reload}
         onOpen={(tour) => {

@@ -23,8 +23,8 @@ import { listingCardHtml } from './listing-summary';
 const listingRoot = new GraphQLSchema({ query: assertObjectType(schema.getType('Listing')) });
 const cardSelection = parse(`{ ${LISTING_CARD_FIELDS} }`);
 
-/** The public endpoint's context without a viewer, for reads the page makes itself. */
-function visitorContext(site: SiteRequest): GraphqlContext {
+/** The public endpoint's context without a viewer, for reads the page makes itself (its cards, search-data.ts's first results). */
+export function visitorContext(site: SiteRequest): GraphqlContext {
   const { services } = site.ctx;
   return {
     db: services.db,

@@ -26,8 +26,8 @@ async function page(path: string, status = 200): Promise<string> {
   expect(html).toContain('<script src="/cdn/v1/loader.js" async></script>');
   expect(html).toContain('<script type="module" src="/site/site.js"></script>');
   // Nothing inline that the CSP would have to allow.
-  // (JSON-LD is data, not script: the CSP does not apply to it.)
-  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)(?! type="application\/ld\+json")/);
+  // (JSON-LD and the elements' JSON data blocks are data, not script: the CSP does not apply to them.)
+  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(ld\+)?json")/);
   expect(html).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
   return html;
 }
@@ -42,10 +42,11 @@ const expectNotFound = async (path: string) => {
 describe('hosted-site pages composed from the elements (spec §2 routes)', () => {
   it("search and gallery, with the place search once: the search map's own", async () => {
     const search = await page('/search');
-    expect(search).toContain('<hearth-search-map url-sync></hearth-search-map>');
+    // With its first results (search-data.test.ts).
+    expect(search).toContain('<hearth-search-map url-sync><script type="application/json" data-search-page>');
     expect(search).not.toContain('<hearth-search-box');
     const gallery = await page('/gallery/');
-    expect(gallery).toContain('<hearth-search-map url-sync view="gallery"></hearth-search-map>');
+    expect(gallery).toContain('<hearth-search-map url-sync view="gallery"><script type="application/json" data-search-page>');
     expect(gallery).not.toContain('<hearth-search-box');
   });
 

@@ -33,6 +33,7 @@ import { rentingPage, staysPage } from './rental-pages';
 import { housingMarketPage } from './market-pages';
 import { homeValuePage } from './home-value-page';
 import { listingPage } from './listing-page';
+import { servedSearchHtml } from './search-data';
 import { blogFeedRoute, blogPages } from './blog-pages';
 import { POLICY_DOCUMENTS } from './policies';
 import { iconLinkHtml, letterIconSvg, sendSvgIcon } from './favicon';
@@ -112,15 +113,18 @@ ${footer}${flash ? `\n${flashHtml(flash)}` : ''}
 /** The search map's toolbar holds the place search, so the page adds no `<hearth-search-box>` of its own. */
 const searchPage =
   (view: 'map' | 'gallery'): PageBuilder =>
-  (segments) =>
-    segments.length
-      ? notFoundPage()
-      : {
-          title: t.nav.findHome,
-          description: 'Homes for sale and rent on a map, with filters and saved searches.',
-          chrome: { footer: false },
-          main: `<h1 class="visually-hidden">${t.nav.findHome}</h1>\n<hearth-search-map url-sync${view === 'gallery' ? ' view="gallery"' : ''}></hearth-search-map>`,
-        };
+  async (segments, site) => {
+    if (segments.length) return notFoundPage();
+    // The element's first results and their first photo come with the page (search-data.ts).
+    const served = await servedSearchHtml(site, view);
+    return {
+      title: t.nav.findHome,
+      description: 'Homes for sale and rent on a map, with filters and saved searches.',
+      chrome: { footer: false },
+      head: served?.preload,
+      main: `<h1 class="visually-hidden">${t.nav.findHome}</h1>\n<hearth-search-map url-sync${view === 'gallery' ? ' view="gallery"' : ''}>${served?.data ?? ''}</hearth-search-map>`,
+    };
+  };
 
 const MORTGAGE_CHILDREN = new Set(['calculator', 'prequalify', 'refinance', 'preapproval']);
 

@@ -2,8 +2,10 @@
  * The hosted pages' listing cards continue from the page (issue 38): each card carries its listing
  * (server/site/card-data.ts) and shows the page's own card until its turn, then draws itself from that data, with no
  * request of its own; its photo is lazy from its first property, so only the photos near the screen are fetched.
+ * The search page carries its first results the same way (server/site/search-data.ts), with the first photo preloaded.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { searchMapTexts as st } from '../../core/i18n/search';
 import { apiUrl, expect, HOSTED, test } from './fixtures';
 
 test('the cards of / and /stays draw from the page’s data: no request per card, hearts on, photos lazy and loaded', HOSTED, async ({ page }) => {
@@ -34,4 +36,41 @@ test('the cards of / and /stays draw from the page’s data: no request per card
     expect(axe.violations, path).toEqual([]);
   }
   expect(cardQueries).toEqual([]);
+});
+
+test('/search starts from the page’s first results: no query until the visitor changes the search, the first photo fetched once', HOSTED, async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const searches: string[] = [];
+  const images: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('queryName=SearchListings')) searches.push(r.url());
+    if (r.resourceType() === 'image') images.push(r.url());
+  });
+  await page.goto(`${apiUrl()}/search`);
+  const map = page.locator('hearth-search-map');
+  await expect(map.locator('[part="result"]').first()).toBeVisible();
+  const photo = map.locator('hearth-listing-card').first().locator('[part="photo"]');
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // The picture the page preloaded (the photo, else the stock picture) is the one the card shows: asked for once.
+  const shown = await photo.evaluate((img: HTMLImageElement) => img.currentSrc);
+  expect(await page.locator('link[rel="preload"][as="image"]').count()).toBe(1);
+  expect(images.filter((url) => url === shown)).toHaveLength(1);
+  expect(await page.evaluate((url) => performance.getEntriesByName(url).map((entry) => (entry as PerformanceResourceTiming).initiatorType), shown)).toEqual(['link']);
+  expect(searches).toEqual([]);
+  expect((await new AxeBuilder({ page }).include('hearth-search-map').analyze()).violations).toEqual([]);
+
+  // The visitor's own search asks.
+  await map.getByRole('button', { name: st.filters }).click();
+  const sheet = map.getByRole('dialog', { name: st.filters });
+  await sheet.getByRole('combobox', { name: st.beds, exact: true }).selectOption('3');
+  await sheet.locator('[part="apply-filters"]').click();
+  await expect(page).toHaveURL(/[?&]beds=3/);
+  await expect.poll(() => searches.length).toBeGreaterThan(0);
+
+  // A link to a search carries that search's first results.
+  searches.length = 0;
+  await page.goto(`${apiUrl()}/search?beds=3`);
+  await expect(map.locator('[part="result"]').first()).toBeVisible();
+  await expect(map.locator('[part="total"]')).toBeVisible();
+  expect(searches).toEqual([]);
 });
