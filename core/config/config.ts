@@ -7,6 +7,7 @@ import { atom } from 'jotai/vanilla';
 import { configCacheKey, configUrl } from '../../loader/contract';
 import { applyPartnerTokens } from '../../themes/theme';
 import { hearthStore } from '../state/store';
+import { warmIntl, whenIdle } from '../ui/when-idle';
 import { DEFAULT_APP_CONTEXT, readConfigCache, resolveContext, runtimeSettings, type ResolvedAppContext } from './context';
 import { appConfigResponseSchema, appContextSchema, CONFIG_CACHE_MS, type AppContext } from './schema';
 
@@ -85,6 +86,11 @@ export async function loadAppContext(
     }
   }
   try {
+    // The response's schemas are built while it is on its way, in a task of their own (core/ui/when-idle.ts).
+    whenIdle(() => {
+      appConfigResponseSchema.schema();
+      appContextSchema.schema();
+    });
     const json = await (inflight ?? fetchConfig(api, partner));
     const { context, error } = parseConfigResponse(json);
     writeCache(key, json, now());
@@ -103,6 +109,7 @@ let started: Promise<LoadedAppContext> | undefined;
 /** Starts the page's one config load (idempotent), applies the theme and reports `hearth-loaded`. */
 export function ensureAppContext(win: Window = window): Promise<LoadedAppContext> {
   if (!started) {
+    warmIntl();
     const { api, partner, hearth } = runtimeSettings(win);
     started = loadAppContext(api, partner, hearth?.config).then((loaded) => {
       applyPartnerTokens(loaded.context.themeData.tokens);

@@ -85,13 +85,18 @@ export function SearchMapView(h: SearchSurfaceController) {
   );
 }
 
-/** The search once it can start (its place known, the result cards' element defined); a status until then. */
+/**
+ * The search once it can start (its place known, the result cards' element defined); a status until then, which
+ * keeps showing what a hosted page put in the `first-photo` slot (server/site/search-data.ts: the first result's
+ * picture where its card will be), so the picture stays on screen until the card draws it.
+ */
 export function SearchMap(props: SearchMapProps) {
   const location = useSearchStart(props.location);
   if (!location) {
     return (
       <div className="search" part="base" data-state="loading" role="status">
         <p className="visually-hidden">{t.loading}</p>
+        <slot name="first-photo" />
       </div>
     );
   }

@@ -40,7 +40,7 @@ async function html(path: string, signedIn = false): Promise<string> {
 }
 
 const servedIn = (page: string): ServedSearch | null => {
-  const block = /<hearth-search-map url-sync[^>]*><script type="application\/json" data-search-page>(.*?)<\/script><\/hearth-search-map>/.exec(page);
+  const block = /<hearth-search-map url-sync[^>]*><script type="application\/json" data-search-page>(.*?)<\/script>/.exec(page);
   return block ? (JSON.parse(block[1]!) as ServedSearch) : null;
 };
 
@@ -75,6 +75,10 @@ describe('the first results of /search and /gallery', () => {
     expect(link?.[1]).toBe(first.photoUri!.replaceAll('&', '&amp;'));
     if (first.photoSrcset) expect(link?.[2]).toContain('imagesizes="(max-width: 600px) 100vw, 400px"');
     expect(link?.[2]).toContain('fetchpriority="high"');
+    // The same picture in the element, for the element's status to show where the card will be (site.css).
+    const picture = /<img class="search-first-photo" slot="first-photo" src="([^"]+)"[^>]*>/.exec(page);
+    expect(picture?.[1]).toBe(link?.[1]);
+    expect(picture?.[0]).toContain('alt=""');
   });
 
   it('are not written for a signed-in visitor (whose hearts are their own)', async () => {

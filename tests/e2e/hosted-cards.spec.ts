@@ -74,3 +74,35 @@ test('/search starts from the page’s first results: no query until the visitor
   await expect(map.locator('[part="total"]')).toBeVisible();
   expect(searches).toEqual([]);
 });
+
+test('/search on a phone shows the first result’s picture where its card will be until the element draws it; wider, nothing', HOSTED, async ({ page, context }) => {
+  const rectOf = (selector: string) =>
+    page.evaluate((s) => {
+      const host = document.querySelector('hearth-search-map')!;
+      const node = s === 'card photo' ? host.shadowRoot!.querySelector('hearth-listing-card')!.shadowRoot!.querySelector('[part="photo"]')! : document.querySelector(s)!;
+      const box = node.getBoundingClientRect();
+      return { x: box.x, y: box.y, width: box.width, height: box.height, loaded: node instanceof HTMLImageElement ? node.naturalWidth : 0 };
+    }, selector);
+  for (const [width, height] of [[390, 844], [1366, 900]] as const) {
+    await page.setViewportSize({ width, height });
+    // The element's code held back: what the page shows until it is defined.
+    await context.route('**/elements/search-map.js', (route) => route.abort());
+    await page.goto(`${apiUrl()}/search`);
+    const waiting = await rectOf('.search-first-photo');
+    await context.unroute('**/elements/search-map.js');
+    await page.goto(`${apiUrl()}/search`);
+    const photo = page.locator('hearth-search-map hearth-listing-card').first().locator('[part="photo"]');
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const card = await rectOf('card photo');
+    if (width < 688) {
+      expect(waiting.loaded, `${width}`).toBeGreaterThan(0);
+      // The card's photo sits inside the picture's box (within its 1 px border): the picture covers it exactly.
+      expect(Math.abs(card.x - waiting.x), `${width}`).toBeLessThanOrEqual(1.5);
+      expect(Math.abs(card.y - waiting.y), `${width}`).toBeLessThanOrEqual(1.5);
+      expect(Math.abs(card.width - waiting.width), `${width}`).toBeLessThanOrEqual(2.5);
+      expect(Math.abs(card.height - waiting.height), `${width}`).toBeLessThanOrEqual(2.5);
+    } else {
+      expect(waiting.width, `${width}`).toBe(0);
+    }
+  }
+});
