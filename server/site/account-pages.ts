@@ -14,7 +14,8 @@ import type { UserRecord } from '../accounts/users';
 import { escapeHtml, ID, notFoundPage, section, UUID, type PageBuilder, type SitePage, type SiteRequest } from './html';
 import { listingCardHtml } from './listing-summary';
 
-const accountPage = (title: string, body: string): SitePage => ({ title, noindex: true, main: section(title, body) });
+/** A page of the signed-in user's own: never indexed (it is theirs), described for their browser's history and tabs. */
+const accountPage = (title: string, body: string): SitePage => ({ title, description: `${title}: your account.`, noindex: true, main: section(title, body) });
 
 /** The signed-in user; a visitor who got here anyway (the guard sends them to /log-in) is asked to sign in. */
 const withViewer =

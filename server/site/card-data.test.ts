@@ -9,6 +9,7 @@ import { startTestServer } from '../testing/test-server';
 import { scriptJson } from './card-data';
 
 const HOSTILE_ID = 1398;
+const PHOTO_ID = 1399;
 const HOSTILE_STREET = '</script><script>alert(1)</script><!-- 12 Main St';
 
 let server: RunningServer;
@@ -37,6 +38,33 @@ beforeAll(async () => {
     more: { classification: 'stay', country_code: 'US', price_label: '/night', max_guests: 4, time_zone: 'America/Denver' },
   });
 });
+beforeAll(async () => {
+  // The newest stay, with a photo: the first card of /stays.
+  await insertDemoListing(server.db, {
+    id: PHOTO_ID,
+    listingCodeId: `HRT${PHOTO_ID}`,
+    slugId: 'newest-stay-salt-lake-city',
+    streetLine1: '2 Newest St',
+    city: 'Salt Lake City',
+    stateProvince: 'UT',
+    postalCode: '84101',
+    priceInPennies: 15_000,
+    priceCurrencyCode: 'USD',
+    photos: [
+      { photoUrl: 'https://photos.example/stay-1.jpg', description: null },
+      { photoUrl: 'https://photos.example/stay-2.jpg', description: null },
+    ],
+    latitude: 40.76,
+    longitude: -111.89,
+    bedrooms: 1,
+    bathrooms: 1,
+    areaSqFt: 600,
+    propertySubType: 'Condominium',
+    title: 'Newest stay',
+    listedDaysAgo: 0,
+    more: { classification: 'stay', country_code: 'US', price_label: '/night', max_guests: 2, time_zone: 'America/Denver' },
+  });
+});
 afterAll(async () => {
   await server?.close();
 });
@@ -59,6 +87,17 @@ describe('card data of the hosted pages', () => {
         expect(card.data, `${path} card ${card.id}`).toEqual(answer.data!.listingInfo);
       }
     }
+  });
+
+  it('fetches the first card’s photo at once, first (the page’s largest paint); the others when near the screen', async () => {
+    const html = await (await fetch(`${server.url}/stays`, { headers: { Accept: 'text/html' } })).text();
+    const cards = [...html.matchAll(/<hearth-listing-card listing-id="(\d+)"[^>]*>.*?<article class="listing-summary card">\n(<img [^>]*>)?/gs)];
+    expect(cards.length).toBeGreaterThan(1);
+    expect(cards[0]![1]).toBe(String(PHOTO_ID));
+    expect(cards[0]![2]).toContain('fetchpriority="high"');
+    expect(cards[0]![2]).not.toContain('loading="lazy"');
+    // The seed's other stays: none first, each with its photo lazy (or none at all).
+    for (const card of cards.slice(1)) if (card[2]) expect(card[2]).toContain('loading="lazy"');
   });
 
   it('keeps a hostile address inside the data: the script ends where the server ends it, and reads back unchanged', async () => {

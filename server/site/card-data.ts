@@ -63,11 +63,11 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-/** The cards of a list of listings, each with its data (listing-summary.ts listingCardHtml). */
+/** The cards of a list of listings, each with its data (listing-summary.ts listingCardHtml); the first one's photo first. */
 export async function listingCardsHtml(site: SiteRequest, listings: readonly PublicListing[], dates?: StayDatesChosen): Promise<string[]> {
   const data = await cardData(site, listings);
-  return listings.map((listing) => {
+  return listings.map((listing, i) => {
     const answer = data.get(listing.id);
-    return listingCardHtml(listing, site.publicOrigin, dates, answer ? scriptJson(answer) : undefined);
+    return listingCardHtml(listing, site.publicOrigin, dates, answer ? scriptJson(answer) : undefined, i === 0);
   });
 }

@@ -59,9 +59,10 @@ ${photos ? `<ul class="photos">${photos}</ul>\n` : ''}${overview ? `<p class="ov
 /**
  * A listing's card for lists (home page, favourites, stays), linking to the listing page; a stay found for dates
  * links to its page with them (core/stays/stay-link.ts), before and after the element takes over. `data`, the
- * card's data as its query would answer (card-data.ts), goes with it for the element to continue from.
+ * card's data as its query would answer (card-data.ts), goes with it for the element to continue from. The `first`
+ * card of a page's list is its largest paint: its photo is fetched at once, first (the others when near the screen).
  */
-export function listingCardHtml(listing: PublicListing, publicOrigin: string, dates?: StayDatesChosen, data?: string): string {
+export function listingCardHtml(listing: PublicListing, publicOrigin: string, dates?: StayDatesChosen, data?: string, first = false): string {
   const address = listingAddress(listing);
   const facts = listingFacts(listing);
   const photo = listingPhotos(listing, publicOrigin)[0];
@@ -73,7 +74,7 @@ export function listingCardHtml(listing: PublicListing, publicOrigin: string, da
   // attribution, in the same boxes (site.css), so the element takes over without moving anything (issue 38).
   const served = data ? `<script type="application/json" data-card-listing>${data}</script>` : '';
   return `<hearth-listing-card listing-id="${listing.id}"${dateAttrs}>${served}<article class="listing-summary card">
-${photo ? `<img src="${escapeHtml(photo.url)}" alt="" width="400" height="260" loading="lazy">\n` : ''}<div class="card-body"><p class="price">${escapeHtml(listingPrice(listing))}</p>
+${photo ? `<img src="${escapeHtml(photo.url)}" alt="" width="400" height="260" ${first ? 'fetchpriority="high"' : 'loading="lazy"'}>\n` : ''}<div class="card-body"><p class="price">${escapeHtml(listingPrice(listing))}</p>
 ${facts ? `<p class="facts">${escapeHtml(facts)}</p>\n` : ''}<h3 class="address"><a href="${listingPath(listing)}${query}">${escapeHtml(address)}</a></h3>
 ${listing.listOfficeName ? `<p class="attribution">${escapeHtml(listingTexts.courtesyOf(listing.listOfficeName))}</p>\n` : ''}</div></article></hearth-listing-card>`;
 }
