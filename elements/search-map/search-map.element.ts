@@ -59,6 +59,7 @@
  * @cssproperty --hearth-color-surface-alt - The map plane.
  * @cssproperty --hearth-radius - Corner radius.
  * @cssproperty --hearth-map-height - The least height of the map and the results beside it (default 640px); a height set on the element is filled as well.
+ * @slot first-photo - Shown while the search starts, until its first results are drawn: the hosted search page puts the first result's photo here (`<img slot="first-photo">`), where its card will be.
  */
 import { booleanAttr, enumAttr, stringAttr } from '../../core/define-element/attributes';
 import { numberAttr } from '../../core/define-element/more-attributes';
