@@ -6,6 +6,7 @@ import { flushVisits } from '../listings/search/visits';
 import { insertDemoListing } from '../seed/demo-listing';
 import { graphqlAs, graphqlNamed } from '../testing/graphql';
 import { startTestServer } from '../testing/test-server';
+import { testListing } from '../testing/test-listing';
 import { scriptJson } from './card-data';
 
 const HOSTILE_ID = 1398;
@@ -16,54 +17,28 @@ let server: RunningServer;
 beforeAll(async () => {
   server = await startTestServer();
   // A stay of the partner's country whose address tries to end the data's script element.
-  await insertDemoListing(server.db, {
-    id: HOSTILE_ID,
-    listingCodeId: `HRT${HOSTILE_ID}`,
-    slugId: 'hostile-stay-salt-lake-city',
-    streetLine1: HOSTILE_STREET,
-    city: 'Salt Lake City',
-    stateProvince: 'UT',
-    postalCode: '84101',
-    priceInPennies: 12_000,
-    priceCurrencyCode: 'USD',
-    photos: [],
-    latitude: 40.76,
-    longitude: -111.89,
-    bedrooms: 2,
-    bathrooms: 1,
-    areaSqFt: 900,
-    propertySubType: 'Condominium',
-    title: 'Hostile stay',
-    listedDaysAgo: 0,
-    more: { classification: 'stay', country_code: 'US', price_label: '/night', max_guests: 4, time_zone: 'America/Denver' },
-  });
-});
-beforeAll(async () => {
+  await insertDemoListing(
+    server.db,
+    testListing(HOSTILE_ID, {
+      slugId: 'hostile-stay-salt-lake-city',
+      streetLine1: HOSTILE_STREET,
+      title: 'Hostile stay',
+      more: { classification: 'stay', country_code: 'US', price_label: '/night', max_guests: 4, time_zone: 'America/Denver' },
+    }),
+  );
   // The newest stay, with a photo: the first card of /stays.
-  await insertDemoListing(server.db, {
-    id: PHOTO_ID,
-    listingCodeId: `HRT${PHOTO_ID}`,
-    slugId: 'newest-stay-salt-lake-city',
-    streetLine1: '2 Newest St',
-    city: 'Salt Lake City',
-    stateProvince: 'UT',
-    postalCode: '84101',
-    priceInPennies: 15_000,
-    priceCurrencyCode: 'USD',
-    photos: [
-      { photoUrl: 'https://photos.example/stay-1.jpg', description: null },
-      { photoUrl: 'https://photos.example/stay-2.jpg', description: null },
-    ],
-    latitude: 40.76,
-    longitude: -111.89,
-    bedrooms: 1,
-    bathrooms: 1,
-    areaSqFt: 600,
-    propertySubType: 'Condominium',
-    title: 'Newest stay',
-    listedDaysAgo: 0,
-    more: { classification: 'stay', country_code: 'US', price_label: '/night', max_guests: 2, time_zone: 'America/Denver' },
-  });
+  await insertDemoListing(
+    server.db,
+    testListing(PHOTO_ID, {
+      slugId: 'newest-stay-salt-lake-city',
+      title: 'Newest stay',
+      photos: [
+        { photoUrl: 'https://photos.example/stay-1.jpg', description: null },
+        { photoUrl: 'https://photos.example/stay-2.jpg', description: null },
+      ],
+      more: { classification: 'stay', country_code: 'US', price_label: '/night', max_guests: 2, time_zone: 'America/Denver' },
+    }),
+  );
 });
 afterAll(async () => {
   await server?.close();

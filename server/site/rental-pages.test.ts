@@ -6,6 +6,7 @@ import { addDays, todayIn } from '../../core/stays/stay-rules';
 import { insertDemoListing } from '../seed/demo-listing';
 import { DEMO_RENTALS, DEMO_STAY_ID, demoStayDay } from '../stays/seed';
 import { startTestServer } from '../testing/test-server';
+import { testListing } from '../testing/test-listing';
 import { staySearchAsked } from './rental-pages';
 
 const st = siteTexts.stays;
@@ -15,27 +16,27 @@ const NEPAL_STAY_ID = 1399;
 let server: RunningServer;
 beforeAll(async () => {
   server = await startTestServer();
-  await insertDemoListing(server.db, {
-    id: NEPAL_STAY_ID,
-    listingCodeId: `HRT${NEPAL_STAY_ID}`,
-    slugId: 'baneshwor-stay-kathmandu',
-    streetLine1: 'Baneshwor Marg',
-    city: 'Kathmandu',
-    stateProvince: 'Bagmati',
-    postalCode: '44600',
-    priceInPennies: 450_000,
-    priceCurrencyCode: 'NPR',
-    photos: [],
-    latitude: 27.69,
-    longitude: 85.34,
-    bedrooms: 3,
-    bathrooms: 2,
-    areaSqFt: 1200,
-    propertySubType: 'Single Family Residence',
-    title: 'Stay in Baneshwor',
-    listedDaysAgo: 1,
-    more: { classification: 'stay', country_code: 'NP', price_label: '/night', max_guests: 6, time_zone: 'Asia/Kathmandu' },
-  });
+  await insertDemoListing(
+    server.db,
+    testListing(NEPAL_STAY_ID, {
+      slugId: 'baneshwor-stay-kathmandu',
+      streetLine1: 'Baneshwor Marg',
+      city: 'Kathmandu',
+      stateProvince: 'Bagmati',
+      postalCode: '44600',
+      priceInPennies: 450_000,
+      priceCurrencyCode: 'NPR',
+      latitude: 27.69,
+      longitude: 85.34,
+      bedrooms: 3,
+      bathrooms: 2,
+      areaSqFt: 1200,
+      propertySubType: 'Single Family Residence',
+      title: 'Stay in Baneshwor',
+      listedDaysAgo: 1,
+      more: { classification: 'stay', country_code: 'NP', price_label: '/night', max_guests: 6, time_zone: 'Asia/Kathmandu' },
+    }),
+  );
 });
 afterAll(async () => {
   await server?.close();

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SearchListingsQuery, type ServedSearch } from '../../core/search/api';
 import { insertDemoListing } from '../seed/demo-listing';
 import { graphqlNamed } from '../testing/graphql';
+import { testListing } from '../testing/test-listing';
 import { signedInServer } from '../testing/server-hooks';
 
 const site = signedInServer();
@@ -10,27 +11,20 @@ const NEWEST_ID = 1397;
 
 beforeAll(async () => {
   // The test seed's homes have no photos: the newest home for sale has one (the search sorts newest first).
-  await insertDemoListing(site.server.db, {
-    id: NEWEST_ID,
-    listingCodeId: `HRT${NEWEST_ID}`,
-    slugId: 'newest-home-salt-lake-city',
-    streetLine1: '1 Newest St',
-    city: 'Salt Lake City',
-    stateProvince: 'UT',
-    postalCode: '84101',
-    priceInPennies: 45_000_000,
-    priceCurrencyCode: 'USD',
-    photos: [{ photoUrl: 'https://photos.example/newest.jpg?w=800&q=80', description: null }],
-    latitude: 40.76,
-    longitude: -111.89,
-    bedrooms: 3,
-    bathrooms: 2,
-    areaSqFt: 1800,
-    propertySubType: 'Single Family Residence',
-    title: 'Newest home',
-    listedDaysAgo: 0,
-    more: { classification: 'sale', country_code: 'US', time_zone: 'America/Denver' },
-  });
+  await insertDemoListing(
+    site.server.db,
+    testListing(NEWEST_ID, {
+      slugId: 'newest-home-salt-lake-city',
+      priceInPennies: 45_000_000,
+      photos: [{ photoUrl: 'https://photos.example/newest.jpg?w=800&q=80', description: null }],
+      bedrooms: 3,
+      bathrooms: 2,
+      areaSqFt: 1800,
+      propertySubType: 'Single Family Residence',
+      title: 'Newest home',
+      more: { classification: 'sale', country_code: 'US', time_zone: 'America/Denver' },
+    }),
+  );
 });
 
 async function html(path: string, signedIn = false): Promise<string> {
@@ -79,6 +73,16 @@ describe('the first results of /search and /gallery', () => {
     const picture = /<img class="search-first-photo" slot="first-photo" src="([^"]+)"[^>]*>/.exec(page);
     expect(picture?.[1]).toBe(link?.[1]);
     expect(picture?.[0]).toContain('alt=""');
+  });
+
+  it('read a malformed or hostile search in the URL as the element does: the page, with the search it makes of it', async () => {
+    const hostile = '/search?beds=-5&price_min=abc&polygon=1,2;3&sort=DROP%20TABLE&bounds=x&location=%3C%2Fscript%3E';
+    const page = await html(hostile);
+    const served = servedIn(page)!;
+    expect(served).not.toBeNull();
+    expect(served.variables).toMatchObject({ orderBy: 'NEWEST', first: 25 });
+    expect(JSON.stringify(served.variables)).not.toContain('DROP');
+    expect((await graphqlNamed(site.server, SearchListingsQuery, served.variables)).data!.listingLoad).toEqual(served.listingLoad);
   });
 
   it('are not written for a signed-in visitor (whose hearts are their own)', async () => {
