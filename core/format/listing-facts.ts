@@ -1,5 +1,6 @@
 /** The short facts line of a listing and its open-house line, as cards and lists show them. */
 import { listingTexts as t } from '../i18n/listing';
+import { dateFormat } from './date';
 import { formatNumber } from './number';
 
 
@@ -36,8 +37,8 @@ export function nextOpenHouse(openHouses: readonly OpenHouseTimes[], timeZone: s
 
 /** 'Sat, Nov 28, 1:00 PM – 3:00 PM' for one open house, in the listing's zone. */
 export function openHouseTimes(openHouse: Pick<OpenHouseTimes, 'startDateTime' | 'endDateTime'>, timeZone: string): string {
-  const day = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric' });
-  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
+  const day = dateFormat('weekday', timeZone);
+  const time = dateFormat('time', timeZone);
   const start = new Date(openHouse.startDateTime);
   return `${day.format(start)}, ${time.format(start)} – ${time.format(new Date(openHouse.endDateTime))}`;
 }

@@ -1,4 +1,5 @@
 /** How the inbox writes a lead's times, dates and figures (pure: the view and its tests use these). */
+import { dayText } from '../format/date';
 import { formatMoney } from '../format/money';
 
 /** An ISO 8601 instant as a day and time, e.g. 'Nov 26, 2026, 2:05 PM', in the viewer's (or the given) time zone. */
@@ -9,11 +10,7 @@ export function leadTimeText(iso: string, timeZone?: string): string {
 }
 
 /** An ISO 8601 instant as a short day, e.g. 'Nov 26, 2026'. */
-export function leadDayText(iso: string, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric' }).format(date);
-}
+export const leadDayText = dayText;
 
 /** A calendar date (yyyy-mm-dd) as written, never shifted by a time zone, e.g. 'Mar 1, 2027'. */
 export function calendarDayText(day: string): string {

@@ -1,4 +1,5 @@
 /** How an offer's answers read in the offers lists (spec §3 Offer): pure, tested beside. */
+import { dayText } from '../format/date';
 import { formatMoney } from '../format/money';
 import { offerTexts as t } from '../i18n/offers';
 import type { Offer } from './offers-api';
@@ -19,12 +20,7 @@ export function prequalifiedText(offer: Pick<Offer, 'prequalifiedBuyer' | 'cashO
 export const contingenciesText = (contingencies: readonly string[]) =>
   contingencies.length ? contingencies.join(', ') : t.noContingencies;
 
-/** An ISO 8601 time as a day, e.g. 'Mar 5, 2026', in the viewer's (or the given) time zone. */
-export function dayText(iso: string, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric' }).format(date);
-}
+export { dayText };
 
 /** A calendar date (yyyy-mm-dd) as written, never shifted by a time zone; null → 'Not answered yet'. */
 export function closingDateText(date: string | null): string {

@@ -7,23 +7,24 @@ import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 
 export const LAZY_MARGIN_PX = 100;
 
-/** Whether `node` is within the margin of `root`'s box (null: the viewport). A node with no box (hidden) is not. */
-function isNear(node: Element, root: Element | null): boolean {
+/** Whether `node` is within `margin` px of `root`'s box (null: the viewport). A node with no box (hidden) is not. */
+function isNear(node: Element, root: Element | null, margin: number): boolean {
   const box = node.getBoundingClientRect();
   if (box.width === 0 && box.height === 0) return false;
   const area = root ? root.getBoundingClientRect() : { top: 0, left: 0, bottom: innerHeight, right: innerWidth };
   return (
-    box.bottom >= area.top - LAZY_MARGIN_PX &&
-    box.top <= area.bottom + LAZY_MARGIN_PX &&
-    box.right >= area.left - LAZY_MARGIN_PX &&
-    box.left <= area.right + LAZY_MARGIN_PX
+    box.bottom >= area.top - margin &&
+    box.top <= area.bottom + margin &&
+    box.right >= area.left - margin &&
+    box.left <= area.right + margin
   );
 }
 
-export function useNearViewport(target: RefObject<Element | null>, root: RefObject<Element | null> | null): boolean {
+/** Whether `target` is (or has been) within `margin` px of `root` (null: the viewport); true before the first paint when it is from the start. */
+export function useNearViewport(target: RefObject<Element | null>, root: RefObject<Element | null> | null, margin = LAZY_MARGIN_PX): boolean {
   const [near, setNear] = useState(false);
   useLayoutEffect(() => {
-    if (target.current && isNear(target.current, root?.current ?? null)) setNear(true);
+    if (target.current && isNear(target.current, root?.current ?? null, margin)) setNear(true);
     // Once, as it mounts: the observer below follows it from there.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -36,10 +37,10 @@ export function useNearViewport(target: RefObject<Element | null>, root: RefObje
     }
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
       root: root?.current ?? null,
-      rootMargin: `${LAZY_MARGIN_PX}px`,
+      rootMargin: `${margin}px`,
     });
     observer.observe(node);
     return () => observer.disconnect();
-  }, [near, target, root]);
+  }, [near, target, root, margin]);
   return near;
 }

@@ -1,6 +1,6 @@
 /** Work done ahead while the page waits: in an idle callback where the browser has them, else a timer. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { warmIntl, whenIdle } from './when-idle';
+import { nextTask, warmIntl, whenIdle } from './when-idle';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -33,9 +33,8 @@ describe('whenIdle', () => {
     expect(work).toHaveBeenCalledOnce();
   });
 
-  it('warmIntl makes a number and a date format in two idle tasks of their own', () => {
-    const callbacks: (() => void)[] = [];
-    vi.stubGlobal('requestIdleCallback', (callback: () => void) => callbacks.push(callback));
+  it('warmIntl makes a number and a date format in two tasks of their own, right after the caller’s', () => {
+    vi.useFakeTimers();
     const made: string[] = [];
     const NumberFormat = Intl.NumberFormat;
     const DateTimeFormat = Intl.DateTimeFormat;
@@ -51,9 +50,30 @@ describe('whenIdle', () => {
       },
     });
     warmIntl();
-    expect(callbacks).toHaveLength(2);
     expect(made).toEqual([]);
-    callbacks.forEach((callback) => callback());
+    expect(vi.getTimerCount()).toBe(2);
+    vi.runAllTimers();
     expect(made).toEqual(['number en-US', 'date en-US']);
+  });
+});
+
+describe('nextTask', () => {
+  it('resumes through scheduler.yield where the browser has it (ahead of other waiting tasks)', async () => {
+    const yielded = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('scheduler', { yield: yielded });
+    await nextTask();
+    expect(yielded).toHaveBeenCalledOnce();
+  });
+
+  it('else resumes in a timer’s task, never in the caller’s', async () => {
+    vi.stubGlobal('scheduler', undefined);
+    vi.useFakeTimers();
+    let resumed = false;
+    void nextTask().then(() => (resumed = true));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(resumed).toBe(false);
+    await vi.advanceTimersToNextTimerAsync();
+    expect(resumed).toBe(true);
   });
 });

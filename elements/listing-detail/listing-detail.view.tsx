@@ -8,6 +8,7 @@ import { createElement, useEffect, useRef, useState, type ReactNode } from 'reac
 import { brandName } from '../../core/config/brand';
 import { appContextAtom, assetUrl, siteUrl, STOCK_PHOTO } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
+import { dayText } from '../../core/format/date';
 import { factsLine, formatArea, openHouseTimes } from '../../core/format/listing-facts';
 import { formatMoney } from '../../core/format/money';
 import { listingTexts } from '../../core/i18n/listing';
@@ -84,9 +85,6 @@ export interface ListingDetailViewProps {
   onContact: () => void;
   onSelectSimilar: (home: DetailListing['similarHomes'][number]) => void;
 }
-
-const dateIn = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso));
 
 function Section({ id, title, part, children }: { id: string; title: string; part: string; children: ReactNode }) {
   return (
@@ -299,7 +297,7 @@ export function ListingDetailView(props: ListingDetailViewProps) {
             <tbody>
               {listing.priceHistory.map((entry) => (
                 <tr key={`${entry.date}-${entry.event}`}>
-                  <td>{dateIn(entry.date, listing.timeZone)}</td>
+                  <td>{dayText(entry.date, listing.timeZone)}</td>
                   <td>{t.priceHistory.events[entry.event] ?? entry.event}</td>
                   <td>{money(entry.priceInPennies)}</td>
                 </tr>

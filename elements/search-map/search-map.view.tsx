@@ -5,9 +5,10 @@
  * is given (its parts: search-toolbar.tsx, search-results.tsx, map-panel.tsx); `SearchMap` connects it to
  * the behaviour in use-search-surface.ts.
  */
-import { createElement } from 'react';
+import { createElement, useRef } from 'react';
 import { searchMapTexts as t } from '../../core/i18n/search';
 import { locationFromSlug } from '../../core/places/places';
+import { useNearViewport } from '../../core/search/near-viewport';
 import { hasFilters } from '../../core/search/search-model';
 import { MapPanel } from './map-panel';
 import { SaveSearchDialog } from './save-search-dialog';
@@ -86,15 +87,25 @@ export function SearchMapView(h: SearchSurfaceController) {
 }
 
 /**
- * The search once it can start (its place known, the result cards' element defined); a status until then, which
- * keeps showing what a hosted page put in the `first-photo` slot (server/site/search-data.ts: the first result's
- * picture where its card will be), so the picture stays on screen until the card draws it.
+ * How near the screen a search must be to start: a search further down a page (the housing market's homes for
+ * sale) asks for its results and draws them as the visitor scrolls towards it, not while the page loads (issue 38:
+ * its first drawing was one of the longest tasks of that page's load).
+ */
+const START_MARGIN_PX = 600;
+
+/**
+ * The search once it can start (near the screen, its place known, the result cards' element defined); a status
+ * until then, of the search's size, which keeps showing what a hosted page put in the `first-photo` slot
+ * (server/site/search-data.ts: the first result's picture where its card will be), so the picture stays on screen
+ * until the card draws it.
  */
 export function SearchMap(props: SearchMapProps) {
+  const status = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(status, null, START_MARGIN_PX);
   const location = useSearchStart(props.location);
-  if (!location) {
+  if (!location || !near) {
     return (
-      <div className="search" part="base" data-state="loading" role="status">
+      <div ref={status} className="search" part="base" data-state="loading" role="status">
         <p className="visually-hidden">{t.loading}</p>
         <slot name="first-photo" />
       </div>

@@ -75,6 +75,25 @@ test('/search starts from the page’s first results: no query until the visitor
   expect(searches).toEqual([]);
 });
 
+test('the housing market’s homes for sale start as the visitor scrolls towards them, not while the page loads', HOSTED, async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const searches: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('queryName=SearchListings')) searches.push(r.url());
+  });
+  await page.goto(`${apiUrl()}/housing-market/UT`);
+  await expect(page.locator('hearth-market-metrics [part="metric"]')).toHaveCount(8);
+  await page.waitForLoadState('networkidle');
+  const map = page.locator('hearth-search-map');
+  // Far below the screen: its place is held at its size, and nothing is asked.
+  await expect(map.locator('[part="base"][data-state="loading"]')).toHaveCount(1);
+  expect(await map.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(400);
+  expect(searches).toEqual([]);
+  await map.scrollIntoViewIfNeeded();
+  await expect(map.locator('[part="result"]').first()).toBeVisible();
+  expect(searches.length).toBeGreaterThan(0);
+});
+
 test('/search on a phone shows the first result’s picture where its card will be until the element draws it; wider, nothing', HOSTED, async ({ page, context }) => {
   const rectOf = (selector: string) =>
     page.evaluate((s) => {
