@@ -155,17 +155,31 @@ function Paging({ page, onPage }: { page: PostPage; onPage: (page: number) => vo
   );
 }
 
-function Skeleton({ cards }: { cards: number }) {
+/**
+ * The list's shape while it loads, each box the size of what replaces it (issue 38: on a partner's phone page the
+ * loaded list moved 0.099 of the screen): the tag filter's row (unless it is there already) and cards laid out as
+ * the loaded cards are — picture, a two-line title, a two-line subtitle, the date and a row of tags.
+ */
+function Skeleton({ cards, tagRow }: { cards: number; tagRow: boolean }) {
   return (
-    <ul className="posts skeleton" aria-hidden="true">
-      {Array.from({ length: cards }, (_, i) => (
-        <li key={i} className="card skeleton-card">
-          <div className="skeleton-image" />
-          <div className="skeleton-line" />
-          <div className="skeleton-line short" />
-        </li>
-      ))}
-    </ul>
+    <>
+      {tagRow ? <div className="skeleton-tags" aria-hidden="true" /> : null}
+      <ul className="posts skeleton" aria-hidden="true">
+        {Array.from({ length: cards }, (_, i) => (
+          <li key={i} className="card skeleton-card">
+            <div className="card-inner">
+              <div className="skeleton-image" />
+              <div className="card-body">
+                <div className="skeleton-card-title" />
+                <div className="skeleton-card-subtitle" />
+                <div className="skeleton-card-meta" />
+                <div className="skeleton-card-tags" />
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -222,7 +236,7 @@ function ListView({ mode, props, headingRef }: { mode: Extract<BlogMode, { kind:
           <p className="visually-hidden" role="status">
             {t.loading}
           </p>
-          <Skeleton cards={3} />
+          <Skeleton cards={3} tagRow={tags.length === 0} />
         </>
       ) : null}
       {state.status === 'failed' ? <Failed message={t.failed} onRetry={props.onRetry} /> : null}
