@@ -98,7 +98,8 @@ export type DetailListing = z.infer<ReturnType<typeof buildDetailListing>>;
 
 const detailOrNullSchema = lazySchema(() => z.nullable(buildDetailListing()));
 
-const DETAIL_FIELDS = /* GraphQL */ `
+/** The detail's selection of a Listing, as its two queries ask for it (and server/site/listing-page.ts runs it). */
+export const DETAIL_FIELDS = /* GraphQL */ `
   ${LISTING_BASE_FIELDS}
   mlsNumber
   title
@@ -226,4 +227,31 @@ function loadDetailListing(key: NonNullable<DetailKey>): Promise<Result<DetailLi
   return 'listingId' in key
     ? query(ListingDetailQuery, { listingId: String(key.listingId) }, detailOrNullSchema, { muteError: true })
     : query(ListingDetailBySlugQuery, key, detailOrNullSchema, { muteError: true });
+}
+
+/** What a hosted listing page writes into its element: the listing of the route `key`, as ListingDetailBySlug answers it. */
+export interface ServedDetail {
+  key: { slugId: string; listingCodeId: string };
+  listing: unknown;
+}
+
+/** The element of the listing data in a hosted page (below). */
+export const servedDetailScript = (host: HTMLElement): Element | null => host.querySelector(':scope > script[type="application/json"][data-listing-detail]');
+
+/**
+ * The listing a hosted page wrote into the element (server/site/listing-page.ts: a `<script type="application/json"
+ * data-listing-detail>` of its light DOM) when it is the one `key` names, checked as the query's answer is; null when
+ * there is none, or another, or it does not check (the element then asks).
+ */
+export function servedDetailListing(host: HTMLElement, key: DetailKey): DetailListing | null {
+  const script = servedDetailScript(host);
+  if (!script?.textContent || !key) return null;
+  try {
+    const served = JSON.parse(script.textContent) as ServedDetail;
+    if (JSON.stringify(served.key) !== JSON.stringify(key)) return null;
+    const checked = detailOrNullSchema.safeParse(served.listing);
+    return checked.success ? checked.data : null;
+  } catch {
+    return null;
+  }
 }

@@ -4,7 +4,7 @@
  * related posts and the next steps (tour, offer, contact).
  * `ListingDetailView` only renders; `ListingDetail` connects it to data, dialogs, the URL and events.
  */
-import { createElement, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createElement, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { brandName } from '../../core/config/brand';
 import { appContextAtom, assetUrl, siteUrl, STOCK_PHOTO } from '../../core/config/config';
 import type { ElementHandle } from '../../core/define-element/define-element';
@@ -17,7 +17,7 @@ import { contentTexts } from '../../core/i18n/content';
 import { clampIndex, galleryPhotos, type ShowcaseTab } from '../../core/listings/gallery';
 import { useDialogRoutes } from '../../core/routing/dialog-route';
 import type { DialogName } from '../../core/routing/dialog-paths';
-import { useDetailListing, type DetailKey, type DetailListing } from '../../core/listings/listing-detail-data';
+import { servedDetailListing, servedDetailScript, useDetailListing, type DetailKey, type DetailListing } from '../../core/listings/listing-detail-data';
 import { formatAddress } from '../../core/format/address';
 import { locationSlug } from '../../core/places/places';
 import { usePanorama } from '../../core/maps/use-panorama';
@@ -25,6 +25,7 @@ import { useHearthValue } from '../../core/state/hooks';
 import { FactList } from '../../core/ui/fact-list';
 import { ListingPlaceholder } from '../../core/ui/listing-placeholder';
 import { TableHead } from '../../core/ui/table-head';
+import { useTurn } from '../../core/ui/use-in-turns';
 import { stayTexts } from '../../core/i18n/stays';
 import { rentalDetails } from '../../core/stays/rental-facts';
 import type { ListingSelectedDetail } from '../listing-card/listing-card.view';
@@ -433,7 +434,16 @@ export function ListingDetail(props: ListingDetailProps) {
   const { element, routeSync, ownsPage } = props;
   const key: DetailKey =
     props.listingId !== null ? { listingId: props.listingId } : props.slugId && props.listingCodeId ? { slugId: props.slugId, listingCodeId: props.listingCodeId } : null;
-  const state = useDetailListing(key, props.listing);
+  // A hosted listing page carries its listing (server/site/listing-page.ts) and shows its own summary of it until the
+  // element's turn, when the listing is read, checked and drawn, with no request: the page continues, and drawing it
+  // is a task of its own, not more of the one that upgrades the page's elements (issue 38).
+  const [serving] = useState(() => !props.listing && servedDetailScript(element.host) !== null);
+  const turn = useTurn(serving);
+  const servedKey = JSON.stringify(key);
+  /** The page's own markup of its listing (the hosted page's summary): shown while that listing loads, not a skeleton. */
+  const [ownMarkup] = useState(() => (element.host.querySelector(':scope > :not(script)') !== null ? servedKey : null));
+  const served = useMemo(() => (serving && turn ? { key: servedKey, listing: servedDetailListing(element.host, key) } : null), [serving, turn, element.host]); // eslint-disable-line react-hooks/exhaustive-deps
+  const state = useDetailListing(turn ? key : null, props.listing ?? (served?.key === servedKey ? served.listing : null));
   const context = useHearthValue(appContextAtom)?.context;
   /** Spec daysOn{product} and the page title: the partner's brand (issue 35), none before the context is known. */
   const productName = context ? brandName(context) : '';
@@ -527,6 +537,7 @@ export function ListingDetail(props: ListingDetailProps) {
     meta.content = (listing.overview?.slice(0, 160) || listingPageTexts.description(factsLine(listing), address)).trim();
   }, [ownsPage, listing, host, productName]);
 
+  if (!turn || (!listing && state.status === 'loading' && ownMarkup === servedKey)) return <slot />;
   if (!listing) return <ListingPlaceholder status={state.status} />;
 
   const emitAction = (name: string) => element.emit<ListingActionDetail>(name, { listingId: listing.id });

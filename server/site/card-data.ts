@@ -11,7 +11,7 @@
  */
 import { LISTING_CARD_FIELDS } from '../../core/listings/listing-card-fields';
 import type { GraphqlContext } from '../graphql/context';
-import { assertObjectType, execute, GraphQLSchema, parse } from '../graphql/graphql-js';
+import { assertObjectType, execute, GraphQLSchema, parse, type DocumentNode } from '../graphql/graphql-js';
 import { schema } from '../graphql/schema';
 import { RequestWrites } from '../db/cancellation';
 import type { PublicListing } from '../listings/search/listing';
@@ -41,17 +41,31 @@ export function visitorContext(site: SiteRequest): GraphqlContext {
   };
 }
 
+/**
+ * A selection of a Listing's fields (`{ … }`) run by the API's Listing resolvers on a listing the page has read, as a
+ * visitor; null when its fields fail (the element then asks itself). Pages with many listings share one context, so
+ * the resolvers' batches (open houses) read them in one query.
+ */
+export async function listingSelection(
+  site: SiteRequest,
+  listing: PublicListing,
+  document: DocumentNode,
+  contextValue: GraphqlContext = visitorContext(site),
+): Promise<Record<string, unknown> | null> {
+  const result = await execute({ schema: listingRoot, document, rootValue: listing, contextValue });
+  if (result.errors?.length || !result.data) {
+    site.ctx.services.logger.warn(`[site] the data of listing ${listing.id}: ${result.errors?.[0]?.message ?? 'no data'}`);
+    return null;
+  }
+  return result.data;
+}
+
 /** Each listing's card data (by listing id), as the `ListingCard` query would answer it; a listing whose fields fail is left out (its card loads itself). */
 async function cardData(site: SiteRequest, listings: readonly PublicListing[]): Promise<Map<number, Record<string, unknown>>> {
-  // One context for all: the resolvers' batches (open houses) read the page's listings in one query.
   const contextValue = visitorContext(site);
-  const results = await Promise.all(listings.map((listing) => execute({ schema: listingRoot, document: cardSelection, rootValue: listing, contextValue })));
+  const results = await Promise.all(listings.map((listing) => listingSelection(site, listing, cardSelection, contextValue)));
   const data = new Map<number, Record<string, unknown>>();
-  results.forEach((result, i) => {
-    if (result.errors?.length || !result.data) {
-      site.ctx.services.logger.warn(`[site] card data of listing ${listings[i]!.id}: ${result.errors?.[0]?.message ?? 'no data'}`);
-    } else data.set(listings[i]!.id, result.data);
-  });
+  results.forEach((result, i) => result && data.set(listings[i]!.id, result));
   return data;
 }
 

@@ -10,8 +10,27 @@ import { formatMoney } from '../../core/format/money';
 import { siteTexts as t } from '../../core/i18n/site';
 import { findPublicListingBySlug, type PublicListing } from '../listings/search/listing';
 import { dialogPathOf, type DialogName } from '../../core/routing/dialog-paths';
-import { escapeHtml, notFoundPage, SLUG, type PageBuilder } from './html';
+import { escapeHtml, notFoundPage, SLUG, type PageBuilder, type SiteRequest } from './html';
 import { listingAddress, listingFacts, listingPath, listingPhotos, listingPrice, listingSummaryHtml } from './listing-summary';
+import { DETAIL_FIELDS, type ServedDetail } from '../../core/listings/listing-detail-data';
+import { parse } from '../graphql/graphql-js';
+import { recordVisit } from '../listings/search/visits';
+import { listingSelection, scriptJson } from './card-data';
+
+const detailSelection = parse(`{ ${DETAIL_FIELDS} }`);
+
+/**
+ * The listing as the element's own query (ListingDetailBySlug) answers it, written into the element for a visitor
+ * (issue 38): the element continues from the page's summary with no request, and the page view is the listing's
+ * visit the query would have counted. None for a signed-in visitor (their hearts are their own): the element asks.
+ */
+async function servedDetailHtml(site: SiteRequest, listing: PublicListing, key: ServedDetail['key']): Promise<string> {
+  if (site.viewer) return '';
+  const data = await listingSelection(site, listing, detailSelection);
+  if (!data) return '';
+  recordVisit(site.ctx.services.db, listing.id);
+  return `<script type="application/json" data-listing-detail>${scriptJson({ key, listing: data } satisfies ServedDetail)}</script>`;
+}
 
 const DESCRIPTION_MAX = 300;
 
@@ -107,6 +126,7 @@ export const listingPage: PageBuilder = async ([slugId, listingCodeId, dialog, i
     listing.classification !== 'stay'
       ? ''
       : `${isCalendarDate(checkIn) && isCalendarDate(checkOut) ? ` check-in="${checkIn}" check-out="${checkOut}"` : ''}${guests ? ` guests="${guests}"` : ''}`;
+  const served = await servedDetailHtml(site, listing, { slugId, listingCodeId });
   return {
     title: `${listing.title || listingAddress(listing)} · ${formatMoney(listing.priceInPennies, listing.priceCurrencyCode)}`,
     description: listingDescription(listing),
@@ -117,7 +137,7 @@ export const listingPage: PageBuilder = async ([slugId, listingCodeId, dialog, i
     // bar along the bottom, site.css), so the listing's own are left out (external-actions). Offers are for homes
     // for sale; a stay is booked on its own calendar, inside the listing, so it has no side panel.
     main: `<div class="listing-page">
-<hearth-listing-detail slug-id="${escapeHtml(slugId)}" listing-code-id="${escapeHtml(listingCodeId)}" route-sync owns-page external-actions${gallery}${stayDates}>${listingSummaryHtml(listing, site.publicOrigin)}</hearth-listing-detail>
+<hearth-listing-detail slug-id="${escapeHtml(slugId)}" listing-code-id="${escapeHtml(listingCodeId)}" route-sync owns-page external-actions${gallery}${stayDates}>${listingSummaryHtml(listing, site.publicOrigin)}${served}</hearth-listing-detail>
 ${listing.classification === 'stay' ? '' : sidePanel(id, listing.classification === 'sale')}</div>`,
   };
 };

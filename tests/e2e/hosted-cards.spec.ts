@@ -7,6 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { searchMapTexts as st } from '../../core/i18n/search';
 import { apiUrl, expect, HOSTED, test } from './fixtures';
+import { PASSWORD, signUp } from './sessions';
 
 test('the cards of / and /stays draw from the page’s data: no request per card, hearts on, photos lazy and loaded', HOSTED, async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -73,6 +74,30 @@ test('/search starts from the page’s first results: no query until the visitor
   await expect(map.locator('[part="result"]').first()).toBeVisible();
   await expect(map.locator('[part="total"]')).toBeVisible();
   expect(searches).toEqual([]);
+});
+
+test('the listing page continues from its own summary: the listing it carries drawn with no query; signed in, the element asks', HOSTED, async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const details: string[] = [];
+  page.on('request', (r) => {
+    if (/queryName=ListingDetail/.test(r.url())) details.push(r.url());
+  });
+  const home = await (await page.request.get(`${apiUrl()}/`)).text();
+  const path = /href="(\/listing\/[^"]+)"/.exec(home)![1]!;
+  await page.goto(`${apiUrl()}${path}`);
+  const detail = page.locator('hearth-listing-detail');
+  await expect(detail.locator('[part="summary"]')).toBeVisible();
+  const stage = detail.locator('[part="lightbox"] img').first();
+  await expect.poll(() => stage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(details).toEqual([]);
+  expect((await new AxeBuilder({ page }).include('hearth-listing-detail').analyze()).violations).toEqual([]);
+
+  // Signed in, the page carries nothing (the hearts are the visitor's own): the element asks, showing the page's summary meanwhile.
+  const user = await signUp(page.request, 'Grace', 'Hopper');
+  expect((await page.request.post(`${apiUrl()}/v1/api/api-token-auth/`, { data: { username: user.email, password: PASSWORD, session: true } })).status()).toBe(200);
+  await page.goto(`${apiUrl()}${path}`);
+  await expect(detail.locator('[part="summary"]')).toBeVisible();
+  expect(details.length).toBeGreaterThan(0);
 });
 
 test('the housing market’s homes for sale start as the visitor scrolls towards them, not while the page loads', HOSTED, async ({ page }) => {
