@@ -74,18 +74,6 @@ describe('dynamic config', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('reads an answer that is already there in tasks of its own, not in the task that asked (issue 38)', async () => {
-    const turns: string[] = [];
-    vi.stubGlobal('scheduler', { yield: () => new Promise<void>((resolve) => setTimeout(() => (turns.push('task'), resolve()), 0)) });
-    const loading = loadAppContext(API, 'acme', Promise.resolve(response(acme))).then((loaded) => (turns.push('read'), loaded));
-    // Every microtask of the asking task runs, and the answer is not read yet.
-    for (let i = 0; i < 10; i++) await Promise.resolve();
-    expect(turns).toEqual([]);
-    const loaded = await loading;
-    expect(turns).toEqual(['task', 'task', 'read']);
-    expect(loaded).toMatchObject({ source: 'network', context: { agentName: 'Avery Stone' } });
-  });
-
   it('falls back to the default context when the server fails, still reporting loaded (spec §8)', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('oops', { status: 500 })));
     const loaded = await loadAppContext(API, 'acme');

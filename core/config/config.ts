@@ -7,7 +7,7 @@ import { atom } from 'jotai/vanilla';
 import { configCacheKey, configUrl } from '../../loader/contract';
 import { applyPartnerTokens } from '../../themes/theme';
 import { hearthStore } from '../state/store';
-import { nextTask, warmIntl, whenIdle } from '../ui/when-idle';
+import { warmIntl, whenIdle } from '../ui/when-idle';
 import { DEFAULT_APP_CONTEXT, readConfigCache, resolveContext, runtimeSettings, type ResolvedAppContext } from './context';
 import { appConfigResponseSchema, appContextSchema, CONFIG_CACHE_MS, type AppContext } from './schema';
 
@@ -51,18 +51,6 @@ export function parseConfigResponse(json: unknown): { context: AppContext; error
   return { context: context.data, error: response.data.app_config.error ?? null };
 }
 
-/**
- * parseConfigResponse in tasks of its own. The answer is often there by the time the first element's module runs
- * (the loader's fetch, or the cache): building the schemas and reading it would otherwise be more of the task that
- * upgrades the page's elements (issue 38: over 100 ms at a phone's 4× slowdown with them).
- */
-async function parseInTasks(json: unknown): Promise<ReturnType<typeof parseConfigResponse>> {
-  await nextTask();
-  appContextSchema.schema();
-  await nextTask();
-  return parseConfigResponse(json);
-}
-
 function writeCache(key: string, value: unknown, now: number): void {
   try {
     localStorage.setItem(key, JSON.stringify({ expires: now + CONFIG_CACHE_MS, value }));
@@ -91,7 +79,7 @@ export async function loadAppContext(
   const cached = readConfigCache(key, now());
   if (cached !== undefined) {
     try {
-      const { context, error } = await parseInTasks(cached);
+      const { context, error } = parseConfigResponse(cached);
       return { context: resolveContext(context), source: 'cache', error, appContextLoaded: true };
     } catch {
       // a stale schema in storage: fall through to the network
@@ -104,7 +92,9 @@ export async function loadAppContext(
       appContextSchema.schema();
     });
     const json = await (inflight ?? fetchConfig(api, partner));
-    const { context, error } = await parseInTasks(json);
+    // Read in the task the answer is awaited in: the elements' first render then has the partner's context before
+    // the page paints (read in a task of its own, a frame without it could paint first: the contact form moved).
+    const { context, error } = parseConfigResponse(json);
     writeCache(key, json, now());
     return { context: resolveContext(context), source: 'network', error, appContextLoaded: true };
   } catch (cause) {

@@ -1,6 +1,6 @@
 /** Work done ahead while the page waits: in an idle callback where the browser has them, else a timer. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { nextTask, warmIntl, whenIdle } from './when-idle';
+import { warmIntl, whenIdle } from './when-idle';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -54,26 +54,5 @@ describe('whenIdle', () => {
     expect(vi.getTimerCount()).toBe(2);
     vi.runAllTimers();
     expect(made).toEqual(['number en-US', 'date en-US']);
-  });
-});
-
-describe('nextTask', () => {
-  it('resumes through scheduler.yield where the browser has it (ahead of other waiting tasks)', async () => {
-    const yielded = vi.fn(() => Promise.resolve());
-    vi.stubGlobal('scheduler', { yield: yielded });
-    await nextTask();
-    expect(yielded).toHaveBeenCalledOnce();
-  });
-
-  it('else resumes in a timer’s task, never in the caller’s', async () => {
-    vi.stubGlobal('scheduler', undefined);
-    vi.useFakeTimers();
-    let resumed = false;
-    void nextTask().then(() => (resumed = true));
-    await Promise.resolve();
-    await Promise.resolve();
-    expect(resumed).toBe(false);
-    await vi.advanceTimersToNextTimerAsync();
-    expect(resumed).toBe(true);
   });
 });

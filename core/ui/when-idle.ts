@@ -19,13 +19,3 @@ export function warmIntl(): void {
   setTimeout(() => void new Intl.NumberFormat('en-US').format(0), 0);
   setTimeout(() => void new Intl.DateTimeFormat('en-US').format(0), 0);
 }
-
-/**
- * Ends the current task and resumes in a new one, ahead of other waiting tasks where the browser can
- * (`scheduler.yield`, Chromium 129+, Firefox 142+), else after them (a timer). For work that would otherwise
- * lengthen a task that is long already (issue 38): the page can paint and answer input in between.
- */
-export function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
-}

@@ -11,7 +11,7 @@
  * search is laid out for one hand: the results first, the filters behind a 'Filters' button in a sheet whose apply button
  * counts what they find ('Show 123 homes'), and a 'Map' / 'List' button showing one pane at a time, each kept where it was
  * left; the keyless map pans with a finger and zooms with two. A search further down a page starts (asks for its results and
- * draws them) as the visitor scrolls to within 600 px of it, keeping its place meanwhile.
+ * draws them) as the visitor scrolls to within 600 px of it, keeping its place meanwhile (its base's `data-state` is `waiting`).
  * @tag hearth-search-map
  * @attr {string} location - The place to search, as the search route writes it, e.g. `Salt-Lake-City,-UT,-USA` (default: the partner's `defaultSearchLocation`).
  * @attr {'map' | 'gallery'} view - Map and list side by side, or a gallery of cards without the map (default `map`).

@@ -104,9 +104,10 @@ export function SearchMap(props: SearchMapProps) {
   const near = useNearViewport(status, null, START_MARGIN_PX);
   const location = useSearchStart(props.location);
   if (!location || !near) {
+    // Far from the screen it is not loading anything: it waits (`data-state="waiting"`), with nothing to announce.
     return (
-      <div ref={status} className="search" part="base" data-state="loading" role="status">
-        <p className="visually-hidden">{t.loading}</p>
+      <div ref={status} className="search" part="base" data-state={near ? 'loading' : 'waiting'} role={near ? 'status' : undefined}>
+        {near && <p className="visually-hidden">{t.loading}</p>}
         <slot name="first-photo" />
       </div>
     );

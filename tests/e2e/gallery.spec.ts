@@ -111,6 +111,8 @@ test.describe('the element gallery', () => {
     for (const tag of await loadableTags(build)) await expect(page.locator(`section#${tag} ${tag}:defined`)).toHaveCount(1);
     // Rendered with data: the listing card's price and the search map's results.
     await expect(page.locator('#hearth-listing-card-live').getByText(/^\$[\d,]+$/)).toBeVisible();
+    // A search further down the page starts as it nears the screen.
+    await page.locator('#hearth-search-map-live').scrollIntoViewIfNeeded();
     await expect(page.locator('#hearth-search-map-live [part~="result"]').first()).toBeVisible();
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     expect(await cspViolations(page)).toEqual([]);

@@ -110,8 +110,8 @@ test('the housing market’s homes for sale start as the visitor scrolls towards
   await expect(page.locator('hearth-market-metrics [part="metric"]')).toHaveCount(8);
   await page.waitForLoadState('networkidle');
   const map = page.locator('hearth-search-map');
-  // Far below the screen: its place is held at its size, and nothing is asked.
-  await expect(map.locator('[part="base"][data-state="loading"]')).toHaveCount(1);
+  // Far below the screen: its place is held at its size, and nothing is asked (it waits; it is not loading).
+  await expect(map.locator('[part="base"][data-state="waiting"]')).toHaveCount(1);
   expect(await map.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(400);
   expect(searches).toEqual([]);
   await map.scrollIntoViewIfNeeded();
